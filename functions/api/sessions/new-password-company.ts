@@ -1,0 +1,8 @@
+import * as z from 'zod';
+import { COOKIE } from '../../shared/auth/cookies.js';
+import { api } from '../../shared/middleware.js';
+import { NewPasswordSchema, completeNewPassword } from './sign-in.js';
+
+export const handler = api('new-password-company', { body: z.strictObject({ company: NewPasswordSchema }) }, async ({ body, cookies }) =>
+  completeNewPassword('admin', cookies[COOKIE.challenge], body.company.password),
+);

@@ -1,0 +1,8 @@
+import * as z from 'zod';
+import { COOKIE } from '../../shared/auth/cookies.js';
+import { api } from '../../shared/middleware.js';
+import { NewPasswordSchema, completeNewPassword } from './sign-in.js';
+
+export const handler = api('new-password-user', { body: z.strictObject({ user: NewPasswordSchema }) }, async ({ body, cookies }) =>
+  completeNewPassword('employee', cookies[COOKIE.challenge], body.user.password),
+);

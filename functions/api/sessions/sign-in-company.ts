@@ -1,0 +1,7 @@
+import * as z from 'zod';
+import { api } from '../../shared/middleware.js';
+import { CredentialsSchema, signIn } from './sign-in.js';
+
+export const handler = api('sign-in-company', { body: z.strictObject({ company: CredentialsSchema }) }, async ({ body }) =>
+  signIn('admin', body.company.email, body.company.password),
+);

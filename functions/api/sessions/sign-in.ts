@@ -1,0 +1,178 @@
+import {
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import * as z from 'zod';
+import { db } from '../../db/service.js';
+import type { Role } from '../../routes.js';
+import { COOKIE, CHALLENGE_SECONDS, SESSION_SECONDS } from '../../shared/auth/cookies.js';
+import { newCsrfToken } from '../../shared/auth/csrf.js';
+import { pools } from '../../shared/auth/pools.js';
+import { newSessionId, sessionExpiry } from '../../shared/auth/session.js';
+import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
+import { cognito } from '../../shared/clients/cognito.js';
+import { UnauthenticatedError, ValidationError } from '../../shared/errors.js';
+import { PASSWORD_POLICY } from '../../../lib/definitions.js';
+import { clearCookie, ok, serializeCookie, type Reply } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { sessionView } from './session-view.js';
+
+export const CredentialsSchema = z.strictObject({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(256),
+});
+export const NewPasswordSchema = z.strictObject({ password: z.string().min(1).max(256) });
+
+/** Body keys of spec §7: `user{…}`, `company{…}`, and `operator{…}` for the operator page. */
+export const BODY_KEY = { employee: 'user', admin: 'company', operator: 'operator' } as const satisfies Record<Role, string>;
+
+const WRONG_CREDENTIALS = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  // cognito-local reports a wrong password this way; AWS says NotAuthorizedException.
+  'InvalidPasswordException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+]);
+
+/** Same answer for an unknown user, a wrong password and a disabled account: no hint which. */
+const signInFailed = () => new UnauthenticatedError(MESSAGES.signInFailed);
+
+interface Profile {
+  userName: string;
+  companyName: string | null;
+  companyId: string | null;
+  userId: string | null;
+}
+
+/** Cognito lets disabled users in (cognito-local always, AWS until the token expires): our records decide. */
+async function activeProfile(role: Role, claims: Record<string, unknown>): Promise<Profile | null> {
+  if (role === 'operator') return { userName: '運営者', companyName: null, companyId: null, userId: null };
+  const companyId = claims['custom:company_id'];
+  const userId = claims[role === 'employee' ? 'custom:employee_id' : 'custom:admin_id'];
+  if (typeof companyId !== 'string' || typeof userId !== 'string') return null;
+  const { entities } = db();
+  const [company, user] = await Promise.all([
+    entities.Company.get({ companyId }).go(),
+    role === 'employee'
+      ? entities.Employee.get({ companyId, employeeId: userId }).go()
+      : entities.CompanyAdmin.get({ companyId, adminId: userId }).go(),
+  ]);
+  if (!company.data || company.data.status !== 'active' || !user.data || user.data.status !== 'active') return null;
+  const userName = 'lastName' in user.data ? `${user.data.lastName} ${user.data.firstName}` : user.data.name;
+  return { userName, companyName: company.data.name, companyId, userId };
+}
+
+export interface SignInDeps {
+  keys?: KeySource;
+}
+
+/** Turns Cognito tokens into a server session and the three cookies. */
+async function startSession(role: Role, auth: AuthenticationResultType, deps: SignInDeps): Promise<Reply> {
+  if (!auth.IdToken) throw signInFailed();
+  const verified = await verifyIdToken(auth.IdToken, deps.keys).catch(() => null);
+  if (!verified || verified.role !== role) throw signInFailed();
+  const profile = await activeProfile(role, verified.claims);
+  if (!profile) throw signInFailed();
+
+  const sessionId = newSessionId();
+  await db()
+    .entities.Session.create({
+      sessionId,
+      role,
+      sub: verified.claims.sub,
+      userName: profile.userName,
+      expiresAt: sessionExpiry(),
+      ...(profile.companyId ? { companyId: profile.companyId } : {}),
+      ...(profile.userId ? { userId: profile.userId } : {}),
+      ...(profile.companyName ? { companyName: profile.companyName } : {}),
+      ...(auth.RefreshToken ? { refreshToken: auth.RefreshToken } : {}),
+    })
+    .go();
+
+  return ok(sessionView({ role, ...profile }), [
+    serializeCookie(COOKIE.idToken, auth.IdToken, { maxAgeSeconds: SESSION_SECONDS }),
+    serializeCookie(COOKIE.session, sessionId, { maxAgeSeconds: SESSION_SECONDS }),
+    // A fresh CSRF token per session (login CSRF and fixation).
+    serializeCookie(COOKIE.csrf, newCsrfToken(), { httpOnly: false, maxAgeSeconds: SESSION_SECONDS }),
+    clearCookie(COOKIE.challenge),
+  ]);
+}
+
+function cognitoFailure(error: unknown): never {
+  const name = (error as { name?: string }).name ?? '';
+  if (WRONG_CREDENTIALS.has(name)) throw signInFailed();
+  throw error;
+}
+
+export async function signIn(role: Role, email: string, password: string, deps: SignInDeps = {}): Promise<Reply> {
+  const out = await cognito()
+    .send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: pools()[role].clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    )
+    .catch(cognitoFailure);
+
+  if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
+    const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
+    const challenge = Buffer.from(JSON.stringify({ u: username, s: out.Session })).toString('base64url');
+    return ok({ challenge: 'NEW_PASSWORD_REQUIRED', message: MESSAGES.newPasswordRequired }, [
+      serializeCookie(COOKIE.challenge, challenge, { maxAgeSeconds: CHALLENGE_SECONDS }),
+    ]);
+  }
+  if (!out.AuthenticationResult) throw signInFailed();
+  return startSession(role, out.AuthenticationResult, deps);
+}
+
+const ChallengeCookieSchema = z.object({ u: z.string().min(1).max(256), s: z.string().min(1).max(4096) });
+
+/** First sign-in with a temporary password: set the user's own password, then sign in. */
+export async function completeNewPassword(
+  role: Role,
+  challengeCookie: string | undefined,
+  password: string,
+  deps: SignInDeps = {},
+): Promise<Reply> {
+  assertPasswordPolicy(password);
+  let challenge: z.infer<typeof ChallengeCookieSchema>;
+  try {
+    challenge = ChallengeCookieSchema.parse(JSON.parse(Buffer.from(challengeCookie ?? '', 'base64url').toString('utf8')));
+  } catch {
+    throw signInFailed();
+  }
+  const out = await cognito()
+    .send(
+      new RespondToAuthChallengeCommand({
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        ClientId: pools()[role].clientId,
+        Session: challenge.s,
+        ChallengeResponses: { USERNAME: challenge.u, NEW_PASSWORD: password },
+      }),
+    )
+    .catch((error: unknown): never => {
+      const name = (error as { name?: string }).name ?? '';
+      if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {
+        throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });
+      }
+      return cognitoFailure(error);
+    });
+  if (!out.AuthenticationResult) throw signInFailed();
+  return startSession(role, out.AuthenticationResult, deps);
+}
+
+/** Our own policy check before Cognito's, so the message is ours on AWS and on cognito-local alike. */
+export function assertPasswordPolicy(password: string): void {
+  const p = PASSWORD_POLICY;
+  const strong =
+    password.length >= p.minLength &&
+    (!p.requireLowercase || /[a-z]/.test(password)) &&
+    (!p.requireUppercase || /[A-Z]/.test(password)) &&
+    (!p.requireDigits || /\d/.test(password)) &&
+    (!p.requireSymbols || /[^A-Za-z0-9]/.test(password));
+  if (!strong) throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });
+}
+

@@ -1,0 +1,26 @@
+import { Entity } from 'electrodb';
+
+/**
+ * One employee's attendance on one work date (company-local `YYYY-MM-DD`). Instants are ISO-8601 UTC.
+ * A shift that crosses midnight stays on the date it started.
+ */
+export const AttendanceDay = new Entity({
+  model: { entity: 'attendanceDay', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    employeeId: { type: 'string', required: true, readOnly: true },
+    workDate: { type: 'string', required: true, readOnly: true },
+    punchInAt: { type: 'string' },
+    punchOutAt: { type: 'string' },
+    note: { type: 'string' },
+    createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+  },
+  indexes: {
+    // An employee's month: one Query with begins_with(sk, "day#YYYY-MM").
+    byEmployee: {
+      pk: { field: 'pk', composite: ['companyId', 'employeeId'], template: 'c#${companyId}#e#${employeeId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['workDate'], template: 'day#${workDate}', casing: 'none' },
+    },
+  },
+});

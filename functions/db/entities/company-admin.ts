@@ -1,0 +1,24 @@
+import { Entity } from 'electrodb';
+
+/** A company administrator account (admin Cognito pool). */
+export const CompanyAdmin = new Entity({
+  model: { entity: 'companyAdmin', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    adminId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    /** Spec §3 "admin flag": 1 grants extra rights. Company admins here are 0; operator rights live in their own pool. */
+    adminFlag: { type: 'number', required: true, default: 0 },
+    status: { type: ['active', 'disabled'] as const, required: true, default: 'active' },
+    createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+  },
+  indexes: {
+    // A company's admins; one admin by id (session checks).
+    byCompany: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['adminId'], template: 'admin#${adminId}', casing: 'none' },
+    },
+  },
+});

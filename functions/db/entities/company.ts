@@ -1,0 +1,27 @@
+import { Entity } from 'electrodb';
+
+/** A customer company (tenant). Platform item: all companies share the `platform` partition. */
+export const Company = new Entity({
+  model: { entity: 'company', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    staffName: { type: 'string', required: true },
+    cell: { type: 'string' },
+    email: { type: 'string', required: true },
+    plan: { type: 'number', required: true, default: 1 },
+    hasOption: { type: 'boolean', required: true, default: true },
+    /** IANA zone: "today" and work dates are computed here, never from the Lambda's clock zone. */
+    timeZone: { type: 'string', required: true, default: 'Asia/Tokyo' },
+    status: { type: ['active', 'closed'] as const, required: true, default: 'active' },
+    createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+  },
+  indexes: {
+    // Operator's company list (one Query) and get-by-id (one GetItem).
+    byId: {
+      pk: { field: 'pk', composite: [], template: 'platform', casing: 'none' },
+      sk: { field: 'sk', composite: ['companyId'], template: 'company#${companyId}', casing: 'none' },
+    },
+  },
+});

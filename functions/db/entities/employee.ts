@@ -1,0 +1,27 @@
+import { Entity } from 'electrodb';
+
+/** A staff member's profile. Retired staff keep their item (attendance must be kept five years). */
+export const Employee = new Entity({
+  model: { entity: 'employee', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    employeeId: { type: 'string', required: true, readOnly: true },
+    lastName: { type: 'string', required: true },
+    firstName: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    cell: { type: 'string' },
+    birthday: { type: 'string' },
+    departmentId: { type: 'string' },
+    employmentStatusId: { type: 'string' },
+    status: { type: ['active', 'retired'] as const, required: true, default: 'active' },
+    createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+  },
+  indexes: {
+    // Staff list of a company (one Query); one employee by id (GetItem).
+    byCompany: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['employeeId'], template: 'employee#${employeeId}', casing: 'none' },
+    },
+  },
+});

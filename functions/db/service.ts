@@ -1,0 +1,22 @@
+import { Service } from 'electrodb';
+import { dynamo } from '../shared/clients/dynamodb.js';
+import { env } from '../shared/env.js';
+import { AttendanceDay } from './entities/attendance-day.js';
+import { CompanyAdmin } from './entities/company-admin.js';
+import { Company } from './entities/company.js';
+import { Department } from './entities/department.js';
+import { Employee } from './entities/employee.js';
+import { EmploymentStatus } from './entities/employment-status.js';
+import { Session } from './entities/session.js';
+
+const entities = { Company, CompanyAdmin, Employee, Department, EmploymentStatus, AttendanceDay, Session };
+
+export type Db = Service<typeof entities>;
+
+let service: Db | undefined;
+
+/** One ElectroDB service per cold start, bound to the table and client from the environment. */
+export function db(): Db {
+  service ??= new Service(entities, { table: env().TABLE_NAME, client: dynamo() });
+  return service;
+}

@@ -1,0 +1,185 @@
+/**
+ * The route table: every HTTP route of the product, once.
+ *
+ * The CDK API construct creates one Lambda per entry from it, the local gateway serves it, and the
+ * tests derive their isolation matrix from it. Nothing registers a route anywhere else.
+ *
+ * `roles` lists who may call the route; an empty list means public. Company and employee ids never
+ * come from the request: they come from the verified session token (see functions/shared/auth).
+ * `needs` lists the AWS resources the handler touches, so the stack grants exactly those.
+ */
+export const ROLES = ['employee', 'admin', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type Resource = 'table' | 'exports' | 'employeePool' | 'adminPool' | 'operatorPool';
+
+export interface RouteDef {
+  /** Unique kebab-case id: the Lambda's logical id and the handler file's base name. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax (`{id}` for a path parameter). */
+  readonly path: string;
+  readonly roles: readonly Role[];
+  /** Handler module, relative to the repository root, exporting `handler`. */
+  readonly handler: string;
+  readonly needs: readonly Resource[];
+  /** Short description, Japanese-first products need English docs too. */
+  readonly summary: string;
+}
+
+const EMPLOYEE = ['employee'] as const;
+const ADMIN = ['admin'] as const;
+const OPERATOR = ['operator'] as const;
+const SIGNED_IN = ['employee', 'admin', 'operator'] as const;
+const PUBLIC = [] as const;
+
+/** Routes whose own handler is not written yet share this entry and answer 501. */
+export const NOT_IMPLEMENTED = 'functions/api/not-implemented.ts';
+
+type Row = [
+  name: string,
+  method: HttpMethod,
+  path: string,
+  roles: readonly Role[],
+  handler: string | null,
+  needs: readonly Resource[],
+  summary: string,
+];
+
+const api = (file: string) => `functions/api/${file}.ts`;
+
+// prettier-ignore
+const rows: Row[] = [
+  // Sessions (backend-for-frontend sign-in; cookies, not tokens, reach the browser)
+  ['sign-in-user', 'POST', '/users/sign_in', PUBLIC, api('sessions/sign-in-user'), ['table', 'employeePool'], 'Employee sign-in'],
+  ['sign-out-user', 'DELETE', '/users/sign_out', EMPLOYEE, api('sessions/sign-out-user'), ['table'], 'Employee sign-out'],
+  ['sign-in-company', 'POST', '/companies/sign_in', PUBLIC, api('sessions/sign-in-company'), ['table', 'adminPool'], 'Company admin sign-in'],
+  ['sign-out-company', 'DELETE', '/companies/sign_out', ADMIN, api('sessions/sign-out-company'), ['table'], 'Company admin sign-out'],
+  ['sign-in-operator', 'POST', '/operators/sign_in', PUBLIC, api('sessions/sign-in-operator'), ['table', 'operatorPool'], 'Operator sign-in'],
+  ['sign-out-operator', 'DELETE', '/operators/sign_out', OPERATOR, api('sessions/sign-out-operator'), ['table'], 'Operator sign-out'],
+  ['new-password-user', 'POST', '/users/new_password', PUBLIC, api('sessions/new-password-user'), ['table', 'employeePool'], 'Employee first sign-in: set a new password'],
+  ['new-password-company', 'POST', '/companies/new_password', PUBLIC, api('sessions/new-password-company'), ['table', 'adminPool'], 'Company admin first sign-in: set a new password'],
+  ['get-session', 'GET', '/api/v1/session', PUBLIC, api('sessions/get-session'), ['table'], 'Who is signed in (header data); issues the CSRF cookie'],
+  ['get-health', 'GET', '/api/v1/health', PUBLIC, api('health/get-health'), ['table'], 'Readiness'],
+
+  // Staff (employees)
+  ['list-employees', 'GET', '/api/v1/employees', ADMIN, null, ['table'], 'Staff list'],
+  ['create-employee', 'POST', '/api/v1/employees', ADMIN, null, ['table', 'employeePool'], 'Register staff member'],
+  ['get-own-profile', 'GET', '/api/v1/employees/info', EMPLOYEE, null, ['table'], 'Own profile (settings)'],
+  ['update-own-cell', 'PUT', '/api/v1/employees/update_cell', EMPLOYEE, null, ['table'], 'Change own phone number'],
+  ['get-employee', 'GET', '/api/v1/employees/{id}', ADMIN, null, ['table'], 'Staff member (edit form)'],
+  ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, null, ['table', 'employeePool'], 'Edit staff member'],
+  ['delete-employee', 'DELETE', '/api/v1/employees/{id}', ADMIN, null, ['table', 'employeePool'], 'Retire staff member'],
+
+  // Departments and employment statuses
+  ['list-departments', 'GET', '/api/v1/departments', ADMIN, null, ['table'], 'Department list'],
+  ['create-department', 'POST', '/api/v1/departments', ADMIN, null, ['table'], 'New department'],
+  ['get-department', 'GET', '/api/v1/departments/{id}', ADMIN, null, ['table'], 'Department (edit form)'],
+  ['update-department', 'PUT', '/api/v1/departments/{id}', ADMIN, null, ['table'], 'Rename department'],
+  ['delete-department', 'DELETE', '/api/v1/departments/{id}', ADMIN, null, ['table'], 'Delete department'],
+  ['list-employment-statuses', 'GET', '/api/v1/employment_statuses', ADMIN, null, ['table'], 'Employment status list'],
+  ['create-employment-status', 'POST', '/api/v1/employment_statuses', ADMIN, null, ['table'], 'New employment status'],
+  ['get-employment-status', 'GET', '/api/v1/employment_statuses/{id}', ADMIN, null, ['table'], 'Employment status (edit form)'],
+  ['update-employment-status', 'PUT', '/api/v1/employment_statuses/{id}', ADMIN, null, ['table'], 'Rename employment status'],
+  ['delete-employment-status', 'DELETE', '/api/v1/employment_statuses/{id}', ADMIN, null, ['table'], 'Delete employment status'],
+
+  // Punches (timestamps) and monthly attendance
+  ['list-timestamps', 'GET', '/api/v1/timestamps', ['employee', 'admin'], null, ['table'], 'Monthly attendance (own, or a staff id for admins)'],
+  ['get-today-timestamp', 'GET', '/api/v1/timestamps/today', EMPLOYEE, null, ['table'], "Today's punches"],
+  ['create-timestamp', 'POST', '/api/v1/timestamps', EMPLOYEE, null, ['table'], 'Punch in / out'],
+  ['delete-timestamp', 'DELETE', '/api/v1/timestamps/{id}', ADMIN, null, ['table'], 'Delete an attendance record'],
+
+  // Punch corrections
+  ['list-modify-timestamps', 'GET', '/api/v1/modify_timestamps', EMPLOYEE, null, ['table'], 'Own correction history'],
+  ['get-modify-timestamp', 'GET', '/api/v1/modify_timestamp', EMPLOYEE, null, ['table'], "A day's current punches"],
+  ['create-modify-timestamp', 'POST', '/api/v1/modify_timestamps', EMPLOYEE, null, ['table'], 'Correct a day'],
+
+  // Requests: leave (holiday), holiday work, overtime
+  ['list-holiday-requests', 'GET', '/api/v1/holiday_requests', ['employee', 'admin'], null, ['table'], 'Leave requests'],
+  ['create-holiday-request', 'POST', '/api/v1/holiday_requests', EMPLOYEE, null, ['table'], 'File leave request'],
+  ['decide-holiday-request', 'PUT', '/api/v1/holiday_requests/{id}', ADMIN, null, ['table'], 'Approve / reject leave'],
+  ['delete-holiday-request', 'DELETE', '/api/v1/holiday_requests/{id}', EMPLOYEE, null, ['table'], 'Withdraw leave request'],
+  ['list-holiday-work-requests', 'GET', '/api/v1/holiday_work_requests', ['employee', 'admin'], null, ['table'], 'Holiday-work requests'],
+  ['create-holiday-work-request', 'POST', '/api/v1/holiday_work_requests', EMPLOYEE, null, ['table'], 'File holiday-work request'],
+  ['decide-holiday-work-request', 'PUT', '/api/v1/holiday_work_requests/{id}', ADMIN, null, ['table'], 'Approve / reject holiday work'],
+  ['delete-holiday-work-request', 'DELETE', '/api/v1/holiday_work_requests/{id}', EMPLOYEE, null, ['table'], 'Withdraw holiday-work request'],
+  ['list-over-work-requests', 'GET', '/api/v1/over_work_requests', ['employee', 'admin'], null, ['table'], 'Overtime requests'],
+  ['create-over-work-request', 'POST', '/api/v1/over_work_requests', EMPLOYEE, null, ['table'], 'File overtime request'],
+  ['decide-over-work-request', 'PUT', '/api/v1/over_work_requests/{id}', ADMIN, null, ['table'], 'Approve / reject overtime'],
+  ['delete-over-work-request', 'DELETE', '/api/v1/over_work_requests/{id}', EMPLOYEE, null, ['table'], 'Withdraw overtime request'],
+
+  // Rules and work status
+  ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, null, ['table'], 'Work status summary'],
+  ['get-break-time', 'GET', '/api/v1/break_times', ADMIN, null, ['table'], 'Break rule in force'],
+  ['save-break-time', 'POST', '/api/v1/break_times', ADMIN, null, ['table'], 'Save break rule'],
+  ['get-working-time', 'GET', '/api/v1/working_times', ADMIN, null, ['table'], 'Working-time rule in force'],
+  ['save-working-time', 'POST', '/api/v1/working_times', ADMIN, null, ['table'], 'Save working-time rule'],
+
+  // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
+  ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, null, ['table', 'exports'], 'Start attendance CSV export'],
+  ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, null, ['table', 'exports'], 'Export status and download link'],
+
+  // Platform operator: company accounts, announcements, inquiries
+  ['list-companies', 'GET', '/api/v1/companies', OPERATOR, null, ['table'], 'Company accounts'],
+  ['create-company', 'POST', '/api/v1/companies', OPERATOR, null, ['table', 'adminPool'], 'New company account'],
+  ['get-company', 'GET', '/api/v1/companies/{id}', OPERATOR, null, ['table'], 'Company account (edit form)'],
+  ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, null, ['table', 'adminPool'], 'Edit company account'],
+  ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, null, ['table', 'adminPool', 'employeePool'], 'Close company account'],
+  ['list-info-items', 'GET', '/api/v1/info_items', SIGNED_IN, null, ['table'], 'Announcements (banners, or all for the operator)'],
+  ['get-info-item', 'GET', '/api/v1/info_items/{id}', SIGNED_IN, null, ['table'], 'Announcement detail'],
+  ['create-info-item', 'POST', '/api/v1/info_items', OPERATOR, null, ['table'], 'New announcement'],
+  ['update-info-item', 'PUT', '/api/v1/info_items/{id}', OPERATOR, null, ['table'], 'Edit announcement'],
+  ['delete-info-item', 'DELETE', '/api/v1/info_items/{id}', OPERATOR, null, ['table'], 'Delete announcement'],
+  ['create-inquiry', 'POST', '/api/v1/inquiries', PUBLIC, null, ['table'], 'Contact form'],
+  ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, null, ['table'], 'Inquiries from the contact form'],
+];
+
+export const ROUTES: readonly RouteDef[] = rows.map(([name, method, path, roles, handler, needs, summary]) => ({
+  name,
+  method,
+  path,
+  roles,
+  handler: handler ?? NOT_IMPLEMENTED,
+  needs,
+  summary,
+}));
+
+export const isStateChanging = (method: HttpMethod): boolean => method !== 'GET';
+
+/** Paths served by the API (everything else on the origin is the SPA). */
+export const API_PATH_PREFIXES = ['/api/', '/users/sign_', '/users/new_password', '/companies/sign_', '/companies/new_password', '/operators/sign_'] as const;
+
+/** `/operators/sign_in` is both a page (GET, SPA) and an API route (POST); only non-GET goes to the API. */
+export const isApiRequest = (method: string, pathname: string): boolean =>
+  pathname.startsWith('/api/') ||
+  (method !== 'GET' && method !== 'HEAD' && API_PATH_PREFIXES.some((p) => pathname.startsWith(p)));
+
+/** Turns `/api/v1/departments/{id}` into a matcher returning the path parameters. */
+export function matchPath(template: string, pathname: string): Record<string, string> | null {
+  const t = template.split('/');
+  const p = pathname.split('/');
+  if (t.length !== p.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const seg = t[i]!;
+    const actual = p[i]!;
+    if (seg.startsWith('{') && seg.endsWith('}')) {
+      if (!actual) return null;
+      params[seg.slice(1, -1)] = decodeURIComponent(actual);
+    } else if (seg !== actual) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/** Finds the route like API Gateway does: literal paths win over `{param}` paths. */
+export function findRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+  const candidates = ROUTES.filter((r) => r.method === method)
+    .map((route) => ({ route, params: matchPath(route.path, pathname) }))
+    .filter((c): c is { route: RouteDef; params: Record<string, string> } => c.params !== null)
+    .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
+  return candidates[0] ?? null;
+}

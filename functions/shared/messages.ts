@@ -1,0 +1,39 @@
+/**
+ * Japanese copy shared by the API and the SPA (spec §8, word for word). Keep every user-facing
+ * server message here so an English catalogue can be added beside it.
+ */
+export const MESSAGES = {
+  communicationFailed: '通信に失敗しました',
+  signInFailed: 'メールアドレスまたはパスワードが正しくありません。',
+  signInThrottled: 'ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。',
+  newPasswordRequired: '初回ログインのため、新しいパスワードを設定してください。',
+  passwordPolicy: 'パスワードは12文字以上で、大文字・小文字・数字・記号をそれぞれ含めてください。',
+  signOutFailed: 'ログアウトに失敗しました。',
+  unauthenticated: 'ログインしてください。',
+  forbidden: '操作権限がありません。',
+  permissionDenied: 'Permission Denied.',
+  csrfFailed: '不正なリクエストです。画面を再読み込みしてから操作してください。',
+  notFound: 'お探しのページは見つかりませんでした',
+  resourceNotFound: '対象のデータが見つかりませんでした。',
+  conflict: '他の操作と競合しました。画面を再読み込みしてください。',
+  invalidRequest: '入力内容に不備があります。',
+  registrationDefect: '登録内容に不備があります。',
+  applicationDefect: '申請内容に不備があります。',
+  applicationCompleted: '申請が完了しました。',
+  changed: '変更しました。',
+  setCorrectTime: '正しい時刻を設定してください',
+  modifyCompleted: '打刻修正が完了しました',
+  invalidDateTime: '日時が不正です',
+  approveFailed: '承認できませんでした',
+  fetchDataFailed: 'データの取得に失敗しました',
+  downloaded: 'ダウンロードしました',
+  downloadFailed: 'ダウンロードに失敗しました',
+  settingCompleted: '設定が完了しました。',
+  settingDefect: '設定内容に不備があります。',
+  notImplemented: 'この機能は準備中です。',
+  tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
+  serviceUnavailable: 'ただいま混み合っています。しばらく待ってから再度お試しください。',
+  internalError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,56 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminSetUserPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Role } from '../routes.js';
+import { pools } from './auth/pools.js';
+import { cognito } from './clients/cognito.js';
+import { ConflictError } from './errors.js';
+
+export interface NewPoolUser {
+  role: Role;
+  email: string;
+  /** Custom attributes without the `custom:` prefix (company_id, employee_id, admin_id). */
+  attributes: Record<string, string>;
+  /** Temporary password: the user must choose their own at first sign-in. */
+  temporaryPassword: string;
+  /** Seed/test only: make the password permanent straight away. */
+  permanent?: boolean;
+}
+
+/**
+ * Creates a user in the pool of `role`, with its tenant ids as (immutable) custom attributes.
+ * No invitation e-mail: the admin hands over the temporary password. Returns the Cognito username (sub).
+ */
+export async function createPoolUser(user: NewPoolUser): Promise<string> {
+  const { poolId } = pools()[user.role];
+  const out = await cognito()
+    .send(
+      new AdminCreateUserCommand({
+        UserPoolId: poolId,
+        Username: user.email,
+        TemporaryPassword: user.temporaryPassword,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+          ...Object.entries(user.attributes).map(([k, v]) => ({ Name: `custom:${k}`, Value: v })),
+        ],
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name === 'UsernameExistsException') throw new ConflictError();
+      throw error;
+    });
+  if (user.permanent) {
+    await cognito().send(
+      new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: user.email, Password: user.temporaryPassword, Permanent: true }),
+    );
+  }
+  return out.User?.Username ?? user.email;
+}
+
+export async function deletePoolUser(role: Role, username: string): Promise<void> {
+  await cognito().send(new AdminDeleteUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
+}

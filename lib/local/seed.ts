@@ -1,0 +1,133 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isHoliday } from '@holiday-jp/holiday_jp';
+import { db } from '../../functions/db/service.js';
+import { dynamo } from '../../functions/shared/clients/dynamodb.js';
+import { env } from '../../functions/shared/env.js';
+import { createPoolUser } from '../../functions/shared/pool-users.js';
+import { ConflictError } from '../../functions/shared/errors.js';
+import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
+
+/**
+ * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
+ * product survive restarts. The README lists these accounts.
+ */
+export const DEMO = {
+  companyId: '01jx7demc0mpany00000000000',
+  companyName: 'デモ株式会社',
+  timeZone: 'Asia/Tokyo',
+  admin: { adminId: '01jx7dema0000000000000000a', name: '山田 太郎', email: 'admin@demo.example.com', password: 'Admin#Pass2026' },
+  operator: { email: 'operator@kintai.example.com', password: 'Operator#Pass2026' },
+  departments: [
+    { departmentId: '01jx7demd0000000000000000s', name: '営業部' },
+    { departmentId: '01jx7demd0000000000000000d', name: '開発部' },
+  ],
+  statuses: [
+    { employmentStatusId: '01jx7dems0000000000000000r', name: '正社員' },
+    { employmentStatusId: '01jx7dems0000000000000000c', name: '契約社員' },
+  ],
+  employeePassword: 'Staff#Pass2026',
+  employees: [
+    { employeeId: '01jx7deme00000000000000001', lastName: '佐藤', firstName: '花子', email: 'sato@demo.example.com', dept: 0, status: 0, cell: '090-1234-5678' },
+    { employeeId: '01jx7deme00000000000000002', lastName: '鈴木', firstName: '一郎', email: 'suzuki@demo.example.com', dept: 0, status: 1, cell: '080-2345-6789' },
+    { employeeId: '01jx7deme00000000000000003', lastName: '高橋', firstName: '美咲', email: 'takahashi@demo.example.com', dept: 1, status: 0, cell: '070-3456-7890' },
+    { employeeId: '01jx7deme00000000000000004', lastName: '田中', firstName: '健太', email: 'tanaka@demo.example.com', dept: 1, status: 0, cell: '090-4567-8901' },
+    { employeeId: '01jx7deme00000000000000005', lastName: '伊藤', firstName: 'さくら', email: 'ito@demo.example.com', dept: 1, status: 1, cell: '080-5678-9012' },
+    { employeeId: '01jx7deme00000000000000006', lastName: '渡辺', firstName: '翔', email: 'watanabe@demo.example.com', dept: 0, status: 0, cell: '070-6789-0123' },
+  ],
+} as const;
+
+const MARKER = { pk: 'platform', sk: 'seed#demo' };
+
+async function ignoreExisting(create: () => Promise<unknown>): Promise<void> {
+  try {
+    await create();
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+}
+
+/** Deterministic "random" minutes so the demo month looks lived-in but is the same on every machine. */
+const jitter = (seed: string, span: number) => [...seed].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7) % span;
+
+/** Work days of the previous month and of this month up to yesterday (weekdays that are not public holidays). */
+function demoWorkDates(now: Date): string[] {
+  const t = today(DEMO.timeZone, now);
+  const [y, m] = t.split('-').map(Number) as [number, number];
+  const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
+  return [...monthDates(prev.y, prev.m), ...monthDates(y, m)].filter((d) => {
+    if (d >= t) return false;
+    const wd = weekday(d);
+    return wd !== 0 && wd !== 6 && !isHoliday(new Date(`${d}T00:00:00+09:00`));
+  });
+}
+
+export async function seedDemo(now: Date = new Date()): Promise<void> {
+  const table = env().TABLE_NAME;
+  const marker = await dynamo().send(new GetCommand({ TableName: table, Key: MARKER }));
+  if (marker.Item) return;
+
+  const { entities } = db();
+  const companyId = DEMO.companyId;
+  await entities.Company.put({
+    companyId,
+    name: DEMO.companyName,
+    staffName: DEMO.admin.name,
+    email: DEMO.admin.email,
+    cell: '03-1234-5678',
+    plan: 1,
+    hasOption: true,
+    timeZone: DEMO.timeZone,
+  }).go();
+  await entities.CompanyAdmin.put({ companyId, adminId: DEMO.admin.adminId, name: DEMO.admin.name, email: DEMO.admin.email }).go();
+  await ignoreExisting(() =>
+    createPoolUser({
+      role: 'admin',
+      email: DEMO.admin.email,
+      attributes: { company_id: companyId, admin_id: DEMO.admin.adminId },
+      temporaryPassword: DEMO.admin.password,
+      permanent: true,
+    }),
+  );
+  await ignoreExisting(() =>
+    createPoolUser({ role: 'operator', email: DEMO.operator.email, attributes: {}, temporaryPassword: DEMO.operator.password, permanent: true }),
+  );
+  for (const d of DEMO.departments) await entities.Department.put({ companyId, ...d }).go();
+  for (const s of DEMO.statuses) await entities.EmploymentStatus.put({ companyId, ...s }).go();
+
+  const dates = demoWorkDates(now);
+  for (const e of DEMO.employees) {
+    await entities.Employee.put({
+      companyId,
+      employeeId: e.employeeId,
+      lastName: e.lastName,
+      firstName: e.firstName,
+      email: e.email,
+      cell: e.cell,
+      departmentId: DEMO.departments[e.dept]!.departmentId,
+      employmentStatusId: DEMO.statuses[e.status]!.employmentStatusId,
+    }).go();
+    await ignoreExisting(() =>
+      createPoolUser({
+        role: 'employee',
+        email: e.email,
+        attributes: { company_id: companyId, employee_id: e.employeeId },
+        temporaryPassword: DEMO.employeePassword,
+        permanent: true,
+      }),
+    );
+    const days = dates.map((date) => {
+      const inMin = 8 * 60 + 40 + jitter(e.employeeId + date, 35);
+      // Most days end around 18:00; some run late so the month has overtime to show.
+      const outMin = 17 * 60 + 45 + jitter(date + e.employeeId, jitter(date, 4) === 0 ? 180 : 60);
+      return {
+        companyId,
+        employeeId: e.employeeId,
+        workDate: date,
+        punchInAt: instantOf(date, Math.floor(inMin / 60), inMin % 60, DEMO.timeZone),
+        punchOutAt: instantOf(date, Math.floor(outMin / 60), outMin % 60, DEMO.timeZone),
+      };
+    });
+    if (days.length) await entities.AttendanceDay.put(days).go();
+  }
+  await dynamo().send(new PutCommand({ TableName: table, Item: { ...MARKER, seededAt: now.toISOString(), firstWorkDate: dates[0] ?? addDays(today(DEMO.timeZone, now), 0) } }));
+}

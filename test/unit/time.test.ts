@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysInMonth, instantOf, localDate, localTime, monthDates, today, weekday } from '../../functions/domain/time.js';
+
+describe('company-local time', () => {
+  it('puts a 00:30 JST punch (15:30Z the day before) on the Tokyo date', () => {
+    // 2026-04-01T15:30Z + 9 h = 2026-04-02 00:30 in Tokyo.
+    expect(localDate('2026-04-01T15:30:00Z', 'Asia/Tokyo')).toBe('2026-04-02');
+    expect(localTime('2026-04-01T15:30:00Z', 'Asia/Tokyo')).toBe('00:30');
+    expect(localDate('2026-04-01T15:30:00Z', 'UTC')).toBe('2026-04-01');
+  });
+
+  it('converts a Tokyo wall-clock time to the UTC instant', () => {
+    expect(instantOf('2026-04-02', 9, 0, 'Asia/Tokyo')).toBe('2026-04-02T00:00:00.000Z');
+    expect(instantOf('2026-04-02', 0, 30, 'Asia/Tokyo')).toBe('2026-04-01T15:30:00.000Z');
+  });
+
+  it('honours daylight saving in other zones', () => {
+    // New York is UTC-4 in July and UTC-5 in January.
+    expect(instantOf('2026-07-01', 9, 0, 'America/New_York')).toBe('2026-07-01T13:00:00.000Z');
+    expect(instantOf('2026-01-05', 9, 0, 'America/New_York')).toBe('2026-01-05T14:00:00.000Z');
+  });
+
+  it("computes today in the company's zone, not the host's", () => {
+    expect(today('Asia/Tokyo', new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-01');
+    expect(today('UTC', new Date('2026-12-31T16:00:00Z'))).toBe('2026-12-31');
+  });
+
+  it('knows month lengths, weekdays and date arithmetic', () => {
+    expect(daysInMonth(2028, 2)).toBe(29);
+    expect(daysInMonth(2026, 2)).toBe(28);
+    expect(monthDates(2026, 4)).toHaveLength(30);
+    expect(monthDates(2026, 4)[0]).toBe('2026-04-01');
+    expect(weekday('2026-04-01')).toBe(3); // a Wednesday
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
