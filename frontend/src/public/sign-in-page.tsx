@@ -1,0 +1,239 @@
+/**
+ * The three sign-in pages (spec §2, §4, §5): the button stays disabled while a field is empty or a
+ * request is in flight; a failure re-enables it and shows the server's message above the form.
+ * A first sign-in with a temporary password continues with a new-password form.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { t } from '../i18n';
+import { api } from '../lib/api';
+import { useSession } from '../lib/session';
+import { PageTitle } from '../shared/page-title';
+
+export type SignInKind = 'employee' | 'admin' | 'operator';
+
+interface SignInConfig {
+  title: string;
+  /** API route and the key wrapping the body (`{user: {...}}` etc.). */
+  path: string;
+  bodyKey: 'user' | 'company' | 'operator';
+  /** null: this pool has no first-sign-in challenge route. */
+  newPasswordPath: string | null;
+  successPath: string;
+  other: { to: string; label: string } | null;
+}
+
+const CONFIG: Record<SignInKind, SignInConfig> = {
+  employee: {
+    title: t.signIn.employeeTitle,
+    path: '/users/sign_in',
+    bodyKey: 'user',
+    newPasswordPath: '/users/new_password',
+    successPath: '/employees',
+    other: { to: '/companies/sign_in', label: t.signIn.toAdmin },
+  },
+  admin: {
+    title: t.signIn.adminTitle,
+    path: '/companies/sign_in',
+    bodyKey: 'company',
+    newPasswordPath: '/companies/new_password',
+    successPath: '/management',
+    other: { to: '/users/sign_in', label: t.signIn.toEmployee },
+  },
+  operator: {
+    title: t.signIn.operatorTitle,
+    path: '/operators/sign_in',
+    bodyKey: 'operator',
+    newPasswordPath: null,
+    successPath: '/management/companies',
+    other: null,
+  },
+};
+
+interface SignInAnswer {
+  challenge?: string;
+}
+
+const isNewPasswordChallenge = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as SignInAnswer).challenge === 'NEW_PASSWORD_REQUIRED';
+
+function ErrorMessage({ message }: { message: string | null }) {
+  // The live region stays mounted so a message that appears is announced.
+  return (
+    <div role="alert" className={message ? 'form-error' : 'form-error form-error--empty'}>
+      {message}
+    </div>
+  );
+}
+
+export function SignInPage({ kind }: { kind: SignInKind }) {
+  const config = CONFIG[kind];
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const [step, setStep] = useState<'credentials' | 'newPassword'>('credentials');
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function finish() {
+    await refresh();
+    navigate(config.successPath, { replace: true });
+  }
+
+  return (
+    <div className="sign-in">
+      <div className="card sign-in__card">
+        {step === 'credentials' ? (
+          <>
+            <PageTitle title={config.title} />
+            <ErrorMessage message={message} />
+            <CredentialsForm
+              onSubmit={async (email, password) => {
+                setMessage(null);
+                const res = await api.post<unknown>(config.path, { [config.bodyKey]: { email, password } });
+                if (!res.ok) {
+                  setMessage(res.message);
+                  return false;
+                }
+                if (isNewPasswordChallenge(res.data)) {
+                  if (!config.newPasswordPath) {
+                    setMessage(t.messages.signInFailed);
+                    return false;
+                  }
+                  setStep('newPassword');
+                  return true;
+                }
+                await finish();
+                return true;
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <PageTitle title={t.signIn.newPasswordTitle} />
+            <p className="form-notice" role="status">
+              {t.messages.newPasswordRequired}
+            </p>
+            <ErrorMessage message={message} />
+            <NewPasswordForm
+              onSubmit={async (password) => {
+                setMessage(null);
+                const res = await api.post<unknown>(config.newPasswordPath ?? '', { [config.bodyKey]: { password } });
+                if (!res.ok) {
+                  setMessage(res.message);
+                  return false;
+                }
+                await finish();
+                return true;
+              }}
+              onMismatch={() => setMessage(t.signIn.passwordMismatch)}
+            />
+          </>
+        )}
+        {step === 'credentials' && config.other && (
+          <p className="sign-in__other">
+            <Link to={config.other.to}>{config.other.label}</Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Resolves true when the flow moved on (the form is leaving), false to re-enable it. */
+type Submit<Args extends unknown[]> = (...args: Args) => Promise<boolean>;
+
+function CredentialsForm({ onSubmit }: { onSubmit: Submit<[email: string, password: string]> }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending || !email || !password) return;
+    setPending(true);
+    if (!(await onSubmit(email, password))) setPending(false);
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void handleSubmit(e)} aria-busy={pending} noValidate>
+      <div className="form__field">
+        <label htmlFor={`${id}-email`}>{t.signIn.email}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div className="form__field">
+        <label htmlFor={`${id}-password`}>{t.signIn.password}</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button--primary button--block" disabled={pending || !email || !password}>
+        {t.signIn.submit}
+      </button>
+    </form>
+  );
+}
+
+function NewPasswordForm({ onSubmit, onMismatch }: { onSubmit: Submit<[password: string]>; onMismatch: () => void }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending || !password || !confirmation) return;
+    if (password !== confirmation) {
+      onMismatch();
+      return;
+    }
+    setPending(true);
+    if (!(await onSubmit(password))) setPending(false);
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void handleSubmit(e)} aria-busy={pending} noValidate>
+      <div className="form__field">
+        <label htmlFor={`${id}-password`}>{t.signIn.newPassword}</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          aria-describedby={`${id}-policy`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <p id={`${id}-policy`} className="form__hint">
+          {t.messages.passwordPolicy}
+        </p>
+      </div>
+      <div className="form__field">
+        <label htmlFor={`${id}-confirmation`}>{t.signIn.newPasswordConfirmation}</label>
+        <input
+          id={`${id}-confirmation`}
+          type="password"
+          name="new-password-confirmation"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button--primary button--block" disabled={pending || !password || !confirmation}>
+        {t.signIn.newPasswordSubmit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The signed-in frame shared by the employee, admin and operator areas: header with the account
+ * title, company and user; a side menu that is a drawer on phones; the page in <main>.
+ */
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { t } from '../i18n';
+import { MANUAL_URL } from '../lib/config';
+import { useSession } from '../lib/session';
+import { Loading } from './status-pages';
+import { useSignOut } from './use-sign-out';
+import './area-layout.css';
+
+export type MenuEntry =
+  | { label: string; to: string; end?: boolean }
+  | { label: string; children: readonly { label: string; to: string }[] };
+
+export interface AreaLayoutProps {
+  /** Header title, e.g. スタッフアカウント. */
+  title: string;
+  menu: readonly MenuEntry[];
+  /** Sign-out API route of this area's user pool. */
+  signOutPath: string;
+  /** Where to go once signed out. */
+  afterSignOut: string;
+  /** Area modifier class (e.g. the admin menu's fixed 15vw width). */
+  variant: 'employee' | 'admin' | 'operator';
+  /** The external operation manual is for company users (staff and admins). */
+  showManual: boolean;
+}
+
+const NAV_ID = 'side-nav';
+
+function MenuLink({ to, label, end }: { to: string; label: string; end?: boolean }) {
+  return (
+    <NavLink to={to} end={end ?? false} className="side-nav__link">
+      {label}
+    </NavLink>
+  );
+}
+
+export function AreaLayout({ title, menu, signOutPath, afterSignOut, variant, showManual }: AreaLayoutProps) {
+  const { session } = useSession();
+  const { signOut, pending } = useSignOut(signOutPath, afterSignOut);
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Following a menu link on a phone should reveal the page, not leave the drawer over it.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className={`area area--${variant}`}>
+      <a className="skip-link" href="#main">
+        {t.app.skipToContent}
+      </a>
+      <header className="app-header">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls={NAV_ID}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="menu-button__icon" aria-hidden="true" />
+          <span className="visually-hidden">{t.header.menu}</span>
+        </button>
+        <p className="app-header__title">{title}</p>
+        {session && (
+          <dl className="app-header__account">
+            {session.company_name && (
+              <div>
+                <dt className="visually-hidden">{t.header.companyName}</dt>
+                <dd className="app-header__company">{session.company_name}</dd>
+              </div>
+            )}
+            <div>
+              <dt className="visually-hidden">{t.header.userName}</dt>
+              <dd className="app-header__user">{session.user_name}</dd>
+            </div>
+          </dl>
+        )}
+      </header>
+      <div className="area__body">
+        <nav ref={navRef} id={NAV_ID} className={open ? 'side-nav is-open' : 'side-nav'} aria-label={t.nav.label}>
+          <ul className="side-nav__list">
+            {menu.map((entry) =>
+              'children' in entry ? (
+                <li key={entry.label} className="side-nav__group">
+                  <span className="side-nav__group-label" id={`nav-group-${entry.label}`}>
+                    {entry.label}
+                  </span>
+                  <ul className="side-nav__sublist" aria-labelledby={`nav-group-${entry.label}`}>
+                    {entry.children.map((child) => (
+                      <li key={child.to}>
+                        <MenuLink to={child.to} label={child.label} />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={entry.to}>
+                  <MenuLink to={entry.to} label={entry.label} end={entry.end} />
+                </li>
+              ),
+            )}
+            {showManual && (
+              <li className="side-nav__separator">
+                <a className="side-nav__link" href={MANUAL_URL} target="_blank" rel="noopener noreferrer">
+                  {t.nav.manual}
+                  <span className="visually-hidden">{t.app.opensInNewTab}</span>
+                  <span className="side-nav__external" aria-hidden="true">
+                    ↗
+                  </span>
+                </a>
+              </li>
+            )}
+            <li className={showManual ? undefined : 'side-nav__separator'}>
+              <button type="button" className="side-nav__link side-nav__button" onClick={() => void signOut()} disabled={pending}>
+                {t.nav.signOut}
+              </button>
+            </li>
+          </ul>
+        </nav>
+        {open && <div className="drawer-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}
+        <main id="main" className="area__main" tabIndex={-1}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

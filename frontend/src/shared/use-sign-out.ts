@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../lib/api';
+import { useSession } from '../lib/session';
+
+/** Sign-out per spec §2: success leaves for `redirectTo`; failure shows the server message in an alert. */
+export function useSignOut(path: string, redirectTo: string) {
+  const navigate = useNavigate();
+  const { clear } = useSession();
+  const [pending, setPending] = useState(false);
+
+  async function signOut() {
+    setPending(true);
+    const res = await api.delete(path);
+    setPending(false);
+    if (res.ok) {
+      navigate(redirectTo, { replace: true });
+      clear();
+    } else {
+      window.alert(res.message);
+    }
+  }
+
+  return { signOut, pending };
+}
