@@ -7,9 +7,31 @@ import { Company } from './entities/company.js';
 import { Department } from './entities/department.js';
 import { Employee } from './entities/employee.js';
 import { EmploymentStatus } from './entities/employment-status.js';
+import { Idempotency } from './entities/idempotency.js';
+import { InfoItem } from './entities/info-item.js';
+import { Inquiry } from './entities/inquiry.js';
+import { Modification } from './entities/modification.js';
+import { Request } from './entities/request.js';
+import { Rule } from './entities/rule.js';
 import { Session } from './entities/session.js';
+import { UniqueValue } from './entities/unique-value.js';
 
-const entities = { Company, CompanyAdmin, Employee, Department, EmploymentStatus, AttendanceDay, Session };
+const entities = {
+  Company,
+  CompanyAdmin,
+  Employee,
+  Department,
+  EmploymentStatus,
+  AttendanceDay,
+  Modification,
+  Request,
+  Rule,
+  InfoItem,
+  Inquiry,
+  Session,
+  Idempotency,
+  UniqueValue,
+};
 
 export type Db = Service<typeof entities>;
 

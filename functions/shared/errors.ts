@@ -82,6 +82,13 @@ const THROTTLING = new Set([
 ]);
 const UNAVAILABLE = new Set(['ServiceUnavailable', 'InternalServerError', 'InternalErrorException', 'TimeoutError']);
 
+/** The AWS error name, also when ElectroDB has wrapped the SDK error in its own. */
+export function awsErrorName(error: unknown): string {
+  const e = error as { name?: string; cause?: { name?: string } } | null;
+  if (e?.name === 'ElectroError' && e.cause?.name) return e.cause.name;
+  return e?.name ?? '';
+}
+
 /** The one mapping table: every error → status + body. `log` says whether it is worth a stack trace. */
 export function toHttp(error: unknown): { statusCode: number; body: HttpErrorBody; log: boolean } {
   if (error instanceof HttpError) {
@@ -97,7 +104,7 @@ export function toHttp(error: unknown): { statusCode: number; body: HttpErrorBod
   if (e && typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && !e.$metadata) {
     return { statusCode: 400, body: { message: MESSAGES.invalidRequest }, log: false };
   }
-  const name = e?.name ?? '';
+  const name = awsErrorName(error);
   if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
     return { statusCode: 409, body: { message: MESSAGES.conflict }, log: false };
   }

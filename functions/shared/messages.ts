@@ -30,6 +30,7 @@ export const MESSAGES = {
   downloadFailed: 'ダウンロードに失敗しました',
   settingCompleted: '設定が完了しました。',
   settingDefect: '設定内容に不備があります。',
+  alreadyLeftWork: '本日は退勤済みです。',
   notImplemented: 'この機能は準備中です。',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
   serviceUnavailable: 'ただいま混み合っています。しばらく待ってから再度お試しください。',

@@ -42,13 +42,14 @@ const signInFailed = () => new UnauthenticatedError(MESSAGES.signInFailed);
 interface Profile {
   userName: string;
   companyName: string | null;
+  timeZone: string;
   companyId: string | null;
   userId: string | null;
 }
 
 /** Cognito lets disabled users in (cognito-local always, AWS until the token expires): our records decide. */
 async function activeProfile(role: Role, claims: Record<string, unknown>): Promise<Profile | null> {
-  if (role === 'operator') return { userName: '運営者', companyName: null, companyId: null, userId: null };
+  if (role === 'operator') return { userName: '運営者', companyName: null, timeZone: 'Asia/Tokyo', companyId: null, userId: null };
   const companyId = claims['custom:company_id'];
   const userId = claims[role === 'employee' ? 'custom:employee_id' : 'custom:admin_id'];
   if (typeof companyId !== 'string' || typeof userId !== 'string') return null;
@@ -61,7 +62,7 @@ async function activeProfile(role: Role, claims: Record<string, unknown>): Promi
   ]);
   if (!company.data || company.data.status !== 'active' || !user.data || user.data.status !== 'active') return null;
   const userName = 'lastName' in user.data ? `${user.data.lastName} ${user.data.firstName}` : user.data.name;
-  return { userName, companyName: company.data.name, companyId, userId };
+  return { userName, companyName: company.data.name, timeZone: company.data.timeZone, companyId, userId };
 }
 
 export interface SignInDeps {
@@ -83,6 +84,7 @@ async function startSession(role: Role, auth: AuthenticationResultType, deps: Si
       role,
       sub: verified.claims.sub,
       userName: profile.userName,
+      timeZone: profile.timeZone,
       expiresAt: sessionExpiry(),
       ...(profile.companyId ? { companyId: profile.companyId } : {}),
       ...(profile.userId ? { userId: profile.userId } : {}),

@@ -16,6 +16,8 @@ export const Session = new Entity({
     userId: { type: 'string' },
     userName: { type: 'string', required: true },
     companyName: { type: 'string' },
+    /** The company's IANA zone, so "today" needs no extra read per request. */
+    timeZone: { type: 'string' },
     /** Kept server-side only, to renew the short-lived ID token. */
     refreshToken: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },

@@ -17,6 +17,8 @@ export interface Principal {
   userId: string | null;
   userName: string;
   companyName: string | null;
+  /** Company time zone (IANA); Asia/Tokyo for the operator. */
+  timeZone: string;
 }
 
 export interface Authenticated {
@@ -98,6 +100,7 @@ export async function authenticate(cookies: Record<string, string>, deps: AuthDe
       userId,
       userName: session.userName,
       companyName: session.companyName ?? null,
+      timeZone: session.timeZone ?? 'Asia/Tokyo',
     },
     cookies: setCookies,
   };

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import { db } from '../../db/service.js';
+import { writePunch } from '../../db/attendance.js';
+import { nextAction } from '../../domain/punch.js';
+import { ConflictError, ValidationError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { api } from '../../shared/middleware.js';
+import { punchView, recentShifts } from './punch-view.js';
+
+export const PunchSchema = z.strictObject({ note: z.string().trim().max(200).optional().default('') });
+const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Punch in or out, whichever is next. The write is conditional on the state that was read, so two
+ * concurrent presses make one state change; with an Idempotency-Key a retry returns the first answer.
+ */
+export const handler = api('create-timestamp', { body: PunchSchema }, async ({ body, principal, event }) => {
+  const rawKey = event.headers?.['idempotency-key'];
+  if (rawKey !== undefined && !IdempotencyKey.safeParse(rawKey).success) throw new ValidationError();
+  const scope = `c#${principal.companyId}#e#${principal.userId}`;
+
+  const now = new Date();
+  const { todayDate, who, days } = await recentShifts(principal, now);
+  const action = nextAction(days, todayDate, now);
+  if (action.type === 'done') throw new ConflictError(MESSAGES.alreadyLeftWork);
+
+  const at = now.toISOString();
+  const applied = days.map((d) =>
+    d.workDate === action.workDate ? { ...d, ...(action.type === 'in' ? { punchInAt: at } : { punchOutAt: at }), ...(body.note ? { note: body.note } : {}) } : d,
+  );
+  if (!applied.some((d) => d.workDate === action.workDate)) {
+    applied.push({ ...who, workDate: action.workDate, punchInAt: at, ...(body.note ? { note: body.note } : {}) });
+  }
+  const view = punchView(applied, todayDate, now);
+
+  const outcome = await writePunch({
+    ...who,
+    type: action.type,
+    workDate: action.workDate,
+    at,
+    note: body.note || undefined,
+    idempotency: rawKey
+      ? { scope, key: rawKey, route: 'create-timestamp', response: JSON.stringify(view), expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_SECONDS }
+      : undefined,
+  });
+  if (outcome === 'applied') return ok(view);
+  if (outcome === 'replay') {
+    const { data } = await db().entities.Idempotency.get({ scope, key: rawKey! }).go();
+    if (data?.route === 'create-timestamp') return ok(JSON.parse(data.response));
+  }
+  // Someone else's press got there first: answer with the state as it is now, change nothing more.
+  const fresh = await recentShifts(principal, now);
+  return ok(punchView(fresh.days, fresh.todayDate, now));
+});

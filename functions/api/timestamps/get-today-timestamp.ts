@@ -1,0 +1,9 @@
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { punchView, recentShifts } from './punch-view.js';
+
+export const handler = api('get-today-timestamp', {}, async ({ principal }) => {
+  const now = new Date();
+  const { todayDate, days } = await recentShifts(principal, now);
+  return ok(punchView(days, todayDate, now));
+});

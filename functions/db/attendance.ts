@@ -1,0 +1,85 @@
+import type { Shift } from '../domain/punch.js';
+import { ConflictError, awsErrorName } from '../shared/errors.js';
+import { db, type Db } from './service.js';
+
+export interface DayRecord extends Shift {
+  companyId: string;
+  employeeId: string;
+  leaveType?: number | undefined;
+}
+
+type Who = { companyId: string; employeeId: string };
+
+/** An employee's days from `from` to `to` inclusive: one Query (sk BETWEEN day#from AND day#to). */
+export async function daysBetween({ companyId, employeeId }: Who, from: string, to: string, service: Db = db()): Promise<DayRecord[]> {
+  const { data } = await service.entities.AttendanceDay.query
+    .byEmployee({ companyId, employeeId })
+    .between({ workDate: from }, { workDate: to })
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** An employee's month: one Query with begins_with(sk, "day#YYYY-MM"). */
+export async function monthDays({ companyId, employeeId }: Who, year: number, month: number, service: Db = db()): Promise<DayRecord[]> {
+  const { data } = await service.entities.AttendanceDay.query
+    .byEmployee({ companyId, employeeId })
+    .begins({ workDate: `${year}-${String(month).padStart(2, '0')}` })
+    .go({ pages: 'all' });
+  return data;
+}
+
+export interface PunchWrite extends Who {
+  type: 'in' | 'out';
+  workDate: string;
+  at: string;
+  note?: string | undefined;
+  /** Stored answer for an Idempotency-Key, written in the same transaction. */
+  idempotency?: { scope: string; key: string; route: string; response: string; expiresAt: number } | undefined;
+}
+
+export type PunchOutcome = 'applied' | 'state-changed' | 'replay';
+
+/**
+ * One conditional write per punch: punch-in only where none exists yet, punch-out only on an open
+ * shift. With an idempotency key the stored answer goes in the same transaction, so a retry can
+ * never apply a second punch and can always find the first answer.
+ */
+export async function writePunch(p: PunchWrite, service: Db = db()): Promise<PunchOutcome> {
+  const { AttendanceDay } = service.entities;
+  const key = { companyId: p.companyId, employeeId: p.employeeId, workDate: p.workDate };
+  const fields = p.type === 'in' ? { punchInAt: p.at } : { punchOutAt: p.at };
+  const set = p.note ? { ...fields, note: p.note } : fields;
+
+  if (!p.idempotency) {
+    try {
+      const update = AttendanceDay.update(key).set(set);
+      await (p.type === 'in'
+        ? update.where((a, { notExists }) => notExists(a.punchInAt))
+        : update.where((a, { exists, notExists }) => `${exists(a.punchInAt)} AND ${notExists(a.punchOutAt)}`)
+      ).go({ response: 'none' });
+      return 'applied';
+    } catch (error) {
+      if (awsErrorName(error) === 'ConditionalCheckFailedException') return 'state-changed';
+      throw error;
+    }
+  }
+
+  const idem = p.idempotency;
+  const result = await service.transaction
+    .write(({ AttendanceDay: day, Idempotency: stored }) => [
+      stored.create({ scope: idem.scope, key: idem.key, route: idem.route, response: idem.response, expiresAt: idem.expiresAt }).commit(),
+      p.type === 'in'
+        ? day.update(key).set(set).where((a, { notExists }) => notExists(a.punchInAt)).commit()
+        : day
+            .update(key)
+            .set(set)
+            .where((a, { exists, notExists }) => `${exists(a.punchInAt)} AND ${notExists(a.punchOutAt)}`)
+            .commit(),
+    ])
+    .go();
+  if (!result.canceled) return 'applied';
+  const [idemResult, dayResult] = result.data;
+  if (idemResult?.rejected) return 'replay';
+  if (dayResult?.rejected) return 'state-changed';
+  throw new ConflictError();
+}

@@ -1,0 +1,44 @@
+import { Entity } from 'electrodb';
+
+export const REQUEST_KINDS = ['holiday', 'holiday_work', 'over_work'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** Leave (holiday), holiday-work and overtime requests. Status: 0 unapproved, 1 approved, 2 rejected. */
+export const Request = new Entity({
+  model: { entity: 'request', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    requestId: { type: 'string', required: true, readOnly: true },
+    employeeId: { type: 'string', required: true, readOnly: true },
+    employeeName: { type: 'string', required: true },
+    kind: { type: REQUEST_KINDS, required: true, readOnly: true },
+    /** Leave type for kind=holiday: 0 有給, 1 代休, 2 振替休日. */
+    leaveType: { type: 'number' },
+    date: { type: 'string', required: true, readOnly: true },
+    reason: { type: 'string' },
+    status: { type: 'number', required: true, default: 0 },
+    decidedAt: { type: 'string' },
+    decidedBy: { type: 'string' },
+    createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+  },
+  indexes: {
+    // One request by id inside the company (GetItem; decisions are conditional writes on it).
+    byId: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['requestId'], template: 'request#${requestId}', casing: 'none' },
+    },
+    // An employee's requests of one kind, by date (employee's lists).
+    byEmployee: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['companyId', 'employeeId', 'kind'], template: 'c#${companyId}#e#${employeeId}#req#${kind}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['date', 'requestId'], template: '${date}#${requestId}', casing: 'none' },
+    },
+    // A company's requests of one kind in a month: begins_with(gsi2sk, "YYYY-MM") (admin lists).
+    byCompanyMonth: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['companyId', 'kind'], template: 'c#${companyId}#req#${kind}', casing: 'none' },
+      sk: { field: 'gsi2sk', composite: ['date', 'requestId'], template: '${date}#${requestId}', casing: 'none' },
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { Entity } from 'electrodb';
+
+/**
+ * Working-time and break-time rules per (department, employment status); `-` stands for "all".
+ * The most specific rule wins: (dept, status) > (dept, -) > (-, status) > (-, -) company default.
+ */
+export const RULE_ANY = '-';
+
+export const Rule = new Entity({
+  model: { entity: 'rule', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    ruleType: { type: ['working', 'break'] as const, required: true, readOnly: true },
+    departmentId: { type: 'string', required: true, readOnly: true },
+    employmentStatusId: { type: 'string', required: true, readOnly: true },
+    /** Minutes; which ones are set depends on ruleType. */
+    fixedMinutes: { type: 'number' },
+    overMinutes: { type: 'number' },
+    unpaidMinutes: { type: 'number' },
+    conditionMinutes: { type: 'number' },
+    breakMinutes: { type: 'number' },
+    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+  },
+  indexes: {
+    // All rules of a company in one Query (begins_with "rule#"), then pick the most specific.
+    byCompany: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      sk: {
+        field: 'sk',
+        composite: ['ruleType', 'departmentId', 'employmentStatusId'],
+        template: 'rule#${ruleType}#${departmentId}#${employmentStatusId}',
+        casing: 'none',
+      },
+    },
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * Punch rules (pure). A work day is the company-local date of its punch-in; a shift that crosses
+ * midnight stays open on the day it started, so the next punch closes it there.
+ */
+export interface Shift {
+  workDate: string;
+  punchInAt?: string | undefined;
+  punchOutAt?: string | undefined;
+  note?: string | undefined;
+}
+
+export type PunchStatus = 'not_punched_in' | 'at_work' | 'left_work';
+
+/** An open shift older than this is a missed punch-out, not today's shift (no shift lasts a whole day). */
+export const OPEN_SHIFT_LIMIT_MS = 24 * 60 * 60 * 1000;
+
+/** How far back the punch screen looks for missed punch-outs. */
+export const MISSED_PUNCH_LOOKBACK_DAYS = 31;
+
+const isOpen = (s: Shift) => Boolean(s.punchInAt) && !s.punchOutAt;
+
+/** The shift the punch screen is about: today's, or yesterday's still-open night shift. */
+export function currentShift(days: readonly Shift[], today: string, now: Date): Shift | null {
+  const todays = days.find((d) => d.workDate === today);
+  if (todays?.punchInAt) return todays;
+  const open = days
+    .filter((d) => d.workDate < today && isOpen(d) && now.getTime() - Date.parse(d.punchInAt!) < OPEN_SHIFT_LIMIT_MS)
+    .sort((a, b) => b.workDate.localeCompare(a.workDate))[0];
+  return open ?? todays ?? null;
+}
+
+export function statusOf(shift: Shift | null): PunchStatus {
+  if (!shift?.punchInAt) return 'not_punched_in';
+  return shift.punchOutAt ? 'left_work' : 'at_work';
+}
+
+export type PunchAction = { type: 'in'; workDate: string } | { type: 'out'; workDate: string } | { type: 'done'; workDate: string };
+
+/** What a press of the punch button does now. */
+export function nextAction(days: readonly Shift[], today: string, now: Date): PunchAction {
+  const shift = currentShift(days, today, now);
+  switch (statusOf(shift)) {
+    case 'not_punched_in':
+      return { type: 'in', workDate: today };
+    case 'at_work':
+      return { type: 'out', workDate: shift!.workDate };
+    case 'left_work':
+      return { type: 'done', workDate: shift!.workDate };
+  }
+}
+
+/** Past days with a punch-in and no punch-out (other than the shift still running). */
+export function missedPunches(days: readonly Shift[], today: string, now: Date): string[] {
+  const current = currentShift(days, today, now);
+  return days
+    .filter((d) => d.workDate < today && isOpen(d) && d.workDate !== current?.workDate)
+    .map((d) => d.workDate)
+    .sort((a, b) => b.localeCompare(a));
+}
