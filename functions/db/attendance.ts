@@ -6,6 +6,7 @@ export interface DayRecord extends Shift {
   companyId: string;
   employeeId: string;
   leaveType?: number | undefined;
+  updatedAt?: string | undefined;
 }
 
 type Who = { companyId: string; employeeId: string };

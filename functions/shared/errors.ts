@@ -94,7 +94,7 @@ export function toHttp(error: unknown): { statusCode: number; body: HttpErrorBod
   if (error instanceof HttpError) {
     const body: HttpErrorBody = { message: error.message };
     if (error.errors) body.errors = error.errors;
-    return { statusCode: error.statusCode, body, log: error.statusCode >= 500 };
+    return { statusCode: error.statusCode, body, log: error.statusCode >= 500 && error.statusCode !== 501 };
   }
   if (error instanceof z.ZodError) {
     return { statusCode: 400, body: { message: MESSAGES.invalidRequest, errors: fieldErrors(error) }, log: false };

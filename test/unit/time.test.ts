@@ -35,3 +35,31 @@ describe('company-local time', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
 });
+
+import { monthCalendar, publicHoliday } from '../../functions/domain/calendar.js';
+import { legalMinimumBreak, workedMinutes } from '../../functions/domain/worktime.js';
+
+describe('calendar', () => {
+  it('knows Japanese public holidays from the maintained dataset', () => {
+    expect(publicHoliday('2026-04-29')).toBe('昭和の日');
+    expect(publicHoliday('2026-04-30')).toBeNull();
+    const april = monthCalendar(2026, 4);
+    expect(april).toHaveLength(30);
+    expect(april.find((d) => d.date === '2026-04-04')?.isDayOff).toBe(true); // Saturday
+    expect(april.find((d) => d.date === '2026-04-29')?.holidayName).toBe('昭和の日');
+  });
+});
+
+describe('worked minutes with the legal minimum break', () => {
+  it('deducts nothing up to 6 h, 45 min over 6 h, 60 min over 8 h', () => {
+    expect(legalMinimumBreak(360)).toBe(0);
+    expect(legalMinimumBreak(361)).toBe(45);
+    expect(legalMinimumBreak(480)).toBe(45);
+    expect(legalMinimumBreak(481)).toBe(60);
+    // 9:00–18:00 = 540 min restraint − 60 = 480 min.
+    expect(workedMinutes('2026-04-01T00:00:00Z', '2026-04-01T09:00:00Z')).toBe(480);
+    // 22:00–02:00 across midnight = 240 min, no break.
+    expect(workedMinutes('2026-04-01T13:00:00Z', '2026-04-01T17:00:00Z')).toBe(240);
+    expect(workedMinutes('2026-04-01T00:00:00Z', undefined)).toBeNull();
+  });
+});

@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { createRequest } from '../shared/requests.js';
 
-export const handler = notImplemented('create-holiday-request');
+export const handler = createRequest('create-holiday-request', 'holiday');

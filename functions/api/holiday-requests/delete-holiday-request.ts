@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { deleteRequest } from '../shared/requests.js';
 
-export const handler = notImplemented('delete-holiday-request');
+export const handler = deleteRequest('delete-holiday-request', 'holiday');

@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { decide } from '../shared/requests.js';
 
-export const handler = notImplemented('decide-holiday-work-request');
+export const handler = decide('decide-holiday-work-request', 'holiday_work');

@@ -1,3 +1,12 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { db } from '../../db/service.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { IdParamsSchema } from '../shared/schemas.js';
+import { infoItemView, isShownAt } from './info-item-view.js';
 
-export const handler = notImplemented('get-info-item');
+export const handler = api('get-info-item', { params: IdParamsSchema }, async ({ params, principal }) => {
+  const { data } = await db().entities.InfoItem.get({ infoItemId: params.id }).go();
+  if (!data || (principal.role !== 'operator' && !isShownAt(data, new Date()))) throw new NotFoundError();
+  return ok(infoItemView(data));
+});

@@ -1,3 +1,72 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import * as z from 'zod';
+import { db } from '../../db/service.js';
+import { applyCorrection } from '../../db/modifications.js';
+import { addDays, instantOf, today } from '../../domain/time.js';
+import { ValidationError } from '../../shared/errors.js';
+import { created } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { api } from '../../shared/middleware.js';
+import { YmdSchema, ymdToDate } from '../shared/schemas.js';
+import { modificationView } from './modification-view.js';
 
-export const handler = notImplemented('create-modify-timestamp');
+const Time = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+  .nullish()
+  .or(z.literal('').transform(() => null));
+
+export const CorrectionSchema = z
+  .strictObject({
+    id: z.string().max(80).nullish(),
+    year: z.coerce.number(),
+    month: z.coerce.number(),
+    day: z.coerce.number(),
+    punch_in_at: Time,
+    punch_out_at: Time,
+    punch_out_next_day: z.boolean().optional().default(false),
+    reason: z.string().trim().max(500).optional().default(''),
+  })
+  .and(YmdSchema);
+
+const badTime = () => new ValidationError(MESSAGES.setCorrectTime);
+
+/**
+ * Correct one day's punches. Refused with 正しい時刻を設定してください when both times are empty, when
+ * clock-out is not after clock-in, or when any time lies in the future; otherwise the day and its
+ * modification record are written atomically.
+ */
+export const handler = api(
+  'create-modify-timestamp',
+  { body: CorrectionSchema, invalidMessage: MESSAGES.setCorrectTime },
+  async ({ body, principal }) => {
+    if (!body.punch_in_at && !body.punch_out_at) throw badTime();
+    const tz = principal.timeZone;
+    const workDate = ymdToDate(body);
+    const now = new Date();
+    if (workDate > today(tz, now)) throw new ValidationError(MESSAGES.setCorrectTime, { date: [MESSAGES.futureDateNotAllowed] });
+
+    const who = { companyId: principal.companyId!, employeeId: principal.userId! };
+    const { data: before } = await db().entities.AttendanceDay.get({ ...who, workDate }).go();
+    const at = (hhmm: string, date: string) => instantOf(date, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)), tz);
+    const punchInAt = body.punch_in_at ? at(body.punch_in_at, workDate) : before?.punchInAt;
+    const punchOutAt = body.punch_out_at
+      ? at(body.punch_out_at, body.punch_out_next_day ? addDays(workDate, 1) : workDate)
+      : before?.punchOutAt;
+
+    if (punchOutAt && !punchInAt) throw badTime();
+    if (punchInAt && punchOutAt && Date.parse(punchOutAt) <= Date.parse(punchInAt)) throw badTime();
+    if ([punchInAt, punchOutAt].some((t) => t && Date.parse(t) > now.getTime())) {
+      throw new ValidationError(MESSAGES.setCorrectTime, { time: [MESSAGES.futureDateNotAllowed] });
+    }
+
+    const record = await applyCorrection({
+      ...who,
+      workDate,
+      before: before ?? null,
+      punchInAt: body.punch_in_at ? punchInAt : undefined,
+      punchOutAt: body.punch_out_at ? punchOutAt : undefined,
+      reason: body.reason,
+    });
+    return created(modificationView(record));
+  },
+);

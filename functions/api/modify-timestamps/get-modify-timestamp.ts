@@ -1,3 +1,18 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { db } from '../../db/service.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { YmdSchema, ymdToDate } from '../shared/schemas.js';
 
-export const handler = notImplemented('get-modify-timestamp');
+/** The day's current punches, or nulls (the screen shows 打刻なし). */
+export const handler = api('get-modify-timestamp', { query: YmdSchema }, async ({ query, principal }) => {
+  const workDate = ymdToDate(query);
+  const { data } = await db()
+    .entities.AttendanceDay.get({ companyId: principal.companyId!, employeeId: principal.userId!, workDate })
+    .go();
+  return ok({
+    id: data ? `${principal.userId}_${workDate}` : null,
+    date: workDate,
+    punch_in_at: data?.punchInAt ?? null,
+    punch_out_at: data?.punchOutAt ?? null,
+  });
+});

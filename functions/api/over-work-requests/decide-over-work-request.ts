@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { decide } from '../shared/requests.js';
 
-export const handler = notImplemented('decide-over-work-request');
+export const handler = decide('decide-over-work-request', 'over_work');

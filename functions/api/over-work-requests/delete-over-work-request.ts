@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { deleteRequest } from '../shared/requests.js';
 
-export const handler = notImplemented('delete-over-work-request');
+export const handler = deleteRequest('delete-over-work-request', 'over_work');

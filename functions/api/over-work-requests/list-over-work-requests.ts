@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { listRequests } from '../shared/requests.js';
 
-export const handler = notImplemented('list-over-work-requests');
+export const handler = listRequests('list-over-work-requests', 'over_work');

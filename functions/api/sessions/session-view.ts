@@ -7,11 +7,14 @@ export interface SessionView {
   company_name: string | null;
   /** Spec §3 "admin flag": 1 opens company accounts and announcements, which belong to the operator. */
   admin_flag: 0 | 1;
+  /** The company's IANA zone: the SPA shows clocks and dates in it. */
+  time_zone: string;
 }
 
-export const sessionView = (s: { role: Role; userName: string; companyName: string | null }): SessionView => ({
+export const sessionView = (s: { role: Role; userName: string; companyName: string | null; timeZone: string }): SessionView => ({
   role: s.role,
   user_name: s.userName,
   company_name: s.companyName,
   admin_flag: s.role === 'operator' ? 1 : 0,
+  time_zone: s.timeZone,
 });

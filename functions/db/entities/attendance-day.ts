@@ -13,6 +13,8 @@ export const AttendanceDay = new Entity({
     punchInAt: { type: 'string' },
     punchOutAt: { type: 'string' },
     note: { type: 'string' },
+    /** Set when a leave request for this date is approved: 0 有給, 1 代休, 2 振替休日. */
+    leaveType: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
   },

@@ -1,0 +1,89 @@
+import * as z from 'zod';
+import type { RequestKind } from '../../db/entities/request.js';
+import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../../db/requests.js';
+import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { created, ok } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { api, type Principal } from '../../shared/middleware.js';
+import { IdParamsSchema, MIN_YEAR, YmdSchema, ymdToDate } from './schemas.js';
+
+/** Route functions shared by the three request kinds; each route keeps its own entry and Lambda. */
+export const requestView = (r: {
+  requestId: string;
+  createdAt: string;
+  date: string;
+  status: number;
+  kind: RequestKind;
+  leaveType?: number | undefined;
+  reason?: string | undefined;
+  employeeName: string;
+  employeeId: string;
+}) => ({
+  id: r.requestId,
+  created_at: r.createdAt,
+  date: r.date,
+  status: r.status,
+  ...(r.kind === 'holiday' ? { kind: r.leaveType ?? 0 } : {}),
+  reason: r.reason ?? '',
+  employee_name: r.employeeName,
+  employee_id: r.employeeId,
+});
+
+const ListQuerySchema = z.strictObject({
+  year: z.coerce.number().int().min(MIN_YEAR).max(2100).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+});
+
+export const LEAVE_TYPES = [0, 1, 2] as const;
+
+const NewRequestBase = z.strictObject({
+  kind: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  year: z.coerce.number(),
+  month: z.coerce.number(),
+  day: z.coerce.number(),
+  reason: z.string().trim().max(500).optional().default(''),
+});
+
+export const listRequests = (routeName: string, kind: RequestKind) =>
+  api(routeName, { query: ListQuerySchema }, async ({ query, principal }) => {
+    const companyId = principal.companyId!;
+    if (principal.role === 'admin') {
+      if (!query.year || !query.month) throw new ValidationError();
+      const rows = await companyMonthRequests(companyId, kind, `${query.year}-${String(query.month).padStart(2, '0')}`);
+      return ok(rows.map(requestView));
+    }
+    return ok((await employeeRequests(companyId, principal.userId!, kind)).map(requestView));
+  });
+
+export const createRequest = (routeName: string, kind: RequestKind) =>
+  api(
+    routeName,
+    { body: NewRequestBase.and(YmdSchema), invalidMessage: MESSAGES.applicationDefect },
+    async ({ body, principal }: { body: z.infer<typeof NewRequestBase> & { year: number; month: number; day: number }; principal: Principal }) => {
+      if (kind === 'holiday' && body.kind === undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
+      if (kind !== 'holiday' && body.kind !== undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
+      const row = await fileRequest({
+        companyId: principal.companyId!,
+        employeeId: principal.userId!,
+        employeeName: principal.userName,
+        kind,
+        date: ymdToDate(body),
+        reason: body.reason,
+        ...(kind === 'holiday' ? { leaveType: body.kind } : {}),
+      });
+      return created(requestView(row));
+    },
+  );
+
+export const deleteRequest = (routeName: string, kind: RequestKind) =>
+  api(routeName, { params: IdParamsSchema }, async ({ params, principal }) =>
+    ok(await withdrawRequest(principal.companyId!, principal.userId!, params.id, kind)),
+  );
+
+const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]) });
+
+export const decide = (routeName: string, kind: RequestKind) =>
+  api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed }, async ({ params, body, principal }) => {
+    if (!principal.userId) throw new NotFoundError();
+    return ok(requestView(await decideRequest(principal.companyId!, params.id, kind, body.status, principal.userId)));
+  });

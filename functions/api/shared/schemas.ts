@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { daysInMonth } from '../../domain/time.js';
+
+/** Shared request pieces (one schema per concept; the SPA imports the same ones). */
+export const MIN_YEAR = 2022;
+
+/** Lowercase ULID-style ids; anything else can't be ours, so it is refused before any read. */
+export const IdSchema = z.string().regex(/^[0-9a-z]{10,40}$/);
+export const IdParamsSchema = z.strictObject({ id: IdSchema });
+
+const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const YearMonthQuerySchema = z.strictObject({
+  year: intFrom(MIN_YEAR, 2100),
+  month: intFrom(1, 12),
+  id: IdSchema.optional(),
+});
+
+/** year/month/day that must form a real calendar date (no Feb 30). */
+export const YmdSchema = z
+  .object({ year: intFrom(MIN_YEAR, 2100), month: intFrom(1, 12), day: intFrom(1, 31) })
+  .refine((v) => v.day <= daysInMonth(v.year, v.month), { message: '存在しない日付です', path: ['day'] });
+
+export const ymdToDate = (v: { year: number; month: number; day: number }) =>
+  `${v.year}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;

@@ -1,0 +1,59 @@
+import { newId } from '../shared/ids.js';
+import { ConflictError } from '../shared/errors.js';
+import type { DayRecord } from './attendance.js';
+import { db, type Db } from './service.js';
+
+type Who = { companyId: string; employeeId: string };
+
+export interface Correction extends Who {
+  workDate: string;
+  before: DayRecord | null;
+  punchInAt: string | undefined;
+  punchOutAt: string | undefined;
+  reason: string;
+}
+
+/**
+ * The corrected day and its modification record in one transaction. The day is written only if it
+ * is unchanged since it was read (or still absent), so a punch racing the correction is never lost.
+ */
+export async function applyCorrection(c: Correction, service: Db = db()) {
+  const modificationId = newId();
+  const key = { companyId: c.companyId, employeeId: c.employeeId, workDate: c.workDate };
+  const set = {
+    ...(c.punchInAt ? { punchInAt: c.punchInAt } : {}),
+    ...(c.punchOutAt ? { punchOutAt: c.punchOutAt } : {}),
+  };
+  const record = {
+    createdAt: new Date().toISOString(),
+    companyId: c.companyId,
+    employeeId: c.employeeId,
+    modificationId,
+    modifyDate: c.workDate,
+    reason: c.reason,
+    ...(c.before?.punchInAt ? { beforePunchInAt: c.before.punchInAt } : {}),
+    ...(c.before?.punchOutAt ? { beforePunchOutAt: c.before.punchOutAt } : {}),
+    ...(c.punchInAt ? { afterPunchInAt: c.punchInAt } : {}),
+    ...(c.punchOutAt ? { afterPunchOutAt: c.punchOutAt } : {}),
+  };
+  const before = c.before;
+  const result = await service.transaction
+    .write(({ AttendanceDay, Modification }) => [
+      before
+        ? AttendanceDay.update(key)
+            .set(set)
+            .where((a, { eq }) => eq(a.updatedAt, before.updatedAt ?? ''))
+            .commit()
+        : AttendanceDay.create({ ...key, ...set }).commit(),
+      Modification.create(record).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError();
+  return record;
+}
+
+/** An employee's correction history, newest first: one Query. */
+export async function modificationHistory({ companyId, employeeId }: Who, limit = 100, service: Db = db()) {
+  const { data } = await service.entities.Modification.query.byEmployee({ companyId, employeeId }).go({ order: 'desc', limit });
+  return data;
+}

@@ -1,0 +1,97 @@
+import type { RequestKind } from './entities/request.js';
+import { newId } from '../shared/ids.js';
+import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { MESSAGES } from '../shared/messages.js';
+import { db, type Db } from './service.js';
+
+export const STATUS: { unapproved: number; approved: 1; rejected: 2 } = { unapproved: 0, approved: 1, rejected: 2 };
+
+const guard = (companyId: string, employeeId: string, kind: RequestKind, date: string) => ({
+  partition: `c#${companyId}#e#${employeeId}`,
+  value: `req#${kind}#${date}`,
+});
+
+export interface NewRequest {
+  companyId: string;
+  employeeId: string;
+  employeeName: string;
+  kind: RequestKind;
+  date: string;
+  leaveType?: number | undefined;
+  reason: string;
+}
+
+/** The request and a per-(employee, kind, date) guard in one transaction: a duplicate is refused atomically. */
+export async function fileRequest(r: NewRequest, service: Db = db()) {
+  const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
+  const g = guard(r.companyId, r.employeeId, r.kind, r.date);
+  const result = await service.transaction
+    .write(({ Request, UniqueValue }) => [
+      UniqueValue.create({ ...g, ownerId: item.requestId }).commit(),
+      Request.create(item).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError(MESSAGES.duplicateRequest);
+  return item;
+}
+
+/** One request by id inside the company (GetItem), or 404. */
+export async function requestById(companyId: string, requestId: string, kind: RequestKind, service: Db = db()) {
+  const { data } = await service.entities.Request.get({ companyId, requestId }).go();
+  if (!data || data.kind !== kind) throw new NotFoundError();
+  return data;
+}
+
+/** An employee's requests of one kind, newest date first: one Query. */
+export async function employeeRequests(companyId: string, employeeId: string, kind: RequestKind, service: Db = db()) {
+  const { data } = await service.entities.Request.query.byEmployee({ companyId, employeeId, kind }).go({ order: 'desc', pages: 'all' });
+  return data;
+}
+
+/** A company's requests of one kind in a month: one Query. */
+export async function companyMonthRequests(companyId: string, kind: RequestKind, yearMonth: string, service: Db = db()) {
+  const { data } = await service.entities.Request.query.byCompanyMonth({ companyId, kind }).begins({ date: yearMonth }).go({ pages: 'all' });
+  return data;
+}
+
+/** Withdraw: only the owner, only while unapproved (conditional), and the date guard goes with it. */
+export async function withdrawRequest(companyId: string, employeeId: string, requestId: string, kind: RequestKind, service: Db = db()) {
+  const req = await requestById(companyId, requestId, kind, service);
+  if (req.employeeId !== employeeId) throw new NotFoundError();
+  if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.requestAlreadyDecided);
+  const result = await service.transaction
+    .write(({ Request, UniqueValue }) => [
+      Request.delete({ companyId, requestId })
+        .where((a, { eq }) => `${eq(a.status, STATUS.unapproved)} AND ${eq(a.employeeId, employeeId)}`)
+        .commit(),
+      UniqueValue.delete(guard(companyId, employeeId, kind, req.date)).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError(MESSAGES.requestAlreadyDecided);
+  return { id: requestId };
+}
+
+/**
+ * Approve (1) or reject (2) an unapproved request. The decision is conditional on status 0, so of two
+ * admins deciding at once exactly one wins. Approving leave marks the day in the employee's month in
+ * the same transaction; rejecting frees the date for a new request.
+ */
+export async function decideRequest(companyId: string, requestId: string, kind: RequestKind, status: 1 | 2, adminId: string, service: Db = db()) {
+  const req = await requestById(companyId, requestId, kind, service);
+  if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.decisionConflict);
+  const decidedAt = new Date().toISOString();
+  const result = await service.transaction
+    .write(({ Request, AttendanceDay, UniqueValue }) => [
+      Request.patch({ companyId, requestId })
+        .set({ status, decidedAt, decidedBy: adminId })
+        .where((a, { eq }) => eq(a.status, STATUS.unapproved))
+        .commit(),
+      ...(status === STATUS.approved && kind === 'holiday'
+        ? [AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date }).set({ leaveType: req.leaveType ?? 0 }).commit()]
+        : []),
+      ...(status === STATUS.rejected ? [UniqueValue.delete(guard(companyId, req.employeeId, kind, req.date)).commit()] : []),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError(MESSAGES.decisionConflict);
+  return { ...req, status, decidedAt, decidedBy: adminId };
+}

@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/db/service.js';
+import { newId } from '../../functions/shared/ids.js';
+import { createPoolUser } from '../../functions/shared/pool-users.js';
+import { createHttpClient } from '../support/http-client.js';
+import { useTestStack } from '../support/stack.js';
+import { PASSWORD, createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
+
+const stack = useTestStack();
+const WRONG = 'メールアドレスまたはパスワードが正しくありません。';
+
+let tenant: TestTenant;
+let operator: TestUser;
+
+beforeAll(async () => {
+  tenant = await createTenant({ employees: 2, name: 'サインイン株式会社' });
+  operator = await createOperator();
+});
+
+async function anonymous() {
+  const client = createHttpClient(stack.baseUrl);
+  const res = await client.get('/api/v1/session');
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ data: null });
+  return client;
+}
+
+describe('sign-in', () => {
+  it('signs an employee in with HttpOnly, Secure, SameSite=Strict cookies and reports the header data', async () => {
+    const client = await anonymous();
+    const res = await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      role: 'employee',
+      user_name: '社員 1号',
+      company_name: 'サインイン株式会社',
+      admin_flag: 0,
+      time_zone: 'Asia/Tokyo',
+    });
+    const byName = (n: string) => res.cookies.find((c) => c.startsWith(`${n}=`))!;
+    for (const name of ['kintai_id', 'kintai_sid']) {
+      expect(byName(name)).toMatch(/HttpOnly/);
+      expect(byName(name)).toMatch(/Secure/);
+      expect(byName(name)).toMatch(/SameSite=Strict/);
+    }
+    expect(byName('csrf_token')).not.toMatch(/HttpOnly/);
+    const session = await client.get('/api/v1/session');
+    expect(session.body.data.role).toBe('employee');
+  });
+
+  it('signs the company admin in on /companies/sign_in and the operator on /operators/sign_in', async () => {
+    const admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
+    expect((await admin.get('/api/v1/session')).body.data).toMatchObject({ role: 'admin', company_name: 'サインイン株式会社', admin_flag: 0 });
+    const op = await signIn(stack.baseUrl, 'operator', operator);
+    expect((await op.get('/api/v1/session')).body.data).toMatchObject({ role: 'operator', company_name: null, admin_flag: 1 });
+  });
+
+  it('answers the same 401 for a wrong password, an unknown user and the wrong pool', async () => {
+    const client = await anonymous();
+    const attempts = [
+      ['/users/sign_in', { user: { email: tenant.employees[0]!.email, password: 'Wrong#Passw0rd!' } }],
+      ['/users/sign_in', { user: { email: 'nobody@example.test', password: PASSWORD } }],
+      ['/companies/sign_in', { company: { email: tenant.employees[0]!.email, password: PASSWORD } }],
+      ['/users/sign_in', { user: { email: tenant.admin.email, password: PASSWORD } }],
+    ] as const;
+    for (const [path, body] of attempts) {
+      const res = await client.post(path, body);
+      expect(res.status, path).toBe(401);
+      expect(res.body).toEqual({ message: WRONG });
+      expect(res.cookies.some((c) => c.startsWith('kintai_sid='))).toBe(false);
+    }
+  });
+
+  it('refuses a retired employee with the same answer (Cognito alone would let them in)', async () => {
+    const e = tenant.employees[1]!;
+    await db().entities.Employee.patch({ companyId: tenant.companyId, employeeId: e.id }).set({ status: 'retired' }).go();
+    const client = await anonymous();
+    const res = await client.post('/users/sign_in', { user: { email: e.email, password: PASSWORD } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: WRONG });
+  });
+
+  it('refuses malformed bodies with 400 and without the CSRF header with 403', async () => {
+    const client = await anonymous();
+    expect((await client.post('/users/sign_in', { user: { email: '' } })).status).toBe(400);
+    expect((await client.post('/users/sign_in', { email: 'a', password: 'b' })).status).toBe(400);
+    expect((await client.post('/users/sign_in', 'not json')).status).toBe(400);
+    const noCsrf = await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } }, { csrf: false });
+    expect(noCsrf.status).toBe(403);
+  });
+});
+
+describe('sign-out', () => {
+  it('ends the session server-side: replaying the old cookies is refused with 401', async () => {
+    const client = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
+    const old = { id: client.cookie('kintai_id')!, sid: client.cookie('kintai_sid')! };
+    expect((await client.get('/api/v1/timestamps/today')).status).toBe(200);
+    const out = await client.delete('/users/sign_out');
+    expect(out.status).toBe(204);
+    expect((await client.get('/api/v1/session')).body).toEqual({ data: null });
+
+    const replay = createHttpClient(stack.baseUrl);
+    replay.setCookie('kintai_id', old.id);
+    replay.setCookie('kintai_sid', old.sid);
+    expect((await replay.get('/api/v1/timestamps/today')).status).toBe(401);
+  });
+
+  it('signs admins and the operator out on their own paths', async () => {
+    const admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
+    expect((await admin.delete('/companies/sign_out')).status).toBe(204);
+    expect((await admin.get('/api/v1/holiday_requests?year=2026&month=4')).status).toBe(401);
+    const op = await signIn(stack.baseUrl, 'operator', operator);
+    expect((await op.delete('/users/sign_out')).status).toBe(403);
+    expect((await op.delete('/operators/sign_out')).status).toBe(204);
+  });
+});
+
+describe('first sign-in with a temporary password', () => {
+  it('asks for a new password, enforces the policy, then signs in', async () => {
+    const employeeId = newId();
+    const email = `temp-${employeeId}@example.test`;
+    await db()
+      .entities.Employee.put({ companyId: tenant.companyId, employeeId, lastName: '新人', firstName: '太郎', email })
+      .go();
+    await createPoolUser({ role: 'employee', email, attributes: { company_id: tenant.companyId, employee_id: employeeId }, temporaryPassword: 'Temp#Passw0rd1' });
+
+    const client = await anonymous();
+    const first = await client.post('/users/sign_in', { user: { email, password: 'Temp#Passw0rd1' } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.challenge).toBe('NEW_PASSWORD_REQUIRED');
+    expect(client.cookie('kintai_sid')).toBeUndefined();
+
+    const weak = await client.post('/users/new_password', { user: { password: 'short' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toContain('12文字以上');
+
+    const done = await client.post('/users/new_password', { user: { password: 'Mine#Passw0rd99' } });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ role: 'employee', user_name: '新人 太郎' });
+
+    const again = await anonymous();
+    expect((await again.post('/users/sign_in', { user: { email, password: 'Mine#Passw0rd99' } })).status).toBe(200);
+  });
+
+  it('refuses new_password without a pending challenge', async () => {
+    const client = await anonymous();
+    const res = await client.post('/users/new_password', { user: { password: 'Mine#Passw0rd99' } });
+    expect(res.status).toBe(401);
+  });
+});

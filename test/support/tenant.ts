@@ -1,0 +1,102 @@
+/**
+ * Test tenants: a company with its admin and staff, created the way the product creates them
+ * (profile items in DynamoDB, users in the matching Cognito pool with tenant ids as attributes).
+ */
+import { randomBytes } from 'node:crypto';
+import { db } from '../../functions/db/service.js';
+import type { Role } from '../../functions/routes.js';
+import { newId } from '../../functions/shared/ids.js';
+import { createPoolUser } from '../../functions/shared/pool-users.js';
+import { createHttpClient, type HttpClient } from './http-client.js';
+
+export const PASSWORD = 'Test#Passw0rd2026';
+
+const unique = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}@example.test`;
+
+export interface TestUser {
+  email: string;
+  password: string;
+  id: string;
+}
+
+export interface TestTenant {
+  companyId: string;
+  companyName: string;
+  admin: TestUser;
+  employees: (TestUser & { name: string })[];
+  departmentId: string;
+  employmentStatusId: string;
+}
+
+export async function createTenant(options: { employees?: number; timeZone?: string; name?: string } = {}): Promise<TestTenant> {
+  const { entities } = db();
+  const companyId = newId();
+  const companyName = options.name ?? `テスト株式会社 ${companyId.slice(-4)}`;
+  const admin = { email: unique('admin'), password: PASSWORD, id: newId() };
+  const departmentId = newId();
+  const employmentStatusId = newId();
+  await entities.Company.put({
+    companyId,
+    name: companyName,
+    staffName: '管理 太郎',
+    email: admin.email,
+    timeZone: options.timeZone ?? 'Asia/Tokyo',
+  }).go();
+  await entities.CompanyAdmin.put({ companyId, adminId: admin.id, name: '管理 太郎', email: admin.email }).go();
+  await createPoolUser({
+    role: 'admin',
+    email: admin.email,
+    attributes: { company_id: companyId, admin_id: admin.id },
+    temporaryPassword: PASSWORD,
+    permanent: true,
+  });
+  await entities.Department.put({ companyId, departmentId, name: '営業部' }).go();
+  await entities.EmploymentStatus.put({ companyId, employmentStatusId, name: '正社員' }).go();
+
+  const employees: TestTenant['employees'] = [];
+  for (let i = 0; i < (options.employees ?? 1); i++) {
+    const e = { email: unique(`staff${i}`), password: PASSWORD, id: newId(), name: `社員 ${i + 1}号` };
+    await entities.Employee.put({
+      companyId,
+      employeeId: e.id,
+      lastName: '社員',
+      firstName: `${i + 1}号`,
+      email: e.email,
+      departmentId,
+      employmentStatusId,
+    }).go();
+    await createPoolUser({
+      role: 'employee',
+      email: e.email,
+      attributes: { company_id: companyId, employee_id: e.id },
+      temporaryPassword: PASSWORD,
+      permanent: true,
+    });
+    employees.push(e);
+  }
+  return { companyId, companyName, admin, employees, departmentId, employmentStatusId };
+}
+
+export async function createOperator(): Promise<TestUser> {
+  const op = { email: unique('operator'), password: PASSWORD, id: '' };
+  op.id = await createPoolUser({ role: 'operator', email: op.email, attributes: {}, temporaryPassword: PASSWORD, permanent: true });
+  return op;
+}
+
+const SIGN_IN: Record<Role, { path: string; key: string }> = {
+  employee: { path: '/users/sign_in', key: 'user' },
+  admin: { path: '/companies/sign_in', key: 'company' },
+  operator: { path: '/operators/sign_in', key: 'operator' },
+};
+
+/** A client that fetched the CSRF cookie and signed in, like the SPA does. */
+export async function signIn(baseUrl: string, role: Role, user: { email: string; password: string }): Promise<HttpClient> {
+  const client = createHttpClient(baseUrl);
+  await client.get('/api/v1/session');
+  const { path, key } = SIGN_IN[role];
+  const res = await client.post(path, { [key]: { email: user.email, password: user.password } });
+  if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+export const SIGN_IN_PATHS = SIGN_IN;
