@@ -1,9 +1,10 @@
-import { holidays } from '@holiday-jp/holiday_jp';
+// The package is CommonJS: under Node's ESM loader only its default export exists.
+import holidayJp from '@holiday-jp/holiday_jp';
 import { monthDates, weekday } from './time.js';
 
 /** Japanese public holidays from the maintained @holiday-jp dataset (1970–2050), keyed by date. */
 export function publicHoliday(date: string): string | null {
-  return (holidays as Record<string, { name: string } | undefined>)[date]?.name ?? null;
+  return (holidayJp.holidays as Record<string, { name: string } | undefined>)[date]?.name ?? null;
 }
 
 export interface CalendarDay {

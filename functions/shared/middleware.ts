@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import { ROUTES, isStateChanging, type RouteDef } from '../routes.js';
 import { COOKIE } from './auth/cookies.js';
-import { csrfMatches } from './auth/csrf.js';
+import { csrfMatches, secretMatches } from './auth/csrf.js';
 import { authenticate, type AuthDeps, type Principal } from './auth/session.js';
 import { env } from './env.js';
 import { ForbiddenError, UnauthenticatedError, ValidationError, fieldErrors, toHttp } from './errors.js';
@@ -99,7 +99,11 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
 ) {
   const route = routeByName(routeName);
   const core = async (event: ApiEvent, _context: Context): Promise<ApiResult> => {
-    env();
+    const { ORIGIN_VERIFY_SECRET } = env();
+    // The API is reachable only through CloudFront (and its WAF): the execute-api URL lacks this header.
+    if (ORIGIN_VERIFY_SECRET && !secretMatches(ORIGIN_VERIFY_SECRET, event.headers?.['x-origin-verify'])) {
+      throw new ForbiddenError();
+    }
     const cookies = parseCookies(event.cookies, event.headers?.cookie);
     let principal: Principal | null = null;
     const extraCookies: string[] = [];

@@ -1,7 +1,10 @@
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../routes.js';
 import { pools } from './auth/pools.js';
@@ -53,4 +56,40 @@ export async function createPoolUser(user: NewPoolUser): Promise<string> {
 
 export async function deletePoolUser(role: Role, username: string): Promise<void> {
   await cognito().send(new AdminDeleteUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
+}
+
+/** Disabling blocks new Cognito sign-ins on AWS; `endSessions` cuts the sessions that already exist. */
+export async function disablePoolUser(role: Role, username: string): Promise<void> {
+  await cognito().send(new AdminDisableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
+}
+
+export async function enablePoolUser(role: Role, username: string): Promise<void> {
+  await cognito().send(new AdminEnableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
+}
+
+export async function updatePoolUserEmail(role: Role, username: string, email: string): Promise<void> {
+  await cognito()
+    .send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: pools()[role].poolId,
+        Username: username,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name === 'AliasExistsException' || (error as { name?: string }).name === 'UsernameExistsException') {
+        throw new ConflictError();
+      }
+      throw error;
+    });
+}
+
+/** An admin-set password is temporary: the user chooses their own at the next sign-in. */
+export async function resetPoolUserPassword(role: Role, username: string, temporaryPassword: string): Promise<void> {
+  await cognito().send(
+    new AdminSetUserPasswordCommand({ UserPoolId: pools()[role].poolId, Username: username, Password: temporaryPassword, Permanent: false }),
+  );
 }

@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isHoliday } from '@holiday-jp/holiday_jp';
 import { db } from '../../functions/db/service.js';
 import { dynamo } from '../../functions/shared/clients/dynamodb.js';
 import { env } from '../../functions/shared/env.js';
 import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
+import { publicHoliday } from '../../functions/domain/calendar.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -38,11 +38,13 @@ export const DEMO = {
 
 const MARKER = { pk: 'platform', sk: 'seed#demo' };
 
-async function ignoreExisting(create: () => Promise<unknown>): Promise<void> {
+/** Creates the Cognito user unless a half-finished earlier seed already did; returns its sub if known. */
+async function ignoreExisting(create: () => Promise<string>): Promise<string | undefined> {
   try {
-    await create();
+    return await create();
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
+    return undefined;
   }
 }
 
@@ -57,7 +59,7 @@ function demoWorkDates(now: Date): string[] {
   return [...monthDates(prev.y, prev.m), ...monthDates(y, m)].filter((d) => {
     if (d >= t) return false;
     const wd = weekday(d);
-    return wd !== 0 && wd !== 6 && !isHoliday(new Date(`${d}T00:00:00+09:00`));
+    return wd !== 0 && wd !== 6 && !publicHoliday(d);
   });
 }
 
@@ -78,8 +80,7 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     hasOption: true,
     timeZone: DEMO.timeZone,
   }).go();
-  await entities.CompanyAdmin.put({ companyId, adminId: DEMO.admin.adminId, name: DEMO.admin.name, email: DEMO.admin.email }).go();
-  await ignoreExisting(() =>
+  const adminSub = await ignoreExisting(() =>
     createPoolUser({
       role: 'admin',
       email: DEMO.admin.email,
@@ -88,6 +89,13 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
       permanent: true,
     }),
   );
+  await entities.CompanyAdmin.put({
+    companyId,
+    adminId: DEMO.admin.adminId,
+    name: DEMO.admin.name,
+    email: DEMO.admin.email,
+    ...(adminSub ? { userSub: adminSub } : {}),
+  }).go();
   await ignoreExisting(() =>
     createPoolUser({ role: 'operator', email: DEMO.operator.email, attributes: {}, temporaryPassword: DEMO.operator.password, permanent: true }),
   );
@@ -96,7 +104,17 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
 
   const dates = demoWorkDates(now);
   for (const e of DEMO.employees) {
+    const userSub = await ignoreExisting(() =>
+      createPoolUser({
+        role: 'employee',
+        email: e.email,
+        attributes: { company_id: companyId, employee_id: e.employeeId },
+        temporaryPassword: DEMO.employeePassword,
+        permanent: true,
+      }),
+    );
     await entities.Employee.put({
+      ...(userSub ? { userSub } : {}),
       companyId,
       employeeId: e.employeeId,
       lastName: e.lastName,
@@ -106,15 +124,6 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
       departmentId: DEMO.departments[e.dept]!.departmentId,
       employmentStatusId: DEMO.statuses[e.status]!.employmentStatusId,
     }).go();
-    await ignoreExisting(() =>
-      createPoolUser({
-        role: 'employee',
-        email: e.email,
-        attributes: { company_id: companyId, employee_id: e.employeeId },
-        temporaryPassword: DEMO.employeePassword,
-        permanent: true,
-      }),
-    );
     const days = dates.map((date) => {
       const inMin = 8 * 60 + 40 + jitter(e.employeeId + date, 35);
       // Most days end around 18:00; some run late so the month has overtime to show.

@@ -42,21 +42,29 @@ export async function createTenant(options: { employees?: number; timeZone?: str
     email: admin.email,
     timeZone: options.timeZone ?? 'Asia/Tokyo',
   }).go();
-  await entities.CompanyAdmin.put({ companyId, adminId: admin.id, name: '管理 太郎', email: admin.email }).go();
-  await createPoolUser({
+  const adminSub = await createPoolUser({
     role: 'admin',
     email: admin.email,
     attributes: { company_id: companyId, admin_id: admin.id },
     temporaryPassword: PASSWORD,
     permanent: true,
   });
+  await entities.CompanyAdmin.put({ companyId, adminId: admin.id, name: '管理 太郎', email: admin.email, userSub: adminSub }).go();
   await entities.Department.put({ companyId, departmentId, name: '営業部' }).go();
   await entities.EmploymentStatus.put({ companyId, employmentStatusId, name: '正社員' }).go();
 
   const employees: TestTenant['employees'] = [];
   for (let i = 0; i < (options.employees ?? 1); i++) {
     const e = { email: unique(`staff${i}`), password: PASSWORD, id: newId(), name: `社員 ${i + 1}号` };
+    const userSub = await createPoolUser({
+      role: 'employee',
+      email: e.email,
+      attributes: { company_id: companyId, employee_id: e.id },
+      temporaryPassword: PASSWORD,
+      permanent: true,
+    });
     await entities.Employee.put({
+      userSub,
       companyId,
       employeeId: e.id,
       lastName: '社員',
@@ -65,13 +73,6 @@ export async function createTenant(options: { employees?: number; timeZone?: str
       departmentId,
       employmentStatusId,
     }).go();
-    await createPoolUser({
-      role: 'employee',
-      email: e.email,
-      attributes: { company_id: companyId, employee_id: e.id },
-      temporaryPassword: PASSWORD,
-      permanent: true,
-    });
     employees.push(e);
   }
   return { companyId, companyName, admin, employees, departmentId, employmentStatusId };

@@ -8,6 +8,8 @@ export const CompanyAdmin = new Entity({
     adminId: { type: 'string', required: true, readOnly: true },
     name: { type: 'string', required: true },
     email: { type: 'string', required: true },
+    /** Cognito username (= sub) in the matching pool: to disable the user and end their sessions. */
+    userSub: { type: 'string' },
     /** Spec §3 "admin flag": 1 grants extra rights. Company admins here are 0; operator rights live in their own pool. */
     adminFlag: { type: 'number', required: true, default: 0 },
     status: { type: ['active', 'disabled'] as const, required: true, default: 'active' },

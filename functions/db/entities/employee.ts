@@ -9,6 +9,8 @@ export const Employee = new Entity({
     lastName: { type: 'string', required: true },
     firstName: { type: 'string', required: true },
     email: { type: 'string', required: true },
+    /** Cognito username (= sub) in the matching pool: to disable the user and end their sessions. */
+    userSub: { type: 'string' },
     cell: { type: 'string' },
     birthday: { type: 'string' },
     departmentId: { type: 'string' },

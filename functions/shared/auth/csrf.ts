@@ -7,3 +7,9 @@ export function csrfMatches(cookie: string | undefined, header: string | undefin
   if (!cookie || !header || cookie.length !== header.length || cookie.length < 32) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
 }
+
+/** Constant-time comparison of a configured secret with a presented value. */
+export function secretMatches(expected: string, presented: string | undefined): boolean {
+  if (!presented || presented.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
+}

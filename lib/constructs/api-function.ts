@@ -1,0 +1,184 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { RequiredApiEnv } from '../../functions/shared/env';
+import type { Resource, RouteDef } from '../../functions/routes';
+
+/** Repository root: route handler paths in functions/routes.ts are relative to it. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * esbuild output is ESM; a few dependencies are still CommonJS and call `require` for Node
+ * built-ins, which ESM does not define. The banner gives them one.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __kintaiCreateRequire } from 'node:module'; const require = __kintaiCreateRequire(import.meta.url);";
+
+/**
+ * Table actions a route may use. Transactions are authorised per contained action, so
+ * TransactWriteItems needs no entry of its own. Scan is deliberately absent: every access pattern
+ * is a Get or a Query (see ARCHITECTURE.md §4), and IAM enforces it. DescribeTable serves the
+ * readiness route (GET /api/v1/health).
+ */
+export const TABLE_ACTIONS = [
+  'dynamodb:DescribeTable',
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/** Admin API calls the staff, company and session handlers make on their own pool. */
+export const POOL_ADMIN_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminResetUserPassword',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:AdminInitiateAuth',
+  'cognito-idp:AdminRespondToAuthChallenge',
+] as const;
+
+/** The AWS resources a route can ask for in `needs`. */
+export interface RouteResources {
+  readonly table: dynamodb.Table & { readonly accessArns: string[] };
+  readonly exportsBucket: s3.IBucket;
+  readonly employeePool: cognito.IUserPool;
+  readonly adminPool: cognito.IUserPool;
+  readonly operatorPool: cognito.IUserPool;
+}
+
+export interface ApiFunctionProps {
+  /** The route table entry this function serves. */
+  readonly route: RouteDef;
+  /** Physical function name prefix, e.g. `kintai-dev`. */
+  readonly namePrefix: string;
+  /**
+   * The variables every API function validates at cold start (functions/shared/env.ts). Typed
+   * from the same schema, so a variable added there fails to compile here until it is provided.
+   */
+  readonly environment: RequiredApiEnv;
+  /** Optional extras (e.g. the origin-verify value); never required by the schema. */
+  readonly extraEnvironment?: Readonly<Record<string, string>>;
+  readonly resources: RouteResources;
+  /** Shared application log group (one per stage rather than one per function). */
+  readonly logGroup: logs.ILogGroup;
+}
+
+/**
+ * One route's Lambda with the house defaults (Node 24, arm64, ESM, minified, source maps,
+ * 10 s / 256 MB) and a role holding exactly what `route.needs` lists.
+ *
+ * The role's permissions are an inline policy of the role itself rather than a separate
+ * AWS::IAM::Policy: with ~70 routes every extra resource per route counts against the
+ * CloudFormation limit of 500 resources per stack.
+ */
+export class ApiFunction extends Construct {
+  readonly function: nodejs.NodejsFunction;
+  readonly role: iam.Role;
+  private readonly policy = new iam.PolicyDocument();
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const { route, resources } = props;
+
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${route.method} ${route.path}`,
+      inlinePolicies: { access: this.policy },
+    });
+    this.allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [props.logGroup.logGroupArn]);
+
+    const environment: Record<string, string> = {
+      ...props.environment,
+      ...props.extraEnvironment,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+
+    for (const need of new Set<Resource>(route.needs)) {
+      switch (need) {
+        case 'table':
+          this.allow(TABLE_ACTIONS, resources.table.accessArns);
+          break;
+        case 'exports':
+          environment.EXPORTS_BUCKET = resources.exportsBucket.bucketName;
+          this.allow(['s3:PutObject', 's3:GetObject'], [resources.exportsBucket.arnForObjects('*')]);
+          Validations.of(this.role).acknowledge({
+            id: `AwsSolutions-IAM5[Resource::<${logicalId(resources.exportsBucket)}.Arn>/*]`,
+            reason:
+              'Export object keys are generated per request (company/export id); the grant is limited to ' +
+              'Put/GetObject inside the dedicated, short-lived exports bucket.',
+          });
+          break;
+        case 'employeePool':
+        case 'adminPool':
+        case 'operatorPool':
+          this.allow(POOL_ADMIN_ACTIONS, [resources[need].userPoolArn]);
+          break;
+        default: {
+          const unknown: never = need;
+          throw new Error(`Route ${route.name} needs an unknown resource: ${String(unknown)}`);
+        }
+      }
+    }
+
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      functionName: `${props.namePrefix}-${route.name}`,
+      description: `${route.method} ${route.path} — ${route.summary}`,
+      entry: path.join(PROJECT_ROOT, route.handler),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      role: this.role,
+      logGroup: props.logGroup,
+      environment,
+      // Synthesis bundles each route separately (one esbuild run, ~0.3-0.5 s, plus CDK's npx
+      // start-up); routes sharing an entry file share one bundle. A single multi-entry esbuild run
+      // was measured at only ~2x faster, not worth leaving NodejsFunction for.
+      bundling: {
+        // Local esbuild (a devDependency) only: no Docker on the build machines.
+        forceDockerBundling: false,
+        format: nodejs.OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The SDK v3 clients are bundled (nothing external) rather than taken from the runtime:
+        // the deployed code runs the exact SDK version the tests ran, and tree-shaken clients
+        // keep the cold start small and predictable.
+        externalModules: [],
+      },
+    });
+  }
+
+  private allow(actions: readonly string[], resources: string[]): void {
+    this.policy.addStatements(new iam.PolicyStatement({ actions: [...actions], resources }));
+  }
+}
+
+function logicalId(construct: Construct): string {
+  const cfn = construct.node.defaultChild as CfnElement;
+  return Stack.of(construct).getLogicalId(cfn);
+}

@@ -1,0 +1,112 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RequiredApiEnv } from '../../functions/shared/env';
+import { ROUTES, type RouteDef } from '../../functions/routes';
+import { ApiFunction, type RouteResources } from './api-function';
+
+/** Stage-wide default throttling (per second); the account limit is far above it. */
+export const API_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
+
+export interface KintaiApiProps {
+  /** e.g. `kintai-dev`: prefixes function and log group names. */
+  readonly namePrefix: string;
+  readonly environment: RequiredApiEnv;
+  readonly extraEnvironment?: Readonly<Record<string, string>>;
+  readonly resources: RouteResources;
+  /** The route table; defaults to functions/routes.ts (tests may pass a subset). */
+  readonly routes?: readonly RouteDef[];
+}
+
+/**
+ * The HTTP API: one Lambda per entry of the route table, created in a loop. Nothing registers a
+ * route by hand. Browsers reach it only through CloudFront (see WebDistribution for how the
+ * default execute-api endpoint is guarded).
+ */
+export class KintaiApi extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+
+  constructor(scope: Construct, id: string, props: KintaiApiProps) {
+    super(scope, id);
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: `${props.namePrefix}-api`,
+      // The stage is created below so that it can carry access logs and throttling.
+      createDefaultStage: false,
+      // Same-origin through CloudFront: no CORS configuration on purpose.
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/http-api/${props.namePrefix}`,
+      retention: logs.RetentionDays.ONE_YEAR,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationStatus: '$context.integrationStatus',
+            integrationError: '$context.integrationErrorMessage',
+            responseLength: '$context.responseLength',
+          }),
+        ),
+      },
+    });
+
+    const appLogs = new logs.LogGroup(this, 'FunctionLogs', {
+      logGroupName: `/aws/lambda/${props.namePrefix}-api`,
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const functions = new Map<string, ApiFunction>();
+    for (const route of props.routes ?? ROUTES) {
+      const fn = new ApiFunction(this, route.name, {
+        route,
+        namePrefix: props.namePrefix,
+        environment: props.environment,
+        extraEnvironment: props.extraEnvironment,
+        resources: props.resources,
+        logGroup: appLogs,
+      });
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigw.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.name}-integration`, fn.function),
+      });
+      functions.set(route.name, fn);
+    }
+    this.functions = functions;
+
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authentication is cookie based (HttpOnly session cookie, backend-for-frontend), which API Gateway ' +
+        'authorizers cannot read without a Lambda authorizer per request. Each handler verifies the session and ' +
+        'the route roles from functions/routes.ts in the shared middleware; public routes are listed there.',
+    });
+  }
+
+  /** Host name of the default execute-api endpoint (CloudFront's API origin). */
+  get originDomainName(): string {
+    const stack = Stack.of(this);
+    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+}

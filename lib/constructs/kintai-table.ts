@@ -1,0 +1,42 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { TABLE } from '../definitions';
+
+export interface KintaiTableProps {
+  readonly tableName: string;
+}
+
+/**
+ * The single table, built from the same definition as the local DynamoDB table.
+ * What each index serves is documented next to `TABLE` in lib/definitions.ts.
+ */
+export class KintaiTable extends dynamodb.Table {
+  constructor(scope: Construct, id: string, props: KintaiTableProps) {
+    super(scope, id, {
+      tableName: props.tableName,
+      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      // Traffic follows office hours and month-end closing: on-demand avoids sizing capacity.
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE.globalIndexes) {
+      this.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+  }
+
+  /** ARNs a route may touch: the table and its named indexes, never `index/*`. */
+  get accessArns(): string[] {
+    return [this.tableArn, ...TABLE.globalIndexes.map((i) => `${this.tableArn}/index/${i.indexName}`)];
+  }
+}

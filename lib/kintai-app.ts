@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { PROJECT_ROOT } from './constructs/api-function';
+import { KintaiStack } from './kintai-stack';
+
+/**
+ * Feature flags this app relies on, fixed in code (not only in cdk.json) so that `cdk synth` and
+ * the infrastructure tests, which build the App directly, produce the same template.
+ */
+export const FEATURE_FLAGS = {
+  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  '@aws-cdk/aws-s3:createDefaultLoggingPolicy': true,
+  '@aws-cdk/aws-s3:publicAccessBlockedByDefault': true,
+  '@aws-cdk/aws-iam:minimizePolicies': true,
+  '@aws-cdk/aws-cloudfront:defaultSecurityPolicyTLSv1.2_2021': true,
+  '@aws-cdk/core:enablePartitionLiterals': true,
+} as const;
+
+export const DEFAULT_REGION = 'ap-northeast-1';
+
+export interface KintaiAppOptions {
+  /** Overrides context `stage`. */
+  readonly stage?: string;
+  /** Overrides context `region`. */
+  readonly region?: string;
+  readonly account?: string;
+  /** Register cdk-nag AwsSolutionsChecks so that any unacknowledged finding fails synthesis. @default true */
+  readonly nag?: boolean;
+  /** Bundle the Lambda code with esbuild. Tests switch it off: templates do not need the code. @default true */
+  readonly bundle?: boolean;
+  /** SPA build to upload; defaults to frontend/dist when it exists. `null` skips the upload. */
+  readonly webAssetsPath?: string | null;
+  /** Output directory of the cloud assembly (tests use a temporary one). */
+  readonly outdir?: string;
+}
+
+export interface KintaiApp {
+  readonly app: App;
+  readonly stack: KintaiStack;
+  readonly nag?: AwsSolutionsChecks;
+}
+
+/** Builds the CDK app. Used by bin/app.ts and by the infrastructure tests. */
+export function createKintaiApp(options: KintaiAppOptions = {}): KintaiApp {
+  const app = new App({
+    outdir: options.outdir,
+    context: {
+      ...FEATURE_FLAGS,
+      // An empty list skips asset bundling for every stack.
+      ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
+    },
+  });
+
+  const stage = options.stage ?? contextString(app, 'stage') ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) {
+    throw new Error(`Invalid stage "${stage}": lowercase letters, digits and dashes, at most 16 characters`);
+  }
+  const region = options.region ?? contextString(app, 'region') ?? DEFAULT_REGION;
+  const account = options.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+
+  const defaultDist = path.join(PROJECT_ROOT, 'frontend', 'dist');
+  const webAssetsPath =
+    options.webAssetsPath === null
+      ? undefined
+      : (options.webAssetsPath ?? (existsSync(path.join(defaultDist, 'index.html')) ? defaultDist : undefined));
+
+  const stack = new KintaiStack(app, `Kintai-${stage}`, {
+    stage,
+    env: { account, region },
+    description: `Kintai attendance management (${stage})`,
+    webAssetsPath,
+    webAclArn: contextString(app, 'webAclArn'),
+    tags: { project: 'kintai', stage },
+  });
+
+  let nag: AwsSolutionsChecks | undefined;
+  if (options.nag !== false) {
+    nag = new AwsSolutionsChecks(app);
+    Validations.of(app).addPlugins(nag);
+  }
+  return { app, stack, nag };
+}
+
+function contextString(app: App, key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -1,0 +1,131 @@
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { ROUTES, type RouteDef } from '../functions/routes';
+import type { RequiredApiEnv } from '../functions/shared/env';
+import { KintaiApi } from './constructs/kintai-api';
+import { KintaiTable } from './constructs/kintai-table';
+import { KintaiUserPool } from './constructs/kintai-user-pool';
+import { PrivateBucket } from './constructs/private-bucket';
+import { WebDistribution } from './constructs/web-distribution';
+import {
+  EXPORTS_LIFECYCLE_DAYS,
+  ORIGIN_VERIFY,
+  POOLS,
+  clientName,
+  exportsBucketName,
+  poolName,
+  tableName,
+  type PoolKey,
+} from './definitions';
+
+export interface KintaiStackProps extends StackProps {
+  /** Deployment stage (`dev`, `prod`, …): part of every physical name. */
+  readonly stage: string;
+  /** Built SPA to upload (frontend/dist); omitted when it has not been built. */
+  readonly webAssetsPath?: string;
+  /** CloudFront-scope WAFv2 web ACL ARN (us-east-1), when one exists. */
+  readonly webAclArn?: string;
+  /** Route table override for tests; defaults to functions/routes.ts. */
+  readonly routes?: readonly RouteDef[];
+}
+
+/**
+ * The whole product in one stack: table, user pools, buckets, the HTTP API with one Lambda per
+ * route, and the CloudFront distribution in front of SPA and API.
+ *
+ * Resource budget: each route adds five resources (function, role, integration, route,
+ * permission), ~330 for 65 routes, under CloudFormation's 500 per stack. Past ~90 routes the API
+ * moves into nested stacks per route group.
+ */
+export class KintaiStack extends Stack {
+  constructor(scope: Construct, id: string, props: KintaiStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const namePrefix = `kintai-${stage}`;
+
+    const table = new KintaiTable(this, 'Table', { tableName: tableName(stage) });
+
+    const pools = {} as Record<PoolKey, KintaiUserPool>;
+    for (const key of Object.keys(POOLS) as PoolKey[]) {
+      pools[key] = new KintaiUserPool(this, `${key[0]!.toUpperCase()}${key.slice(1)}Pool`, {
+        definition: POOLS[key],
+        poolName: poolName(stage, key),
+        clientName: clientName(stage, key),
+      });
+    }
+
+    const logBucket = new PrivateBucket(this, 'LogBucket', { allowLogDeliveryAcls: true, expireAfterDays: 365 });
+    Validations.of(logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log destination for the other buckets and CloudFront; logging it into itself would loop.',
+    });
+    const exportsBucket = new PrivateBucket(this, 'ExportsBucket', {
+      bucketName: exportsBucketName(stage, this.account),
+      accessLogs: { bucket: logBucket, prefix: 's3/exports/' },
+      expireAfterDays: EXPORTS_LIFECYCLE_DAYS,
+    });
+    const spaBucket = new PrivateBucket(this, 'SpaBucket', {
+      accessLogs: { bucket: logBucket, prefix: 's3/spa/' },
+    });
+
+    // Origin verification: a generated secret that CloudFront sends as a header and the API
+    // functions receive as ORIGIN_VERIFY_SECRET (both as CloudFormation dynamic references, so
+    // the value never appears in the template). Rotation = new secret version + redeploy.
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: `${namePrefix}: value of the ${ORIGIN_VERIFY.header} header CloudFront sends to the API`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(originVerify).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The value is copied into the CloudFront origin header and the Lambda environment at deploy time, so a ' +
+        'rotation Lambda could not propagate it; it is rotated by a new secret version followed by a redeploy.',
+    });
+
+    const environment: RequiredApiEnv = {
+      STAGE: stage,
+      TABLE_NAME: table.tableName,
+      EMPLOYEE_POOL_ID: pools.employee.pool.userPoolId,
+      EMPLOYEE_CLIENT_ID: pools.employee.client.userPoolClientId,
+      ADMIN_POOL_ID: pools.admin.pool.userPoolId,
+      ADMIN_CLIENT_ID: pools.admin.client.userPoolClientId,
+      OPERATOR_POOL_ID: pools.operator.pool.userPoolId,
+      OPERATOR_CLIENT_ID: pools.operator.client.userPoolClientId,
+    };
+
+    const routes = props.routes ?? ROUTES;
+    const api = new KintaiApi(this, 'Api', {
+      namePrefix,
+      environment,
+      extraEnvironment: { [ORIGIN_VERIFY.envVar]: originVerify.secretValue.unsafeUnwrap() },
+      resources: {
+        table,
+        exportsBucket,
+        employeePool: pools.employee.pool,
+        adminPool: pools.admin.pool,
+        operatorPool: pools.operator.pool,
+      },
+      routes,
+    });
+
+    const web = new WebDistribution(this, 'Web', {
+      namePrefix,
+      spaBucket,
+      apiDomainName: api.originDomainName,
+      pageOrApiPaths: [...new Set(routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path))],
+      originVerifyValue: originVerify.secretValue,
+      logBucket,
+      webAclArn: props.webAclArn,
+      webAssetsPath: props.webAssetsPath,
+    });
+
+    new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'ExportsBucketName', { value: exportsBucket.bucketName });
+    for (const key of Object.keys(pools) as PoolKey[]) {
+      new CfnOutput(this, `${key}PoolId`, { value: pools[key].pool.userPoolId });
+      new CfnOutput(this, `${key}ClientId`, { value: pools[key].client.userPoolClientId });
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDef } from '../../functions/routes';
+import { ApiEnvSchema } from '../../functions/shared/env';
+import { API_THROTTLE } from '../../lib/constructs/kintai-api';
+import { ORIGIN_VERIFY } from '../../lib/definitions';
+import { STAGE, refId, referencedIds, synthKintai, type Resources } from './synth';
+
+let template: Template;
+let resources: Resources;
+/** route name → logical id of its function */
+const functionIds = new Map<string, string>();
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Inline policy statements of the role of a route's function. */
+function statementsOf(route: RouteDef): Array<{ Action: string | string[]; Resource: unknown; Effect: string }> {
+  const fn = resources[functionIds.get(route.name)!]!;
+  const role = resources[refId(fn.Properties.Role)!]!;
+  expect(role.Type).toBe('AWS::IAM::Role');
+  return (role.Properties.Policies ?? []).flatMap((p: any) => p.PolicyDocument.Statement);
+}
+const actionsOf = (route: RouteDef) => statementsOf(route).flatMap((s) => [s.Action].flat());
+
+beforeAll(() => {
+  ({ template } = synthKintai());
+  resources = template.toJSON().Resources;
+  for (const [id, r] of ofType('AWS::Lambda::Function')) {
+    const name = r.Properties.FunctionName;
+    if (typeof name === 'string' && name.startsWith(`kintai-${STAGE}-`)) {
+      functionIds.set(name.slice(`kintai-${STAGE}-`.length), id);
+    }
+  }
+});
+
+describe('one Lambda per route', () => {
+  it('creates exactly one nodejs24.x function per route table entry, and no other', () => {
+    const nodeFunctions = template.findResources('AWS::Lambda::Function', {
+      Properties: { Runtime: 'nodejs24.x' },
+    });
+    expect(Object.keys(nodeFunctions)).toHaveLength(ROUTES.length);
+    expect([...functionIds.keys()].sort()).toEqual(ROUTES.map((r) => r.name).sort());
+  });
+
+  it('registers every route key once, integrated with the function of that route', () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route');
+    const keys = routes.map(([, r]) => r.Properties.RouteKey as string);
+    expect(keys.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+
+    for (const route of ROUTES) {
+      const [, apiRoute] = routes.find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`)!;
+      const integrationId = [...referencedIds(apiRoute.Properties.Target)].find(
+        (id) => resources[id]?.Type === 'AWS::ApiGatewayV2::Integration',
+      );
+      const integration = resources[integrationId!]!;
+      expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
+      expect(refId(integration.Properties.IntegrationUri)).toBe(functionIds.get(route.name));
+    }
+  });
+
+  it('gives every route function the house defaults', () => {
+    for (const route of ROUTES) {
+      const fn = resources[functionIds.get(route.name)!]!.Properties;
+      expect(fn.Runtime).toBe('nodejs24.x');
+      expect(fn.Architectures).toEqual(['arm64']);
+      expect(fn.Handler).toBe('index.handler');
+      expect(fn.Timeout).toBe(10);
+      expect(fn.MemorySize).toBe(256);
+      expect(fn.LoggingConfig?.LogGroup).toBeDefined();
+    }
+  });
+
+  it('sets every required API variable (derived from ApiEnvSchema) on every function', () => {
+    const required = Object.entries(ApiEnvSchema.shape)
+      .filter(([, schema]) => !schema.safeParse(undefined).success)
+      .map(([key]) => key);
+    expect(required).toContain('TABLE_NAME');
+    for (const route of ROUTES) {
+      const vars = resources[functionIds.get(route.name)!]!.Properties.Environment.Variables;
+      for (const key of required) expect(vars, `${route.name} ${key}`).toHaveProperty(key);
+      expect(vars.STAGE).toBe(STAGE);
+      expect(vars[ORIGIN_VERIFY.envVar]).toBeDefined();
+      // Emulator endpoints are for the local stack only.
+      expect(vars).not.toHaveProperty('DYNAMODB_ENDPOINT');
+      expect(vars).not.toHaveProperty('COGNITO_ENDPOINT');
+      expect(vars).not.toHaveProperty('S3_ENDPOINT');
+      // The exports bucket is named only where the route may touch it.
+      expect(Object.hasOwn(vars, 'EXPORTS_BUCKET'), route.name).toBe(route.needs.includes('exports'));
+    }
+  });
+
+  it('passes the origin-verify value as a Secrets Manager dynamic reference, never as a literal', () => {
+    const vars = resources[functionIds.get('get-session')!]!.Properties.Environment.Variables;
+    expect(JSON.stringify(vars[ORIGIN_VERIFY.envVar])).toContain('{{resolve:secretsmanager:');
+  });
+});
+
+describe('HTTP API stage', () => {
+  it('has one auto-deployed $default stage with access logs and default throttling', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+      },
+    });
+  });
+
+  it('stays under the CloudFormation limit of 500 resources per stack', () => {
+    expect(Object.keys(resources).length).toBeLessThan(500);
+  });
+});
+
+describe('least-privilege IAM per route', () => {
+  it('never grants dynamodb:Scan, anywhere in the stack', () => {
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/dynamodb:Scan|dynamodb:\*/);
+  });
+
+  it('grants no wildcard resource and no wildcard action to route functions', () => {
+    for (const route of ROUTES) {
+      for (const statement of statementsOf(route)) {
+        expect(statement.Effect).toBe('Allow');
+        expect([statement.Resource].flat(), route.name).not.toContain('*');
+        for (const action of [statement.Action].flat()) expect(action, route.name).not.toMatch(/\*/);
+      }
+    }
+  });
+
+  it('grants S3 only to routes that list exports, and only on the exports bucket objects', () => {
+    const exportsBucketId = Object.entries(resources).find(
+      ([, r]) => r.Type === 'AWS::S3::Bucket' && JSON.stringify(r.Properties.BucketName ?? '').includes('exports'),
+    )![0];
+    for (const route of ROUTES) {
+      const s3Statements = statementsOf(route).filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+      if (!route.needs.includes('exports')) {
+        expect(s3Statements, route.name).toEqual([]);
+        continue;
+      }
+      expect(s3Statements).toHaveLength(1);
+      expect([...referencedIds(s3Statements[0]!.Resource)]).toEqual([exportsBucketId]);
+      expect([s3Statements[0]!.Action].flat().sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    }
+  });
+
+  it('grants the table only to routes that list it, on the table and its named indexes', () => {
+    const tableId = ofType('AWS::DynamoDB::Table')[0]![0];
+    for (const route of ROUTES) {
+      const tableStatements = statementsOf(route).filter((s) =>
+        [s.Action].flat().some((a) => a.startsWith('dynamodb:')),
+      );
+      expect(tableStatements.length > 0, route.name).toBe(route.needs.includes('table'));
+      for (const statement of tableStatements) {
+        expect([...referencedIds(statement.Resource)]).toEqual([tableId]);
+        expect(JSON.stringify(statement.Resource)).not.toContain('index/*');
+      }
+    }
+  });
+
+  it('grants Cognito admin actions only on the pools a route lists', () => {
+    const poolIdsByKey = new Map<string, string>();
+    for (const [id, r] of ofType('AWS::Cognito::UserPool')) {
+      for (const key of ['employeePool', 'adminPool', 'operatorPool'] as const) {
+        const suffix = { employeePool: 'employees', adminPool: 'company-admins', operatorPool: 'operators' }[key];
+        if (r.Properties.UserPoolName === `kintai-${STAGE}-${suffix}`) poolIdsByKey.set(key, id);
+      }
+    }
+    expect(poolIdsByKey.size).toBe(3);
+    for (const route of ROUTES) {
+      const cognitoStatements = statementsOf(route).filter((s) =>
+        [s.Action].flat().some((a) => a.startsWith('cognito-idp:')),
+      );
+      const granted = new Set(cognitoStatements.flatMap((s) => [...referencedIds(s.Resource)]));
+      const expected = new Set(
+        route.needs.filter((n) => n.endsWith('Pool')).map((n) => poolIdsByKey.get(n)!),
+      );
+      expect(granted, route.name).toEqual(expected);
+    }
+  });
+
+  it('lets every function write only to the shared application log group', () => {
+    const logGroupIds = new Set(
+      ROUTES.map((r) => refId(resources[functionIds.get(r.name)!]!.Properties.LoggingConfig.LogGroup)),
+    );
+    expect(logGroupIds.size).toBe(1);
+    const route = ROUTES.find((r) => r.name === 'get-health')!;
+    const logStatement = statementsOf(route).find((s) => [s.Action].flat().includes('logs:PutLogEvents'))!;
+    expect([...referencedIds(logStatement.Resource)]).toEqual([...logGroupIds]);
+    expect(actionsOf(route).filter((a) => a.startsWith('logs:')).sort()).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+    ]);
+  });
+});

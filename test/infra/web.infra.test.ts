@@ -1,0 +1,163 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, isApiRequest } from '../../functions/routes';
+import { API_ORIGIN_ID, CONTENT_SECURITY_POLICY, SPA_ORIGIN_ID } from '../../lib/constructs/web-distribution';
+import { ORIGIN_VERIFY } from '../../lib/definitions';
+import { refId, synthKintai, type Resources } from './synth';
+
+/** Managed policy ids (documented by CloudFront, stable across accounts). */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let template: Template;
+let resources: Resources;
+let config: any;
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Runs a CloudFront Function's code in Node with a stand-in for the `cloudfront` module. */
+function loadViewerFunction(logicalId: string) {
+  const code: string = resources[logicalId]!.Properties.FunctionCode;
+  const selected: string[] = [];
+  const cf = { selectRequestOriginById: (id: string) => selected.push(id) };
+  const body = code.replace(/^\s*import cf from 'cloudfront';\s*$/m, '');
+  const handler = new Function('cf', `${body}\nreturn handler;`)(cf) as (e: unknown) => any;
+  return {
+    run(method: string, uri: string) {
+      selected.length = 0;
+      const request = handler({ request: { method, uri, querystring: { a: { value: '1' } }, headers: {} } });
+      return { uri: request.uri as string, origin: selected[0] };
+    },
+  };
+}
+
+function functionOf(behavior: any): string {
+  const associations = behavior.FunctionAssociations ?? [];
+  expect(associations).toHaveLength(1);
+  expect(associations[0].EventType).toBe('viewer-request');
+  return refId(associations[0].FunctionARN)!;
+}
+
+const pageOrApiPaths = [...new Set(ROUTES.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path))];
+
+beforeAll(() => {
+  ({ template } = synthKintai());
+  resources = template.toJSON().Resources;
+  const distributions = ofType('AWS::CloudFront::Distribution');
+  expect(distributions).toHaveLength(1);
+  config = distributions[0]![1].Properties.DistributionConfig;
+});
+
+describe('CloudFront origins', () => {
+  it('serves the SPA bucket through Origin Access Control', () => {
+    const spa = config.Origins.find((o: any) => o.Id === SPA_ORIGIN_ID);
+    expect(spa.S3OriginConfig).toBeDefined();
+    expect(spa.OriginAccessControlId).toBeDefined();
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    // The SPA bucket admits CloudFront (this distribution) only.
+    const spaBucketId = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.LoggingConfiguration?.LogFilePrefix === 's3/spa/')![0];
+    const [, policy] = ofType('AWS::S3::BucketPolicy').find(([, p]) => refId(p.Properties.Bucket) === spaBucketId)!;
+    const allow = policy.Properties.PolicyDocument.Statement.filter((s: any) => s.Effect === 'Allow');
+    expect(allow).toHaveLength(1);
+    expect(allow[0].Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(allow[0].Condition.StringEquals['AWS:SourceArn']).toBeDefined();
+  });
+
+  it('sends the origin-verify secret to the API origin over TLS 1.2 only', () => {
+    const api = config.Origins.find((o: any) => o.Id === API_ORIGIN_ID);
+    expect(api.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    const header = api.OriginCustomHeaders.find((h: any) => h.HeaderName === ORIGIN_VERIFY.header);
+    expect(JSON.stringify(header.HeaderValue)).toContain('{{resolve:secretsmanager:');
+  });
+});
+
+describe('CloudFront behaviours', () => {
+  it('rewrites extension-less SPA paths to /index.html on the default behaviour (no error-page fallback)', () => {
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(SPA_ORIGIN_ID);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const spa = loadViewerFunction(functionOf(config.DefaultCacheBehavior));
+    expect(spa.run('GET', '/employees/01HX')).toEqual({ uri: '/index.html', origin: undefined });
+    expect(spa.run('GET', '/')).toEqual({ uri: '/index.html', origin: undefined });
+    expect(spa.run('GET', '/assets/index-abc.js')).toEqual({ uri: '/assets/index-abc.js', origin: undefined });
+    expect(spa.run('GET', '/favicon.ico').uri).toBe('/favicon.ico');
+  });
+
+  it('sends /api/* and the sign-in paths to the API, uncached, with every method and viewer data', () => {
+    const patterns = config.CacheBehaviors.map((b: any) => b.PathPattern).sort();
+    expect(patterns).toEqual(['/api/*', ...pageOrApiPaths].sort());
+    expect(pageOrApiPaths).toEqual(expect.arrayContaining(['/users/sign_in', '/companies/sign_in', '/operators/sign_in']));
+    for (const behavior of config.CacheBehaviors) {
+      expect(behavior.TargetOriginId).toBe(API_ORIGIN_ID);
+      expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']));
+      expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
+      expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect(behavior.ViewerProtocolPolicy).toBe(behavior.PathPattern === '/api/*' ? 'https-only' : 'redirect-to-https');
+    }
+  });
+
+  it('serves the page for GET/HEAD on sign-in paths and forwards writes to the API (same rule as isApiRequest)', () => {
+    const behaviors = config.CacheBehaviors.filter((b: any) => b.PathPattern !== '/api/*');
+    const ids = new Set<string>(behaviors.map(functionOf));
+    expect(ids.size).toBe(1);
+    const pageOrApi = loadViewerFunction([...ids][0]!);
+    for (const pagePath of pageOrApiPaths) {
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+        const result = pageOrApi.run(method, pagePath);
+        if (isApiRequest(method, pagePath)) {
+          expect(result, `${method} ${pagePath}`).toEqual({ uri: pagePath, origin: undefined });
+        } else {
+          expect(result, `${method} ${pagePath}`).toEqual({ uri: '/index.html', origin: SPA_ORIGIN_ID });
+        }
+      }
+    }
+    expect(config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*').FunctionAssociations).toBeUndefined();
+  });
+
+  it('uses the cloudfront-js-2.0 runtime for the viewer functions', () => {
+    const functions = ofType('AWS::CloudFront::Function');
+    expect(functions).toHaveLength(2);
+    for (const [, fn] of functions) expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+  });
+});
+
+describe('CloudFront security settings', () => {
+  it('adds CSP, HSTS, frame denial, nosniff and a referrer policy to every behaviour', () => {
+    const [[policyId, policy]] = ofType('AWS::CloudFront::ResponseHeadersPolicy') as [[string, any]];
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true });
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: 2 * 365 * 24 * 60 * 60,
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(refId(behavior.ResponseHeadersPolicyId)).toBe(policyId);
+    }
+  });
+
+  it('writes access logs to the log bucket and redirects HTTP to HTTPS', () => {
+    expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.Enabled).toBe(true);
+  });
+});
+
+describe('SPA upload', () => {
+  it('deploys the built SPA only when a build exists', () => {
+    expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0);
+    const dist = mkdtempSync(path.join(tmpdir(), 'kintai-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>勤怠</title>');
+    const withAssets = synthKintai({ webAssetsPath: dist }).template;
+    withAssets.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    withAssets.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'] });
+  });
+});

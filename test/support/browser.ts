@@ -1,0 +1,60 @@
+/**
+ * Chromium for end-to-end tests (Debian's chromium driven by playwright-core; `npx playwright
+ * install` cannot download browsers here). Employee flows run at a phone viewport.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { useTestStack, type TestStack } from './stack.js';
+import './provided';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export interface E2E {
+  stack: TestStack;
+  /** A fresh browser context (own cookies) and page at the given viewport. */
+  page(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/** Starts this file's stack serving the built SPA, and one Chromium for the file. */
+export function useBrowser(): E2E {
+  const stack = useTestStack({ staticDir: inject('staticDir') });
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const executablePath = inject('chromiumPath');
+    if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (see README, browser tests)');
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  return {
+    stack,
+    async page(viewport = DESKTOP) {
+      if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll');
+      const context = await browser.newContext({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
+}
+
+const SIGN_IN_PAGE = { employee: '/users/sign_in', admin: '/companies/sign_in', operator: '/operators/sign_in' } as const;
+
+/** Signs in through the real sign-in page, as a person would. */
+export async function signInAs(page: Page, baseUrl: string, role: keyof typeof SIGN_IN_PAGE, user: { email: string; password: string }) {
+  await page.goto(baseUrl + SIGN_IN_PAGE[role]);
+  await page.getByLabel('メールアドレス').fill(user.email);
+  await page.getByLabel('パスワード', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+}

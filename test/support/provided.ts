@@ -1,0 +1,18 @@
+import type { LocalApiEnv } from '../../lib/local/provision';
+
+/** What the integration/e2e global setup hands to the test workers through `inject`. */
+export interface LocalStackInfo {
+  /** API env of the shared emulators (pools, clients, bucket, endpoints); TABLE_NAME is per file. */
+  env: LocalApiEnv;
+  dataDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localStack: LocalStackInfo;
+    /** Built SPA (e2e project only). */
+    staticDir: string;
+    /** Chromium executable for playwright-core (e2e only); empty when none is installed. */
+    chromiumPath: string;
+  }
+}

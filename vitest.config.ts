@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers by folder (see STYLE.md): unit (no network), integration (handlers through the local
+ * gateway against the emulators), infra (CDK assertions and cdk-nag), e2e (the built SPA in Chromium).
+ * One `vitest run` starts the emulators once for integration and e2e (test/support/global-setup.ts).
+ */
+const stackProject = {
+  globalSetup: ['test/support/global-setup.ts'],
+  setupFiles: ['test/support/setup-stack-env.ts'],
+};
+
+export default defineConfig({
+  test: {
+    // Child processes, not threads: handlers keep module-scope SDK clients and env caches per file.
+    pool: 'forks',
+    isolate: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/support/no-network.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          ...stackProject,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          // CDK synthesis with esbuild bundling of every route takes a while on two cores.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: [...stackProject.globalSetup, 'test/support/e2e-setup.ts'],
+          setupFiles: stackProject.setupFiles,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One browser at a time: two cores are shared with the JVM and the gateway.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
