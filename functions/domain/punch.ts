@@ -14,19 +14,30 @@ export type PunchStatus = 'not_punched_in' | 'at_work' | 'left_work';
 /** An open shift older than this is a missed punch-out, not today's shift (no shift lasts a whole day). */
 export const OPEN_SHIFT_LIMIT_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A night shift closed after midnight stays on screen as 退勤済み for a while, so the employee sees the
+ * punch they just made; after this it gives way to a fresh day.
+ */
+export const CLOSED_NIGHT_SHIFT_DISPLAY_MS = 5 * 60 * 60 * 1000;
+
 /** How far back the punch screen looks for missed punch-outs. */
 export const MISSED_PUNCH_LOOKBACK_DAYS = 31;
 
 const isOpen = (s: Shift) => Boolean(s.punchInAt) && !s.punchOutAt;
 
-/** The shift the punch screen is about: today's, or yesterday's still-open night shift. */
+/**
+ * The shift the punch screen is about: today's; else an earlier shift still open (a night shift, under
+ * 24 h old); else an earlier shift closed in the last few hours (a night shift just ended).
+ */
 export function currentShift(days: readonly Shift[], today: string, now: Date): Shift | null {
   const todays = days.find((d) => d.workDate === today);
   if (todays?.punchInAt) return todays;
-  const open = days
-    .filter((d) => d.workDate < today && isOpen(d) && now.getTime() - Date.parse(d.punchInAt!) < OPEN_SHIFT_LIMIT_MS)
-    .sort((a, b) => b.workDate.localeCompare(a.workDate))[0];
-  return open ?? todays ?? null;
+  const earlier = days.filter((d) => d.workDate < today && d.punchInAt).sort((a, b) => b.workDate.localeCompare(a.workDate));
+  const open = earlier.find((d) => isOpen(d) && now.getTime() - Date.parse(d.punchInAt!) < OPEN_SHIFT_LIMIT_MS);
+  if (open) return open;
+  const latest = earlier[0];
+  if (latest?.punchOutAt && now.getTime() - Date.parse(latest.punchOutAt) < CLOSED_NIGHT_SHIFT_DISPLAY_MS) return latest;
+  return todays ?? null;
 }
 
 export function statusOf(shift: Shift | null): PunchStatus {

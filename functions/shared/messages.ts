@@ -35,6 +35,14 @@ export const MESSAGES = {
   duplicateRequest: '同じ日付の申請がすでにあります。',
   requestAlreadyDecided: '承認または却下された申請は取り消せません。',
   decisionConflict: 'この申請はすでに処理されています。',
+  // Company admin area (staff, departments, employment statuses, rules)
+  emailTaken: 'このメールアドレスはすでに登録されています。',
+  departmentInUse: 'この部署はスタッフに設定されているため削除できません。',
+  employmentStatusInUse: 'この雇用形態はスタッフに設定されているため削除できません。',
+  unknownDepartment: '存在しない部署です。',
+  unknownEmploymentStatus: '存在しない雇用形態です。',
+  breakBelowLegalMinimum:
+    '設定は保存されましたが、法定の休憩時間を下回っています（労働時間が6時間を超える日は45分以上、8時間を超える日は60分以上の休憩が必要です）。',
   notImplemented: 'この機能は準備中です。',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
   serviceUnavailable: 'ただいま混み合っています。しばらく待ってから再度お試しください。',

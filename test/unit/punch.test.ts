@@ -26,6 +26,14 @@ describe('punch rules', () => {
     expect(missedPunches(night, '2026-04-02', now)).toEqual([]);
   });
 
+  it('shows a night shift just closed as left work for a few hours, then starts a fresh day', () => {
+    const closed: Shift[] = [{ workDate: '2026-04-01', punchInAt: '2026-04-01T13:00:00Z', punchOutAt: '2026-04-01T17:00:00Z' }];
+    expect(statusOf(currentShift(closed, '2026-04-02', at('2026-04-01T17:01:00Z')))).toBe('left_work');
+    expect(nextAction(closed, '2026-04-02', at('2026-04-01T17:01:00Z')).type).toBe('done');
+    // Five hours after the punch-out the screen belongs to the new day.
+    expect(nextAction(closed, '2026-04-02', at('2026-04-01T22:01:00Z'))).toEqual({ type: 'in', workDate: '2026-04-02' });
+  });
+
   it('treats an open shift older than 24 h as a missed punch and starts a new day', () => {
     const days: Shift[] = [{ workDate: '2026-03-30', punchInAt: '2026-03-30T00:00:00Z' }];
     const now = at('2026-04-02T00:00:00Z');

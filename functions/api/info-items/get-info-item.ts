@@ -4,9 +4,10 @@ import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { IdParamsSchema } from '../shared/schemas.js';
 import { infoItemView, isShownAt } from './info-item-view.js';
+import { clock } from '../../shared/clock.js';
 
 export const handler = api('get-info-item', { params: IdParamsSchema }, async ({ params, principal }) => {
   const { data } = await db().entities.InfoItem.get({ infoItemId: params.id }).go();
-  if (!data || (principal.role !== 'operator' && !isShownAt(data, new Date()))) throw new NotFoundError();
+  if (!data || (principal.role !== 'operator' && !isShownAt(data, clock.now()))) throw new NotFoundError();
   return ok(infoItemView(data));
 });

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { YmdSchema, ymdToDate } from '../shared/schemas.js';
 import { modificationView } from './modification-view.js';
+import { clock } from '../../shared/clock.js';
 
 const Time = z
   .string()
@@ -42,7 +43,7 @@ export const handler = api(
     if (!body.punch_in_at && !body.punch_out_at) throw badTime();
     const tz = principal.timeZone;
     const workDate = ymdToDate(body);
-    const now = new Date();
+    const now = clock.now();
     if (workDate > today(tz, now)) throw new ValidationError(MESSAGES.setCorrectTime, { date: [MESSAGES.futureDateNotAllowed] });
 
     const who = { companyId: principal.companyId!, employeeId: principal.userId! };

@@ -7,6 +7,7 @@ import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { punchView, recentShifts } from './punch-view.js';
+import { clock } from '../../shared/clock.js';
 
 export const PunchSchema = z.strictObject({ note: z.string().trim().max(200).optional().default('') });
 const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
@@ -21,7 +22,7 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   if (rawKey !== undefined && !IdempotencyKey.safeParse(rawKey).success) throw new ValidationError();
   const scope = `c#${principal.companyId}#e#${principal.userId}`;
 
-  const now = new Date();
+  const now = clock.now();
   const { todayDate, who, days } = await recentShifts(principal, now);
   const action = nextAction(days, todayDate, now);
   if (action.type === 'done') throw new ConflictError(MESSAGES.alreadyLeftWork);

@@ -1,9 +1,10 @@
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { punchView, recentShifts } from './punch-view.js';
+import { clock } from '../../shared/clock.js';
 
 export const handler = api('get-today-timestamp', {}, async ({ principal }) => {
-  const now = new Date();
+  const now = clock.now();
   const { todayDate, days } = await recentShifts(principal, now);
   return ok(punchView(days, todayDate, now));
 });
