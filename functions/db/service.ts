@@ -11,6 +11,7 @@ import { Idempotency } from './entities/idempotency.js';
 import { InfoItem } from './entities/info-item.js';
 import { Inquiry } from './entities/inquiry.js';
 import { Modification } from './entities/modification.js';
+import { RateLimit } from './entities/rate-limit.js';
 import { Request } from './entities/request.js';
 import { Rule } from './entities/rule.js';
 import { Session } from './entities/session.js';
@@ -31,6 +32,7 @@ const entities = {
   Session,
   Idempotency,
   UniqueValue,
+  RateLimit,
 };
 
 export type Db = Service<typeof entities>;

@@ -44,6 +44,8 @@ export const MESSAGES = {
   breakBelowLegalMinimum:
     '設定は保存されましたが、法定の休憩時間を下回っています（労働時間が6時間を超える日は45分以上、8時間を超える日は60分以上の休憩が必要です）。',
   notImplemented: 'この機能は準備中です。',
+  companyEmailTaken: 'このメールアドレスはすでに登録されています。',
+  endBeforeStart: '表示終了日時は表示開始日時より後の日時を指定してください。',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
   serviceUnavailable: 'ただいま混み合っています。しばらく待ってから再度お試しください。',
   internalError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',

@@ -1,3 +1,9 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { created } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { api } from '../../shared/middleware.js';
+import { openCompanyAccount } from './company-accounts.js';
+import { NewCompanySchema, companyView } from './company-schema.js';
 
-export const handler = notImplemented('create-company');
+export const handler = api('create-company', { body: NewCompanySchema, invalidMessage: MESSAGES.registrationDefect }, async ({ body }) =>
+  created(companyView(await openCompanyAccount(body))),
+);

@@ -1,3 +1,7 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { IdParamsSchema } from '../shared/schemas.js';
+import { closeCompanyAccount } from './company-accounts.js';
 
-export const handler = notImplemented('delete-company');
+/** Closes the account (records kept for legal retention); its admins and staff can no longer sign in. */
+export const handler = api('delete-company', { params: IdParamsSchema }, async ({ params }) => ok(await closeCompanyAccount(params.id)));

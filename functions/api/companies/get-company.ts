@@ -1,3 +1,7 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { activeCompanyById } from '../../db/companies.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { IdParamsSchema } from '../shared/schemas.js';
+import { companyView } from './company-schema.js';
 
-export const handler = notImplemented('get-company');
+export const handler = api('get-company', { params: IdParamsSchema }, async ({ params }) => ok(companyView(await activeCompanyById(params.id))));

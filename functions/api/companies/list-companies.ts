@@ -1,3 +1,6 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { listActiveCompanies } from '../../db/companies.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { companyView } from './company-schema.js';
 
-export const handler = notImplemented('list-companies');
+export const handler = api('list-companies', {}, async () => ok((await listActiveCompanies()).map(companyView)));

@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { createRoute } from './org-unit-routes.js';
 
-export const handler = notImplemented('create-department');
+export const handler = createRoute('create-department', 'department');

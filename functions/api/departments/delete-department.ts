@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { deleteRoute } from './org-unit-routes.js';
 
-export const handler = notImplemented('delete-department');
+export const handler = deleteRoute('delete-department', 'department');

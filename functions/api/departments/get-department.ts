@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { getRoute } from './org-unit-routes.js';
 
-export const handler = notImplemented('get-department');
+export const handler = getRoute('get-department', 'department');

@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { listRoute } from './org-unit-routes.js';
 
-export const handler = notImplemented('list-departments');
+export const handler = listRoute('list-departments', 'department');

@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { updateRoute } from './org-unit-routes.js';
 
-export const handler = notImplemented('update-department');
+export const handler = updateRoute('update-department', 'department');

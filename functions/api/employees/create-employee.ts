@@ -1,3 +1,19 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { created } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { api } from '../../shared/middleware.js';
+import { NewStaffSchema } from './staff-schemas.js';
+import { registerStaff } from './staff-service.js';
 
-export const handler = notImplemented('create-employee');
+/** Register a staff member: Cognito user (temporary password) and profile, or neither. */
+export const handler = api('create-employee', { body: NewStaffSchema, invalidMessage: MESSAGES.registrationDefect }, async ({ body, principal }) =>
+  created(
+    await registerStaff(principal.companyId!, {
+      lastName: body.last_name,
+      firstName: body.first_name,
+      email: body.email,
+      password: body.password,
+      departmentId: body.department_id,
+      employmentStatusId: body.employment_status_id,
+    }),
+  ),
+);

@@ -1,3 +1,9 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { IdParamsSchema } from '../shared/schemas.js';
+import { retireStaff } from './staff-service.js';
 
-export const handler = notImplemented('delete-employee');
+/** "Delete" retires: the profile and attendance stay (five-year retention), access ends. */
+export const handler = api('delete-employee', { params: IdParamsSchema }, async ({ params, principal }) =>
+  ok(await retireStaff(principal.companyId!, params.id)),
+);

@@ -1,3 +1,6 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { staffList } from './staff-service.js';
 
-export const handler = notImplemented('list-employees');
+/** Staff list: active staff only (retired staff keep their records but leave the list). */
+export const handler = api('list-employees', {}, async ({ principal }) => ok(await staffList(principal.companyId!)));

@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { createRoute } from '../departments/org-unit-routes.js';
 
-export const handler = notImplemented('create-employment-status');
+export const handler = createRoute('create-employment-status', 'employmentStatus');

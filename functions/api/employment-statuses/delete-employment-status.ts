@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { deleteRoute } from '../departments/org-unit-routes.js';
 
-export const handler = notImplemented('delete-employment-status');
+export const handler = deleteRoute('delete-employment-status', 'employmentStatus');

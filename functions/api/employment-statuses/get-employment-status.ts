@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { getRoute } from '../departments/org-unit-routes.js';
 
-export const handler = notImplemented('get-employment-status');
+export const handler = getRoute('get-employment-status', 'employmentStatus');

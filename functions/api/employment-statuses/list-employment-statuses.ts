@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { listRoute } from '../departments/org-unit-routes.js';
 
-export const handler = notImplemented('list-employment-statuses');
+export const handler = listRoute('list-employment-statuses', 'employmentStatus');

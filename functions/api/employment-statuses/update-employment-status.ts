@@ -1,3 +1,3 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { updateRoute } from '../departments/org-unit-routes.js';
 
-export const handler = notImplemented('update-employment-status');
+export const handler = updateRoute('update-employment-status', 'employmentStatus');

@@ -1,3 +1,6 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { deleteInfoItem } from '../../db/info-items.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { IdParamsSchema } from '../shared/schemas.js';
 
-export const handler = notImplemented('delete-info-item');
+export const handler = api('delete-info-item', { params: IdParamsSchema }, async ({ params }) => ok(await deleteInfoItem(params.id)));

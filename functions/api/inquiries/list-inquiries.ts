@@ -1,3 +1,6 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { latestInquiries } from '../../db/inquiries.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { inquiryView } from './inquiry-schema.js';
 
-export const handler = notImplemented('list-inquiries');
+export const handler = api('list-inquiries', {}, async () => ok((await latestInquiries()).map(inquiryView)));

@@ -6,7 +6,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { YmdSchema, ymdToDate } from '../shared/schemas.js';
+import { YMD_FIELDS, realDate, ymdToDate } from '../shared/schemas.js';
 import { modificationView } from './modification-view.js';
 import { clock } from '../../shared/clock.js';
 
@@ -19,15 +19,13 @@ const Time = z
 export const CorrectionSchema = z
   .strictObject({
     id: z.string().max(80).nullish(),
-    year: z.coerce.number(),
-    month: z.coerce.number(),
-    day: z.coerce.number(),
+    ...YMD_FIELDS,
     punch_in_at: Time,
     punch_out_at: Time,
     punch_out_next_day: z.boolean().optional().default(false),
     reason: z.string().trim().max(500).optional().default(''),
   })
-  .and(YmdSchema);
+  .refine(...realDate);
 
 const badTime = () => new ValidationError(MESSAGES.setCorrectTime);
 

@@ -4,8 +4,8 @@ import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, wit
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { created, ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { api, type Principal } from '../../shared/middleware.js';
-import { IdParamsSchema, MIN_YEAR, YmdSchema, ymdToDate } from './schemas.js';
+import { api } from '../../shared/middleware.js';
+import { IdParamsSchema, MIN_YEAR, YMD_FIELDS, realDate, ymdToDate } from './schemas.js';
 
 /** Route functions shared by the three request kinds; each route keeps its own entry and Lambda. */
 export const requestView = (r: {
@@ -36,13 +36,13 @@ const ListQuerySchema = z.strictObject({
 
 export const LEAVE_TYPES = [0, 1, 2] as const;
 
-const NewRequestBase = z.strictObject({
-  kind: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
-  year: z.coerce.number(),
-  month: z.coerce.number(),
-  day: z.coerce.number(),
-  reason: z.string().trim().max(500).optional().default(''),
-});
+export const NewRequestSchema = z
+  .strictObject({
+    kind: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    ...YMD_FIELDS,
+    reason: z.string().trim().max(500).optional().default(''),
+  })
+  .refine(...realDate);
 
 export const listRequests = (routeName: string, kind: RequestKind) =>
   api(routeName, { query: ListQuerySchema }, async ({ query, principal }) => {
@@ -58,8 +58,8 @@ export const listRequests = (routeName: string, kind: RequestKind) =>
 export const createRequest = (routeName: string, kind: RequestKind) =>
   api(
     routeName,
-    { body: NewRequestBase.and(YmdSchema), invalidMessage: MESSAGES.applicationDefect },
-    async ({ body, principal }: { body: z.infer<typeof NewRequestBase> & { year: number; month: number; day: number }; principal: Principal }) => {
+    { body: NewRequestSchema, invalidMessage: MESSAGES.applicationDefect },
+    async ({ body, principal }) => {
       if (kind === 'holiday' && body.kind === undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
       if (kind !== 'holiday' && body.kind !== undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
       const row = await fileRequest({

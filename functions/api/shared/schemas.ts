@@ -16,10 +16,15 @@ export const YearMonthQuerySchema = z.strictObject({
   id: IdSchema.optional(),
 });
 
-/** year/month/day that must form a real calendar date (no Feb 30). */
-export const YmdSchema = z
-  .object({ year: intFrom(MIN_YEAR, 2100), month: intFrom(1, 12), day: intFrom(1, 31) })
-  .refine((v) => v.day <= daysInMonth(v.year, v.month), { message: '存在しない日付です', path: ['day'] });
+/** year/month/day fields; combine with `realDate` so Feb 30 is refused. */
+export const YMD_FIELDS = { year: intFrom(MIN_YEAR, 2100), month: intFrom(1, 12), day: intFrom(1, 31) };
+
+export const realDate: [(v: { year: number; month: number; day: number }) => boolean, { message: string; path: string[] }] = [
+  (v) => v.day <= daysInMonth(v.year, v.month),
+  { message: '存在しない日付です', path: ['day'] },
+];
+
+export const YmdSchema = z.strictObject(YMD_FIELDS).refine(...realDate);
 
 export const ymdToDate = (v: { year: number; month: number; day: number }) =>
   `${v.year}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;

@@ -14,6 +14,10 @@ export const Company = new Entity({
     /** IANA zone: "today" and work dates are computed here, never from the Lambda's clock zone. */
     timeZone: { type: 'string', required: true, default: 'Asia/Tokyo' },
     status: { type: ['active', 'closed'] as const, required: true, default: 'active' },
+    /** The admin created with the company: the account the operator edits (name, e-mail, password). */
+    primaryAdminId: { type: 'string' },
+    /** When the operator closed the account (records are kept for legal retention). */
+    closedAt: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
   },

@@ -1,0 +1,133 @@
+import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { db, type Db } from './service.js';
+
+/** Company accounts (platform partition) and their admins: the operator's access patterns. */
+
+export interface NewCompanyRecord {
+  companyId: string;
+  adminId: string;
+  name: string;
+  staffName: string;
+  email: string;
+  cell?: string | undefined;
+  plan: number;
+  hasOption: boolean;
+  timeZone: string;
+  /** Cognito username (sub) of the first admin. */
+  adminSub: string;
+}
+
+export interface CompanyChanges {
+  name: string;
+  staffName: string;
+  email: string;
+  cell?: string | undefined;
+  plan?: number | undefined;
+  hasOption?: boolean | undefined;
+  timeZone?: string | undefined;
+}
+
+/** Active companies, oldest first: one Query on the platform partition (closed ones are kept, not listed). */
+export async function listActiveCompanies(service: Db = db()) {
+  const { data } = await service.entities.Company.query.byId({}).go({ pages: 'all' });
+  return data.filter((c) => c.status === 'active');
+}
+
+/** One company by id (GetItem), closed or not; 404 when there is none. */
+export async function companyById(companyId: string, service: Db = db()) {
+  const { data } = await service.entities.Company.get({ companyId }).go();
+  if (!data) throw new NotFoundError();
+  return data;
+}
+
+/** An active company (GetItem); a closed one is as good as gone for the operator's screens. */
+export async function activeCompanyById(companyId: string, service: Db = db()) {
+  const company = await companyById(companyId, service);
+  if (company.status !== 'active') throw new NotFoundError();
+  return company;
+}
+
+/** The company and its first admin in one transaction: both are written or neither. */
+export async function insertCompanyWithAdmin(r: NewCompanyRecord, service: Db = db()) {
+  const company = {
+    companyId: r.companyId,
+    name: r.name,
+    staffName: r.staffName,
+    email: r.email,
+    plan: r.plan,
+    hasOption: r.hasOption,
+    timeZone: r.timeZone,
+    primaryAdminId: r.adminId,
+    ...(r.cell ? { cell: r.cell } : {}),
+  };
+  const result = await service.transaction
+    .write(({ Company, CompanyAdmin }) => [
+      Company.create(company).commit(),
+      CompanyAdmin.create({ companyId: r.companyId, adminId: r.adminId, name: r.staffName, email: r.email, userSub: r.adminSub }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError();
+  return { ...company, cell: r.cell };
+}
+
+/**
+ * The admin the operator manages for this company: the one created with it, or (for companies
+ * created before that was recorded) the admin with the company's e-mail. One GetItem or one Query.
+ */
+export async function primaryAdmin(company: { companyId: string; email: string; primaryAdminId?: string | undefined }, service: Db = db()) {
+  if (company.primaryAdminId) {
+    const { data } = await service.entities.CompanyAdmin.get({ companyId: company.companyId, adminId: company.primaryAdminId }).go();
+    if (data) return data;
+  }
+  const { data } = await service.entities.CompanyAdmin.query.byCompany({ companyId: company.companyId }).go({ pages: 'all' });
+  const admin = data.find((a) => a.email === company.email) ?? data[0];
+  if (!admin) throw new NotFoundError();
+  return admin;
+}
+
+/** Company fields and the admin's name and e-mail, together (transaction, both must exist). */
+export async function updateCompanyAndAdmin(companyId: string, adminId: string, c: CompanyChanges, service: Db = db()) {
+  const set = {
+    name: c.name,
+    staffName: c.staffName,
+    email: c.email,
+    ...(c.plan !== undefined ? { plan: c.plan } : {}),
+    ...(c.hasOption !== undefined ? { hasOption: c.hasOption } : {}),
+    ...(c.timeZone !== undefined ? { timeZone: c.timeZone } : {}),
+    ...(c.cell ? { cell: c.cell } : {}),
+  };
+  const result = await service.transaction
+    .write(({ Company, CompanyAdmin }) => [
+      c.cell
+        ? Company.patch({ companyId })
+            .set(set)
+            .where((a, { eq }) => eq(a.status, 'active'))
+            .commit()
+        : Company.patch({ companyId })
+            .set(set)
+            .remove(['cell'])
+            .where((a, { eq }) => eq(a.status, 'active'))
+            .commit(),
+      CompanyAdmin.patch({ companyId, adminId }).set({ name: c.staffName, email: c.email }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new NotFoundError();
+}
+
+/** Marks the company closed; sign-in already refuses users of a company that is not active. */
+export async function markCompanyClosed(companyId: string, service: Db = db()) {
+  await service.entities.Company.patch({ companyId }).set({ status: 'closed', closedAt: new Date().toISOString() }).go();
+}
+
+/** Every admin and staff member of a company with their Cognito usernames: two Queries. */
+export async function companyUsers(companyId: string, service: Db = db()) {
+  const [admins, employees] = await Promise.all([
+    service.entities.CompanyAdmin.query.byCompany({ companyId }).go({ pages: 'all', attributes: ['adminId', 'userSub', 'status'] }),
+    service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all', attributes: ['employeeId', 'userSub'] }),
+  ]);
+  return { admins: admins.data, employees: employees.data };
+}
+
+export async function markAdminDisabled(companyId: string, adminId: string, service: Db = db()) {
+  await service.entities.CompanyAdmin.patch({ companyId, adminId }).set({ status: 'disabled' }).go();
+}

@@ -1,0 +1,28 @@
+import { awsErrorName, TooManyRequestsError } from '../shared/errors.js';
+import { db, type Db } from './service.js';
+
+export interface RateLimitRule {
+  /** What is limited and for whom, e.g. `inquiry#<hashed address>`. */
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one request in the current fixed window, or throws 429 when the window is full. One
+ * conditional UpdateItem: concurrent Lambdas cannot both take the last slot, and nothing is kept in
+ * memory. The item removes itself (TTL) once its window is over.
+ */
+export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date(), service: Db = db()): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const window = nowSeconds - (nowSeconds % rule.windowSeconds);
+  await service.entities.RateLimit.update({ bucket: rule.bucket, window })
+    .add({ count: 1 })
+    .set({ expiresAt: window + rule.windowSeconds * 2 })
+    .where((a, { notExists, lt }) => `${notExists(a.count)} OR ${lt(a.count, rule.limit)}`)
+    .go({ response: 'none' })
+    .catch((error: unknown) => {
+      if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new TooManyRequestsError();
+      throw error;
+    });
+}

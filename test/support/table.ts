@@ -1,0 +1,18 @@
+/**
+ * Whole-table snapshots for "a refused call writes nothing" assertions (a Scan is fine in a test,
+ * never in a request path). Sessions and rate-limit counters are left out: signing in writes them.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../functions/shared/clients/dynamodb.js';
+
+export async function tableSnapshot(tableName: string): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  const kept = items.filter((i) => !/^(session#|rate#)/.test(String(i.pk)));
+  return JSON.stringify(kept.map((i) => JSON.stringify(i)).sort());
+}
