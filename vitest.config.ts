@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     // Child processes, not threads: handlers keep module-scope SDK clients and env caches per file.
     pool: 'forks',
+    reporters: ['default', './test/support/summary-reporter.ts'],
     isolate: true,
     projects: [
       {
