@@ -8,6 +8,7 @@ import { authenticate, type AuthDeps, type Principal } from './auth/session.js';
 import { env } from './env.js';
 import { ForbiddenError, UnauthenticatedError, ValidationError, fieldErrors, toHttp } from './errors.js';
 import { SECURITY_HEADERS, STATUS, parseCookies, type Reply } from './http.js';
+import { idempotencyKey, idempotencyScope, storeAnswer, storedAnswer } from './idempotency.js';
 import { logger } from './logger.js';
 import { MESSAGES } from './messages.js';
 
@@ -36,6 +37,8 @@ interface RouteSpec<B, Q, P> {
   optionalAuth?: boolean;
   /** Message for a 400 instead of the generic one (spec §8 names one per screen). */
   invalidMessage?: string;
+  /** Replays the first answer to a retried call carrying the same `Idempotency-Key`. */
+  idempotent?: boolean;
 }
 
 type PrincipalOf<R extends RouteDef['roles']> = R extends readonly [] ? Principal | null : Principal;
@@ -128,6 +131,13 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
     const query = parseWith(spec.query, event.queryStringParameters ?? {}, invalid);
     const params = parseWith(spec.params, event.pathParameters ?? {}, invalid);
 
+    const key = spec.idempotent && principal ? idempotencyKey(event.headers) : undefined;
+    const scope = key && principal ? idempotencyScope(principal) : '';
+    if (key) {
+      const replay = await storedAnswer(scope, key, route.name, body, params);
+      if (replay) return result(replay.status, replay.body, extraCookies);
+    }
+
     const reply = await fn({
       body,
       query,
@@ -139,6 +149,7 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
     });
     const status = STATUS[reply.status];
     const payload = reply.status === 'noContent' ? undefined : { data: reply.data ?? null };
+    if (key) await storeAnswer(scope, key, route.name, body, params, { status, body: payload });
     return result(status, payload, [...extraCookies, ...(reply.cookies ?? [])]);
   };
 

@@ -242,3 +242,31 @@ describe('announcements', () => {
     expect((await me.get(`/api/v1/info_items/${past.infoItemId}`)).status).toBe(404);
   });
 });
+
+describe('retries with an Idempotency-Key', () => {
+  it('replays the first answer to a retried request, scoped to the user', async () => {
+    const key = { headers: { 'idempotency-key': 'file-leave-0001' } };
+    const first = await me.post('/api/v1/holiday_work_requests', { year: 2026, month: 6, day: 6, reason: '棚卸' }, key);
+    expect(first.status).toBe(201);
+    const retry = await me.post('/api/v1/holiday_work_requests', { year: 2026, month: 6, day: 6, reason: '棚卸' }, key);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    // Without the key the duplicate is refused: the guard, not the key, keeps one request per date.
+    expect((await me.post('/api/v1/holiday_work_requests', { year: 2026, month: 6, day: 6 })).status).toBe(409);
+    // The same key from a colleague is their own request.
+    const theirs = await colleague.post('/api/v1/holiday_work_requests', { year: 2026, month: 6, day: 6, reason: '棚卸' }, key);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data.id).not.toBe(first.body.data.id);
+    // Reusing a key for a different request is refused.
+    expect((await me.post('/api/v1/holiday_work_requests', { year: 2026, month: 6, day: 7 }, key)).status).toBe(409);
+  });
+
+  it('replays an approval instead of reporting a conflict with itself', async () => {
+    const created = await me.post('/api/v1/over_work_requests', { year: 2026, month: 6, day: 8 });
+    const key = { headers: { 'idempotency-key': 'approve-0001-x' } };
+    const first = await admin.put(`/api/v1/over_work_requests/${created.body.data.id}`, { status: 1 }, key);
+    const retry = await admin.put(`/api/v1/over_work_requests/${created.body.data.id}`, { status: 1 }, key);
+    expect(first.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+  });
+});

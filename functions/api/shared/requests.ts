@@ -58,7 +58,7 @@ export const listRequests = (routeName: string, kind: RequestKind) =>
 export const createRequest = (routeName: string, kind: RequestKind) =>
   api(
     routeName,
-    { body: NewRequestSchema, invalidMessage: MESSAGES.applicationDefect },
+    { body: NewRequestSchema, invalidMessage: MESSAGES.applicationDefect, idempotent: true },
     async ({ body, principal }) => {
       if (kind === 'holiday' && body.kind === undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
       if (kind !== 'holiday' && body.kind !== undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
@@ -76,14 +76,14 @@ export const createRequest = (routeName: string, kind: RequestKind) =>
   );
 
 export const deleteRequest = (routeName: string, kind: RequestKind) =>
-  api(routeName, { params: IdParamsSchema }, async ({ params, principal }) =>
+  api(routeName, { params: IdParamsSchema, idempotent: true }, async ({ params, principal }) =>
     ok(await withdrawRequest(principal.companyId!, principal.userId!, params.id, kind)),
   );
 
 const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]) });
 
 export const decide = (routeName: string, kind: RequestKind) =>
-  api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed }, async ({ params, body, principal }) => {
+  api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed, idempotent: true }, async ({ params, body, principal }) => {
     if (!principal.userId) throw new NotFoundError();
     return ok(requestView(await decideRequest(principal.companyId!, params.id, kind, body.status, principal.userId)));
   });

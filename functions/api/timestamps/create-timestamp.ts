@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { db } from '../../db/service.js';
 import { writePunch } from '../../db/attendance.js';
 import { nextAction } from '../../domain/punch.js';
-import { ConflictError, ValidationError } from '../../shared/errors.js';
+import { ConflictError } from '../../shared/errors.js';
+import { IDEMPOTENCY_SECONDS, idempotencyKey, idempotencyScope } from '../../shared/idempotency.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
@@ -10,17 +11,15 @@ import { punchView, recentShifts } from './punch-view.js';
 import { clock } from '../../shared/clock.js';
 
 export const PunchSchema = z.strictObject({ note: z.string().trim().max(200).optional().default('') });
-const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
-const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
 
 /**
  * Punch in or out, whichever is next. The write is conditional on the state that was read, so two
  * concurrent presses make one state change; with an Idempotency-Key a retry returns the first answer.
  */
 export const handler = api('create-timestamp', { body: PunchSchema }, async ({ body, principal, event }) => {
-  const rawKey = event.headers?.['idempotency-key'];
-  if (rawKey !== undefined && !IdempotencyKey.safeParse(rawKey).success) throw new ValidationError();
-  const scope = `c#${principal.companyId}#e#${principal.userId}`;
+  // Punches store their answer inside the punch transaction itself (stronger than the generic replay).
+  const rawKey = idempotencyKey(event.headers);
+  const scope = idempotencyScope(principal);
 
   const now = clock.now();
   const { todayDate, who, days } = await recentShifts(principal, now);
