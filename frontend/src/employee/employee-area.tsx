@@ -1,9 +1,21 @@
-/** The employee area (`/employees/*`), loaded on demand so the punch screen stays light. */
-import { Route, Routes } from 'react-router-dom';
+/**
+ * The employee area (`/employees/*`), loaded on demand. Each page is its own chunk too, so a phone
+ * opening the punch screen downloads the punch screen only.
+ */
+import { lazy, Suspense } from 'react';
+import { Outlet, Route, Routes } from 'react-router-dom';
 import { t } from '../i18n';
 import { AreaLayout, type MenuEntry } from '../shared/area-layout';
-import { PlaceholderPage } from '../shared/page-title';
-import { NotFound } from '../shared/status-pages';
+import { InfoBanners } from '../shared/info-items/info-banners';
+import { Loading, NotFound } from '../shared/status-pages';
+
+const PunchPage = lazy(() => import('./punch/punch-page'));
+const AttendancePage = lazy(() => import('./attendance/attendance-page'));
+const ModifyPage = lazy(() => import('./modify/modify-page'));
+const RequestsPage = lazy(() => import('./requests/requests-page'));
+const NewRequestPage = lazy(() => import('./requests/new-request-page'));
+const SettingsPage = lazy(() => import('./settings/settings-page'));
+const InfoItemPage = lazy(() => import('./info-items/info-item-page'));
 
 const MENU: readonly MenuEntry[] = [
   { label: t.nav.punch, to: '/employees', end: true },
@@ -13,22 +25,36 @@ const MENU: readonly MenuEntry[] = [
   { label: t.nav.settings, to: '/employees/settings' },
 ];
 
+/** Announcement banners above every employee page; they stay put (and load once) while pages change. */
+function EmployeePage() {
+  return (
+    <>
+      <InfoBanners prefix="/employees" />
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
 export default function EmployeeArea() {
   return (
     <Routes>
       <Route
         element={<AreaLayout title={t.header.staffAccount} menu={MENU} signOutPath="/users/sign_out" afterSignOut="/" variant="employee" showManual />}
       >
-        <Route index element={<PlaceholderPage title={t.pages.punch} />} />
-        <Route path="attendance" element={<PlaceholderPage title={t.pages.attendance} />} />
-        <Route path="modify" element={<PlaceholderPage title={t.pages.modify} />} />
-        <Route path="requests" element={<PlaceholderPage title={t.pages.requests} />} />
-        <Route path="requests/holiday" element={<PlaceholderPage title={t.pages.newHolidayRequest} />} />
-        <Route path="requests/holiday_work" element={<PlaceholderPage title={t.pages.newHolidayWorkRequest} />} />
-        <Route path="requests/over_work" element={<PlaceholderPage title={t.pages.newOverWorkRequest} />} />
-        <Route path="settings" element={<PlaceholderPage title={t.pages.settings} />} />
-        <Route path="info_items/:id" element={<PlaceholderPage title={t.pages.infoItem} />} />
-        <Route path="*" element={<NotFound />} />
+        <Route element={<EmployeePage />}>
+          <Route index element={<PunchPage />} />
+          <Route path="attendance" element={<AttendancePage />} />
+          <Route path="modify" element={<ModifyPage />} />
+          <Route path="requests" element={<RequestsPage />} />
+          <Route path="requests/holiday" element={<NewRequestPage key="holiday" kind="holiday" />} />
+          <Route path="requests/holiday_work" element={<NewRequestPage key="holiday_work" kind="holiday_work" />} />
+          <Route path="requests/over_work" element={<NewRequestPage key="over_work" kind="over_work" />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="info_items/:id" element={<InfoItemPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
       </Route>
     </Routes>
   );

@@ -23,6 +23,8 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export interface RequestOptions {
   body?: unknown;
   query?: Query;
+  /** Extra request headers, e.g. `Idempotency-Key` on a punch. */
+  headers?: Record<string, string>;
 }
 
 /** What the client needs from the browser; tests pass fakes. */
@@ -141,7 +143,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
       const res = await deps.fetch(withQuery(path, options.query), {
         method,
         credentials: 'same-origin',
-        headers: buildHeaders(method, { csrfToken: token, hasBody }),
+        headers: { ...options.headers, ...buildHeaders(method, { csrfToken: token, hasBody }) },
         ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
       });
       const result = toResult<T>(res.status, await readBody(res));

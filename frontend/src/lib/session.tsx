@@ -13,6 +13,8 @@ export interface Session {
   user_name: string;
   company_name: string | null;
   admin_flag: 0 | 1;
+  /** The company's IANA zone when the server sends one; read it through `useTimeZone()`. */
+  time_zone?: string;
 }
 
 export interface SessionState {
@@ -36,6 +38,7 @@ export function parseSession(data: unknown): Session | null {
     user_name: typeof d.user_name === 'string' ? d.user_name : '',
     company_name: typeof d.company_name === 'string' ? d.company_name : null,
     admin_flag: d.admin_flag === 1 ? 1 : 0,
+    ...(typeof d.time_zone === 'string' && d.time_zone ? { time_zone: d.time_zone } : {}),
   };
 }
 

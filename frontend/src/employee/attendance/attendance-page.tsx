@@ -1,0 +1,89 @@
+/**
+ * 勤怠一覧 (`/employees/attendance`). The chosen month lives in the URL (`?year=2026&month=4`) so
+ * reloading, sharing or going back shows the same month.
+ */
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../i18n';
+import { DateSelects, type DateSelection } from '../../shared/date-selects';
+import { LoadView } from '../../shared/feedback';
+import { MonthTable } from '../../shared/month-table';
+import { PageTitle } from '../../shared/page-title';
+import { yearChoices, zonedDate } from '../../shared/time';
+import { useLoad } from '../../shared/use-load';
+import { useTimeZone } from '../../shared/use-time-zone';
+import { getMonth } from './attendance-api';
+import '../../shared/page.css';
+
+/** A year and month from the query string, only when they are real choices. */
+function monthFromQuery(params: URLSearchParams, years: readonly number[]): { year: number; month: number } | null {
+  const year = Number(params.get('year'));
+  const month = Number(params.get('month'));
+  if (!years.includes(year) || !Number.isInteger(month) || month < 1 || month > 12) return null;
+  return { year, month };
+}
+
+function MonthView({ year, month, timeZone }: { year: number; month: number; timeZone: string }) {
+  const { state, reload } = useLoad(() => getMonth(year, month), `${year}-${month}`);
+  return (
+    <LoadView state={state} onRetry={() => void reload()}>
+      {(data) => (
+        <>
+          <h2 className="page-section__title attendance-heading">
+            {year}
+            {t.common.year}
+            {month}
+            {t.common.month}
+          </h2>
+          {data.days.length === 0 ? (
+            <p className="page-hint">{t.monthTable.empty}</p>
+          ) : (
+            <MonthTable
+              days={data.days}
+              timeZone={timeZone}
+              caption={`${data.employee?.name ?? ''} ${year}${t.common.year}${month}${t.common.month}`.trim()}
+              today={zonedDate(new Date(), timeZone)}
+            />
+          )}
+        </>
+      )}
+    </LoadView>
+  );
+}
+
+/** The picker starts from the month in the URL; keyed by it, so going back in history resets it too. */
+function MonthPicker({ years, initial, onShow }: { years: readonly number[]; initial: DateSelection; onShow: (year: string, month: string) => void }) {
+  const [choice, setChoice] = useState<DateSelection>(initial);
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (choice.year && choice.month) onShow(choice.year, choice.month);
+  }
+  return (
+    <form className="picker" onSubmit={onSubmit}>
+      <DateSelects id="attendance" legend={t.attendance.chooseMonth} years={years} value={choice} onChange={setChoice} withDay={false} />
+      <button type="submit" className="button button--primary" disabled={!choice.year || !choice.month}>
+        {t.common.show}
+      </button>
+    </form>
+  );
+}
+
+export default function AttendancePage() {
+  const timeZone = useTimeZone();
+  const years = yearChoices(timeZone);
+  const [params, setParams] = useSearchParams();
+  const shown = monthFromQuery(params, years);
+  const initial = { year: shown ? String(shown.year) : '', month: shown ? String(shown.month) : '', day: '' };
+
+  return (
+    <>
+      <PageTitle title={t.pages.attendance} />
+      <section className="card page-section">
+        <MonthPicker key={`${initial.year}-${initial.month}`} years={years} initial={initial} onShow={(year, month) => setParams({ year, month })} />
+      </section>
+      <section className="card page-section">
+        {shown ? <MonthView year={shown.year} month={shown.month} timeZone={timeZone} /> : <p className="page-hint">{t.attendance.prompt}</p>}
+      </section>
+    </>
+  );
+}

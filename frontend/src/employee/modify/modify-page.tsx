@@ -1,0 +1,182 @@
+/**
+ * 打刻修正 (`/employees/modify`): pick a day, see its punches, correct them; the history below.
+ * The day lives in the URL (`?date=2026-04-01`) so the missed-punch links open it directly.
+ */
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../i18n';
+import { DateSelects, EMPTY_DATE, selectedDate, type DateSelection } from '../../shared/date-selects';
+import { FormFeedback, LoadView } from '../../shared/feedback';
+import { PageTitle } from '../../shared/page-title';
+import { failureMessage } from '../../shared/submit-failure';
+import { formatLongDate, formatPunchTime, parseDateString, toDateString, yearChoices } from '../../shared/time';
+import { useLoad } from '../../shared/use-load';
+import { useTimeZone } from '../../shared/use-time-zone';
+import { createModification, getDayPunch, listModifications, type Modification } from './modify-api';
+import { ModificationHistory } from './modification-history';
+import '../../shared/page.css';
+import './modify.css';
+
+function dateFromQuery(params: URLSearchParams, years: readonly number[]) {
+  const d = parseDateString(params.get('date') ?? '');
+  return d && years.includes(d.year) ? d : null;
+}
+
+interface DayCorrectionProps {
+  day: { year: number; month: number; day: number };
+  timeZone: string;
+  onCorrected: (row: Modification) => void;
+}
+
+function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: DayCorrectionProps) {
+  const date = toDateString(year, month, day);
+  // Failures show here with a retry; the history below already raises the one alert a dead network deserves.
+  const { state, reload } = useLoad(() => getDayPunch(year, month, day), date, { alertOnGenericFailure: false });
+  const [punchIn, setPunchIn] = useState('');
+  const [punchOut, setPunchOut] = useState('');
+  const [nextDay, setNextDay] = useState(false);
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (sending || (!punchIn && !punchOut)) return;
+    setSending(true);
+    setError(null);
+    setSuccess(null);
+    const res = await createModification({
+      year,
+      month,
+      day,
+      punch_in_at: punchIn || null,
+      punch_out_at: punchOut || null,
+      punch_out_next_day: Boolean(punchOut) && nextDay,
+      reason,
+    });
+    setSending(false);
+    if (!res.ok) {
+      setError(failureMessage(res));
+      return;
+    }
+    setSuccess(t.messages.modifyCompleted);
+    setPunchIn('');
+    setPunchOut('');
+    setNextDay(false);
+    setReason('');
+    onCorrected(res.data);
+    void reload();
+  }
+
+  return (
+    <>
+      <h2 className="page-section__title">{formatLongDate(date)}</h2>
+      <div className="modify-current">
+        <h3 className="modify-current__title">{t.modify.current}</h3>
+        <LoadView state={state} onRetry={() => void reload()}>
+          {(punch) =>
+            punch.punch_in_at || punch.punch_out_at ? (
+              <dl className="modify-current__times">
+                <div>
+                  <dt>{t.monthTable.punchIn}</dt>
+                  <dd>{formatPunchTime(punch.punch_in_at, date, timeZone) || '--:--'}</dd>
+                </div>
+                <div>
+                  <dt>{t.monthTable.punchOut}</dt>
+                  <dd>{formatPunchTime(punch.punch_out_at, date, timeZone) || '--:--'}</dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="modify-current__none">{t.modify.noPunch}</p>
+            )
+          }
+        </LoadView>
+      </div>
+
+      <FormFeedback error={error} success={success} />
+      <form className="form modify-form" onSubmit={(e) => void onSubmit(e)} aria-describedby="modify-times-hint">
+        <p id="modify-times-hint" className="form__hint">
+          {t.modify.timesHint}
+        </p>
+        <div className="modify-form__times">
+          <div className="form__field">
+            <label htmlFor="modify-in">{t.modify.correctedIn}</label>
+            <input id="modify-in" type="time" value={punchIn} onChange={(e) => setPunchIn(e.target.value)} />
+          </div>
+          <div className="form__field">
+            <label htmlFor="modify-out">{t.modify.correctedOut}</label>
+            <input id="modify-out" type="time" value={punchOut} onChange={(e) => setPunchOut(e.target.value)} />
+            <label className="checkbox" htmlFor="modify-next-day">
+              <input id="modify-next-day" type="checkbox" checked={nextDay} onChange={(e) => setNextDay(e.target.checked)} disabled={!punchOut} />
+              {t.modify.nextDayOut}
+            </label>
+          </div>
+        </div>
+        <div className="form__field">
+          <label htmlFor="modify-reason">{t.modify.reason}</label>
+          <textarea id="modify-reason" className="reason-box" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        <div>
+          <button type="submit" className="button button--primary" disabled={sending || (!punchIn && !punchOut)} aria-busy={sending}>
+            {t.modify.submit}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** The picker starts from the day in the URL; keyed by it, so going back in history resets it too. */
+function DayPicker({ years, initial, onShow }: { years: readonly number[]; initial: DateSelection; onShow: (date: string) => void }) {
+  const [choice, setChoice] = useState<DateSelection>(initial);
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const date = selectedDate(choice);
+    if (date) onShow(date);
+  }
+  return (
+    <form className="picker" onSubmit={onSubmit}>
+      <DateSelects id="modify" legend={t.modify.chooseDay} years={years} value={choice} onChange={setChoice} />
+      <button type="submit" className="button button--primary" disabled={!selectedDate(choice)}>
+        {t.common.show}
+      </button>
+    </form>
+  );
+}
+
+export default function ModifyPage() {
+  const timeZone = useTimeZone();
+  const years = yearChoices(timeZone);
+  const [params, setParams] = useSearchParams();
+  const shown = dateFromQuery(params, years);
+  const shownDate = shown ? toDateString(shown.year, shown.month, shown.day) : null;
+  const initial: DateSelection = shown ? { year: String(shown.year), month: String(shown.month), day: String(shown.day) } : EMPTY_DATE;
+  const history = useLoad(listModifications, 'history');
+
+  return (
+    <>
+      <PageTitle title={t.pages.modify} />
+      <section className="card page-section">
+        <DayPicker key={shownDate ?? ''} years={years} initial={initial} onShow={(date) => setParams({ date })} />
+      </section>
+
+      <section className="card page-section">
+        {shown && shownDate ? (
+          <DayCorrection key={shownDate} day={shown} timeZone={timeZone} onCorrected={(row) => history.setData((rows) => [row, ...rows])} />
+        ) : (
+          <p className="page-hint">{t.modify.prompt}</p>
+        )}
+      </section>
+
+      <section className="card page-section" aria-labelledby="modify-history-title">
+        <h2 id="modify-history-title" className="page-section__title">
+          {t.modify.history}
+        </h2>
+        <LoadView state={history.state} onRetry={() => void history.reload()}>
+          {(rows) => <ModificationHistory rows={rows} timeZone={timeZone} />}
+        </LoadView>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/** New leave / overtime / holiday-work request (`/employees/requests/{holiday,over_work,holiday_work}`). */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { t } from '../../i18n';
+import { DateSelects, EMPTY_DATE, type DateSelection } from '../../shared/date-selects';
+import { FormFeedback } from '../../shared/feedback';
+import { PageTitle } from '../../shared/page-title';
+import { failureMessage } from '../../shared/submit-failure';
+import { yearChoices } from '../../shared/time';
+import { useTimeZone } from '../../shared/use-time-zone';
+import { createRequest, requestTitle, type RequestKind } from './requests-api';
+import '../../shared/page.css';
+import './requests.css';
+
+export default function NewRequestPage({ kind }: { kind: RequestKind }) {
+  const timeZone = useTimeZone();
+  // Leave is planned ahead: in December the next January must be selectable.
+  const years = yearChoices(timeZone, new Date(), 1);
+  const [leaveType, setLeaveType] = useState('');
+  const [date, setDate] = useState<DateSelection>(EMPTY_DATE);
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const needsLeaveType = kind === 'holiday';
+  const complete = Boolean(date.year && date.month && date.day && (!needsLeaveType || leaveType !== ''));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!complete || sending) return;
+    setSending(true);
+    setError(null);
+    setSuccess(null);
+    const res = await createRequest(kind, {
+      ...(needsLeaveType ? { kind: Number(leaveType) } : {}),
+      year: Number(date.year),
+      month: Number(date.month),
+      day: Number(date.day),
+      reason,
+    });
+    setSending(false);
+    if (!res.ok) {
+      // Spec §4: the inputs stay so the employee can fix and resend.
+      setError(failureMessage(res));
+      return;
+    }
+    setSuccess(t.messages.applicationCompleted);
+    setLeaveType('');
+    setDate(EMPTY_DATE);
+    setReason('');
+  }
+
+  const title = requestTitle(kind);
+  return (
+    <>
+      <PageTitle title={title} />
+      <section className="card page-section new-request">
+        <FormFeedback error={error} success={success} />
+        <form className="form" onSubmit={(e) => void onSubmit(e)}>
+          {needsLeaveType && (
+            <div className="form__field new-request__leave-type">
+              <label htmlFor="request-leave-type">{t.requests.leaveType}</label>
+              <select id="request-leave-type" value={leaveType} onChange={(e) => setLeaveType(e.target.value)}>
+                <option value="">{t.common.choose}</option>
+                {t.monthTable.leaveTypes.map((label, value) => (
+                  <option key={value} value={String(value)}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <DateSelects id="request-date" legend={t.requests.dateLegend[kind]} years={years} value={date} onChange={setDate} />
+          <div className="form__field">
+            <label htmlFor="request-reason">
+              {t.requests.reason}
+              <span className="form__optional">（{t.requests.reasonOptional}）</span>
+            </label>
+            <textarea id="request-reason" className="reason-box" rows={4} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          <div>
+            <button type="submit" className="button button--primary" disabled={!complete || sending} aria-busy={sending}>
+              {t.requests.submit}
+            </button>
+          </div>
+        </form>
+      </section>
+      <p>
+        <Link to="/employees/requests">{t.common.back}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { api } from '../../lib/api';
+import { t } from '../../i18n';
+
+export type RequestKind = 'holiday' | 'over_work' | 'holiday_work';
+
+/** Display order of the request page (spec §2: leave, overtime, holiday work). */
+export const REQUEST_KINDS: readonly RequestKind[] = ['holiday', 'over_work', 'holiday_work'];
+
+/** 0 未承認, 1 承認, 2 却下. */
+export type RequestStatus = 0 | 1 | 2;
+export const UNAPPROVED: RequestStatus = 0;
+
+/** A leave (holiday), overtime or holiday-work request as the list routes return it. */
+export interface RequestRow {
+  id: string;
+  created_at: string;
+  date: string;
+  status: RequestStatus;
+  /** Leave type (holiday requests only): 0 有給, 1 代休, 2 振替休日. */
+  kind?: number | null;
+  reason: string | null;
+  employee_name?: string;
+}
+
+export interface NewRequest {
+  /** Leave requests only. */
+  kind?: number;
+  year: number;
+  month: number;
+  day: number;
+  reason: string;
+}
+
+const API_PATH: Record<RequestKind, string> = {
+  holiday: '/api/v1/holiday_requests',
+  over_work: '/api/v1/over_work_requests',
+  holiday_work: '/api/v1/holiday_work_requests',
+};
+
+export const NEW_REQUEST_PATH: Record<RequestKind, string> = {
+  holiday: '/employees/requests/holiday',
+  over_work: '/employees/requests/over_work',
+  holiday_work: '/employees/requests/holiday_work',
+};
+
+export const requestTitle = (kind: RequestKind) => t.requests.sections[kind];
+
+/** Own requests of one kind, newest date first. */
+export const listRequests = (kind: RequestKind) => api.get<RequestRow[]>(API_PATH[kind]);
+
+export const createRequest = (kind: RequestKind, body: NewRequest) => api.post<RequestRow>(API_PATH[kind], body);
+
+/** Withdraw a request; the server refuses once it is approved or rejected. */
+export const deleteRequest = (kind: RequestKind, id: string) => api.delete<{ id: string }>(`${API_PATH[kind]}/${encodeURIComponent(id)}`);

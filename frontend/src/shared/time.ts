@@ -1,0 +1,149 @@
+/**
+ * Dates and times on screen, always in the company's zone (never the phone's): a member of staff
+ * travelling abroad still sees the office clock. Built on Intl only, so no date library ships to
+ * phones. Calendar dates (`YYYY-MM-DD`) carry no zone and are formatted as they are.
+ */
+import { t } from '../i18n';
+
+export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
+/** First year of the year selects (spec §9). */
+export const FIRST_YEAR = 2022;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An unknown zone name would make Intl throw on every render; fall back to the default instead. */
+export function safeTimeZone(zone: string | null | undefined): string {
+  if (!zone) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('ja-JP', { timeZone: zone });
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+// Building a DateTimeFormat is costly and the clock asks every second: keep one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('ja-JP', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      // h23: some engines print midnight as 24:00 with hour12 off.
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function zonedParts(instant: Date | string, timeZone: string): ZonedParts {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+export const toDateString = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+
+export function parseDateString(date: string): { year: number; month: number; day: number } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+/** The company-local calendar date of an instant, `YYYY-MM-DD`. */
+export function zonedDate(instant: Date | string, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return toDateString(p.year, p.month, p.day);
+}
+
+/** `09:05:03` */
+export function formatClock(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+/** `09:05`, or '' when there is no instant. */
+export function formatTime(instant: string | null | undefined, timeZone: string): string {
+  if (!instant) return '';
+  const p = zonedParts(instant, timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** `2026/04/01 09:05` */
+export function formatDateTime(instant: string | null | undefined, timeZone: string): string {
+  if (!instant) return '';
+  const p = zonedParts(instant, timeZone);
+  return `${p.year}/${pad(p.month)}/${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** 0 = Sunday … 6 = Saturday for a calendar date. */
+export function weekdayOf(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+const weekdayName = (year: number, month: number, day: number) => t.common.weekdays[weekdayOf(year, month, day)] ?? '';
+
+/** `2026年4月1日(水)` */
+export function formatLongDate(date: string): string {
+  const d = parseDateString(date);
+  if (!d) return date;
+  return `${d.year}${t.common.year}${d.month}${t.common.month}${d.day}${t.common.day}(${weekdayName(d.year, d.month, d.day)})`;
+}
+
+/** `4/1(水)` */
+export function formatShortDate(date: string): string {
+  const d = parseDateString(date);
+  if (!d) return date;
+  return `${d.month}/${d.day}(${weekdayName(d.year, d.month, d.day)})`;
+}
+
+/** Minutes as `h:mm` (`485` → `8:05`); '' when unknown. */
+export function formatMinutes(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '';
+  const m = Math.max(0, Math.round(minutes));
+  return `${Math.floor(m / 60)}:${pad(m % 60)}`;
+}
+
+export const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/** Year choices from 2022 to the company's current year (spec §9); `ahead` adds years for planning. */
+export const yearChoices = (timeZone: string, now: Date = new Date(), ahead = 0): number[] =>
+  range(FIRST_YEAR, Math.max(FIRST_YEAR, zonedParts(now, timeZone).year + ahead));
+
+/** A punch of the work day `workDate`: `09:05`, or `翌02:00` for a clock-out after that day's midnight. */
+export function formatPunchTime(instant: string | null | undefined, workDate: string, timeZone: string): string {
+  if (!instant) return '';
+  const time = formatTime(instant, timeZone);
+  return zonedDate(instant, timeZone) > workDate ? `${t.monthTable.nextDayMark}${time}` : time;
+}
