@@ -42,7 +42,7 @@ export const MESSAGES = {
   unknownDepartment: '存在しない部署です。',
   unknownEmploymentStatus: '存在しない雇用形態です。',
   breakBelowLegalMinimum:
-    '設定は保存されましたが、法定の休憩時間を下回っています（労働時間が6時間を超える日は45分以上、8時間を超える日は60分以上の休憩が必要です）。',
+    '法定の休憩時間を下回っています（労働時間が6時間を超える日は45分以上、8時間を超える日は60分以上の休憩が必要です）。',
   notImplemented: 'この機能は準備中です。',
   companyEmailTaken: 'このメールアドレスはすでに登録されています。',
   endBeforeStart: '表示終了日時は表示開始日時より後の日時を指定してください。',

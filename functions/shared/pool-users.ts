@@ -3,6 +3,7 @@ import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -92,4 +93,18 @@ export async function resetPoolUserPassword(role: Role, username: string, tempor
   await cognito().send(
     new AdminSetUserPasswordCommand({ UserPoolId: pools()[role].poolId, Username: username, Password: temporaryPassword, Permanent: false }),
   );
+}
+
+/**
+ * The username (sub) of the user signing in with this e-mail, or null. AWS refuses a taken e-mail on
+ * update (AliasExistsException) but cognito-local does not, so callers check first on both.
+ */
+export async function poolUsernameByEmail(role: Role, email: string): Promise<string | null> {
+  try {
+    const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: pools()[role].poolId, Username: email }));
+    return out.Username ?? null;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return null;
+    throw error;
+  }
 }

@@ -15,12 +15,7 @@ import type { Resource, RouteDef } from '../../functions/routes';
 /** Repository root: route handler paths in functions/routes.ts are relative to it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/**
- * esbuild output is ESM; a few dependencies are still CommonJS and call `require` for Node
- * built-ins, which ESM does not define. The banner gives them one.
- */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __kintaiCreateRequire } from 'node:module'; const require = __kintaiCreateRequire(import.meta.url);";
+import { ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundle-options';
 
 /**
  * Table actions a route may use. Transactions are authorised per contained action, so
@@ -159,10 +154,10 @@ export class ApiFunction extends Construct {
         // Local esbuild (a devDependency) only: no Docker on the build machines.
         forceDockerBundling: false,
         format: nodejs.OutputFormat.ESM,
-        mainFields: ['module', 'main'],
+        mainFields: [...ESBUILD_OPTIONS.mainFields],
         banner: ESM_REQUIRE_BANNER,
-        target: 'node24',
-        minify: true,
+        target: ESBUILD_OPTIONS.target,
+        minify: ESBUILD_OPTIONS.minify,
         sourceMap: true,
         sourcesContent: false,
         // The SDK v3 clients are bundled (nothing external) rather than taken from the runtime:

@@ -133,13 +133,30 @@ export class WebDistribution extends Construct {
     const spaRewrite = viewerFunction('SpaRewrite', 'spa-rewrite', SPA_REWRITE_CODE);
     const pageOrApi = viewerFunction('PageOrApi', 'page-or-api', PAGE_OR_API_CODE);
 
+    // Only what the API reads reaches it: cookies, query strings, the request headers the handlers use,
+    // and CloudFront-Viewer-Address (the visitor's address for rate limits; API Gateway's sourceIp is
+    // the edge server). Host stays the execute-api host.
+    const apiRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiRequestPolicy', {
+      originRequestPolicyName: `${props.namePrefix}-api-requests`,
+      comment: 'Cookies, query strings and the headers the API reads',
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        'content-type',
+        'accept',
+        'x-csrf-token',
+        'idempotency-key',
+        'user-agent',
+        'CloudFront-Viewer-Address',
+      ),
+    });
+
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      // Cookies, query strings and headers reach the API; Host must stay the execute-api host.
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiRequestPolicy,
       responseHeadersPolicy: this.responseHeadersPolicy,
       compress: true,
     };

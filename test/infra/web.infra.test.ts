@@ -10,7 +10,6 @@ import { refId, synthKintai, type Resources } from './synth';
 
 /** Managed policy ids (documented by CloudFront, stable across accounts). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
-const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let template: Template;
 let resources: Resources;
@@ -94,9 +93,19 @@ describe('CloudFront behaviours', () => {
       expect(behavior.TargetOriginId).toBe(API_ORIGIN_ID);
       expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']));
       expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
-      expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect(behavior.OriginRequestPolicyId).toEqual({ Ref: expect.stringMatching(/ApiRequestPolicy/) });
       expect(behavior.ViewerProtocolPolicy).toBe(behavior.PathPattern === '/api/*' ? 'https-only' : 'redirect-to-https');
     }
+  });
+
+  it("forwards cookies, query strings, the API's headers and the viewer address, never Host", () => {
+    const [policy] = Object.values(template.findResources('AWS::CloudFront::OriginRequestPolicy')) as any[];
+    const cfg = policy.Properties.OriginRequestPolicyConfig;
+    expect(cfg.CookiesConfig.CookieBehavior).toBe('all');
+    expect(cfg.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    expect(cfg.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    expect(cfg.HeadersConfig.Headers).toEqual(expect.arrayContaining(['x-csrf-token', 'idempotency-key', 'content-type', 'CloudFront-Viewer-Address']));
+    expect(cfg.HeadersConfig.Headers.map((h: string) => h.toLowerCase())).not.toContain('host');
   });
 
   it('serves the page for GET/HEAD on sign-in paths and forwards writes to the API (same rule as isApiRequest)', () => {

@@ -148,3 +148,19 @@ describe('first sign-in with a temporary password', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('sign-in rate limits', () => {
+  it('slows down guessing one account: after 10 attempts in 15 minutes even the right password gets 429', async () => {
+    const target = await createTenant({ employees: 1 });
+    const client = await anonymous();
+    const email = target.employees[0]!.email;
+    for (let i = 0; i < 10; i++) {
+      expect((await client.post('/users/sign_in', { user: { email, password: `Wrong#Passw0rd${i}` } })).status).toBe(401);
+    }
+    const blocked = await client.post('/users/sign_in', { user: { email, password: PASSWORD } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。');
+    // Another account from the same address is not blocked by that account's counter.
+    expect((await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } })).status).toBe(200);
+  });
+});

@@ -2,8 +2,13 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { t } from '../i18n';
 import { AreaLayout, type MenuEntry } from '../shared/area-layout';
-import { PlaceholderPage } from '../shared/page-title';
 import { NotFound } from '../shared/status-pages';
+import CompaniesPage from './companies/companies-page';
+import { EditCompanyPage, NewCompanyPage } from './companies/company-form-page';
+import { EditInfoItemPage, NewInfoItemPage } from './info-items/info-item-form-page';
+import InfoItemPage from './info-items/info-item-page';
+import InfoItemsPage from './info-items/info-items-page';
+import InquiriesPage from './inquiries/inquiries-page';
 
 const MENU: readonly MenuEntry[] = [
   { label: t.nav.companies, to: '/management/companies' },
@@ -20,14 +25,14 @@ export default function OperatorArea() {
         }
       >
         <Route index element={<Navigate to="/management/companies" replace />} />
-        <Route path="companies" element={<PlaceholderPage title={t.pages.companies} />} />
-        <Route path="companies/new" element={<PlaceholderPage title={t.pages.companyNew} />} />
-        <Route path="companies/:id/edit" element={<PlaceholderPage title={t.pages.companyEdit} />} />
-        <Route path="info_items" element={<PlaceholderPage title={t.pages.infoItems} />} />
-        <Route path="info_items/new" element={<PlaceholderPage title={t.pages.infoItemNew} />} />
-        <Route path="info_items/:id" element={<PlaceholderPage title={t.pages.infoItem} />} />
-        <Route path="info_items/:id/edit" element={<PlaceholderPage title={t.pages.infoItemEdit} />} />
-        <Route path="inquiries" element={<PlaceholderPage title={t.pages.inquiries} />} />
+        <Route path="companies" element={<CompaniesPage />} />
+        <Route path="companies/new" element={<NewCompanyPage />} />
+        <Route path="companies/:id/edit" element={<EditCompanyPage />} />
+        <Route path="info_items" element={<InfoItemsPage />} />
+        <Route path="info_items/new" element={<NewInfoItemPage />} />
+        <Route path="info_items/:id" element={<InfoItemPage />} />
+        <Route path="info_items/:id/edit" element={<EditInfoItemPage />} />
+        <Route path="inquiries" element={<InquiriesPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -31,7 +31,7 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <footer className="site-footer">
-        <p className="site-footer__tagline">{t.app.tagline}</p>
+        <p className="site-footer__tagline">{t.landing.footerTagline}</p>
         <p className="site-footer__copyright">
           <small>{t.landing.copyright}</small>
         </p>

@@ -1,3 +1,4 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   activeCompanyById,
   companyById,
@@ -10,6 +11,8 @@ import {
 } from '../../db/companies.js';
 import { endSessions } from '../../db/sessions.js';
 import type { Role } from '../../routes.js';
+import { pools } from '../../shared/auth/pools.js';
+import { cognito } from '../../shared/clients/cognito.js';
 import { ConflictError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { logger } from '../../shared/logger.js';
@@ -38,6 +41,21 @@ export interface AccountDeps {
   saveNewCompany: typeof insertCompanyWithAdmin;
   saveChanges: typeof updateCompanyAndAdmin;
   endSessions: (sub: string) => Promise<unknown>;
+  adminEmailInUse: (email: string) => Promise<boolean>;
+}
+
+/**
+ * Whether an admin already signs in with this e-mail. AWS refuses a taken e-mail on update
+ * (AliasExistsException) but cognito-local does not, so the update path asks first.
+ */
+async function adminEmailInUse(email: string): Promise<boolean> {
+  try {
+    await cognito().send(new AdminGetUserCommand({ UserPoolId: pools().admin.poolId, Username: email }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return false;
+    throw error;
+  }
 }
 
 export const defaultAccountDeps: AccountDeps = {
@@ -49,6 +67,7 @@ export const defaultAccountDeps: AccountDeps = {
   saveNewCompany: insertCompanyWithAdmin,
   saveChanges: updateCompanyAndAdmin,
   endSessions: (sub) => endSessions(sub),
+  adminEmailInUse,
 };
 
 const emailTaken = (error: unknown): never => {
@@ -99,6 +118,7 @@ export async function editCompanyAccount(companyId: string, input: UpdateCompany
   const company = await activeCompanyById(companyId);
   const admin = await primaryAdmin(company);
   const emailChanged = input.email !== company.email;
+  if (emailChanged && (await deps.adminEmailInUse(input.email))) throw new ConflictError(MESSAGES.companyEmailTaken);
   if (emailChanged && admin.userSub) await deps.updateEmail('admin', admin.userSub, input.email).catch(emailTaken);
   const changes = {
     name: input.name,

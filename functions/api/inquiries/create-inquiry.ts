@@ -2,7 +2,7 @@ import { saveInquiry } from '../../db/inquiries.js';
 import { consumeRateLimit } from '../../db/rate-limits.js';
 import { created } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { addressKey, clientAddress } from './client-address.js';
+import { addressKey, clientAddress } from '../../shared/client-address.js';
 import { INQUIRY_RATE, InquirySchema } from './inquiry-schema.js';
 
 /** Public contact form. Only well-formed posts count against the per-address limit (429 beyond it). */

@@ -1,11 +1,12 @@
 import * as z from 'zod';
+import { INQUIRY_LIMITS as L } from './inquiry-limits.js';
 
 /** The public contact form (landing page): name, company, e-mail, message. */
 export const InquirySchema = z.strictObject({
-  name: z.string().trim().min(1).max(50),
-  company: z.string().trim().min(1).max(100),
-  email: z.string().trim().max(254).pipe(z.email()),
-  message: z.string().trim().min(1).max(2000),
+  name: z.string().trim().min(1).max(L.name),
+  company: z.string().trim().min(1).max(L.company),
+  email: z.string().trim().max(L.email).pipe(z.email()),
+  message: z.string().trim().min(1).max(L.message),
 });
 export type InquiryInput = z.infer<typeof InquirySchema>;
 

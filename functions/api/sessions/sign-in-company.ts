@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { CredentialsSchema, signIn } from './sign-in.js';
 
-export const handler = api('sign-in-company', { body: z.strictObject({ company: CredentialsSchema }) }, async ({ body }) =>
-  signIn('admin', body.company.email, body.company.password),
+export const handler = api('sign-in-company', { body: z.strictObject({ company: CredentialsSchema }) }, async ({ body, event }) =>
+  signIn('admin', body.company.email, body.company.password, clientAddress(event)),
 );

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { CredentialsSchema, signIn } from './sign-in.js';
 
-export const handler = api('sign-in-operator', { body: z.strictObject({ operator: CredentialsSchema }) }, async ({ body }) =>
-  signIn('operator', body.operator.email, body.operator.password),
+export const handler = api('sign-in-operator', { body: z.strictObject({ operator: CredentialsSchema }) }, async ({ body, event }) =>
+  signIn('operator', body.operator.email, body.operator.password, clientAddress(event)),
 );

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { CredentialsSchema, signIn } from './sign-in.js';
 
-export const handler = api('sign-in-user', { body: z.strictObject({ user: CredentialsSchema }) }, async ({ body }) =>
-  signIn('employee', body.user.email, body.user.password),
+export const handler = api('sign-in-user', { body: z.strictObject({ user: CredentialsSchema }) }, async ({ body, event }) =>
+  signIn('employee', body.user.email, body.user.password, clientAddress(event)),
 );

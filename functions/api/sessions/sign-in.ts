@@ -1,8 +1,3 @@
-import {
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-  type AuthenticationResultType,
-} from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { db } from '../../db/service.js';
 import type { Role } from '../../routes.js';
@@ -11,8 +6,10 @@ import { newCsrfToken } from '../../shared/auth/csrf.js';
 import { pools } from '../../shared/auth/pools.js';
 import { newSessionId, sessionExpiry } from '../../shared/auth/session.js';
 import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
-import { cognito } from '../../shared/clients/cognito.js';
-import { UnauthenticatedError, ValidationError } from '../../shared/errors.js';
+import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../shared/auth/cognito-public.js';
+import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
+import { consumeRateLimit } from '../../db/rate-limits.js';
+import { addressKey } from '../../shared/client-address.js';
 import { PASSWORD_POLICY } from '../../../lib/definitions.js';
 import { clearCookie, ok, serializeCookie, type Reply } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -70,7 +67,7 @@ export interface SignInDeps {
 }
 
 /** Turns Cognito tokens into a server session and the three cookies. */
-async function startSession(role: Role, auth: AuthenticationResultType, deps: SignInDeps): Promise<Reply> {
+async function startSession(role: Role, auth: AuthResult, deps: SignInDeps): Promise<Reply> {
   if (!auth.IdToken) throw signInFailed();
   const verified = await verifyIdToken(auth.IdToken, deps.keys).catch(() => null);
   if (!verified || verified.role !== role) throw signInFailed();
@@ -108,16 +105,33 @@ function cognitoFailure(error: unknown): never {
   throw error;
 }
 
-export async function signIn(role: Role, email: string, password: string, deps: SignInDeps = {}): Promise<Reply> {
-  const out = await cognito()
-    .send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: pools()[role].clientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    )
-    .catch(cognitoFailure);
+/**
+ * Brute-force brakes, counted in DynamoDB (no in-memory state): per client address across all
+ * accounts, and per account across all addresses. Both answer 429 with the same message.
+ */
+export const SIGN_IN_LIMITS = {
+  perAddress: { limit: 30, windowSeconds: 10 * 60 },
+  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+} as const;
+
+async function brake(role: Role, email: string, address: string): Promise<void> {
+  const account = addressKey(`${role}:${email.toLowerCase()}`);
+  await consumeRateLimit({ bucket: `signin-ip#${addressKey(address)}`, ...SIGN_IN_LIMITS.perAddress }).catch(throttled);
+  await consumeRateLimit({ bucket: `signin-account#${account}`, ...SIGN_IN_LIMITS.perAccount }).catch(throttled);
+}
+
+const throttled = (error: unknown): never => {
+  if (error instanceof TooManyRequestsError) throw new TooManyRequestsError(MESSAGES.signInThrottled);
+  throw error;
+};
+
+export async function signIn(role: Role, email: string, password: string, address: string, deps: SignInDeps = {}): Promise<Reply> {
+  await brake(role, email, address);
+  const out = await initiateAuth({
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: pools()[role].clientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  }).catch(cognitoFailure);
 
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
     const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
@@ -146,16 +160,12 @@ export async function completeNewPassword(
   } catch {
     throw signInFailed();
   }
-  const out = await cognito()
-    .send(
-      new RespondToAuthChallengeCommand({
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        ClientId: pools()[role].clientId,
-        Session: challenge.s,
-        ChallengeResponses: { USERNAME: challenge.u, NEW_PASSWORD: password },
-      }),
-    )
-    .catch((error: unknown): never => {
+  const out = await respondToAuthChallenge({
+    ChallengeName: 'NEW_PASSWORD_REQUIRED',
+    ClientId: pools()[role].clientId,
+    Session: challenge.s,
+    ChallengeResponses: { USERNAME: challenge.u, NEW_PASSWORD: password },
+  }).catch((error: unknown): never => {
       const name = (error as { name?: string }).name ?? '';
       if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {
         throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });

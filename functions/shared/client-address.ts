@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ApiEvent } from '../../shared/middleware.js';
-import { env } from '../../shared/env.js';
+import type { ApiEvent } from './middleware.js';
+import { env } from './env.js';
 
 /**
  * The caller's address for per-client limits. Behind CloudFront, API Gateway's sourceIp is the edge
