@@ -26,7 +26,8 @@ export function csvStream(rows: AsyncIterable<Cell[]> | Iterable<Cell[]>, encodi
   const text = source.pipe(csv);
   if (encoding === 'utf8') return text;
   // CP932 covers the JIS X 0208 repertoire plus NEC/IBM extensions; characters outside it become '?'.
-  const sjis = iconv.encodeStream('CP932');
+  // iconv-lite's stream types are the old NodeJS.ReadWriteStream; at run time it is a Transform.
+  const sjis = iconv.encodeStream('CP932') as unknown as Transform;
   text.setEncoding('utf8');
   text.on('error', (e) => sjis.destroy(e));
   return text.pipe(sjis);
