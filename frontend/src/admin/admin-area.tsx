@@ -1,9 +1,25 @@
-/** The company admin area (`/management/*` for role admin). Operator pages answer Permission Denied. */
-import { Route, Routes } from 'react-router-dom';
+/**
+ * The company admin area (`/management/*` for role admin), loaded on demand page by page.
+ * Operator pages (company accounts, announcement management) answer Permission Denied here.
+ */
+import { lazy, Suspense } from 'react';
+import { Outlet, Route, Routes } from 'react-router-dom';
 import { t } from '../i18n';
 import { AreaLayout, type MenuEntry } from '../shared/area-layout';
+import { InfoBanners } from '../shared/info-items/info-banners';
+import { InfoItemDetail } from '../shared/info-items/info-item-detail';
 import { PlaceholderPage } from '../shared/page-title';
-import { NotFound, PermissionDenied } from '../shared/status-pages';
+import { Loading, NotFound, PermissionDenied } from '../shared/status-pages';
+
+const WorkStatusPage = lazy(() => import('./work-status/work-status-page'));
+const AdminRequestsPage = lazy(() => import('./requests/requests-page'));
+const StaffListPage = lazy(() => import('./staff/staff-list-page'));
+const StaffFormPage = lazy(() => import('./staff/staff-form-page'));
+const StaffDetailPage = lazy(() => import('./staff/staff-detail-page'));
+const OrgListPage = lazy(() => import('./organisation/org-list-page'));
+const OrgFormPage = lazy(() => import('./organisation/org-form-page'));
+const WorkingTimesPage = lazy(() => import('./rules/working-times-page'));
+const BreakTimesPage = lazy(() => import('./rules/break-times-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const MENU: readonly MenuEntry[] = [
@@ -22,37 +38,52 @@ const MENU: readonly MenuEntry[] = [
   },
 ];
 
+/** Announcement banners above every admin page, linking to /management/info_items/{id}. */
+function AdminPage() {
+  return (
+    <div className="admin-area">
+      <InfoBanners prefix="/management" />
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </div>
+  );
+}
+
 export default function AdminArea() {
   return (
     <Routes>
       <Route
         element={<AreaLayout title={t.header.staffAccount} menu={MENU} signOutPath="/companies/sign_out" afterSignOut="/" variant="admin" showManual />}
       >
-        <Route index element={<PlaceholderPage title={t.pages.workStatus} />} />
-        <Route path="requests" element={<PlaceholderPage title={t.pages.requestManagement} />} />
-        <Route path="staff" element={<PlaceholderPage title={t.pages.staff} />} />
-        <Route path="staff/new" element={<PlaceholderPage title={t.pages.staffNew} />} />
-        <Route path="staff/:id/edit" element={<PlaceholderPage title={t.pages.staffEdit} />} />
-        <Route path="departments" element={<PlaceholderPage title={t.pages.departments} />} />
-        <Route path="departments/new" element={<PlaceholderPage title={t.pages.departmentNew} />} />
-        <Route path="departments/:id/edit" element={<PlaceholderPage title={t.pages.departmentEdit} />} />
-        <Route path="employment_statuses" element={<PlaceholderPage title={t.pages.employmentStatuses} />} />
-        <Route path="employment_statuses/new" element={<PlaceholderPage title={t.pages.employmentStatusNew} />} />
-        <Route path="employment_statuses/:id/edit" element={<PlaceholderPage title={t.pages.employmentStatusEdit} />} />
-        <Route path="working_times" element={<PlaceholderPage title={t.pages.workingTimes} />} />
-        <Route path="break_times" element={<PlaceholderPage title={t.pages.breakTimes} />} />
-        <Route path="csv_download" element={<PlaceholderPage title={t.pages.csvDownload} />} />
-        <Route path="csv_download/download" element={<PlaceholderPage title={t.pages.csvDownload} />} />
-        {/* Announcement banners link here: admins may read one, not manage the list. */}
-        <Route path="info_items/:id" element={<PlaceholderPage title={t.pages.infoItem} />} />
-        <Route path="info_items" element={<PermissionDenied />} />
-        <Route path="info_items/new" element={<PermissionDenied />} />
-        <Route path="info_items/:id/edit" element={<PermissionDenied />} />
-        <Route path="companies/*" element={<PermissionDenied />} />
-        <Route path="inquiries/*" element={<PermissionDenied />} />
-        {/* Staff detail (monthly schedule of one staff member) lives at /management/{id}. */}
-        <Route path=":id" element={<PlaceholderPage title={t.pages.staffDetail} />} />
-        <Route path="*" element={<NotFound />} />
+        <Route element={<AdminPage />}>
+          <Route index element={<WorkStatusPage />} />
+          <Route path="requests" element={<AdminRequestsPage />} />
+          <Route path="staff" element={<StaffListPage />} />
+          <Route path="staff/new" element={<StaffFormPage key="new" mode="new" />} />
+          <Route path="staff/:id/edit" element={<StaffFormPage key="edit" mode="edit" />} />
+          <Route path="departments" element={<OrgListPage key="department" kind="department" />} />
+          <Route path="departments/new" element={<OrgFormPage key="department-new" kind="department" mode="new" />} />
+          <Route path="departments/:id/edit" element={<OrgFormPage key="department-edit" kind="department" mode="edit" />} />
+          <Route path="employment_statuses" element={<OrgListPage key="employmentStatus" kind="employmentStatus" />} />
+          <Route path="employment_statuses/new" element={<OrgFormPage key="employmentStatus-new" kind="employmentStatus" mode="new" />} />
+          <Route path="employment_statuses/:id/edit" element={<OrgFormPage key="employmentStatus-edit" kind="employmentStatus" mode="edit" />} />
+          <Route path="working_times" element={<WorkingTimesPage />} />
+          <Route path="break_times" element={<BreakTimesPage />} />
+          {/* The CSV download belongs to the export issue. */}
+          <Route path="csv_download" element={<PlaceholderPage title={t.pages.csvDownload} />} />
+          <Route path="csv_download/download" element={<PlaceholderPage title={t.pages.csvDownload} />} />
+          {/* Announcement banners link here: admins may read one, not manage the list. */}
+          <Route path="info_items/:id" element={<InfoItemDetail backTo="/management" />} />
+          <Route path="info_items" element={<PermissionDenied />} />
+          <Route path="info_items/new" element={<PermissionDenied />} />
+          <Route path="info_items/:id/edit" element={<PermissionDenied />} />
+          <Route path="companies/*" element={<PermissionDenied />} />
+          <Route path="inquiries/*" element={<PermissionDenied />} />
+          {/* Staff detail (monthly schedule of one staff member) lives at /management/{id}. */}
+          <Route path=":id" element={<StaffDetailPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
       </Route>
     </Routes>
   );

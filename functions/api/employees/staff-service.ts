@@ -14,6 +14,7 @@ import {
   createPoolUser,
   deletePoolUser,
   disablePoolUser,
+  poolUsernameByEmail,
   resetPoolUserPassword,
   updatePoolUserEmail,
   type NewPoolUser,
@@ -24,6 +25,7 @@ export interface StaffDeps {
   deleteUser: (username: string) => Promise<void>;
   disableUser: (username: string) => Promise<void>;
   updateEmail: (username: string, email: string) => Promise<void>;
+  usernameByEmail: (email: string) => Promise<string | null>;
   resetPassword: (username: string, temporaryPassword: string) => Promise<void>;
   endSessions: (sub: string) => Promise<number>;
   insertStaff: typeof insertStaff;
@@ -35,6 +37,7 @@ export const staffDeps: StaffDeps = {
   deleteUser: (username) => deletePoolUser('employee', username),
   disableUser: (username) => disablePoolUser('employee', username),
   updateEmail: (username, email) => updatePoolUserEmail('employee', username, email),
+  usernameByEmail: (email) => poolUsernameByEmail('employee', email),
   resetPassword: (username, password) => resetPoolUserPassword('employee', username, password),
   endSessions: (sub) => endSessions(sub),
   insertStaff,
@@ -126,7 +129,11 @@ export async function updateStaff(
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
   const username = current.userSub ?? current.email;
   const emailChanged = input.email !== current.email;
-  if (emailChanged) await deps.updateEmail(username, input.email).catch(emailTaken);
+  if (emailChanged) {
+    const holder = await deps.usernameByEmail(input.email);
+    if (holder && holder !== username) throw new ConflictError(MESSAGES.emailTaken);
+    await deps.updateEmail(username, input.email).catch(emailTaken);
+  }
   try {
     await deps.patchStaff(companyId, employeeId, input);
   } catch (error) {

@@ -1,3 +1,16 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import * as z from 'zod';
+import { deleteDayRecord } from '../../db/attendance-records.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
 
-export const handler = notImplemented('delete-timestamp');
+/** Record ids of the monthly list are `<employeeId>_<YYYY-MM-DD>` (see list-timestamps). */
+const RecordParamsSchema = z.strictObject({
+  id: z.string().regex(/^[0-9a-z]{10,40}_\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/),
+});
+
+/** Delete one day's attendance record of a staff member; the screen then reloads the month. */
+export const handler = api('delete-timestamp', { params: RecordParamsSchema }, async ({ params, principal }) => {
+  const [employeeId = '', workDate = ''] = params.id.split('_');
+  await deleteDayRecord(principal.companyId!, employeeId, workDate);
+  return ok({ employee_id: employeeId });
+});

@@ -1,3 +1,8 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { RulePairQuerySchema, readRule } from './rule-routes.js';
 
-export const handler = notImplemented('get-working-time');
+/** The working-time rule in force for ?department_id&employment_status_id, and where it was set. */
+export const handler = api('get-working-time', { query: RulePairQuerySchema }, async ({ query, principal }) =>
+  ok(await readRule('working', principal.companyId!, query)),
+);

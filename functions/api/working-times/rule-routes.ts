@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { findOrgUnit } from '../../db/organisation.js';
-import { findRuleInForce, putRule, type RuleType, type StoredRule } from '../../db/rules.js';
+import { findRuleInForce, putRule, type RuleType, type RuleValues, type StoredRule } from '../../db/rules.js';
 import { breakRuleShortfalls, toHourMinute, toMinutes, type RuleLevel } from '../../domain/rules.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -38,8 +38,8 @@ export const WorkingTimeBodySchema = z
   .refine((b) => b.department_id !== null || b.employment_status_id !== null, { message: '部署または雇用形態を選択してください', path: ['department_id'] })
   .refine((b) => withinDay(b.fixed_hour, b.fixed_minute), { path: ['fixed_hour'] })
   .refine((b) => withinDay(b.over_hour, b.over_minute), { path: ['over_hour'] })
-  .refine((b) => (b.unpaid_hour ?? null) === null || b.unpaid_minute === undefined || b.unpaid_minute !== null, { path: ['unpaid_minute'] })
-  .refine((b) => (b.unpaid_minute ?? null) === null || (b.unpaid_hour ?? null) !== null, { path: ['unpaid_hour'] });
+  // The optional pair is given whole or not at all.
+  .refine((b) => ((b.unpaid_hour ?? null) === null) === ((b.unpaid_minute ?? null) === null), { path: ['unpaid_hour'] });
 
 export const BreakTimeBodySchema = z
   .strictObject({
@@ -107,7 +107,7 @@ export async function readRule(type: RuleType, companyId: string, pair: RulePair
 }
 
 /** Saves the pair's own rule; a reference outside the company is invalid input (400, nothing written). */
-export async function saveRule(type: RuleType, companyId: string, pair: RulePair, values: StoredRule extends infer _ ? Parameters<typeof putRule>[4] : never) {
+export async function saveRule(type: RuleType, companyId: string, pair: RulePair, values: RuleValues) {
   await assertPairExists(companyId, pair, () => new ValidationError(MESSAGES.settingDefect));
   await putRule(companyId, type, pair.department_id, pair.employment_status_id, values);
   return readRule(type, companyId, pair);

@@ -1,0 +1,85 @@
+/**
+ * The approval modal (spec §2): 「{name}さんから申請が届いています」, the application content (date)
+ * and reason, red notes, and 承認 / 却下 enabled only while unapproved. A native <dialog> opened with
+ * showModal() keeps focus inside and closes on Escape.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../i18n';
+import { formatLongDate } from '../../shared/time';
+import { APPROVE, decideRequest, REJECT, UNAPPROVED, type AdminRequestRow, type RequestKind } from './requests-api';
+
+export function ApprovalDialog({
+  kind,
+  row,
+  onDecided,
+  onClose,
+}: {
+  kind: RequestKind;
+  row: AdminRequestRow;
+  onDecided: (row: AdminRequestRow) => void;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  async function decide(status: 1 | 2) {
+    setBusy(true);
+    setError(null);
+    const res = await decideRequest(kind, row.id, status);
+    setBusy(false);
+    if (res.ok) {
+      onDecided(res.data);
+      return;
+    }
+    // Spec §8: 承認できませんでした, unless the server says something more precise (already decided).
+    setError(res.status === 409 ? res.message : t.messages.approveFailed);
+  }
+
+  const open = row.status === UNAPPROVED;
+  const titleId = `approval-${row.id}-title`;
+  return (
+    <dialog ref={ref} className="approval-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId} className="approval-dialog__title">
+        {t.admin.requests.dialogTitle.replace('{name}', row.employee_name)}
+      </h2>
+      <dl className="approval-dialog__content">
+        <div>
+          <dt>{t.admin.requests.content}</dt>
+          <dd>
+            {formatLongDate(row.date)}
+            {kind === 'holiday' && <span className="badge approval-dialog__kind">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t.admin.requests.reason}</dt>
+          <dd className="text-block">{row.reason || '—'}</dd>
+        </div>
+      </dl>
+      <ul className="approval-dialog__notes">
+        <li>{t.admin.requests.noteAuto}</li>
+        <li>{t.admin.requests.noteFinal}</li>
+      </ul>
+      <div role="alert" className={error ? 'form-error' : 'form-error form-error--empty'}>
+        {error}
+      </div>
+      <div className="approval-dialog__actions">
+        <button type="button" className="button button--primary" disabled={!open || busy} onClick={() => void decide(APPROVE)}>
+          {t.admin.requests.approve}
+        </button>
+        <button type="button" className="button button--danger" disabled={!open || busy} onClick={() => void decide(REJECT)}>
+          {t.admin.requests.reject}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => ref.current?.close()}>
+          {t.admin.requests.close}
+        </button>
+      </div>
+    </dialog>
+  );
+}

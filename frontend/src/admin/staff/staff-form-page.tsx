@@ -1,0 +1,153 @@
+/**
+ * スタッフ新規登録 (`/management/staff/new`) and スタッフ編集 (`/management/staff/{id}/edit`). Spec §5:
+ * new needs last name, first name, e-mail and password; edit needs the first three (password optional).
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { t } from '../../i18n';
+import { FormFeedback, LoadView } from '../../shared/feedback';
+import { PageTitle } from '../../shared/page-title';
+import { NotFound } from '../../shared/status-pages';
+import { failureMessage } from '../../shared/submit-failure';
+import { useLoad } from '../../shared/use-load';
+import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
+import { createStaff, getStaff, updateStaff, type Staff, type StaffBody } from './staff-api';
+import '../../shared/page.css';
+import '../admin.css';
+
+const EMPTY: StaffBody = { last_name: '', first_name: '', email: '', password: '', department_id: null, employment_status_id: null };
+
+const fromStaff = (s: Staff): StaffBody => ({
+  last_name: s.last_name,
+  first_name: s.first_name,
+  email: s.email,
+  password: '',
+  department_id: s.department_id,
+  employment_status_id: s.employment_status_id,
+});
+
+function StaffForm({ id, initial, options }: { id: string | null; initial: StaffBody; options: OrgOptions }) {
+  const [form, setForm] = useState<StaffBody>(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [success, setSuccess] = useState<string | null>(null);
+  const isNew = id === null;
+  const complete = Boolean(form.last_name.trim() && form.first_name.trim() && form.email.trim() && (!isNew || form.password));
+
+  const set = (field: keyof StaffBody) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: field.endsWith('_id') ? e.target.value || null : e.target.value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!complete || busy) return;
+    setBusy(true);
+    setError(null);
+    setSuccess(null);
+    setFieldErrors({});
+    const res = isNew ? await createStaff(form) : await updateStaff(id, form);
+    setBusy(false);
+    if (!res.ok) {
+      setError(failureMessage(res));
+      setFieldErrors(res.errors ?? {});
+      return;
+    }
+    if (isNew) {
+      setForm(EMPTY);
+      setSuccess(t.admin.staff.registered);
+    } else {
+      setForm(fromStaff(res.data));
+      setSuccess(t.admin.staff.updated);
+    }
+  }
+
+  const field = (name: keyof StaffBody, label: string, input: React.ReactNode, hint?: string) => (
+    <div className="form__field">
+      <label htmlFor={`staff-${name}`}>{label}</label>
+      {input}
+      {hint && (
+        <span id={`staff-${name}-hint`} className="form__hint">
+          {hint}
+        </span>
+      )}
+      {fieldErrors[name]?.map((m) => (
+        <span key={m} className="form__field-error">
+          {m}
+        </span>
+      ))}
+    </div>
+  );
+
+  return (
+    <>
+      <FormFeedback error={error} success={success} />
+      <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="form__row">
+          {field('last_name', t.admin.staff.lastName, <input id="staff-last_name" autoComplete="off" maxLength={50} value={form.last_name} onChange={set('last_name')} />)}
+          {field('first_name', t.admin.staff.firstName, <input id="staff-first_name" autoComplete="off" maxLength={50} value={form.first_name} onChange={set('first_name')} />)}
+        </div>
+        {field(
+          'department_id',
+          t.admin.staff.department,
+          <select id="staff-department_id" value={form.department_id ?? ''} onChange={set('department_id')}>
+            <option value="">{t.admin.none}</option>
+            {options.departments.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'employment_status_id',
+          t.admin.staff.employmentStatus,
+          <select id="staff-employment_status_id" value={form.employment_status_id ?? ''} onChange={set('employment_status_id')}>
+            <option value="">{t.admin.none}</option>
+            {options.statuses.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field('email', t.admin.staff.email, <input id="staff-email" type="email" inputMode="email" autoComplete="off" value={form.email} onChange={set('email')} />)}
+        {field(
+          'password',
+          isNew ? t.admin.staff.password : t.admin.staff.passwordOptional,
+          <input id="staff-password" type="password" autoComplete="new-password" aria-describedby="staff-password-hint" value={form.password} onChange={set('password')} />,
+          t.admin.staff.passwordHint,
+        )}
+        <div>
+          <button type="submit" className="button button--primary" disabled={!complete || busy} aria-busy={busy}>
+            {isNew ? t.admin.staff.register : t.admin.staff.update}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+export default function StaffFormPage({ mode }: { mode: 'new' | 'edit' }) {
+  const { id = '' } = useParams();
+  const options = useLoad(loadOrgOptions, 'options');
+  const staff = useLoad(() => (mode === 'edit' ? getStaff(id) : Promise.resolve({ ok: true as const, status: 200, data: null, message: null, errors: null })), `${mode}-${id}`);
+
+  if (staff.state.status === 'error' && staff.state.httpStatus === 404) return <NotFound />;
+  return (
+    <>
+      <PageTitle title={mode === 'new' ? t.pages.staffNew : t.pages.staffEdit} />
+      <section className="card page-section">
+        <LoadView state={options.state} onRetry={() => void options.reload()}>
+          {(opts) => (
+            <LoadView state={staff.state} onRetry={() => void staff.reload()}>
+              {(current) => <StaffForm key={current?.id ?? 'new'} id={current?.id ?? null} initial={current ? fromStaff(current) : EMPTY} options={opts} />}
+            </LoadView>
+          )}
+        </LoadView>
+      </section>
+      <p>
+        <Link to="/management/staff">{t.common.back}</Link>
+      </p>
+    </>
+  );
+}

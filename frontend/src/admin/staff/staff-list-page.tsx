@@ -1,0 +1,134 @@
+/** スタッフ管理 (`/management/staff`): the staff table, plus the department and employment-status lists. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { t } from '../../i18n';
+import { LoadView } from '../../shared/feedback';
+import { PageTitle } from '../../shared/page-title';
+import { formatMinutes } from '../../shared/time';
+import { useLoad } from '../../shared/use-load';
+import { listOrgUnits, ORG, type OrgKind } from '../organisation/org-api';
+import { deleteStaff, listStaff, type Staff } from './staff-api';
+import '../../shared/page.css';
+import '../admin.css';
+
+const hours = (minutes: number | null) => (minutes === null ? t.admin.notCalculated : formatMinutes(minutes));
+
+function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) => void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function onDelete() {
+    if (!window.confirm(t.admin.staff.confirmDelete.replace('{name}', staff.name))) return;
+    setBusy(true);
+    const res = await deleteStaff(staff.id);
+    setBusy(false);
+    if (res.ok) onDeleted(staff.id);
+    else window.alert(res.message);
+  }
+
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={`/management/${encodeURIComponent(staff.id)}`}>{staff.name}</Link>
+      </th>
+      <td>{staff.department_name || t.admin.none}</td>
+      <td>{staff.employment_status_name || t.admin.none}</td>
+      <td className="num">{hours(staff.monthly_working_minutes)}</td>
+      <td className="num">{hours(staff.overtime_minutes)}</td>
+      <td className="num">{hours(staff.over_legal_limit_minutes)}</td>
+      <td className="row-actions">
+        <Link className="button button--ghost button--small" to={`/management/${encodeURIComponent(staff.id)}`}>
+          {t.admin.detail}
+          <span className="visually-hidden">（{staff.name}）</span>
+        </Link>
+        <Link className="button button--ghost button--small" to={`/management/staff/${encodeURIComponent(staff.id)}/edit`}>
+          {t.admin.edit}
+          <span className="visually-hidden">（{staff.name}）</span>
+        </Link>
+        <button type="button" className="button button--danger button--small" onClick={() => void onDelete()} disabled={busy}>
+          {t.admin.delete}
+          <span className="visually-hidden">（{staff.name}）</span>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The department or status list beside the staff table (spec §2), linking to its own screen. */
+function OrgSummary({ kind, title }: { kind: OrgKind; title: string }) {
+  // Spec §8: list failures go to the console only.
+  const { state } = useLoad(() => listOrgUnits(kind), kind, { alertOnGenericFailure: false });
+  if (state.status === 'error') console.error(kind, state.httpStatus, state.message);
+  return (
+    <section className="card page-section org-summary" aria-labelledby={`org-summary-${kind}`}>
+      <div className="page-section__header">
+        <h2 id={`org-summary-${kind}`} className="page-section__title">
+          <Link to={ORG[kind].screenPath}>{title}</Link>
+        </h2>
+      </div>
+      {state.status === 'ready' &&
+        (state.data.length === 0 ? (
+          <p className="page-hint">{t.admin.staff.listEmpty}</p>
+        ) : (
+          <ul className="chip-list">
+            {state.data.map((u) => (
+              <li key={u.id} className="badge">
+                {u.name}
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}
+
+export default function StaffListPage() {
+  const { state, reload, setData } = useLoad(listStaff, 'staff', { alertOnGenericFailure: false });
+  if (state.status === 'error') console.error('employees', state.httpStatus, state.message);
+  return (
+    <>
+      <PageTitle title={t.pages.staff} />
+      <section className="card page-section" aria-labelledby="staff-list-title">
+        <div className="page-section__header">
+          <h2 id="staff-list-title" className="page-section__title">
+            {t.pages.staff}
+          </h2>
+          <Link className="button button--primary button--small" to="/management/staff/new">
+            {t.admin.newLink}
+          </Link>
+        </div>
+        <LoadView state={state} onRetry={() => void reload()}>
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className="page-hint">{t.admin.staff.empty}</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="data-table staff-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.admin.staff.name}</th>
+                      <th scope="col">{t.admin.staff.department}</th>
+                      <th scope="col">{t.admin.staff.employmentStatus}</th>
+                      <th scope="col">{t.admin.staff.monthlyHours}</th>
+                      <th scope="col">{t.admin.staff.overtime}</th>
+                      <th scope="col">{t.admin.staff.overLegal}</th>
+                      <th scope="col">{t.admin.actions}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((s) => (
+                      <StaffRow key={s.id} staff={s} onDeleted={(id) => setData((list) => list.filter((r) => r.id !== id))} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </LoadView>
+      </section>
+      <div className="org-summaries">
+        <OrgSummary kind="department" title={t.admin.staff.departmentList} />
+        <OrgSummary kind="employmentStatus" title={t.admin.staff.statusList} />
+      </div>
+    </>
+  );
+}

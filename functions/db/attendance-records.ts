@@ -1,0 +1,22 @@
+import { NotFoundError, awsErrorName } from '../shared/errors.js';
+import { db, type Db } from './service.js';
+
+/**
+ * An admin deletes one day's attendance record of a staff member of their company. The punches and
+ * note go; an approved leave on that day stays marked (it is a decision, not a punch). A record that
+ * does not exist in this company (another company's included) is a 404.
+ */
+export async function deleteDayRecord(companyId: string, employeeId: string, workDate: string, service: Db = db()): Promise<void> {
+  const { AttendanceDay } = service.entities;
+  const key = { companyId, employeeId, workDate };
+  const { data } = await AttendanceDay.get(key).go();
+  if (!data) throw new NotFoundError();
+  const write =
+    data.leaveType === undefined
+      ? AttendanceDay.remove(key).go({ response: 'none' })
+      : AttendanceDay.patch(key).remove(['punchInAt', 'punchOutAt', 'note']).go({ response: 'none' });
+  await write.catch((error: unknown) => {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
+    throw error;
+  });
+}

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+
+const e2e = useBrowser();
+/** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+let tenant: TestTenant;
+const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number];
+
+beforeAll(async () => {
+  tenant = await createTenant({ employees: 1, name: '管理画面株式会社' });
+});
+
+async function adminPage() {
+  const page = await e2e.page(DESKTOP);
+  await signInAs(page, e2e.stack.baseUrl, 'admin', tenant.admin);
+  await page.waitForURL('**/management');
+  return page;
+}
+
+describe('company admin area in Chromium', () => {
+  it('registers a staff member who then signs in with the temporary password and sets a new one', async () => {
+    const page = await adminPage();
+    await poll(() => page.locator('.work-count__number').textContent()).toBe('1');
+    await page.goto(`${e2e.stack.baseUrl}/management/staff/new`);
+    const register = page.getByRole('button', { name: '登録' });
+    await page.locator('#staff-last_name').fill('佐藤');
+    await page.locator('#staff-first_name').fill('次郎');
+    await page.locator('#staff-department_id').selectOption({ label: '営業部' });
+    await page.locator('#staff-employment_status_id').selectOption({ label: '正社員' });
+    const email = `e2e-${Date.now()}@example.test`;
+    await page.locator('#staff-email').fill(email);
+    expect(await register.isDisabled()).toBe(true);
+    await page.locator('#staff-password').fill('Temp#Passw0rd2026');
+    await register.click();
+    await poll(() => page.getByRole('status').first().textContent()).toContain('登録が完了しました。');
+    expect(await page.locator('#staff-last_name').inputValue()).toBe('');
+
+    await page.goto(`${e2e.stack.baseUrl}/management/staff`);
+    const row = page.getByRole('row', { name: /佐藤 次郎/ });
+    await poll(() => row.textContent()).toContain('営業部');
+    expect(await row.textContent()).toContain('—');
+
+    const staffPage = await e2e.page(PHONE);
+    await signInAs(staffPage, e2e.stack.baseUrl, 'employee', { email, password: 'Temp#Passw0rd2026' });
+    await staffPage.getByLabel('新しいパスワード', { exact: true }).fill('Mine#Passw0rd2026');
+    await staffPage.getByLabel('新しいパスワード（確認）').fill('Mine#Passw0rd2026');
+    await staffPage.getByRole('button', { name: 'パスワードを設定する' }).click();
+    await staffPage.waitForURL('**/employees');
+    await poll(() => staffPage.getByRole('banner').textContent()).toContain('佐藤 次郎');
+  });
+
+  it('approves a leave request and the day is tinted in that employee’s month', async () => {
+    const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
+    const filed = await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 7, reason: '通院のため' });
+    expect(filed.status).toBe(201);
+
+    const page = await adminPage();
+    await page.goto(`${e2e.stack.baseUrl}/management/requests?year=${year}&month=${month}`);
+    const leave = page.getByRole('region', { name: '休暇申請' });
+    await leave.getByRole('button', { name: /確認/ }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').textContent()).toBe('社員 1号さんから申請が届いています');
+    const text = await dialog.textContent();
+    expect(text).toContain('申請内容');
+    expect(text).toContain('通院のため');
+    expect(text).toContain('承認すると自動で反映されます');
+    expect(text).toContain('承認後の変更はできません');
+    await dialog.getByRole('button', { name: '承認', exact: true }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    await poll(() => leave.getByRole('row', { name: /社員 1号/ }).textContent()).toContain('承認');
+
+    await page.goto(`${e2e.stack.baseUrl}/management/${tenant.employees[0]!.id}?year=${year}&month=${month}`);
+    const day = page.getByRole('row', { name: new RegExp(`^${month}/7\\(`) });
+    await poll(() => day.getAttribute('class')).toContain('month-row--leave');
+    expect(await day.textContent()).toContain('有給');
+  });
+
+  it('sets a working-time rule for a department and shows it when the department is chosen again', async () => {
+    const page = await adminPage();
+    await page.goto(`${e2e.stack.baseUrl}/management/working_times`);
+    await poll(() => page.locator('.rule-heading').textContent()).toContain('全て');
+    const save = page.getByRole('button', { name: '保存' });
+    await page.locator('#working-fixed-hour').selectOption('8');
+    await page.locator('#working-fixed-minute').selectOption('0');
+    await page.locator('#working-over-hour').selectOption('9');
+    await page.locator('#working-over-minute').selectOption('30');
+    // Spec §5: a department or an employment status is required.
+    expect(await save.isDisabled()).toBe(true);
+    await page.locator('#working-department').selectOption({ label: '営業部' });
+    await poll(() => page.locator('.rule-heading').textContent()).toContain('営業部');
+    // Choosing a target loads its rule in force (none yet): the selects are cleared.
+    await poll(() => page.locator('#working-fixed-hour').inputValue()).toBe('');
+    await page.locator('#working-fixed-hour').selectOption('8');
+    await page.locator('#working-fixed-minute').selectOption('0');
+    await page.locator('#working-over-hour').selectOption('9');
+    await page.locator('#working-over-minute').selectOption('30');
+    await save.click();
+    await poll(() => page.getByRole('status').first().textContent()).toContain('設定が完了しました。');
+
+    await page.reload();
+    await page.locator('#working-department').selectOption({ label: '営業部' });
+    await poll(() => page.locator('#working-fixed-hour').inputValue()).toBe('8');
+    expect(await page.locator('#working-over-minute').inputValue()).toBe('30');
+    expect(await page.locator('.rule-in-force').textContent()).toContain('部署の設定を適用中');
+  });
+});
