@@ -118,6 +118,18 @@ const rows: Row[] = [
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), ['table', 'exports'], 'Start attendance CSV export'],
   ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, api('attendance-exports/get-attendance-export'), ['table', 'exports'], 'Export status and download link'],
 
+  // Annual paid leave (年次有給休暇): balances, grants, the five-day duty and the register (管理簿)
+  ['get-own-paid-leave', 'GET', '/api/v1/paid_leave', EMPLOYEE, api('paid-leave/get-own-paid-leave'), ['table'], 'Own balance and five-day duty status'],
+  ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), ['table'], 'Balances and five-day duty of all staff'],
+  ['get-paid-leave', 'GET', '/api/v1/paid_leave/employees/{id}', ADMIN, api('paid-leave/get-paid-leave'), ['table'], "One staff member's grants, takings and register"],
+  ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), ['table'], 'Manual grant or adjustment with a reason'],
+  ['run-paid-leave-grants', 'POST', '/api/v1/paid_leave/grant_runs', ADMIN, api('paid-leave/run-paid-leave-grants'), ['table'], 'Apply statutory grants due now (also scheduled daily)'],
+  ['create-leave-register-export', 'POST', '/api/v1/leave_register_exports', ADMIN, api('paid-leave/create-leave-register-export'), ['table', 'exports'], 'Start the 管理簿 CSV export'],
+  ['get-leave-register-export', 'GET', '/api/v1/leave_register_exports/{id}', ADMIN, api('paid-leave/get-leave-register-export'), ['table', 'exports'], 'Register export status and download link'],
+
+  // Audit trail
+  ['list-audit-events', 'GET', '/api/v1/audit_events', ADMIN, api('audit/list-audit-events'), ['table'], "The company's audit trail"],
+
   // Platform operator: company accounts, announcements, inquiries
   ['list-companies', 'GET', '/api/v1/companies', OPERATOR, api('companies/list-companies'), ['table'], 'Company accounts'],
   ['create-company', 'POST', '/api/v1/companies', OPERATOR, api('companies/create-company'), ['table', 'adminPool'], 'New company account'],
