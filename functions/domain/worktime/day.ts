@@ -1,0 +1,363 @@
+/**
+ * One work date: punches + rules in force + calendar → restraint, break, worked time split into law
+ * buckets, late night, flags and a Japanese explanation. Rules: see version.ts.
+ */
+import { addDays } from '../time.js';
+import { hm } from './format.js';
+import { RULE_LEVEL_LABELS, type RulesInForce } from './rules.js';
+import {
+  BREAK_AFTER_MINUTES,
+  DAILY_LIMIT_MINUTES,
+  LATE_NIGHT_END_HOUR,
+  LATE_NIGHT_START_HOUR,
+  RULE_VERSION,
+} from './version.js';
+import { localClock, toIso, toMinute, wallMinute } from './zone.js';
+
+export interface DayCalendar {
+  /** Any day off of the company (weekend, public holiday, company holiday), legal holiday included. */
+  isDayOff: boolean;
+  /** 法定休日: the one weekly day off the law requires (35条). Implies isDayOff. */
+  isLegalHoliday: boolean;
+  /** Public holiday name (国民の祝日), null otherwise. */
+  holidayName: string | null;
+}
+
+export const WORKING_DAY: DayCalendar = { isDayOff: false, isLegalHoliday: false, holidayName: null };
+
+/** 0 有給, 1 代休, 2 振替休日 (spec §3). */
+export type LeaveType = 0 | 1 | 2;
+export const LEAVE_LABELS: Record<LeaveType, string> = { 0: '有給休暇', 1: '代休', 2: '振替休日' };
+
+export interface DayInput {
+  /** Company-local YYYY-MM-DD of the punch-in. */
+  workDate: string;
+  /** IANA zone of the company, e.g. Asia/Tokyo. */
+  timeZone: string;
+  /** ISO-8601 instants; either may be missing. */
+  punchInAt?: string | null | undefined;
+  punchOutAt?: string | null | undefined;
+  rules: RulesInForce;
+  /** Defaults to an ordinary working day. */
+  calendar?: DayCalendar | undefined;
+  /** Whether workDate + 1 is a legal holiday (only matters for shifts past midnight). */
+  nextDayIsLegalHoliday?: boolean | undefined;
+  leaveType?: number | null | undefined;
+  /** Days of leave taken (1, or 0.5 for a half day); defaults to 1 when a leave type is set. */
+  leaveDays?: number | null | undefined;
+  /** Approved requests for this date. */
+  approved?: { overWork?: boolean | undefined; holidayWork?: boolean | undefined } | undefined;
+}
+
+export type SegmentKind =
+  | 'regular'
+  | 'scheduled_overtime'
+  | 'statutory_overtime'
+  | 'weekly_statutory_overtime'
+  | 'legal_holiday'
+  | 'break';
+
+export const SEGMENT_LABELS: Record<SegmentKind, string> = {
+  regular: '所定内労働',
+  scheduled_overtime: '法内残業（所定超・1日8時間以内）',
+  statutory_overtime: '法定外残業（1日8時間超）',
+  weekly_statutory_overtime: '法定外残業（週40時間超）',
+  legal_holiday: '法定休日労働',
+  break: '休憩',
+};
+
+/** A run of minutes of one kind; instants are ISO UTC, end exclusive. */
+export interface Segment {
+  startAt: string;
+  endAt: string;
+  minutes: number;
+  kind: SegmentKind;
+  lateNight: boolean;
+}
+
+/** none: no punch at all; incomplete: one punch missing or punch-out before punch-in (zero time). */
+export type DayStatus = 'none' | 'complete' | 'incomplete';
+
+export type DayFlag =
+  | 'missing_punch_in'
+  | 'missing_punch_out'
+  | 'punch_out_before_in'
+  | 'unapproved_overtime'
+  | 'unapproved_holiday_work'
+  | 'worked_on_leave'
+  | 'over_daily_threshold';
+
+export type BreakSource = 'none' | 'rule' | 'legal_minimum';
+
+export interface DayResult {
+  ruleVersion: string;
+  workDate: string;
+  status: DayStatus;
+  punchInAt: string | null;
+  punchOutAt: string | null;
+  calendar: DayCalendar;
+  leaveType: LeaveType | null;
+  /** 0 without leave. */
+  leaveDays: number;
+  restraintMinutes: number;
+  breakMinutes: number;
+  breakSource: BreakSource;
+  /** = regular + scheduledOvertime + statutoryOvertime + legalHolidayWork. */
+  workedMinutes: number;
+  regularMinutes: number;
+  /** 法内残業. */
+  scheduledOvertimeMinutes: number;
+  /** 法定外 total = daily + weekly. */
+  statutoryOvertimeMinutes: number;
+  dailyStatutoryOvertimeMinutes: number;
+  /** Set by applyWeeklyLimit; 0 from computeDay. */
+  weeklyStatutoryOvertimeMinutes: number;
+  /** 法定休日労働. */
+  legalHolidayWorkMinutes: number;
+  /** Overlay: worked minutes between 22:00 and 05:00 local. */
+  lateNightMinutes: number;
+  /** 法内 + 法定外 (the company's "overtime"). */
+  overtimeMinutes: number;
+  rules: RulesInForce;
+  approved: { overWork: boolean; holidayWork: boolean };
+  segments: Segment[];
+  flags: DayFlag[];
+  explanation: string[];
+  /** Internal to the explanation: the time zone the clock times are shown in. */
+  timeZone: string;
+}
+
+const within = (m: number, ranges: readonly (readonly [number, number])[]) => ranges.some(([a, b]) => m >= a && m < b);
+
+/**
+ * 労働基準法34条 minimum break, applied to restraint as everywhere in the product: over 6 h → 45 min,
+ * over 8 h → 60 min.
+ */
+export function legalMinimumBreak(restraintMinutes: number): number {
+  if (restraintMinutes > 8 * 60) return 60;
+  if (restraintMinutes > 6 * 60) return 45;
+  return 0;
+}
+
+/** Whole minutes between two punches (each truncated to the minute); null if either is missing or invalid. */
+export function restraintMinutes(punchInAt: string | null | undefined, punchOutAt: string | null | undefined): number | null {
+  if (!punchInAt || !punchOutAt) return null;
+  const restraint = toMinute(punchOutAt) - toMinute(punchInAt);
+  return restraint >= 0 ? restraint : null;
+}
+
+/** The break deducted for a restraint time under a break rule, and why. */
+export function breakFor(restraint: number, rule: RulesInForce['break']): { minutes: number; source: BreakSource } {
+  const byRule = rule.conditionMinutes !== null && restraint >= rule.conditionMinutes ? rule.breakMinutes : 0;
+  const legal = legalMinimumBreak(restraint);
+  const minutes = Math.min(restraint, Math.max(byRule, legal));
+  if (minutes === 0) return { minutes: 0, source: 'none' };
+  return { minutes, source: byRule >= legal ? 'rule' : 'legal_minimum' };
+}
+
+const asLeave = (v: number | null | undefined): LeaveType | null => (v === 0 || v === 1 || v === 2 ? v : null);
+
+export function computeDay(input: DayInput): DayResult {
+  const { workDate, timeZone, rules } = input;
+  const calendar = input.calendar ?? WORKING_DAY;
+  const leaveType = asLeave(input.leaveType);
+  const base: DayResult = {
+    ruleVersion: RULE_VERSION,
+    workDate,
+    status: 'none',
+    punchInAt: input.punchInAt || null,
+    punchOutAt: input.punchOutAt || null,
+    calendar,
+    leaveType,
+    leaveDays: leaveType === null ? 0 : (input.leaveDays ?? 1),
+    restraintMinutes: 0,
+    breakMinutes: 0,
+    breakSource: 'none',
+    workedMinutes: 0,
+    regularMinutes: 0,
+    scheduledOvertimeMinutes: 0,
+    statutoryOvertimeMinutes: 0,
+    dailyStatutoryOvertimeMinutes: 0,
+    weeklyStatutoryOvertimeMinutes: 0,
+    legalHolidayWorkMinutes: 0,
+    lateNightMinutes: 0,
+    overtimeMinutes: 0,
+    rules,
+    approved: { overWork: Boolean(input.approved?.overWork), holidayWork: Boolean(input.approved?.holidayWork) },
+    segments: [],
+    flags: [],
+    explanation: [],
+    timeZone,
+  };
+  if (!base.punchInAt && !base.punchOutAt) return finishDay(base);
+  const restraint = restraintMinutes(base.punchInAt, base.punchOutAt);
+  if (restraint === null) return finishDay({ ...base, status: 'incomplete' });
+
+  const inMin = toMinute(base.punchInAt!);
+  const outMin = inMin + restraint;
+  const brk = breakFor(restraint, rules.break);
+  const breakStart = inMin + Math.min(BREAK_AFTER_MINUTES, restraint - brk.minutes);
+  const breakEnd = breakStart + brk.minutes;
+
+  const dayStart = (offset: number) => wallMinute(addDays(workDate, offset), 0, 0, timeZone);
+  const lateNight = [-1, 0, 1, 2].map((k) => {
+    const d = addDays(workDate, k);
+    return [wallMinute(d, LATE_NIGHT_START_HOUR, 0, timeZone), wallMinute(addDays(d, 1), LATE_NIGHT_END_HOUR, 0, timeZone)] as const;
+  });
+  const legalHoliday: (readonly [number, number])[] = [];
+  if (calendar.isLegalHoliday) legalHoliday.push([dayStart(0), dayStart(1)]);
+  if (input.nextDayIsLegalHoliday) legalHoliday.push([dayStart(1), dayStart(2)]);
+
+  // Sweep the shift between breakpoints (break, late-night and holiday edges): inside a piece the
+  // kind and the late-night overlay are constant, except that ordinary work is split where the
+  // shift's counted minutes reach the fixed time and 8 h.
+  const cuts = new Set([inMin, outMin, breakStart, breakEnd, ...lateNight.flat(), ...legalHoliday.flat()]);
+  const points = [...cuts].filter((p) => p >= inMin && p <= outMin).sort((a, b) => a - b);
+  const regularCap = Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
+  const segments: Segment[] = [];
+  const push = (start: number, end: number, kind: SegmentKind, night: boolean) => {
+    const last = segments[segments.length - 1];
+    if (last && last.kind === kind && last.lateNight === night && last.endAt === toIso(start)) {
+      segments[segments.length - 1] = { ...last, endAt: toIso(end), minutes: last.minutes + end - start };
+    } else segments.push({ startAt: toIso(start), endAt: toIso(end), minutes: end - start, kind, lateNight: night });
+  };
+  let counted = 0;
+  for (let i = 0; i + 1 < points.length; i++) {
+    let from = points[i]!;
+    const to = points[i + 1]!;
+    if (from >= breakStart && from < breakEnd) {
+      push(from, to, 'break', false);
+      continue;
+    }
+    const night = within(from, lateNight);
+    if (within(from, legalHoliday)) {
+      push(from, to, 'legal_holiday', night);
+      continue;
+    }
+    while (from < to) {
+      const [kind, cap] =
+        counted < regularCap
+          ? (['regular', regularCap] as const)
+          : counted < DAILY_LIMIT_MINUTES
+            ? (['scheduled_overtime', DAILY_LIMIT_MINUTES] as const)
+            : (['statutory_overtime', Infinity] as const);
+      const take = Math.min(to - from, cap - counted);
+      // Positive by construction; a regression here must fail loudly, not spin forever.
+      if (!(take > 0)) throw new Error(`worktime: empty piece at ${toIso(from)}`);
+      push(from, from + take, kind, night);
+      counted += take;
+      from += take;
+    }
+  }
+
+  return finishDay({ ...base, status: 'complete', restraintMinutes: restraint, breakMinutes: brk.minutes, breakSource: brk.source, segments });
+}
+
+/** Recomputes every figure, flag and explanation line from the segments (used again after the weekly pass). */
+export function finishDay(day: DayResult): DayResult {
+  const sum = (...kinds: SegmentKind[]) => day.segments.filter((s) => kinds.includes(s.kind)).reduce((n, s) => n + s.minutes, 0);
+  const regular = sum('regular');
+  const scheduled = sum('scheduled_overtime');
+  const daily = sum('statutory_overtime');
+  const weekly = sum('weekly_statutory_overtime');
+  const holiday = sum('legal_holiday');
+  const out: DayResult = {
+    ...day,
+    regularMinutes: regular,
+    scheduledOvertimeMinutes: scheduled,
+    dailyStatutoryOvertimeMinutes: daily,
+    weeklyStatutoryOvertimeMinutes: weekly,
+    statutoryOvertimeMinutes: daily + weekly,
+    legalHolidayWorkMinutes: holiday,
+    workedMinutes: regular + scheduled + daily + weekly + holiday,
+    overtimeMinutes: scheduled + daily + weekly,
+    lateNightMinutes: day.segments.filter((s) => s.lateNight && s.kind !== 'break').reduce((n, s) => n + s.minutes, 0),
+  };
+  out.flags = dayFlags(out);
+  out.explanation = explainDay(out);
+  return out;
+}
+
+function dayFlags(day: DayResult): DayFlag[] {
+  const flags: DayFlag[] = [];
+  if (day.status === 'incomplete') {
+    if (!day.punchInAt) flags.push('missing_punch_in');
+    else if (!day.punchOutAt) flags.push('missing_punch_out');
+    else flags.push('punch_out_before_in');
+  }
+  if (day.overtimeMinutes > 0 && !day.approved.overWork) flags.push('unapproved_overtime');
+  if (day.workedMinutes > 0 && (day.calendar.isDayOff || day.calendar.isLegalHoliday || day.legalHolidayWorkMinutes > 0) && !day.approved.holidayWork) {
+    flags.push('unapproved_holiday_work');
+  }
+  if (day.workedMinutes > 0 && day.leaveType !== null) flags.push('worked_on_leave');
+  const threshold = day.rules.working.overMinutes;
+  if (threshold !== null && day.overtimeMinutes > threshold) flags.push('over_daily_threshold');
+  return flags;
+}
+
+function explainDay(day: DayResult): string[] {
+  const { working, break: brk } = day.rules;
+  const clock = (iso: string) => {
+    const { date, time } = localClock(toMinute(iso), day.timeZone);
+    const prefix = date > day.workDate ? (date > addDays(day.workDate, 1) ? '翌々' : '翌') : '';
+    return `${prefix}${time}`;
+  };
+  const lines: string[] = [];
+
+  if (day.calendar.isLegalHoliday) {
+    lines.push(`法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: この日の労働はすべて法定休日労働（残業・週40時間に含めない）`);
+  } else if (day.calendar.isDayOff) {
+    lines.push(
+      `所定休日（法定外休日）${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 労働は通常の労働時間として1日8時間・週40時間で判定`,
+    );
+  }
+  if (day.leaveType !== null) lines.push(`${LEAVE_LABELS[day.leaveType]}（${day.leaveDays}日）`);
+
+  if (day.status === 'none') return [...lines, '打刻なし'];
+  if (day.status === 'incomplete') {
+    const why = !day.punchInAt ? '出勤打刻がない' : !day.punchOutAt ? '退勤打刻がない' : '退勤時刻が出勤時刻より前';
+    return [...lines, `未完了: ${why}ため労働時間0分として扱い、集計に含めない`];
+  }
+
+  const threshold = working.overMinutes === null ? '' : `、残業基準${hm(working.overMinutes)}`;
+  lines.push(`勤務ルール(${RULE_LEVEL_LABELS[working.level]}): 所定労働時間${hm(working.fixedMinutes)}${threshold}`);
+  lines.push(`拘束: ${clock(day.punchInAt!)}–${clock(day.punchOutAt!)} ${day.restraintMinutes}分`);
+
+  const ruleName = `休憩ルール(${RULE_LEVEL_LABELS[brk.level]})`;
+  const ruleTerms = brk.conditionMinutes === null ? 'なし' : `拘束${hm(brk.conditionMinutes)}以上で${hm(brk.breakMinutes)}`;
+  if (day.breakSource === 'none') {
+    lines.push(`休憩: 0分（${ruleName}: ${ruleTerms}、拘束6時間以下のため法定の休憩もなし）`);
+  } else {
+    const why =
+      day.breakSource === 'rule'
+        ? `${ruleName}により${day.breakMinutes}分（${ruleTerms}）`
+        : `労働基準法34条の最低基準により${day.breakMinutes}分（拘束${day.restraintMinutes > 480 ? '8時間超→60分' : '6時間超→45分'}。${ruleName}: ${ruleTerms}）`;
+    const placed = day.segments.find((s) => s.kind === 'break');
+    const after4h = placed !== undefined && toMinute(placed.startAt) - toMinute(day.punchInAt!) === BREAK_AFTER_MINUTES;
+    const where = placed ? `、${clock(placed.startAt)}–${clock(placed.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）` : '';
+    lines.push(`休憩: ${why}${where}`);
+  }
+
+  for (const s of day.segments) {
+    if (s.kind === 'break') continue;
+    lines.push(`${clock(s.startAt)}–${clock(s.endAt)} ${SEGMENT_LABELS[s.kind]}${s.lateNight ? '＋深夜' : ''} ${s.minutes}分`);
+  }
+  if (day.weeklyStatutoryOvertimeMinutes > 0) {
+    lines.push(`週40時間超: 週の累計が40時間を超えた${day.weeklyStatutoryOvertimeMinutes}分を法定外残業（週40時間超）に振替`);
+  }
+
+  const parts = [
+    ['所定内', day.regularMinutes],
+    ['法内残業', day.scheduledOvertimeMinutes],
+    ['法定外', day.statutoryOvertimeMinutes],
+    ['法定休日', day.legalHolidayWorkMinutes],
+  ] as const;
+  const split = parts.filter(([, n]) => n > 0).map(([label, n]) => `${label}${n}`).join(' + ');
+  lines.push(`労働: ${day.workedMinutes}分${split ? ` = ${split}` : ''}、うち深夜${day.lateNightMinutes}分`);
+
+  if (day.flags.includes('unapproved_overtime')) lines.push('注意: 承認済みの残業申請がない日の残業');
+  if (day.flags.includes('unapproved_holiday_work')) lines.push('注意: 承認済みの休日出勤申請がない休日の労働');
+  if (day.flags.includes('worked_on_leave')) lines.push('注意: 休暇の日に打刻あり');
+  if (day.flags.includes('over_daily_threshold')) lines.push(`注意: 残業${day.overtimeMinutes}分が残業基準${hm(working.overMinutes ?? 0)}を超過`);
+  return lines;
+}

@@ -1,0 +1,12 @@
+/**
+ * The working-time engine (rule version in version.ts): pure, no I/O, no clock; safe for the
+ * browser. The company calendar with Japanese public holidays is a separate entry point
+ * (./calendar.js) because it loads the holiday dataset.
+ */
+export * from './version.js';
+export * from './rules.js';
+export * from './day.js';
+export * from './week.js';
+export * from './month.js';
+export * from './agreement.js';
+export { hm, hoursJa } from './format.js';

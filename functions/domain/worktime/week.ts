@@ -1,0 +1,63 @@
+/**
+ * 労働基準法32条1項: 40 hours a week. Runs over computeDay results; see version.ts rule 5.
+ */
+import { addDays, weekday } from '../time.js';
+import { finishDay, type DayResult, type Segment } from './day.js';
+import { WEEKLY_LIMIT_MINUTES } from './version.js';
+import { toIso, toMinute } from './zone.js';
+
+/** 0 = Sunday … 6 = Saturday. */
+export type WeekStart = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** The first date of the week that contains `date`. */
+export function weekStartOf(date: string, weekStartsOn: WeekStart = 0): string {
+  return addDays(date, -((weekday(date) - weekStartsOn + 7) % 7));
+}
+
+
+/** Turns the last `minutes` regular/法内 minutes of a day into weekly 法定外. */
+function convertTail(day: DayResult, minutes: number): DayResult {
+  const segments = [...day.segments];
+  let left = minutes;
+  for (let i = segments.length - 1; i >= 0 && left > 0; i--) {
+    const s = segments[i]!;
+    if (s.kind !== 'regular' && s.kind !== 'scheduled_overtime') continue;
+    const take = Math.min(s.minutes, left);
+    left -= take;
+    if (take === s.minutes) {
+      segments[i] = { ...s, kind: 'weekly_statutory_overtime' };
+    } else {
+      const cut = toIso(toMinute(s.endAt) - take);
+      segments.splice(i, 1, { ...s, endAt: cut, minutes: s.minutes - take }, { ...s, startAt: cut, minutes: take, kind: 'weekly_statutory_overtime' });
+    }
+  }
+  const merged: Segment[] = [];
+  for (const s of segments) {
+    const last = merged[merged.length - 1];
+    if (last && last.kind === s.kind && last.lateNight === s.lateNight && last.endAt === s.startAt) {
+      merged[merged.length - 1] = { ...last, endAt: s.endAt, minutes: last.minutes + s.minutes };
+    } else merged.push(s);
+  }
+  return finishDay({ ...day, segments: merged });
+}
+
+/**
+ * Applies the 40 h/week rule to fresh computeDay results (not to results already passed through
+ * here). Days are taken in date order within each week; a week's total counts regular + 法内
+ * minutes only. For a week that began before the first day passed, the earlier days are missing
+ * and count as zero: pass every day from the week start on (computeMonth does).
+ * Returns the days in date order.
+ */
+export function applyWeeklyLimit(days: readonly DayResult[], weekStartsOn: WeekStart = 0): DayResult[] {
+  const sorted = [...days].sort((a, b) => a.workDate.localeCompare(b.workDate));
+  const totals = new Map<string, number>();
+  return sorted.map((day) => {
+    const week = weekStartOf(day.workDate, weekStartsOn);
+    const before = totals.get(week) ?? 0;
+    const within = day.regularMinutes + day.scheduledOvertimeMinutes;
+    const after = before + within;
+    totals.set(week, after);
+    const excess = after - Math.max(before, WEEKLY_LIMIT_MINUTES);
+    return excess > 0 ? convertTail(day, excess) : day;
+  });
+}
