@@ -49,6 +49,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // expect.poll waits 1 s by default: too short for a browser on a loaded two-core machine.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: [...stackProject.globalSetup, 'test/support/e2e-setup.ts'],
           setupFiles: stackProject.setupFiles,

@@ -43,7 +43,8 @@ export function useBrowser(): E2E {
       const context = await browser.newContext({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      // Generous: CI shares two cores between Chromium, the JVM and the gateway.
+      page.setDefaultTimeout(30_000);
       return page;
     },
   };
