@@ -109,6 +109,8 @@ const rows: Row[] = [
 
   // Rules and work status
   ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), ['table'], 'Work status summary'],
+  ['get-own-work-status', 'GET', '/api/v1/work_status/me', EMPLOYEE, api('work-status/get-own-work-status'), ['table'], "Own month's figures and 36協定 findings"],
+  ['update-overtime-alert', 'PUT', '/api/v1/work_status/alert', ADMIN, api('work-status/update-overtime-alert'), ['table'], 'Monthly overtime alert limit and special clause'],
   ['get-break-time', 'GET', '/api/v1/break_times', ADMIN, api('break-times/get-break-time'), ['table'], 'Break rule in force'],
   ['save-break-time', 'POST', '/api/v1/break_times', ADMIN, api('break-times/save-break-time'), ['table'], 'Save break rule'],
   ['get-working-time', 'GET', '/api/v1/working_times', ADMIN, api('working-times/get-working-time'), ['table'], 'Working-time rule in force'],
@@ -176,7 +178,14 @@ export function matchPath(template: string, pathname: string): Record<string, st
     const actual = p[i]!;
     if (seg.startsWith('{') && seg.endsWith('}')) {
       if (!actual) return null;
-      params[seg.slice(1, -1)] = decodeURIComponent(actual);
+      // A malformed escape (`%E0%A4%A`) matches no route: 404, not a URIError (500).
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(actual);
+      } catch {
+        return null;
+      }
+      params[seg.slice(1, -1)] = decoded;
     } else if (seg !== actual) {
       return null;
     }

@@ -11,11 +11,13 @@ import { Idempotency } from './entities/idempotency.js';
 import { InfoItem } from './entities/info-item.js';
 import { Inquiry } from './entities/inquiry.js';
 import { Modification } from './entities/modification.js';
+import { PaidLeaveGrant } from './entities/paid-leave-grant.js';
 import { RateLimit } from './entities/rate-limit.js';
 import { Request } from './entities/request.js';
 import { Rule } from './entities/rule.js';
 import { Session } from './entities/session.js';
 import { UniqueValue } from './entities/unique-value.js';
+import { OvertimeHistory, WorkSummary } from './entities/work-summary.js';
 
 const entities = {
   Company,
@@ -32,7 +34,10 @@ const entities = {
   Session,
   Idempotency,
   UniqueValue,
+  WorkSummary,
+  OvertimeHistory,
   RateLimit,
+  PaidLeaveGrant,
 };
 
 export type Db = Service<typeof entities>;

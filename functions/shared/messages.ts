@@ -35,6 +35,8 @@ export const MESSAGES = {
   duplicateRequest: '同じ日付の申請がすでにあります。',
   requestAlreadyDecided: '承認または却下された申請は取り消せません。',
   decisionConflict: 'この申請はすでに処理されています。',
+  // Annual paid leave: {n} is the days that can still be taken on the requested date.
+  paidLeaveInsufficient: '有給休暇の残日数が足りません（残り{n}日）。',
   // Company admin area (staff, departments, employment statuses, rules)
   emailTaken: 'このメールアドレスはすでに登録されています。',
   departmentInUse: 'この部署はスタッフに設定されているため削除できません。',

@@ -13,6 +13,6 @@ export const handler = api('save-break-time', { body: BreakTimeBodySchema, inval
     await saveRule('break', principal.companyId!, body, {
       conditionMinutes: toMinutes(body.condition_hour, body.condition_minute),
       breakMinutes: toMinutes(body.break_hour, body.break_minute),
-    }),
+    }, principal.timeZone),
   ),
 );

@@ -4,7 +4,9 @@
  * tests pass failing ones to prove the compensation.
  */
 import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../../db/organisation.js';
+import { patternOf } from '../../db/paid-leave.js';
 import { endSessions } from '../../db/sessions.js';
+import { monthSummaries } from '../../db/summaries.js';
 import { activeStaff, activeStaffMember, insertStaff, markRetired, patchStaff, type StaffFields, type StaffMember } from '../../db/staff.js';
 import { ConflictError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
@@ -50,8 +52,24 @@ const emailTaken = (error: unknown): never => {
   throw error;
 };
 
+/** The Employee leave attributes a form's hire date and pattern become (what insert/patch store). */
+function leaveAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Partial<StaffMember> {
+  const hireDate = f.hireDate === undefined ? current.hireDate : (f.hireDate ?? undefined);
+  if (f.pattern === undefined) return { ...pick(current), hireDate };
+  const p = f.pattern;
+  return {
+    hireDate,
+    patternBasis: p?.basis,
+    daysPerWeek: p?.basis === 'week' ? p.daysPerWeek : undefined,
+    daysPerYear: p?.basis === 'year' ? p.daysPerYear : undefined,
+    weeklyHours: p?.weeklyHours,
+  };
+}
+const pick = ({ patternBasis, daysPerWeek, daysPerYear, weeklyHours }: Partial<StaffMember>) => ({ patternBasis, daysPerWeek, daysPerYear, weeklyHours });
+
 /** The staff row of spec §7 (list, detail and the answers of create/update). */
 export function staffView(m: StaffMember, department: OrgUnit | null | undefined, status: OrgUnit | null | undefined) {
+  const pattern = patternOf(m);
   return {
     id: m.employeeId,
     name: `${m.lastName} ${m.firstName}`,
@@ -62,25 +80,43 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
     department_name: department?.name ?? '',
     employment_status_id: m.employmentStatusId ?? null,
     employment_status_name: status?.name ?? '',
-    // Filled by the calculation engine (a later issue); null means "not calculated".
-    monthly_working_minutes: null,
-    overtime_minutes: null,
-    over_legal_limit_minutes: null,
+    // Paid leave: without a hire date no statutory grant is made (入社日未登録).
+    hire_date: m.hireDate ?? null,
+    working_pattern: pattern
+      ? { basis: pattern.basis, days_per_week: pattern.basis === 'week' ? pattern.daysPerWeek : null, days_per_year: pattern.basis === 'year' ? pattern.daysPerYear : null, weekly_hours: pattern.weeklyHours }
+      : null,
+    // This month's figures: filled from the work summaries in the list (staffList).
+    monthly_working_minutes: null as number | null,
+    overtime_minutes: null as number | null,
+    over_legal_limit_minutes: null as number | null,
   };
 }
 export type StaffView = ReturnType<typeof staffView>;
 
 /** Active staff with department and status names: three Queries in parallel. */
-export async function staffList(companyId: string): Promise<StaffView[]> {
-  const [staff, departments, statuses] = await Promise.all([
+/** Staff list with this month's figures from the work summaries (four Queries whatever the size). */
+export async function staffList(companyId: string, yearMonth: string): Promise<StaffView[]> {
+  const [staff, departments, statuses, summaries] = await Promise.all([
     activeStaff(companyId),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
+    monthSummaries(companyId, yearMonth),
   ]);
   const dept = new Map(departments.map((d) => [d.id, d]));
   const stat = new Map(statuses.map((s) => [s.id, s]));
+  const figures = new Map(summaries.map((s) => [s.employeeId, s]));
   return staff
-    .map((m) => staffView(m, m.departmentId ? dept.get(m.departmentId) : null, m.employmentStatusId ? stat.get(m.employmentStatusId) : null))
+    .map((m) => {
+      const view = staffView(m, m.departmentId ? dept.get(m.departmentId) : null, m.employmentStatusId ? stat.get(m.employmentStatusId) : null);
+      const f = figures.get(m.employeeId);
+      // No summary yet means nothing worked this month: zero, not unknown.
+      return {
+        ...view,
+        monthly_working_minutes: f?.workedMinutes ?? 0,
+        overtime_minutes: f?.overtimeMinutes ?? 0,
+        over_legal_limit_minutes: f?.statutoryOvertimeMinutes ?? 0,
+      };
+    })
     .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
 }
 
@@ -111,8 +147,12 @@ export async function registerStaff(companyId: string, input: StaffFields & { pa
     await deps.deleteUser(userSub).catch((cleanup: unknown) => logger.error('staff compensation failed', { userSub, error: cleanup as Error }));
     throw error;
   }
-  const { password: _password, ...fields } = input;
-  return staffView({ ...fields, employeeId, userSub, status: 'active', departmentId: input.departmentId ?? undefined, employmentStatusId: input.employmentStatusId ?? undefined }, department, employmentStatus);
+  const { password: _password, hireDate: _hireDate, pattern: _pattern, ...fields } = input;
+  return staffView(
+    { ...fields, ...leaveAttributes(input), employeeId, userSub, status: 'active', departmentId: input.departmentId ?? undefined, employmentStatusId: input.employmentStatusId ?? undefined },
+    department,
+    employmentStatus,
+  );
 }
 
 /**
@@ -146,10 +186,11 @@ export async function updateStaff(
     await deps.resetPassword(username, input.password);
     if (current.userSub) await deps.endSessions(current.userSub);
   }
-  const { password: _password, ...fields } = input;
+  const { password: _password, hireDate: _hireDate, pattern: _pattern, ...fields } = input;
   const updated: StaffMember = {
     ...current,
     ...fields,
+    ...leaveAttributes(input, current),
     departmentId: input.departmentId ?? undefined,
     employmentStatusId: input.employmentStatusId ?? undefined,
   };

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { db } from '../../db/service.js';
 import { applyCorrection } from '../../db/modifications.js';
+import { refreshSummary } from '../../db/summaries.js';
 import { addDays, instantOf, today } from '../../domain/time.js';
 import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
@@ -66,6 +67,7 @@ export const handler = api(
       punchOutAt: body.punch_out_at ? punchOutAt : undefined,
       reason: body.reason,
     });
+    await refreshSummary(who.companyId, who.employeeId, workDate, tz);
     return created(modificationView(record));
   },
 );

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import type { RequestKind } from '../../db/entities/request.js';
+import { filePaidLeaveRequest } from '../../db/paid-leave.js';
+import { refreshSummary } from '../../db/summaries.js';
 import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../../db/requests.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { created, ok } from '../../shared/http.js';
@@ -62,7 +64,9 @@ export const createRequest = (routeName: string, kind: RequestKind) =>
     async ({ body, principal }) => {
       if (kind === 'holiday' && body.kind === undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
       if (kind !== 'holiday' && body.kind !== undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
-      const row = await fileRequest({
+      // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.
+      const file = kind === 'holiday' && body.kind === 0 ? filePaidLeaveRequest : fileRequest;
+      const row = await file({
         companyId: principal.companyId!,
         employeeId: principal.userId!,
         employeeName: principal.userName,
@@ -85,5 +89,8 @@ const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal
 export const decide = (routeName: string, kind: RequestKind) =>
   api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed, idempotent: true }, async ({ params, body, principal }) => {
     if (!principal.userId) throw new NotFoundError();
-    return ok(requestView(await decideRequest(principal.companyId!, params.id, kind, body.status, principal.userId)));
+    const decided = await decideRequest(principal.companyId!, params.id, kind, body.status, principal.userId);
+    // Approved leave is a paid-leave day in the month's totals.
+    if (kind === 'holiday' && body.status === 1) await refreshSummary(principal.companyId!, decided.employeeId, decided.date, principal.timeZone);
+    return ok(requestView(decided));
   });

@@ -7,6 +7,7 @@ import { IDEMPOTENCY_SECONDS, idempotencyKey, idempotencyScope } from '../../sha
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
+import { refreshSummary } from '../../db/summaries.js';
 import { punchView, recentShifts } from './punch-view.js';
 import { clock } from '../../shared/clock.js';
 
@@ -22,6 +23,11 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   const scope = idempotencyScope(principal);
 
   const now = clock.now();
+  // A retried punch-out finds the day closed: replay its first answer before judging the state anew.
+  if (rawKey) {
+    const { data: stored } = await db().entities.Idempotency.get({ scope, key: rawKey }).go();
+    if (stored?.route === 'create-timestamp' && stored.expiresAt > Math.floor(now.getTime() / 1000)) return ok(JSON.parse(stored.response));
+  }
   const { todayDate, who, days } = await recentShifts(principal, now);
   const action = nextAction(days, todayDate, now);
   if (action.type === 'done') throw new ConflictError(MESSAGES.alreadyLeftWork);
@@ -45,7 +51,11 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
       ? { scope, key: rawKey, route: 'create-timestamp', response: JSON.stringify(view), expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_SECONDS }
       : undefined,
   });
-  if (outcome === 'applied') return ok(view);
+  if (outcome === 'applied') {
+    // Worked time changes when a shift closes: keep the month's summary current.
+    if (action.type === 'out') await refreshSummary(who.companyId, who.employeeId, action.workDate, principal.timeZone);
+    return ok(view);
+  }
   if (outcome === 'replay') {
     const { data } = await db().entities.Idempotency.get({ scope, key: rawKey! }).go();
     if (data?.route === 'create-timestamp') return ok(JSON.parse(data.response));

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { deleteDayRecord } from '../../db/attendance-records.js';
+import { refreshSummary } from '../../db/summaries.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 
@@ -12,5 +13,6 @@ const RecordParamsSchema = z.strictObject({
 export const handler = api('delete-timestamp', { params: RecordParamsSchema }, async ({ params, principal }) => {
   const [employeeId = '', workDate = ''] = params.id.split('_');
   await deleteDayRecord(principal.companyId!, employeeId, workDate);
+  await refreshSummary(principal.companyId!, employeeId, workDate, principal.timeZone);
   return ok({ employee_id: employeeId });
 });

@@ -1,19 +1,72 @@
+import { db } from '../../db/service.js';
 import { activeStaff } from '../../db/staff.js';
+import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
+import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
+import { agreementFindings, findingView, historyMonths, thisMonth } from './work-figures.js';
+
+const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
+const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName} ${s.firstName}`;
 
 /**
- * Work status summary (spec §3). The count is the active staff; the time figures come from the
- * calculation engine (a later issue) and are null until then, which the screen shows as "—".
+ * Work status (spec §3) for this month: staff count; working time, overtime and excess over the deemed
+ * overtime, total and average (minutes); the 36協定 alert list; per-employee figures and the last 12
+ * months' overtime for the charts. Four requests whatever the company's size: the company, the staff
+ * list, this month's summaries and the overtime histories — never the attendance items.
  */
-export const handler = api('get-work-status', {}, async ({ principal }) =>
-  ok({
-    count_employees: (await activeStaff(principal.companyId!)).length,
-    total_working_time: null,
-    average_working_time: null,
-    total_over_working_time: null,
-    average_over_working_time: null,
-    total_unpaid_working_time: null,
-    average_unpaid_working_time: null,
-  }),
-);
+export const handler = api('get-work-status', {}, async ({ principal }) => {
+  const companyId = principal.companyId!;
+  const now = clock.now();
+  const month = thisMonth(principal.timeZone, now);
+  const [company, staff, summaries, histories] = await Promise.all([
+    db().entities.Company.get({ companyId }).go(),
+    activeStaff(companyId),
+    monthSummaries(companyId, month),
+    overtimeHistories(companyId),
+  ]);
+  const settings = { overtimeAlertMinutes: company.data?.overtimeAlertMinutes ?? 2700, specialClause: company.data?.specialClause ?? false };
+  const active = new Map(staff.map((s) => [s.employeeId, s]));
+  const current = summaries.filter((s) => active.has(s.employeeId));
+  const total = (f: (s: (typeof current)[number]) => number) => current.reduce((n, s) => n + f(s), 0);
+  const n = staff.length;
+
+  const alerts = histories
+    .filter((h) => active.has(h.employeeId))
+    .flatMap((h) =>
+      agreementFindings(historyMonths(h.months, month), month, settings, principal.timeZone, now).map((f) => ({
+        employee_id: h.employeeId,
+        name: staffName(active.get(h.employeeId)!),
+        ...findingView(f),
+      })),
+    );
+
+  const byMonth = new Map<string, number>();
+  for (const h of histories) {
+    for (const m of historyMonths(h.months, month)) byMonth.set(m.month, (byMonth.get(m.month) ?? 0) + m.statutoryOvertimeMinutes);
+  }
+
+  return ok({
+    month,
+    count_employees: n,
+    total_working_time: total((s) => s.workedMinutes),
+    average_working_time: avg(total((s) => s.workedMinutes), n),
+    total_over_working_time: total((s) => s.overtimeMinutes),
+    average_over_working_time: avg(total((s) => s.overtimeMinutes), n),
+    total_unpaid_working_time: total((s) => s.excessOvertimeMinutes),
+    average_unpaid_working_time: avg(total((s) => s.excessOvertimeMinutes), n),
+    alert_limit_minutes: settings.overtimeAlertMinutes,
+    special_clause: settings.specialClause,
+    alerts,
+    employees: current.map((s) => ({
+      id: s.employeeId,
+      name: staffName(active.get(s.employeeId)!),
+      working_minutes: s.workedMinutes,
+      overtime_minutes: s.overtimeMinutes,
+      statutory_overtime_minutes: s.statutoryOvertimeMinutes,
+      excess_minutes: s.excessOvertimeMinutes,
+    })),
+    monthly_overtime: [...byMonth].sort(([a], [b]) => a.localeCompare(b)).slice(-12).map(([m, minutes]) => ({ month: m, overtime_minutes: minutes })),
+    rule_version: current[0]?.ruleVersion ?? null,
+  });
+});

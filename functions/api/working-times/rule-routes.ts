@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { findOrgUnit } from '../../db/organisation.js';
+import { refreshCompanyMonth } from '../../db/summaries.js';
+import { today } from '../../domain/time.js';
+import { clock } from '../../shared/clock.js';
 import { findRuleInForce, putRule, type RuleType, type RuleValues, type StoredRule } from '../../db/rules.js';
 import { breakRuleShortfalls, toHourMinute, toMinutes, type RuleLevel } from '../../domain/rules.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
@@ -106,9 +109,14 @@ export async function readRule(type: RuleType, companyId: string, pair: RulePair
   return ruleAnswer(type, pair, await findRuleInForce(companyId, type, pair.department_id, pair.employment_status_id));
 }
 
-/** Saves the pair's own rule; a reference outside the company is invalid input (400, nothing written). */
-export async function saveRule(type: RuleType, companyId: string, pair: RulePair, values: RuleValues) {
+/**
+ * Saves the pair's own rule; a reference outside the company is invalid input (400, nothing written).
+ * This month's summaries are recomputed under the new rule for every active employee.
+ */
+export async function saveRule(type: RuleType, companyId: string, pair: RulePair, values: RuleValues, timeZone: string) {
   await assertPairExists(companyId, pair, () => new ValidationError(MESSAGES.settingDefect));
   await putRule(companyId, type, pair.department_id, pair.employment_status_id, values);
+  const [year, month] = today(timeZone, clock.now()).split('-').map(Number) as [number, number];
+  await refreshCompanyMonth(companyId, timeZone, year, month);
   return readRule(type, companyId, pair);
 }

@@ -14,6 +14,9 @@ export const Company = new Entity({
     /** IANA zone: "today" and work dates are computed here, never from the Lambda's clock zone. */
     timeZone: { type: 'string', required: true, default: 'Asia/Tokyo' },
     status: { type: ['active', 'closed'] as const, required: true, default: 'active' },
+    /** 36協定: the admin's monthly overtime alert limit (minutes, default 45 h) and whether a special clause applies. */
+    overtimeAlertMinutes: { type: 'number', required: true, default: 45 * 60 },
+    specialClause: { type: 'boolean', required: true, default: false },
     /** The admin created with the company: the account the operator edits (name, e-mail, password). */
     primaryAdminId: { type: 'string' },
     /** When the operator closed the account (records are kept for legal retention). */

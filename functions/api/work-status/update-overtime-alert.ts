@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { db } from '../../db/service.js';
+import { ok } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { api } from '../../shared/middleware.js';
+
+/** The admin's monthly overtime alert limit (whole hours, 1–100) and whether the 36協定 has a special clause. */
+export const AlertSettingsSchema = z.strictObject({
+  alert_hours: z.number().int().min(1).max(100),
+  special_clause: z.boolean(),
+});
+
+export const handler = api(
+  'update-overtime-alert',
+  { body: AlertSettingsSchema, invalidMessage: MESSAGES.settingDefect },
+  async ({ body, principal }) => {
+    await db()
+      .entities.Company.patch({ companyId: principal.companyId! })
+      .set({ overtimeAlertMinutes: body.alert_hours * 60, specialClause: body.special_clause })
+      .go({ response: 'none' });
+    return ok({ alert_limit_minutes: body.alert_hours * 60, special_clause: body.special_clause });
+  },
+);

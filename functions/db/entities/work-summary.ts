@@ -1,0 +1,53 @@
+import { Entity } from 'electrodb';
+
+/**
+ * One employee's month, computed by the working-time engine and kept up to date on every punch-out,
+ * correction, approval and rule change, so work status never reads attendance items.
+ */
+export const WorkSummary = new Entity({
+  model: { entity: 'workSummary', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    month: { type: 'string', required: true, readOnly: true },
+    employeeId: { type: 'string', required: true, readOnly: true },
+    ruleVersion: { type: 'string', required: true },
+    workedMinutes: { type: 'number', required: true },
+    scheduledOvertimeMinutes: { type: 'number', required: true },
+    statutoryOvertimeMinutes: { type: 'number', required: true },
+    overtimeMinutes: { type: 'number', required: true },
+    overtimeOver60Minutes: { type: 'number', required: true },
+    excessOvertimeMinutes: { type: 'number', required: true },
+    legalHolidayWorkMinutes: { type: 'number', required: true },
+    lateNightMinutes: { type: 'number', required: true },
+    workDays: { type: 'number', required: true },
+    paidLeaveDays: { type: 'number', required: true },
+    incompleteDays: { type: 'number', required: true },
+    computedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    // A company's month for every employee: one Query (work status, staff list).
+    byMonth: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['month', 'employeeId'], template: 'summary#${month}#${employeeId}', casing: 'none' },
+    },
+  },
+});
+
+/**
+ * The last 13 months of 法定外 and legal-holiday work per employee, as a map keyed by `YYYY-MM`: what
+ * the 36協定 checks need (monthly, 2–6 month averages, annual), read for all staff in one Query.
+ */
+export const OvertimeHistory = new Entity({
+  model: { entity: 'overtimeHistory', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    employeeId: { type: 'string', required: true, readOnly: true },
+    months: { type: 'any' },
+  },
+  indexes: {
+    byEmployee: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['employeeId'], template: 'overtime#${employeeId}', casing: 'none' },
+    },
+  },
+});

@@ -1,0 +1,138 @@
+import { companyCalendar } from '../domain/worktime/calendar.js';
+import { computeMonth, monthRange, type MonthResult } from '../domain/worktime/month.js';
+import { resolveRules, type RuleRecord } from '../domain/worktime/rules.js';
+import { clock } from '../shared/clock.js';
+import { logger } from '../shared/logger.js';
+import { daysBetween, type DayRecord } from './attendance.js';
+import { db, type Db } from './service.js';
+
+/** How many months of overtime history the 36協定 checks keep (a year plus the month before it). */
+export const HISTORY_MONTHS = 13;
+
+const ym = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+function monthsBefore(yearMonth: string, n: number): string {
+  const [y, m] = yearMonth.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 - n, 1));
+  return ym(d.getUTCFullYear(), d.getUTCMonth() + 1);
+}
+
+/** All working and break rules of a company: one Query (begins_with "rule#"). */
+export async function allRules(companyId: string, service: Db = db()): Promise<RuleRecord[]> {
+  const { data } = await service.entities.Rule.query.byCompany({ companyId }).go({ pages: 'all' });
+  return data;
+}
+
+export interface MonthContext {
+  companyId: string;
+  employeeId: string;
+  timeZone: string;
+  year: number;
+  month: number;
+  /** Pass when already loaded, to save the reads. */
+  rules?: RuleRecord[];
+  employee?: { departmentId?: string | undefined; employmentStatusId?: string | undefined } | null;
+}
+
+/**
+ * An employee's month through the engine: the employee (GetItem), the company's rules (Query) and
+ * the days from the start of the first week to the month's end (Query) — three reads at most.
+ */
+export async function computeEmployeeMonth(ctx: MonthContext, service: Db = db()): Promise<MonthResult & { records: DayRecord[] }> {
+  const { companyId, employeeId, year, month } = ctx;
+  const [employee, rules] = await Promise.all([
+    ctx.employee !== undefined ? ctx.employee : service.entities.Employee.get({ companyId, employeeId }).go().then((r) => r.data),
+    ctx.rules ?? allRules(companyId, service),
+  ]);
+  const range = monthRange(year, month);
+  const records = await daysBetween({ companyId, employeeId }, range.from, range.to, service);
+  const result = computeMonth({
+    year,
+    month,
+    timeZone: ctx.timeZone,
+    rules: resolveRules(rules, employee?.departmentId, employee?.employmentStatusId),
+    records,
+    calendar: companyCalendar(),
+  });
+  return { ...result, records };
+}
+
+/** Stores the month's totals and its line in the overtime history, in one transaction. */
+export async function saveSummary(companyId: string, employeeId: string, result: MonthResult, service: Db = db()): Promise<void> {
+  const t = result.totals;
+  const month = ym(result.year, result.month);
+  const summary = {
+    companyId,
+    month,
+    employeeId,
+    ruleVersion: result.ruleVersion,
+    workedMinutes: t.workedMinutes,
+    scheduledOvertimeMinutes: t.scheduledOvertimeMinutes,
+    statutoryOvertimeMinutes: t.statutoryOvertimeMinutes,
+    overtimeMinutes: t.overtimeMinutes,
+    overtimeOver60Minutes: t.overtimeOver60Minutes,
+    excessOvertimeMinutes: t.excessOvertimeMinutes,
+    legalHolidayWorkMinutes: t.legalHolidayWorkMinutes,
+    lateNightMinutes: t.lateNightMinutes,
+    workDays: t.workDays,
+    paidLeaveDays: t.paidLeaveDays,
+    incompleteDays: t.incompleteDates.length,
+    computedAt: clock.now().toISOString(),
+  };
+  const { data: history } = await service.entities.OvertimeHistory.get({ companyId, employeeId }).go();
+  const oldest = monthsBefore(month, HISTORY_MONTHS - 1);
+  const months = Object.fromEntries(
+    Object.entries((history?.months ?? {}) as Record<string, unknown>).filter(([k]) => k >= oldest),
+  );
+  months[month] = { statutoryOvertimeMinutes: t.statutoryOvertimeMinutes, legalHolidayWorkMinutes: t.legalHolidayWorkMinutes };
+  await service.transaction
+    .write(({ WorkSummary, OvertimeHistory }) => [
+      WorkSummary.put(summary).commit(),
+      OvertimeHistory.put({ companyId, employeeId, months }).commit(),
+    ])
+    .go();
+}
+
+/**
+ * Recomputes the month of `workDate` after a punch-out, correction, approval or deletion. The change
+ * itself is already stored: a failure here is logged, not thrown, and the next change heals it.
+ */
+export async function refreshSummary(companyId: string, employeeId: string, workDate: string, timeZone: string): Promise<void> {
+  const [year, month] = workDate.split('-').map(Number) as [number, number];
+  try {
+    const result = await computeEmployeeMonth({ companyId, employeeId, timeZone, year, month });
+    await saveSummary(companyId, employeeId, result);
+  } catch (error) {
+    logger.error('summary refresh failed', { companyId, employeeId, month: ym(year, month), error: error as Error });
+  }
+}
+
+/** After a rule change: this month for every active employee, a few at a time. */
+export async function refreshCompanyMonth(companyId: string, timeZone: string, year: number, month: number, service: Db = db()): Promise<number> {
+  const [{ data: staff }, rules] = await Promise.all([
+    service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
+    allRules(companyId, service),
+  ]);
+  const active = staff.filter((e) => e.status === 'active');
+  const queue = [...active];
+  const worker = async () => {
+    for (let e = queue.shift(); e; e = queue.shift()) {
+      const result = await computeEmployeeMonth({ companyId, employeeId: e.employeeId, timeZone, year, month, rules, employee: e }, service);
+      await saveSummary(companyId, e.employeeId, result, service);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return active.length;
+}
+
+/** A company's summaries of one month: one Query. */
+export async function monthSummaries(companyId: string, yearMonth: string, service: Db = db()) {
+  const { data } = await service.entities.WorkSummary.query.byMonth({ companyId }).begins({ month: yearMonth }).go({ pages: 'all' });
+  return data.filter((s) => s.month === yearMonth);
+}
+
+/** Every employee's overtime history: one Query. */
+export async function overtimeHistories(companyId: string, service: Db = db()) {
+  const { data } = await service.entities.OvertimeHistory.query.byEmployee({ companyId }).go({ pages: 'all' });
+  return data;
+}
