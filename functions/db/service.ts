@@ -18,6 +18,7 @@ import { Rule } from './entities/rule.js';
 import { Session } from './entities/session.js';
 import { UniqueValue } from './entities/unique-value.js';
 import { OvertimeHistory, WorkSummary } from './entities/work-summary.js';
+import { ExportJob } from './entities/export-job.js';
 
 const entities = {
   Company,
@@ -35,6 +36,7 @@ const entities = {
   Idempotency,
   UniqueValue,
   WorkSummary,
+  ExportJob,
   OvertimeHistory,
   RateLimit,
   PaidLeaveGrant,

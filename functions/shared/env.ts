@@ -20,6 +20,8 @@ export const ApiEnvSchema = z.object({
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   COGNITO_ENDPOINT: z.string().url().optional(),
   S3_ENDPOINT: z.string().url().optional(),
+  /** The export worker Lambda to invoke asynchronously; unset locally, where the worker runs in-process. */
+  EXPORT_WORKER_FUNCTION: z.string().min(1).optional(),
   /** Set on AWS: CloudFront sends it in `x-origin-verify`; requests without it did not come through CloudFront/WAF. */
   ORIGIN_VERIFY_SECRET: z.string().min(1).optional(),
   AWS_REGION: z.string().min(1).default('ap-northeast-1'),

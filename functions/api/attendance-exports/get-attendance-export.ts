@@ -1,3 +1,9 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { exportStatus } from '../../exports/jobs.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { IdParamsSchema } from '../shared/schemas.js';
 
-export const handler = notImplemented('get-attendance-export');
+/** Poll an export; once done, the answer carries a presigned download link valid for five minutes. */
+export const handler = api('get-attendance-export', { params: IdParamsSchema }, async ({ params, principal }) =>
+  ok(await exportStatus(principal.companyId!, params.id, 'attendance')),
+);

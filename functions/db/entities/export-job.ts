@@ -1,0 +1,29 @@
+import { Entity } from 'electrodb';
+
+/** A CSV export: requested by an admin, written to S3 by the export worker, downloaded by presigned link. */
+export const ExportJob = new Entity({
+  model: { entity: 'exportJob', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    exportId: { type: 'string', required: true, readOnly: true },
+    kind: { type: ['attendance', 'leave_register'] as const, required: true, readOnly: true },
+    status: { type: ['pending', 'running', 'done', 'failed'] as const, required: true, default: 'pending' },
+    params: { type: 'any', required: true },
+    encoding: { type: ['utf8', 'sjis'] as const, required: true },
+    fileName: { type: 'string', required: true },
+    objectKey: { type: 'string', required: true },
+    requestedBy: { type: 'string', required: true },
+    rowCount: { type: 'number' },
+    bytes: { type: 'number' },
+    createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
+    finishedAt: { type: 'string' },
+    /** The job record goes with its file (TTL, epoch seconds). */
+    expiresAt: { type: 'number', required: true, field: 'expires_at' },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['exportId'], template: 'export#${exportId}', casing: 'none' },
+    },
+  },
+});

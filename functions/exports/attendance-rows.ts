@@ -1,0 +1,105 @@
+import { db } from '../db/service.js';
+import { allRules, computeEmployeeMonth } from '../db/summaries.js';
+import { localTime } from '../domain/time.js';
+import { LEAVE_LABELS } from '../domain/worktime/day.js';
+import { neutralize, type Cell } from './csv.js';
+
+/** Query of an attendance export (dates are company-local, inclusive). */
+export interface AttendanceExportParams {
+  from: string;
+  to: string;
+  departmentId?: string | null | undefined;
+  employmentStatusId?: string | null | undefined;
+  employeeId?: string | null | undefined;
+  timeZone: string;
+}
+
+export const ATTENDANCE_HEADER = [
+  '社員ID',
+  '氏名',
+  '部署',
+  '雇用形態',
+  '日付',
+  '曜日',
+  '祝日',
+  '出勤',
+  '退勤',
+  '休憩',
+  '労働時間',
+  '法内残業',
+  '法定外残業',
+  '深夜労働',
+  '法定休日労働',
+  '休暇',
+  '備考',
+] as const;
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
+/** Durations as H:MM, the way Japanese payroll sheets write them. */
+const hmm = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+
+function* months(from: string, to: string): Generator<[number, number]> {
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  while (y < ty || (y === ty && m <= tm)) {
+    yield [y, m];
+    m = m === 12 ? 1 : m + 1;
+    if (m === 1) y++;
+  }
+}
+
+/**
+ * One row per employee per day, computed by the working-time engine exactly as the monthly table and
+ * the summaries are. Streams: one employee-month is in memory at a time. Reads: staff, departments,
+ * statuses and rules once (four Queries), then one Query per employee-month.
+ */
+export async function* attendanceRows(companyId: string, p: AttendanceExportParams): AsyncGenerator<Cell[]> {
+  const { entities } = db();
+  const [staff, depts, statuses, rules] = await Promise.all([
+    entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
+    entities.Department.query.byCompany({ companyId }).go({ pages: 'all' }),
+    entities.EmploymentStatus.query.byCompany({ companyId }).go({ pages: 'all' }),
+    allRules(companyId),
+  ]);
+  const deptName = new Map(depts.data.map((d) => [d.departmentId, d.name]));
+  const statusName = new Map(statuses.data.map((s) => [s.employmentStatusId, s.name]));
+  const chosen = staff.data
+    .filter((e) => !p.employeeId || e.employeeId === p.employeeId)
+    .filter((e) => !p.departmentId || e.departmentId === p.departmentId)
+    .filter((e) => !p.employmentStatusId || e.employmentStatusId === p.employmentStatusId)
+    .sort((a, b) => a.employeeId.localeCompare(b.employeeId));
+
+  yield [...ATTENDANCE_HEADER];
+  for (const e of chosen) {
+    const name = neutralize(`${e.lastName} ${e.firstName}`);
+    const dept = neutralize(e.departmentId ? (deptName.get(e.departmentId) ?? '') : '');
+    const status = neutralize(e.employmentStatusId ? (statusName.get(e.employmentStatusId) ?? '') : '');
+    for (const [year, month] of months(p.from, p.to)) {
+      const result = await computeEmployeeMonth({ companyId, employeeId: e.employeeId, timeZone: p.timeZone, year, month, rules, employee: e });
+      const notes = new Map(result.records.map((r) => [r.workDate, r.note ?? '']));
+      for (const d of result.days) {
+        if (d.workDate < p.from || d.workDate > p.to) continue;
+        const done = d.status === 'complete';
+        yield [
+          e.employeeId,
+          name,
+          dept,
+          status,
+          d.workDate,
+          WEEKDAYS[new Date(`${d.workDate}T00:00:00Z`).getUTCDay()]!,
+          d.calendar.holidayName ?? '',
+          d.punchInAt ? localTime(d.punchInAt, p.timeZone) : '',
+          d.punchOutAt ? localTime(d.punchOutAt, p.timeZone) : '',
+          done ? hmm(d.breakMinutes) : '',
+          done ? hmm(d.workedMinutes) : '',
+          done ? hmm(d.scheduledOvertimeMinutes) : '',
+          done ? hmm(d.statutoryOvertimeMinutes) : '',
+          done ? hmm(d.lateNightMinutes) : '',
+          done ? hmm(d.legalHolidayWorkMinutes) : '',
+          d.leaveType !== null && d.leaveType !== undefined ? LEAVE_LABELS[d.leaveType as 0 | 1 | 2] : '',
+          neutralize(notes.get(d.workDate) ?? ''),
+        ];
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { db } from '../db/service.js';
+import { s3 } from '../shared/clients/s3.js';
+import { clock } from '../shared/clock.js';
+import { env } from '../shared/env.js';
+import { NotFoundError } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { logger } from '../shared/logger.js';
+import type { CsvEncoding } from './csv.js';
+
+/**
+ * CSV exports run outside the request: the API records a job and starts the export worker
+ * (an asynchronous Lambda invocation on AWS, an in-process task locally), then the browser polls the
+ * job and receives a presigned GET link once the file is in S3. Objects are keyed under the company id.
+ */
+export type ExportKind = 'attendance' | 'leave_register';
+
+/** Presigned links live at most five minutes. */
+export const LINK_SECONDS = 300;
+const JOB_TTL_SECONDS = 24 * 60 * 60;
+
+export interface NewExport {
+  companyId: string;
+  kind: ExportKind;
+  params: Record<string, unknown>;
+  encoding: CsvEncoding;
+  requestedBy: string;
+  /** The download's file name (Japanese is fine: it is sent RFC 5987-encoded). */
+  fileName: string;
+}
+
+export async function createExportJob(input: NewExport) {
+  const exportId = newId();
+  const job = {
+    ...input,
+    exportId,
+    status: 'pending' as const,
+    objectKey: `${input.companyId}/${exportId}.csv`,
+    expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
+  };
+  await db().entities.ExportJob.create(job).go({ response: 'none' });
+  await startWorker({ companyId: input.companyId, exportId });
+  return job;
+}
+
+export interface WorkerEvent {
+  companyId: string;
+  exportId: string;
+}
+
+async function startWorker(event: WorkerEvent): Promise<void> {
+  const fn = env().EXPORT_WORKER_FUNCTION;
+  if (fn) {
+    const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
+    await new LambdaClient({ region: env().AWS_REGION }).send(
+      new InvokeCommand({ FunctionName: fn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(event)) }),
+    );
+    return;
+  }
+  // Local stack and tests: the same worker code, in this process, not awaited by the request.
+  void import('./worker.js')
+    .then((w) => w.runExport(event))
+    .catch((error: unknown) => logger.error('local export failed', { exportId: event.exportId, error: error as Error }));
+}
+
+/** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so browsers save 勤怠データ_….csv. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The job as the browser sees it; a finished job carries a fresh five-minute link. */
+export async function exportStatus(companyId: string, exportId: string, kind: ExportKind) {
+  const { data: job } = await db().entities.ExportJob.get({ companyId, exportId }).go();
+  if (!job || job.kind !== kind) throw new NotFoundError();
+  const url =
+    job.status === 'done'
+      ? await getSignedUrl(
+          s3(),
+          new GetObjectCommand({
+            Bucket: env().EXPORTS_BUCKET!,
+            Key: job.objectKey,
+            ResponseContentDisposition: contentDisposition(job.fileName),
+            ResponseContentType: `text/csv; charset=${job.encoding === 'sjis' ? 'Shift_JIS' : 'UTF-8'}`,
+          }),
+          { expiresIn: LINK_SECONDS },
+        )
+      : null;
+  return {
+    id: job.exportId,
+    status: job.status,
+    file_name: job.fileName,
+    encoding: job.encoding,
+    row_count: job.rowCount ?? null,
+    download_url: url,
+    link_expires_in: url ? LINK_SECONDS : null,
+  };
+}

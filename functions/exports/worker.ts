@@ -1,0 +1,56 @@
+import { PassThrough } from 'node:stream';
+import { Upload } from '@aws-sdk/lib-storage';
+import { db } from '../db/service.js';
+import { s3 } from '../shared/clients/s3.js';
+import { clock } from '../shared/clock.js';
+import { env } from '../shared/env.js';
+import { logger } from '../shared/logger.js';
+import { attendanceRows, type AttendanceExportParams } from './attendance-rows.js';
+import { ByteCounter, csvStream, type Cell } from './csv.js';
+import type { WorkerEvent } from './jobs.js';
+import { leaveRegisterRows, type LeaveRegisterParams } from './leave-register-rows.js';
+
+/** Rows of each export kind: async generators, so a file is never held in memory whole. */
+const ROWS = {
+  attendance: (companyId: string, params: unknown) => attendanceRows(companyId, params as AttendanceExportParams),
+  leave_register: (companyId: string, params: unknown) => leaveRegisterRows(companyId, params as LeaveRegisterParams),
+} satisfies Record<string, (companyId: string, params: unknown) => AsyncIterable<Cell[]>>;
+
+async function* counted(rows: AsyncIterable<Cell[]>, counter: { rows: number }): AsyncGenerator<Cell[]> {
+  for await (const row of rows) {
+    counter.rows++;
+    yield row;
+  }
+}
+
+/**
+ * Writes one export: rows → CSV encoder → S3 multipart upload (5 MB parts, two in flight), then marks
+ * the job done with its row count. A failure marks it failed; the browser shows ダウンロードに失敗しました.
+ */
+export async function runExport({ companyId, exportId }: WorkerEvent): Promise<void> {
+  const jobs = db().entities.ExportJob;
+  const { data: job } = await jobs.get({ companyId, exportId }).go();
+  if (!job || job.status !== 'pending') return;
+  await jobs.patch({ companyId, exportId }).set({ status: 'running' }).go({ response: 'none' });
+  const counter = { rows: 0 };
+  try {
+    const bytes = new ByteCounter();
+    const body = csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding).pipe(bytes).pipe(new PassThrough());
+    await new Upload({
+      client: s3(),
+      params: { Bucket: env().EXPORTS_BUCKET!, Key: job.objectKey, Body: body, ContentType: 'text/csv' },
+      partSize: 5 * 1024 * 1024,
+      queueSize: 2,
+    }).done();
+    await jobs
+      .patch({ companyId, exportId })
+      .set({ status: 'done', rowCount: Math.max(0, counter.rows - 1), bytes: bytes.bytes, finishedAt: clock.now().toISOString() })
+      .go({ response: 'none' });
+  } catch (error) {
+    logger.error('export failed', { exportId, error: error as Error });
+    await jobs.patch({ companyId, exportId }).set({ status: 'failed', finishedAt: clock.now().toISOString() }).go({ response: 'none' });
+  }
+}
+
+/** Lambda entry of the export worker (invoked asynchronously by the export routes). */
+export const handler = async (event: WorkerEvent) => runExport(event);
