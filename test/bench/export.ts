@@ -1,0 +1,186 @@
+/**
+ * Export and work-status benchmark (issue 5): seeds a company of N employees (default 1,000) × one
+ * month of attendance into DynamoDB Local, then prints, for the real handlers through the local
+ * gateway: export time, rows per second and peak memory; the same month read by bare paginated
+ * Queries for comparison; work_status latency; and the DynamoDB requests each call made.
+ *
+ *   npx tsx test/bench/export.ts [--employees 1000]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { freePort, startEmulators, LOCAL_HOST } from '../../lib/local/emulators';
+import { createGateway } from '../../lib/local/gateway';
+import { applyApiEnv, dynamoDbClient, ensureTable, provision } from '../../lib/local/provision';
+
+const args = process.argv.slice(2);
+const EMPLOYEES = Number(args[args.indexOf('--employees') + 1] || 0) || 1000;
+process.env.LOG_LEVEL = 'SILENT';
+
+const dataDir = await mkdtemp(join(tmpdir(), 'kintai-bench-'));
+const emulators = await startEmulators({
+  dataDir,
+  dynamodbPort: await freePort(),
+  cognitoPort: await freePort(),
+  s3Port: await freePort(),
+  dynamodbInMemory: true,
+  verbose: false,
+});
+try {
+  const env = await provision(emulators, { stage: 'bench', createTable: false });
+  const tableName = 'kintai-bench';
+  applyApiEnv({ ...env, TABLE_NAME: tableName });
+  const raw = dynamoDbClient(env.DYNAMODB_ENDPOINT);
+  await ensureTable(raw, tableName);
+
+  // Imported after the env is set: handlers and clients read it once.
+  const { db } = await import('../../functions/db/service');
+  const { dynamo } = await import('../../functions/shared/clients/dynamodb');
+  const { newId } = await import('../../functions/shared/ids');
+  const { instantOf, monthDates, weekday } = await import('../../functions/domain/time');
+  const { publicHoliday } = await import('../../functions/domain/calendar');
+  const { refreshCompanyMonth } = await import('../../functions/db/summaries');
+  const { createPoolUser } = await import('../../functions/shared/pool-users');
+  const { clock } = await import('../../functions/shared/clock');
+
+  // Count every DynamoDB request the handlers make, by command.
+  const counts = new Map<string, number>();
+  dynamo().middlewareStack.add(
+    (next, context) => async (input) => {
+      counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
+      return next(input);
+    },
+    { step: 'initialize', name: 'requestCounter' },
+  );
+  const measure = async <T>(fn: () => Promise<T>) => {
+    counts.clear();
+    const t = performance.now();
+    const value = await fn();
+    return { value, ms: performance.now() - t, requests: [...counts].map(([k, v]) => `${k}×${v}`).join(' ') || '—', total: [...counts.values()].reduce((a, b) => a + b, 0) };
+  };
+
+  // ---- seed
+  const { entities } = db();
+  const companyId = newId();
+  const tz = 'Asia/Tokyo';
+  const YEAR = 2026;
+  const MONTH = 4;
+  clock.now = () => new Date('2026-04-30T12:00:00Z');
+  const seedStart = performance.now();
+  await entities.Company.put({ companyId, name: 'ベンチ株式会社', staffName: '管理 太郎', email: 'bench-admin@example.test', timeZone: tz }).go();
+  const depts = [newId(), newId()];
+  for (const [i, d] of depts.entries()) await entities.Department.put({ companyId, departmentId: d, name: `部署${i + 1}` }).go();
+  const statusId = newId();
+  await entities.EmploymentStatus.put({ companyId, employmentStatusId: statusId, name: '正社員' }).go();
+  const workDates = monthDates(YEAR, MONTH).filter((d) => weekday(d) % 6 !== 0 && !publicHoliday(d));
+  const employeeIds: string[] = [];
+  for (let i = 0; i < EMPLOYEES; i++) employeeIds.push(newId());
+  await entities.Employee.put(
+    employeeIds.map((employeeId, i) => ({ companyId, employeeId, lastName: '社員', firstName: `${i + 1}`, email: `e${i}@bench.test`, departmentId: depts[i % 2]!, employmentStatusId: statusId })),
+  ).go();
+  const days = employeeIds.flatMap((employeeId, i) =>
+    workDates.map((workDate, j) => ({
+      companyId,
+      employeeId,
+      workDate,
+      punchInAt: instantOf(workDate, 9, (i + j) % 30, tz),
+      punchOutAt: instantOf(workDate, 18 + ((i * 7 + j) % 4), (i * 3 + j) % 60, tz),
+    })),
+  );
+  for (let k = 0; k < days.length; k += 2500) await entities.AttendanceDay.put(days.slice(k, k + 2500)).go();
+  const summaries = await measure(() => refreshCompanyMonth(companyId, tz, YEAR, MONTH));
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  // ---- an admin session through the real sign-in route
+  const adminId = newId();
+  const adminSub = await createPoolUser({ role: 'admin', email: `bench-${adminId}@example.test`, attributes: { company_id: companyId, admin_id: adminId }, temporaryPassword: 'Bench#Passw0rd1', permanent: true });
+  await entities.CompanyAdmin.put({ companyId, adminId, name: '管理 太郎', email: `bench-${adminId}@example.test`, userSub: adminSub }).go();
+  const server = createGateway({});
+  await new Promise<void>((r) => server.listen(0, LOCAL_HOST, () => r()));
+  const base = `http://${LOCAL_HOST}:${(server.address() as AddressInfo).port}`;
+  const jar: string[] = [];
+  const call = async (method: string, path: string, body?: unknown) => {
+    const csrf = jar.find((c) => c.startsWith('csrf_token='))?.split('=')[1];
+    const res = await fetch(base + path, {
+      method,
+      headers: { cookie: jar.join('; '), 'content-type': 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const pair = c.split(';')[0]!;
+      const name = pair.split('=')[0]!;
+      const i = jar.findIndex((x) => x.startsWith(`${name}=`));
+      if (i >= 0) jar.splice(i, 1);
+      jar.push(pair);
+    }
+    return res.json() as Promise<{ data: any }>;
+  };
+  await call('GET', '/api/v1/session');
+  await call('POST', '/companies/sign_in', { company: { email: `bench-${adminId}@example.test`, password: 'Bench#Passw0rd1' } });
+
+  // ---- work status
+  await call('GET', '/api/v1/work_status');
+  const ws = [] as { ms: number; total: number; requests: string }[];
+  for (let i = 0; i < 5; i++) ws.push(await measure(() => call('GET', '/api/v1/work_status')));
+  ws.sort((a, b) => a.ms - b.ms);
+  const status = (await call('GET', '/api/v1/work_status')).data;
+
+  // ---- export through the routes, with peak memory sampled
+  let peakRss = process.memoryUsage().rss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const baseRss = peakRss;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  const exported = await measure(async () => {
+    const job = (await call('POST', '/api/v1/attendance_exports', { start_year: YEAR, start_month: MONTH, start_day: 1, end_year: YEAR, end_month: MONTH, end_day: 30 })).data;
+    for (;;) {
+      const s = (await call('GET', `/api/v1/attendance_exports/${job.id}`)).data;
+      if (s.status === 'done' || s.status === 'failed') return s;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  clearInterval(sampler);
+  const bytes = (await (await fetch(exported.value.download_url)).arrayBuffer()).byteLength;
+
+  // ---- the same month by bare paginated Queries (no engine, no CSV, no S3)
+  const bare = await measure(async () => {
+    let items = 0;
+    for (const employeeId of employeeIds) {
+      for await (const page of paginateQuery(
+        { client: dynamo() },
+        {
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': `c#${companyId}#e#${employeeId}`, ':sk': `day#${YEAR}-04` },
+        },
+      )) {
+        items += page.Items?.length ?? 0;
+      }
+    }
+    return items;
+  });
+
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const rows = exported.value.row_count as number;
+  console.log(`\nExport and work-status benchmark — ${EMPLOYEES} employees × ${YEAR}-${String(MONTH).padStart(2, '0')} (${days.length} attendance items), DynamoDB Local`);
+  console.log(`seed: ${seedSeconds.toFixed(1)} s (summaries for all staff: ${(summaries.ms / 1000).toFixed(1)} s, ${summaries.total} requests)`);
+  console.log('');
+  console.log('call'.padEnd(40), 'time'.padStart(10), 'DynamoDB requests');
+  console.log('GET /api/v1/work_status (median of 5)'.padEnd(40), `${ws[2]!.ms.toFixed(0)} ms`.padStart(10), `${ws[2]!.total}: ${ws[2]!.requests}`);
+  console.log(`attendance export (${rows} rows)`.padEnd(40), `${(exported.ms / 1000).toFixed(2)} s`.padStart(10), `${exported.total}: ${exported.requests}`);
+  console.log('bare paginated Queries, same month'.padEnd(40), `${(bare.ms / 1000).toFixed(2)} s`.padStart(10), `${bare.total}: ${bare.requests} (${bare.value} items)`);
+  console.log('');
+  console.log(`export: ${(rows / (exported.ms / 1000)).toFixed(0)} rows/s, ${mb(bytes)} CSV, peak RSS ${mb(peakRss)} (+${mb(peakRss - baseRss)} over the start), peak heap ${mb(peakHeap)}`);
+  console.log(`work status: ${status.count_employees} staff, total ${status.total_working_time} min, ${status.alerts.length} alerts`);
+  server.closeAllConnections();
+  server.close();
+  raw.destroy();
+} finally {
+  await emulators.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
