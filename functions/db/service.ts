@@ -19,6 +19,7 @@ import { Session } from './entities/session.js';
 import { UniqueValue } from './entities/unique-value.js';
 import { OvertimeHistory, WorkSummary } from './entities/work-summary.js';
 import { ExportJob } from './entities/export-job.js';
+import { AuditEvent } from './entities/audit-event.js';
 
 const entities = {
   Company,
@@ -37,6 +38,7 @@ const entities = {
   UniqueValue,
   WorkSummary,
   ExportJob,
+  AuditEvent,
   OvertimeHistory,
   RateLimit,
   PaidLeaveGrant,

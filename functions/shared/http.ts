@@ -4,7 +4,12 @@ export interface Reply<T = unknown> {
   status: 'ok' | 'created' | 'noContent';
   data?: T;
   cookies?: string[];
+  /** What an audited route changed, when it knows more than its answer (the state before, say). */
+  audit?: { targetId?: string | undefined; before?: unknown; after?: unknown; companyId?: string | undefined };
 }
+
+/** Attaches before/after to a reply of an audited route. */
+export const withAudit = <T>(reply: Reply<T>, audit: NonNullable<Reply['audit']>): Reply<T> => ({ ...reply, audit });
 
 export const ok = <T>(data: T, cookies?: string[]): Reply<T> => ({ kind: 'reply', status: 'ok', data, ...(cookies ? { cookies } : {}) });
 export const created = <T>(data: T): Reply<T> => ({ kind: 'reply', status: 'created', data });

@@ -41,6 +41,8 @@ interface RouteSpec<B, Q, P> {
   invalidMessage?: string;
   /** Replays the first answer to a retried call carrying the same `Idempotency-Key`. */
   idempotent?: boolean;
+  /** Records every successful call in the company's append-only audit trail under this action name. */
+  audit?: string;
 }
 
 type PrincipalOf<R extends RouteDef['roles']> = R extends readonly [] ? Principal | null : Principal;
@@ -89,6 +91,27 @@ function result(statusCode: number, body: unknown, cookies: string[] = []): ApiR
     ...(cookies.length ? { cookies } : {}),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   };
+}
+
+/**
+ * The audit event of a successful change: the route's own before/after when it gives them, else the
+ * validated request as the change and the answer as the result. The change has committed by now; a
+ * failure to record it is a 500, so the caller retries (idempotently) rather than leaving a gap silently.
+ */
+async function audit(action: string, principal: Principal, params: unknown, body: unknown, reply: Reply): Promise<void> {
+  const { recordAudit } = await import('../db/audit.js');
+  const given = reply.audit ?? {};
+  const data = reply.data as { id?: unknown } | undefined;
+  const companyId = given.companyId ?? principal.companyId;
+  if (!companyId) return;
+  await recordAudit({
+    companyId,
+    action,
+    actor: principal,
+    targetId: given.targetId ?? (params as { id?: string }).id ?? (typeof data?.id === 'string' ? data.id : undefined),
+    before: given.before,
+    after: given.after ?? { request: body, result: reply.data ?? null },
+  });
 }
 
 /**
@@ -151,6 +174,7 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
     });
     const status = STATUS[reply.status];
     const payload = reply.status === 'noContent' ? undefined : { data: reply.data ?? null };
+    if (spec.audit && principal) await audit(spec.audit, principal, params, body, reply);
     if (key) await storeAnswer(scope, key, route.name, body, params, { status, body: payload });
     return result(status, payload, [...extraCookies, ...(reply.cookies ?? [])]);
   };

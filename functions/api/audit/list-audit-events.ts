@@ -1,3 +1,27 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import * as z from 'zod';
+import { auditPage } from '../../db/audit.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
 
-export const handler = notImplemented('list-audit-events');
+const AuditQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).optional().default(50),
+  cursor: z.string().max(2000).optional(),
+});
+
+/** The company's audit trail, newest first, one capped page per request (cursor for the next). */
+export const handler = api('list-audit-events', { query: AuditQuerySchema }, async ({ query, principal }) => {
+  const page = await auditPage(principal.companyId!, query.limit, query.cursor ?? null);
+  return ok({
+    events: page.events.map((e) => ({
+      id: e.eventId,
+      at: e.at,
+      action: e.action,
+      actor_role: e.actorRole,
+      actor_name: e.actorName,
+      target_id: e.targetId ?? null,
+      before: e.before ?? null,
+      after: e.after ?? null,
+    })),
+    cursor: page.cursor,
+  });
+});

@@ -4,6 +4,6 @@ import { api } from '../../shared/middleware.js';
 import { openCompanyAccount } from './company-accounts.js';
 import { NewCompanySchema, companyView } from './company-schema.js';
 
-export const handler = api('create-company', { body: NewCompanySchema, invalidMessage: MESSAGES.registrationDefect }, async ({ body }) =>
+export const handler = api('create-company', { body: NewCompanySchema, invalidMessage: MESSAGES.registrationDefect, audit: 'company.create' }, async ({ body }) =>
   created(companyView(await openCompanyAccount(body))),
 );

@@ -4,4 +4,4 @@ import { IdParamsSchema } from '../shared/schemas.js';
 import { closeCompanyAccount } from './company-accounts.js';
 
 /** Closes the account (records kept for legal retention); its admins and staff can no longer sign in. */
-export const handler = api('delete-company', { params: IdParamsSchema }, async ({ params }) => ok(await closeCompanyAccount(params.id)));
+export const handler = api('delete-company', { params: IdParamsSchema, audit: 'company.close' }, async ({ params }) => ok(await closeCompanyAccount(params.id)));

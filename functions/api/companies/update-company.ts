@@ -1,4 +1,5 @@
-import { ok } from '../../shared/http.js';
+import { companyById } from '../../db/companies.js';
+import { ok, withAudit } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { IdParamsSchema } from '../shared/schemas.js';
@@ -7,6 +8,10 @@ import { UpdateCompanySchema, companyView } from './company-schema.js';
 
 export const handler = api(
   'update-company',
-  { params: IdParamsSchema, body: UpdateCompanySchema, invalidMessage: MESSAGES.registrationDefect },
-  async ({ params, body }) => ok(companyView(await editCompanyAccount(params.id, body))),
+  { params: IdParamsSchema, body: UpdateCompanySchema, invalidMessage: MESSAGES.registrationDefect, audit: 'company.update' },
+  async ({ params, body }) => {
+    const before = await companyById(params.id);
+    const after = companyView(await editCompanyAccount(params.id, body));
+    return withAudit(ok(after), { companyId: params.id, before: before ? companyView(before) : null, after });
+  },
 );

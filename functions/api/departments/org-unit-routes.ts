@@ -20,15 +20,15 @@ export const getRoute = (routeName: string, kind: OrgKind) =>
   api(routeName, { params: IdParamsSchema }, async ({ params, principal }) => ok(await getOrgUnit(kind, principal.companyId!, params.id)));
 
 export const createRoute = (routeName: string, kind: OrgKind) =>
-  api(routeName, { body: OrgUnitBodySchema, invalidMessage }, async ({ body, principal }) =>
+  api(routeName, { body: OrgUnitBodySchema, invalidMessage, audit: `${kind}.create` }, async ({ body, principal }) =>
     created(await createOrgUnit(kind, principal.companyId!, body.name)),
   );
 
 export const updateRoute = (routeName: string, kind: OrgKind) =>
-  api(routeName, { params: IdParamsSchema, body: OrgUnitBodySchema, invalidMessage }, async ({ params, body, principal }) =>
+  api(routeName, { params: IdParamsSchema, body: OrgUnitBodySchema, invalidMessage, audit: `${kind}.rename` }, async ({ params, body, principal }) =>
     ok(await renameOrgUnit(kind, principal.companyId!, params.id, body.name)),
   );
 
 /** Refused with 409 while active staff still use it. */
 export const deleteRoute = (routeName: string, kind: OrgKind) =>
-  api(routeName, { params: IdParamsSchema }, async ({ params, principal }) => ok(await deleteOrgUnit(kind, principal.companyId!, params.id)));
+  api(routeName, { params: IdParamsSchema, audit: `${kind}.delete` }, async ({ params, principal }) => ok(await deleteOrgUnit(kind, principal.companyId!, params.id)));

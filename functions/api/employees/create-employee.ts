@@ -5,7 +5,7 @@ import { NewStaffSchema } from './staff-schemas.js';
 import { registerStaff } from './staff-service.js';
 
 /** Register a staff member: Cognito user (temporary password) and profile, or neither. */
-export const handler = api('create-employee', { body: NewStaffSchema, invalidMessage: MESSAGES.registrationDefect }, async ({ body, principal }) =>
+export const handler = api('create-employee', { body: NewStaffSchema, invalidMessage: MESSAGES.registrationDefect, audit: 'staff.create' }, async ({ body, principal }) =>
   created(
     await registerStaff(principal.companyId!, {
       lastName: body.last_name,
@@ -14,6 +14,8 @@ export const handler = api('create-employee', { body: NewStaffSchema, invalidMes
       password: body.password,
       departmentId: body.department_id,
       employmentStatusId: body.employment_status_id,
+      hireDate: body.hire_date,
+      pattern: body.working_pattern,
     }),
   ),
 );

@@ -4,6 +4,6 @@ import { IdParamsSchema } from '../shared/schemas.js';
 import { retireStaff } from './staff-service.js';
 
 /** "Delete" retires: the profile and attendance stay (five-year retention), access ends. */
-export const handler = api('delete-employee', { params: IdParamsSchema }, async ({ params, principal }) =>
+export const handler = api('delete-employee', { params: IdParamsSchema, audit: 'staff.retire' }, async ({ params, principal }) =>
   ok(await retireStaff(principal.companyId!, params.id)),
 );

@@ -37,7 +37,7 @@ const badTime = () => new ValidationError(MESSAGES.setCorrectTime);
  */
 export const handler = api(
   'create-modify-timestamp',
-  { body: CorrectionSchema, invalidMessage: MESSAGES.setCorrectTime, idempotent: true },
+  { body: CorrectionSchema, invalidMessage: MESSAGES.setCorrectTime, idempotent: true, audit: 'attendance.correct' },
   async ({ body, principal }) => {
     if (!body.punch_in_at && !body.punch_out_at) throw badTime();
     const tz = principal.timeZone;

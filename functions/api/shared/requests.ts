@@ -87,7 +87,7 @@ export const deleteRequest = (routeName: string, kind: RequestKind) =>
 const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]) });
 
 export const decide = (routeName: string, kind: RequestKind) =>
-  api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed, idempotent: true }, async ({ params, body, principal }) => {
+  api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed, idempotent: true, audit: `request.${kind}.decide` }, async ({ params, body, principal }) => {
     if (!principal.userId) throw new NotFoundError();
     const decided = await decideRequest(principal.companyId!, params.id, kind, body.status, principal.userId);
     // Approved leave is a paid-leave day in the month's totals.

@@ -10,7 +10,7 @@ const RecordParamsSchema = z.strictObject({
 });
 
 /** Delete one day's attendance record of a staff member; the screen then reloads the month. */
-export const handler = api('delete-timestamp', { params: RecordParamsSchema }, async ({ params, principal }) => {
+export const handler = api('delete-timestamp', { params: RecordParamsSchema, audit: 'attendance.delete' }, async ({ params, principal }) => {
   const [employeeId = '', workDate = ''] = params.id.split('_');
   await deleteDayRecord(principal.companyId!, employeeId, workDate);
   await refreshSummary(principal.companyId!, employeeId, workDate, principal.timeZone);

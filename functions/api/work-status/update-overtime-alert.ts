@@ -12,7 +12,7 @@ export const AlertSettingsSchema = z.strictObject({
 
 export const handler = api(
   'update-overtime-alert',
-  { body: AlertSettingsSchema, invalidMessage: MESSAGES.settingDefect },
+  { body: AlertSettingsSchema, invalidMessage: MESSAGES.settingDefect, audit: 'settings.overtime_alert' },
   async ({ body, principal }) => {
     await db()
       .entities.Company.patch({ companyId: principal.companyId! })

@@ -7,6 +7,7 @@ import { findRuleInForce, putRule, type RuleType, type RuleValues, type StoredRu
 import { breakRuleShortfalls, toHourMinute, toMinutes, type RuleLevel } from '../../domain/rules.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { ok, withAudit } from '../../shared/http.js';
 import { IdSchema } from '../shared/schemas.js';
 
 /**
@@ -115,8 +116,10 @@ export async function readRule(type: RuleType, companyId: string, pair: RulePair
  */
 export async function saveRule(type: RuleType, companyId: string, pair: RulePair, values: RuleValues, timeZone: string) {
   await assertPairExists(companyId, pair, () => new ValidationError(MESSAGES.settingDefect));
+  const before = ruleAnswer(type, pair, await findRuleInForce(companyId, type, pair.department_id, pair.employment_status_id));
   await putRule(companyId, type, pair.department_id, pair.employment_status_id, values);
   const [year, month] = today(timeZone, clock.now()).split('-').map(Number) as [number, number];
   await refreshCompanyMonth(companyId, timeZone, year, month);
-  return readRule(type, companyId, pair);
+  const after = await readRule(type, companyId, pair);
+  return withAudit(ok(after), { before, after });
 }
