@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks, type NagPack } from 'cdk-nag';
 import { PROJECT_ROOT } from './constructs/api-function';
+import { EDGE_REGION, KintaiEdgeStack } from './kintai-edge-stack';
 import { KintaiStack } from './kintai-stack';
 
 /**
@@ -16,6 +17,10 @@ export const FEATURE_FLAGS = {
   '@aws-cdk/aws-iam:minimizePolicies': true,
   '@aws-cdk/aws-cloudfront:defaultSecurityPolicyTLSv1.2_2021': true,
   '@aws-cdk/core:enablePartitionLiterals': true,
+  // The web ACL's ARN crosses from us-east-1 by CDK's ExportWriter/ExportReader pair, which keeps
+  // the edge stack from being deleted while the distribution still uses the ACL. ("weak" would read
+  // it with Fn::GetStackOutput instead, without that protection.)
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 } as const;
 
 export const DEFAULT_REGION = 'ap-northeast-1';
@@ -26,8 +31,16 @@ export interface KintaiAppOptions {
   /** Overrides context `region`. */
   readonly region?: string;
   readonly account?: string;
-  /** Register cdk-nag AwsSolutionsChecks so that any unacknowledged finding fails synthesis. @default true */
+  /**
+   * Register the cdk-nag AwsSolutions and Serverless packs so that any unacknowledged finding fails
+   * synthesis. @default true
+   */
   readonly nag?: boolean;
+  /**
+   * An existing CloudFront-scope web ACL to attach instead of creating the edge stack. Overrides
+   * context `webAclArn` (`npx cdk synth -c webAclArn=arn:aws:wafv2:us-east-1:...`).
+   */
+  readonly webAclArn?: string;
   /** Bundle the Lambda code with esbuild. Tests switch it off: templates do not need the code. @default true */
   readonly bundle?: boolean;
   /** SPA build to upload; defaults to frontend/dist when it exists. `null` skips the upload. */
@@ -39,7 +52,9 @@ export interface KintaiAppOptions {
 export interface KintaiApp {
   readonly app: App;
   readonly stack: KintaiStack;
-  readonly nag?: AwsSolutionsChecks;
+  /** The us-east-1 stack holding the web ACL; absent when an existing ACL ARN is given. */
+  readonly edgeStack?: KintaiEdgeStack;
+  readonly nag: readonly NagPack[];
 }
 
 /** Builds the CDK app. Used by bin/app.ts and by the infrastructure tests. */
@@ -66,21 +81,34 @@ export function createKintaiApp(options: KintaiAppOptions = {}): KintaiApp {
       ? undefined
       : (options.webAssetsPath ?? (existsSync(path.join(defaultDist, 'index.html')) ? defaultDist : undefined));
 
+  const tags = { project: 'kintai', stage };
+  const givenWebAclArn = options.webAclArn ?? contextString(app, 'webAclArn');
+  // CloudFront-scope WAF exists only in us-east-1: a small stack there, referenced across regions.
+  const edgeStack = givenWebAclArn
+    ? undefined
+    : new KintaiEdgeStack(app, `Kintai-${stage}-edge`, {
+        stage,
+        env: { account, region: EDGE_REGION },
+        description: `Kintai attendance management (${stage}): WAF web ACL for CloudFront`,
+        tags,
+      });
+
   const stack = new KintaiStack(app, `Kintai-${stage}`, {
     stage,
     env: { account, region },
     description: `Kintai attendance management (${stage})`,
     webAssetsPath,
-    webAclArn: contextString(app, 'webAclArn'),
-    tags: { project: 'kintai', stage },
+    webAclArn: givenWebAclArn ?? edgeStack!.webAcl.webAclArn,
+    crossRegionReferences: edgeStack !== undefined && region !== EDGE_REGION,
+    tags,
   });
 
-  let nag: AwsSolutionsChecks | undefined;
+  const nag: NagPack[] = [];
   if (options.nag !== false) {
-    nag = new AwsSolutionsChecks(app);
-    Validations.of(app).addPlugins(nag);
+    nag.push(new AwsSolutionsChecks(app), new ServerlessChecks(app));
+    Validations.of(app).addPlugins(...nag);
   }
-  return { app, stack, nag };
+  return { app, stack, edgeStack, nag };
 }
 
 function contextString(app: App, key: string): string | undefined {

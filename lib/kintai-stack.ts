@@ -7,6 +7,7 @@ import { KintaiApi } from './constructs/kintai-api';
 import { KintaiTable } from './constructs/kintai-table';
 import { KintaiUserPool } from './constructs/kintai-user-pool';
 import { PrivateBucket } from './constructs/private-bucket';
+import { TableBackup } from './constructs/table-backup';
 import { WebDistribution } from './constructs/web-distribution';
 import {
   EXPORTS_LIFECYCLE_DAYS,
@@ -19,24 +20,42 @@ import {
   type PoolKey,
 } from './definitions';
 
+/**
+ * MFA of the DEPLOYED pools, on top of POOLS[key].mfaRequired (which the local stack shares).
+ *
+ * The platform operator acts on every company and should sign in with TOTP MFA. cognito-local cannot
+ * run TOTP challenges, and the operator sign-in route does not answer Cognito's MFA_SETUP and
+ * SOFTWARE_TOKEN_MFA challenges yet, so requiring MFA now would lock operators out of a deployed
+ * stage. The switch is here; turn it on together with that sign-in flow (tracked on issue 7).
+ */
+export const DEPLOYED_MFA_REQUIRED: Readonly<Record<PoolKey, boolean>> = {
+  employee: false,
+  admin: false,
+  operator: false,
+};
+
 export interface KintaiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, …): part of every physical name. */
   readonly stage: string;
   /** Built SPA to upload (frontend/dist); omitted when it has not been built. */
   readonly webAssetsPath?: string;
-  /** CloudFront-scope WAFv2 web ACL ARN (us-east-1), when one exists. */
+  /**
+   * CloudFront-scope WAFv2 web ACL ARN (us-east-1): the edge stack's ACL through a cross-region
+   * reference, or one given with `-c webAclArn=...`.
+   */
   readonly webAclArn?: string;
   /** Route table override for tests; defaults to functions/routes.ts. */
   readonly routes?: readonly RouteDef[];
 }
 
 /**
- * The whole product in one stack: table, user pools, buckets, the HTTP API with one Lambda per
- * route, and the CloudFront distribution in front of SPA and API.
+ * The whole product in one regional stack: table and its backups, user pools, buckets, the HTTP
+ * API with one Lambda per route, and the CloudFront distribution in front of SPA and API. Only the
+ * CloudFront-scope WAF lives elsewhere (KintaiEdgeStack, us-east-1).
  *
  * Resource budget: each route adds five resources (function, role, integration, route,
- * permission), ~330 for 65 routes, under CloudFormation's 500 per stack. Past ~90 routes the API
- * moves into nested stacks per route group.
+ * permission), ~365 for 73 routes, ~400 in all, under CloudFormation's 500 per stack. Past ~90
+ * routes the API moves into nested stacks per route group.
  */
 export class KintaiStack extends Stack {
   constructor(scope: Construct, id: string, props: KintaiStackProps) {
@@ -45,6 +64,7 @@ export class KintaiStack extends Stack {
     const namePrefix = `kintai-${stage}`;
 
     const table = new KintaiTable(this, 'Table', { tableName: tableName(stage) });
+    new TableBackup(this, 'Backup', { namePrefix, table });
 
     const pools = {} as Record<PoolKey, KintaiUserPool>;
     for (const key of Object.keys(POOLS) as PoolKey[]) {
@@ -52,6 +72,7 @@ export class KintaiStack extends Stack {
         definition: POOLS[key],
         poolName: poolName(stage, key),
         clientName: clientName(stage, key),
+        mfaRequired: POOLS[key].mfaRequired || DEPLOYED_MFA_REQUIRED[key],
       });
     }
 

@@ -50,6 +50,27 @@ export const POOL_ADMIN_ACTIONS = [
   'cognito-idp:AdminRespondToAuthChallenge',
 ] as const;
 
+/**
+ * Reserved concurrency per route name. Reserved concurrency is both a floor and a ceiling:
+ *
+ * - sign-in: always has capacity when other routes saturate the account (the 9:00 rush), and a
+ *   credential-stuffing flood cannot scale past it into Cognito's per-account authentication quota
+ *   (~120 requests/s by default) or the rest of the account's concurrency;
+ * - export starts: CSV builds are the heaviest calls (a company-month of punches), so a burst of
+ *   them cannot starve punching.
+ *
+ * The sum, plus the 100 that Lambda keeps unreserved, must stay below the account's concurrency
+ * quota (1,000 by default; new accounts may start lower and need a quota increase first).
+ * api.infra.test.ts checks that every key is a route and every sign-in-* and export route has one.
+ */
+export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
+  'sign-in-user': 30,
+  'sign-in-company': 10,
+  'sign-in-operator': 2,
+  'create-attendance-export': 5,
+  'create-leave-register-export': 5,
+};
+
 /** The AWS resources a route can ask for in `needs`. */
 export interface RouteResources {
   readonly table: dynamodb.Table & { readonly accessArns: string[] };
@@ -74,6 +95,8 @@ export interface ApiFunctionProps {
   readonly resources: RouteResources;
   /** Shared application log group (one per stage rather than one per function). */
   readonly logGroup: logs.ILogGroup;
+  /** @default RESERVED_CONCURRENCY[route.name], else none (the function uses unreserved capacity) */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -146,6 +169,7 @@ export class ApiFunction extends Construct {
       timeout: Duration.seconds(10),
       role: this.role,
       logGroup: props.logGroup,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions ?? RESERVED_CONCURRENCY[route.name],
       environment,
       // Synthesis bundles each route separately (one esbuild run, ~0.3-0.5 s, plus CDK's npx
       // start-up); routes sharing an entry file share one bundle. A single multi-entry esbuild run
@@ -166,6 +190,22 @@ export class ApiFunction extends Construct {
         externalModules: [],
       },
     });
+
+    Validations.of(this.function).acknowledge(
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          'API Gateway invokes route functions synchronously and returns the error to the caller; a dead-letter ' +
+          'queue only receives failed asynchronous invocations, of which there are none here.',
+      },
+      {
+        id: 'Serverless-LambdaTracing',
+        reason:
+          'X-Ray PutTraceSegments cannot be scoped to a resource, so active tracing would add a Resource "*" ' +
+          'statement to every route role, which this stack forbids (api.infra.test.ts). HTTP APIs do not trace ' +
+          'either; requests are correlated by the API Gateway request id in the access log and the JSON app log.',
+      },
+    );
   }
 
   private allow(actions: readonly string[], resources: string[]): void {

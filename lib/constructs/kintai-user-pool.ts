@@ -7,6 +7,11 @@ export interface KintaiUserPoolProps {
   readonly definition: PoolDefinition;
   readonly poolName: string;
   readonly clientName: string;
+  /**
+   * Require TOTP MFA. Defaults to `definition.mfaRequired` (shared with the local stack); the
+   * stack may require it for the deployed pool only (see DEPLOYED_MFA_REQUIRED in kintai-stack.ts).
+   */
+  readonly mfaRequired?: boolean;
 }
 
 /**
@@ -21,6 +26,7 @@ export class KintaiUserPool extends Construct {
   constructor(scope: Construct, id: string, props: KintaiUserPoolProps) {
     super(scope, id);
     const { definition } = props;
+    const mfaRequired = props.mfaRequired ?? definition.mfaRequired;
 
     const customAttributes: Record<string, cognito.ICustomAttribute> = {};
     for (const name of definition.customAttributes) {
@@ -47,8 +53,9 @@ export class KintaiUserPool extends Construct {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       // Invitations use Cognito's built-in sender (50 e-mails a day); a production rollout of many
       // companies switches to `cognito.UserPoolEmail.withSES(...)` once a verified domain exists.
-      mfa: definition.mfaRequired ? cognito.Mfa.REQUIRED : cognito.Mfa.OFF,
-      mfaSecondFactor: definition.mfaRequired ? { otp: true, sms: false } : undefined,
+      // TOTP only: SMS costs money per message, needs an SNS role and is weaker (SIM swap).
+      mfa: mfaRequired ? cognito.Mfa.REQUIRED : cognito.Mfa.OFF,
+      mfaSecondFactor: mfaRequired ? { otp: true, sms: false } : undefined,
       // Plus tier: compromised-credential checks and risk-based blocking. The sign-in Lambda calls
       // InitiateAuth, so Cognito sees the Lambda's address rather than the user's (passing the
       // user's IP needs a client secret); compromised-credential detection does not depend on it.
@@ -78,12 +85,13 @@ export class KintaiUserPool extends Construct {
       disableOAuth: true,
     });
 
-    if (!definition.mfaRequired) {
+    if (!mfaRequired) {
       Validations.of(this.pool).acknowledge({
         id: 'AwsSolutions-COG2',
         reason:
-          'MFA follows POOLS[key].mfaRequired in lib/definitions.ts; staff sign in from shared phones and the ' +
-          'BFF sign-in flow has no MFA challenge step yet. Plus-tier threat protection (ENFORCED) is on instead.',
+          'Employees and company admins sign in with a strong password policy and Plus-tier threat protection ' +
+          '(ENFORCED: compromised credentials and risky sign-ins blocked) instead of MFA: many staff punch from ' +
+          'shared or personal phones without an authenticator. The platform operator pool requires TOTP MFA.',
       });
     }
   }

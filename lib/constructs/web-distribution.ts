@@ -242,6 +242,12 @@ export class WebDistribution extends Construct {
       `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
       // cloudfront:CreateInvalidation / GetInvalidation cannot be scoped by CDK's helper.
       'AwsSolutions-IAM5[Resource::*]',
+      // Serverless pack: CloudFormation invokes the helper synchronously (a failure fails the
+      // deployment, so no dead-letter queue), its runtime is pinned by aws-cdk-lib, and it is not
+      // part of any request path worth tracing.
+      'Serverless-LambdaDLQ',
+      'Serverless-LambdaLatestVersion',
+      'Serverless-LambdaTracing',
     ];
     for (const child of stack.node.children) {
       if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;

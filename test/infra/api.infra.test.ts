@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../../functions/routes';
 import { ApiEnvSchema } from '../../functions/shared/env';
+import { PROJECT_ROOT, RESERVED_CONCURRENCY } from '../../lib/constructs/api-function';
 import { API_THROTTLE } from '../../lib/constructs/kintai-api';
-import { ORIGIN_VERIFY } from '../../lib/definitions';
+import { ORIGIN_VERIFY, TABLE } from '../../lib/definitions';
 import { STAGE, refId, referencedIds, synthKintai, type Resources } from './synth';
 
 let template: Template;
@@ -38,8 +41,22 @@ describe('one Lambda per route', () => {
     const nodeFunctions = template.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x' },
     });
-    expect(Object.keys(nodeFunctions)).toHaveLength(ROUTES.length);
+    // Besides the routes, only CDK's own custom-resource provider (the cross-region reader of the
+    // web ACL ARN) runs Node here.
+    const others = Object.keys(nodeFunctions).filter((id) => ![...functionIds.values()].includes(id));
+    for (const id of others) expect(id).toMatch(/^CustomCrossRegionExportReaderCustomResourceProviderHandler/);
+    expect(Object.keys(nodeFunctions).length - others.length).toBe(ROUTES.length);
     expect([...functionIds.keys()].sort()).toEqual(ROUTES.map((r) => r.name).sort());
+  });
+
+  it('gives every route function its own role, used by no other function', () => {
+    const roles = ROUTES.map((r) => refId(resources[functionIds.get(r.name)!]!.Properties.Role));
+    expect(new Set(roles).size).toBe(ROUTES.length);
+    // Permissions live in the role itself: no separate policy can be attached to several roles.
+    for (const [id, policy] of ofType('AWS::IAM::Policy')) {
+      for (const role of [policy.Properties.Roles ?? []].flat()) expect(roles, id).not.toContain(refId(role));
+    }
+    for (const id of roles) expect(resources[id!]!.Properties.ManagedPolicyArns, id).toBeUndefined();
   });
 
   it('registers every route key once, integrated with the function of that route', () => {
@@ -95,7 +112,63 @@ describe('one Lambda per route', () => {
   });
 });
 
+describe('API reachable only through CloudFront', () => {
+  it('sends the same secret CloudFront adds as a header to every route function (checked in the middleware)', () => {
+    const [[secretId]] = ofType('AWS::SecretsManager::Secret') as [[string, unknown]];
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const apiOrigin = distribution.Properties.DistributionConfig.Origins.find((o: any) => o.CustomOriginConfig);
+    const header = apiOrigin.OriginCustomHeaders.find((h: any) => h.HeaderName === ORIGIN_VERIFY.header);
+    expect([...referencedIds(header.HeaderValue)]).toEqual([secretId]);
+    for (const route of ROUTES) {
+      const value = resources[functionIds.get(route.name)!]!.Properties.Environment.Variables[ORIGIN_VERIFY.envVar];
+      expect([...referencedIds(value)], route.name).toEqual([secretId]);
+    }
+  });
+
+  it('uses the header name and variable the middleware reads', () => {
+    const middleware = readFileSync(path.join(PROJECT_ROOT, 'functions/shared/middleware.ts'), 'utf8');
+    expect(middleware).toContain(ORIGIN_VERIFY.envVar);
+    expect(middleware).toContain(`'${ORIGIN_VERIFY.header}'`);
+  });
+});
+
+describe('reserved concurrency', () => {
+  const isCapped = (route: RouteDef) =>
+    route.name.startsWith('sign-in-') || /^create-.*-export$/.test(route.name) || route.name.includes('export-worker');
+
+  it('names only routes that exist, and covers every sign-in and export-start route', () => {
+    const names = new Set(ROUTES.map((r) => r.name));
+    for (const name of Object.keys(RESERVED_CONCURRENCY)) expect(names, name).toContain(name);
+    const capped = ROUTES.filter(isCapped).map((r) => r.name);
+    expect(capped).toEqual(
+      expect.arrayContaining(['sign-in-user', 'sign-in-company', 'sign-in-operator', 'create-attendance-export', 'create-leave-register-export']),
+    );
+    for (const name of capped) expect(RESERVED_CONCURRENCY, name).toHaveProperty(name);
+  });
+
+  it('reserves concurrency on exactly those functions, and leaves the account its unreserved 100', () => {
+    for (const route of ROUTES) {
+      const fn = resources[functionIds.get(route.name)!]!.Properties;
+      expect(fn.ReservedConcurrentExecutions, route.name).toBe(RESERVED_CONCURRENCY[route.name]);
+      if (isCapped(route)) expect(fn.ReservedConcurrentExecutions, route.name).toBeGreaterThan(0);
+    }
+    const total = Object.values(RESERVED_CONCURRENCY).reduce((a, b) => a + b, 0);
+    expect(total + 100).toBeLessThanOrEqual(1000);
+  });
+});
+
 describe('HTTP API stage', () => {
+  it('writes access logs as JSON to a log group with a retention, without cookies or headers', () => {
+    const [, stage] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
+    const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
+    const logGroup = resources[refId(DestinationArn)!]!;
+    expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
+    expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
+    const fields = JSON.parse(Format) as Record<string, string>;
+    expect(Object.values(fields)).toEqual(expect.arrayContaining(['$context.requestId', '$context.status', '$context.identity.sourceIp']));
+    expect(Format).not.toMatch(/cookie|authorization|header|requestBody/i);
+  });
+
   it('has one auto-deployed $default stage with access logs and default throttling', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
@@ -156,6 +229,12 @@ describe('least-privilege IAM per route', () => {
       for (const statement of tableStatements) {
         expect([...referencedIds(statement.Resource)]).toEqual([tableId]);
         expect(JSON.stringify(statement.Resource)).not.toContain('index/*');
+        // The table ARN plus one explicit ARN per named GSI.
+        const arns = [statement.Resource].flat().map((r) => JSON.stringify(r));
+        expect(arns).toHaveLength(1 + TABLE.globalIndexes.length);
+        for (const index of TABLE.globalIndexes) {
+          expect(arns.some((a) => a.endsWith(`/index/${index.indexName}"]]}`)), `${route.name} ${index.indexName}`).toBe(true);
+        }
       }
     }
   });

@@ -11,6 +11,8 @@ import {
   tableName,
   type PoolKey,
 } from '../../lib/definitions';
+import { BACKUP_RULES } from '../../lib/constructs/table-backup';
+import { DEPLOYED_MFA_REQUIRED } from '../../lib/kintai-stack';
 import { STAGE, refId, synthKintai, type Resources } from './synth';
 
 let template: Template;
@@ -72,7 +74,7 @@ describe('Cognito user pools', () => {
           DeletionProtection: 'ACTIVE',
           UserPoolTier: 'PLUS',
           UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
-          MfaConfiguration: POOLS[key].mfaRequired ? 'ON' : 'OFF',
+          MfaConfiguration: POOLS[key].mfaRequired || DEPLOYED_MFA_REQUIRED[key] ? 'ON' : 'OFF',
           Policies: {
             PasswordPolicy: {
               MinimumLength: PASSWORD_POLICY.minLength,
@@ -85,6 +87,30 @@ describe('Cognito user pools', () => {
           },
         },
       });
+    }
+  });
+
+  it('uses TOTP only (never SMS) wherever a deployed pool requires MFA', () => {
+    for (const key of ['employee', 'admin', 'operator'] as const) {
+      const required = POOLS[key].mfaRequired || DEPLOYED_MFA_REQUIRED[key];
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UserPoolName: poolName(STAGE, key),
+        MfaConfiguration: required ? 'ON' : 'OFF',
+        ...(required ? { EnabledMfas: ['SOFTWARE_TOKEN_MFA'] } : {}),
+      });
+    }
+  });
+
+  it('keeps token lives short: ID and access tokens 60 minutes, refresh at most a day', () => {
+    expect(TOKEN_VALIDITY.idTokenMinutes).toBeLessThanOrEqual(60);
+    expect(TOKEN_VALIDITY.accessTokenMinutes).toBeLessThanOrEqual(60);
+    expect(TOKEN_VALIDITY.refreshTokenDays).toBeLessThanOrEqual(1);
+    for (const [, client] of ofType('AWS::Cognito::UserPoolClient')) {
+      const p = client.Properties;
+      expect(p.IdTokenValidity).toBeLessThanOrEqual(60);
+      expect(p.AccessTokenValidity).toBeLessThanOrEqual(60);
+      expect(p.RefreshTokenValidity).toBeLessThanOrEqual(24 * 60);
+      expect(p.TokenValidityUnits).toMatchObject({ IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' });
     }
   });
 
@@ -122,6 +148,53 @@ describe('Cognito user pools', () => {
       expect(p.RefreshTokenValidity).toBe(TOKEN_VALIDITY.refreshTokenDays * 24 * 60);
       expect(p.TokenValidityUnits).toMatchObject({ IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' });
     }
+  });
+});
+
+describe('AWS Backup of the table (労働基準法109条: five years)', () => {
+  const DAY = 24 * 60 * 60;
+
+  it('selects the table for a plan with daily (35 days) and monthly (≥ 5 years, cold after 90 days) rules', () => {
+    const [[tableId]] = ofType('AWS::DynamoDB::Table') as [[string, unknown]];
+    const [[planId, plan]] = ofType('AWS::Backup::BackupPlan') as [[string, any]];
+    const [, selection] = ofType('AWS::Backup::BackupSelection')[0]!;
+    expect(refId(selection.Properties.BackupPlanId)).toBe(planId);
+    expect(selection.Properties.BackupSelection.Resources.map(refId)).toEqual([tableId]);
+
+    const rules = plan.Properties.BackupPlan.BackupPlanRule as any[];
+    const daily = rules.find((r) => r.RuleName === BACKUP_RULES.daily.ruleName);
+    const monthly = rules.find((r) => r.RuleName === BACKUP_RULES.monthly.ruleName);
+    expect(daily.ScheduleExpression).toBe('cron(0 3 * * ? *)');
+    expect(daily.Lifecycle).toEqual({ DeleteAfterDays: 35 });
+    expect(monthly.ScheduleExpression).toBe('cron(0 4 1 * ? *)');
+    expect(monthly.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(1827);
+    // Five calendar years, leap days included, from any start date.
+    expect(monthly.Lifecycle.DeleteAfterDays * DAY * 1000).toBeGreaterThanOrEqual(
+      Date.UTC(2028, 2, 1) - Date.UTC(2023, 2, 1),
+    );
+    expect(monthly.Lifecycle.MoveToColdStorageAfterDays).toBe(90);
+    // Cold storage keeps a point at least 90 days.
+    expect(monthly.Lifecycle.DeleteAfterDays - monthly.Lifecycle.MoveToColdStorageAfterDays).toBeGreaterThanOrEqual(90);
+    for (const rule of [daily, monthly]) {
+      expect(rule.ScheduleExpressionTimezone).toBe('Asia/Tokyo');
+      expect(refId(rule.TargetBackupVault)).toBe(ofType('AWS::Backup::BackupVault')[0]![0]);
+    }
+  });
+
+  it('keeps the recovery points in a retained, locked vault encrypted with a rotating customer key', () => {
+    const [[, vault]] = ofType('AWS::Backup::BackupVault') as [[string, any]];
+    expect(vault.DeletionPolicy).toBe('Retain');
+    const key = resources[refId(vault.Properties.EncryptionKeyArn)!]!;
+    expect(key.Type).toBe('AWS::KMS::Key');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.DeletionPolicy).toBe('Retain');
+    expect(vault.Properties.LockConfiguration).toEqual({ MinRetentionDays: BACKUP_RULES.daily.deleteAfterDays });
+    // Nobody deletes a recovery point by hand.
+    expect(vault.Properties.AccessPolicy.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Action: expect.arrayContaining(['backup:DeleteRecoveryPoint']) }),
+      ]),
+    );
   });
 });
 

@@ -21,7 +21,12 @@ export function synthKintai(options: KintaiAppOptions = {}) {
     outdir: mkdtempSync(path.join(tmpdir(), 'kintai-infra-')),
     ...options,
   });
-  return { ...built, template: Template.fromStack(built.stack) };
+  return {
+    ...built,
+    template: Template.fromStack(built.stack),
+    /** The us-east-1 stack (WAF); undefined when an existing web ACL ARN is passed. */
+    edgeTemplate: built.edgeStack ? Template.fromStack(built.edgeStack) : undefined,
+  };
 }
 
 export type Resources = Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
