@@ -40,7 +40,8 @@ describe('company admin area in Chromium', () => {
     await page.goto(`${e2e.stack.baseUrl}/management/staff`);
     const row = page.getByRole('row', { name: /佐藤 次郎/ });
     await poll(() => row.textContent()).toContain('営業部');
-    expect(await row.textContent()).toContain('—');
+    // A new member of staff has this month's summary figures at zero (monthly hours, overtime, over the legal limit).
+    expect(await row.textContent()).toContain('正社員0:000:000:00');
 
     const staffPage = await e2e.page(PHONE);
     await signInAs(staffPage, e2e.stack.baseUrl, 'employee', { email, password: 'Temp#Passw0rd2026' });

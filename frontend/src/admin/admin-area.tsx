@@ -8,7 +8,6 @@ import { t } from '../i18n';
 import { AreaLayout, type MenuEntry } from '../shared/area-layout';
 import { InfoBanners } from '../shared/info-items/info-banners';
 import { InfoItemDetail } from '../shared/info-items/info-item-detail';
-import { PlaceholderPage } from '../shared/page-title';
 import { Loading, NotFound, PermissionDenied } from '../shared/status-pages';
 
 const WorkStatusPage = lazy(() => import('./work-status/work-status-page'));
@@ -20,12 +19,17 @@ const OrgListPage = lazy(() => import('./organisation/org-list-page'));
 const OrgFormPage = lazy(() => import('./organisation/org-form-page'));
 const WorkingTimesPage = lazy(() => import('./rules/working-times-page'));
 const BreakTimesPage = lazy(() => import('./rules/break-times-page'));
+const CsvDownloadPage = lazy(() => import('./csv-download/csv-download-page'));
+const CsvDownloadRunPage = lazy(() => import('./csv-download/csv-download-run-page'));
+const PaidLeaveListPage = lazy(() => import('./paid-leave/paid-leave-list-page'));
+const PaidLeaveDetailPage = lazy(() => import('./paid-leave/paid-leave-detail-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const MENU: readonly MenuEntry[] = [
   { label: t.nav.workStatus, to: '/management', end: true },
   { label: t.nav.requestManagement, to: '/management/requests' },
   { label: t.nav.staff, to: '/management/staff' },
+  { label: t.nav.paidLeave, to: '/management/paid_leave' },
   {
     label: t.nav.basicSettings,
     children: [
@@ -68,11 +72,12 @@ export default function AdminArea() {
           <Route path="employment_statuses" element={<OrgListPage key="employmentStatus" kind="employmentStatus" />} />
           <Route path="employment_statuses/new" element={<OrgFormPage key="employmentStatus-new" kind="employmentStatus" mode="new" />} />
           <Route path="employment_statuses/:id/edit" element={<OrgFormPage key="employmentStatus-edit" kind="employmentStatus" mode="edit" />} />
+          <Route path="paid_leave" element={<PaidLeaveListPage />} />
+          <Route path="paid_leave/:id" element={<PaidLeaveDetailPage />} />
           <Route path="working_times" element={<WorkingTimesPage />} />
           <Route path="break_times" element={<BreakTimesPage />} />
-          {/* The CSV download belongs to the export issue. */}
-          <Route path="csv_download" element={<PlaceholderPage title={t.pages.csvDownload} />} />
-          <Route path="csv_download/download" element={<PlaceholderPage title={t.pages.csvDownload} />} />
+          <Route path="csv_download" element={<CsvDownloadPage />} />
+          <Route path="csv_download/download" element={<CsvDownloadRunPage />} />
           {/* Announcement banners link here: admins may read one, not manage the list. */}
           <Route path="info_items/:id" element={<InfoItemDetail backTo="/management" />} />
           <Route path="info_items" element={<PermissionDenied />} />

@@ -1,10 +1,11 @@
 /**
  * One month of attendance, one row per calendar day. Shared by the employee's 勤怠一覧 and the
- * admin's staff detail page (which adds a per-row action column).
+ * admin's staff detail page (which adds a per-row action column). Each worked day can be expanded
+ * into the engine's explanation: which rule applied and which law bucket each minute fell into.
  */
-import type { ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { t } from '../i18n';
-import { formatMinutes, formatPunchTime, formatShortDate, formatTime } from './time';
+import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime } from './time';
 import './page.css';
 import './month-table.css';
 
@@ -24,7 +25,35 @@ export interface AttendanceDay {
   is_paid_leave: boolean;
   /** 0 有給, 1 代休, 2 振替休日 (approved leave on that day). */
   leave_type: number | null;
+  /** Null until the day is complete (both punches). */
   worked_minutes: number | null;
+  // Law buckets from the working-time engine (minutes; optional so older answers still render).
+  break_minutes?: number | null;
+  /** 法内残業: beyond the fixed daily time, within 8 h. */
+  scheduled_overtime_minutes?: number | null;
+  /** 法定外: beyond 8 h/day or 40 h/week. */
+  statutory_overtime_minutes?: number | null;
+  legal_holiday_work_minutes?: number | null;
+  late_night_minutes?: number | null;
+  is_legal_holiday?: boolean;
+  status?: 'none' | 'complete' | 'incomplete';
+  flags?: string[];
+  /** Japanese lines: the rules in force and where each minute went. */
+  explanation?: string[];
+}
+
+/** Month totals of the same answer. */
+export interface MonthTotals {
+  worked_minutes: number;
+  scheduled_overtime_minutes: number;
+  statutory_overtime_minutes: number;
+  overtime_minutes: number;
+  overtime_over_60_minutes: number;
+  excess_overtime_minutes: number;
+  legal_holiday_work_minutes: number;
+  late_night_minutes: number;
+  paid_leave_days: number;
+  work_days: number;
 }
 
 export interface MonthAttendance {
@@ -32,6 +61,8 @@ export interface MonthAttendance {
   month: number;
   employee: { id: string; name: string };
   days: AttendanceDay[];
+  totals?: MonthTotals;
+  rule_version?: string | null;
 }
 
 export interface MonthTableProps {
@@ -43,6 +74,9 @@ export interface MonthTableProps {
   today?: string;
   /** Optional trailing column (the admin's delete button). */
   action?: { label: string; render: (day: AttendanceDay) => ReactNode };
+  /** The month's totals, shown under the table. */
+  totals?: MonthTotals | null | undefined;
+  ruleVersion?: string | null | undefined;
 }
 
 function rowKind(day: AttendanceDay): 'leave' | 'holiday' | 'day-off' | null {
@@ -54,7 +88,116 @@ function rowKind(day: AttendanceDay): 'leave' | 'holiday' | 'day-off' | null {
 
 const leaveLabel = (day: AttendanceDay) => t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0];
 
-export function MonthTable({ days, timeZone, caption, today, action }: MonthTableProps) {
+/** Days with punches have something to explain; an empty day's explanation only says so. */
+const hasDetails = (day: AttendanceDay) => (day.explanation?.length ?? 0) > 0 && (day.status === 'complete' || day.status === 'incomplete');
+
+/** Marker labels for the day's flags; today's open shift is not "missing" its punch-out yet. */
+function flagLabels(day: AttendanceDay, today: string | undefined): string[] {
+  return (day.flags ?? []).filter((f) => !(f === 'missing_punch_out' && day.date === today)).map((f) => t.monthTable.flags[f] ?? f);
+}
+
+function DayRow({ day, today, timeZone, action, columns }: { day: AttendanceDay; today?: string | undefined; timeZone: string; action?: MonthTableProps['action']; columns: number }) {
+  const [open, setOpen] = useState(false);
+  const kind = rowKind(day);
+  const isToday = day.date === today;
+  const classes = [kind ? `month-row--${kind}` : '', isToday ? 'month-row--today' : '', day.status === 'incomplete' && !isToday ? 'month-row--incomplete' : '']
+    .filter(Boolean)
+    .join(' ');
+  const flags = flagLabels(day, today);
+  const detailsId = `month-day-${day.date}`;
+  const date = formatShortDate(day.date);
+  return (
+    <Fragment>
+      <tr className={classes || undefined} aria-current={isToday ? 'date' : undefined}>
+        <th scope="row" className={`num month-table__date month-table__date--wd${day.weekday}`}>
+          {date}
+        </th>
+        <td className="num">{formatTime(day.punch_in_at, timeZone)}</td>
+        <td className="num">{formatPunchTime(day.punch_out_at, day.date, timeZone)}</td>
+        <td className="num">{formatMinutesIfAny(day.break_minutes)}</td>
+        <td className="num month-table__worked">{formatMinutes(day.worked_minutes)}</td>
+        <td className="num">{formatMinutesIfAny(day.scheduled_overtime_minutes)}</td>
+        <td className="num">{formatMinutesIfAny(day.statutory_overtime_minutes)}</td>
+        <td className="num">{formatMinutesIfAny(day.late_night_minutes)}</td>
+        <td className="month-table__note">
+          {day.is_holiday && day.holiday_name && <span className="badge month-badge--holiday">{day.holiday_name}</span>}
+          {kind === 'leave' && <span className="badge month-badge--leave">{leaveLabel(day)}</span>}
+          {flags.map((label) => (
+            <span key={label} className="badge month-badge--flag">
+              <span aria-hidden="true">⚠ </span>
+              {label}
+            </span>
+          ))}
+          {day.note && <span className="month-table__note-text">{day.note}</span>}
+        </td>
+        <td className="month-table__more">
+          {hasDetails(day) && (
+            <button
+              type="button"
+              className="month-table__toggle"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              aria-label={t.monthTable.detailsOf.replace('{date}', date)}
+              onClick={() => setOpen((v) => !v)}
+            >
+              <span aria-hidden="true">{open ? '▲' : '▼'}</span> {t.monthTable.showDetails}
+            </button>
+          )}
+        </td>
+        {action && <td>{action.render(day)}</td>}
+      </tr>
+      {open && (
+        <tr id={detailsId} className="month-detail">
+          <td colSpan={columns}>
+            <div className="month-detail__body">
+              <p className="month-detail__title">{t.monthTable.detailsOf.replace('{date}', date)}</p>
+              <ul className="month-detail__lines">
+                {day.explanation?.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}
+
+/** The month's figures as a list of labelled values (reads well on a phone, unlike a wide footer row). */
+export function MonthTotalsSummary({ totals, ruleVersion }: { totals: MonthTotals; ruleVersion?: string | null | undefined }) {
+  const L = t.monthTable.totals;
+  const items: [string, string][] = [
+    [L.worked, formatMinutes(totals.worked_minutes)],
+    [L.overtime, formatMinutes(totals.overtime_minutes)],
+    [L.statutory, formatMinutes(totals.statutory_overtime_minutes)],
+    [L.over60, formatMinutes(totals.overtime_over_60_minutes)],
+    [L.excess, formatMinutes(totals.excess_overtime_minutes)],
+    [L.lateNight, formatMinutes(totals.late_night_minutes)],
+    [L.legalHoliday, formatMinutes(totals.legal_holiday_work_minutes)],
+    [L.paidLeave, t.monthTable.daysUnit.replace('{n}', String(totals.paid_leave_days))],
+    [L.workDays, t.monthTable.daysUnit.replace('{n}', String(totals.work_days))],
+  ];
+  return (
+    <section className="month-totals" aria-labelledby="month-totals-title">
+      <h3 id="month-totals-title" className="month-totals__title">
+        {t.monthTable.totalsTitle}
+      </h3>
+      <dl className="month-totals__list">
+        {items.map(([label, value]) => (
+          <div key={label} className="month-totals__item">
+            <dt>{label}</dt>
+            <dd className="num">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {ruleVersion && <p className="month-totals__version">{t.monthTable.ruleVersion.replace('{v}', ruleVersion)}</p>}
+    </section>
+  );
+}
+
+export function MonthTable({ days, timeZone, caption, today, action, totals, ruleVersion }: MonthTableProps) {
+  const columns = 10 + (action ? 1 : 0);
   return (
     <>
       <ul className="month-legend" aria-label={t.monthTable.legend}>
@@ -80,36 +223,24 @@ export function MonthTable({ days, timeZone, caption, today, action }: MonthTabl
               <th scope="col">{t.monthTable.date}</th>
               <th scope="col">{t.monthTable.punchIn}</th>
               <th scope="col">{t.monthTable.punchOut}</th>
+              <th scope="col">{t.monthTable.breakTime}</th>
               <th scope="col">{t.monthTable.worked}</th>
+              <th scope="col">{t.monthTable.scheduledOvertime}</th>
+              <th scope="col">{t.monthTable.statutoryOvertime}</th>
+              <th scope="col">{t.monthTable.lateNight}</th>
               <th scope="col">{t.monthTable.note}</th>
+              <th scope="col">{t.monthTable.details}</th>
               {action && <th scope="col">{action.label}</th>}
             </tr>
           </thead>
           <tbody>
-            {days.map((day) => {
-              const kind = rowKind(day);
-              const isToday = day.date === today;
-              const classes = [kind ? `month-row--${kind}` : '', isToday ? 'month-row--today' : ''].filter(Boolean).join(' ');
-              return (
-                <tr key={day.date} className={classes || undefined} aria-current={isToday ? 'date' : undefined}>
-                  <th scope="row" className={`num month-table__date month-table__date--wd${day.weekday}`}>
-                    {formatShortDate(day.date)}
-                  </th>
-                  <td className="num">{formatTime(day.punch_in_at, timeZone)}</td>
-                  <td className="num">{formatPunchTime(day.punch_out_at, day.date, timeZone)}</td>
-                  <td className="num">{formatMinutes(day.worked_minutes)}</td>
-                  <td className="month-table__note">
-                    {day.is_holiday && day.holiday_name && <span className="badge month-badge--holiday">{day.holiday_name}</span>}
-                    {kind === 'leave' && <span className="badge month-badge--leave">{leaveLabel(day)}</span>}
-                    {day.note && <span className="month-table__note-text">{day.note}</span>}
-                  </td>
-                  {action && <td>{action.render(day)}</td>}
-                </tr>
-              );
-            })}
+            {days.map((day) => (
+              <DayRow key={day.date} day={day} today={today} timeZone={timeZone} action={action} columns={columns} />
+            ))}
           </tbody>
         </table>
       </div>
+      {totals && <MonthTotalsSummary totals={totals} ruleVersion={ruleVersion} />}
     </>
   );
 }

@@ -147,3 +147,14 @@ export function formatPunchTime(instant: string | null | undefined, workDate: st
   const time = formatTime(instant, timeZone);
   return zonedDate(instant, timeZone) > workDate ? `${t.monthTable.nextDayMark}${time}` : time;
 }
+
+/** Minutes as `h:mm`, or '' when there are none (tables where a blank reads better than 0:00). */
+export const formatMinutesIfAny = (minutes: number | null | undefined): string => (minutes ? formatMinutes(minutes) : '');
+
+/** Minutes as people say a long duration: `7230` → `120時間30分`, `2700` → `45時間`, `0` → `0時間`. */
+export function formatHoursJa(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '';
+  const m = Math.max(0, Math.round(minutes));
+  const rest = m % 60;
+  return `${Math.floor(m / 60)}時間${rest ? `${rest}分` : ''}`;
+}

@@ -90,6 +90,8 @@ export default function StaffDetailPage() {
               caption={`${name} ${year}${t.common.year}${month}${t.common.month}`}
               today={zonedDate(new Date(), timeZone)}
               action={{ label: t.admin.actions, render: (day) => <DeleteRecord day={day} onDeleted={() => void reload()} /> }}
+              totals={state.data.totals}
+              ruleVersion={state.data.rule_version}
             />
           </>
         )}

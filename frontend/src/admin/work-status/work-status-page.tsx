@@ -1,27 +1,102 @@
 /**
- * 勤怠状況 (`/management`): the number of registered staff and three panels (monthly working time,
- * overtime, excess unpaid working time; total and average). Figures the calculation engine has not
- * produced yet show "—". Spec §8: a load failure reads データの取得に失敗しました.
+ * 勤怠状況 (`/management`): the number of registered staff; three panels (monthly working time,
+ * overtime, excess time over the deemed overtime; total and average); the 36協定 alert list and the
+ * alert limit; charts of this month's overtime per employee and the last 12 months; the five-day
+ * paid-leave duty. Spec §8: a load failure reads データの取得に失敗しました.
  */
+import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
+import { FindingList } from '../../shared/agreement-findings';
 import { PageTitle } from '../../shared/page-title';
 import { Loading } from '../../shared/status-pages';
-import { formatMinutes } from '../../shared/time';
+import { formatHoursJa } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
-import { getWorkStatus, type WorkStatus } from './work-status-api';
+import { AlertSettingsForm } from './alert-settings-form';
+import { FiveDayDutySection } from './five-day-duty-section';
+import { getWorkStatus, type WorkStatus, type WorkStatusAlert } from './work-status-api';
+import { MonthlyOvertimeChart, StaffOvertimeChart } from './work-status-charts';
 import '../../shared/page.css';
 import '../admin.css';
+import './work-status.css';
 
-const figure = (minutes: number | null) => (minutes === null ? t.admin.notCalculated : formatMinutes(minutes));
+const WS = t.admin.workStatus;
+const figure = (minutes: number | null) => (minutes === null ? t.admin.notCalculated : formatHoursJa(minutes));
 
 const PANELS: { title: string; total: keyof WorkStatus; average: keyof WorkStatus }[] = [
-  { title: t.admin.workStatus.working, total: 'total_working_time', average: 'average_working_time' },
-  { title: t.admin.workStatus.over, total: 'total_over_working_time', average: 'average_over_working_time' },
-  { title: t.admin.workStatus.unpaid, total: 'total_unpaid_working_time', average: 'average_unpaid_working_time' },
+  { title: WS.working, total: 'total_working_time', average: 'average_working_time' },
+  { title: WS.over, total: 'total_over_working_time', average: 'average_over_working_time' },
+  { title: WS.unpaid, total: 'total_unpaid_working_time', average: 'average_unpaid_working_time' },
 ];
 
+function AlertList({ data }: { data: WorkStatus }) {
+  const limit = WS.limitNow.replace('{h}', String(Math.round(data.alert_limit_minutes / 60))).replace('{clause}', data.special_clause ? WS.clauseOn : WS.clauseOff);
+  return (
+    <section className="card page-section alert-section" aria-labelledby="alerts-title">
+      <div className="page-section__header">
+        <h2 id="alerts-title" className="page-section__title">
+          {WS.alerts}
+          {data.alerts.length > 0 && <span className="badge alert-section__count">{WS.alertsCount.replace('{n}', String(data.alerts.length))}</span>}
+        </h2>
+      </div>
+      <p className="alert-section__limit">{limit}</p>
+      {data.alerts.length === 0 ? (
+        <p className="page-hint">{WS.alertsEmpty}</p>
+      ) : (
+        <FindingList<WorkStatusAlert>
+          findings={data.alerts}
+          label={WS.alerts}
+          lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
+        />
+      )}
+    </section>
+  );
+}
+
+function Panels({ data }: { data: WorkStatus }) {
+  const [y, m] = data.month.split('-');
+  return (
+    <>
+      <section className="card page-section work-count" aria-labelledby="work-count-title">
+        <h2 id="work-count-title" className="page-section__title">
+          {WS.count}
+        </h2>
+        <p className="work-count__value">
+          <span className="work-count__number">{data.count_employees}</span>
+          {WS.people}
+        </p>
+        {y && m && <p className="page-hint">{WS.monthOf.replace('{y}', y).replace('{m}', String(Number(m)))}</p>}
+      </section>
+      <div className="work-panels">
+        {PANELS.map((p) => (
+          <section key={p.total} className="card page-section work-panel" aria-label={p.title}>
+            <h2 className="page-section__title">{p.title}</h2>
+            <dl className="work-panel__figures">
+              <div>
+                <dt>{WS.total}</dt>
+                <dd className="num">{figure(data[p.total] as number | null)}</dd>
+              </div>
+              <div>
+                <dt>{WS.average}</dt>
+                <dd className="num">{figure(data[p.average] as number | null)}</dd>
+              </div>
+            </dl>
+          </section>
+        ))}
+      </div>
+      {data.total_working_time === null ? <p className="page-hint">{WS.pending}</p> : <p className="page-hint work-panel__hint">{WS.unpaidHint}</p>}
+    </>
+  );
+}
+
 export default function WorkStatusPage() {
-  const { state } = useLoad(getWorkStatus, 'work-status', { alertOnGenericFailure: false });
+  const { state, setData } = useLoad(getWorkStatus, 'work-status', { alertOnGenericFailure: false });
+
+  /** A new limit changes the alert list: fetch it again without unmounting the form and its message. */
+  async function refresh() {
+    const res = await getWorkStatus();
+    if (res.ok) setData(() => res.data);
+  }
+
   return (
     <>
       <PageTitle title={t.pages.workStatus} />
@@ -33,35 +108,19 @@ export default function WorkStatusPage() {
       )}
       {state.status === 'ready' && (
         <>
-          <section className="card page-section work-count" aria-labelledby="work-count-title">
-            <h2 id="work-count-title" className="page-section__title">
-              {t.admin.workStatus.count}
-            </h2>
-            <p className="work-count__value">
-              <span className="work-count__number">{state.data.count_employees}</span>
-              {t.admin.workStatus.people}
-            </p>
-          </section>
-          <div className="work-panels">
-            {PANELS.map((p) => (
-              <section key={p.total} className="card page-section work-panel" aria-label={p.title}>
-                <h2 className="page-section__title">{p.title}</h2>
-                <dl className="work-panel__figures">
-                  <div>
-                    <dt>{t.admin.workStatus.total}</dt>
-                    <dd className="num">{figure(state.data[p.total])}</dd>
-                  </div>
-                  <div>
-                    <dt>{t.admin.workStatus.average}</dt>
-                    <dd className="num">{figure(state.data[p.average])}</dd>
-                  </div>
-                </dl>
-              </section>
-            ))}
+          <Panels data={state.data} />
+          <AlertList data={state.data} />
+          <div className="work-charts">
+            <StaffOvertimeChart employees={state.data.employees ?? []} limitMinutes={state.data.alert_limit_minutes} />
+            <MonthlyOvertimeChart months={state.data.monthly_overtime ?? []} />
           </div>
-          {state.data.total_working_time === null && <p className="page-hint">{t.admin.workStatus.pending}</p>}
+          <AlertSettingsForm
+            initial={{ alert_hours: Math.round(state.data.alert_limit_minutes / 60), special_clause: state.data.special_clause }}
+            onSaved={() => void refresh()}
+          />
         </>
       )}
+      <FiveDayDutySection />
     </>
   );
 }

@@ -43,6 +43,8 @@ function MonthView({ year, month, timeZone }: { year: number; month: number; tim
               timeZone={timeZone}
               caption={`${data.employee?.name ?? ''} ${year}${t.common.year}${month}${t.common.month}`.trim()}
               today={zonedDate(new Date(), timeZone)}
+              totals={data.totals}
+              ruleVersion={data.rule_version}
             />
           )}
         </>

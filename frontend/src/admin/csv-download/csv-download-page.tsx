@@ -1,0 +1,143 @@
+/**
+ * データダウンロード (`/management/csv_download`): a date range (both default to today in the company's
+ * zone), optional department, employment status and staff member, and the file's encoding. The button
+ * stays disabled until both dates are complete; it opens `/management/csv_download/download?…`, which
+ * runs the export.
+ */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../i18n';
+import { withQuery } from '../../lib/api';
+import { DateSelects, selectedDate, type DateSelection } from '../../shared/date-selects';
+import { PageTitle } from '../../shared/page-title';
+import { yearChoices, zonedParts } from '../../shared/time';
+import { useLoad } from '../../shared/use-load';
+import { useTimeZone } from '../../shared/use-time-zone';
+import { loadOrgOptions, type OrgUnit } from '../organisation/org-api';
+import { listStaff, type Staff } from '../staff/staff-api';
+import type { CsvEncoding } from './csv-download-api';
+import '../../shared/page.css';
+import '../admin.css';
+import './csv-download.css';
+
+const C = t.csvDownload;
+
+interface Choices {
+  departments: OrgUnit[];
+  statuses: OrgUnit[];
+  staff: Staff[];
+}
+
+async function loadChoices() {
+  const [org, staff] = await Promise.all([loadOrgOptions(), listStaff()]);
+  if (!org.ok) return org;
+  if (!staff.ok) return staff;
+  return { ...staff, data: { departments: org.data.departments, statuses: org.data.statuses, staff: staff.data } satisfies Choices };
+}
+
+function Choice({ id, label, value, onChange, options, disabled }: { id: string; label: string; value: string; onChange: (v: string) => void; options: readonly { id: string; name: string }[]; disabled?: boolean }) {
+  return (
+    <div className="form__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+        <option value="">{C.all}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export default function CsvDownloadPage() {
+  const timeZone = useTimeZone();
+  const navigate = useNavigate();
+  const years = yearChoices(timeZone);
+  const [today] = useState<DateSelection>(() => {
+    const p = zonedParts(new Date(), timeZone);
+    return { year: String(p.year), month: String(p.month), day: String(p.day) };
+  });
+  const [from, setFrom] = useState<DateSelection>(today);
+  const [to, setTo] = useState<DateSelection>(today);
+  const [departmentId, setDepartmentId] = useState('');
+  const [statusId, setStatusId] = useState('');
+  const [staffId, setStaffId] = useState('');
+  const [encoding, setEncoding] = useState<CsvEncoding>('utf8');
+  // The filters are optional: if their lists fail to load the range alone can still be exported.
+  const { state } = useLoad(loadChoices, 'csv-choices', { alertOnGenericFailure: false });
+  const choices: Choices = state.status === 'ready' ? state.data : { departments: [], statuses: [], staff: [] };
+  // Only staff matching the chosen department and status; a choice that no longer matches is dropped.
+  const staffOptions = choices.staff.filter((s) => (!departmentId || s.department_id === departmentId) && (!statusId || s.employment_status_id === statusId));
+  const staffValue = staffOptions.some((s) => s.id === staffId) ? staffId : '';
+
+  const start = selectedDate(from);
+  const end = selectedDate(to);
+  const ordered = !start || !end || start <= end;
+  const ready = Boolean(start && end && ordered);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready) return;
+    const query = {
+      start_year: from.year,
+      start_month: from.month,
+      start_day: from.day,
+      end_year: to.year,
+      end_month: to.month,
+      end_day: to.day,
+      department_id: departmentId,
+      employment_status_id: statusId,
+      id: staffValue,
+      encoding,
+    };
+    navigate(withQuery('/management/csv_download/download', query));
+  }
+
+  return (
+    <>
+      <PageTitle title={t.pages.csvDownload} />
+      <section className="card page-section">
+        <form className="form csv-form" onSubmit={onSubmit}>
+          {state.status === 'error' && <p className="form-warning">{C.choicesFailed}</p>}
+          <div className="csv-form__dates">
+            <DateSelects id="csv-from" legend={C.from} years={years} value={from} onChange={setFrom} />
+            <span className="csv-form__tilde" aria-hidden="true">
+              〜
+            </span>
+            <DateSelects id="csv-to" legend={C.to} years={years} value={to} onChange={setTo} />
+          </div>
+          <p id="csv-dates-hint" className={ordered && start && end ? 'visually-hidden' : 'form__hint csv-form__dates-hint'} aria-live="polite">
+            {!start || !end ? C.needDates : !ordered ? C.rangeOrder : ''}
+          </p>
+          <div className="form__row csv-form__filters">
+            <Choice id="csv-department" label={C.department} value={departmentId} onChange={setDepartmentId} options={choices.departments} disabled={state.status === 'loading'} />
+            <Choice id="csv-status" label={C.employmentStatus} value={statusId} onChange={setStatusId} options={choices.statuses} disabled={state.status === 'loading'} />
+            <Choice
+              id="csv-staff"
+              label={C.staff}
+              value={staffValue}
+              onChange={setStaffId}
+              options={staffOptions.map((s) => ({ id: s.id, name: s.name }))}
+              disabled={state.status === 'loading'}
+            />
+          </div>
+          <fieldset className="csv-form__encoding">
+            <legend>{C.encoding}</legend>
+            {(['utf8', 'sjis'] as const).map((value) => (
+              <span key={value} className="csv-form__radio">
+                <input id={`csv-encoding-${value}`} type="radio" name="encoding" value={value} checked={encoding === value} onChange={() => setEncoding(value)} />
+                <label htmlFor={`csv-encoding-${value}`}>{C.encodings[value]}</label>
+              </span>
+            ))}
+            <span className="form__hint">{C.encodingHint}</span>
+          </fieldset>
+          <button type="submit" className="button button--primary csv-form__submit" disabled={!ready} aria-describedby="csv-dates-hint">
+            {C.submit}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

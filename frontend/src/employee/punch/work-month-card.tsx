@@ -1,0 +1,59 @@
+/**
+ * 今月の勤務 on the punch screen: the employee's own working time and overtime this month, and their
+ * 36協定 findings (e.g. the 80-hour notice). Loaded on its own after the page mounts, never before
+ * the punch button; a failed load hides the card (punching must not suffer).
+ */
+import { t } from '../../i18n';
+import { api } from '../../lib/api';
+import { FindingList, type AgreementFinding } from '../../shared/agreement-findings';
+import { formatMinutes } from '../../shared/time';
+import { useLoad } from '../../shared/use-load';
+import './work-month-card.css';
+
+/** GET /api/v1/work_status/me (minutes). */
+export interface OwnWorkStatus {
+  month: string;
+  working_minutes: number;
+  overtime_minutes: number;
+  statutory_overtime_minutes: number;
+  legal_holiday_work_minutes: number;
+  late_night_minutes: number;
+  alert_limit_minutes: number;
+  findings: AgreementFinding[];
+}
+
+const getOwnWorkStatus = () => api.get<OwnWorkStatus>('/api/v1/work_status/me');
+const W = t.workMonth;
+
+export function WorkMonthCard() {
+  const { state } = useLoad(getOwnWorkStatus, 'own-work-status', { alertOnGenericFailure: false });
+  if (state.status !== 'ready') return null;
+  const s = state.data;
+  const figures: [string, number][] = [
+    [W.working, s.working_minutes],
+    [W.overtime, s.overtime_minutes],
+    [W.statutory, s.statutory_overtime_minutes],
+  ];
+  // Shown only when there is some: most people never work late at night or on the legal holiday.
+  if (s.late_night_minutes) figures.push([W.lateNight, s.late_night_minutes]);
+  if (s.legal_holiday_work_minutes) figures.push([W.legalHoliday, s.legal_holiday_work_minutes]);
+  const month = Number(s.month.slice(5, 7));
+  return (
+    <section className="card work-month-card" aria-labelledby="work-month-title">
+      <h2 id="work-month-title" className="page-section__title">
+        {W.title}
+        {month > 0 && <span className="work-month-card__month">（{month}{t.common.month}）</span>}
+      </h2>
+      <dl className="work-month-card__figures">
+        {figures.map(([label, minutes]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{formatMinutes(minutes)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="page-hint work-month-card__limit">{W.limit.replace('{h}', String(Math.round(s.alert_limit_minutes / 60)))}</p>
+      {s.findings.length > 0 && <FindingList findings={s.findings} label={W.findings} />}
+    </section>
+  );
+}
