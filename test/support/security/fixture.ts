@@ -1,0 +1,332 @@
+/**
+ * The security fixture: company A with at least one object of every kind the API addresses by id
+ * (staff, department, employment status, attendance day, correction, a request of each kind, a rule),
+ * an announcement, a second company B, the operator, and signed-in clients for every actor.
+ *
+ * `requestFor(route)` turns a route of the route table into a concrete, well-formed call against
+ * company A's real ids, so a refusal proves the check and not a 400 on a made-up id.
+ */
+import { ROUTES, type Role, type RouteDef } from '../../../functions/routes.js';
+import { newId } from '../../../functions/shared/ids.js';
+import { createHttpClient, type HttpClient, type HttpResponse } from '../http-client.js';
+import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../tenant.js';
+
+export type Actor = 'anonymous' | 'employeeA' | 'employeeA2' | 'adminA' | 'operator' | 'employeeB' | 'adminB';
+export const ACTORS: readonly Actor[] = ['anonymous', 'employeeA', 'employeeA2', 'adminA', 'operator', 'employeeB', 'adminB'];
+
+export const ACTOR_ROLE: Record<Actor, Role | null> = {
+  anonymous: null,
+  employeeA: 'employee',
+  employeeA2: 'employee',
+  adminA: 'admin',
+  operator: 'operator',
+  employeeB: 'employee',
+  adminB: 'admin',
+};
+
+/** Company A's ids, and the values that must never show up in an answer to someone else. */
+export interface FixtureIds {
+  companyA: string;
+  companyB: string;
+  employee: string;
+  employee2: string;
+  /** A staff member no actor signs in as (fuzzing may reset their password). */
+  spareEmployee: string;
+  department: string;
+  employmentStatus: string;
+  /** `<employeeId>_<date>` of employee A's punched day (delete-timestamp's id). */
+  timestamp: string;
+  modification: string;
+  holidayRequest: string;
+  holidayWorkRequest: string;
+  overWorkRequest: string;
+  infoItem: string;
+  /** Company A's attendance CSV export job. */
+  attendanceExport: string;
+  /** Company A's paid-leave register (管理簿) export job. */
+  registerExport: string;
+  year: number;
+  month: number;
+}
+
+export interface SecurityFixture {
+  a: TestTenant;
+  b: TestTenant;
+  operatorUser: TestUser;
+  ids: FixtureIds;
+  clients: Record<Actor, HttpClient>;
+  /** Secrets of company A that an outsider's answer must not contain. */
+  secretsOfA: string[];
+  /** Secrets of employee A that a colleague's answer must not contain. */
+  secretsOfEmployeeA: string[];
+}
+
+export const tokyoYearMonth = (date = new Date()) => {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(date).split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+};
+
+function expectOk(res: HttpResponse, what: string) {
+  if (res.status >= 300) throw new Error(`fixture: ${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+async function anonymousClient(baseUrl: string) {
+  const client = createHttpClient(baseUrl);
+  await client.get('/api/v1/session');
+  return client;
+}
+
+export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
+  const [a, b] = await Promise.all([createTenant({ employees: 3, name: 'A社セキュリティ' }), createTenant({ employees: 1, name: 'B社セキュリティ' })]);
+  const operatorUser = await createOperator();
+  const [employeeA, employeeA2, adminA, operator, employeeB, adminB, anonymous] = await Promise.all([
+    signIn(baseUrl, 'employee', a.employees[0]!),
+    signIn(baseUrl, 'employee', a.employees[1]!),
+    signIn(baseUrl, 'admin', a.admin),
+    signIn(baseUrl, 'operator', operatorUser),
+    signIn(baseUrl, 'employee', b.employees[0]!),
+    signIn(baseUrl, 'admin', b.admin),
+    anonymousClient(baseUrl),
+  ]);
+  const { year, month } = tokyoYearMonth();
+
+  expectOk(await employeeA.post('/api/v1/timestamps', { note: '' }), 'punch');
+  const correction = expectOk(
+    await employeeA.post('/api/v1/modify_timestamps', { year: 2025, month: 1, day: 6, punch_in_at: '09:00', punch_out_at: '18:00', reason: '修正' }),
+    'correction',
+  );
+  const request = async (kind: string, body: object) => expectOk(await employeeA.post(`/api/v1/${kind}`, body), kind).body.data.id as string;
+  const holidayRequest = await request('holiday_requests', { kind: 1, year, month, day: 1 });
+  const holidayWorkRequest = await request('holiday_work_requests', { year, month, day: 2 });
+  const overWorkRequest = await request('over_work_requests', { year, month, day: 3 });
+  expectOk(
+    await adminA.post('/api/v1/working_times', { fixed_hour: 8, fixed_minute: 0, over_hour: 1, over_minute: 0, department_id: a.departmentId, employment_status_id: null }),
+    'working time rule',
+  );
+  const info = expectOk(
+    await operator.post('/api/v1/info_items', { title: '保守のお知らせ', detail_text: '本文', start_at: '2024-01-01 00:00:00', end_at: '2099-12-31 23:59:59' }),
+    'info item',
+  );
+  const exportJob = expectOk(await adminA.post('/api/v1/attendance_exports', attendanceExportBody(year, month, a.departmentId, a.employees[0]!.id)), 'attendance export');
+  const registerJob = expectOk(await adminA.post('/api/v1/leave_register_exports', { id: a.employees[0]!.id }), 'register export');
+  // The local export jobs finish in the background; wait, so they write nothing during the tests.
+  for (const path of [`/api/v1/attendance_exports/${exportJob.body.data.id}`, `/api/v1/leave_register_exports/${registerJob.body.data.id}`]) {
+    for (let i = 0; i < 100 && ['pending', 'running'].includes((await adminA.get(path)).body.data?.status); i++) await new Promise((r) => setTimeout(r, 100));
+  }
+  const days = expectOk(await adminA.get(`/api/v1/timestamps?id=${a.employees[0]!.id}&year=${year}&month=${month}`), 'month').body.data.days;
+  const timestamp = days.find((d: { id: string | null; punch_in_at: string | null }) => d.id && d.punch_in_at)!.id as string;
+
+  const ids: FixtureIds = {
+    companyA: a.companyId,
+    companyB: b.companyId,
+    employee: a.employees[0]!.id,
+    employee2: a.employees[1]!.id,
+    spareEmployee: a.employees[2]!.id,
+    department: a.departmentId,
+    employmentStatus: a.employmentStatusId,
+    timestamp,
+    modification: correction.body.data.id,
+    holidayRequest,
+    holidayWorkRequest,
+    overWorkRequest,
+    infoItem: info.body.data.id,
+    attendanceExport: exportJob.body.data.id,
+    registerExport: registerJob.body.data.id,
+    year,
+    month,
+  };
+  const secretsOfEmployeeA = [ids.employee, ids.modification, ids.holidayRequest, ids.holidayWorkRequest, ids.overWorkRequest, a.employees[0]!.email];
+  const secretsOfA = [
+    ids.companyA,
+    ids.attendanceExport,
+    ids.registerExport,
+    ids.employee2,
+    ids.spareEmployee,
+    ids.department,
+    ids.employmentStatus,
+    a.companyName,
+    a.admin.email,
+    a.admin.id,
+    ...a.employees.map((e) => e.email),
+    ...secretsOfEmployeeA,
+  ];
+  return {
+    a,
+    b,
+    operatorUser,
+    ids,
+    clients: { anonymous, employeeA, employeeA2, adminA, operator, employeeB, adminB },
+    secretsOfA,
+    secretsOfEmployeeA,
+  };
+}
+
+/** An attendance export of day 1 of the month, narrowed to A's department and staff member. */
+export const attendanceExportBody = (year: number, month: number, departmentId: string, employeeId: string) => ({
+  start_year: year,
+  start_month: month,
+  start_day: 1,
+  end_year: year,
+  end_month: month,
+  end_day: 1,
+  department_id: departmentId,
+  employment_status_id: null,
+  id: employeeId,
+  encoding: 'utf8',
+});
+
+/** A concrete call: path with A's ids filled in, query string, JSON body. */
+export interface Call {
+  path: string;
+  query?: string;
+  body?: unknown;
+  /** How the route reaches company A's data: by a path id, a query id, a body id, or not at all. */
+  reference: 'path' | 'query' | 'body' | 'none';
+}
+
+const pathWith = (route: RouteDef, id: string) => route.path.replace('{id}', encodeURIComponent(id));
+
+/** Well-formed input for every route, aimed at company A's objects. */
+export function requestFor(route: RouteDef, ids: FixtureIds): Call {
+  const ym = `year=${ids.year}&month=${ids.month}`;
+  const staff = { last_name: '試験', first_name: '花子', email: `sec-${newId()}@example.test`, password: 'Temp#Passw0rd2026' };
+  const pathIds: Record<string, string> = {
+    'get-employee': ids.employee,
+    'update-employee': ids.employee2,
+    'delete-employee': ids.employee2,
+    'get-department': ids.department,
+    'update-department': ids.department,
+    'delete-department': ids.department,
+    'get-employment-status': ids.employmentStatus,
+    'update-employment-status': ids.employmentStatus,
+    'delete-employment-status': ids.employmentStatus,
+    'delete-timestamp': ids.timestamp,
+    'decide-holiday-request': ids.holidayRequest,
+    'delete-holiday-request': ids.holidayRequest,
+    'decide-holiday-work-request': ids.holidayWorkRequest,
+    'delete-holiday-work-request': ids.holidayWorkRequest,
+    'decide-over-work-request': ids.overWorkRequest,
+    'delete-over-work-request': ids.overWorkRequest,
+    'get-attendance-export': ids.attendanceExport,
+    'get-paid-leave': ids.employee,
+    'create-paid-leave-grant': ids.employee,
+    'get-leave-register-export': ids.registerExport,
+    'get-company': ids.companyA,
+    'update-company': ids.companyA,
+    'delete-company': ids.companyA,
+    'get-info-item': ids.infoItem,
+    'update-info-item': ids.infoItem,
+    'delete-info-item': ids.infoItem,
+  };
+  const bodies: Record<string, unknown> = {
+    'sign-in-user': { user: { email: 'nobody@example.test', password: 'Wrong#Passw0rd1' } },
+    'sign-in-company': { company: { email: 'nobody@example.test', password: 'Wrong#Passw0rd1' } },
+    'sign-in-operator': { operator: { email: 'nobody@example.test', password: 'Wrong#Passw0rd1' } },
+    'new-password-user': { user: { password: 'Mine#Passw0rd2026' } },
+    'new-password-company': { company: { password: 'Mine#Passw0rd2026' } },
+    'create-employee': { ...staff, department_id: ids.department, employment_status_id: ids.employmentStatus },
+    'update-own-cell': { cell: '090-1234-5678' },
+    'update-employee': { ...staff, password: '', department_id: ids.department, employment_status_id: null },
+    'create-department': { name: '新部署' },
+    'update-department': { name: '改名' },
+    'create-employment-status': { name: '契約社員' },
+    'update-employment-status': { name: '改名' },
+    'create-timestamp': { note: '' },
+    'create-modify-timestamp': { year: 2025, month: 1, day: 7, punch_in_at: '09:00', punch_out_at: '18:00', reason: '' },
+    'create-holiday-request': { kind: 1, year: ids.year, month: ids.month, day: 4 },
+    'create-holiday-work-request': { year: ids.year, month: ids.month, day: 5 },
+    'create-over-work-request': { year: ids.year, month: ids.month, day: 6 },
+    'decide-holiday-request': { status: 1 },
+    'decide-holiday-work-request': { status: 2 },
+    'decide-over-work-request': { status: 1 },
+    'save-break-time': { condition_hour: 6, condition_minute: 0, break_hour: 0, break_minute: 45, department_id: ids.department, employment_status_id: null },
+    'save-working-time': { fixed_hour: 8, fixed_minute: 0, over_hour: 1, over_minute: 0, department_id: ids.department, employment_status_id: null },
+    'create-attendance-export': attendanceExportBody(ids.year, ids.month, ids.department, ids.employee),
+    'create-paid-leave-grant': { granted_on: '2025-04-01', days: 1, kind: 'extra', reason: '調整' },
+    'update-overtime-alert': { alert_hours: 45, special_clause: false },
+    'run-paid-leave-grants': {},
+    'create-leave-register-export': { id: ids.employee },
+    'create-company': { name: '新会社', staff_name: '代表 太郎', email: `co-${newId()}@example.test`, password: 'Temp#Passw0rd2026' },
+    'update-company': { name: '改名会社', staff_name: '代表 太郎', email: `co-${newId()}@example.test`, password: '' },
+    'create-info-item': { title: '題', detail_text: '本文', start_at: '2024-01-01 00:00:00', end_at: '2099-01-01 00:00:00' },
+    'update-info-item': { title: '題', detail_text: '本文', start_at: '2024-01-01 00:00:00', end_at: '2099-01-01 00:00:00' },
+    'create-inquiry': { name: '問合 太郎', company: '問合株式会社', email: 'ask@example.test', message: '質問です' },
+  };
+  const queries: Record<string, { query: string; reference: Call['reference'] }> = {
+    'list-timestamps': { query: `${ym}&id=${ids.employee}`, reference: 'query' },
+    'get-modify-timestamp': { query: `${ym}&day=1`, reference: 'none' },
+    'list-holiday-requests': { query: ym, reference: 'none' },
+    'list-holiday-work-requests': { query: ym, reference: 'none' },
+    'list-over-work-requests': { query: ym, reference: 'none' },
+    'get-break-time': { query: `department_id=${ids.department}`, reference: 'query' },
+    'get-working-time': { query: `department_id=${ids.department}`, reference: 'query' },
+  };
+  const bodyReference = new Set(['create-employee', 'save-break-time', 'save-working-time', 'create-attendance-export', 'create-leave-register-export']);
+
+  const id = pathIds[route.name];
+  if (route.path.includes('{id}') && !id) throw new Error(`fixture: no id for ${route.name}`);
+  const q = queries[route.name];
+  const body = route.method === 'GET' ? undefined : (bodies[route.name] ?? (route.method === 'DELETE' ? undefined : {}));
+  return {
+    path: id ? pathWith(route, id) : route.path,
+    ...(q ? { query: q.query } : {}),
+    ...(body !== undefined ? { body } : {}),
+    reference: id ? 'path' : q?.reference === 'query' ? 'query' : bodyReference.has(route.name) ? 'body' : 'none',
+  };
+}
+
+/** Routes whose objects are platform-wide (announcements), not company A's. */
+export const PLATFORM_WIDE = new Set(['get-info-item', 'update-info-item', 'delete-info-item']);
+
+export async function send(client: HttpClient, route: RouteDef, call: Call, options: { csrf?: boolean; headers?: Record<string, string> } = {}) {
+  const url = call.query ? `${call.path}?${call.query}` : call.path;
+  switch (route.method) {
+    case 'GET':
+      return client.get(url, options);
+    case 'POST':
+      return client.post(url, call.body, options);
+    case 'PUT':
+      return client.put(url, call.body, options);
+    case 'DELETE':
+      return client.delete(url, call.body, options);
+  }
+}
+
+/** Routes still answering 501 (their entry file is the not-implemented stub). */
+export async function stubRoutes(): Promise<Set<string>> {
+  const { readFile } = await import('node:fs/promises');
+  const out = new Set<string>();
+  for (const r of ROUTES) {
+    // A route whose entry file is not written yet counts as a stub too (the table may run ahead).
+    const text = await readFile(new URL(`../../../${r.handler}`, import.meta.url), 'utf8').catch(() => 'notImplemented(');
+    if (/notImplemented\(/.test(text)) out.add(r.name);
+  }
+  return out;
+}
+
+/** Nothing a client sees may reveal internals: stack frames, AWS/SDK error names, source paths. */
+export const INTERNALS =
+  /(\bat\s+\S+\s+\(|\bat\s+(file:|node:|\/)|\.(ts|js|mjs):\d+|node_modules|\/work\/|\/var\/task|functions\/|Exception\b|ElectroError|ZodError|TypeError|SyntaxError|ReferenceError|RangeError|DynamoDB|Cognito|\bAWS\b|ECONN|\bstack\b)/i;
+
+/** Object keys of a sent JSON value: validation messages may quote them (an unknown key), so they are not leaks. */
+export function sentKeys(value: unknown, out: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => sentKeys(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      sentKeys(v, out);
+    }
+  }
+  return out;
+}
+
+/** The internals found in an answer, ignoring what merely echoes the request's own keys. */
+export function internalsIn(answer: unknown, sent?: unknown): string | null {
+  let text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
+  for (const key of [...sentKeys(sent)].sort((x, y) => y.length - x.length)) if (key) text = text.split(JSON.stringify(key).slice(1, -1)).join('');
+  const m = INTERNALS.exec(text);
+  return m ? m[0] : null;
+}
+
+export const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
