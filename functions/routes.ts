@@ -157,6 +157,46 @@ export const ROUTES: readonly RouteDef[] = rows.map(([name, method, path, roles,
   summary,
 }));
 
+/**
+ * Functions that serve no HTTP route: the export worker (invoked asynchronously by the export routes)
+ * and the daily paid-leave grant job (EventBridge schedule, cron in UTC). Same construct and house
+ * defaults as the route functions; `needs` grants their resources the same way.
+ */
+export interface BackgroundDef {
+  readonly name: string;
+  readonly handler: string;
+  readonly needs: readonly Resource[];
+  readonly summary: string;
+  readonly timeoutSeconds: number;
+  readonly memorySize: number;
+  /** EventBridge schedule expression; absent for invoked functions. */
+  readonly schedule?: string;
+  /** Route names allowed to invoke it asynchronously (they get its name as EXPORT_WORKER_FUNCTION). */
+  readonly invokedBy?: readonly string[];
+}
+
+export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
+  {
+    name: 'export-worker',
+    handler: 'functions/exports/worker.ts',
+    needs: ['table', 'exports'],
+    summary: 'Writes CSV exports to S3 (invoked asynchronously)',
+    timeoutSeconds: 900,
+    memorySize: 1024,
+    invokedBy: ['create-attendance-export', 'create-leave-register-export'],
+  },
+  {
+    name: 'paid-leave-grants',
+    handler: 'functions/jobs/paid-leave-grants.ts',
+    needs: ['table'],
+    summary: 'Applies the statutory paid-leave grants due today (daily)',
+    timeoutSeconds: 900,
+    memorySize: 512,
+    // 00:10 in Japan, every day.
+    schedule: 'cron(10 15 * * ? *)',
+  },
+];
+
 export const isStateChanging = (method: HttpMethod): boolean => method !== 'GET';
 
 /** Paths served by the API (everything else on the origin is the SPA). */

@@ -6,7 +6,8 @@ import { db, type Db } from './service.js';
 
 export const STATUS: { unapproved: number; approved: 1; rejected: 2 } = { unapproved: 0, approved: 1, rejected: 2 };
 
-const guard = (companyId: string, employeeId: string, kind: RequestKind, date: string) => ({
+/** The per-(employee, kind, date) guard item; exported for the paid-leave filing, which writes the same guard. */
+export const guard = (companyId: string, employeeId: string, kind: RequestKind, date: string) => ({
   partition: `c#${companyId}#e#${employeeId}`,
   value: `req#${kind}#${date}`,
 });

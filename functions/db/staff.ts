@@ -2,6 +2,7 @@
  * Staff profiles (Employee items) of a company. Retired staff keep their item and their attendance
  * (records must be kept five years); they just leave the active list.
  */
+import type { WorkingPattern } from '../domain/paid-leave/index.js';
 import { NotFoundError, awsErrorName } from '../shared/errors.js';
 import { db, type Db } from './service.js';
 
@@ -14,6 +15,12 @@ export interface StaffMember {
   departmentId?: string | undefined;
   employmentStatusId?: string | undefined;
   status: 'active' | 'retired';
+  /** Paid leave: hire date and scheduled working pattern (absent for staff registered without them). */
+  hireDate?: string | undefined;
+  patternBasis?: 'week' | 'year' | undefined;
+  daysPerWeek?: number | undefined;
+  daysPerYear?: number | undefined;
+  weeklyHours?: number | undefined;
 }
 
 export interface StaffFields {
@@ -22,6 +29,18 @@ export interface StaffFields {
   email: string;
   departmentId: string | null;
   employmentStatusId: string | null;
+  /** Paid leave (optional): null clears, undefined leaves the stored value alone. */
+  hireDate?: string | null | undefined;
+  pattern?: WorkingPattern | null | undefined;
+}
+
+const PATTERN_ATTRIBUTES = ['patternBasis', 'daysPerWeek', 'daysPerYear', 'weeklyHours'] as const;
+
+/** The Employee attributes of a working pattern (the other basis' day count is removed). */
+function patternAttributes(p: WorkingPattern) {
+  return p.basis === 'week'
+    ? { set: { patternBasis: 'week' as const, daysPerWeek: p.daysPerWeek, weeklyHours: p.weeklyHours }, remove: ['daysPerYear' as const] }
+    : { set: { patternBasis: 'year' as const, daysPerYear: p.daysPerYear, weeklyHours: p.weeklyHours }, remove: ['daysPerWeek' as const] };
 }
 
 const notFoundOnCondition = (error: unknown): never => {
@@ -56,19 +75,29 @@ export async function insertStaff(companyId: string, employeeId: string, userSub
     email: f.email,
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
     ...(f.employmentStatusId ? { employmentStatusId: f.employmentStatusId } : {}),
+    ...(f.hireDate ? { hireDate: f.hireDate } : {}),
+    ...(f.pattern ? patternAttributes(f.pattern).set : {}),
     status: 'active',
   }).go({ response: 'none' });
 }
 
 /** Update the editable fields of an active staff member (conditional on still being active). */
 export async function patchStaff(companyId: string, employeeId: string, f: StaffFields, service: Db = db()) {
-  const cleared = [...(f.departmentId ? [] : ['departmentId' as const]), ...(f.employmentStatusId ? [] : ['employmentStatusId' as const])];
+  const pattern = f.pattern ? patternAttributes(f.pattern) : null;
+  const cleared = [
+    ...(f.departmentId ? [] : ['departmentId' as const]),
+    ...(f.employmentStatusId ? [] : ['employmentStatusId' as const]),
+    ...(f.hireDate === null ? ['hireDate' as const] : []),
+    ...(f.pattern === null ? PATTERN_ATTRIBUTES : (pattern?.remove ?? [])),
+  ];
   let patch = service.entities.Employee.patch({ companyId, employeeId }).set({
     lastName: f.lastName,
     firstName: f.firstName,
     email: f.email,
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
     ...(f.employmentStatusId ? { employmentStatusId: f.employmentStatusId } : {}),
+    ...(f.hireDate ? { hireDate: f.hireDate } : {}),
+    ...(pattern ? pattern.set : {}),
   });
   // An unchosen department or status is removed, not stored as an empty string.
   if (cleared.length) patch = patch.remove(cleared);

@@ -10,7 +10,10 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { RequiredApiEnv } from '../../functions/shared/env';
-import type { Resource, RouteDef } from '../../functions/routes';
+import type { BackgroundDef, Resource, RouteDef } from '../../functions/routes';
+
+/** What a function serves: a route of the table, or a background job (no method/path). */
+export type FunctionDef = (RouteDef & { timeoutSeconds?: undefined; memorySize?: undefined }) | (BackgroundDef & { method?: undefined; path?: undefined });
 
 /** Repository root: route handler paths in functions/routes.ts are relative to it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -82,7 +85,7 @@ export interface RouteResources {
 
 export interface ApiFunctionProps {
   /** The route table entry this function serves. */
-  readonly route: RouteDef;
+  readonly route: FunctionDef;
   /** Physical function name prefix, e.g. `kintai-dev`. */
   readonly namePrefix: string;
   /**
@@ -118,7 +121,7 @@ export class ApiFunction extends Construct {
 
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `${route.method} ${route.path}`,
+      description: route.method ? `${route.method} ${route.path}` : `background: ${route.name}`,
       inlinePolicies: { access: this.policy },
     });
     this.allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [props.logGroup.logGroupArn]);
@@ -158,15 +161,15 @@ export class ApiFunction extends Construct {
 
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       functionName: `${props.namePrefix}-${route.name}`,
-      description: `${route.method} ${route.path} — ${route.summary}`,
+      description: route.method ? `${route.method} ${route.path} — ${route.summary}` : route.summary,
       entry: path.join(PROJECT_ROOT, route.handler),
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 256,
-      timeout: Duration.seconds(10),
+      memorySize: route.memorySize ?? 256,
+      timeout: Duration.seconds(route.timeoutSeconds ?? 10),
       role: this.role,
       logGroup: props.logGroup,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions ?? RESERVED_CONCURRENCY[route.name],
@@ -194,9 +197,11 @@ export class ApiFunction extends Construct {
     Validations.of(this.function).acknowledge(
       {
         id: 'Serverless-LambdaDLQ',
-        reason:
-          'API Gateway invokes route functions synchronously and returns the error to the caller; a dead-letter ' +
-          'queue only receives failed asynchronous invocations, of which there are none here.',
+        reason: route.method
+          ? 'API Gateway invokes route functions synchronously and returns the error to the caller; a dead-letter ' +
+            'queue only receives failed asynchronous invocations, of which there are none here.'
+          : 'Background job: a failure is recorded where the user sees it (an export job turns "failed" and the ' +
+            'page says so; the daily grant run is idempotent and the next run applies what a failed one missed).',
       },
       {
         id: 'Serverless-LambdaTracing',
@@ -206,6 +211,12 @@ export class ApiFunction extends Construct {
           'either; requests are correlated by the API Gateway request id in the access log and the JSON app log.',
       },
     );
+  }
+
+  /** Lets this function invoke another asynchronously (export routes → export worker). */
+  allowInvoke(target: nodejs.NodejsFunction, envName: string): void {
+    this.allow(['lambda:InvokeFunction'], [target.functionArn]);
+    this.function.addEnvironment(envName, target.functionName);
   }
 
   private allow(actions: readonly string[], resources: string[]): void {

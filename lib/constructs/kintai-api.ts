@@ -5,7 +5,9 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RequiredApiEnv } from '../../functions/shared/env';
-import { ROUTES, type RouteDef } from '../../functions/routes';
+import { BACKGROUND_FUNCTIONS, ROUTES, type BackgroundDef, type RouteDef } from '../../functions/routes';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { ApiFunction, type RouteResources } from './api-function';
 
 /** Stage-wide default throttling (per second); the account limit is far above it. */
@@ -19,6 +21,8 @@ export interface KintaiApiProps {
   readonly resources: RouteResources;
   /** The route table; defaults to functions/routes.ts (tests may pass a subset). */
   readonly routes?: readonly RouteDef[];
+  /** Functions without a route; defaults to BACKGROUND_FUNCTIONS. */
+  readonly background?: readonly BackgroundDef[];
 }
 
 /**
@@ -30,6 +34,7 @@ export class KintaiApi extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  readonly background: ReadonlyMap<string, ApiFunction>;
 
   constructor(scope: Construct, id: string, props: KintaiApiProps) {
     super(scope, id);
@@ -94,6 +99,36 @@ export class KintaiApi extends Construct {
       functions.set(route.name, fn);
     }
     this.functions = functions;
+
+    // Background functions: the export worker (invoked by the export routes) and the daily grant job.
+    const background = new Map<string, ApiFunction>();
+    for (const def of props.background ?? BACKGROUND_FUNCTIONS) {
+      const fn = new ApiFunction(this, def.name, {
+        route: def,
+        namePrefix: props.namePrefix,
+        environment: props.environment,
+        extraEnvironment: props.extraEnvironment,
+        resources: props.resources,
+        logGroup: appLogs,
+      });
+      for (const routeName of def.invokedBy ?? []) functions.get(routeName)?.allowInvoke(fn.function, 'EXPORT_WORKER_FUNCTION');
+      if (def.schedule) {
+        const rule = new events.Rule(this, `${def.name}-schedule`, {
+          ruleName: `${props.namePrefix}-${def.name}`,
+          description: def.summary,
+          schedule: events.Schedule.expression(def.schedule),
+          targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2 })],
+        });
+        Validations.of(rule).acknowledge({
+          id: 'Serverless-EventBusDLQ',
+          reason:
+            'The scheduled job is idempotent and runs every day: an event EventBridge could not deliver after its ' +
+            'retries is made good by the next run, so a dead-letter queue would hold nothing to act on.',
+        });
+      }
+      background.set(def.name, fn);
+    }
+    this.background = background;
 
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',

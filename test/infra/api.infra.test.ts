@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type RouteDef } from '../../functions/routes';
+import { BACKGROUND_FUNCTIONS, ROUTES, type RouteDef } from '../../functions/routes';
 import { ApiEnvSchema } from '../../functions/shared/env';
 import { PROJECT_ROOT, RESERVED_CONCURRENCY } from '../../lib/constructs/api-function';
 import { API_THROTTLE } from '../../lib/constructs/kintai-api';
@@ -45,8 +45,25 @@ describe('one Lambda per route', () => {
     // web ACL ARN) runs Node here.
     const others = Object.keys(nodeFunctions).filter((id) => ![...functionIds.values()].includes(id));
     for (const id of others) expect(id).toMatch(/^CustomCrossRegionExportReaderCustomResourceProviderHandler/);
-    expect(Object.keys(nodeFunctions).length - others.length).toBe(ROUTES.length);
-    expect([...functionIds.keys()].sort()).toEqual(ROUTES.map((r) => r.name).sort());
+    expect(Object.keys(nodeFunctions).length - others.length).toBe(ROUTES.length + BACKGROUND_FUNCTIONS.length);
+    expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
+  });
+
+  it('lets only the export routes invoke the export worker, and schedules the daily grant job', () => {
+    const worker = functionIds.get('export-worker')!;
+    for (const route of ROUTES) {
+      const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
+      if (['create-attendance-export', 'create-leave-register-export'].includes(route.name)) {
+        expect(invokes).toHaveLength(1);
+        expect(JSON.stringify(invokes[0]!.Resource)).toContain(worker);
+      } else {
+        expect(invokes).toEqual([]);
+      }
+    }
+    const rules = Object.values(template.findResources('AWS::Events::Rule')) as any[];
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties.ScheduleExpression).toBe('cron(10 15 * * ? *)');
+    expect(JSON.stringify(rules[0].Properties.Targets)).toContain(functionIds.get('paid-leave-grants')!);
   });
 
   it('gives every route function its own role, used by no other function', () => {

@@ -1,3 +1,8 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { ownPaidLeave } from './paid-leave-service.js';
 
-export const handler = notImplemented('get-own-paid-leave');
+/** The employee's own balance, pending days, next expiry and grant, and five-day duty (punch screen, leave form). */
+export const handler = api('get-own-paid-leave', {}, async ({ principal }) =>
+  ok(await ownPaidLeave(principal.companyId!, principal.userId!, principal.timeZone)),
+);

@@ -1,3 +1,6 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { staffPaidLeave } from './paid-leave-service.js';
 
-export const handler = notImplemented('list-paid-leave');
+/** Every active staff member's balance, next expiry and five-day duty status (dashboard, register list). */
+export const handler = api('list-paid-leave', {}, async ({ principal }) => ok(await staffPaidLeave(principal.companyId!, principal.timeZone)));

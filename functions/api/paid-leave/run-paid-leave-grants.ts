@@ -1,3 +1,7 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { GrantRunBodySchema } from './paid-leave-schemas.js';
+import { runDueGrants } from './paid-leave-service.js';
 
-export const handler = notImplemented('run-paid-leave-grants');
+/** Applies the statutory grants due today for the admin's company (the daily job does the same for every company). */
+export const handler = api('run-paid-leave-grants', { body: GrantRunBodySchema, audit: 'paid_leave.grant_run' }, async ({ principal }) => ok(await runDueGrants(principal.companyId!)));

@@ -16,6 +16,15 @@ export const Employee = new Entity({
     departmentId: { type: 'string' },
     employmentStatusId: { type: 'string' },
     status: { type: ['active', 'retired'] as const, required: true, default: 'active' },
+    /** 雇入れの日 (paid leave): without it no statutory grant is made. */
+    hireDate: { type: 'string' },
+    /** Scheduled working pattern (比例付与): per week (days, hours) or per year (days, hours). Absent = full time. */
+    patternBasis: { type: ['week', 'year'] as const },
+    daysPerWeek: { type: 'number' },
+    daysPerYear: { type: 'number' },
+    weeklyHours: { type: 'number' },
+    /** Bumped by every paid-leave filing: two filings racing on one balance cannot both pass the check. */
+    leaveSeq: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
   },

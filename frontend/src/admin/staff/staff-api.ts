@@ -11,6 +11,10 @@ export interface Staff {
   department_name: string;
   employment_status_id: string | null;
   employment_status_name: string;
+  /** 入社日; null = not registered (no automatic paid-leave grants). */
+  hire_date: string | null;
+  /** 所定労働 for the proportional grant; null = full time. */
+  working_pattern: WorkingPattern | null;
   /** Filled by the calculation engine; null until then. */
   monthly_working_minutes: number | null;
   overtime_minutes: number | null;
@@ -25,6 +29,15 @@ export interface StaffBody {
   password: string;
   department_id: string | null;
   employment_status_id: string | null;
+  hire_date: string | null;
+  working_pattern: WorkingPattern | null;
+}
+
+export interface WorkingPattern {
+  basis: 'week' | 'year';
+  days_per_week: number | null;
+  days_per_year: number | null;
+  weekly_hours: number;
 }
 
 const path = (id: string) => `/api/v1/employees/${encodeURIComponent(id)}`;

@@ -11,31 +11,37 @@ import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
+import { EMPTY_LEAVE, LeaveFields, leaveBody, leaveComplete, leaveFromStaff, type LeaveForm } from './leave-fields';
 import { createStaff, getStaff, updateStaff, type Staff, type StaffBody } from './staff-api';
 import '../../shared/page.css';
 import '../admin.css';
 
-const EMPTY: StaffBody = { last_name: '', first_name: '', email: '', password: '', department_id: null, employment_status_id: null };
+type StaffForm = Omit<StaffBody, 'hire_date' | 'working_pattern'> & { leave: LeaveForm };
 
-const fromStaff = (s: Staff): StaffBody => ({
+const EMPTY: StaffForm = { last_name: '', first_name: '', email: '', password: '', department_id: null, employment_status_id: null, leave: EMPTY_LEAVE };
+
+const toBody = ({ leave, ...rest }: StaffForm): StaffBody => ({ ...rest, ...leaveBody(leave) });
+
+const fromStaff = (s: Staff): StaffForm => ({
   last_name: s.last_name,
   first_name: s.first_name,
   email: s.email,
   password: '',
   department_id: s.department_id,
   employment_status_id: s.employment_status_id,
+  leave: leaveFromStaff(s),
 });
 
-function StaffForm({ id, initial, options }: { id: string | null; initial: StaffBody; options: OrgOptions }) {
-  const [form, setForm] = useState<StaffBody>(initial);
+function StaffFormView({ id, initial, options }: { id: string | null; initial: StaffForm; options: OrgOptions }) {
+  const [form, setForm] = useState<StaffForm>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [success, setSuccess] = useState<string | null>(null);
   const isNew = id === null;
-  const complete = Boolean(form.last_name.trim() && form.first_name.trim() && form.email.trim() && (!isNew || form.password));
+  const complete = Boolean(form.last_name.trim() && form.first_name.trim() && form.email.trim() && (!isNew || form.password) && leaveComplete(form.leave));
 
-  const set = (field: keyof StaffBody) => (e: { target: { value: string } }) =>
+  const set = (field: Exclude<keyof StaffForm, 'leave'>) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: field.endsWith('_id') ? e.target.value || null : e.target.value }));
 
   async function onSubmit(e: FormEvent) {
@@ -45,7 +51,7 @@ function StaffForm({ id, initial, options }: { id: string | null; initial: Staff
     setError(null);
     setSuccess(null);
     setFieldErrors({});
-    const res = isNew ? await createStaff(form) : await updateStaff(id, form);
+    const res = isNew ? await createStaff(toBody(form)) : await updateStaff(id, toBody(form));
     setBusy(false);
     if (!res.ok) {
       setError(failureMessage(res));
@@ -61,7 +67,7 @@ function StaffForm({ id, initial, options }: { id: string | null; initial: Staff
     }
   }
 
-  const field = (name: keyof StaffBody, label: string, input: React.ReactNode, hint?: string) => (
+  const field = (name: Exclude<keyof StaffForm, 'leave'>, label: string, input: React.ReactNode, hint?: string) => (
     <div className="form__field">
       <label htmlFor={`staff-${name}`}>{label}</label>
       {input}
@@ -117,6 +123,7 @@ function StaffForm({ id, initial, options }: { id: string | null; initial: Staff
           <input id="staff-password" type="password" autoComplete="new-password" aria-describedby="staff-password-hint" value={form.password} onChange={set('password')} />,
           t.admin.staff.passwordHint,
         )}
+        <LeaveFields value={form.leave} onChange={(leave) => setForm((f) => ({ ...f, leave }))} errors={fieldErrors} />
         <div>
           <button type="submit" className="button button--primary" disabled={!complete || busy} aria-busy={busy}>
             {isNew ? t.admin.staff.register : t.admin.staff.update}
@@ -140,7 +147,7 @@ export default function StaffFormPage({ mode }: { mode: 'new' | 'edit' }) {
         <LoadView state={options.state} onRetry={() => void options.reload()}>
           {(opts) => (
             <LoadView state={staff.state} onRetry={() => void staff.reload()}>
-              {(current) => <StaffForm key={current?.id ?? 'new'} id={current?.id ?? null} initial={current ? fromStaff(current) : EMPTY} options={opts} />}
+              {(current) => <StaffFormView key={current?.id ?? 'new'} id={current?.id ?? null} initial={current ? fromStaff(current) : EMPTY} options={opts} />}
             </LoadView>
           )}
         </LoadView>

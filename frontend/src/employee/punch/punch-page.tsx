@@ -8,6 +8,8 @@ import { formatLongDate, formatTime } from '../../shared/time';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { Clock } from './clock';
+import { PaidLeaveCard } from './paid-leave-card';
+import { WorkMonthCard } from './work-month-card';
 import { getToday, isTransient, MEMO_MAX_LENGTH, newIdempotencyKey, punch, statusOf, type TodayPunch } from './punch-api';
 import '../../shared/page.css';
 import './punch.css';
@@ -151,6 +153,8 @@ export default function PunchPage() {
             </>
           )}
         </aside>
+        <WorkMonthCard />
+        <PaidLeaveCard />
       </div>
     </>
   );

@@ -8,6 +8,7 @@ import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { yearChoices } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
+import { PaidLeaveRemaining } from './paid-leave-remaining';
 import { createRequest, requestTitle, type RequestKind } from './requests-api';
 import '../../shared/page.css';
 import './requests.css';
@@ -22,6 +23,8 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // Bumped after each filing so the paid-leave figures reload.
+  const [filed, setFiled] = useState(0);
 
   const needsLeaveType = kind === 'holiday';
   const complete = Boolean(date.year && date.month && date.day && (!needsLeaveType || leaveType !== ''));
@@ -46,6 +49,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
       return;
     }
     setSuccess(t.messages.applicationCompleted);
+    setFiled((n) => n + 1);
     setLeaveType('');
     setDate(EMPTY_DATE);
     setReason('');
@@ -69,6 +73,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
                   </option>
                 ))}
               </select>
+              {leaveType === '0' && <PaidLeaveRemaining version={filed} />}
             </div>
           )}
           <DateSelects id="request-date" legend={t.requests.dateLegend[kind]} years={years} value={date} onChange={setDate} />

@@ -1,0 +1,295 @@
+/**
+ * 年次有給休暇管理簿 (`/management/paid_leave/{id}`): one staff member's base dates, days granted,
+ * dates and days taken and balance (施行規則 24条の7), the grants with their use, and the manual
+ * grant / adjustment form (the reason is kept with the grant).
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { t } from '../../i18n';
+import { FormFeedback, LoadView } from '../../shared/feedback';
+import { PageTitle } from '../../shared/page-title';
+import { days, slashDate } from '../../shared/paid-leave/paid-leave-api';
+import { NotFound } from '../../shared/status-pages';
+import { failureMessage } from '../../shared/submit-failure';
+import { useLoad } from '../../shared/use-load';
+import { createGrant, getPaidLeave, type PaidLeaveDetail } from './paid-leave-api';
+import { RegisterDownload } from './register-download';
+import '../../shared/page.css';
+import '../admin.css';
+import './paid-leave.css';
+
+const p = t.paidLeave;
+const dash = t.admin.notCalculated;
+
+function Summary({ d }: { d: PaidLeaveDetail }) {
+  const pattern = d.working_pattern;
+  const patternText = !pattern
+    ? p.patternFullTime
+    : (pattern.basis === 'week' ? p.patternWeek : p.patternYear)
+        .replace('{d}', String(pattern.basis === 'week' ? pattern.days_per_week : pattern.days_per_year))
+        .replace('{h}', String(pattern.weekly_hours));
+  return (
+    <section className="card page-section" aria-label={p.title}>
+      {!d.hire_date && <p className="form-warning">{p.notManagedHint}</p>}
+      <dl className="paid-leave-summary">
+        <div>
+          <dt>{p.hireDate}</dt>
+          <dd>{d.hire_date ? slashDate(d.hire_date) : p.notManaged}</dd>
+        </div>
+        <div>
+          <dt>{p.workingPattern}</dt>
+          <dd>{patternText}</dd>
+        </div>
+        <div>
+          <dt>{p.remaining}</dt>
+          <dd className="paid-leave-summary__remaining">{days(d.remaining_days)}</dd>
+        </div>
+        <div>
+          <dt>{p.pending}</dt>
+          <dd>{days(d.pending_days)}</dd>
+        </div>
+        <div>
+          <dt>{p.expiresOn}</dt>
+          <dd>{d.next_expiry ? p.nextExpiry.replace('{date}', slashDate(d.next_expiry.expires_on)).replace('{n}', String(d.next_expiry.days)) : dash}</dd>
+        </div>
+        <div>
+          <dt>{p.nextGrant}</dt>
+          <dd>{d.next_grant ? p.nextGrantValue.replace('{date}', slashDate(d.next_grant.grant_date)).replace('{n}', String(d.next_grant.days)) : dash}</dd>
+        </div>
+        {d.five_day.map((w) => (
+          <div key={w.from}>
+            <dt>
+              {p.fiveDay}（{p.baseDate} {w.base_dates.map(slashDate).join('・')}）
+            </dt>
+            <dd>
+              <span className={`badge ${w.status === 'behind' || w.status === 'overdue' ? 'badge--rejected' : 'badge--approved'}`}>{p.fiveDayStatus[w.status]}</span>{' '}
+              {p.fiveDayProgress
+                .replace('{taken}', String(w.taken_days + w.planned_days))
+                .replace('{required}', String(w.required_days))
+                .replace('{deadline}', slashDate(w.deadline))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Register({ d }: { d: PaidLeaveDetail }) {
+  return (
+    <section className="card page-section" aria-labelledby="register-title">
+      <div className="page-section__header">
+        <h2 id="register-title" className="page-section__title">
+          {p.register}
+        </h2>
+        <RegisterDownload employeeId={d.employee_id} />
+      </div>
+      {d.register.length === 0 ? (
+        <p className="page-hint">{p.registerEmpty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table register-table">
+            <thead>
+              <tr>
+                <th scope="col">{p.baseDate}</th>
+                <th scope="col">{p.daysGranted}</th>
+                <th scope="col">{p.expiresOn}</th>
+                <th scope="col">{p.period}</th>
+                <th scope="col">{p.takenDates}</th>
+                <th scope="col">{p.daysTaken}</th>
+                <th scope="col">{p.balance}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.register.map((r) => (
+                <tr key={r.period_from}>
+                  <th scope="row">{r.base_date ? slashDate(r.base_date) : p.beforeFirst}</th>
+                  <td className="num">
+                    {days(r.days_granted)}
+                    {r.extra_days_granted > 0 && `（${p.extraGranted} ${days(r.extra_days_granted)}）`}
+                  </td>
+                  <td>{r.expires_on ? slashDate(r.expires_on) : dash}</td>
+                  <td>
+                    {slashDate(r.period_from)}〜{r.period_to ? slashDate(r.period_to) : ''}
+                  </td>
+                  <td>{r.taken.length ? r.taken.map((x) => (x.days === 1 ? slashDate(x.date) : `${slashDate(x.date)}（${x.days}）`)).join('、') : dash}</td>
+                  <td className="num">{days(r.days_taken)}</td>
+                  <td className="num">{days(r.balance)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Grants({ d }: { d: PaidLeaveDetail }) {
+  return (
+    <section className="card page-section" aria-labelledby="grants-title">
+      <h2 id="grants-title" className="page-section__title">
+        {p.grants}
+      </h2>
+      {d.grants.length === 0 ? (
+        <p className="page-hint">{p.registerEmpty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{p.grantedOn}</th>
+                <th scope="col">{p.daysGranted}</th>
+                <th scope="col">{p.kind}</th>
+                <th scope="col">{p.expiresOn}</th>
+                <th scope="col">{p.used}</th>
+                <th scope="col">{p.balance}</th>
+                <th scope="col">{p.reason}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.grants.map((g) => (
+                <tr key={g.id}>
+                  <th scope="row">{slashDate(g.granted_on)}</th>
+                  <td className="num">{days(g.days)}</td>
+                  <td>
+                    {p.kinds[g.kind]}・{p.sources[g.source]}
+                    {g.attendance_basis === 'not_provided' && <span className="badge badge--pending">{p.notProvided}</span>}
+                  </td>
+                  <td>
+                    {slashDate(g.expires_on)}
+                    {g.expired && `（${p.expired}）`}
+                  </td>
+                  <td className="num">{days(g.used_days)}</td>
+                  <td className="num">{days(g.remaining_days)}</td>
+                  <td>{g.reason ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {d.takings.length > 0 && (
+        <>
+          <h3 className="page-section__title">{p.takings}</h3>
+          <ul className="chip-list">
+            {d.takings.map((x) => (
+              <li key={x.request_id} className={`badge ${x.status === 'approved' ? 'badge--approved' : 'badge--pending'}`}>
+                {slashDate(x.date)} {p.takingStatus[x.status]}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
+  const [form, setForm] = useState({ granted_on: '', days: '', expires_on: '', kind: 'statutory' as 'statutory' | 'extra', reason: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const complete = Boolean(form.granted_on && form.days && form.reason.trim());
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!complete || busy) return;
+    setBusy(true);
+    setError(null);
+    setSuccess(null);
+    setFieldErrors({});
+    const res = await createGrant(id, { granted_on: form.granted_on, days: Number(form.days), kind: form.kind, reason: form.reason, ...(form.expires_on ? { expires_on: form.expires_on } : {}) });
+    setBusy(false);
+    if (!res.ok) {
+      setError(failureMessage(res));
+      setFieldErrors(res.errors ?? {});
+      return;
+    }
+    setSuccess(p.granted);
+    setForm({ granted_on: '', days: '', expires_on: '', kind: 'statutory', reason: '' });
+    onGranted();
+  }
+
+  const errorsOf = (...keys: string[]) =>
+    keys.flatMap((k) => fieldErrors[k] ?? []).map((m) => (
+      <span key={m} className="form__field-error">
+        {m}
+      </span>
+    ));
+
+  return (
+    <section className="card page-section" aria-labelledby="grant-form-title">
+      <h2 id="grant-form-title" className="page-section__title">
+        {p.manualGrant}
+      </h2>
+      <p className="page-hint">{p.manualGrantHint}</p>
+      <FormFeedback error={error} success={success} />
+      <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="form__row">
+          <div className="form__field">
+            <label htmlFor="grant-granted_on">{p.grantedOn}</label>
+            <input id="grant-granted_on" type="date" value={form.granted_on} onChange={set('granted_on')} />
+            {errorsOf('granted_on', 'grantedOn')}
+          </div>
+          <div className="form__field">
+            <label htmlFor="grant-days">{p.daysGranted}</label>
+            <input id="grant-days" type="number" inputMode="decimal" min={0.5} max={40} step={0.5} value={form.days} onChange={set('days')} />
+            {errorsOf('days')}
+          </div>
+        </div>
+        <div className="form__row">
+          <div className="form__field">
+            <label htmlFor="grant-kind">{p.kind}</label>
+            <select id="grant-kind" value={form.kind} onChange={set('kind')}>
+              <option value="statutory">{p.kinds.statutory}</option>
+              <option value="extra">{p.kinds.extra}</option>
+            </select>
+          </div>
+          <div className="form__field">
+            <label htmlFor="grant-expires_on">{p.expiresOptional}</label>
+            <input id="grant-expires_on" type="date" value={form.expires_on} onChange={set('expires_on')} />
+            {errorsOf('expires_on', 'expiresOn')}
+          </div>
+        </div>
+        <div className="form__field">
+          <label htmlFor="grant-reason">{p.reason}</label>
+          <textarea id="grant-reason" className="reason-box" rows={3} maxLength={500} value={form.reason} onChange={set('reason')} />
+          {errorsOf('reason')}
+        </div>
+        <div>
+          <button type="submit" className="button button--primary" disabled={!complete || busy} aria-busy={busy}>
+            {p.grant}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function PaidLeaveDetailPage() {
+  const { id = '' } = useParams();
+  const { state, reload } = useLoad(() => getPaidLeave(id), `paid-leave-${id}`, { alertOnGenericFailure: false });
+  if (state.status === 'error' && (state.httpStatus === 404 || state.httpStatus === 400)) return <NotFound />;
+  const name = state.status === 'ready' ? state.data.name : '';
+  return (
+    <>
+      <PageTitle title={name ? `${t.pages.paidLeaveDetail}（${name}）` : t.pages.paidLeaveDetail} />
+      <LoadView state={state} onRetry={() => void reload()}>
+        {(d) => (
+          <>
+            <Summary d={d} />
+            <Register d={d} />
+            <Grants d={d} />
+            <GrantForm id={id} onGranted={() => void reload()} />
+          </>
+        )}
+      </LoadView>
+      <p>
+        <Link to="/management/paid_leave">{p.back}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * 有給休暇管理 (`/management/paid_leave`): every staff member's balance, pending days, next expiry,
+ * next grant and five-day duty status, linking to their register; and the grant run on demand.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { t } from '../../i18n';
+import { FormFeedback, LoadView } from '../../shared/feedback';
+import { PageTitle } from '../../shared/page-title';
+import { days, slashDate, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
+import { failureMessage } from '../../shared/submit-failure';
+import { useLoad } from '../../shared/use-load';
+import { listPaidLeave, runGrants } from './paid-leave-api';
+import { RegisterDownload } from './register-download';
+import '../../shared/page.css';
+import '../admin.css';
+import './paid-leave.css';
+
+const p = t.paidLeave;
+
+function DutyCell({ s }: { s: PaidLeaveSummary }) {
+  const w = s.five_day.find((x) => x.status === s.five_day_status);
+  if (!w) return <>{t.admin.notCalculated}</>;
+  const late = w.status === 'behind' || w.status === 'overdue';
+  return (
+    <>
+      <span className={`badge ${late ? 'badge--rejected' : w.status === 'met' ? 'badge--approved' : 'badge--pending'}`}>{p.fiveDayStatus[w.status]}</span>{' '}
+      {days(w.taken_days + w.planned_days)}/{days(w.required_days)}（{p.fiveDayDeadline} {slashDate(w.deadline)}）
+    </>
+  );
+}
+
+function Row({ s }: { s: PaidLeaveSummary }) {
+  const link = `/management/paid_leave/${encodeURIComponent(s.employee_id)}`;
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={link}>{s.name}</Link>
+      </th>
+      <td>{s.hire_date ? slashDate(s.hire_date) : <span className="badge badge--pending">{p.notManaged}</span>}</td>
+      <td className="num">{s.managed ? days(s.remaining_days) : t.admin.notCalculated}</td>
+      <td className="num">{s.managed ? days(s.pending_days) : t.admin.notCalculated}</td>
+      <td>{s.next_expiry ? p.nextExpiry.replace('{date}', slashDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days)) : t.admin.notCalculated}</td>
+      <td>{s.next_grant ? p.nextGrantValue.replace('{date}', slashDate(s.next_grant.grant_date)).replace('{n}', String(s.next_grant.days)) : t.admin.notCalculated}</td>
+      <td>
+        <DutyCell s={s} />
+      </td>
+    </tr>
+  );
+}
+
+export default function PaidLeaveListPage() {
+  const { state, reload } = useLoad(listPaidLeave, 'paid-leave', { alertOnGenericFailure: false });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  async function onRun() {
+    setBusy(true);
+    setError(null);
+    setSuccess(null);
+    const res = await runGrants();
+    setBusy(false);
+    if (!res.ok) return setError(failureMessage(res));
+    setSuccess(p.runDone.replace('{n}', String(res.data.granted.length)));
+    void reload();
+  }
+
+  return (
+    <>
+      <PageTitle title={t.pages.paidLeave} />
+      <section className="card page-section" aria-labelledby="paid-leave-list-title">
+        <div className="page-section__header">
+          <h2 id="paid-leave-list-title" className="page-section__title">
+            {p.list}
+          </h2>
+          <button type="button" className="button button--ghost button--small" onClick={() => void onRun()} disabled={busy} aria-busy={busy}>
+            {p.runGrants}
+          </button>
+        </div>
+        <RegisterDownload />
+        <FormFeedback error={error} success={success} />
+        <LoadView state={state} onRetry={() => void reload()}>
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className="page-hint">{p.empty}</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="data-table paid-leave-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{p.name}</th>
+                      <th scope="col">{p.hireDate}</th>
+                      <th scope="col">{p.remaining}</th>
+                      <th scope="col">{p.pending}</th>
+                      <th scope="col">{p.expiresOn}</th>
+                      <th scope="col">{p.nextGrant}</th>
+                      <th scope="col">{p.fiveDay}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((s) => (
+                      <Row key={s.employee_id} s={s} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </LoadView>
+      </section>
+    </>
+  );
+}

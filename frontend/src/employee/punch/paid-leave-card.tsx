@@ -1,0 +1,54 @@
+/**
+ * The employee's paid leave on the punch screen: days left, days pending, the next expiry and the
+ * five-day duty (年5日の取得義務) status. A failed load hides the card: punching must not suffer.
+ */
+import { t } from '../../i18n';
+import { days, getOwnPaidLeave, isBehind, slashDate, type FiveDayWindow } from '../../shared/paid-leave/paid-leave-api';
+import { useLoad } from '../../shared/use-load';
+
+function FiveDay({ w }: { w: FiveDayWindow }) {
+  const progress = t.paidLeave.fiveDayProgress
+    .replace('{taken}', String(w.taken_days + w.planned_days))
+    .replace('{required}', String(w.required_days))
+    .replace('{deadline}', slashDate(w.deadline));
+  return (
+    <p className={`paid-leave-card__duty paid-leave-card__duty--${w.status}`}>
+      {t.paidLeave.fiveDay}：<strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>（{progress}）
+    </p>
+  );
+}
+
+export function PaidLeaveCard() {
+  const { state } = useLoad(getOwnPaidLeave, 'own-paid-leave', { alertOnGenericFailure: false });
+  if (state.status !== 'ready') return null;
+  const s = state.data;
+  return (
+    <section className={`card paid-leave-card${isBehind(s) ? ' paid-leave-card--behind' : ''}`} aria-labelledby="paid-leave-card-title">
+      <h2 id="paid-leave-card-title" className="page-section__title">
+        {t.paidLeave.title}
+      </h2>
+      {!s.managed ? (
+        <p className="page-hint">{t.paidLeave.notManaged}</p>
+      ) : (
+        <>
+          <dl className="paid-leave-card__figures">
+            <div>
+              <dt>{t.paidLeave.remaining}</dt>
+              <dd className="paid-leave-card__remaining">{days(s.remaining_days)}</dd>
+            </div>
+            <div>
+              <dt>{t.paidLeave.pending}</dt>
+              <dd>{days(s.pending_days)}</dd>
+            </div>
+          </dl>
+          {s.next_expiry && (
+            <p className="page-hint">{t.paidLeave.nextExpiry.replace('{date}', slashDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days))}</p>
+          )}
+          {s.five_day.map((w) => (
+            <FiveDay key={w.from} w={w} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/** On the leave form once 有給 is chosen: the days left and pending, so a request beyond them is not a surprise. */
+import { t } from '../../i18n';
+import { getOwnPaidLeave } from '../../shared/paid-leave/paid-leave-api';
+import { useLoad } from '../../shared/use-load';
+
+export function PaidLeaveRemaining({ version }: { version: number }) {
+  const { state } = useLoad(getOwnPaidLeave, `paid-leave-${version}`, { alertOnGenericFailure: false });
+  if (state.status !== 'ready') return null;
+  const s = state.data;
+  return (
+    <p className="page-hint paid-leave-remaining" role="note">
+      {s.managed
+        ? t.paidLeave.formRemaining.replace('{n}', String(s.remaining_days)).replace('{p}', String(s.pending_days))
+        : t.paidLeave.notManagedHint}
+    </p>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Paid-leave data: grants (PaidLeaveGrant items) and takings (paid-leave requests, leaveType 0).
+ * Balances are derived by the pure module (functions/domain/paid-leave) from these two lists, so
+ * approving, rejecting or withdrawing a request changes the balance exactly once, by itself.
+ */
+import type { LeaveEmployee, LeaveGrant, LeaveTaking, WorkingPattern } from '../domain/paid-leave/index.js';
+import { canTake } from '../domain/paid-leave/index.js';
+import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { MESSAGES } from '../shared/messages.js';
+import { STATUS, guard, fileRequest, type NewRequest } from './requests.js';
+import { db, type Db } from './service.js';
+
+export interface GrantRecord {
+  companyId: string;
+  employeeId: string;
+  grantId: string;
+  grantedOn: string;
+  days: number;
+  expiresOn: string;
+  kind: 'statutory' | 'extra';
+  source: 'auto' | 'manual';
+  step?: number | undefined;
+  table?: string | undefined;
+  attendanceBasis?: string | undefined;
+  reason?: string | undefined;
+  createdBy: string;
+  createdAt?: string | undefined;
+}
+
+/** The leave fields of an Employee item. */
+export interface LeaveProfile {
+  hireDate?: string | undefined;
+  patternBasis?: 'week' | 'year' | undefined;
+  daysPerWeek?: number | undefined;
+  daysPerYear?: number | undefined;
+  weeklyHours?: number | undefined;
+}
+
+/** Staff registered before patterns existed, or left blank: the ordinary full-time table. */
+export const FULL_TIME: WorkingPattern = { basis: 'week', daysPerWeek: 5, weeklyHours: 40 };
+
+export function patternOf(p: LeaveProfile): WorkingPattern | null {
+  if (p.patternBasis === 'week' && p.daysPerWeek !== undefined && p.weeklyHours !== undefined) {
+    return { basis: 'week', daysPerWeek: p.daysPerWeek, weeklyHours: p.weeklyHours };
+  }
+  if (p.patternBasis === 'year' && p.daysPerYear !== undefined && p.weeklyHours !== undefined) {
+    return { basis: 'year', daysPerYear: p.daysPerYear, weeklyHours: p.weeklyHours };
+  }
+  return null;
+}
+
+/**
+ * The employee as the grant module sees them; null without a hire date (no automatic grants).
+ * Only the current pattern is stored: the daily run makes each grant on its base date, so the
+ * pattern in force that day is the one judged (施行規則 24条の3, status on the base date).
+ */
+export function leaveEmployeeOf(p: LeaveProfile): LeaveEmployee | null {
+  if (!p.hireDate) return null;
+  return { hireDate: p.hireDate, patterns: [{ from: p.hireDate, pattern: patternOf(p) ?? FULL_TIME }] };
+}
+
+export const toLeaveGrant = (g: GrantRecord): LeaveGrant => ({ id: g.grantId, grantedOn: g.grantedOn, days: g.days, expiresOn: g.expiresOn, kind: g.kind });
+
+/** Paid leave is managed for staff with a hire date or any grant; others file leave unchecked (入社日未登録). */
+export const isManaged = (p: LeaveProfile, grants: readonly unknown[]) => Boolean(p.hireDate) || grants.length > 0;
+
+interface LeaveRequestLike {
+  requestId: string;
+  employeeId: string;
+  date: string;
+  status: number;
+  leaveType?: number | undefined;
+}
+
+export interface Takings {
+  /** Approved paid-leave days: they consume the balance. */
+  approved: LeaveTaking[];
+  /** Unapproved ones: they hold their days when a new request is checked. */
+  pending: LeaveTaking[];
+}
+
+/** Paid-leave takings from leave requests (a missing leave type reads as 有給, as the request view does). */
+export function takingsOf(requests: readonly LeaveRequestLike[]): Takings {
+  const paid = requests.filter((r) => (r.leaveType ?? 0) === 0);
+  const taking = (r: LeaveRequestLike): LeaveTaking => ({ id: r.requestId, date: r.date, days: 1 });
+  return {
+    approved: paid.filter((r) => r.status === STATUS.approved).map(taking),
+    pending: paid.filter((r) => r.status === STATUS.unapproved).map(taking),
+  };
+}
+
+/** One employee's grants, oldest first: one Query. */
+export async function employeeGrants(companyId: string, employeeId: string, service: Db = db()): Promise<GrantRecord[]> {
+  const { data } = await service.entities.PaidLeaveGrant.query.byEmployee({ companyId, employeeId }).go({ pages: 'all' });
+  return data;
+}
+
+/** Every grant of a company, oldest first: one Query on gsi1. */
+export async function companyGrants(companyId: string, service: Db = db()): Promise<GrantRecord[]> {
+  const { data } = await service.entities.PaidLeaveGrant.query.byCompany({ companyId }).go({ pages: 'all' });
+  return data;
+}
+
+/** One employee's leave requests (all types and states): one Query. */
+export async function employeeLeaveRequests(companyId: string, employeeId: string, service: Db = db()) {
+  const { data } = await service.entities.Request.query.byEmployee({ companyId, employeeId, kind: 'holiday' }).go({ pages: 'all' });
+  return data;
+}
+
+/** Every leave request of a company, all dates: one Query on gsi2. */
+export async function companyLeaveRequests(companyId: string, service: Db = db()) {
+  const { data } = await service.entities.Request.query.byCompanyMonth({ companyId, kind: 'holiday' }).go({ pages: 'all' });
+  return data;
+}
+
+/** Conditional create: a grant id is written once; a rerun of the same grant answers 'exists'. */
+export async function insertGrant(g: GrantRecord, service: Db = db()): Promise<'created' | 'exists'> {
+  try {
+    await service.entities.PaidLeaveGrant.create(g).go({ response: 'none' });
+    return 'created';
+  } catch (error) {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') return 'exists';
+    throw error;
+  }
+}
+
+const insufficient = (available: number) => new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
+
+/**
+ * Files a paid-leave request (one day) only if the balance on its date covers it, counting the
+ * employee's pending requests as held. The check and the write cannot be split by a second filing:
+ * the write is conditional on the employee's `leaveSeq` being what the check read and bumps it, so
+ * of two racing filings one commits and the other re-checks against the new state (and is refused
+ * if the balance no longer covers it). Grants only ever add days and decisions only approve held
+ * days or free them, so neither needs to take part. Staff whose paid leave is not managed yet (no
+ * hire date, no grant) file as before.
+ */
+export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
+  const { companyId, employeeId } = r;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const [{ data: employee }, grants, requests] = await Promise.all([
+      service.entities.Employee.get({ companyId, employeeId }).go(),
+      employeeGrants(companyId, employeeId, service),
+      employeeLeaveRequests(companyId, employeeId, service),
+    ]);
+    if (!employee || employee.status !== 'active') throw new NotFoundError();
+    if (!isManaged(employee, grants)) return fileRequest(r, service);
+    if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected)) throw new ConflictError(MESSAGES.duplicateRequest);
+
+    const { approved, pending } = takingsOf(requests);
+    const check = canTake(grants.map(toLeaveGrant), [...approved, ...pending], { date: r.date, days: 1 });
+    if (!check.ok) throw insufficient(check.available);
+
+    const seq = employee.leaveSeq ?? 0;
+    const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
+    const result = await service.transaction
+      .write(({ Request, UniqueValue, Employee }) => [
+        UniqueValue.create({ ...guard(companyId, employeeId, r.kind, r.date), ownerId: item.requestId }).commit(),
+        Request.create(item).commit(),
+        Employee.patch({ companyId, employeeId })
+          .set({ leaveSeq: seq + 1 })
+          .where((a, { eq, notExists }) => `${seq === 0 ? notExists(a.leaveSeq) : eq(a.leaveSeq, seq)} AND ${eq(a.status, 'active')}`)
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) return item;
+    if (result.data[0]?.rejected) throw new ConflictError(MESSAGES.duplicateRequest);
+    // Another filing (or a retirement) got in between: check again against what it wrote.
+  }
+  throw new ConflictError();
+}

@@ -1,0 +1,84 @@
+/**
+ * Rows of the 年次有給休暇管理簿 CSV (施行規則 24条の7): per employee and base date, the days
+ * granted, the dates and days taken and the balance, for every staff member with paid leave
+ * records — retired staff included, since the register is kept five years. Header row first.
+ * Reads are one Query each for staff, grants and leave requests, whatever the company's size.
+ */
+import { companyById } from '../db/companies.js';
+import { companyGrants, companyLeaveRequests, takingsOf, toLeaveGrant } from '../db/paid-leave.js';
+import { db } from '../db/service.js';
+import { registerRows } from '../domain/paid-leave/index.js';
+import { today } from '../domain/time.js';
+import { clock } from '../shared/clock.js';
+import { neutralize, type Cell } from './csv.js';
+
+export interface LeaveRegisterParams {
+  /** Register as of this company-local date (default: today in the company's zone). */
+  asOf?: string | undefined;
+  /** Only these staff members (default: everyone with a grant or a paid-leave request). */
+  employeeIds?: readonly string[] | undefined;
+}
+
+export const LEAVE_REGISTER_HEADER = [
+  'スタッフID',
+  '氏名',
+  '在籍',
+  '入社日',
+  '基準日',
+  '付与日数',
+  '法定外付与日数',
+  '有効期限',
+  '対象期間（開始）',
+  '対象期間（終了）',
+  '取得日',
+  '取得日数',
+  '残日数',
+] as const;
+
+const takenDates = (taken: readonly { date: string; days: number }[]) => taken.map((t) => (t.days === 1 ? t.date : `${t.date}（${t.days}日）`)).join(' ');
+
+function byEmployee<T extends { employeeId: string }>(xs: readonly T[]): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const x of xs) m.set(x.employeeId, [...(m.get(x.employeeId) ?? []), x]);
+  return m;
+}
+
+export async function* leaveRegisterRows(companyId: string, params: LeaveRegisterParams = {}): AsyncGenerator<Cell[]> {
+  const [company, staff, grants, requests] = await Promise.all([
+    companyById(companyId),
+    db().entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }).then((r) => r.data),
+    companyGrants(companyId),
+    companyLeaveRequests(companyId),
+  ]);
+  const asOf = params.asOf ?? today(company.timeZone, clock.now());
+  const wanted = params.employeeIds ? new Set(params.employeeIds) : null;
+  yield [...LEAVE_REGISTER_HEADER];
+  const people = staff
+    .filter((m) => !wanted || wanted.has(m.employeeId))
+    .sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'ja') || (a.employeeId < b.employeeId ? -1 : 1));
+  const grantsOf = byEmployee(grants);
+  const requestsOf = byEmployee(requests);
+  for (const m of people) {
+    const mine = (grantsOf.get(m.employeeId) ?? []).map(toLeaveGrant);
+    const { approved } = takingsOf(requestsOf.get(m.employeeId) ?? []);
+    const rows = registerRows(mine, approved, asOf);
+    const name = neutralize(`${m.lastName} ${m.firstName}`);
+    for (const r of rows) {
+      yield [
+        m.employeeId,
+        name,
+        m.status === 'active' ? '在籍' : '退職',
+        m.hireDate ?? '',
+        r.baseDate ?? '',
+        r.daysGranted,
+        r.extraDaysGranted,
+        r.expiresOn ?? '',
+        r.periodFrom,
+        r.periodTo ?? '',
+        takenDates(r.taken),
+        r.daysTaken,
+        r.balance,
+      ];
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The daily paid-leave grant job (an EventBridge-scheduled Lambda, not an API route): applies the
+ * statutory grants due today to every active company. Each company's "today" is taken in its own
+ * zone by runDueGrants, so one run a day shortly after midnight JST covers Japan; a company far
+ * west of Japan gets its grant on the next run at the latest. Idempotent, so a retry or an
+ * overlapping run grants nothing twice. Locally the same function runs on demand through
+ * POST /api/v1/paid_leave/grant_runs.
+ */
+import { runDueGrants } from '../api/paid-leave/paid-leave-service.js';
+import { listActiveCompanies } from '../db/companies.js';
+import { clock } from '../shared/clock.js';
+import { logger } from '../shared/logger.js';
+
+export interface GrantJobResult {
+  companies: number;
+  granted: number;
+  failed: string[];
+}
+
+export async function runAllCompanies(now: Date = clock.now()): Promise<GrantJobResult> {
+  const companies = await listActiveCompanies();
+  const result: GrantJobResult = { companies: companies.length, granted: 0, failed: [] };
+  // One company at a time: the run is small per company, and a failure stays with its company.
+  for (const company of companies) {
+    try {
+      const run = await runDueGrants(company.companyId, now);
+      result.granted += run.granted.length;
+    } catch (error) {
+      logger.error('paid-leave grant run failed', { companyId: company.companyId, error: error as Error });
+      result.failed.push(company.companyId);
+    }
+  }
+  logger.info('paid-leave grant run', { companies: result.companies, granted: result.granted, failed: result.failed.length });
+  return result;
+}
+
+export const handler = async (): Promise<GrantJobResult> => {
+  const result = await runAllCompanies();
+  // A failed company makes the invocation fail, so the schedule's retry and alarms see it.
+  if (result.failed.length > 0) throw new Error(`paid-leave grants failed for ${result.failed.length} companies`);
+  return result;
+};
