@@ -144,6 +144,9 @@ async function main(): Promise<void> {
     // Loaded after the env is applied: the seed (and the modules it imports) may read it at import time.
     const { seedDemo } = await import('../lib/local/seed');
     await seedDemo();
+    // What the daily EventBridge job does on AWS: apply the paid-leave grants due today (idempotent).
+    const { runAllCompanies } = await import('../functions/jobs/paid-leave-grants');
+    const grants = await runAllCompanies();
     const seedTime = seconds(seedStarted);
 
     server = createGateway({
@@ -158,6 +161,7 @@ async function main(): Promise<void> {
         '',
         `勤怠管理 (kintai) is running: http://localhost:${port}`,
         `  ready in ${seconds(started)} (emulators ${emulatorTime}, provision ${provisionTime}, seed ${seedTime}; ${spa.value.note})`,
+        `  paid-leave grants applied on start: ${grants.granted} across ${grants.companies} companies`,
         '  demo accounts: see README',
         `  data: ${relative(process.cwd(), dataDir) || '.'} (delete it to start over) · Ctrl-C stops everything`,
         '',

@@ -6,6 +6,7 @@ import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
 import { publicHoliday } from '../../functions/domain/calendar.js';
+import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -27,12 +28,12 @@ export const DEMO = {
   ],
   employeePassword: 'Staff#Pass2026',
   employees: [
-    { employeeId: '01jx7deme00000000000000001', lastName: '佐藤', firstName: '花子', email: 'sato@demo.example.com', dept: 0, status: 0, cell: '090-1234-5678' },
-    { employeeId: '01jx7deme00000000000000002', lastName: '鈴木', firstName: '一郎', email: 'suzuki@demo.example.com', dept: 0, status: 1, cell: '080-2345-6789' },
-    { employeeId: '01jx7deme00000000000000003', lastName: '高橋', firstName: '美咲', email: 'takahashi@demo.example.com', dept: 1, status: 0, cell: '070-3456-7890' },
-    { employeeId: '01jx7deme00000000000000004', lastName: '田中', firstName: '健太', email: 'tanaka@demo.example.com', dept: 1, status: 0, cell: '090-4567-8901' },
+    { employeeId: '01jx7deme00000000000000001', lastName: '佐藤', firstName: '花子', email: 'sato@demo.example.com', dept: 0, status: 0, cell: '090-1234-5678', hire: '2019-04-01' },
+    { employeeId: '01jx7deme00000000000000002', lastName: '鈴木', firstName: '一郎', email: 'suzuki@demo.example.com', dept: 0, status: 1, cell: '080-2345-6789', hire: '2024-10-01', daysPerWeek: 3, weeklyHours: 24 },
+    { employeeId: '01jx7deme00000000000000003', lastName: '高橋', firstName: '美咲', email: 'takahashi@demo.example.com', dept: 1, status: 0, cell: '070-3456-7890', hire: '2025-04-01' },
+    { employeeId: '01jx7deme00000000000000004', lastName: '田中', firstName: '健太', email: 'tanaka@demo.example.com', dept: 1, status: 0, cell: '090-4567-8901', hire: 'eleven-months-ago' },
     { employeeId: '01jx7deme00000000000000005', lastName: '伊藤', firstName: 'さくら', email: 'ito@demo.example.com', dept: 1, status: 1, cell: '080-5678-9012' },
-    { employeeId: '01jx7deme00000000000000006', lastName: '渡辺', firstName: '翔', email: 'watanabe@demo.example.com', dept: 0, status: 0, cell: '070-6789-0123' },
+    { employeeId: '01jx7deme00000000000000006', lastName: '渡辺', firstName: '翔', email: 'watanabe@demo.example.com', dept: 0, status: 0, cell: '070-6789-0123', hire: '2022-04-01' },
   ],
 } as const;
 
@@ -123,6 +124,10 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
       cell: e.cell,
       departmentId: DEMO.departments[e.dept]!.departmentId,
       employmentStatusId: DEMO.statuses[e.status]!.employmentStatusId,
+      // Paid leave: hire dates spread so the demo has several grant levels, a part-timer with a
+      // proportional grant, someone behind on the five-day duty (田中) and one without a hire date (伊藤).
+      ...('hire' in e ? { hireDate: e.hire === 'eleven-months-ago' ? addDays(today(DEMO.timeZone, now), -335) : e.hire } : {}),
+      ...('daysPerWeek' in e ? { patternBasis: 'week' as const, daysPerWeek: e.daysPerWeek, weeklyHours: e.weeklyHours } : {}),
     }).go();
     const days = dates.map((date) => {
       const inMin = 8 * 60 + 40 + jitter(e.employeeId + date, 35);
@@ -138,5 +143,10 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     });
     if (days.length) await entities.AttendanceDay.put(days).go();
   }
+  // Figures for the work status screen: last month and this month through the engine.
+  const t = today(DEMO.timeZone, now);
+  const [y, m] = t.split('-').map(Number) as [number, number];
+  await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
+  await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);
   await dynamo().send(new PutCommand({ TableName: table, Item: { ...MARKER, seededAt: now.toISOString(), firstWorkDate: dates[0] ?? addDays(today(DEMO.timeZone, now), 0) } }));
 }
