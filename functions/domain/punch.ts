@@ -20,6 +20,12 @@ export const OPEN_SHIFT_LIMIT_MS = 24 * 60 * 60 * 1000;
  */
 export const CLOSED_NIGHT_SHIFT_DISPLAY_MS = 5 * 60 * 60 * 1000;
 
+/**
+ * A second press this soon after a punch-in is the same press (a double tap, or two tabs): it changes
+ * nothing. Nobody works a shift shorter than a minute.
+ */
+export const DOUBLE_PRESS_MS = 60 * 1000;
+
 /** How far back the punch screen looks for missed punch-outs. */
 export const MISSED_PUNCH_LOOKBACK_DAYS = 31;
 
@@ -45,7 +51,11 @@ export function statusOf(shift: Shift | null): PunchStatus {
   return shift.punchOutAt ? 'left_work' : 'at_work';
 }
 
-export type PunchAction = { type: 'in'; workDate: string } | { type: 'out'; workDate: string } | { type: 'done'; workDate: string };
+export type PunchAction =
+  | { type: 'in'; workDate: string }
+  | { type: 'out'; workDate: string }
+  | { type: 'done'; workDate: string }
+  | { type: 'repeat'; workDate: string };
 
 /** What a press of the punch button does now. */
 export function nextAction(days: readonly Shift[], today: string, now: Date): PunchAction {
@@ -54,6 +64,7 @@ export function nextAction(days: readonly Shift[], today: string, now: Date): Pu
     case 'not_punched_in':
       return { type: 'in', workDate: today };
     case 'at_work':
+      if (now.getTime() - Date.parse(shift!.punchInAt!) < DOUBLE_PRESS_MS) return { type: 'repeat', workDate: shift!.workDate };
       return { type: 'out', workDate: shift!.workDate };
     case 'left_work':
       return { type: 'done', workDate: shift!.workDate };

@@ -90,6 +90,16 @@ describe('concurrency and retries', () => {
     expect(stored[0]!.punchOutAt).toBeUndefined();
   });
 
+  it('treats a double tap a few seconds apart as one press', async () => {
+    const e = tenant.employees[2]!;
+    const client = await signIn(stack.baseUrl, 'employee', e);
+    at('2026-04-08T00:00:03Z');
+    const second = await client.post('/api/v1/timestamps', {});
+    expect(second.status).toBe(200);
+    expect(second.body.data.status).toBe('at_work');
+    expect((await days(e.id))[0]!.punchOutAt).toBeUndefined();
+  });
+
   it('answers a retried request with the first answer and never punches twice', async () => {
     const e = tenant.employees[3]!;
     const client = await signIn(stack.baseUrl, 'employee', e);

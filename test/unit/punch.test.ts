@@ -9,6 +9,12 @@ describe('punch rules', () => {
     expect(statusOf(null)).toBe('not_punched_in');
   });
 
+  it('treats a second press within a minute of punching in as the same press', () => {
+    const inOnly: Shift[] = [{ workDate: '2026-04-02', punchInAt: '2026-04-02T00:00:00Z' }];
+    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T00:00:59Z'))).toEqual({ type: 'repeat', workDate: '2026-04-02' });
+    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T00:01:00Z'))).toEqual({ type: 'out', workDate: '2026-04-02' });
+  });
+
   it('punches out of today after punching in, then is done', () => {
     const inOnly: Shift[] = [{ workDate: '2026-04-02', punchInAt: '2026-04-02T00:00:00Z' }];
     expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T09:00:00Z'))).toEqual({ type: 'out', workDate: '2026-04-02' });

@@ -31,6 +31,8 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   const { todayDate, who, days } = await recentShifts(principal, now);
   const action = nextAction(days, todayDate, now);
   if (action.type === 'done') throw new ConflictError(MESSAGES.alreadyLeftWork);
+  // A double tap right after punching in: answer with the shift as it is, record nothing.
+  if (action.type === 'repeat') return ok(punchView(days, todayDate, now));
 
   const at = now.toISOString();
   const applied = days.map((d) =>

@@ -64,13 +64,14 @@ export async function verifyIdToken(token: string, keys: KeySource = remoteKeys)
       algorithms: ['RS256'],
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    if (payload.token_use !== 'id') throw new TokenError('invalid');
+    // Cognito ID tokens carry exactly one audience, their app client; a list is not one of ours.
+    if (payload.token_use !== 'id' || typeof payload.aud !== 'string') throw new TokenError('invalid');
     return { role, claims: payload as IdClaims };
   } catch (error) {
     // jose checks the signature before the claims, so an expired token here is authentic.
     if (error instanceof errors.JWTExpired) {
       const claims = error.payload as IdClaims;
-      if (claims.token_use === 'id' && claims.aud === pool.clientId && typeof claims.sub === 'string') {
+      if (claims.token_use === 'id' && typeof claims.aud === 'string' && claims.aud === pool.clientId && typeof claims.sub === 'string') {
         throw new TokenError('expired', { role, claims });
       }
     }
