@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { matchPath, type RouteDef } from '../../functions/routes';
 import { cognitoClient, s3Client } from '../../lib/local/provision';
 import { createGateway, type RouteHandler } from '../../lib/local/gateway';
-import { createUser } from '../support/cognito';
+import { createPoolUser } from '../../functions/shared/pool-users';
 import { createHttpClient } from '../support/http-client';
 import { useTestStack } from '../support/stack';
 
@@ -296,7 +296,8 @@ describe('the emulator stack of this file', () => {
   });
 
   it('signs in a user created by the helper, with the issuer the API verifies against', async () => {
-    const user = await createUser('employee', { custom: { company_id: 'c1', employee_id: 'e1' } });
+    const user = { email: `gateway-${Date.now()}@example.test`, password: 'Test#Passw0rd2026' };
+    await createPoolUser({ role: 'employee', email: user.email, attributes: { company_id: 'c1', employee_id: 'e1' }, temporaryPassword: user.password, permanent: true });
     const cognito = cognitoClient(stack.env.COGNITO_ENDPOINT);
 
     const auth = await cognito.send(
