@@ -58,6 +58,7 @@ const rows: Row[] = [
   ['sign-out-operator', 'DELETE', '/operators/sign_out', OPERATOR, api('sessions/sign-out-operator'), ['table'], 'Operator sign-out'],
   ['new-password-user', 'POST', '/users/new_password', PUBLIC, api('sessions/new-password-user'), ['table', 'employeePool'], 'Employee first sign-in: set a new password'],
   ['new-password-company', 'POST', '/companies/new_password', PUBLIC, api('sessions/new-password-company'), ['table', 'adminPool'], 'Company admin first sign-in: set a new password'],
+  ['mfa-operator', 'POST', '/operators/mfa', PUBLIC, api('sessions/mfa-operator'), ['table', 'operatorPool'], 'Operator sign-in: answer the TOTP challenge'],
   ['get-session', 'GET', '/api/v1/session', PUBLIC, api('sessions/get-session'), ['table'], 'Who is signed in (header data); issues the CSRF cookie'],
   ['get-health', 'GET', '/api/v1/health', PUBLIC, api('health/get-health'), ['table'], 'Readiness'],
 
@@ -143,6 +144,8 @@ const rows: Row[] = [
   ['create-info-item', 'POST', '/api/v1/info_items', OPERATOR, api('info-items/create-info-item'), ['table'], 'New announcement'],
   ['update-info-item', 'PUT', '/api/v1/info_items/{id}', OPERATOR, api('info-items/update-info-item'), ['table'], 'Edit announcement'],
   ['delete-info-item', 'DELETE', '/api/v1/info_items/{id}', OPERATOR, api('info-items/delete-info-item'), ['table'], 'Delete announcement'],
+  ['start-operator-mfa', 'POST', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/start-operator-mfa'), ['table', 'operatorPool'], 'Operator MFA enrolment: a new TOTP secret'],
+  ['verify-operator-mfa', 'PUT', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/verify-operator-mfa'), ['table', 'operatorPool'], 'Operator MFA enrolment: confirm a code and require TOTP'],
   ['create-inquiry', 'POST', '/api/v1/inquiries', PUBLIC, api('inquiries/create-inquiry'), ['table'], 'Contact form'],
   ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, api('inquiries/list-inquiries'), ['table'], 'Inquiries from the contact form'],
 ];
@@ -200,7 +203,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
 export const isStateChanging = (method: HttpMethod): boolean => method !== 'GET';
 
 /** Paths served by the API (everything else on the origin is the SPA). */
-export const API_PATH_PREFIXES = ['/api/', '/users/sign_', '/users/new_password', '/companies/sign_', '/companies/new_password', '/operators/sign_'] as const;
+export const API_PATH_PREFIXES = ['/api/', '/users/sign_', '/users/new_password', '/companies/sign_', '/companies/new_password', '/operators/sign_', '/operators/mfa'] as const;
 
 /** `/operators/sign_in` is both a page (GET, SPA) and an API route (POST); only non-GET goes to the API. */
 export const isApiRequest = (method: string, pathname: string): boolean =>
