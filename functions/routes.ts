@@ -126,6 +126,8 @@ const rows: Row[] = [
   ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), ['table'], 'Balances and five-day duty of all staff'],
   ['get-paid-leave', 'GET', '/api/v1/paid_leave/employees/{id}', ADMIN, api('paid-leave/get-paid-leave'), ['table'], "One staff member's grants, takings and register"],
   ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), ['table'], 'Manual grant or adjustment with a reason'],
+  ['get-paid-leave-settings', 'GET', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/get-paid-leave-settings'), ['table'], 'Common grant date (斉一的付与) setting'],
+  ['update-paid-leave-settings', 'PUT', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/update-paid-leave-settings'), ['table'], 'Set or clear the common grant date'],
   ['run-paid-leave-grants', 'POST', '/api/v1/paid_leave/grant_runs', ADMIN, api('paid-leave/run-paid-leave-grants'), ['table'], 'Apply statutory grants due now (also scheduled daily)'],
   ['create-leave-register-export', 'POST', '/api/v1/leave_register_exports', ADMIN, api('paid-leave/create-leave-register-export'), ['table', 'exports'], 'Start the 管理簿 CSV export'],
   ['get-leave-register-export', 'GET', '/api/v1/leave_register_exports/{id}', ADMIN, api('paid-leave/get-leave-register-export'), ['table', 'exports'], 'Register export status and download link'],

@@ -25,6 +25,7 @@ import {
   computeLedger,
   fiveDayDuty,
   grantsFor,
+  type CommonGrantDate,
   nextGrant,
   registerRows,
   type FiveDayWindow,
@@ -73,7 +74,13 @@ const fiveDayView = (w: FiveDayWindow) => ({
 const SEVERITY: FiveDayWindow['status'][] = ['overdue', 'behind', 'on_track', 'scheduled', 'met', 'upcoming'];
 
 /** One employee's balance, pending days, next expiry and grant, and five-day duty on `asOf`. */
-export function summarize(person: Person, records: readonly GrantRecord[], requests: Parameters<typeof takingsOf>[0], asOf: string) {
+export function summarize(
+  person: Person,
+  records: readonly GrantRecord[],
+  requests: Parameters<typeof takingsOf>[0],
+  asOf: string,
+  options: GrantOptions = {},
+) {
   const grants = records.map(toLeaveGrant);
   const { approved, pending } = takingsOf(requests);
   const managed = isManaged(person, records);
@@ -81,7 +88,7 @@ export function summarize(person: Person, records: readonly GrantRecord[], reque
   const balance = balanceOn(grants, approved, asOf);
   const held = balanceOn(grants, [...approved, ...pending], asOf);
   const employee = leaveEmployeeOf(person);
-  const next = employee ? nextGrant(employee, asOf) : null;
+  const next = employee ? nextGrant(employee, asOf, options) : null;
   const windows = relevantWindows(grants, approved, asOf);
   const worst = [...windows].sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status))[0];
   return {
@@ -101,33 +108,53 @@ export function summarize(person: Person, records: readonly GrantRecord[], reque
 }
 export type PaidLeaveSummary = ReturnType<typeof summarize>;
 
+export interface GrantOptions {
+  commonGrantDate?: CommonGrantDate | undefined;
+}
+
+/** The company's 斉一的付与 setting, when it has one. */
+export function grantOptionsOf(company: { leaveCommonDate?: string | undefined; leaveFirstGrant?: CommonGrantDate['firstGrant'] | undefined } | null): GrantOptions {
+  return company?.leaveCommonDate
+    ? { commonGrantDate: { monthDay: company.leaveCommonDate, firstGrant: company.leaveFirstGrant ?? 'first_common_date' } }
+    : {};
+}
+
+const companyGrantOptions = async (companyId: string) => grantOptionsOf(await companyById(companyId));
+
 /** The signed-in employee's own summary: three reads. */
 export async function ownPaidLeave(companyId: string, employeeId: string, timeZone: string) {
-  const [person, grants, requests] = await Promise.all([
+  const [person, grants, requests, options] = await Promise.all([
     activeStaffMember(companyId, employeeId),
     employeeGrants(companyId, employeeId),
     employeeLeaveRequests(companyId, employeeId),
+    companyGrantOptions(companyId),
   ]);
-  return summarize(person, grants, requests, today(timeZone, clock.now()));
+  return summarize(person, grants, requests, today(timeZone, clock.now()), options);
 }
 
 /** Every active staff member's summary: three Queries whatever the staff count. */
 export async function staffPaidLeave(companyId: string, timeZone: string) {
-  const [staff, grants, requests] = await Promise.all([activeStaff(companyId), companyGrants(companyId), companyLeaveRequests(companyId)]);
+  const [staff, grants, requests, options] = await Promise.all([
+    activeStaff(companyId),
+    companyGrants(companyId),
+    companyLeaveRequests(companyId),
+    companyGrantOptions(companyId),
+  ]);
   const asOf = today(timeZone, clock.now());
   const grantsOf = groupBy(grants, (g) => g.employeeId);
   const requestsOf = groupBy(requests, (r) => r.employeeId);
   return staff
-    .map((m) => summarize(m, grantsOf.get(m.employeeId) ?? [], requestsOf.get(m.employeeId) ?? [], asOf))
+    .map((m) => summarize(m, grantsOf.get(m.employeeId) ?? [], requestsOf.get(m.employeeId) ?? [], asOf, options))
     .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
 }
 
 /** One staff member's full picture: summary, working pattern, grants with their use, takings and the register. */
 export async function employeePaidLeave(companyId: string, employeeId: string, timeZone: string) {
-  const [person, records, requests] = await Promise.all([
+  const [person, records, requests, options] = await Promise.all([
     activeStaffMember(companyId, employeeId),
     employeeGrants(companyId, employeeId),
     employeeLeaveRequests(companyId, employeeId),
+    companyGrantOptions(companyId),
   ]);
   const asOf = today(timeZone, clock.now());
   const grants = records.map(toLeaveGrant);
@@ -136,7 +163,7 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
   const state = new Map(ledger.grants.map((g) => [g.id, g]));
   const pattern = patternOf(person);
   return {
-    ...summarize(person, records, requests, asOf),
+    ...summarize(person, records, requests, asOf, options),
     working_pattern: pattern
       ? pattern.basis === 'week'
         ? { basis: 'week' as const, days_per_week: pattern.daysPerWeek, days_per_year: null, weekly_hours: pattern.weeklyHours }
@@ -240,7 +267,7 @@ export async function runDueGrants(companyId: string, now: Date = clock.now()): 
     }
     const existing = grantsOf.get(member.employeeId) ?? [];
     const steps = new Set(existing.filter((g) => g.source === 'auto').map((g) => g.step));
-    const due = grantsFor(employee, asOf).filter((d) => d.outcome === 'granted' && d.expiresOn > asOf && !steps.has(d.step));
+    const due = grantsFor(employee, asOf, grantOptionsOf(company)).filter((d) => d.outcome === 'granted' && d.expiresOn > asOf && !steps.has(d.step));
     for (const d of due) {
       const outcome = await insertGrant({
         companyId,

@@ -17,6 +17,12 @@ export const Company = new Entity({
     /** 36協定: the admin's monthly overtime alert limit (minutes, default 45 h) and whether a special clause applies. */
     overtimeAlertMinutes: { type: 'number', required: true, default: 45 * 60 },
     specialClause: { type: 'boolean', required: true, default: false },
+    /**
+     * 斉一的付与: a common annual paid-leave grant date ('MM-DD') and how the first grant is placed
+     * (see functions/domain/paid-leave/grants.ts); absent = statutory dates per employee.
+     */
+    leaveCommonDate: { type: 'string' },
+    leaveFirstGrant: { type: ['six_months', 'first_common_date', 'hire_date'] as const },
     /** The admin created with the company: the account the operator edits (name, e-mail, password). */
     primaryAdminId: { type: 'string' },
     /** When the operator closed the account (records are kept for legal retention). */

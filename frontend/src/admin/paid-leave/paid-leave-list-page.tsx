@@ -12,6 +12,7 @@ import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { listPaidLeave, runGrants } from './paid-leave-api';
 import { RegisterDownload } from './register-download';
+import { CommonGrantDateForm } from './common-grant-date-form';
 import '../../shared/page.css';
 import '../admin.css';
 import './paid-leave.css';
@@ -79,6 +80,7 @@ export default function PaidLeaveListPage() {
           </button>
         </div>
         <RegisterDownload />
+        <CommonGrantDateForm />
         <FormFeedback error={error} success={success} />
         <LoadView state={state} onRetry={() => void reload()}>
           {(rows) =>
