@@ -89,7 +89,10 @@ async function makeToken(role: Role, claims: Record<string, unknown>, m: Set<Mut
   if (m.has('expired')) Object.assign(payload, { iat: now - 7200, exp: now - 3600 });
   if (m.has('wrongPoolIssuer')) payload.iss = p[other].issuer;
   if (m.has('unknownIssuer')) payload.iss = 'http://127.0.0.1:9229/local_evil';
-  if (m.has('wrongClient')) payload.aud = p[other].clientId;
+  // With the other pool's issuer too, the other pool's client would make a genuine token of that pool
+  // (the test pools share one key, as cognito-local's do): the wrong client then comes from a third pool.
+  const third = ROLES.find((r) => r !== role && r !== other)!;
+  if (m.has('wrongClient')) payload.aud = m.has('wrongPoolIssuer') ? p[third].clientId : p[other].clientId;
   if (m.has('audienceList')) payload.aud = [p[other].clientId, 'someone-else'];
   if (m.has('noAudience')) delete payload.aud;
   if (m.has('accessToken')) payload.token_use = 'access';
