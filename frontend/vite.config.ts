@@ -5,8 +5,9 @@
  */
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { API_PATH_PREFIXES, isApiRequest } from '../functions/routes.js';
+import { prerenderLanding } from './scripts/prerender.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiOrigin = process.env.KINTAI_API_ORIGIN ?? 'http://localhost:3000';
@@ -18,10 +19,29 @@ const proxy: ProxyOptions = {
   bypass: (req) => (isApiRequest(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname) ? undefined : req.url),
 };
 
+/**
+ * After the client bundle is written, renders the landing page into dist/index.html (scripts/prerender.ts).
+ * Part of `vite build` itself, so every build that serves the SPA (build:web, the e2e setup) has it.
+ */
+function prerenderLandingPlugin(): Plugin {
+  let isClientBuild = false;
+  return {
+    name: 'kintai:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      // The prerender's own SSR build loads this config too: only the client build prerenders.
+      isClientBuild = !config.build.ssr;
+    },
+    async closeBundle() {
+      if (isClientBuild) this.info(await prerenderLanding());
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), prerenderLandingPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -31,13 +31,28 @@ export interface PoolDefinition {
   suffix: string;
   /** Custom attributes, immutable once the user exists, never writable by the app client. */
   customAttributes: readonly string[];
-  mfaRequired: boolean;
+  mfa: PoolMfa;
 }
 
+/**
+ * MFA of a pool, the same in the deployed and the local stack.
+ * - `off`: password only, backed by the strong policy and Plus-tier threat protection.
+ * - `totp-enforced-by-api`: Cognito offers TOTP only and as OPTIONAL, so it challenges every user who
+ *   has enrolled; the API enforces enrolment itself — a user who signs in without TOTP gets a session
+ *   that may only enrol (functions/shared/middleware.ts, session `mfaPending`). Not REQUIRED: Cognito
+ *   would then answer a first sign-in with MFA_SETUP, whose Session-based enrolment cognito-local
+ *   cannot run; enrolling with the session's access token works on AWS and locally alike.
+ */
+export type PoolMfa = 'off' | 'totp-enforced-by-api';
+
+/** The pool's Cognito `MfaConfiguration` for a PoolMfa. */
+export const cognitoMfaConfiguration = (mfa: PoolMfa): 'OFF' | 'OPTIONAL' => (mfa === 'off' ? 'OFF' : 'OPTIONAL');
+
 export const POOLS: Record<PoolKey, PoolDefinition> = {
-  employee: { key: 'employee', suffix: 'employees', customAttributes: ['company_id', 'employee_id'], mfaRequired: false },
-  admin: { key: 'admin', suffix: 'company-admins', customAttributes: ['company_id', 'admin_id'], mfaRequired: false },
-  operator: { key: 'operator', suffix: 'operators', customAttributes: [], mfaRequired: false },
+  employee: { key: 'employee', suffix: 'employees', customAttributes: ['company_id', 'employee_id'], mfa: 'off' },
+  admin: { key: 'admin', suffix: 'company-admins', customAttributes: ['company_id', 'admin_id'], mfa: 'off' },
+  // The platform operator acts on every company: TOTP, enforced by the API (see PoolMfa).
+  operator: { key: 'operator', suffix: 'operators', customAttributes: [], mfa: 'totp-enforced-by-api' },
 };
 
 export const poolName = (stage: string, key: PoolKey) => `kintai-${stage}-${POOLS[key].suffix}`;

@@ -20,20 +20,6 @@ import {
   type PoolKey,
 } from './definitions';
 
-/**
- * MFA of the DEPLOYED pools, on top of POOLS[key].mfaRequired (which the local stack shares).
- *
- * The platform operator acts on every company and should sign in with TOTP MFA. cognito-local cannot
- * run TOTP challenges, and the operator sign-in route does not answer Cognito's MFA_SETUP and
- * SOFTWARE_TOKEN_MFA challenges yet, so requiring MFA now would lock operators out of a deployed
- * stage. The switch is here; turn it on together with that sign-in flow (tracked on issue 7).
- */
-export const DEPLOYED_MFA_REQUIRED: Readonly<Record<PoolKey, boolean>> = {
-  employee: false,
-  admin: false,
-  operator: false,
-};
-
 export interface KintaiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, …): part of every physical name. */
   readonly stage: string;
@@ -72,7 +58,6 @@ export class KintaiStack extends Stack {
         definition: POOLS[key],
         poolName: poolName(stage, key),
         clientName: clientName(stage, key),
-        mfaRequired: POOLS[key].mfaRequired || DEPLOYED_MFA_REQUIRED[key],
       });
     }
 

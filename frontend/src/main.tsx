@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { SessionProvider } from './lib/session';
-import './styles/base.css';
+
+// The prerendered landing page (scripts/prerender.ts) is only for `/`; the SPA renders its own pages.
+document.getElementById('landing')?.remove();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

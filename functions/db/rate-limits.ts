@@ -26,3 +26,19 @@ export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date
       throw error;
     });
 }
+
+/**
+ * Marks a one-time value as used (e.g. a sign-in challenge once answered): true the first time,
+ * false on every later call until the item expires. One conditional put, so concurrent answers
+ * cannot both win.
+ */
+export async function useOnce(bucket: string, ttlSeconds: number, now: Date = new Date(), service: Db = db()): Promise<boolean> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  try {
+    await service.entities.RateLimit.create({ bucket, window: 0, count: 1, expiresAt: nowSeconds + ttlSeconds }).go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

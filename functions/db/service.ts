@@ -1,4 +1,4 @@
-import { Service } from 'electrodb';
+import { Entity, Service, type Schema } from 'electrodb';
 import { dynamo } from '../shared/clients/dynamodb.js';
 import { env } from '../shared/env.js';
 import { AttendanceDay } from './entities/attendance-day.js';
@@ -21,7 +21,7 @@ import { OvertimeHistory, WorkSummary } from './entities/work-summary.js';
 import { ExportJob } from './entities/export-job.js';
 import { AuditEvent } from './entities/audit-event.js';
 
-const entities = {
+const schemas = {
   Company,
   CompanyAdmin,
   Employee,
@@ -44,12 +44,44 @@ const entities = {
   PaidLeaveGrant,
 };
 
-export type Db = Service<typeof entities>;
+type Schemas = typeof schemas;
+type EntityOf<S> = S extends Schema<infer A, infer F, infer C> ? Entity<A, F, C, S> : never;
+export type Entities = { [K in keyof Schemas]: EntityOf<Schemas[K]> };
+
+/** What the data layer uses of ElectroDB's Service: the entities and transactions across them. */
+export interface Db {
+  readonly entities: Entities;
+  readonly transaction: Service<Entities>['transaction'];
+}
 
 let service: Db | undefined;
 
-/** One ElectroDB service per cold start, bound to the table and client from the environment. */
+/**
+ * One data layer per cold start, bound to the table and client from the environment.
+ *
+ * Entities are built on first use, not at import: constructing all twenty ElectroDB entities cost
+ * ~25 ms of CPU on every cold start (test/bench/cold-start.ts), while a route touches a handful
+ * (the session, its own records, the audit trail). A transaction needs every entity in one Service,
+ * so `transaction` builds that Service — from the same entity instances — the first time one runs.
+ */
 export function db(): Db {
-  service ??= new Service(entities, { table: env().TABLE_NAME, client: dynamo() });
+  if (service) return service;
+  const config = { table: env().TABLE_NAME, client: dynamo() };
+  const built: Partial<Entities> = {};
+  const entities = {} as Entities;
+  for (const name of Object.keys(schemas) as (keyof Schemas)[]) {
+    Object.defineProperty(entities, name, {
+      enumerable: true,
+      get: () => (built[name] ??= new Entity(schemas[name], config) as never),
+    });
+  }
+  let whole: Service<Entities> | undefined;
+  service = {
+    entities,
+    get transaction() {
+      whole ??= new Service({ ...entities }, config);
+      return whole.transaction;
+    },
+  };
   return service;
 }

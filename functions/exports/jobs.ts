@@ -1,7 +1,4 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { db } from '../db/service.js';
-import { s3 } from '../shared/clients/s3.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -58,10 +55,16 @@ async function startWorker(event: WorkerEvent): Promise<void> {
     );
     return;
   }
-  // Local stack and tests: the same worker code, in this process, not awaited by the request.
-  void import('./worker.js')
-    .then((w) => w.runExport(event))
-    .catch((error: unknown) => logger.error('local export failed', { exportId: event.exportId, error: error as Error }));
+  // Local stack and tests: the same worker code, in this process, not awaited by the request. Lambda
+  // bundles define KINTAI_BUNDLE, so esbuild drops this branch and the worker (CSV encoders, S3
+  // uploads) stays out of the API function: there the worker is always its own function.
+  if (process.env.KINTAI_BUNDLE !== 'lambda') {
+    void import('./worker.js')
+      .then((w) => w.runExport(event))
+      .catch((error: unknown) => logger.error('local export failed', { exportId: event.exportId, error: error as Error }));
+    return;
+  }
+  throw new Error('EXPORT_WORKER_FUNCTION is not set');
 }
 
 /** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so browsers save 勤怠データ_….csv. */
@@ -74,17 +77,14 @@ export function contentDisposition(fileName: string): string {
 export async function exportStatus(companyId: string, exportId: string, kind: ExportKind) {
   const { data: job } = await db().entities.ExportJob.get({ companyId, exportId }).go();
   if (!job || job.kind !== kind) throw new NotFoundError();
+  // The S3 client and presigner load only for a finished job (cold starts of the other calls skip them).
   const url =
     job.status === 'done'
-      ? await getSignedUrl(
-          s3(),
-          new GetObjectCommand({
-            Bucket: env().EXPORTS_BUCKET!,
-            Key: job.objectKey,
-            ResponseContentDisposition: contentDisposition(job.fileName),
-            ResponseContentType: `text/csv; charset=${job.encoding === 'sjis' ? 'Shift_JIS' : 'UTF-8'}`,
-          }),
-          { expiresIn: LINK_SECONDS },
+      ? await (await import('../shared/clients/s3-link.js')).presignedDownload(
+          job.objectKey,
+          contentDisposition(job.fileName),
+          `text/csv; charset=${job.encoding === 'sjis' ? 'Shift_JIS' : 'UTF-8'}`,
+          LINK_SECONDS,
         )
       : null;
   return {

@@ -9,6 +9,12 @@ export const MESSAGES = {
   newPasswordRequired: '初回ログインのため、新しいパスワードを設定してください。',
   passwordPolicy: 'パスワードは12文字以上で、大文字・小文字・数字・記号をそれぞれ含めてください。',
   signOutFailed: 'ログアウトに失敗しました。',
+  // Operator TOTP (two-factor authentication)
+  mfaEnrolmentRequired: '二段階認証の設定が必要です。',
+  mfaCodeInvalid: '認証コードが正しくありません。',
+  mfaChallengeExpired: 'ログインの有効期限が切れました。もう一度ログインしてください。',
+  mfaAlreadyEnrolled: '二段階認証はすでに設定されています。',
+  mfaEnrolled: '二段階認証を設定しました。',
   unauthenticated: 'ログインしてください。',
   forbidden: '操作権限がありません。',
   permissionDenied: 'Permission Denied.',

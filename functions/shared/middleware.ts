@@ -52,6 +52,9 @@ export const apiDeps: { auth: AuthDeps } = { auth: {} };
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** What a session signed in without the pool's TOTP may still call (GET /api/v1/session is public). */
+const MFA_PENDING_ROUTES: ReadonlySet<string> = new Set(['start-operator-mfa', 'verify-operator-mfa', 'sign-out-operator']);
+
 function routeByName(name: string): RouteDef {
   const route = ROUTES.find((r) => r.name === name);
   if (!route) throw new Error(`Unknown route ${name}`);
@@ -145,6 +148,8 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
       if (route.roles.length > 0) {
         if (!principal) throw new UnauthenticatedError();
         if (!route.roles.includes(principal.role)) throw new ForbiddenError();
+        // MFA enforced by the API (PoolMfa): before enrolling TOTP, only enrolment and sign-out.
+        if (principal.mfaPending && !MFA_PENDING_ROUTES.has(route.name)) throw new ForbiddenError(MESSAGES.mfaEnrolmentRequired);
       }
     }
     if (isStateChanging(route.method) && !csrfMatches(cookies[COOKIE.csrf], event.headers?.['x-csrf-token'])) {

@@ -1,16 +1,15 @@
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminDisableUserCommand,
-  AdminEnableUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../routes.js';
 import { pools } from './auth/pools.js';
-import { cognito } from './clients/cognito.js';
 import { ConflictError } from './errors.js';
+
+/**
+ * The Cognito admin SDK is loaded on the first call, not at import: the staff routes that only read
+ * (list, detail) never call Cognito and so never pay its ~15 ms module load on a cold start.
+ */
+async function admin() {
+  const sdk = await import('./clients/cognito-admin.js');
+  return { sdk, client: sdk.cognito() };
+}
 
 export interface NewPoolUser {
   role: Role;
@@ -28,8 +27,9 @@ export interface NewPoolUser {
  * No invitation e-mail: the admin hands over the temporary password. Returns the Cognito username (sub).
  */
 export async function createPoolUser(user: NewPoolUser): Promise<string> {
+  const { sdk: { AdminCreateUserCommand, AdminSetUserPasswordCommand }, client } = await admin();
   const { poolId } = pools()[user.role];
-  const out = await cognito()
+  const out = await client
     .send(
       new AdminCreateUserCommand({
         UserPoolId: poolId,
@@ -48,7 +48,7 @@ export async function createPoolUser(user: NewPoolUser): Promise<string> {
       throw error;
     });
   if (user.permanent) {
-    await cognito().send(
+    await client.send(
       new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: user.email, Password: user.temporaryPassword, Permanent: true }),
     );
   }
@@ -56,20 +56,24 @@ export async function createPoolUser(user: NewPoolUser): Promise<string> {
 }
 
 export async function deletePoolUser(role: Role, username: string): Promise<void> {
-  await cognito().send(new AdminDeleteUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
+  const { sdk: { AdminDeleteUserCommand }, client } = await admin();
+  await client.send(new AdminDeleteUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
 }
 
 /** Disabling blocks new Cognito sign-ins on AWS; `endSessions` cuts the sessions that already exist. */
 export async function disablePoolUser(role: Role, username: string): Promise<void> {
-  await cognito().send(new AdminDisableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
+  const { sdk: { AdminDisableUserCommand }, client } = await admin();
+  await client.send(new AdminDisableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
 }
 
 export async function enablePoolUser(role: Role, username: string): Promise<void> {
-  await cognito().send(new AdminEnableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
+  const { sdk: { AdminEnableUserCommand }, client } = await admin();
+  await client.send(new AdminEnableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
 }
 
 export async function updatePoolUserEmail(role: Role, username: string, email: string): Promise<void> {
-  await cognito()
+  const { sdk: { AdminUpdateUserAttributesCommand }, client } = await admin();
+  await client
     .send(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: pools()[role].poolId,
@@ -90,7 +94,8 @@ export async function updatePoolUserEmail(role: Role, username: string, email: s
 
 /** An admin-set password is temporary: the user chooses their own at the next sign-in. */
 export async function resetPoolUserPassword(role: Role, username: string, temporaryPassword: string): Promise<void> {
-  await cognito().send(
+  const { sdk: { AdminSetUserPasswordCommand }, client } = await admin();
+  await client.send(
     new AdminSetUserPasswordCommand({ UserPoolId: pools()[role].poolId, Username: username, Password: temporaryPassword, Permanent: false }),
   );
 }
@@ -100,8 +105,9 @@ export async function resetPoolUserPassword(role: Role, username: string, tempor
  * update (AliasExistsException) but cognito-local does not, so callers check first on both.
  */
 export async function poolUsernameByEmail(role: Role, email: string): Promise<string | null> {
+  const { sdk: { AdminGetUserCommand }, client } = await admin();
   try {
-    const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: pools()[role].poolId, Username: email }));
+    const out = await client.send(new AdminGetUserCommand({ UserPoolId: pools()[role].poolId, Username: email }));
     return out.Username ?? null;
   } catch (error) {
     if ((error as { name?: string }).name === 'UserNotFoundException') return null;

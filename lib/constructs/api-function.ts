@@ -18,7 +18,7 @@ export type FunctionDef = (RouteDef & { timeoutSeconds?: undefined; memorySize?:
 /** Repository root: route handler paths in functions/routes.ts are relative to it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-import { ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundle-options';
+import { BUNDLE_ALIAS_ARGS, BUNDLE_DEFINE, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundle-options';
 
 /**
  * Table actions a route may use. Transactions are authorised per contained action, so
@@ -70,6 +70,8 @@ export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   'sign-in-user': 30,
   'sign-in-company': 10,
   'sign-in-operator': 2,
+  // The operator's TOTP step: as bounded as the password step before it.
+  'mfa-operator': 2,
   'create-attendance-export': 5,
   'create-leave-register-export': 5,
 };
@@ -185,6 +187,9 @@ export class ApiFunction extends Construct {
         banner: ESM_REQUIRE_BANNER,
         target: ESBUILD_OPTIONS.target,
         minify: ESBUILD_OPTIONS.minify,
+        // Smaller stand-ins for a few packages and the bundle-only constants (bundle-options.ts).
+        esbuildArgs: BUNDLE_ALIAS_ARGS,
+        define: BUNDLE_DEFINE,
         sourceMap: true,
         sourcesContent: false,
         // The SDK v3 clients are bundled (nothing external) rather than taken from the runtime:

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -6,6 +7,34 @@ import type { BuildOptions } from 'esbuild';
  */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __kintaiCreateRequire } from 'node:module'; const require = __kintaiCreateRequire(import.meta.url);";
+
+const SHIMS = path.resolve(import.meta.dirname, '../../functions/shared/bundle-shims');
+
+/**
+ * Packages replaced by a smaller module in the Lambda bundles only (tests and the local stack run the
+ * real ones). Each shim says why it is safe; test/bench/cold-start.ts measures what they save.
+ */
+export const BUNDLE_ALIASES: Record<string, string> = {
+  // The SDK's full credential chain (STS/SSO clients, ini files, IMDS): Lambda's credentials are in env.
+  '@aws-sdk/credential-provider-node': path.join(SHIMS, 'lambda-credentials.ts'),
+  // ElectroDB's model self-check: the models are constants that every test run checks.
+  jsonschema: path.join(SHIMS, 'jsonschema.ts'),
+  // ElectroDB's `require` of the whole package (every command): only the ones it sends.
+  '@aws-sdk/lib-dynamodb': path.join(SHIMS, 'lib-dynamodb.js'),
+  // The holiday dataset without the fields the API never reads (generated: test/bench/holiday-shim.ts).
+  '@holiday-jp/holiday_jp': path.join(SHIMS, 'holidays-jp.ts'),
+};
+
+/** The same aliases as esbuild CLI arguments, for the CDK NodejsFunction's `esbuildArgs`. */
+export const BUNDLE_ALIAS_ARGS: Record<string, string> = Object.fromEntries(
+  Object.entries(BUNDLE_ALIASES).map(([name, file]) => [`--alias:${name}`, file]),
+);
+
+/**
+ * Compile-time constants of the Lambda bundles: `process.env.KINTAI_BUNDLE` is "lambda", so branches
+ * that only the local stack takes (the in-process export worker) are dropped from the bundle.
+ */
+export const BUNDLE_DEFINE: Record<string, string> = { 'process.env.KINTAI_BUNDLE': JSON.stringify('lambda') };
 
 /** The bundle every route function ships, shared by the CDK construct and the cold-start benchmark. */
 export const ESBUILD_OPTIONS = {
@@ -16,6 +45,8 @@ export const ESBUILD_OPTIONS = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   minify: true,
+  alias: BUNDLE_ALIASES,
+  define: BUNDLE_DEFINE,
   // The SDK v3 clients are bundled rather than taken from the runtime: the deployed code runs the
   // exact SDK version the tests ran.
   external: [],

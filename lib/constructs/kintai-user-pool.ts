@@ -7,11 +7,6 @@ export interface KintaiUserPoolProps {
   readonly definition: PoolDefinition;
   readonly poolName: string;
   readonly clientName: string;
-  /**
-   * Require TOTP MFA. Defaults to `definition.mfaRequired` (shared with the local stack); the
-   * stack may require it for the deployed pool only (see DEPLOYED_MFA_REQUIRED in kintai-stack.ts).
-   */
-  readonly mfaRequired?: boolean;
 }
 
 /**
@@ -26,7 +21,7 @@ export class KintaiUserPool extends Construct {
   constructor(scope: Construct, id: string, props: KintaiUserPoolProps) {
     super(scope, id);
     const { definition } = props;
-    const mfaRequired = props.mfaRequired ?? definition.mfaRequired;
+    const totp = definition.mfa === 'totp-enforced-by-api';
 
     const customAttributes: Record<string, cognito.ICustomAttribute> = {};
     for (const name of definition.customAttributes) {
@@ -54,8 +49,9 @@ export class KintaiUserPool extends Construct {
       // Invitations use Cognito's built-in sender (50 e-mails a day); a production rollout of many
       // companies switches to `cognito.UserPoolEmail.withSES(...)` once a verified domain exists.
       // TOTP only: SMS costs money per message, needs an SNS role and is weaker (SIM swap).
-      mfa: mfaRequired ? cognito.Mfa.REQUIRED : cognito.Mfa.OFF,
-      mfaSecondFactor: mfaRequired ? { otp: true, sms: false } : undefined,
+      // OPTIONAL, not REQUIRED, where the API enforces enrolment (see PoolMfa in lib/definitions.ts).
+      mfa: totp ? cognito.Mfa.OPTIONAL : cognito.Mfa.OFF,
+      mfaSecondFactor: totp ? { otp: true, sms: false } : undefined,
       // Plus tier: compromised-credential checks and risk-based blocking. The sign-in Lambda calls
       // InitiateAuth, so Cognito sees the Lambda's address rather than the user's (passing the
       // user's IP needs a client secret); compromised-credential detection does not depend on it.
@@ -85,14 +81,15 @@ export class KintaiUserPool extends Construct {
       disableOAuth: true,
     });
 
-    if (!mfaRequired) {
-      Validations.of(this.pool).acknowledge({
-        id: 'AwsSolutions-COG2',
-        reason:
-          'Employees and company admins sign in with a strong password policy and Plus-tier threat protection ' +
+    Validations.of(this.pool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: totp
+        ? 'MFA is enforced by the application for operators: the pool offers TOTP only, as OPTIONAL so that enrolment ' +
+          'runs with the access token (Cognito challenges every enrolled operator), and the API refuses every operator ' +
+          'route except TOTP enrolment and sign-out to a session signed in without TOTP.'
+        : 'Employees and company admins sign in with a strong password policy and Plus-tier threat protection ' +
           '(ENFORCED: compromised credentials and risky sign-ins blocked) instead of MFA: many staff punch from ' +
-          'shared or personal phones without an authenticator. The platform operator pool requires TOTP MFA.',
-      });
-    }
+          'shared or personal phones without an authenticator. The platform operator must use TOTP (enforced by the API).',
+    });
   }
 }

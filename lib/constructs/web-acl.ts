@@ -41,9 +41,9 @@ export const WAF_MAX_BODY_BYTES = 16 * 1024;
  */
 export const WAF_SIGN_IN_RATE = { limit: 100, windowSeconds: 300 } as const;
 
-/** The sign-in routes are the route-table entries named `sign-in-*` (all POST). */
+/** The sign-in routes are the route-table entries named `sign-in-*` and the operator's TOTP step (all POST). */
 export const signInRoutes = (routes: readonly RouteDef[] = ROUTES) =>
-  routes.filter((r) => r.name.startsWith('sign-in-'));
+  routes.filter((r) => r.name.startsWith('sign-in-') || r.name === 'mfa-operator');
 
 /** Request headers WAF never stores (logs, sampled requests): session cookies and the CSRF token. */
 export const WAF_REDACTED_HEADERS = ['cookie', 'x-csrf-token', 'authorization'] as const;

@@ -9,6 +9,7 @@ import {
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
   type UserPoolClientDescription,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
@@ -26,6 +27,7 @@ import {
   TABLE,
   TOKEN_VALIDITY,
   clientName,
+  cognitoMfaConfiguration,
   exportsBucketName,
   poolName,
   tableName,
@@ -123,7 +125,7 @@ async function ensureUserPool(client: CognitoIdentityProviderClient, stage: stri
   do {
     const page = await client.send(new ListUserPoolsCommand({ MaxResults: 60, NextToken: token }));
     const found = page.UserPools?.find((pool) => pool.Name === name);
-    if (found?.Id) return found.Id;
+    if (found?.Id) return withMfaConfig(client, found.Id, key);
     token = page.NextToken;
   } while (token);
 
@@ -132,7 +134,7 @@ async function ensureUserPool(client: CognitoIdentityProviderClient, stage: stri
       PoolName: name,
       UsernameAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-      MfaConfiguration: POOLS[key].mfaRequired ? 'ON' : 'OFF',
+      MfaConfiguration: cognitoMfaConfiguration(POOLS[key].mfa),
       Policies: {
         PasswordPolicy: {
           MinimumLength: PASSWORD_POLICY.minLength,
@@ -151,7 +153,20 @@ async function ensureUserPool(client: CognitoIdentityProviderClient, stage: stri
     }),
   );
   if (!created.UserPool?.Id) throw new Error(`CreateUserPool ${name} returned no id`);
-  return created.UserPool.Id;
+  return withMfaConfig(client, created.UserPool.Id, key);
+}
+
+/** Applies the definition's MFA each start: a restart keeps pools made before the definition changed. */
+async function withMfaConfig(client: CognitoIdentityProviderClient, poolId: string, key: PoolKey): Promise<string> {
+  const mfa = POOLS[key].mfa;
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: poolId,
+      MfaConfiguration: cognitoMfaConfiguration(mfa),
+      ...(mfa === 'off' ? {} : { SoftwareTokenMfaConfiguration: { Enabled: true } }),
+    }),
+  );
+  return poolId;
 }
 
 async function ensureClient(

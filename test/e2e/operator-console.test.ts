@@ -16,7 +16,7 @@ let operator: TestUser;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: 'お知らせ確認株式会社' });
-  operator = await createOperator();
+  operator = await createOperator(e2e.stack.baseUrl);
 });
 
 /** Japan-time calendar parts of an instant (the form's wall clock). */

@@ -13,7 +13,11 @@ import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
-const slash = (date: string) => date.split('-').map(Number).join('/');
+/** `2027-06-21` → `2027年6月21日`, as the paid-leave screens write dates. */
+const jaDate = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${y}年${m}月${d}日`;
+};
 
 // 社員 1号: hired 11 months ago, granted 10 days 5 months ago, none taken → behind (an even pace is at 1 day).
 const behindHire = addMonthsLegal(today, -11);
@@ -71,7 +75,7 @@ describe('paid leave in Chromium', () => {
     await page.goto(`${e2e.stack.baseUrl}/management`);
     const section = page.getByRole('region', { name: '年5日の取得義務が遅れているスタッフ' });
     const behind = section.getByRole('row', { name: /社員 1号/ });
-    await poll(() => behind.textContent()).toContain(slash(behindDeadline));
+    await poll(() => behind.textContent()).toContain(jaDate(behindDeadline));
     expect(await behind.textContent()).toContain('残り5日の取得が必要です');
     expect(await section.textContent()).not.toContain('社員 2号');
 
@@ -79,7 +83,7 @@ describe('paid leave in Chromium', () => {
     await behind.getByRole('link', { name: '社員 1号' }).click();
     await page.waitForURL(`**/management/paid_leave/${tenant.employees[0]!.id}`);
     const register = page.getByRole('region', { name: '年次有給休暇管理簿' }).or(page.locator('section[aria-labelledby="register-title"]'));
-    await poll(() => register.first().textContent()).toContain(slash(behindGrant));
+    await poll(() => register.first().textContent()).toContain(jaDate(behindGrant));
   });
 
   it('the employee sees the days left when filing, and the balance changes once approved', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, type TestTenant, type TestUser } from '../support/tenant.js';
+import { totp } from '../support/totp.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
@@ -8,7 +9,7 @@ let operator: TestUser;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: 'ブラウザ株式会社' });
-  operator = await createOperator();
+  operator = await createOperator(e2e.stack.baseUrl);
 });
 
 describe('sign-in in Chromium', () => {
@@ -34,6 +35,36 @@ describe('sign-in in Chromium', () => {
     const page = await e2e.page(DESKTOP);
     await signInAs(page, e2e.stack.baseUrl, 'operator', operator);
     await page.waitForURL('**/management/companies');
+  });
+
+  it('asks the operator for the authenticator code and shows a wrong one as an error', async () => {
+    const page = await e2e.page(PHONE);
+    await signInAs(page, e2e.stack.baseUrl, 'operator', { email: operator.email, password: operator.password });
+    const code = page.getByLabel('認証コード（6桁）');
+    expect(await code.getAttribute('inputmode')).toBe('numeric');
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    const valid = new Set([-30_000, 0, 30_000].map((d) => totp(operator.totpSecret!, Date.now() + d)));
+    await code.fill(['000000', '111111', '222222'].find((c) => !valid.has(c))!);
+    await page.getByRole('button', { name: '確認' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('認証コードが正しくありません。');
+    await code.fill(totp(operator.totpSecret!));
+    await page.getByRole('button', { name: '確認' }).click();
+    await page.waitForURL('**/management/companies');
+  });
+
+  it('shows an operator without TOTP only the enrolment page, then the console once a code confirms it', async () => {
+    const newcomer = await createOperator(e2e.stack.baseUrl, { enrolled: false });
+    const page = await e2e.page(DESKTOP);
+    await signInAs(page, e2e.stack.baseUrl, 'operator', newcomer);
+    await page.waitForURL('**/management/companies');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('二段階認証の設定');
+    expect(await page.getByRole('navigation').first().textContent()).not.toContain('会社アカウント');
+    const secret = (await page.locator('.op-mfa__secret').textContent())!.replace(/\s/g, '');
+    expect(await page.locator('.op-mfa__uri').textContent()).toContain(`secret=${secret}`);
+    await page.getByLabel('認証コード（6桁）').fill(totp(secret));
+    await page.getByRole('button', { name: '確認' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('管理者アカウント一覧');
+    expect(await page.getByRole('navigation').first().textContent()).toContain('会社アカウント');
   });
 
   it('shows the server message above the form on wrong credentials and re-enables the button', async () => {

@@ -7,12 +7,12 @@ import {
   TABLE,
   TOKEN_VALIDITY,
   clientName,
+  cognitoMfaConfiguration,
   poolName,
   tableName,
   type PoolKey,
 } from '../../lib/definitions';
 import { BACKUP_RULES } from '../../lib/constructs/table-backup';
-import { DEPLOYED_MFA_REQUIRED } from '../../lib/kintai-stack';
 import { STAGE, refId, synthKintai, type Resources } from './synth';
 
 let template: Template;
@@ -74,7 +74,7 @@ describe('Cognito user pools', () => {
           DeletionProtection: 'ACTIVE',
           UserPoolTier: 'PLUS',
           UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
-          MfaConfiguration: POOLS[key].mfaRequired || DEPLOYED_MFA_REQUIRED[key] ? 'ON' : 'OFF',
+          MfaConfiguration: cognitoMfaConfiguration(POOLS[key].mfa),
           Policies: {
             PasswordPolicy: {
               MinimumLength: PASSWORD_POLICY.minLength,
@@ -90,14 +90,15 @@ describe('Cognito user pools', () => {
     }
   });
 
-  it('uses TOTP only (never SMS) wherever a deployed pool requires MFA', () => {
+  it('gives the operator pool optional TOTP only (never SMS), enforced by the API; the others no MFA', () => {
+    // The API refuses an operator session without TOTP (test/integration/operator-mfa.test.ts).
+    expect(POOLS.operator.mfa).toBe('totp-enforced-by-api');
     for (const key of ['employee', 'admin', 'operator'] as const) {
-      const required = POOLS[key].mfaRequired || DEPLOYED_MFA_REQUIRED[key];
-      template.hasResourceProperties('AWS::Cognito::UserPool', {
-        UserPoolName: poolName(STAGE, key),
-        MfaConfiguration: required ? 'ON' : 'OFF',
-        ...(required ? { EnabledMfas: ['SOFTWARE_TOKEN_MFA'] } : {}),
-      });
+      const totp = POOLS[key].mfa === 'totp-enforced-by-api';
+      const [, pool] = ofType('AWS::Cognito::UserPool').find(([, r]) => r.Properties.UserPoolName === poolName(STAGE, key))!;
+      expect(pool.Properties.MfaConfiguration).toBe(totp ? 'OPTIONAL' : 'OFF');
+      if (totp) expect(pool.Properties.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+      else expect(pool.Properties.EnabledMfas).toBeUndefined();
     }
   });
 

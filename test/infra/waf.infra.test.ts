@@ -103,7 +103,7 @@ describe('WAF web ACL (CloudFront scope, edge stack)', () => {
     });
 
     const signInPaths = signInRoutes().map((r) => r.path);
-    expect(signInPaths.sort()).toEqual(['/companies/sign_in', '/operators/sign_in', '/users/sign_in']);
+    expect(signInPaths.sort()).toEqual(['/companies/sign_in', '/operators/mfa', '/operators/sign_in', '/users/sign_in']);
     const scope = statement.ScopeDownStatement;
     for (const path of signInPaths) {
       expect(matches(scope, { method: 'POST', path }), path).toBe(true);
@@ -112,7 +112,8 @@ describe('WAF web ACL (CloudFront scope, edge stack)', () => {
       expect(matches(scope, { method: 'GET', path }), `GET ${path} is the page`).toBe(false);
     }
     // Every other route is outside the scope.
-    for (const route of ROUTES.filter((r) => !r.name.startsWith('sign-in-'))) {
+    const inScope = new Set(signInRoutes().map((r) => r.name));
+    for (const route of ROUTES.filter((r) => !inScope.has(r.name))) {
       expect(matches(scope, { method: route.method, path: route.path }), route.name).toBe(false);
     }
   });

@@ -64,7 +64,7 @@ describe('audit trail', () => {
   });
 
   it("records the operator's company changes in that company's trail", async () => {
-    const op = await signIn(stack.baseUrl, 'operator', await createOperator());
+    const op = await signIn(stack.baseUrl, 'operator', await createOperator(stack.baseUrl));
     const res = await op.put(`/api/v1/companies/${tenant.companyId}`, { name: '監査後株式会社', staff_name: '管理 太郎', cell: '03-1234-5678', email: tenant.admin.email, plan: 1, has_option: true, password: '' });
     expect(res.status).toBe(200);
     const e = (await trail()).find((x) => x.action === 'company.update')!;

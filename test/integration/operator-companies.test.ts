@@ -60,7 +60,7 @@ async function firstSignIn(email: string, temporary: string, password: string) {
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '既存株式会社' });
-  operator = await signIn(stack.baseUrl, 'operator', await createOperator());
+  operator = await signIn(stack.baseUrl, 'operator', await createOperator(stack.baseUrl));
 });
 
 describe('POST /api/v1/companies', () => {

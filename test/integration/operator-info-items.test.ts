@@ -34,7 +34,7 @@ function japanHour(hours: number): string {
 
 beforeAll(async () => {
   const tenant = await createTenant({ employees: 1 });
-  operator = await signIn(stack.baseUrl, 'operator', await createOperator());
+  operator = await signIn(stack.baseUrl, 'operator', await createOperator(stack.baseUrl));
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
   employee = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
 });

@@ -31,7 +31,7 @@ async function visitor() {
 const stored = async () => (await db().entities.Inquiry.query.byId({}).go({ pages: 'all' })).data;
 
 beforeAll(async () => {
-  operator = await signIn(stack.baseUrl, 'operator', await createOperator());
+  operator = await signIn(stack.baseUrl, 'operator', await createOperator(stack.baseUrl));
 });
 
 describe('contact form', () => {

@@ -38,7 +38,7 @@ async function call(client: HttpClient, route: RouteDef, csrf = true) {
 
 beforeAll(async () => {
   const tenant = await createTenant({ employees: 1 });
-  const operator = await createOperator();
+  const operator = await createOperator(stack.baseUrl);
   sessions = {
     employee: await signIn(stack.baseUrl, 'employee', tenant.employees[0]!),
     admin: await signIn(stack.baseUrl, 'admin', tenant.admin),

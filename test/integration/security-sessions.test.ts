@@ -23,7 +23,7 @@ const figures: string[] = [];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 4, name: 'セッション株式会社' });
-  operatorUser = await createOperator();
+  operatorUser = await createOperator(stack.baseUrl);
   operator = await signIn(stack.baseUrl, 'operator', operatorUser);
 });
 

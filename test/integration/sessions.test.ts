@@ -14,7 +14,7 @@ let operator: TestUser;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2, name: 'サインイン株式会社' });
-  operator = await createOperator();
+  operator = await createOperator(stack.baseUrl);
 });
 
 async function anonymous() {

@@ -5,6 +5,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { useTestStack, type TestStack } from './stack.js';
+import { totp } from './totp.js';
 import './provided';
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -52,10 +53,22 @@ export function useBrowser(): E2E {
 
 const SIGN_IN_PAGE = { employee: '/users/sign_in', admin: '/companies/sign_in', operator: '/operators/sign_in' } as const;
 
-/** Signs in through the real sign-in page, as a person would. */
-export async function signInAs(page: Page, baseUrl: string, role: keyof typeof SIGN_IN_PAGE, user: { email: string; password: string }) {
+/**
+ * Signs in through the real sign-in page, as a person would; an enrolled operator then types the
+ * code of the authenticator app (computed from `totpSecret`).
+ */
+export async function signInAs(
+  page: Page,
+  baseUrl: string,
+  role: keyof typeof SIGN_IN_PAGE,
+  user: { email: string; password: string; totpSecret?: string },
+) {
   await page.goto(baseUrl + SIGN_IN_PAGE[role]);
   await page.getByLabel('メールアドレス').fill(user.email);
   await page.getByLabel('パスワード', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'ログイン' }).click();
+  if (user.totpSecret) {
+    await page.getByLabel('認証コード（6桁）').fill(totp(user.totpSecret));
+    await page.getByRole('button', { name: '確認' }).click();
+  }
 }

@@ -8,6 +8,7 @@ import type { Role } from '../../functions/routes.js';
 import { newId } from '../../functions/shared/ids.js';
 import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { createHttpClient, type HttpClient } from './http-client.js';
+import { totp } from './totp.js';
 
 export const PASSWORD = 'Test#Passw0rd2026';
 
@@ -17,6 +18,8 @@ export interface TestUser {
   email: string;
   password: string;
   id: string;
+  /** Base32 TOTP secret of an operator who has enrolled (signIn answers the challenge with it). */
+  totpSecret?: string;
 }
 
 export interface TestTenant {
@@ -78,9 +81,22 @@ export async function createTenant(options: { employees?: number; timeZone?: str
   return { companyId, companyName, admin, employees, departmentId, employmentStatusId };
 }
 
-export async function createOperator(): Promise<TestUser> {
-  const op = { email: unique('operator'), password: PASSWORD, id: '' };
+/**
+ * A platform operator. By default enrolled in TOTP through the API, as an operator does after the
+ * first sign-in (the API lets an operator without TOTP do nothing else); `{ enrolled: false }` for
+ * the enrolment tests.
+ */
+export async function createOperator(baseUrl: string, options: { enrolled?: boolean } = {}): Promise<TestUser> {
+  const op: TestUser = { email: unique('operator'), password: PASSWORD, id: '' };
   op.id = await createPoolUser({ role: 'operator', email: op.email, attributes: {}, temporaryPassword: PASSWORD, permanent: true });
+  if (options.enrolled === false) return op;
+  const client = await signIn(baseUrl, 'operator', op);
+  const started = await client.post('/api/v1/operator_mfa');
+  if (started.status !== 200) throw new Error(`TOTP enrolment failed: ${started.status} ${JSON.stringify(started.body)}`);
+  const secret: string = started.body.data.secret;
+  const verified = await client.put('/api/v1/operator_mfa', { code: totp(secret) });
+  if (verified.status !== 200) throw new Error(`TOTP confirmation failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  op.totpSecret = secret;
   return op;
 }
 
@@ -90,12 +106,23 @@ const SIGN_IN: Record<Role, { path: string; key: string }> = {
   operator: { path: '/operators/sign_in', key: 'operator' },
 };
 
-/** A client that fetched the CSRF cookie and signed in, like the SPA does. */
-export async function signIn(baseUrl: string, role: Role, user: { email: string; password: string }): Promise<HttpClient> {
+/**
+ * A client that fetched the CSRF cookie and signed in, like the SPA does; an enrolled operator also
+ * answers the TOTP challenge with a code computed from `totpSecret`.
+ */
+export async function signIn(
+  baseUrl: string,
+  role: Role,
+  user: { email: string; password: string; totpSecret?: string },
+): Promise<HttpClient> {
   const client = createHttpClient(baseUrl);
   await client.get('/api/v1/session');
   const { path, key } = SIGN_IN[role];
-  const res = await client.post(path, { [key]: { email: user.email, password: user.password } });
+  let res = await client.post(path, { [key]: { email: user.email, password: user.password } });
+  if (res.status === 200 && res.body.data?.challenge === 'SOFTWARE_TOKEN_MFA') {
+    if (!user.totpSecret) throw new Error(`sign-in as ${role}: TOTP asked but the test user has no secret`);
+    res = await client.post('/operators/mfa', { [key]: { code: totp(user.totpSecret) } });
+  }
   if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return client;
 }

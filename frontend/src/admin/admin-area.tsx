@@ -23,6 +23,7 @@ const CsvDownloadPage = lazy(() => import('./csv-download/csv-download-page'));
 const CsvDownloadRunPage = lazy(() => import('./csv-download/csv-download-run-page'));
 const PaidLeaveListPage = lazy(() => import('./paid-leave/paid-leave-list-page'));
 const PaidLeaveDetailPage = lazy(() => import('./paid-leave/paid-leave-detail-page'));
+const AuditPage = lazy(() => import('./audit/audit-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const MENU: readonly MenuEntry[] = [
@@ -30,6 +31,7 @@ const MENU: readonly MenuEntry[] = [
   { label: t.nav.requestManagement, to: '/management/requests' },
   { label: t.nav.staff, to: '/management/staff' },
   { label: t.nav.paidLeave, to: '/management/paid_leave' },
+  { label: t.nav.audit, to: '/management/audit' },
   {
     label: t.nav.basicSettings,
     children: [
@@ -74,6 +76,7 @@ export default function AdminArea() {
           <Route path="employment_statuses/:id/edit" element={<OrgFormPage key="employmentStatus-edit" kind="employmentStatus" mode="edit" />} />
           <Route path="paid_leave" element={<PaidLeaveListPage />} />
           <Route path="paid_leave/:id" element={<PaidLeaveDetailPage />} />
+          <Route path="audit" element={<AuditPage />} />
           <Route path="working_times" element={<WorkingTimesPage />} />
           <Route path="break_times" element={<BreakTimesPage />} />
           <Route path="csv_download" element={<CsvDownloadPage />} />

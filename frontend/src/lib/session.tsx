@@ -15,6 +15,8 @@ export interface Session {
   admin_flag: 0 | 1;
   /** The company's IANA zone when the server sends one; read it through `useTimeZone()`. */
   time_zone?: string;
+  /** Operator signed in without TOTP: the operator area shows only the enrolment page. */
+  mfa_pending?: boolean;
 }
 
 export interface SessionState {
@@ -39,6 +41,7 @@ export function parseSession(data: unknown): Session | null {
     company_name: typeof d.company_name === 'string' ? d.company_name : null,
     admin_flag: d.admin_flag === 1 ? 1 : 0,
     ...(typeof d.time_zone === 'string' && d.time_zone ? { time_zone: d.time_zone } : {}),
+    ...(d.mfa_pending === true ? { mfa_pending: true } : {}),
   };
 }
 

@@ -9,6 +9,9 @@ import { EditInfoItemPage, NewInfoItemPage } from './info-items/info-item-form-p
 import InfoItemPage from './info-items/info-item-page';
 import InfoItemsPage from './info-items/info-items-page';
 import InquiriesPage from './inquiries/inquiries-page';
+import MfaEnrolmentPage from './mfa/mfa-enrolment-page';
+import { useSession } from '../lib/session';
+import './operator.css';
 
 const MENU: readonly MenuEntry[] = [
   { label: t.nav.companies, to: '/management/companies' },
@@ -17,6 +20,21 @@ const MENU: readonly MenuEntry[] = [
 ];
 
 export default function OperatorArea() {
+  const { session } = useSession();
+  // Until TOTP is enrolled the API refuses everything else: the area is the enrolment page only.
+  if (session?.mfa_pending) {
+    return (
+      <Routes>
+        <Route
+          element={
+            <AreaLayout title={t.header.operatorAccount} menu={[]} signOutPath="/operators/sign_out" afterSignOut="/operators/sign_in" variant="operator" showManual={false} />
+          }
+        >
+          <Route path="*" element={<MfaEnrolmentPage />} />
+        </Route>
+      </Routes>
+    );
+  }
   return (
     <Routes>
       <Route

@@ -7,6 +7,9 @@ import { t } from '../i18n';
 import { INQUIRY_LIMITS, postInquiry, validateInquiry, type InquiryField, type InquiryInput } from './contact-api';
 
 const C = t.contact;
+
+/** Element around the form on the landing page; the prerendered `/` hydrates only this (landing-client.tsx). */
+export const CONTACT_FORM_SLOT = 'contact-form-slot';
 const EMPTY: InquiryInput = { name: '', company: '', email: '', message: '' };
 
 export function ContactForm() {

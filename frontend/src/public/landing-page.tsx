@@ -4,7 +4,7 @@
  */
 import { t } from '../i18n';
 import { CONTACT_EMAIL } from './contact-api';
-import { ContactForm } from './contact-form';
+import { CONTACT_FORM_SLOT, ContactForm } from './contact-form';
 import './landing.css';
 
 const L = t.landing;
@@ -142,7 +142,9 @@ export function LandingPage() {
               <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
             </p>
           </div>
-          <ContactForm />
+          <div id={CONTACT_FORM_SLOT}>
+            <ContactForm />
+          </div>
         </div>
       </section>
     </>

@@ -1,7 +1,8 @@
 /**
  * The three sign-in pages (spec §2, §4, §5): the button stays disabled while a field is empty or a
  * request is in flight; a failure re-enables it and shows the server's message above the form.
- * A first sign-in with a temporary password continues with a new-password form.
+ * A first sign-in with a temporary password continues with a new-password form; an operator who
+ * has enrolled TOTP continues with the 6-digit code of the authenticator app.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { t } from '../i18n';
 import { api } from '../lib/api';
 import { useSession } from '../lib/session';
 import { PageTitle } from '../shared/page-title';
+import { TotpForm } from '../shared/totp-form';
 
 export type SignInKind = 'employee' | 'admin' | 'operator';
 
@@ -19,6 +21,8 @@ interface SignInConfig {
   bodyKey: 'user' | 'company' | 'operator';
   /** null: this pool has no first-sign-in challenge route. */
   newPasswordPath: string | null;
+  /** Route answering the TOTP challenge; null where the pool has no MFA. */
+  totpPath: string | null;
   successPath: string;
   other: { to: string; label: string } | null;
 }
@@ -29,6 +33,7 @@ const CONFIG: Record<SignInKind, SignInConfig> = {
     path: '/users/sign_in',
     bodyKey: 'user',
     newPasswordPath: '/users/new_password',
+    totpPath: null,
     successPath: '/employees',
     other: { to: '/companies/sign_in', label: t.signIn.toAdmin },
   },
@@ -37,6 +42,7 @@ const CONFIG: Record<SignInKind, SignInConfig> = {
     path: '/companies/sign_in',
     bodyKey: 'company',
     newPasswordPath: '/companies/new_password',
+    totpPath: null,
     successPath: '/management',
     other: { to: '/users/sign_in', label: t.signIn.toEmployee },
   },
@@ -45,6 +51,7 @@ const CONFIG: Record<SignInKind, SignInConfig> = {
     path: '/operators/sign_in',
     bodyKey: 'operator',
     newPasswordPath: null,
+    totpPath: '/operators/mfa',
     successPath: '/management/companies',
     other: null,
   },
@@ -54,8 +61,8 @@ interface SignInAnswer {
   challenge?: string;
 }
 
-const isNewPasswordChallenge = (data: unknown): boolean =>
-  typeof data === 'object' && data !== null && (data as SignInAnswer).challenge === 'NEW_PASSWORD_REQUIRED';
+const challengeOf = (data: unknown): string | undefined =>
+  typeof data === 'object' && data !== null ? (data as SignInAnswer).challenge : undefined;
 
 function ErrorMessage({ message }: { message: string | null }) {
   // The live region stays mounted so a message that appears is announced.
@@ -70,7 +77,7 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
   const config = CONFIG[kind];
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const [step, setStep] = useState<'credentials' | 'newPassword'>('credentials');
+  const [step, setStep] = useState<'credentials' | 'newPassword' | 'totp'>('credentials');
   const [message, setMessage] = useState<string | null>(null);
 
   async function finish() {
@@ -93,13 +100,37 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
                   setMessage(res.message);
                   return false;
                 }
-                if (isNewPasswordChallenge(res.data)) {
-                  if (!config.newPasswordPath) {
+                const challenge = challengeOf(res.data);
+                if (challenge === 'NEW_PASSWORD_REQUIRED' || challenge === 'SOFTWARE_TOKEN_MFA') {
+                  const next = challenge === 'NEW_PASSWORD_REQUIRED' ? config.newPasswordPath : config.totpPath;
+                  if (!next) {
                     setMessage(t.messages.signInFailed);
                     return false;
                   }
-                  setStep('newPassword');
+                  setStep(challenge === 'NEW_PASSWORD_REQUIRED' ? 'newPassword' : 'totp');
                   return true;
+                }
+                await finish();
+                return true;
+              }}
+            />
+          </>
+        ) : step === 'totp' ? (
+          <>
+            <PageTitle title={t.signIn.totpTitle} />
+            <p className="form-notice" role="status">
+              {t.signIn.totpLead}
+            </p>
+            <ErrorMessage message={message} />
+            <TotpForm
+              label={t.signIn.totpCode}
+              submitLabel={t.signIn.totpSubmit}
+              onSubmit={async (code) => {
+                setMessage(null);
+                const res = await api.post<unknown>(config.totpPath ?? '', { [config.bodyKey]: { code } });
+                if (!res.ok) {
+                  setMessage(res.message);
+                  return false;
                 }
                 await finish();
                 return true;

@@ -58,8 +58,18 @@ export function AreaLayout({ title, menu, signOutPath, afterSignOut, variant, sh
       setOpen(false);
       buttonRef.current?.focus();
     };
+    // Tabbing past the last menu item (or clicking the page) leaves the drawer: close it rather than
+    // leave keyboard focus moving through a page the drawer hides.
+    const onFocusIn = (e: FocusEvent) => {
+      const target = e.target as Node | null;
+      if (target && !navRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+    };
   }, [open]);
 
   return (

@@ -89,18 +89,18 @@ export function formatClock(instant: Date, timeZone: string): string {
   return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
-/** `09:05`, or '' when there is no instant. */
+/** `9:05` (hours unpadded, as times are written in Japanese), or '' when there is no instant. */
 export function formatTime(instant: string | null | undefined, timeZone: string): string {
   if (!instant) return '';
   const p = zonedParts(instant, timeZone);
-  return `${pad(p.hour)}:${pad(p.minute)}`;
+  return `${p.hour}:${pad(p.minute)}`;
 }
 
-/** `2026/04/01 09:05` */
+/** `2026年4月1日(水) 9:05` */
 export function formatDateTime(instant: string | null | undefined, timeZone: string): string {
   if (!instant) return '';
   const p = zonedParts(instant, timeZone);
-  return `${p.year}/${pad(p.month)}/${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+  return `${formatLongDate(toDateString(p.year, p.month, p.day))} ${p.hour}:${pad(p.minute)}`;
 }
 
 export function daysInMonth(year: number, month: number): number {
@@ -141,7 +141,7 @@ export const range = (from: number, to: number): number[] => Array.from({ length
 export const yearChoices = (timeZone: string, now: Date = new Date(), ahead = 0): number[] =>
   range(FIRST_YEAR, Math.max(FIRST_YEAR, zonedParts(now, timeZone).year + ahead));
 
-/** A punch of the work day `workDate`: `09:05`, or `翌02:00` for a clock-out after that day's midnight. */
+/** A punch of the work day `workDate`: `9:05`, or `翌2:00` for a clock-out after that day's midnight. */
 export function formatPunchTime(instant: string | null | undefined, workDate: string, timeZone: string): string {
   if (!instant) return '';
   const time = formatTime(instant, timeZone);

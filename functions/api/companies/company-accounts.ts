@@ -1,4 +1,3 @@
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   activeCompanyById,
   companyById,
@@ -12,7 +11,6 @@ import {
 import { endSessions } from '../../db/sessions.js';
 import type { Role } from '../../routes.js';
 import { pools } from '../../shared/auth/pools.js';
-import { cognito } from '../../shared/clients/cognito.js';
 import { ConflictError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { logger } from '../../shared/logger.js';
@@ -50,6 +48,8 @@ export interface AccountDeps {
  */
 async function adminEmailInUse(email: string): Promise<boolean> {
   try {
+    // Loaded on use (as in pool-users.ts): listing and reading companies never call Cognito.
+    const { AdminGetUserCommand, cognito } = await import('../../shared/clients/cognito-admin.js');
     await cognito().send(new AdminGetUserCommand({ UserPoolId: pools().admin.poolId, Username: email }));
     return true;
   } catch (error) {

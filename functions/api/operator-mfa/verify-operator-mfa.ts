@@ -1,3 +1,43 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import * as z from 'zod';
+import { db } from '../../db/service.js';
+import { CognitoError, setUserMfaPreference, verifySoftwareToken } from '../../shared/auth/cognito-public.js';
+import { ValidationError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { api } from '../../shared/middleware.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { TotpCodeSchema } from '../sessions/sign-in.js';
+import { assertPending, withAccessToken } from './enrolment.js';
 
-export const handler = notImplemented('verify-operator-mfa');
+const wrongCode = () => new ValidationError(MESSAGES.mfaCodeInvalid, { code: [MESSAGES.mfaCodeInvalid] });
+
+// Cognito's names for a wrong or unusable code (AWS: EnableSoftwareTokenMFAException; cognito-local: CodeMismatchException).
+const WRONG_CODE = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAException', 'InvalidParameterException']);
+
+/**
+ * Confirms the first code from the authenticator app, makes TOTP the operator's required second
+ * factor in Cognito (from now on every sign-in is challenged) and lifts the session's restriction.
+ */
+export const handler = api(
+  'verify-operator-mfa',
+  { body: z.strictObject({ code: TotpCodeSchema }), invalidMessage: MESSAGES.mfaCodeInvalid },
+  async ({ body, principal }) => {
+    assertPending(principal);
+    await withAccessToken(principal, async (AccessToken) => {
+      const out = await verifySoftwareToken({ AccessToken, UserCode: body.code }).catch((error: unknown) => {
+        if (error instanceof CognitoError && WRONG_CODE.has(error.name)) throw wrongCode();
+        throw error;
+      });
+      if (out.Status !== 'SUCCESS') throw wrongCode();
+      await setUserMfaPreference({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+    });
+
+    const { entities } = db();
+    await entities.Session.patch({ sessionId: principal.sessionId }).set({ mfaPending: false }).remove(['accessToken']).go({ response: 'none' });
+    // Other sessions opened with the password alone (another browser, or someone else) could still
+    // replace the secret: they end now.
+    const { data: others } = await entities.Session.query.byUser({ sub: principal.sub }).go({ pages: 'all', attributes: ['sessionId'] });
+    const stale = others.filter((s) => s.sessionId !== principal.sessionId);
+    if (stale.length) await entities.Session.delete(stale.map((s) => ({ sessionId: s.sessionId }))).go();
+    return ok({ mfa_pending: false, message: MESSAGES.mfaEnrolled });
+  },
+);

@@ -1,3 +1,13 @@
-import { notImplemented } from '../../shared/not-implemented.js';
+import * as z from 'zod';
+import { COOKIE } from '../../shared/auth/cookies.js';
+import { clientAddress } from '../../shared/client-address.js';
+import { api } from '../../shared/middleware.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { TotpCodeSchema, answerTotpChallenge } from './sign-in.js';
 
-export const handler = notImplemented('mfa-operator');
+/** Operator sign-in, second step: the 6-digit code of the authenticator app. */
+export const handler = api(
+  'mfa-operator',
+  { body: z.strictObject({ operator: z.strictObject({ code: TotpCodeSchema }) }), invalidMessage: MESSAGES.mfaCodeInvalid },
+  async ({ body, cookies, event }) => answerTotpChallenge('operator', cookies[COOKIE.challenge], body.operator.code, clientAddress(event)),
+);

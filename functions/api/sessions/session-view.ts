@@ -9,12 +9,21 @@ export interface SessionView {
   admin_flag: 0 | 1;
   /** The company's IANA zone: the SPA shows clocks and dates in it. */
   time_zone: string;
+  /** Operators only: signed in without TOTP, so the SPA shows nothing but the enrolment page. */
+  mfa_pending?: boolean;
 }
 
-export const sessionView = (s: { role: Role; userName: string; companyName: string | null; timeZone: string }): SessionView => ({
+export const sessionView = (s: {
+  role: Role;
+  userName: string;
+  companyName: string | null;
+  timeZone: string;
+  mfaPending?: boolean;
+}): SessionView => ({
   role: s.role,
   user_name: s.userName,
   company_name: s.companyName,
   admin_flag: s.role === 'operator' ? 1 : 0,
   time_zone: s.timeZone,
+  ...(s.role === 'operator' ? { mfa_pending: s.mfaPending === true } : {}),
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { db } from '../../db/service.js';
 import type { Role } from '../../routes.js';
@@ -8,9 +9,9 @@ import { newSessionId, sessionExpiry } from '../../shared/auth/session.js';
 import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
 import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../shared/auth/cognito-public.js';
 import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
-import { consumeRateLimit } from '../../db/rate-limits.js';
+import { consumeRateLimit, useOnce } from '../../db/rate-limits.js';
 import { addressKey } from '../../shared/client-address.js';
-import { PASSWORD_POLICY } from '../../../lib/definitions.js';
+import { PASSWORD_POLICY, POOLS } from '../../../lib/definitions.js';
 import { clearCookie, ok, serializeCookie, type Reply } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { sessionView } from './session-view.js';
@@ -20,6 +21,8 @@ export const CredentialsSchema = z.strictObject({
   password: z.string().min(1).max(256),
 });
 export const NewPasswordSchema = z.strictObject({ password: z.string().min(1).max(256) });
+/** A TOTP code as authenticator apps show it (spaces some apps insert are dropped). */
+export const TotpCodeSchema = z.string().max(16).transform((v) => v.replace(/\s/g, '')).pipe(z.string().regex(/^\d{6}$/));
 
 /** Body keys of spec §7: `user{…}`, `company{…}`, and `operator{…}` for the operator page. */
 export const BODY_KEY = { employee: 'user', admin: 'company', operator: 'operator' } as const satisfies Record<Role, string>;
@@ -66,14 +69,20 @@ export interface SignInDeps {
   keys?: KeySource;
 }
 
-/** Turns Cognito tokens into a server session and the three cookies. */
-async function startSession(role: Role, auth: AuthResult, deps: SignInDeps): Promise<Reply> {
+/**
+ * Turns Cognito tokens into a server session and the three cookies. In a pool whose MFA the API
+ * enforces, a sign-in that did not pass the TOTP challenge (the user has not enrolled) opens an
+ * `mfaPending` session that can only enrol; it keeps the access token for that, server-side.
+ */
+async function startSession(role: Role, auth: AuthResult, deps: SignInDeps, passedTotp = false): Promise<Reply> {
   if (!auth.IdToken) throw signInFailed();
   const verified = await verifyIdToken(auth.IdToken, deps.keys).catch(() => null);
   if (!verified || verified.role !== role) throw signInFailed();
   const profile = await activeProfile(role, verified.claims);
   if (!profile) throw signInFailed();
 
+  const mfaPending = POOLS[role].mfa === 'totp-enforced-by-api' && !passedTotp;
+  if (mfaPending && !auth.AccessToken) throw signInFailed();
   const sessionId = newSessionId();
   await db()
     .entities.Session.create({
@@ -87,10 +96,11 @@ async function startSession(role: Role, auth: AuthResult, deps: SignInDeps): Pro
       ...(profile.userId ? { userId: profile.userId } : {}),
       ...(profile.companyName ? { companyName: profile.companyName } : {}),
       ...(auth.RefreshToken ? { refreshToken: auth.RefreshToken } : {}),
+      ...(mfaPending ? { mfaPending, accessToken: auth.AccessToken } : {}),
     })
     .go();
 
-  return ok(sessionView({ role, ...profile }), [
+  return ok(sessionView({ role, ...profile, mfaPending }), [
     serializeCookie(COOKIE.idToken, auth.IdToken, { maxAgeSeconds: SESSION_SECONDS }),
     serializeCookie(COOKIE.session, sessionId, { maxAgeSeconds: SESSION_SECONDS }),
     // A fresh CSRF token per session (login CSRF and fixation).
@@ -133,33 +143,90 @@ export async function signIn(role: Role, email: string, password: string, addres
     AuthParameters: { USERNAME: email, PASSWORD: password },
   }).catch(cognitoFailure);
 
+  const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
-    const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
-    const challenge = Buffer.from(JSON.stringify({ u: username, s: out.Session })).toString('base64url');
     return ok({ challenge: 'NEW_PASSWORD_REQUIRED', message: MESSAGES.newPasswordRequired }, [
-      serializeCookie(COOKIE.challenge, challenge, { maxAgeSeconds: CHALLENGE_SECONDS }),
+      challengeCookie({ k: 'NEW_PASSWORD_REQUIRED', u: username, s: out.Session }),
     ]);
+  }
+  if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && out.Session && POOLS[role].mfa !== 'off') {
+    return ok({ challenge: 'SOFTWARE_TOKEN_MFA' }, [challengeCookie({ k: 'SOFTWARE_TOKEN_MFA', u: username, s: out.Session })]);
   }
   if (!out.AuthenticationResult) throw signInFailed();
   return startSession(role, out.AuthenticationResult, deps);
 }
 
-const ChallengeCookieSchema = z.object({ u: z.string().min(1).max(256), s: z.string().min(1).max(4096) });
+/** Cognito's challenge session stays in an HttpOnly cookie: the SPA never sees it. */
+const ChallengeCookieSchema = z.object({
+  k: z.enum(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA']),
+  u: z.string().min(1).max(256),
+  s: z.string().min(1).max(4096),
+});
+type ChallengeCookie = z.infer<typeof ChallengeCookieSchema>;
+
+const challengeCookie = (value: ChallengeCookie) =>
+  serializeCookie(COOKIE.challenge, Buffer.from(JSON.stringify(value)).toString('base64url'), { maxAgeSeconds: CHALLENGE_SECONDS });
+
+function readChallenge(cookie: string | undefined, kind: ChallengeCookie['k']): ChallengeCookie | null {
+  try {
+    const challenge = ChallengeCookieSchema.parse(JSON.parse(Buffer.from(cookie ?? '', 'base64url').toString('utf8')));
+    return challenge.k === kind ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Wrong TOTP codes are braked like passwords, in buckets of their own (the password was right). */
+async function brakeTotp(role: Role, username: string, address: string): Promise<void> {
+  const account = addressKey(`${role}:${username.toLowerCase()}`);
+  await consumeRateLimit({ bucket: `mfa-ip#${addressKey(address)}`, ...SIGN_IN_LIMITS.perAddress }).catch(throttled);
+  await consumeRateLimit({ bucket: `mfa-account#${account}`, ...SIGN_IN_LIMITS.perAccount }).catch(throttled);
+}
+
+/**
+ * Second step of a sign-in with TOTP: answers Cognito's SOFTWARE_TOKEN_MFA challenge kept in the
+ * challenge cookie, then starts the session. A challenge starts at most one session: AWS refuses a
+ * reused Cognito session itself, cognito-local does not, so the answered challenge is recorded.
+ */
+export async function answerTotpChallenge(
+  role: Role,
+  cookie: string | undefined,
+  code: string,
+  address: string,
+  deps: SignInDeps = {},
+): Promise<Reply> {
+  const expired = () => new UnauthenticatedError(MESSAGES.mfaChallengeExpired);
+  const challenge = readChallenge(cookie, 'SOFTWARE_TOKEN_MFA');
+  if (!challenge) throw expired();
+  await brakeTotp(role, challenge.u, address);
+  const out = await respondToAuthChallenge({
+    ChallengeName: 'SOFTWARE_TOKEN_MFA',
+    ClientId: pools()[role].clientId,
+    Session: challenge.s,
+    ChallengeResponses: { USERNAME: challenge.u, SOFTWARE_TOKEN_MFA_CODE: code },
+  }).catch((error: unknown): never => {
+    const name = (error as { name?: string }).name ?? '';
+    // The challenge stays: the person may type the next code.
+    if (name === 'CodeMismatchException') throw new UnauthenticatedError(MESSAGES.mfaCodeInvalid);
+    if (name === 'NotAuthorizedException' || name === 'ExpiredCodeException' || name === 'InvalidParameterException') throw expired();
+    return cognitoFailure(error);
+  });
+  if (!out.AuthenticationResult) throw expired();
+  const used = createHash('sha256').update(challenge.s).digest('base64url');
+  if (!(await useOnce(`challenge-used#${used}`, CHALLENGE_SECONDS * 2))) throw expired();
+  return startSession(role, out.AuthenticationResult, deps, true);
+}
 
 /** First sign-in with a temporary password: set the user's own password, then sign in. */
 export async function completeNewPassword(
   role: Role,
-  challengeCookie: string | undefined,
+  cookie: string | undefined,
   password: string,
   deps: SignInDeps = {},
 ): Promise<Reply> {
   assertPasswordPolicy(password);
-  let challenge: z.infer<typeof ChallengeCookieSchema>;
-  try {
-    challenge = ChallengeCookieSchema.parse(JSON.parse(Buffer.from(challengeCookie ?? '', 'base64url').toString('utf8')));
-  } catch {
-    throw signInFailed();
-  }
+  const challenge = readChallenge(cookie, 'NEW_PASSWORD_REQUIRED');
+  if (!challenge) throw signInFailed();
   const out = await respondToAuthChallenge({
     ChallengeName: 'NEW_PASSWORD_REQUIRED',
     ClientId: pools()[role].clientId,

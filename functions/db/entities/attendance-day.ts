@@ -1,10 +1,10 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * One employee's attendance on one work date (company-local `YYYY-MM-DD`). Instants are ISO-8601 UTC.
  * A shift that crosses midnight stays on the date it started.
  */
-export const AttendanceDay = new Entity({
+export const AttendanceDay = createSchema({
   model: { entity: 'attendanceDay', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

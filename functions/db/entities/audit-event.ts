@@ -1,10 +1,10 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * Append-only audit trail of a company: who changed what, when, with before and after. Kept with the
  * attendance records (no TTL: labour-law retention); written with a not-exists condition, never updated.
  */
-export const AuditEvent = new Entity({
+export const AuditEvent = createSchema({
   model: { entity: 'auditEvent', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** A company administrator account (admin Cognito pool). */
-export const CompanyAdmin = new Entity({
+export const CompanyAdmin = createSchema({
   model: { entity: 'companyAdmin', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** A customer company (tenant). Platform item: all companies share the `platform` partition. */
-export const Company = new Entity({
+export const Company = createSchema({
   model: { entity: 'company', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

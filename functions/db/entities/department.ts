@@ -1,6 +1,6 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
-export const Department = new Entity({
+export const Department = createSchema({
   model: { entity: 'department', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** A staff member's profile. Retired staff keep their item (attendance must be kept five years). */
-export const Employee = new Entity({
+export const Employee = createSchema({
   model: { entity: 'employee', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

@@ -1,6 +1,6 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
-export const EmploymentStatus = new Entity({
+export const EmploymentStatus = createSchema({
   model: { entity: 'employmentStatus', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** A CSV export: requested by an admin, written to S3 by the export worker, downloaded by presigned link. */
-export const ExportJob = new Entity({
+export const ExportJob = createSchema({
   model: { entity: 'exportJob', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

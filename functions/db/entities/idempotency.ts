@@ -1,10 +1,10 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * The stored answer of a state-changing call made with an `Idempotency-Key`, scoped to tenant and
  * user by its key: a retry gets the first answer; another user's identical key never sees it.
  */
-export const Idempotency = new Entity({
+export const Idempotency = createSchema({
   model: { entity: 'idempotency', version: '1', service: 'kintai' },
   attributes: {
     scope: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** Operator announcement, shown as a banner to every company while start_at ≤ now < end_at. */
-export const InfoItem = new Entity({
+export const InfoItem = createSchema({
   model: { entity: 'infoItem', version: '1', service: 'kintai' },
   attributes: {
     infoItemId: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** A message from the public contact form, read by the operator. */
-export const Inquiry = new Entity({
+export const Inquiry = createSchema({
   model: { entity: 'inquiry', version: '1', service: 'kintai' },
   attributes: {
     inquiryId: { type: 'string', required: true, readOnly: true },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** A punch correction: before/after of one day, written in the same transaction as the day itself. */
-export const Modification = new Entity({
+export const Modification = createSchema({
   model: { entity: 'modification', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

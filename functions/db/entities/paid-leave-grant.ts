@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * A paid-leave grant (年次有給休暇の付与): the statutory grant the daily run makes on a base date,
@@ -6,7 +6,7 @@ import { Entity } from 'electrodb';
  * derived from these grants and the employee's paid-leave requests (functions/domain/paid-leave).
  * Kept with the attendance records (five years): the register (管理簿) is built from them.
  */
-export const PaidLeaveGrant = new Entity({
+export const PaidLeaveGrant = createSchema({
   model: { entity: 'paidLeaveGrant', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

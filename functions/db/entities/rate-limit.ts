@@ -1,10 +1,10 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * A fixed-window request counter (e.g. contact-form posts per client address per 10 minutes).
  * Incremented with a conditional update, so concurrent Lambdas share one count; the TTL removes it.
  */
-export const RateLimit = new Entity({
+export const RateLimit = createSchema({
   model: { entity: 'rateLimit', version: '1', service: 'kintai' },
   attributes: {
     /** What is limited and for whom, e.g. `inquiry#<hashed address>`. */

@@ -1,10 +1,10 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 export const REQUEST_KINDS = ['holiday', 'holiday_work', 'over_work'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** Leave (holiday), holiday-work and overtime requests. Status: 0 unapproved, 1 approved, 2 rejected. */
-export const Request = new Entity({
+export const Request = createSchema({
   model: { entity: 'request', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * Working-time and break-time rules per (department, employment status); `-` stands for "all".
@@ -6,7 +6,7 @@ import { Entity } from 'electrodb';
  */
 export const RULE_ANY = '-';
 
-export const Rule = new Entity({
+export const Rule = createSchema({
   model: { entity: 'rule', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

@@ -1,11 +1,11 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * Server-side session. Cognito tokens stay valid until they expire and cognito-local can neither revoke
  * them nor block disabled users, so every authenticated request also requires this item: deleting it
  * (sign-out, password change, disabling the user) cuts access on the very next request.
  */
-export const Session = new Entity({
+export const Session = createSchema({
   model: { entity: 'session', version: '1', service: 'kintai' },
   attributes: {
     sessionId: { type: 'string', required: true, readOnly: true },
@@ -20,6 +20,13 @@ export const Session = new Entity({
     timeZone: { type: 'string' },
     /** Kept server-side only, to renew the short-lived ID token. */
     refreshToken: { type: 'string' },
+    /**
+     * An operator signed in without TOTP: only enrolment and sign-out are allowed (middleware). Set
+     * at sign-in, cleared once the operator has enrolled.
+     */
+    mfaPending: { type: 'boolean' },
+    /** Cognito access token of an `mfaPending` session, for the enrolment calls; server-side only. */
+    accessToken: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     /** TTL (epoch seconds): DynamoDB removes expired sessions by itself; reads also check it. */
     expiresAt: { type: 'number', required: true, field: 'expires_at' },

@@ -1,7 +1,7 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /** Guard items that make a value unique inside a partition (an e-mail in a company, a request per day). */
-export const UniqueValue = new Entity({
+export const UniqueValue = createSchema({
   model: { entity: 'uniqueValue', version: '1', service: 'kintai' },
   attributes: {
     partition: { type: 'string', required: true, readOnly: true },

@@ -1,10 +1,10 @@
-import { Entity } from 'electrodb';
+import { createSchema } from 'electrodb';
 
 /**
  * One employee's month, computed by the working-time engine and kept up to date on every punch-out,
  * correction, approval and rule change, so work status never reads attendance items.
  */
-export const WorkSummary = new Entity({
+export const WorkSummary = createSchema({
   model: { entity: 'workSummary', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },
@@ -37,7 +37,7 @@ export const WorkSummary = new Entity({
  * The last 13 months of 法定外 and legal-holiday work per employee, as a map keyed by `YYYY-MM`: what
  * the 36協定 checks need (monthly, 2–6 month averages, annual), read for all staff in one Query.
  */
-export const OvertimeHistory = new Entity({
+export const OvertimeHistory = createSchema({
   model: { entity: 'overtimeHistory', version: '1', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },

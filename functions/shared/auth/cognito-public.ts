@@ -59,3 +59,16 @@ export const respondToAuthChallenge = (input: {
 }) => call<AuthResponse>('RespondToAuthChallenge', input);
 
 export const revokeToken = (input: { ClientId: string; Token: string }) => call<Record<string, never>>('RevokeToken', input);
+
+/* TOTP enrolment with the user's own access token (no IAM; kept server-side in the session item). */
+
+export const associateSoftwareToken = (input: { AccessToken: string }) =>
+  call<{ SecretCode?: string }>('AssociateSoftwareToken', input);
+
+export const verifySoftwareToken = (input: { AccessToken: string; UserCode: string; FriendlyDeviceName?: string }) =>
+  call<{ Status?: 'SUCCESS' | 'ERROR' }>('VerifySoftwareToken', input);
+
+export const setUserMfaPreference = (input: {
+  AccessToken: string;
+  SoftwareTokenMfaSettings: { Enabled: boolean; PreferredMfa: boolean };
+}) => call<Record<string, never>>('SetUserMFAPreference', input);

@@ -19,6 +19,8 @@ export interface Principal {
   companyName: string | null;
   /** Company time zone (IANA); Asia/Tokyo for the operator. */
   timeZone: string;
+  /** Signed in without the TOTP the pool requires: may only enrol or sign out. */
+  mfaPending: boolean;
 }
 
 export interface Authenticated {
@@ -101,6 +103,7 @@ export async function authenticate(cookies: Record<string, string>, deps: AuthDe
       userName: session.userName,
       companyName: session.companyName ?? null,
       timeZone: session.timeZone ?? 'Asia/Tokyo',
+      mfaPending: session.mfaPending === true,
     },
     cookies: setCookies,
   };

@@ -79,7 +79,7 @@ async function anonymousClient(baseUrl: string) {
 
 export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   const [a, b] = await Promise.all([createTenant({ employees: 3, name: 'A社セキュリティ' }), createTenant({ employees: 1, name: 'B社セキュリティ' })]);
-  const operatorUser = await createOperator();
+  const operatorUser = await createOperator(baseUrl);
   const [employeeA, employeeA2, adminA, operator, employeeB, adminB, anonymous] = await Promise.all([
     signIn(baseUrl, 'employee', a.employees[0]!),
     signIn(baseUrl, 'employee', a.employees[1]!),

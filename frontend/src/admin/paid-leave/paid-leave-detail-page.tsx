@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { days, slashDate } from '../../shared/paid-leave/paid-leave-api';
+import { days, jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
@@ -34,7 +34,7 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
       <dl className="paid-leave-summary">
         <div>
           <dt>{p.hireDate}</dt>
-          <dd>{d.hire_date ? slashDate(d.hire_date) : p.notManaged}</dd>
+          <dd>{d.hire_date ? jaDate(d.hire_date) : p.notManaged}</dd>
         </div>
         <div>
           <dt>{p.workingPattern}</dt>
@@ -50,23 +50,23 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
         </div>
         <div>
           <dt>{p.expiresOn}</dt>
-          <dd>{d.next_expiry ? p.nextExpiry.replace('{date}', slashDate(d.next_expiry.expires_on)).replace('{n}', String(d.next_expiry.days)) : dash}</dd>
+          <dd>{d.next_expiry ? p.nextExpiry.replace('{date}', jaDate(d.next_expiry.expires_on)).replace('{n}', String(d.next_expiry.days)) : dash}</dd>
         </div>
         <div>
           <dt>{p.nextGrant}</dt>
-          <dd>{d.next_grant ? p.nextGrantValue.replace('{date}', slashDate(d.next_grant.grant_date)).replace('{n}', String(d.next_grant.days)) : dash}</dd>
+          <dd>{d.next_grant ? p.nextGrantValue.replace('{date}', jaDate(d.next_grant.grant_date)).replace('{n}', String(d.next_grant.days)) : dash}</dd>
         </div>
         {d.five_day.map((w) => (
           <div key={w.from}>
             <dt>
-              {p.fiveDay}（{p.baseDate} {w.base_dates.map(slashDate).join('・')}）
+              {p.fiveDay}（{p.baseDate} {w.base_dates.map(jaDate).join('・')}）
             </dt>
             <dd>
               <span className={`badge ${w.status === 'behind' || w.status === 'overdue' ? 'badge--rejected' : 'badge--approved'}`}>{p.fiveDayStatus[w.status]}</span>{' '}
               {p.fiveDayProgress
                 .replace('{taken}', String(w.taken_days + w.planned_days))
                 .replace('{required}', String(w.required_days))
-                .replace('{deadline}', slashDate(w.deadline))}
+                .replace('{deadline}', jaDate(w.deadline))}
             </dd>
           </div>
         ))}
@@ -103,16 +103,16 @@ function Register({ d }: { d: PaidLeaveDetail }) {
             <tbody>
               {d.register.map((r) => (
                 <tr key={r.period_from}>
-                  <th scope="row">{r.base_date ? slashDate(r.base_date) : p.beforeFirst}</th>
+                  <th scope="row">{r.base_date ? jaDate(r.base_date) : p.beforeFirst}</th>
                   <td className="num">
                     {days(r.days_granted)}
                     {r.extra_days_granted > 0 && `（${p.extraGranted} ${days(r.extra_days_granted)}）`}
                   </td>
-                  <td>{r.expires_on ? slashDate(r.expires_on) : dash}</td>
+                  <td>{r.expires_on ? jaDate(r.expires_on) : dash}</td>
                   <td>
-                    {slashDate(r.period_from)}〜{r.period_to ? slashDate(r.period_to) : ''}
+                    {jaDate(r.period_from)}〜{r.period_to ? jaDate(r.period_to) : ''}
                   </td>
-                  <td>{r.taken.length ? r.taken.map((x) => (x.days === 1 ? slashDate(x.date) : `${slashDate(x.date)}（${x.days}）`)).join('、') : dash}</td>
+                  <td>{r.taken.length ? r.taken.map((x) => (x.days === 1 ? jaDate(x.date) : `${jaDate(x.date)}（${x.days}）`)).join('、') : dash}</td>
                   <td className="num">{days(r.days_taken)}</td>
                   <td className="num">{days(r.balance)}</td>
                 </tr>
@@ -150,14 +150,14 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
             <tbody>
               {d.grants.map((g) => (
                 <tr key={g.id}>
-                  <th scope="row">{slashDate(g.granted_on)}</th>
+                  <th scope="row">{jaDate(g.granted_on)}</th>
                   <td className="num">{days(g.days)}</td>
                   <td>
                     {p.kinds[g.kind]}・{p.sources[g.source]}
                     {g.attendance_basis === 'not_provided' && <span className="badge badge--pending">{p.notProvided}</span>}
                   </td>
                   <td>
-                    {slashDate(g.expires_on)}
+                    {jaDate(g.expires_on)}
                     {g.expired && `（${p.expired}）`}
                   </td>
                   <td className="num">{days(g.used_days)}</td>
@@ -175,7 +175,7 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
           <ul className="chip-list">
             {d.takings.map((x) => (
               <li key={x.request_id} className={`badge ${x.status === 'approved' ? 'badge--approved' : 'badge--pending'}`}>
-                {slashDate(x.date)} {p.takingStatus[x.status]}
+                {jaDate(x.date)} {p.takingStatus[x.status]}
               </li>
             ))}
           </ul>

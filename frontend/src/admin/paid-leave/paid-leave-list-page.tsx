@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { days, slashDate, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
+import { days, jaDate, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { listPaidLeave, runGrants } from './paid-leave-api';
@@ -26,7 +26,7 @@ function DutyCell({ s }: { s: PaidLeaveSummary }) {
   return (
     <>
       <span className={`badge ${late ? 'badge--rejected' : w.status === 'met' ? 'badge--approved' : 'badge--pending'}`}>{p.fiveDayStatus[w.status]}</span>{' '}
-      {days(w.taken_days + w.planned_days)}/{days(w.required_days)}（{p.fiveDayDeadline} {slashDate(w.deadline)}）
+      {days(w.taken_days + w.planned_days)}/{days(w.required_days)}（{p.fiveDayDeadline} {jaDate(w.deadline)}）
     </>
   );
 }
@@ -38,11 +38,11 @@ function Row({ s }: { s: PaidLeaveSummary }) {
       <th scope="row">
         <Link to={link}>{s.name}</Link>
       </th>
-      <td>{s.hire_date ? slashDate(s.hire_date) : <span className="badge badge--pending">{p.notManaged}</span>}</td>
+      <td>{s.hire_date ? jaDate(s.hire_date) : <span className="badge badge--pending">{p.notManaged}</span>}</td>
       <td className="num">{s.managed ? days(s.remaining_days) : t.admin.notCalculated}</td>
       <td className="num">{s.managed ? days(s.pending_days) : t.admin.notCalculated}</td>
-      <td>{s.next_expiry ? p.nextExpiry.replace('{date}', slashDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days)) : t.admin.notCalculated}</td>
-      <td>{s.next_grant ? p.nextGrantValue.replace('{date}', slashDate(s.next_grant.grant_date)).replace('{n}', String(s.next_grant.days)) : t.admin.notCalculated}</td>
+      <td>{s.next_expiry ? p.nextExpiry.replace('{date}', jaDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days)) : t.admin.notCalculated}</td>
+      <td>{s.next_grant ? p.nextGrantValue.replace('{date}', jaDate(s.next_grant.grant_date)).replace('{n}', String(s.next_grant.days)) : t.admin.notCalculated}</td>
       <td>
         <DutyCell s={s} />
       </td>

@@ -1,9 +1,10 @@
 /**
  * The approval modal (spec §2): 「{name}さんから申請が届いています」, the application content (date)
  * and reason, red notes, and 承認 / 却下 enabled only while unapproved. A native <dialog> opened with
- * showModal() keeps focus inside and closes on Escape.
+ * showModal() makes the page behind it inert and closes on Escape; Tab also wraps inside it instead
+ * of leaving for the browser's toolbar, and closing returns focus to the 確認 button that opened it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { formatLongDate } from '../../shared/time';
 import { APPROVE, decideRequest, REJECT, UNAPPROVED, type AdminRequestRow, type RequestKind } from './requests-api';
@@ -42,10 +43,27 @@ export function ApprovalDialog({
     setError(res.status === 409 ? res.message : t.messages.approveFailed);
   }
 
+  function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+    if (e.key !== 'Tab' || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter(
+      (el) => !(el as HTMLButtonElement).disabled,
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+
   const open = row.status === UNAPPROVED;
   const titleId = `approval-${row.id}-title`;
   return (
-    <dialog ref={ref} className="approval-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="approval-dialog" aria-labelledby={titleId} onClose={onClose} onKeyDown={keepTabInside}>
       <h2 id={titleId} className="approval-dialog__title">
         {t.admin.requests.dialogTitle.replace('{name}', row.employee_name)}
       </h2>

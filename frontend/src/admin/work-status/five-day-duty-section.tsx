@@ -4,14 +4,15 @@
  */
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
-import { days, isBehind, slashDate } from '../../shared/paid-leave/paid-leave-api';
+import { days, isBehind, jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { useLoad } from '../../shared/use-load';
 import { listPaidLeave } from '../paid-leave/paid-leave-api';
 
-export function FiveDayDutySection() {
+/** `hidden` while the sections above it load: it loads meanwhile, but appearing first would push it down (layout shift). */
+export function FiveDayDutySection({ hidden = false }: { hidden?: boolean }) {
   const { state } = useLoad(listPaidLeave, 'five-day-duty', { alertOnGenericFailure: false });
   if (state.status === 'error') console.error('paid_leave', state.httpStatus, state.message);
-  if (state.status !== 'ready') return null;
+  if (state.status !== 'ready' || hidden) return null;
   const behind = state.data
     .filter(isBehind)
     .map((s) => ({ s, w: s.five_day.find((w) => w.status === 'behind' || w.status === 'overdue')! }))
@@ -43,7 +44,7 @@ export function FiveDayDutySection() {
                   <th scope="row">
                     <Link to={`/management/paid_leave/${encodeURIComponent(s.employee_id)}`}>{s.name}</Link>
                   </th>
-                  <td>{slashDate(w.deadline)}</td>
+                  <td>{jaDate(w.deadline)}</td>
                   <td className="num">
                     {days(w.taken_days + w.planned_days)} / {days(w.required_days)}
                   </td>

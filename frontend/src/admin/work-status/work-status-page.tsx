@@ -120,7 +120,7 @@ export default function WorkStatusPage() {
           />
         </>
       )}
-      <FiveDayDutySection />
+      <FiveDayDutySection hidden={state.status === 'loading'} />
     </>
   );
 }

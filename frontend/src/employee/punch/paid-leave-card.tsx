@@ -3,14 +3,14 @@
  * five-day duty (年5日の取得義務) status. A failed load hides the card: punching must not suffer.
  */
 import { t } from '../../i18n';
-import { days, getOwnPaidLeave, isBehind, slashDate, type FiveDayWindow } from '../../shared/paid-leave/paid-leave-api';
+import { days, getOwnPaidLeave, isBehind, jaDate, type FiveDayWindow } from '../../shared/paid-leave/paid-leave-api';
 import { useLoad } from '../../shared/use-load';
 
 function FiveDay({ w }: { w: FiveDayWindow }) {
   const progress = t.paidLeave.fiveDayProgress
     .replace('{taken}', String(w.taken_days + w.planned_days))
     .replace('{required}', String(w.required_days))
-    .replace('{deadline}', slashDate(w.deadline));
+    .replace('{deadline}', jaDate(w.deadline));
   return (
     <p className={`paid-leave-card__duty paid-leave-card__duty--${w.status}`}>
       {t.paidLeave.fiveDay}：<strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>（{progress}）
@@ -42,7 +42,7 @@ export function PaidLeaveCard() {
             </div>
           </dl>
           {s.next_expiry && (
-            <p className="page-hint">{t.paidLeave.nextExpiry.replace('{date}', slashDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days))}</p>
+            <p className="page-hint">{t.paidLeave.nextExpiry.replace('{date}', jaDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days))}</p>
           )}
           {s.five_day.map((w) => (
             <FiveDay key={w.from} w={w} />

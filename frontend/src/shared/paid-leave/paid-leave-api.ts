@@ -37,10 +37,10 @@ export const getOwnPaidLeave = () => api.get<PaidLeaveSummary>('/api/v1/paid_lea
 /** `{n}日`, half days as 0.5. */
 export const days = (n: number) => t.paidLeave.days.replace('{n}', String(n));
 
-/** `2026-04-01` → `2026/4/1`. */
-export const slashDate = (date: string) => {
+/** `2026-04-01` → `2026年4月1日` (no weekday: these dates sit in dense tables and sentences). */
+export const jaDate = (date: string) => {
   const [y, m, d] = date.split('-').map(Number);
-  return `${y}/${m}/${d}`;
+  return `${y}${t.common.year}${m}${t.common.month}${d}${t.common.day}`;
 };
 
 export const isBehind = (s: { five_day_status: FiveDayWindow['status'] | null }) => s.five_day_status === 'behind' || s.five_day_status === 'overdue';

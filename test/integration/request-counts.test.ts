@@ -1,0 +1,416 @@
+/**
+ * DynamoDB requests per API call (issue 9 §2). Every route of the route table is called once, through
+ * the local gateway, on a realistic company: 20 staff, last month and this month of attendance, a
+ * working-time rule, requests of each kind, month summaries. A middleware on the handlers' document
+ * client counts each DynamoDB request by command and asks for ReturnConsumedCapacity=TOTAL, so the
+ * table also shows the capacity units DynamoDB Local reports.
+ *
+ * The GetItem of the session item that every authenticated call makes (cookie sessions are revocable
+ * server-side, see functions/shared/auth/session.ts) is counted separately: it is the same one read
+ * on every route, so the budgets below are about what the route itself reads and writes.
+ *
+ * Each route is asserted against the budget of its access pattern (BUDGETS, with the reason); a new
+ * read or a scan-like loop fails here. The work status screen is also measured at 60 staff: its
+ * request count must not grow with the number of employees.
+ *
+ * With REQUEST_COUNTS_OUT set, the table is also written there as JSON (test/bench/request-counts.ts
+ * and test/bench/cost-model.ts read it).
+ */
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '../../functions/db/service.js';
+import { refreshCompanyMonth } from '../../functions/db/summaries.js';
+import { publicHoliday } from '../../functions/domain/calendar.js';
+import { instantOf, monthDates, weekday } from '../../functions/domain/time.js';
+import { ROUTES, type RouteDef } from '../../functions/routes.js';
+import { dynamo } from '../../functions/shared/clients/dynamodb.js';
+import { clock } from '../../functions/shared/clock.js';
+import { newId } from '../../functions/shared/ids.js';
+import type { HttpClient, HttpResponse } from '../support/http-client.js';
+import { buildFixture, requestFor, send, type SecurityFixture } from '../support/security/fixture.js';
+import { useTestStack } from '../support/stack.js';
+import { signIn } from '../support/tenant.js';
+
+// The local export worker runs in this process after the API answered; while a route is measured it
+// must not add its own requests to that route's count (on AWS it is a separate function).
+const worker = vi.hoisted(() => ({ enabled: true }));
+vi.mock('../../functions/exports/worker.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/exports/worker.js')>();
+  return { ...real, runExport: (event: Parameters<typeof real.runExport>[0]) => (worker.enabled ? real.runExport(event) : Promise.resolve()) };
+});
+
+const stack = useTestStack();
+
+export interface RouteCount {
+  route: string;
+  status: number;
+  /** Requests of the route itself, without the session read. */
+  requests: number;
+  sessionReads: number;
+  byCommand: Record<string, number>;
+  /** Capacity units DynamoDB Local reported (session read included), when it reported any. */
+  capacity: number | null;
+  /** The same, split by command kind: read units (RRU) and write units (WRU). */
+  readUnits: number | null;
+  writeUnits: number | null;
+  note?: string;
+}
+
+// ---- counting -------------------------------------------------------------------------------------
+
+interface Sample {
+  command: string;
+  sessionRead: boolean;
+  read: number;
+  write: number;
+  total: number | null;
+}
+let samples: Sample[] = [];
+let counting = false;
+const NO_CAPACITY = new Set(['DescribeTableCommand']);
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand', 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'BatchWriteCommand', 'TransactWriteCommand']);
+
+type Capacity = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+
+function installCounter() {
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? '?';
+      const input = args.input as Record<string, unknown>;
+      if (!counting) return next(args);
+      if (!NO_CAPACITY.has(command)) input.ReturnConsumedCapacity = 'TOTAL';
+      // The key may already be marshalled ({ S: "…" }) depending on where in the stack this runs.
+      const pk = (input.Key as { pk?: string | { S?: string } } | undefined)?.pk;
+      const pkText = typeof pk === 'string' ? pk : pk?.S;
+      const sessionRead = /^Get(Item)?Command$/.test(command) && typeof pkText === 'string' && pkText.startsWith('session#');
+      const result = await next(args);
+      const raw = (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
+      const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+      const sum = (pick: (c: Capacity) => number | undefined) => list.reduce((a, c) => a + (pick(c) ?? 0), 0);
+      // DynamoDB Local reports only the total; the command says whether those units are reads or writes.
+      const total = list.length ? sum((c) => c.CapacityUnits) : null;
+      const isWrite = WRITES.has(command);
+      samples.push({
+        command: command.replace(/Command$/, ''),
+        sessionRead,
+        read: sum((c) => c.ReadCapacityUnits) || (isWrite ? 0 : (total ?? 0)),
+        write: sum((c) => c.WriteCapacityUnits) || (isWrite ? (total ?? 0) : 0),
+        total,
+      });
+      return result;
+    },
+    { step: 'initialize', name: 'requestCountProbe' },
+  );
+}
+
+async function measure(route: string, call: () => Promise<HttpResponse>, note?: string): Promise<RouteCount> {
+  samples = [];
+  counting = true;
+  let res: HttpResponse;
+  try {
+    res = await call();
+  } finally {
+    counting = false;
+  }
+  const own = samples.filter((s) => !s.sessionRead);
+  const byCommand: Record<string, number> = {};
+  for (const s of own) byCommand[s.command] = (byCommand[s.command] ?? 0) + 1;
+  const reported = samples.some((s) => s.total !== null);
+  if (own.length > (BUDGETS[route]?.max ?? Infinity)) console.warn(`${route}: ${own.length} requests, budget ${BUDGETS[route]!.max}`);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    route,
+    status: res.status,
+    requests: own.length,
+    sessionReads: samples.length - own.length,
+    byCommand,
+    capacity: reported ? round(samples.reduce((a, s) => a + (s.total ?? 0), 0)) : null,
+    readUnits: reported ? round(samples.reduce((a, s) => a + s.read, 0)) : null,
+    writeUnits: reported ? round(samples.reduce((a, s) => a + s.write, 0)) : null,
+    ...(note ? { note } : {}),
+  };
+}
+
+// ---- budgets --------------------------------------------------------------------------------------
+
+const STAFF = 20;
+
+/**
+ * Most requests (the session read not included) each route may make, and why: the access pattern's
+ * minimum. A list is one Query page of one partition; a single object is one GetItem; a change is one
+ * write, with its audit record (a PutItem after the change, issue 7) and, where two items must change
+ * together, one TransactWriteItems. Reads that come before a write are the state the write is
+ * conditional on. Summary refreshes (the month's totals after a change that alters worked time) are
+ * a fixed five requests: the employee and the overtime history (GetItem), the month's attendance and
+ * the company's rules (Query), and one TransactWriteItems of the summary and the history line.
+ */
+export const BUDGETS: Record<string, { max: number; why: string }> = {};
+const budget = (routes: string[], max: number, why: string) => routes.forEach((r) => (BUDGETS[r] = { max, why }));
+
+budget(['get-session'], 0, 'answers from the session read alone');
+budget(['new-password-user', 'new-password-company', 'mfa-operator', 'start-operator-mfa', 'verify-operator-mfa'], 0, 'refused before any read (no challenge / already enrolled)');
+budget(['get-health'], 1, 'DescribeTable');
+budget(
+  ['list-departments', 'list-employment-statuses', 'list-modify-timestamps', 'list-holiday-requests', 'list-holiday-work-requests', 'list-over-work-requests', 'list-audit-events', 'list-companies', 'list-info-items', 'list-inquiries', 'get-today-timestamp'],
+  1,
+  'list: one Query page',
+);
+budget(['get-department', 'get-employment-status', 'get-modify-timestamp', 'get-attendance-export', 'get-leave-register-export', 'get-paid-leave-settings', 'get-company', 'get-info-item'], 1, 'one GetItem');
+budget(['create-holiday-request', 'create-holiday-work-request', 'create-over-work-request', 'create-company'], 1, 'one TransactWriteItems (the item and its uniqueness/account items)');
+budget(['update-own-cell', 'create-info-item', 'update-info-item', 'delete-info-item'], 1, 'one conditional write');
+budget(['sign-out-user', 'sign-out-company', 'sign-out-operator'], 1, 'DeleteItem of the session (its read is the session read)');
+budget(['create-department', 'create-employment-status', 'update-department', 'update-employment-status', 'update-overtime-alert'], 2, 'the write and its audit record');
+budget(['get-break-time', 'get-working-time'], 2, 'the company (GetItem) and its rules (one Query page)');
+budget(['delete-holiday-request', 'delete-holiday-work-request', 'delete-over-work-request'], 2, 'read the request, then one TransactWriteItems (request + uniqueness item)');
+budget(['create-inquiry'], 2, 'rate-limit counter (UpdateItem) and the inquiry (PutItem)');
+budget(['sign-in-operator'], 2, 'refused sign-in: two rate-limit counters (address, account)');
+budget(['create-leave-register-export'], 2, 'the staff member (GetItem) and the job (PutItem); the worker is its own function');
+budget(['list-timestamps'], 3, 'the staff member (GetItem), the month (one Query page), its requests (one Query page)');
+budget(['get-own-profile', 'get-employee', 'get-own-work-status'], 3, 'staff member, department and status / summary items: three GetItem');
+budget(['create-attendance-export', 'create-paid-leave-grant'], 3, 'checks of the referenced items (GetItem) and the write');
+budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
+budget(['decide-holiday-work-request', 'decide-over-work-request'], 3, 'read, one TransactWriteItems, audit record');
+budget(['get-work-status'], 4, 'company, this month\'s summaries, the overtime histories, the staff list: one item and three Query pages, whatever the number of staff');
+budget(['list-employees'], 4, 'one Query page each: staff, departments, statuses, this month\'s summaries');
+budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
+budget(['get-own-paid-leave', 'get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'], 4, 'company and staff (GetItem) and one Query page each of grants and leave days');
+budget(['delete-department', 'delete-employment-status'], 4, 'read, in-use check (one Query page), delete, audit record');
+budget(['create-timestamp'], 7, 'punch-in: the recent days (Query) and one conditional write; punch-out adds one summary refresh');
+budget(['sign-in-user', 'sign-in-company'], 5, 'rate-limit counters (2 UpdateItem), the account and the company (GetItem), the session (PutItem)');
+budget(['update-company'], 5, 'company and admin (GetItem), admins (Query), one TransactWriteItems, audit record');
+budget(['delete-employee'], 5, 'read, retire (UpdateItem), the sessions to end (Query + BatchWriteItem), audit record');
+budget(['update-employee'], 7, 'staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update and its audit record');
+budget(['create-modify-timestamp', 'decide-holiday-request', 'delete-timestamp'], 8, 'read the day, the change (with its record), audit record, then one summary refresh (five requests)');
+// Scales with the company by design: what these change applies to every employee's month.
+budget(['save-break-time', 'save-working-time'], 11 + 3 * STAFF, 'a rule change recomputes this month for every active employee (3 requests each) plus 11');
+budget(['delete-company'], 12, 'close the company, then end every admin and staff account and session: one Query page and one BatchWriteItem per 25');
+
+// ---- the run --------------------------------------------------------------------------------------
+
+let fx: SecurityFixture;
+const results: RouteCount[] = [];
+let workStatusAt: Record<number, RouteCount> = {};
+const TZ = 'Asia/Tokyo';
+
+async function addStaff(companyId: string, departmentId: string, employmentStatusId: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => newId());
+  await db()
+    .entities.Employee.put(
+      ids.map((employeeId, i) => ({
+        companyId,
+        employeeId,
+        lastName: '社員',
+        firstName: `追加${i + 1}`,
+        email: `rc-${employeeId}@example.test`,
+        departmentId,
+        employmentStatusId,
+      })),
+    )
+    .go();
+  return ids;
+}
+
+/** Weekday attendance of `employeeIds` for a month, up to (not including) `before`. */
+async function addAttendance(companyId: string, employeeIds: string[], year: number, month: number, before: string) {
+  const dates = monthDates(year, month).filter((d) => d < before && weekday(d) % 6 !== 0 && !publicHoliday(d));
+  const days = employeeIds.flatMap((employeeId, i) =>
+    dates.map((workDate, j) => ({
+      companyId,
+      employeeId,
+      workDate,
+      punchInAt: instantOf(workDate, 9, (i + j) % 30, TZ),
+      punchOutAt: instantOf(workDate, 18 + ((i + j) % 3), (i * 7 + j) % 60, TZ),
+    })),
+  );
+  for (let k = 0; k < days.length; k += 500) await db().entities.AttendanceDay.put(days.slice(k, k + 500)).go();
+  return days.length;
+}
+
+const previousMonth = (year: number, month: number) => (month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
+
+function print(rows: RouteCount[]) {
+  const line = (r: RouteCount) =>
+    [
+      r.route.padEnd(30),
+      String(r.status).padStart(4),
+      String(r.requests).padStart(4),
+      String(r.sessionReads).padStart(4),
+      (Object.entries(r.byCommand)
+        .map(([k, v]) => `${k}×${v}`)
+        .join(' ') || '—').padEnd(46),
+      (r.capacity === null ? '—' : `${r.capacity} (R ${r.readUnits} W ${r.writeUnits})`).padEnd(20),
+      r.note ?? '',
+    ].join(' ');
+  console.log(
+    `\nDynamoDB requests per API call — a company of 20 staff, two months of attendance (session GetItem counted apart)\n` +
+      `${'route'.padEnd(30)} ${'HTTP'.padStart(4)} ${'reqs'.padStart(4)} ${'sess'.padStart(4)} ${'by command'.padEnd(46)} ${'capacity units'.padEnd(20)}\n` +
+      rows.map(line).join('\n'),
+  );
+}
+
+beforeAll(async () => {
+  installCounter();
+  fx = await buildFixture(stack.baseUrl);
+  const a = fx.a;
+  const { year, month } = fx.ids;
+  const prev = previousMonth(year, month);
+  // 3 staff from the fixture + 17 = 20, each with last month and this month (to yesterday) worked.
+  const extra = await addStaff(a.companyId, a.departmentId, a.employmentStatusId, 17);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(clock.now());
+  const everyone = [...a.employees.map((e) => e.id), ...extra];
+  await addAttendance(a.companyId, everyone, prev.year, prev.month, '9999-99-99');
+  await addAttendance(a.companyId, everyone, year, month, today);
+  // Requests of each kind from two people, pending and decided.
+  const e2 = fx.clients.employeeA2;
+  for (const [kind, body] of [
+    ['holiday_requests', { kind: 1, year, month, day: 10 }],
+    ['holiday_work_requests', { year, month, day: 11 }],
+    ['over_work_requests', { year, month, day: 12 }],
+  ] as const) {
+    const res = await e2.post(`/api/v1/${kind}`, body);
+    if (res.status >= 300) throw new Error(`seed ${kind}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  await refreshCompanyMonth(a.companyId, TZ, prev.year, prev.month);
+  await refreshCompanyMonth(a.companyId, TZ, year, month);
+}, 240_000);
+
+afterAll(() => {
+  clock.now = () => new Date();
+  worker.enabled = true;
+});
+
+/** Routes that change or end what later calls need run last, in this order. */
+const LAST = [
+  'decide-holiday-request',
+  'decide-holiday-work-request',
+  'decide-over-work-request',
+  'delete-holiday-request',
+  'delete-holiday-work-request',
+  'delete-over-work-request',
+  'delete-timestamp',
+  'delete-employee',
+  'delete-department',
+  'delete-employment-status',
+  'delete-info-item',
+  'sign-out-user',
+  'sign-out-company',
+  // Closing company A ends its sessions: after every call of its users.
+  'delete-company',
+  'sign-out-operator',
+];
+const SPECIAL = new Set(['create-timestamp', 'sign-in-user', 'sign-in-company', 'get-work-status']);
+
+/**
+ * Calls that need an object of their own, made just before the measured call (outside the count):
+ * a pending request to withdraw, an unused department or status to delete.
+ */
+async function prepare(route: RouteDef, call: ReturnType<typeof requestFor>): Promise<ReturnType<typeof requestFor>> {
+  const { employeeA, adminA } = fx.clients;
+  const { year, month } = fx.ids;
+  const fresh = async (client: HttpClient, path: string, body: object) => {
+    const res = await client.post(path, body);
+    if (res.status >= 300) throw new Error(`prepare ${route.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    return route.path.replace('{id}', res.body.data.id as string);
+  };
+  switch (route.name) {
+    case 'delete-holiday-request':
+      return { ...call, path: await fresh(employeeA, '/api/v1/holiday_requests', { kind: 1, year, month, day: 20 }) };
+    case 'delete-holiday-work-request':
+      return { ...call, path: await fresh(employeeA, '/api/v1/holiday_work_requests', { year, month, day: 21 }) };
+    case 'delete-over-work-request':
+      return { ...call, path: await fresh(employeeA, '/api/v1/over_work_requests', { year, month, day: 22 }) };
+    case 'delete-department':
+      return { ...call, path: await fresh(adminA, '/api/v1/departments', { name: '廃止予定' }) };
+    case 'delete-employment-status':
+      return { ...call, path: await fresh(adminA, '/api/v1/employment_statuses', { name: '廃止予定' }) };
+    case 'update-paid-leave-settings':
+      return { ...call, body: { common_grant_date: null } };
+    default:
+      return call;
+  }
+}
+
+function clientFor(route: RouteDef): HttpClient {
+  const c = fx.clients;
+  if (route.roles.length === 0) return c.anonymous;
+  if (route.roles.includes('admin')) return c.adminA;
+  if (route.roles.includes('employee')) return c.employeeA;
+  return c.operator;
+}
+
+describe('DynamoDB requests per API call', () => {
+  it('every route stays within its access pattern', async () => {
+    worker.enabled = false;
+
+    // Sign-in, successful, as each role (a fresh client each: the fixture's sessions stay valid).
+    for (const [route, role, user] of [
+      ['sign-in-user', 'employee', fx.a.employees[2]!],
+      ['sign-in-company', 'admin', fx.a.admin],
+    ] as const) {
+      results.push(
+        await measure(route, async () => {
+          const client = await signIn(stack.baseUrl, role, { email: user.email, password: user.password }).catch(() => null);
+          return { status: client ? 200 : 401, body: null, headers: new Headers() } as unknown as HttpResponse;
+        }, 'incl. its GET /session'),
+      );
+    }
+
+    // Punch in, then (two hours later, past the one-minute repeat window) punch out, as employee A2.
+    const e2 = fx.clients.employeeA2;
+    results.push(await measure('create-timestamp', () => e2.post('/api/v1/timestamps', { note: '' }), 'punch-in'));
+    const realNow = clock.now;
+    clock.now = () => new Date(Date.now() + 2 * 60 * 60 * 1000);
+    try {
+      results.push(await measure('create-timestamp', () => e2.post('/api/v1/timestamps', { note: '' }), 'punch-out'));
+    } finally {
+      clock.now = realNow;
+    }
+
+    const run = async (route: RouteDef) => {
+      const call = await prepare(route, requestFor(route, fx.ids));
+      const count = await measure(route.name, () => send(clientFor(route), route, call));
+      if (count.status >= 400) count.note = 'refusal path (see below)';
+      results.push(count);
+    };
+    for (const route of ROUTES.filter((r) => !SPECIAL.has(r.name) && !LAST.includes(r.name))) await run(route);
+
+    // Work status at 20 staff, then at 60: the count must not depend on the number of staff.
+    const { year, month } = fx.ids;
+    const path = `/api/v1/work_status?year=${year}&month=${month}`;
+    workStatusAt[20] = await measure('get-work-status', () => fx.clients.adminA.get(path), '20 staff');
+    results.push(workStatusAt[20]);
+    const a = fx.a;
+    const more = await addStaff(a.companyId, a.departmentId, a.employmentStatusId, 40);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(clock.now());
+    await addAttendance(a.companyId, more, year, month, today);
+    await refreshCompanyMonth(a.companyId, TZ, year, month);
+    workStatusAt[60] = await measure('get-work-status', () => fx.clients.adminA.get(path), '60 staff');
+    results.push(workStatusAt[60]);
+
+    for (const name of LAST) await run(ROUTES.find((r) => r.name === name)!);
+
+    print(results);
+    if (process.env.REQUEST_COUNTS_OUT) writeFileSync(process.env.REQUEST_COUNTS_OUT, JSON.stringify(results, null, 2));
+
+    // Every route was measured and stayed within its budget.
+    const over = results.filter((r) => r.requests > (BUDGETS[r.route]?.max ?? -1));
+    expect(over.map((r) => `${r.route}: ${r.requests} > ${BUDGETS[r.route]?.max ?? 'no budget'}`)).toEqual([]);
+    expect(new Set(results.map((r) => r.route))).toEqual(new Set(ROUTES.map((r) => r.name)));
+
+    // Authenticated calls read the session item exactly once (sign-out reads it again to delete it).
+    for (const r of results.filter((x) => x.status < 400 && ROUTES.find((d) => d.name === x.route)!.roles.length > 0)) {
+      expect([r.route, r.sessionReads]).toEqual([r.route, r.route.startsWith('sign-out-') ? 2 : 1]);
+    }
+
+    // Punch-in: one conditional write after one read of the recent days. Punch-out: the same plus one
+    // summary refresh (two GetItem, two Query, one TransactWriteItems).
+    const [punchIn, punchOut] = results.filter((r) => r.route === 'create-timestamp');
+    expect(punchIn!.byCommand).toEqual({ Query: 1, UpdateItem: 1 });
+    expect(punchOut!.byCommand).toEqual({ Query: 3, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
+
+    // Work status: the same requests for 60 staff as for 20.
+    expect(workStatusAt[20].status).toBe(200);
+    expect(workStatusAt[60].status).toBe(200);
+    expect(workStatusAt[60].byCommand).toEqual(workStatusAt[20].byCommand);
+  }, 300_000);
+});
