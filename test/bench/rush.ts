@@ -1,0 +1,150 @@
+/**
+ * Load smoke (issue 7): a bounded 9:00 rush against the local stack — N employees each press 出勤
+ * once within a spread of seconds — printing requests sent, errors and punches stored. Stored must
+ * equal sent. Every request goes to loopback only; each employee connects from its own 127.0.0.x
+ * address so the per-address sign-in limit sees an office of phones, not one client.
+ *
+ *   npx tsx test/bench/rush.ts [--employees 200] [--seconds 60]
+ */
+import { request } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startEmulators, LOCAL_HOST } from '../../lib/local/emulators';
+import { createGateway } from '../../lib/local/gateway';
+import { applyApiEnv, dynamoDbClient, ensureTable, provision } from '../../lib/local/provision';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] || 0) || fallback;
+const N = Math.min(arg('employees', 200), 2000);
+const SPREAD_S = Math.min(arg('seconds', 60), 120);
+process.env.LOG_LEVEL = 'SILENT';
+
+interface Res {
+  status: number;
+  cookies: string[];
+  body: string;
+}
+
+function send(port: number, from: string, method: string, path: string, cookies: string[], body?: unknown): Promise<Res> {
+  const csrf = cookies.find((c) => c.startsWith('csrf_token='))?.split('=')[1];
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: LOCAL_HOST,
+        port,
+        method,
+        path,
+        localAddress: from,
+        headers: {
+          cookie: cookies.join('; '),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(csrf ? { 'x-csrf-token': csrf } : {}),
+        },
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!), body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.end(payload);
+  });
+}
+
+const merge = (jar: string[], set: string[]) => {
+  for (const c of set) {
+    const name = c.split('=')[0]!;
+    const i = jar.findIndex((x) => x.startsWith(`${name}=`));
+    if (i >= 0) jar.splice(i, 1);
+    jar.push(c);
+  }
+};
+
+const dataDir = await mkdtemp(join(tmpdir(), 'kintai-rush-'));
+const emulators = await startEmulators({ dataDir, dynamodbPort: await freePort(), cognitoPort: await freePort(), s3Port: await freePort(), dynamodbInMemory: true, verbose: false });
+try {
+  const env = await provision(emulators, { stage: 'rush', createTable: false });
+  applyApiEnv({ ...env, TABLE_NAME: 'kintai-rush' });
+  const raw = dynamoDbClient(env.DYNAMODB_ENDPOINT);
+  await ensureTable(raw, 'kintai-rush');
+  const { db } = await import('../../functions/db/service');
+  const { newId } = await import('../../functions/shared/ids');
+  const { createPoolUser } = await import('../../functions/shared/pool-users');
+  const { today } = await import('../../functions/domain/time');
+
+  const companyId = newId();
+  await db().entities.Company.put({ companyId, name: '朝ラッシュ株式会社', staffName: '管理 太郎', email: 'rush@example.test', timeZone: 'Asia/Tokyo' }).go();
+  const password = 'Rush#Passw0rd2026';
+  const staff: { id: string; email: string; from: string; jar: string[] }[] = [];
+  for (let i = 0; i < N; i++) {
+    const id = newId();
+    const email = `rush-${i}-${id}@example.test`;
+    const userSub = await createPoolUser({ role: 'employee', email, attributes: { company_id: companyId, employee_id: id }, temporaryPassword: password, permanent: true });
+    await db().entities.Employee.put({ companyId, employeeId: id, lastName: '社員', firstName: String(i + 1), email, userSub }).go();
+    staff.push({ id, email, from: `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`, jar: [] });
+  }
+
+  const server = createGateway({});
+  await new Promise<void>((r) => server.listen(0, LOCAL_HOST, () => r()));
+  const port = (server.address() as AddressInfo).port;
+  const signInStart = performance.now();
+  for (let k = 0; k < staff.length; k += 10) {
+    await Promise.all(
+      staff.slice(k, k + 10).map(async (s) => {
+        merge(s.jar, (await send(port, s.from, 'GET', '/api/v1/session', s.jar)).cookies);
+        const res = await send(port, s.from, 'POST', '/users/sign_in', s.jar, { user: { email: s.email, password } });
+        if (res.status !== 200) throw new Error(`sign-in ${res.status} ${res.body}`);
+        merge(s.jar, res.cookies);
+      }),
+    );
+  }
+  const signInSeconds = (performance.now() - signInStart) / 1000;
+
+  // The rush: every employee presses once, at a random moment within the spread.
+  let sent = 0;
+  const errors = new Map<string, number>();
+  const latencies: number[] = [];
+  const rushStart = performance.now();
+  await Promise.all(
+    staff.map(async (s) => {
+      await new Promise((r) => setTimeout(r, Math.random() * SPREAD_S * 1000));
+      sent++;
+      const t = performance.now();
+      try {
+        const res = await send(port, s.from, 'POST', '/api/v1/timestamps', s.jar, { note: '' });
+        latencies.push(performance.now() - t);
+        if (res.status !== 200) errors.set(String(res.status), (errors.get(String(res.status)) ?? 0) + 1);
+      } catch (error) {
+        errors.set((error as Error).message, (errors.get((error as Error).message) ?? 0) + 1);
+      }
+    }),
+  );
+  const rushSeconds = (performance.now() - rushStart) / 1000;
+
+  const date = today('Asia/Tokyo');
+  let stored = 0;
+  for (const s of staff) {
+    const { data } = await db().entities.AttendanceDay.get({ companyId, employeeId: s.id, workDate: date }).go();
+    if (data?.punchInAt) stored++;
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(0) ?? '—';
+  console.log(`\n9:00 rush smoke — ${N} employees punching in within ${SPREAD_S} s (local stack, DynamoDB Local)`);
+  console.log(`sign-ins: ${N} in ${signInSeconds.toFixed(1)} s`);
+  console.log(`requests sent: ${sent}; errors: ${[...errors].map(([k, v]) => `${k}×${v}`).join(', ') || 0}; punches stored: ${stored}`);
+  console.log(`punch latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; rush lasted ${rushSeconds.toFixed(1)} s`);
+  console.log(stored === sent && errors.size === 0 ? 'stored = sent ✓' : 'stored ≠ sent ✗');
+  server.closeAllConnections();
+  server.close();
+  raw.destroy();
+  process.exitCode = stored === sent && errors.size === 0 ? 0 : 1;
+} finally {
+  await emulators.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
