@@ -1,20 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
-import { resetEnvCache } from '../../functions/shared/env.js';
+import { applyUnitEnv } from '../support/unit-env.js';
 
-beforeAll(() => {
-  Object.assign(process.env, {
-    STAGE: 'test',
-    TABLE_NAME: 'keys-test',
-    EMPLOYEE_POOL_ID: 'p',
-    EMPLOYEE_CLIENT_ID: 'c',
-    ADMIN_POOL_ID: 'p',
-    ADMIN_CLIENT_ID: 'c',
-    OPERATOR_POOL_ID: 'p',
-    OPERATOR_CLIENT_ID: 'c',
-  });
-  resetEnvCache();
-});
+beforeAll(applyUnitEnv);
 
 /** Key shapes are part of the data contract: tenant partitions start with the company id, verbatim. */
 describe('key shapes', () => {

@@ -6,21 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { statutoryGrantId, summarize } from '../../functions/api/paid-leave/paid-leave-service.js';
 import { leaveEmployeeOf, takingsOf } from '../../functions/db/paid-leave.js';
 import { db } from '../../functions/db/service.js';
-import { resetEnvCache } from '../../functions/shared/env.js';
+import { applyUnitEnv } from '../support/unit-env.js';
 
-beforeAll(() => {
-  Object.assign(process.env, {
-    STAGE: 'test',
-    TABLE_NAME: 'keys-test',
-    EMPLOYEE_POOL_ID: 'p',
-    EMPLOYEE_CLIENT_ID: 'c',
-    ADMIN_POOL_ID: 'p',
-    ADMIN_CLIENT_ID: 'c',
-    OPERATOR_POOL_ID: 'p',
-    OPERATOR_CLIENT_ID: 'c',
-  });
-  resetEnvCache();
-});
+beforeAll(applyUnitEnv);
 
 describe('grant keys', () => {
   it("puts a grant in the employee's partition, sorted by date, without changing case", () => {
