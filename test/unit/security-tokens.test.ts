@@ -11,19 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../functions/routes.js';
 import { pools } from '../../functions/shared/auth/pools.js';
 import { TokenError, verifyIdToken, type KeySource } from '../../functions/shared/auth/tokens.js';
-import { resetEnvCache } from '../../functions/shared/env.js';
-
-const ENV = {
-  STAGE: 'test',
-  TABLE_NAME: 't',
-  EMPLOYEE_POOL_ID: 'local_emp',
-  EMPLOYEE_CLIENT_ID: 'emp-client',
-  ADMIN_POOL_ID: 'local_adm',
-  ADMIN_CLIENT_ID: 'adm-client',
-  OPERATOR_POOL_ID: 'local_ops',
-  OPERATOR_CLIENT_ID: 'ops-client',
-  COGNITO_ISSUER_BASE: 'http://127.0.0.1:9229',
-};
+import { applyUnitEnv } from '../support/unit-env.js';
 
 const MUTATIONS = [
   'expired',
@@ -62,10 +50,7 @@ beforeAll(async () => {
   keys = () => set;
 });
 
-beforeEach(() => {
-  Object.assign(process.env, ENV);
-  resetEnvCache();
-});
+beforeEach(applyUnitEnv);
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 const flip = (s: string, at: number) => {

@@ -2,19 +2,7 @@ import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pools } from '../../functions/shared/auth/pools.js';
 import { TokenError, verifyIdToken, type KeySource } from '../../functions/shared/auth/tokens.js';
-import { resetEnvCache } from '../../functions/shared/env.js';
-
-const ENV = {
-  STAGE: 'test',
-  TABLE_NAME: 't',
-  EMPLOYEE_POOL_ID: 'local_emp',
-  EMPLOYEE_CLIENT_ID: 'emp-client',
-  ADMIN_POOL_ID: 'local_adm',
-  ADMIN_CLIENT_ID: 'adm-client',
-  OPERATOR_POOL_ID: 'local_ops',
-  OPERATOR_CLIENT_ID: 'ops-client',
-  COGNITO_ISSUER_BASE: 'http://127.0.0.1:9229',
-};
+import { applyUnitEnv } from '../support/unit-env.js';
 
 let privateKey: CryptoKey;
 let otherKey: CryptoKey;
@@ -29,10 +17,7 @@ beforeAll(async () => {
   keys = () => set;
 });
 
-beforeEach(() => {
-  Object.assign(process.env, ENV);
-  resetEnvCache();
-});
+beforeEach(applyUnitEnv);
 
 async function sign(claims: Record<string, unknown>, opts: { key?: CryptoKey; exp?: string; iss?: string; aud?: string; kid?: string } = {}) {
   const p = pools();
