@@ -1,12 +1,11 @@
 /** 管理者アカウント一覧 (`/management/companies`): business name, representative, e-mail; edit and delete. */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { useLogFailure } from '../log-failure';
+import { RowActions } from '../row-actions';
 import { deleteCompany, listCompanies, type Company } from './companies-api';
 import '../../shared/page.css';
 import '../operator.css';
@@ -14,35 +13,18 @@ import '../operator.css';
 const O = t.operator;
 
 function CompanyRow({ company, onDeleted }: { company: Company; onDeleted: (id: string) => void }) {
-  const [deleting, setDeleting] = useState(false);
-
-  async function onDelete() {
-    if (!window.confirm(O.companies.confirmDelete.replace('{name}', company.name))) return;
-    setDeleting(true);
-    const res = await deleteCompany(company.id);
-    setDeleting(false);
-    if (res.ok) onDeleted(company.id);
-    else {
-      const message = failureMessage(res);
-      if (message) window.alert(message);
-    }
-  }
-
   return (
     <tr>
       <td>{company.name}</td>
       <td>{company.staff_name}</td>
       <td className="op-break">{company.email}</td>
-      <td className="op-actions">
-        <Link className="button button--ghost op-button" to={`/management/companies/${encodeURIComponent(company.id)}/edit`}>
-          {O.edit}
-          <span className="visually-hidden">（{company.name}）</span>
-        </Link>
-        <button type="button" className="button op-button op-button--danger" onClick={() => void onDelete()} disabled={deleting}>
-          {O.delete}
-          <span className="visually-hidden">（{company.name}）</span>
-        </button>
-      </td>
+      <RowActions
+        label={company.name}
+        editTo={`/management/companies/${encodeURIComponent(company.id)}/edit`}
+        confirmText={O.companies.confirmDelete.replace('{name}', company.name)}
+        remove={() => deleteCompany(company.id)}
+        onDeleted={() => onDeleted(company.id)}
+      />
     </tr>
   );
 }

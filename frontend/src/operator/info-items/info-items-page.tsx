@@ -1,13 +1,12 @@
 /** お知らせ一覧 (`/management/info_items`): id, title, display start and end; detail, edit and delete per row. */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { failureMessage } from '../../shared/submit-failure';
 import { formatDateTime } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useLogFailure } from '../log-failure';
+import { RowActions } from '../row-actions';
 import { INFO_ITEM_TIME_ZONE } from './date-time';
 import { deleteInfoItem, listAllInfoItems, type InfoItem } from './info-items-api';
 import '../../shared/page.css';
@@ -16,20 +15,7 @@ import '../operator.css';
 const O = t.operator;
 
 function InfoItemRow({ item, onDeleted }: { item: InfoItem; onDeleted: (id: string) => void }) {
-  const [deleting, setDeleting] = useState(false);
   const path = `/management/info_items/${encodeURIComponent(item.id)}`;
-
-  async function onDelete() {
-    if (!window.confirm(O.infoItems.confirmDelete.replace('{title}', item.title))) return;
-    setDeleting(true);
-    const res = await deleteInfoItem(item.id);
-    setDeleting(false);
-    if (res.ok) onDeleted(item.id);
-    else {
-      const message = failureMessage(res);
-      if (message) window.alert(message);
-    }
-  }
 
   return (
     <tr>
@@ -39,16 +25,13 @@ function InfoItemRow({ item, onDeleted }: { item: InfoItem; onDeleted: (id: stri
       </td>
       <td className="num">{formatDateTime(item.start_at, INFO_ITEM_TIME_ZONE)}</td>
       <td className="num">{formatDateTime(item.end_at, INFO_ITEM_TIME_ZONE)}</td>
-      <td className="op-actions">
-        <Link className="button button--ghost op-button" to={`${path}/edit`}>
-          {O.edit}
-          <span className="visually-hidden">（{item.title}）</span>
-        </Link>
-        <button type="button" className="button op-button op-button--danger" onClick={() => void onDelete()} disabled={deleting}>
-          {O.delete}
-          <span className="visually-hidden">（{item.title}）</span>
-        </button>
-      </td>
+      <RowActions
+        label={item.title}
+        editTo={`${path}/edit`}
+        confirmText={O.infoItems.confirmDelete.replace('{title}', item.title)}
+        remove={() => deleteInfoItem(item.id)}
+        onDeleted={() => onDeleted(item.id)}
+      />
     </tr>
   );
 }
