@@ -49,10 +49,8 @@ export interface WorkerEvent {
 async function startWorker(event: WorkerEvent): Promise<void> {
   const fn = env().EXPORT_WORKER_FUNCTION;
   if (fn) {
-    const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
-    await new LambdaClient({ region: env().AWS_REGION }).send(
-      new InvokeCommand({ FunctionName: fn, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(event)) }),
-    );
+    const { invokeAsync } = await import('../shared/clients/lambda-invoke.js');
+    await invokeAsync(fn, event, env().AWS_REGION);
     return;
   }
   // Local stack and tests: the same worker code, in this process, not awaited by the request. Lambda
@@ -77,7 +75,7 @@ export function contentDisposition(fileName: string): string {
 export async function exportStatus(companyId: string, exportId: string, kind: ExportKind) {
   const { data: job } = await db().entities.ExportJob.get({ companyId, exportId }).go();
   if (!job || job.kind !== kind) throw new NotFoundError();
-  // The S3 client and presigner load only for a finished job (cold starts of the other calls skip them).
+  // The presigner loads only for a finished job (cold starts of the other calls skip it).
   const url =
     job.status === 'done'
       ? await (await import('../shared/clients/s3-link.js')).presignedDownload(
