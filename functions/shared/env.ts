@@ -1,31 +1,33 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+
+const required = () => z.string().check(z.minLength(1));
 
 /**
  * Environment of every API function. Validated once per cold start; the CDK construct builds the
  * same shape (see lib/constructs/api-function.ts), so a missing variable fails at synth/compile time.
  */
 export const ApiEnvSchema = z.object({
-  STAGE: z.string().min(1),
-  TABLE_NAME: z.string().min(1),
-  EXPORTS_BUCKET: z.string().min(1).optional(),
-  EMPLOYEE_POOL_ID: z.string().min(1),
-  EMPLOYEE_CLIENT_ID: z.string().min(1),
-  ADMIN_POOL_ID: z.string().min(1),
-  ADMIN_CLIENT_ID: z.string().min(1),
-  OPERATOR_POOL_ID: z.string().min(1),
-  OPERATOR_CLIENT_ID: z.string().min(1),
+  STAGE: required(),
+  TABLE_NAME: required(),
+  EXPORTS_BUCKET: z.optional(required()),
+  EMPLOYEE_POOL_ID: required(),
+  EMPLOYEE_CLIENT_ID: required(),
+  ADMIN_POOL_ID: required(),
+  ADMIN_CLIENT_ID: required(),
+  OPERATOR_POOL_ID: required(),
+  OPERATOR_CLIENT_ID: required(),
   /** Issuer base, e.g. `http://127.0.0.1:9229` for cognito-local; AWS form when unset. */
-  COGNITO_ISSUER_BASE: z.string().url().optional(),
+  COGNITO_ISSUER_BASE: z.optional(z.url()),
   /** Emulator endpoints: set only by the local stack and tests. */
-  DYNAMODB_ENDPOINT: z.string().url().optional(),
-  COGNITO_ENDPOINT: z.string().url().optional(),
-  S3_ENDPOINT: z.string().url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  COGNITO_ENDPOINT: z.optional(z.url()),
+  S3_ENDPOINT: z.optional(z.url()),
   /** The export worker Lambda to invoke asynchronously; unset locally, where the worker runs in-process. */
-  EXPORT_WORKER_FUNCTION: z.string().min(1).optional(),
+  EXPORT_WORKER_FUNCTION: z.optional(required()),
   /** Set on AWS: CloudFront sends it in `x-origin-verify`; requests without it did not come through CloudFront/WAF. */
-  ORIGIN_VERIFY_SECRET: z.string().min(1).optional(),
-  AWS_REGION: z.string().min(1).default('ap-northeast-1'),
-  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  ORIGIN_VERIFY_SECRET: z.optional(required()),
+  AWS_REGION: z._default(required(), 'ap-northeast-1'),
+  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
 

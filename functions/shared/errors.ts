@@ -1,4 +1,6 @@
-import * as z from 'zod';
+// zod/mini's error class, imported by name: `z.core.$ZodError` from `import * as z` makes esbuild
+// bundle all of zod's core and every locale (~400 KB). Classic zod's ZodError is an instance of it too.
+import { $ZodError } from 'zod/v4/core';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -64,7 +66,7 @@ export interface HttpErrorBody {
 }
 
 /** Zod issues → `{ "user.email": ["..."] }`, the shape the SPA shows next to fields. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: $ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -96,7 +98,7 @@ export function toHttp(error: unknown): { statusCode: number; body: HttpErrorBod
     if (error.errors) body.errors = error.errors;
     return { statusCode: error.statusCode, body, log: error.statusCode >= 500 && error.statusCode !== 501 };
   }
-  if (error instanceof z.ZodError) {
+  if (error instanceof $ZodError) {
     return { statusCode: 400, body: { message: MESSAGES.invalidRequest, errors: fieldErrors(error) }, log: false };
   }
   const e = error as { name?: string; statusCode?: number; code?: string; $metadata?: unknown } | null;

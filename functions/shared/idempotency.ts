@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../db/service.js';
 import type { Principal } from './auth/session.js';
 import { clock } from './clock.js';
@@ -11,7 +11,7 @@ import { ConflictError, ValidationError, awsErrorName } from './errors.js';
  * answer back and another user's identical key never sees it. The writes themselves stay conditional,
  * so even two concurrent first attempts cannot both apply.
  */
-export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+export const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/));
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
 
 export interface StoredAnswer {

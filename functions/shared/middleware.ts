@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import ja from 'zod/v4/locales/ja.js';
 import { ROUTES, isStateChanging, type RouteDef } from '../routes.js';
 import { COOKIE } from './auth/cookies.js';
@@ -14,7 +14,8 @@ import { logger } from './logger.js';
 import { MESSAGES } from './messages.js';
 
 // Field errors in Japanese, like every other message the user sees. Only this locale is imported:
-// `z.locales` would pull every language into each Lambda bundle (~250 KB).
+// `z.locales` would pull every language into each Lambda bundle (~250 KB). zod/mini installs no
+// default locale of its own, so this is what every route's messages come from.
 z.config(ja());
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -32,9 +33,9 @@ export interface ApiRequest<B, Q, P, A extends Principal | null> {
 }
 
 interface RouteSpec<B, Q, P> {
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
-  params?: z.ZodType<P>;
+  body?: z.core.$ZodType<B>;
+  query?: z.core.$ZodType<Q>;
+  params?: z.core.$ZodType<P>;
   /** For public routes that still want to know who is calling (GET /api/v1/session). */
   optionalAuth?: boolean;
   /** Message for a 400 instead of the generic one (spec §8 names one per screen). */
@@ -78,9 +79,9 @@ function parseBody(event: ApiEvent): unknown {
   }
 }
 
-function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, message: string): T {
+function parseWith<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, message: string): T {
   if (!schema) return {} as T;
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (!result.success) {
     throw new ValidationError(message, fieldErrors(result.error));
   }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/service.js';
 import { createExportJob } from '../../exports/jobs.js';
 import { ValidationError } from '../../shared/errors.js';
@@ -7,8 +7,8 @@ import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../shared/schemas.js';
 
-const Ymd = z.object(YMD_FIELDS).refine(...realDate);
-const OptionalId = z.preprocess((v) => (v === '' ? null : v), IdSchema.nullish());
+const Ymd = z.object(YMD_FIELDS).check(z.refine(...realDate));
+const OptionalId = z.optional(z.pipe(z.transform((v) => (v === '' ? null : v)), z.nullish(IdSchema)));
 
 /** The query string of /management/csv_download/download, sent as the body (spec §7 names). */
 export const AttendanceExportSchema = z.strictObject({
@@ -21,7 +21,7 @@ export const AttendanceExportSchema = z.strictObject({
   department_id: OptionalId,
   employment_status_id: OptionalId,
   id: OptionalId,
-  encoding: z.enum(['utf8', 'sjis']).optional().default('utf8'),
+  encoding: z._default(z.optional(z.enum(['utf8', 'sjis'])), 'utf8'),
 });
 
 const MAX_DAYS = 366;

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { auditPage } from '../../db/audit.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 
 const AuditQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional().default(50),
-  cursor: z.string().max(2000).optional(),
+  limit: z._default(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))), 50),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 /** The company's audit trail, newest first, one capped page per request (cursor for the next). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { JpPhoneSchema } from '../shared/phone.js';
 
 /**
@@ -19,51 +19,51 @@ export function canonicalTimeZone(zone: string): string | null {
   }
 }
 
-const TimeZoneSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .transform((v, ctx) => {
+const TimeZoneSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  z.transform((v: string, ctx) => {
     const zone = canonicalTimeZone(v);
     if (!zone) {
-      ctx.addIssue({ code: 'custom', message: 'タイムゾーンが正しくありません' });
+      ctx.issues.push({ code: 'custom', message: 'タイムゾーンが正しくありません', input: v });
       return z.NEVER;
     }
     return zone;
-  });
+  }),
+);
 
 /** Blank means "no phone number" (spec §5: not required at sign-up). */
-const OptionalPhoneSchema = z.union([z.literal('').transform(() => undefined), JpPhoneSchema]).optional();
+const OptionalPhoneSchema = z.optional(z.union([z.pipe(z.literal(''), z.transform(() => undefined)), JpPhoneSchema]));
 
 const PlanSchema = z.coerce
   .number()
-  .int()
-  .refine((p) => (PLANS as readonly number[]).includes(p), { message: 'プランが正しくありません' });
+  .check(
+    z.int(),
+    z.refine((p) => (PLANS as readonly number[]).includes(p), { message: 'プランが正しくありません' }),
+  );
 
 const fields = {
-  name: z.string().trim().min(1).max(100),
-  staff_name: z.string().trim().min(1).max(100),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  staff_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email()),
   cell: OptionalPhoneSchema,
 };
 
 /** The strength rules are checked by assertPasswordPolicy, so the message is the catalogue's. */
 export const NewCompanySchema = z.strictObject({
   ...fields,
-  password: z.string().min(1).max(256),
-  plan: PlanSchema.default(1),
-  has_option: z.boolean().default(true),
-  time_zone: TimeZoneSchema.default(DEFAULT_TIME_ZONE),
+  password: z.string().check(z.minLength(1), z.maxLength(256)),
+  plan: z._default(PlanSchema, 1),
+  has_option: z._default(z.boolean(), true),
+  time_zone: z._default(TimeZoneSchema, DEFAULT_TIME_ZONE),
 });
 
 /** Edit: a blank password keeps the current one; plan, option and zone keep theirs when left out. */
 export const UpdateCompanySchema = z.strictObject({
   ...fields,
-  password: z.string().max(256).optional().default(''),
-  plan: PlanSchema.optional(),
-  has_option: z.boolean().optional(),
-  time_zone: TimeZoneSchema.optional(),
+  password: z._default(z.optional(z.string().check(z.maxLength(256))), ''),
+  plan: z.optional(PlanSchema),
+  has_option: z.optional(z.boolean()),
+  time_zone: z.optional(TimeZoneSchema),
 });
 
 export type NewCompanyInput = z.infer<typeof NewCompanySchema>;

@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { assertPasswordPolicy } from '../sessions/sign-in.js';
 import { IdSchema } from '../shared/schemas.js';
 
 /** Staff form bodies (spec §7: POST/PUT /api/v1/employees). Shared by the routes and the tests. */
-const NameSchema = z.string().trim().min(1).max(50);
-export const StaffEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(50));
+export const StaffEmailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email());
 
 const meetsPolicy = (password: string) => {
   try {
@@ -16,44 +16,45 @@ const meetsPolicy = (password: string) => {
     return false;
   }
 };
-export const TemporaryPasswordSchema = z.string().max(256).refine(meetsPolicy, { message: MESSAGES.passwordPolicy });
+export const TemporaryPasswordSchema = z.string().check(z.maxLength(256), z.refine(meetsPolicy, { message: MESSAGES.passwordPolicy }));
+
+const emptyToNull = (v: unknown): unknown => (v === '' || v === undefined ? null : v);
+
+/**
+ * A field that may be left out, sent blank ('') or null, all read as null. zod/mini has no
+ * `preprocess`: a transform piped into the schema is what it stands for.
+ */
+const blankAsNull = <T extends z.core.SomeType>(schema: T) =>
+  z.pipe(z.optional(z.pipe(z.transform(emptyToNull), z.nullable(schema))), z.transform((v) => v ?? null));
 
 /** An unchosen dropdown arrives as null or ''; both mean "none". */
-const OptionalRefSchema = z
-  .preprocess((v) => (v === '' || v === undefined ? null : v), IdSchema.nullable())
-  .optional()
-  .transform((v) => v ?? null);
-
-const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+const OptionalRefSchema = blankAsNull(IdSchema);
 
 /** 入社日 (`YYYY-MM-DD`); optional: staff without one get no automatic paid-leave grants. */
-export const HireDateFieldSchema = z
-  .preprocess(emptyToNull, IsoDateSchema.nullable())
-  .optional()
-  .transform((v) => v ?? null);
+export const HireDateFieldSchema = blankAsNull(IsoDateSchema);
 
 /**
  * 所定労働日数・時間 for the proportional grant: per week (`days_per_week`) or per year
  * (`days_per_year`, shift work), with weekly hours. Validated by the paid-leave module's schema.
  */
-export const WorkingPatternBodySchema = z
-  .strictObject({
-    basis: z.enum(['week', 'year']),
-    days_per_week: z.number().nullish(),
-    days_per_year: z.number().nullish(),
-    weekly_hours: z.number(),
-  })
-  .transform((p) =>
-    p.basis === 'week'
-      ? { basis: 'week' as const, daysPerWeek: p.days_per_week, weeklyHours: p.weekly_hours }
-      : { basis: 'year' as const, daysPerYear: p.days_per_year, weeklyHours: p.weekly_hours },
-  )
-  .pipe(WorkingPatternSchema);
+export const WorkingPatternBodySchema = z.pipe(
+  z.pipe(
+    z.strictObject({
+      basis: z.enum(['week', 'year']),
+      days_per_week: z.nullish(z.number()),
+      days_per_year: z.nullish(z.number()),
+      weekly_hours: z.number(),
+    }),
+    z.transform((p) =>
+      p.basis === 'week'
+        ? { basis: 'week' as const, daysPerWeek: p.days_per_week, weeklyHours: p.weekly_hours }
+        : { basis: 'year' as const, daysPerYear: p.days_per_year, weeklyHours: p.weekly_hours },
+    ),
+  ),
+  WorkingPatternSchema,
+);
 
-const PatternFieldSchema = z
-  .preprocess(emptyToNull, WorkingPatternBodySchema.nullable())
-  .optional()
-  .transform((v) => v ?? null);
+const PatternFieldSchema = blankAsNull(WorkingPatternBodySchema);
 
 export const NewStaffSchema = z.strictObject({
   last_name: NameSchema,
@@ -67,11 +68,11 @@ export const NewStaffSchema = z.strictObject({
 });
 
 /** Editing: the password may be left empty (unchanged). */
-export const EditStaffSchema = NewStaffSchema.extend({
-  password: z
-    .union([z.literal(''), TemporaryPasswordSchema])
-    .optional()
-    .transform((v) => v || null),
+export const EditStaffSchema = z.extend(NewStaffSchema, {
+  password: z.pipe(
+    z.optional(z.union([z.literal(''), TemporaryPasswordSchema])),
+    z.transform((v) => v || null),
+  ),
 });
 
 export type NewStaffBody = z.infer<typeof NewStaffSchema>;

@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { INQUIRY_LIMITS as L } from './inquiry-limits.js';
 
 /** The public contact form (landing page): name, company, e-mail, message. */
 export const InquirySchema = z.strictObject({
-  name: z.string().trim().min(1).max(L.name),
-  company: z.string().trim().min(1).max(L.company),
-  email: z.string().trim().max(L.email).pipe(z.email()),
-  message: z.string().trim().min(1).max(L.message),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(L.name)),
+  company: z.string().check(z.trim(), z.minLength(1), z.maxLength(L.company)),
+  email: z.pipe(z.string().check(z.trim(), z.maxLength(L.email)), z.email()),
+  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(L.message)),
 });
 export type InquiryInput = z.infer<typeof InquirySchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/service.js';
 import { applyCorrection } from '../../db/modifications.js';
 import { refreshSummary } from '../../db/summaries.js';
@@ -11,22 +11,21 @@ import { YMD_FIELDS, realDate, ymdToDate } from '../shared/schemas.js';
 import { modificationView } from './modification-view.js';
 import { clock } from '../../shared/clock.js';
 
-const Time = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-  .nullish()
-  .or(z.literal('').transform(() => null));
+const Time = z.union([
+  z.nullish(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/))),
+  z.pipe(z.literal(''), z.transform(() => null)),
+]);
 
 export const CorrectionSchema = z
   .strictObject({
-    id: z.string().max(80).nullish(),
+    id: z.nullish(z.string().check(z.maxLength(80))),
     ...YMD_FIELDS,
     punch_in_at: Time,
     punch_out_at: Time,
-    punch_out_next_day: z.boolean().optional().default(false),
-    reason: z.string().trim().max(500).optional().default(''),
+    punch_out_next_day: z._default(z.optional(z.boolean()), false),
+    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500))), ''),
   })
-  .refine(...realDate);
+  .check(z.refine(...realDate));
 
 const badTime = () => new ValidationError(MESSAGES.setCorrectTime);
 

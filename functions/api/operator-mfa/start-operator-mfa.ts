@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { associateSoftwareToken } from '../../shared/auth/cognito-public.js';
 import { COOKIE } from '../../shared/auth/cookies.js';
 import { api } from '../../shared/middleware.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/service.js';
 import { CognitoError, setUserMfaPreference, verifySoftwareToken } from '../../shared/auth/cognito-public.js';
 import { ValidationError } from '../../shared/errors.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/service.js';
 import { today } from '../../domain/time.js';
 import { createExportJob } from '../../exports/jobs.js';
@@ -11,8 +11,8 @@ import { IdSchema } from '../shared/schemas.js';
 
 /** Whole company (retired staff included: the register is kept five years) or one staff member. */
 export const LeaveRegisterExportSchema = z.strictObject({
-  id: z.preprocess((v) => (v === '' ? null : v), IdSchema.nullish()),
-  encoding: z.enum(['utf8', 'sjis']).optional().default('utf8'),
+  id: z.optional(z.pipe(z.transform((v) => (v === '' ? null : v)), z.nullish(IdSchema))),
+  encoding: z._default(z.optional(z.enum(['utf8', 'sjis'])), 'utf8'),
 });
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateSchema, ManualGrantSchema } from '../../domain/paid-leave/schemas.js';
 
 /**
@@ -6,17 +6,21 @@ import { IsoDateSchema, ManualGrantSchema } from '../../domain/paid-leave/schema
  * by the paid-leave module's own schema, so a parsed grant never makes the ledger throw.
  */
 export const ManualGrantBodySchema = z
-  .strictObject({
-    granted_on: IsoDateSchema,
-    // Two years' statutory maximum (20 + 20): anything above is a typo, not an adjustment.
-    days: z.number().max(40),
-    expires_on: z.preprocess((v) => (v === '' || v === null ? undefined : v), IsoDateSchema.optional()),
-    kind: z.enum(['statutory', 'extra']),
-    reason: z.string(),
-  })
-  .transform((b) => ({ grantedOn: b.granted_on, days: b.days, kind: b.kind, reason: b.reason, ...(b.expires_on ? { expiresOn: b.expires_on } : {}) }))
-  .pipe(ManualGrantSchema)
-  .refine((g) => !g.expiresOn || g.expiresOn > g.grantedOn, { message: '有効期限は付与日より後の日付を指定してください', path: ['expires_on'] });
+  .pipe(
+    z.pipe(
+      z.strictObject({
+        granted_on: IsoDateSchema,
+        // Two years' statutory maximum (20 + 20): anything above is a typo, not an adjustment.
+        days: z.number().check(z.maximum(40)),
+        expires_on: z.optional(z.pipe(z.transform((v) => (v === '' || v === null ? undefined : v)), z.optional(IsoDateSchema))),
+        kind: z.enum(['statutory', 'extra']),
+        reason: z.string(),
+      }),
+      z.transform((b) => ({ grantedOn: b.granted_on, days: b.days, kind: b.kind, reason: b.reason, ...(b.expires_on ? { expiresOn: b.expires_on } : {}) })),
+    ),
+    ManualGrantSchema,
+  )
+  .check(z.refine((g) => !g.expiresOn || g.expiresOn > g.grantedOn, { message: '有効期限は付与日より後の日付を指定してください', path: ['expires_on'] }));
 
 /** The run takes no input: the company comes from the session, the date from the company's zone. */
 export const GrantRunBodySchema = z.strictObject({});

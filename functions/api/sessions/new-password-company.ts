@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { COOKIE } from '../../shared/auth/cookies.js';
 import { api } from '../../shared/middleware.js';
 import { NewPasswordSchema, completeNewPassword } from './sign-in.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { CredentialsSchema, signIn } from './sign-in.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/service.js';
 import type { Role } from '../../routes.js';
 import { COOKIE, CHALLENGE_SECONDS, SESSION_SECONDS } from '../../shared/auth/cookies.js';
@@ -17,12 +17,15 @@ import { MESSAGES } from '../../shared/messages.js';
 import { sessionView } from './session-view.js';
 
 export const CredentialsSchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(256),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(256)),
 });
-export const NewPasswordSchema = z.strictObject({ password: z.string().min(1).max(256) });
+export const NewPasswordSchema = z.strictObject({ password: z.string().check(z.minLength(1), z.maxLength(256)) });
 /** A TOTP code as authenticator apps show it (spaces some apps insert are dropped). */
-export const TotpCodeSchema = z.string().max(16).transform((v) => v.replace(/\s/g, '')).pipe(z.string().regex(/^\d{6}$/));
+export const TotpCodeSchema = z.pipe(
+  z.pipe(z.string().check(z.maxLength(16)), z.transform((v) => v.replace(/\s/g, ''))),
+  z.string().check(z.regex(/^\d{6}$/)),
+);
 
 /** Body keys of spec §7: `user{…}`, `company{…}`, and `operator{…}` for the operator page. */
 export const BODY_KEY = { employee: 'user', admin: 'company', operator: 'operator' } as const satisfies Record<Role, string>;
@@ -159,8 +162,8 @@ export async function signIn(role: Role, email: string, password: string, addres
 /** Cognito's challenge session stays in an HttpOnly cookie: the SPA never sees it. */
 const ChallengeCookieSchema = z.object({
   k: z.enum(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA']),
-  u: z.string().min(1).max(256),
-  s: z.string().min(1).max(4096),
+  u: z.string().check(z.minLength(1), z.maxLength(256)),
+  s: z.string().check(z.minLength(1), z.maxLength(4096)),
 });
 type ChallengeCookie = z.infer<typeof ChallengeCookieSchema>;
 

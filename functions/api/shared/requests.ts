@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RequestKind } from '../../db/entities/request.js';
 import { filePaidLeaveRequest } from '../../db/paid-leave.js';
 import { refreshSummary } from '../../db/summaries.js';
@@ -32,19 +32,19 @@ export const requestView = (r: {
 });
 
 const ListQuerySchema = z.strictObject({
-  year: z.coerce.number().int().min(MIN_YEAR).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
+  year: z.optional(z.coerce.number().check(z.int(), z.minimum(MIN_YEAR), z.maximum(2100))),
+  month: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12))),
 });
 
 export const LEAVE_TYPES = [0, 1, 2] as const;
 
 export const NewRequestSchema = z
   .strictObject({
-    kind: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    kind: z.optional(z.union([z.literal(0), z.literal(1), z.literal(2)])),
     ...YMD_FIELDS,
-    reason: z.string().trim().max(500).optional().default(''),
+    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500))), ''),
   })
-  .refine(...realDate);
+  .check(z.refine(...realDate));
 
 export const listRequests = (routeName: string, kind: RequestKind) =>
   api(routeName, { query: ListQuerySchema }, async ({ query, principal }) => {

@@ -1,19 +1,19 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { daysInMonth } from '../../domain/time.js';
 
 /** Shared request pieces (one schema per concept; the SPA imports the same ones). */
 export const MIN_YEAR = 2022;
 
 /** Lowercase ULID-style ids; anything else can't be ours, so it is refused before any read. */
-export const IdSchema = z.string().regex(/^[0-9a-z]{10,40}$/);
+export const IdSchema = z.string().check(z.regex(/^[0-9a-z]{10,40}$/));
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 
-const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const intFrom = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
 
 export const YearMonthQuerySchema = z.strictObject({
   year: intFrom(MIN_YEAR, 2100),
   month: intFrom(1, 12),
-  id: IdSchema.optional(),
+  id: z.optional(IdSchema),
 });
 
 /** year/month/day fields; combine with `realDate` so Feb 30 is refused. */
@@ -24,7 +24,7 @@ export const realDate: [(v: { year: number; month: number; day: number }) => boo
   { message: '存在しない日付です', path: ['day'] },
 ];
 
-export const YmdSchema = z.strictObject(YMD_FIELDS).refine(...realDate);
+export const YmdSchema = z.strictObject(YMD_FIELDS).check(z.refine(...realDate));
 
 export const ymdToDate = (v: { year: number; month: number; day: number }) =>
   `${v.year}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/service.js';
 import { writePunch } from '../../db/attendance.js';
 import { nextAction } from '../../domain/punch.js';
@@ -11,7 +11,7 @@ import { refreshSummary } from '../../db/summaries.js';
 import { punchView, recentShifts } from './punch-view.js';
 import { clock } from '../../shared/clock.js';
 
-export const PunchSchema = z.strictObject({ note: z.string().trim().max(200).optional().default('') });
+export const PunchSchema = z.strictObject({ note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), '') });
 
 /**
  * Punch in or out, whichever is next. The write is conditional on the state that was read, so two

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { db } from '../../db/service.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -6,7 +6,7 @@ import { api } from '../../shared/middleware.js';
 
 /** The admin's monthly overtime alert limit (whole hours, 1–100) and whether the 36協定 has a special clause. */
 export const AlertSettingsSchema = z.strictObject({
-  alert_hours: z.number().int().min(1).max(100),
+  alert_hours: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
   special_clause: z.boolean(),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { findOrgUnit } from '../../db/organisation.js';
 import { refreshCompanyMonth } from '../../db/summaries.js';
 import { today } from '../../domain/time.js';
@@ -14,16 +14,16 @@ import { IdSchema } from '../shared/schemas.js';
  * Shared pieces of the working-time and break-time rule routes (spec §2, §5, §7). Rules are stored
  * per (department, employment status); reading a pair answers the rule in force and its level.
  */
-const OptionalRef = z
-  .preprocess((v) => (v === '' || v === undefined ? null : v), IdSchema.nullable())
-  .optional()
-  .transform((v) => v ?? null);
+const OptionalRef = z.pipe(
+  z.optional(z.pipe(z.transform((v) => (v === '' || v === undefined ? null : v)), z.nullable(IdSchema))),
+  z.transform((v) => v ?? null),
+);
 
 export const RulePairQuerySchema = z.strictObject({ department_id: OptionalRef, employment_status_id: OptionalRef });
 export type RulePair = { department_id: string | null; employment_status_id: string | null };
 
-const hour = (max: number) => z.number().int().min(0).max(max);
-const minute = z.number().int().min(0).max(59);
+const hour = (max: number) => z.number().check(z.int(), z.minimum(0), z.maximum(max));
+const minute = z.number().check(z.int(), z.minimum(0), z.maximum(59));
 /** A daily duration: at most 24:00. */
 const withinDay = (h: number, m: number) => toMinutes(h, m) <= 24 * 60;
 
@@ -34,16 +34,18 @@ export const WorkingTimeBodySchema = z
     over_hour: hour(24),
     over_minute: minute,
     // Monthly deemed overtime is optional (spec §5); a month has at most 744 hours.
-    unpaid_hour: hour(744).nullable().optional(),
-    unpaid_minute: minute.nullable().optional(),
+    unpaid_hour: z.optional(z.nullable(hour(744))),
+    unpaid_minute: z.optional(z.nullable(minute)),
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
   })
-  .refine((b) => b.department_id !== null || b.employment_status_id !== null, { message: '部署または雇用形態を選択してください', path: ['department_id'] })
-  .refine((b) => withinDay(b.fixed_hour, b.fixed_minute), { path: ['fixed_hour'] })
-  .refine((b) => withinDay(b.over_hour, b.over_minute), { path: ['over_hour'] })
-  // The optional pair is given whole or not at all.
-  .refine((b) => ((b.unpaid_hour ?? null) === null) === ((b.unpaid_minute ?? null) === null), { path: ['unpaid_hour'] });
+  .check(
+    z.refine((b) => b.department_id !== null || b.employment_status_id !== null, { message: '部署または雇用形態を選択してください', path: ['department_id'] }),
+    z.refine((b) => withinDay(b.fixed_hour, b.fixed_minute), { path: ['fixed_hour'] }),
+    z.refine((b) => withinDay(b.over_hour, b.over_minute), { path: ['over_hour'] }),
+    // The optional pair is given whole or not at all.
+    z.refine((b) => ((b.unpaid_hour ?? null) === null) === ((b.unpaid_minute ?? null) === null), { path: ['unpaid_hour'] }),
+  );
 
 export const BreakTimeBodySchema = z
   .strictObject({
@@ -54,9 +56,11 @@ export const BreakTimeBodySchema = z
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
   })
-  .refine((b) => withinDay(b.condition_hour, b.condition_minute), { path: ['condition_hour'] })
-  // A break cannot be longer than the restraint time it applies to.
-  .refine((b) => toMinutes(b.break_hour, b.break_minute) <= toMinutes(b.condition_hour, b.condition_minute), { path: ['break_hour'] });
+  .check(
+    z.refine((b) => withinDay(b.condition_hour, b.condition_minute), { path: ['condition_hour'] }),
+    // A break cannot be longer than the restraint time it applies to.
+    z.refine((b) => toMinutes(b.break_hour, b.break_minute) <= toMinutes(b.condition_hour, b.condition_minute), { path: ['break_hour'] }),
+  );
 
 const split = (minutes: number | undefined) => (minutes === undefined ? { hour: null, minute: null } : toHourMinute(minutes));
 
