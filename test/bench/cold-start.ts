@@ -87,6 +87,29 @@ writeFileSync(
   "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\nexport const handler = async () => ({ statusCode: 200, body: String(Boolean(client)) });\n",
 );
 
+// References, not budgeted: what the mandated stack costs before any route code. "naive" is the issue's
+// middy + zod + ElectroDB + DocumentClient handler built stock; "stack floor" is the same handler as
+// the routes ship it (zod/mini, the bundle aliases), the least any route here can weigh.
+const naiveHandler = (zod: string) =>
+  [
+    "import middy from '@middy/core';",
+    `import * as z from '${zod}';`,
+    "import { Entity } from 'electrodb';",
+    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+    "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';",
+    'const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
+    "const Item = new Entity({ model: { entity: 'item', version: '1', service: 'bench' }, attributes: { id: { type: 'string', required: true } },",
+    "  indexes: { primary: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } } } }, { client, table: 'bench' });",
+    'const Input = z.object({ id: z.string() });',
+    'export const handler = middy(async (event: { body: string }) => {',
+    '  const { id } = Input.parse(JSON.parse(event.body));',
+    '  return { statusCode: 200, body: JSON.stringify(await Item.get({ id }).go()) };',
+    '});',
+    '',
+  ].join('\n');
+writeFileSync(join(fixtures, 'naive.ts'), naiveHandler('zod'));
+writeFileSync(join(fixtures, 'floor.ts'), naiveHandler('zod/mini'));
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
 process.chdir(ROOT);
@@ -100,10 +123,16 @@ interface Bundle {
 }
 const empty = await bundle('empty', join(fixtures, 'empty.ts'), true);
 const baseline = await bundle('baseline', join(fixtures, 'baseline.ts'), true);
+const naive = await bundle('naive', join(fixtures, 'naive.ts'), true);
+const floor = await bundle('floor', join(fixtures, 'floor.ts'));
+const fixture = (label: string, file: string): Bundle => ({ label, routes: [], file, size: statSync(file).size, ms: [], cpu: [] });
 const bundles: Bundle[] = [
-  { label: 'empty', routes: [], file: empty.file, size: statSync(empty.file).size, ms: [], cpu: [] },
-  { label: 'baseline', routes: [], file: baseline.file, size: statSync(baseline.file).size, ms: [], cpu: [] },
+  fixture('empty', empty.file),
+  fixture('baseline', baseline.file),
+  fixture('naive', naive.file),
+  fixture('floor', floor.file),
 ];
+const FIXTURES = 4;
 const byHandler = new Map<string, Bundle>();
 for (const route of ROUTES.filter((r) => !only || r.name === only || r.name === why)) {
   let b = byHandler.get(route.handler);
@@ -132,16 +161,21 @@ const seconds = (performance.now() - started) / 1000;
 
 const LOAD_BUDGET = 1.3;
 const SIZE_BUDGET = 1.5;
-const [emptyB, baseB] = [bundles[0]!, bundles[1]!];
+const [emptyB, baseB, naiveB, floorB] = [bundles[0]!, bundles[1]!, bundles[2]!, bundles[3]!];
 const base = { size: baseB.size, ms: median(baseB.ms), cpu: median(baseB.cpu) };
 console.log(`\nLambda bundles (esbuild, minified ESM, node24) — median of ${RUNS} fresh-process loads, sampled round-robin (${seconds.toFixed(0)} s)`);
 console.log(`empty handler:       ${kb(emptyB.size).padStart(5)} KB  ${median(emptyB.ms).toFixed(1).padStart(6)} ms  ${median(emptyB.cpu).toFixed(1).padStart(6)} ms CPU`);
 console.log(`baseline (DDB only): ${kb(base.size).padStart(5)} KB  ${base.ms.toFixed(1).padStart(6)} ms  ${base.cpu.toFixed(1).padStart(6)} ms CPU  (stock SDK client, created at load)`);
+const reference = (b: Bundle) =>
+  `${kb(b.size).padStart(5)} KB  ${median(b.ms).toFixed(1).padStart(6)} ms  ${median(b.cpu).toFixed(1).padStart(6)} ms CPU  ` +
+  `(${(b.size / base.size).toFixed(2)}× size, ${(median(b.cpu) / base.cpu).toFixed(2)}× CPU)`;
+console.log(`naive stack handler: ${reference(naiveB)}  middy + zod + ElectroDB + DocumentClient, stock`);
+console.log(`stack floor:         ${reference(floorB)}  the same with zod/mini and the bundle aliases`);
 console.log(`budget per route:    ≤ ${kb(base.size * SIZE_BUDGET)} KB, ≤ ${(base.cpu * LOAD_BUDGET).toFixed(1)} ms CPU\n`);
 console.log('route'.padEnd(30), 'size KB'.padStart(8), '×base'.padStart(6), 'wall ms'.padStart(8), '×base'.padStart(6), 'CPU ms'.padStart(7), '×base'.padStart(6), ' load  size');
 let loadBreaches = 0;
 let sizeBreaches = 0;
-const rows = bundles.slice(2);
+const rows = bundles.slice(FIXTURES);
 for (const b of rows) {
   const sizeRatio = b.size / base.size;
   const loadRatio = median(b.ms) / base.ms;
