@@ -187,6 +187,7 @@ export class ApiFunction extends Construct {
         banner: ESM_REQUIRE_BANNER,
         target: ESBUILD_OPTIONS.target,
         minify: ESBUILD_OPTIONS.minify,
+        charset: nodejs.Charset.UTF8,
         // Smaller stand-ins for a few packages and the bundle-only constants (bundle-options.ts).
         esbuildArgs: BUNDLE_ALIAS_ARGS,
         define: BUNDLE_DEFINE,

@@ -45,6 +45,8 @@ export const ESBUILD_OPTIONS = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   minify: true,
+  // Japanese messages as UTF-8 (3 bytes a character) rather than \uXXXX escapes (6); Node reads UTF-8.
+  charset: 'utf8',
   alias: BUNDLE_ALIASES,
   define: BUNDLE_DEFINE,
   // The SDK v3 clients are bundled rather than taken from the runtime: the deployed code runs the
