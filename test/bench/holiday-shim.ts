@@ -9,9 +9,9 @@
  *
  * test/bench/cold-start.ts runs the check too, so a stale shim cannot go unnoticed in `npm run bench`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { generatedFile } from './generated-file';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const SHIM_FILE = resolve(ROOT, 'functions/shared/bundle-shims/holidays-jp.ts');
@@ -55,22 +55,6 @@ export default {
 `;
 }
 
-export function shimIsCurrent(): boolean {
-  try {
-    return readFileSync(SHIM_FILE, 'utf8') === renderShim();
-  } catch {
-    return false;
-  }
-}
-
-if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('holiday-shim.ts')) {
-  if (process.argv.includes('--write')) {
-    writeFileSync(SHIM_FILE, renderShim());
-    console.log(`wrote ${SHIM_FILE}`);
-  } else if (!shimIsCurrent()) {
-    console.error(`${SHIM_FILE} is stale: run npx tsx test/bench/holiday-shim.ts --write`);
-    process.exitCode = 1;
-  } else {
-    console.log('holiday shim is current');
-  }
-}
+const generated = generatedFile(SHIM_FILE, renderShim, import.meta.filename);
+export const shimIsCurrent = generated.isCurrent;
+generated.main();

@@ -10,10 +10,10 @@
  *
  * test/unit/phone.test.ts runs the check too, so an upgrade cannot leave a stale slice behind.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { MetadataJson } from 'libphonenumber-js/core';
+import { generatedFile } from './generated-file';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const METADATA_FILE = resolve(ROOT, 'functions/api/shared/phone-metadata-jp.json');
@@ -34,22 +34,6 @@ export function renderMetadata(): string {
   return `${JSON.stringify(slice, null, 2)}\n`;
 }
 
-export function metadataIsCurrent(): boolean {
-  try {
-    return readFileSync(METADATA_FILE, 'utf8') === renderMetadata();
-  } catch {
-    return false;
-  }
-}
-
-if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('phone-metadata.ts')) {
-  if (process.argv.includes('--write')) {
-    writeFileSync(METADATA_FILE, renderMetadata());
-    console.log(`wrote ${METADATA_FILE}`);
-  } else if (!metadataIsCurrent()) {
-    console.error(`${METADATA_FILE} is stale: run npx tsx test/bench/phone-metadata.ts --write`);
-    process.exitCode = 1;
-  } else {
-    console.log('JP phone metadata is current');
-  }
-}
+const generated = generatedFile(METADATA_FILE, renderMetadata, import.meta.filename);
+export const metadataIsCurrent = generated.isCurrent;
+generated.main();
