@@ -187,9 +187,9 @@ export class ApiFunction extends Construct {
         banner: ESM_REQUIRE_BANNER,
         target: ESBUILD_OPTIONS.target,
         minify: ESBUILD_OPTIONS.minify,
-        charset: nodejs.Charset.UTF8,
         // Smaller stand-ins for a few packages and the bundle-only constants (bundle-options.ts).
-        esbuildArgs: BUNDLE_ALIAS_ARGS,
+        // `--charset` as an argument: this aws-cdk-lib accepts the `charset` prop but never passes it on.
+        esbuildArgs: { ...BUNDLE_ALIAS_ARGS, '--charset': ESBUILD_OPTIONS.charset },
         define: BUNDLE_DEFINE,
         sourceMap: true,
         sourcesContent: false,

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,48 +12,60 @@ import { PrivateBucket } from '../../lib/constructs/private-bucket';
 import { FEATURE_FLAGS } from '../../lib/kintai-app';
 
 /**
- * Bundles one real route with the house settings, offline, with the local esbuild (no Docker):
- * the other infra tests skip bundling to stay fast, `npm run synth` bundles every route.
+ * Bundles real routes with the house settings, offline, with the local esbuild (no Docker): the
+ * health check, a staff/company route (Japan-only phone metadata imported as JSON, the Cognito admin
+ * client) and an export route (the S3 presigner without a client). The other infra tests skip
+ * bundling to stay fast, `npm run synth` bundles every route.
  */
-let assetDir: string;
+const BUNDLED_ROUTES = ['get-health', 'update-company', 'get-attendance-export'] as const;
+const assetDirs = new Map<string, string>();
 
 beforeAll(() => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'kintai-bundle-'));
   const app = new App({ outdir, context: { ...FEATURE_FLAGS } });
   const stack = new Stack(app, 'Bundle', { env: { region: 'ap-northeast-1' } });
   const pool = new cognito.UserPool(stack, 'Pool');
-  const route = ROUTES.find((r) => r.name === 'get-health')!;
-  new ApiFunction(stack, 'Health', {
-    route,
-    namePrefix: 'kintai-bundle',
-    environment: {
-      STAGE: 'bundle',
-      TABLE_NAME: 't',
-      EMPLOYEE_POOL_ID: 'p',
-      EMPLOYEE_CLIENT_ID: 'c',
-      ADMIN_POOL_ID: 'p',
-      ADMIN_CLIENT_ID: 'c',
-      OPERATOR_POOL_ID: 'p',
-      OPERATOR_CLIENT_ID: 'c',
-    },
-    resources: {
-      table: new KintaiTable(stack, 'Table', { tableName: 't' }),
-      exportsBucket: new PrivateBucket(stack, 'Exports'),
-      employeePool: pool,
-      adminPool: pool,
-      operatorPool: pool,
-    },
-    logGroup: new logs.LogGroup(stack, 'Logs'),
+  const resources = {
+    table: new KintaiTable(stack, 'Table', { tableName: 't' }),
+    exportsBucket: new PrivateBucket(stack, 'Exports'),
+    employeePool: pool,
+    adminPool: pool,
+    operatorPool: pool,
+  };
+  const logGroup = new logs.LogGroup(stack, 'Logs');
+  const functions = BUNDLED_ROUTES.map((name) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    return new ApiFunction(stack, name, {
+      route,
+      namePrefix: 'kintai-bundle',
+      environment: {
+        STAGE: 'bundle',
+        TABLE_NAME: 't',
+        EMPLOYEE_POOL_ID: 'p',
+        EMPLOYEE_CLIENT_ID: 'c',
+        ADMIN_POOL_ID: 'p',
+        ADMIN_CLIENT_ID: 'c',
+        OPERATOR_POOL_ID: 'p',
+        OPERATOR_CLIENT_ID: 'c',
+      },
+      resources,
+      logGroup,
+    });
   });
   const assembly = app.synth();
+  const template = JSON.parse(readFileSync(path.join(assembly.directory, 'Bundle.template.json'), 'utf8'));
   const manifest = JSON.parse(readFileSync(path.join(assembly.directory, 'Bundle.assets.json'), 'utf8'));
-  const file = Object.values<any>(manifest.files).find((f) => f.source.packaging === 'zip');
-  assetDir = path.join(assembly.directory, file.source.path);
+  BUNDLED_ROUTES.forEach((name, i) => {
+    // The function's code key is its asset's hash + ".zip"; the manifest maps the hash to the folder.
+    const logicalId = stack.getLogicalId(functions[i]!.function.node.defaultChild as CfnElement);
+    const hash = String(template.Resources[logicalId].Properties.Code.S3Key).replace(/\.zip$/, '');
+    assetDirs.set(name, path.join(assembly.directory, manifest.files[hash].source.path));
+  });
 });
 
 describe('esbuild bundling', () => {
   it('emits one minified ESM file with a source map', () => {
-    const entry = path.join(assetDir, 'index.mjs');
+    const entry = path.join(assetDirs.get('get-health')!, 'index.mjs');
     expect(existsSync(entry)).toBe(true);
     expect(existsSync(`${entry}.map`)).toBe(true);
     const code = readFileSync(entry, 'utf8');
@@ -64,11 +76,21 @@ describe('esbuild bundling', () => {
     expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
     // SDK v3 is bundled, not expected from the runtime.
     expect(code).not.toMatch(/from\s*"@aws-sdk\//);
+    // Japanese messages as UTF-8 text, not \uXXXX escapes.
+    expect(code).toContain('入力内容に不備があります。');
     expect(statSync(entry).size).toBeLessThan(5 * 1024 * 1024);
   });
 
-  it('loads under Node as an ES module and exports the handler', async () => {
-    const mod = await import(path.join(assetDir, 'index.mjs'));
+  it.each(BUNDLED_ROUTES)('%s loads under Node as an ES module and exports the handler', async (name) => {
+    const mod = await import(path.join(assetDirs.get(name)!, 'index.mjs'));
     expect(typeof mod.handler).toBe('function');
+  });
+
+  it('ships Japan-only phone metadata and no S3 or Lambda client in the routes that sign one request', () => {
+    const company = readFileSync(path.join(assetDirs.get('update-company')!, 'index.mjs'), 'utf8');
+    expect(company).toContain('country_calling_codes:{"81":["JP"]}');
+    const exportStatus = readFileSync(path.join(assetDirs.get('get-attendance-export')!, 'index.mjs'), 'utf8');
+    expect(exportStatus).not.toContain('GetObjectCommand');
+    expect(exportStatus).not.toContain('InvokeCommand');
   });
 });
