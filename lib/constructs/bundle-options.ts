@@ -21,6 +21,10 @@ export const BUNDLE_ALIASES: Record<string, string> = {
   jsonschema: path.join(SHIMS, 'jsonschema.ts'),
   // ElectroDB's `require` of the whole package (every command): only the ones it sends.
   '@aws-sdk/lib-dynamodb': path.join(SHIMS, 'lib-dynamodb.js'),
+  // The client's index re-exports every command; in the wrapped graph that keeps them all (see the shim).
+  '@aws-sdk/client-dynamodb': path.join(SHIMS, 'client-dynamodb.js'),
+  // The same for the Cognito client of the staff and company routes (seven admin commands).
+  '@aws-sdk/client-cognito-identity-provider': path.join(SHIMS, 'client-cognito-identity-provider.js'),
   // The holiday dataset without the fields the API never reads (generated: test/bench/holiday-shim.ts).
   '@holiday-jp/holiday_jp': path.join(SHIMS, 'holidays-jp.ts'),
 };
