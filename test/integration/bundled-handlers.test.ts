@@ -4,50 +4,22 @@
  * narrowed DynamoDB and Cognito client indexes, the document client's commands, the compact holiday
  * table, no ElectroDB model validator); every other test runs the real packages, so this file is what
  * shows the shipped code still signs in, reads, writes, runs transactions, sends Cognito admin commands
- * and presigns links. Handlers are built with the deployed esbuild options and loaded by the local
- * gateway. Bundles keep their own module state (clock, caches), so this file uses the real clock.
+ * and presigns links (test/support/bundles.ts builds them; route-security.bundled.test.ts runs every
+ * bundle through the authentication, role, CSRF and validation checks). Bundles keep their own module
+ * state, so this file uses the real clock.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { today } from '../../functions/domain/time.js';
-import type { RouteDef } from '../../functions/routes.js';
-import { ESBUILD_OPTIONS } from '../../lib/constructs/bundle-options.js';
-import type { RouteHandler } from '../../lib/local/gateway.js';
+import { bundledHandlers } from '../support/bundles.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const out = mkdtempSync(join(tmpdir(), 'kintai-bundled-'));
-/**
- * Creating an export starts the worker with a Lambda Invoke in a bundle (there is no Lambda here), so
- * that route runs from source and starts the worker in-process; the status route that presigns is bundled.
- */
-const FROM_SOURCE = new Set(['create-attendance-export']);
-const bundled = new Set<string>();
-const loaded = new Map<string, Promise<RouteHandler>>();
-
-async function loadBundled(route: RouteDef): Promise<RouteHandler> {
-  if (FROM_SOURCE.has(route.name)) return (await import(pathToFileURL(join(ROOT, route.handler)).href)).handler as RouteHandler;
-  let handler = loaded.get(route.handler);
-  if (!handler) {
-    const outfile = join(out, `${route.name}.mjs`);
-    handler = build({ ...ESBUILD_OPTIONS, entryPoints: [join(ROOT, route.handler)], outfile, logLevel: 'error' }).then(
-      async () => (await import(pathToFileURL(outfile).href)).handler as RouteHandler,
-    );
-    loaded.set(route.handler, handler);
-  }
-  bundled.add(route.name);
-  return handler;
-}
-
-const stack = useTestStack({ loadHandler: loadBundled });
+const bundles = bundledHandlers();
+const bundled = bundles.served;
+const stack = useTestStack({ loadHandler: bundles.loadHandler });
 let tenant: TestTenant;
 let admin: HttpClient;
 let employee: HttpClient;

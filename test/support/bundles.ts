@@ -1,0 +1,49 @@
+/**
+ * The Lambda bundles as the gateway's handlers: every route built at once with the deployed esbuild
+ * options (lib/constructs/bundle-options.ts), so integration tests can run the shipped code — with
+ * its package stand-ins — instead of the sources. Bundles keep their own module state (clock, caches):
+ * tests that move the in-process clock cannot drive them.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { ROUTES, type RouteDef } from '../../functions/routes.js';
+import { ESBUILD_OPTIONS } from '../../lib/constructs/bundle-options.js';
+import type { RouteHandler } from '../../lib/local/gateway.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * Creating an export starts the worker with a Lambda Invoke in a bundle (there is no Lambda here), so
+ * those routes run from source, which starts the worker in-process; the status routes that presign are bundled.
+ */
+const FROM_SOURCE = new Set(['create-attendance-export', 'create-leave-register-export']);
+
+export interface BundledHandlers {
+  loadHandler: (route: RouteDef) => Promise<RouteHandler>;
+  /** Names of the routes served from a bundle so far. */
+  served: Set<string>;
+}
+
+export function bundledHandlers(): BundledHandlers {
+  const outdir = mkdtempSync(join(tmpdir(), 'kintai-bundles-'));
+  const entries = ROUTES.filter((r) => !FROM_SOURCE.has(r.name));
+  // One esbuild run for all routes (started now, awaited by the first request).
+  const built = build({
+    ...ESBUILD_OPTIONS,
+    entryPoints: Object.fromEntries(entries.map((r) => [r.name, join(ROOT, r.handler)])),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'error',
+  });
+  const served = new Set<string>();
+  const loadHandler = async (route: RouteDef): Promise<RouteHandler> => {
+    if (FROM_SOURCE.has(route.name)) return (await import(pathToFileURL(join(ROOT, route.handler)).href)).handler as RouteHandler;
+    await built;
+    served.add(route.name);
+    return (await import(pathToFileURL(join(outdir, `${route.name}.mjs`)).href)).handler as RouteHandler;
+  };
+  return { loadHandler, served };
+}
