@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Upload } from '@aws-sdk/lib-storage';
 import { db } from '../db/service.js';
 import { s3 } from '../shared/clients/s3.js';
@@ -35,13 +36,18 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
   const counter = { rows: 0 };
   try {
     const bytes = new ByteCounter();
-    const body = csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding).pipe(bytes).pipe(new PassThrough());
-    await new Upload({
+    const body = new PassThrough();
+    // pipeline, not .pipe(): an error while producing rows (a throttled read, bad data) must fail the
+    // upload and reach the catch below, not stall the upload and crash the process as an unhandled
+    // stream error with the job left 'running'.
+    const producing = pipeline(csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding), bytes, body);
+    const uploading = new Upload({
       client: s3(),
       params: { Bucket: env().EXPORTS_BUCKET!, Key: job.objectKey, Body: body, ContentType: 'text/csv' },
       partSize: 5 * 1024 * 1024,
       queueSize: 2,
     }).done();
+    await Promise.all([producing, uploading]);
     await jobs
       .patch({ companyId, exportId })
       .set({ status: 'done', rowCount: Math.max(0, counter.rows - 1), bytes: bytes.bytes, finishedAt: clock.now().toISOString() })

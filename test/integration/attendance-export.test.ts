@@ -2,6 +2,8 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { instantOf } from '../../functions/domain/time.js';
+import { runExport } from '../../functions/exports/worker.js';
+import { newId } from '../../functions/shared/ids.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
@@ -117,5 +119,26 @@ describe('attendance CSV export', () => {
       expect(res.body.message).toBe('ダウンロードに失敗しました');
     }
     expect(await tableSnapshot(stack.tableName)).toBe(before);
+  });
+
+  it('marks the job failed, without crashing the worker, when producing the rows fails midway', async () => {
+    const exportId = newId();
+    await db()
+      .entities.ExportJob.create({
+        companyId: tenant.companyId,
+        exportId,
+        kind: 'attendance',
+        encoding: 'utf8',
+        requestedBy: tenant.admin.id,
+        fileName: 'broken.csv',
+        objectKey: `${tenant.companyId}/${exportId}.csv`,
+        // An unknown time zone makes the working-time engine throw while the rows are streamed.
+        params: { from: '2026-04-01', to: '2026-04-30', departmentId: null, employmentStatusId: null, employeeId: null, timeZone: 'Mars/Olympus' },
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      })
+      .go();
+    await runExport({ companyId: tenant.companyId, exportId });
+    const res = await admin.get(`/api/v1/attendance_exports/${exportId}`);
+    expect(res.body.data).toMatchObject({ status: 'failed', download_url: null });
   });
 });
