@@ -11,6 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { today } from '../../functions/domain/time.js';
+import { newId } from '../../functions/shared/ids.js';
 import { bundledHandlers } from '../support/bundles.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
@@ -113,5 +114,32 @@ describe('bundled handlers on the local stack', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
     expect((await file.text()).length).toBeGreaterThan(0);
+  });
+
+  it('runs the export worker and the daily paid-leave grant job from their bundles', async () => {
+    const { companyId } = tenant;
+    const exportId = newId();
+    const date = today('Asia/Tokyo');
+    await db()
+      .entities.ExportJob.create({
+        companyId,
+        exportId,
+        kind: 'attendance',
+        encoding: 'sjis',
+        requestedBy: tenant.admin.id,
+        fileName: '勤怠データ_bundle.csv',
+        objectKey: `${companyId}/${exportId}.csv`,
+        params: { from: date, to: date, departmentId: null, employmentStatusId: null, employeeId: null, timeZone: 'Asia/Tokyo' },
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      })
+      .go();
+    await (await bundles.background('export-worker'))({ companyId, exportId });
+    const job = (await admin.get(`/api/v1/attendance_exports/${exportId}`)).body.data;
+    expect(job).toMatchObject({ status: 'done', encoding: 'sjis' });
+    expect((await fetch(job.download_url)).status).toBe(200);
+
+    const grants = (await (await bundles.background('paid-leave-grants'))()) as { companies: number; failed: string[] };
+    expect(grants.failed).toEqual([]);
+    expect(grants.companies).toBeGreaterThan(0);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { ROUTES, type RouteDef } from '../../functions/routes.js';
+import { BACKGROUND_FUNCTIONS, ROUTES, type RouteDef } from '../../functions/routes.js';
 import { ESBUILD_OPTIONS } from '../../lib/constructs/bundle-options.js';
 import type { RouteHandler } from '../../lib/local/gateway.js';
 
@@ -23,6 +23,8 @@ const FROM_SOURCE = new Set(['create-attendance-export', 'create-leave-register-
 
 export interface BundledHandlers {
   loadHandler: (route: RouteDef) => Promise<RouteHandler>;
+  /** A background function's bundled handler (export worker, daily grant job), by name. */
+  background: (name: string) => Promise<(event?: unknown) => Promise<unknown>>;
   /** Names of the routes served from a bundle so far. */
   served: Set<string>;
 }
@@ -33,7 +35,9 @@ export function bundledHandlers(): BundledHandlers {
   // One esbuild run for all routes (started now, awaited by the first request).
   const built = build({
     ...ESBUILD_OPTIONS,
-    entryPoints: Object.fromEntries(entries.map((r) => [r.name, join(ROOT, r.handler)])),
+    entryPoints: Object.fromEntries(
+      [...entries, ...BACKGROUND_FUNCTIONS.map((f) => ({ ...f, name: `background-${f.name}` }))].map((r) => [r.name, join(ROOT, r.handler)]),
+    ),
     outdir,
     outExtension: { '.js': '.mjs' },
     logLevel: 'error',
@@ -45,5 +49,9 @@ export function bundledHandlers(): BundledHandlers {
     served.add(route.name);
     return (await import(pathToFileURL(join(outdir, `${route.name}.mjs`)).href)).handler as RouteHandler;
   };
-  return { loadHandler, served };
+  const background = async (name: string) => {
+    await built;
+    return (await import(pathToFileURL(join(outdir, `background-${name}.mjs`)).href)).handler as (event?: unknown) => Promise<unknown>;
+  };
+  return { loadHandler, background, served };
 }
