@@ -14,8 +14,7 @@ export interface RateLimitRule {
  * memory. The item removes itself (TTL) once its window is over.
  */
 export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date(), service: Db = db()): Promise<void> {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const window = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const window = windowOf(rule, now);
   await service.entities.RateLimit.update({ bucket: rule.bucket, window })
     .add({ count: 1 })
     .set({ expiresAt: window + rule.windowSeconds * 2 })
@@ -25,6 +24,20 @@ export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date
       if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new TooManyRequestsError();
       throw error;
     });
+}
+
+/**
+ * Refuses with 429 when the current window is already full, without counting: for limits that count
+ * only failures, which the caller records afterwards with consumeRateLimit. One GetItem.
+ */
+export async function assertRateLimitOpen(rule: RateLimitRule, now: Date = new Date(), service: Db = db()): Promise<void> {
+  const { data } = await service.entities.RateLimit.get({ bucket: rule.bucket, window: windowOf(rule, now) }).go();
+  if ((data?.count ?? 0) >= rule.limit) throw new TooManyRequestsError();
+}
+
+function windowOf(rule: RateLimitRule, now: Date): number {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return nowSeconds - (nowSeconds % rule.windowSeconds);
 }
 
 /**

@@ -35,8 +35,8 @@ export const WAF_MAX_BODY_BYTES = 16 * 1024;
 
 /**
  * Outer brake on sign-in POSTs per client address, before any Lambda or DynamoDB work. It is
- * deliberately looser than the application's own per-address and per-account limits
- * (functions/api/sessions/sign-in.ts): a company's office shares one NAT address and its staff
+ * deliberately loose (the application counts failed attempts per address and every attempt per
+ * account: functions/api/sessions/sign-in.ts): a company's office shares one NAT address and its staff
  * sign in together around 9:00, so this layer only sheds floods, it does not decide single cases.
  */
 export const WAF_SIGN_IN_RATE = { limit: 100, windowSeconds: 300 } as const;

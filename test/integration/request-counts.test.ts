@@ -163,7 +163,7 @@ budget(['create-department', 'create-employment-status', 'update-department', 'u
 budget(['get-break-time', 'get-working-time'], 2, 'the company (GetItem) and its rules (one Query page)');
 budget(['delete-holiday-request', 'delete-holiday-work-request', 'delete-over-work-request'], 2, 'read the request, then one TransactWriteItems (request + uniqueness item)');
 budget(['create-inquiry'], 2, 'rate-limit counter (UpdateItem) and the inquiry (PutItem)');
-budget(['sign-in-operator'], 2, 'refused sign-in: two rate-limit counters (address, account)');
+budget(['sign-in-operator'], 3, 'refused sign-in: the address check (GetItem), the account counter, then the address counter (UpdateItem) for the failure');
 budget(['create-leave-register-export'], 2, 'the staff member (GetItem) and the job (PutItem); the worker is its own function');
 budget(['list-timestamps'], 3, 'the staff member (GetItem), the month (one Query page), its requests (one Query page)');
 budget(['get-own-profile', 'get-employee', 'get-own-work-status'], 3, 'staff member, department and status / summary items: three GetItem');
@@ -176,7 +176,7 @@ budget(['create-employee'], 4, 'department and status checks (GetItem), the staf
 budget(['get-own-paid-leave', 'get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'], 4, 'company and staff (GetItem) and one Query page each of grants and leave days');
 budget(['delete-department', 'delete-employment-status'], 4, 'read, in-use check (one Query page), delete, audit record');
 budget(['create-timestamp'], 7, 'punch-in: the recent days (Query) and one conditional write; punch-out adds one summary refresh');
-budget(['sign-in-user', 'sign-in-company'], 5, 'rate-limit counters (2 UpdateItem), the account and the company (GetItem), the session (PutItem)');
+budget(['sign-in-user', 'sign-in-company'], 5, 'the address check (GetItem) and account counter (UpdateItem), the account and the company (GetItem), the session (PutItem)');
 budget(['update-company'], 5, 'company and admin (GetItem), admins (Query), one TransactWriteItems, audit record');
 budget(['delete-employee'], 5, 'read, retire (UpdateItem), the sessions to end (Query + BatchWriteItem), audit record');
 budget(['update-employee'], 7, 'staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update and its audit record');

@@ -168,6 +168,16 @@ describe('sign-in rate limits', () => {
     expect(blocked.body.message).toMatch(/試行回数/);
   });
 
+  it(`per client address only failures count: ${SIGN_IN_LIMITS.perAddress.limit + 5} staff of one office sign in from one address`, async () => {
+    const office = await createTenant({ employees: SIGN_IN_LIMITS.perAddress.limit + 5 });
+    for (const member of office.employees) {
+      const phone = createHttpClient(stack.baseUrl);
+      await phone.get('/api/v1/session');
+      const res = await phone.post('/users/sign_in', { user: { email: member.email, password: member.password } });
+      expect(res.status, member.email).toBe(200);
+    }
+  });
+
   // Last in the file: it spends this address's budget (each test file has its own table and counters).
   it(`per client address: across accounts and pools, attempt ${SIGN_IN_LIMITS.perAddress.limit + 1} in the window is refused`, async () => {
     const client = createHttpClient(stack.baseUrl);

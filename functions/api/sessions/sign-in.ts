@@ -9,7 +9,7 @@ import { newSessionId, sessionExpiry } from '../../shared/auth/session.js';
 import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
 import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../shared/auth/cognito-public.js';
 import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
-import { consumeRateLimit, useOnce } from '../../db/rate-limits.js';
+import { assertRateLimitOpen, consumeRateLimit, useOnce } from '../../db/rate-limits.js';
 import { addressKey } from '../../shared/client-address.js';
 import { PASSWORD_POLICY, POOLS } from '../../../lib/definitions.js';
 import { clearCookie, ok, serializeCookie, type Reply } from '../../shared/http.js';
@@ -119,18 +119,32 @@ function cognitoFailure(error: unknown): never {
 }
 
 /**
- * Brute-force brakes, counted in DynamoDB (no in-memory state): per client address across all
- * accounts, and per account across all addresses. Both answer 429 with the same message.
+ * Brute-force brakes, counted in DynamoDB (no in-memory state): per account across all addresses,
+ * every attempt; per client address across all accounts, failed attempts only — the staff of an
+ * office (or of a mobile carrier's NAT) all sign in from one address at the start of the day, while
+ * guessing passwords, or one password across many accounts, fails. Both answer 429 with the same message.
  */
 export const SIGN_IN_LIMITS = {
   perAddress: { limit: 30, windowSeconds: 10 * 60 },
   perAccount: { limit: 10, windowSeconds: 15 * 60 },
 } as const;
 
+const addressRule = (address: string) => ({ bucket: `signin-ip#${addressKey(address)}`, ...SIGN_IN_LIMITS.perAddress });
+
 async function brake(role: Role, email: string, address: string): Promise<void> {
   const account = addressKey(`${role}:${email.toLowerCase()}`);
-  await consumeRateLimit({ bucket: `signin-ip#${addressKey(address)}`, ...SIGN_IN_LIMITS.perAddress }).catch(throttled);
+  await assertRateLimitOpen(addressRule(address)).catch(throttled);
   await consumeRateLimit({ bucket: `signin-account#${account}`, ...SIGN_IN_LIMITS.perAccount }).catch(throttled);
+}
+
+/** A refused password counts against the client address; the answer stays the same 401. */
+async function passwordRefused(error: unknown, address: string): Promise<never> {
+  if (WRONG_CREDENTIALS.has((error as { name?: string }).name ?? '')) {
+    await consumeRateLimit(addressRule(address)).catch((e: unknown) => {
+      if (!(e instanceof TooManyRequestsError)) throw e;
+    });
+  }
+  return cognitoFailure(error);
 }
 
 const throttled = (error: unknown): never => {
@@ -144,7 +158,7 @@ export async function signIn(role: Role, email: string, password: string, addres
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: pools()[role].clientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
-  }).catch(cognitoFailure);
+  }).catch((error: unknown) => passwordRefused(error, address));
 
   const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
