@@ -8,7 +8,7 @@ import { pools } from '../../shared/auth/pools.js';
 import { newSessionId, sessionExpiry } from '../../shared/auth/session.js';
 import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
 import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../shared/auth/cognito-public.js';
-import { TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
+import { awsErrorName, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
 import { assertRateLimitOpen, consumeRateLimit, useOnce } from '../../db/rate-limits.js';
 import { addressKey } from '../../shared/client-address.js';
 import { PASSWORD_POLICY, POOLS } from '../../../lib/definitions.js';
@@ -38,6 +38,8 @@ const WRONG_CREDENTIALS = new Set([
   'UserNotConfirmedException',
   'PasswordResetRequiredException',
 ]);
+
+const wrongCredentials = (error: unknown) => WRONG_CREDENTIALS.has(awsErrorName(error));
 
 /** Same answer for an unknown user, a wrong password and a disabled account: no hint which. */
 const signInFailed = () => new UnauthenticatedError(MESSAGES.signInFailed);
@@ -113,8 +115,7 @@ async function startSession(role: Role, auth: AuthResult, deps: SignInDeps, pass
 }
 
 function cognitoFailure(error: unknown): never {
-  const name = (error as { name?: string }).name ?? '';
-  if (WRONG_CREDENTIALS.has(name)) throw signInFailed();
+  if (wrongCredentials(error)) throw signInFailed();
   throw error;
 }
 
@@ -139,7 +140,7 @@ async function brake(role: Role, email: string, address: string): Promise<void> 
 
 /** A refused password counts against the client address; the answer stays the same 401. */
 async function passwordRefused(error: unknown, address: string): Promise<never> {
-  if (WRONG_CREDENTIALS.has((error as { name?: string }).name ?? '')) {
+  if (wrongCredentials(error)) {
     await consumeRateLimit(addressRule(address)).catch((e: unknown) => {
       if (!(e instanceof TooManyRequestsError)) throw e;
     });
