@@ -16,10 +16,11 @@ import type { RouteHandler } from '../../lib/local/gateway.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * Creating an export starts the worker with a Lambda Invoke in a bundle (there is no Lambda here), so
- * those routes run from source, which starts the worker in-process; the status routes that presign are bundled.
+ * Routes that start a background function (the export starters) invoke it through Lambda in a bundle,
+ * and there is no Lambda here: they run from source, which starts the worker in-process. The status
+ * routes that presign are bundled.
  */
-const FROM_SOURCE = new Set(['create-attendance-export', 'create-leave-register-export']);
+export const FROM_SOURCE: ReadonlySet<string> = new Set(BACKGROUND_FUNCTIONS.flatMap((f) => f.invokedBy ?? []));
 
 export interface BundledHandlers {
   loadHandler: (route: RouteDef) => Promise<RouteHandler>;
