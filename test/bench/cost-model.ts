@@ -16,7 +16,8 @@
  * fetched live: re-check them against the pages before quoting a figure in a contract.
  */
 import { ROUTES } from '../../functions/routes';
-import { requestCounts, type RouteCount } from './request-counts';
+import type { RouteCount } from '../support/request-counts';
+import { requestCounts } from './request-counts';
 
 const args = process.argv.slice(2);
 const EMPLOYEES = Number(args[args.indexOf('--employees') + 1] || 0) || 1000;

@@ -10,18 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-
-export interface RouteCount {
-  route: string;
-  status: number;
-  requests: number;
-  sessionReads: number;
-  byCommand: Record<string, number>;
-  capacity: number | null;
-  readUnits: number | null;
-  writeUnits: number | null;
-  note?: string;
-}
+import { printRequestCounts, type RouteCount } from '../support/request-counts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_OUT = join(tmpdir(), 'kintai-request-counts.json');
@@ -46,27 +35,12 @@ export function requestCounts(out = DEFAULT_OUT, fresh = false): RouteCount[] {
   return measureRequestCounts(out);
 }
 
-export function printTable(rows: RouteCount[]): void {
-  const cmd = (r: RouteCount) =>
-    Object.entries(r.byCommand)
-      .map(([k, v]) => `${k}×${v}`)
-      .join(' ') || '—';
-  const cap = (r: RouteCount) => (r.capacity === null ? '—' : `${r.capacity} (R ${r.readUnits} W ${r.writeUnits})`);
-  console.log('\nDynamoDB requests per API call — 20 staff, two months of attendance; the session GetItem of every');
-  console.log('authenticated call is counted apart ("sess"); capacity units as DynamoDB Local reports them (incl. session)\n');
-  console.log(`${'route'.padEnd(30)} ${'HTTP'.padStart(4)} ${'reqs'.padStart(4)} ${'sess'.padStart(4)}  ${'by command'.padEnd(48)} ${'capacity units'.padEnd(20)} note`);
-  for (const r of rows) {
-    console.log(
-      `${r.route.padEnd(30)} ${String(r.status).padStart(4)} ${String(r.requests).padStart(4)} ${String(r.sessionReads).padStart(4)}  ${cmd(r).padEnd(48)} ${cap(r).padEnd(20)} ${r.note ?? ''}`,
-    );
-  }
-}
 
 if (process.argv[1]?.endsWith('request-counts.ts')) {
   const args = process.argv.slice(2);
   const out = args.includes('--out') ? resolve(args[args.indexOf('--out') + 1]!) : DEFAULT_OUT;
   const started = performance.now();
   const rows = measureRequestCounts(out);
-  printTable(rows);
+  printRequestCounts(rows);
   console.log(`\n${rows.length} calls measured, every route within its budget (${((performance.now() - started) / 1000).toFixed(0)} s); figures in ${out}`);
 }

@@ -27,6 +27,7 @@ import { dynamo } from '../../functions/shared/clients/dynamodb.js';
 import { clock } from '../../functions/shared/clock.js';
 import { newId } from '../../functions/shared/ids.js';
 import type { HttpClient, HttpResponse } from '../support/http-client.js';
+import { printRequestCounts, type RouteCount } from '../support/request-counts.js';
 import { buildFixture, requestFor, send, type SecurityFixture } from '../support/security/fixture.js';
 import { useTestStack } from '../support/stack.js';
 import { signIn } from '../support/tenant.js';
@@ -41,20 +42,6 @@ vi.mock('../../functions/exports/worker.js', async (importOriginal) => {
 
 const stack = useTestStack();
 
-export interface RouteCount {
-  route: string;
-  status: number;
-  /** Requests of the route itself, without the session read. */
-  requests: number;
-  sessionReads: number;
-  byCommand: Record<string, number>;
-  /** Capacity units DynamoDB Local reported (session read included), when it reported any. */
-  capacity: number | null;
-  /** The same, split by command kind: read units (RRU) and write units (WRU). */
-  readUnits: number | null;
-  writeUnits: number | null;
-  note?: string;
-}
 
 // ---- counting -------------------------------------------------------------------------------------
 
@@ -228,26 +215,6 @@ async function addAttendance(companyId: string, employeeIds: string[], year: num
 
 const previousMonth = (year: number, month: number) => (month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
 
-function print(rows: RouteCount[]) {
-  const line = (r: RouteCount) =>
-    [
-      r.route.padEnd(30),
-      String(r.status).padStart(4),
-      String(r.requests).padStart(4),
-      String(r.sessionReads).padStart(4),
-      (Object.entries(r.byCommand)
-        .map(([k, v]) => `${k}×${v}`)
-        .join(' ') || '—').padEnd(46),
-      (r.capacity === null ? '—' : `${r.capacity} (R ${r.readUnits} W ${r.writeUnits})`).padEnd(20),
-      r.note ?? '',
-    ].join(' ');
-  console.log(
-    `\nDynamoDB requests per API call — a company of 20 staff, two months of attendance (session GetItem counted apart)\n` +
-      `${'route'.padEnd(30)} ${'HTTP'.padStart(4)} ${'reqs'.padStart(4)} ${'sess'.padStart(4)} ${'by command'.padEnd(46)} ${'capacity units'.padEnd(20)}\n` +
-      rows.map(line).join('\n'),
-  );
-}
-
 beforeAll(async () => {
   installCounter();
   fx = await buildFixture(stack.baseUrl);
@@ -389,7 +356,7 @@ describe('DynamoDB requests per API call', () => {
 
     for (const name of LAST) await run(ROUTES.find((r) => r.name === name)!);
 
-    print(results);
+    printRequestCounts(results);
     if (process.env.REQUEST_COUNTS_OUT) writeFileSync(process.env.REQUEST_COUNTS_OUT, JSON.stringify(results, null, 2));
 
     // Every route was measured and stayed within its budget.
