@@ -4,6 +4,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -304,4 +306,28 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
     throw error;
   }
   return { ...endpoints, stop };
+}
+
+/**
+ * Emulators for one test run or benchmark: free ports (so runs can sit side by side), DynamoDB in
+ * memory, the rest under a fresh temporary folder, which `stop()` removes too.
+ */
+export async function startScratchEmulators(prefix: string, verbose = false): Promise<Emulators & { dataDir: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  const emulators = await startEmulators({
+    dataDir,
+    dynamodbPort: await freePort(),
+    cognitoPort: await freePort(),
+    s3Port: await freePort(),
+    dynamodbInMemory: true,
+    verbose,
+  });
+  return {
+    ...emulators,
+    dataDir,
+    stop: async () => {
+      await emulators.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

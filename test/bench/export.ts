@@ -6,12 +6,9 @@
  *
  *   npx tsx test/bench/export.ts [--employees 1000]
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
-import { freePort, startEmulators, LOCAL_HOST } from '../../lib/local/emulators';
+import { LOCAL_HOST, startScratchEmulators } from '../../lib/local/emulators';
 import { createGateway } from '../../lib/local/gateway';
 import { applyApiEnv, dynamoDbClient, ensureTable, provision } from '../../lib/local/provision';
 
@@ -19,15 +16,7 @@ const args = process.argv.slice(2);
 const EMPLOYEES = Number(args[args.indexOf('--employees') + 1] || 0) || 1000;
 process.env.LOG_LEVEL = 'SILENT';
 
-const dataDir = await mkdtemp(join(tmpdir(), 'kintai-bench-'));
-const emulators = await startEmulators({
-  dataDir,
-  dynamodbPort: await freePort(),
-  cognitoPort: await freePort(),
-  s3Port: await freePort(),
-  dynamodbInMemory: true,
-  verbose: false,
-});
+const emulators = await startScratchEmulators('kintai-bench');
 try {
   const env = await provision(emulators, { stage: 'bench', createTable: false });
   const tableName = 'kintai-bench';
@@ -182,5 +171,4 @@ try {
   raw.destroy();
 } finally {
   await emulators.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -17,15 +17,14 @@
  */
 import { existsSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort, LOCAL_HOST, startEmulators } from '../../lib/local/emulators';
+import { freePort, LOCAL_HOST, startScratchEmulators } from '../../lib/local/emulators';
 import { createGateway } from '../../lib/local/gateway';
 import { applyApiEnv, provision } from '../../lib/local/provision';
 import { createHttpClient } from '../support/http-client';
@@ -84,15 +83,7 @@ async function sessionCookie(baseUrl: string, who: Exclude<Who, 'anonymous'>, de
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'kintai-lighthouse-'));
-const emulators = await startEmulators({
-  dataDir,
-  dynamodbPort: await freePort(),
-  cognitoPort: await freePort(),
-  s3Port: await freePort(),
-  dynamodbInMemory: true,
-  verbose: false,
-});
+const emulators = await startScratchEmulators('kintai-lighthouse');
 let failed = false;
 try {
   applyApiEnv(await provision(emulators, { stage: 'lighthouse' }));
@@ -180,6 +171,5 @@ try {
   }
 } finally {
   await emulators.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

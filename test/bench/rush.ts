@@ -7,11 +7,8 @@
  *   npx tsx test/bench/rush.ts [--employees 200] [--seconds 60]
  */
 import { request } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, startEmulators, LOCAL_HOST } from '../../lib/local/emulators';
+import { LOCAL_HOST, startScratchEmulators } from '../../lib/local/emulators';
 import { createGateway } from '../../lib/local/gateway';
 import { applyApiEnv, dynamoDbClient, ensureTable, provision } from '../../lib/local/provision';
 
@@ -66,8 +63,7 @@ const merge = (jar: string[], set: string[]) => {
   }
 };
 
-const dataDir = await mkdtemp(join(tmpdir(), 'kintai-rush-'));
-const emulators = await startEmulators({ dataDir, dynamodbPort: await freePort(), cognitoPort: await freePort(), s3Port: await freePort(), dynamodbInMemory: true, verbose: false });
+const emulators = await startScratchEmulators('kintai-rush');
 try {
   const env = await provision(emulators, { stage: 'rush', createTable: false });
   applyApiEnv({ ...env, TABLE_NAME: 'kintai-rush' });
@@ -146,5 +142,4 @@ try {
   process.exitCode = stored === sent && errors.size === 0 ? 0 : 1;
 } finally {
   await emulators.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -3,11 +3,8 @@
  * a throw-away data dir, provisions pools/clients/bucket once, and provides their ids to the workers.
  * Each test file then gets its own table (see setup-stack-env.ts and stack.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startEmulators, type Emulators } from '../../lib/local/emulators';
+import { startScratchEmulators, type Emulators } from '../../lib/local/emulators';
 import { provision } from '../../lib/local/provision';
 import type { LocalStackInfo } from './provided';
 
@@ -22,20 +19,12 @@ const registry = globalThis as typeof globalThis & { [KEY]?: Shared };
 
 async function start(): Promise<{ emulators: Emulators; info: LocalStackInfo }> {
   const started = performance.now();
-  const dataDir = await mkdtemp(join(tmpdir(), 'kintai-test-'));
-  const emulators = await startEmulators({
-    dataDir,
-    dynamodbPort: await freePort(),
-    cognitoPort: await freePort(),
-    s3Port: await freePort(),
-    dynamodbInMemory: true,
-    verbose: process.env.EMULATOR_LOGS === '1',
-  });
+  const emulators = await startScratchEmulators('kintai-test', process.env.EMULATOR_LOGS === '1');
   try {
     // The shared table is not used: every test file creates its own.
     const env = await provision(emulators, { stage: 'test', createTable: false });
     console.log(`[global-setup] emulators + provisioning ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return { emulators, info: { env, dataDir } };
+    return { emulators, info: { env, dataDir: emulators.dataDir } };
   } catch (error) {
     await emulators.stop();
     throw error;
@@ -54,6 +43,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     delete registry[KEY];
     const { emulators } = await shared.ready;
     await emulators.stop();
-    await rm(info.dataDir, { recursive: true, force: true });
   };
 }
