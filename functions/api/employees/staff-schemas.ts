@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
+import type { StaffFields } from '../../db/staff.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { assertPasswordPolicy } from '../sessions/sign-in.js';
 import { IdSchema } from '../shared/schemas.js';
@@ -77,3 +78,17 @@ export const EditStaffSchema = z.extend(NewStaffSchema, {
 
 export type NewStaffBody = z.infer<typeof NewStaffSchema>;
 export type EditStaffBody = z.infer<typeof EditStaffSchema>;
+
+/** A staff form body as the staff service takes it: camelCase fields, the password as sent (null keeps it). */
+export function staffFields<B extends NewStaffBody | EditStaffBody>(body: B): StaffFields & { password: B['password'] } {
+  return {
+    lastName: body.last_name,
+    firstName: body.first_name,
+    email: body.email,
+    password: body.password,
+    departmentId: body.department_id,
+    employmentStatusId: body.employment_status_id,
+    hireDate: body.hire_date,
+    pattern: body.working_pattern,
+  };
+}
