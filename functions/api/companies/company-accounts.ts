@@ -70,6 +70,19 @@ export const defaultAccountDeps: AccountDeps = {
   adminEmailInUse,
 };
 
+/** A company form body as the records take it (plan, option and time zone may be absent on an edit). */
+const companyFields = <I extends NewCompanyInput | UpdateCompanyInput>(
+  input: I,
+): { name: string; staffName: string; email: string; cell: I['cell']; plan: I['plan']; hasOption: I['has_option']; timeZone: I['time_zone'] } => ({
+  name: input.name,
+  staffName: input.staff_name,
+  email: input.email,
+  cell: input.cell,
+  plan: input.plan,
+  hasOption: input.has_option,
+  timeZone: input.time_zone,
+});
+
 const emailTaken = (error: unknown): never => {
   if (error instanceof ConflictError) throw new ConflictError(MESSAGES.companyEmailTaken);
   throw error;
@@ -88,18 +101,7 @@ export async function openCompanyAccount(input: NewCompanyInput, deps: AccountDe
     .createUser({ role: 'admin', email: input.email, attributes: { company_id: companyId, admin_id: adminId }, temporaryPassword: input.password })
     .catch(emailTaken);
   try {
-    return await deps.saveNewCompany({
-      companyId,
-      adminId,
-      adminSub,
-      name: input.name,
-      staffName: input.staff_name,
-      email: input.email,
-      cell: input.cell,
-      plan: input.plan,
-      hasOption: input.has_option,
-      timeZone: input.time_zone,
-    });
+    return await deps.saveNewCompany({ companyId, adminId, adminSub, ...companyFields(input) });
   } catch (error) {
     await deps.deleteUser('admin', adminSub).catch((cleanup: unknown) =>
       // The admin cannot sign in anyway (no company record), but the e-mail stays taken until removed.
@@ -120,15 +122,7 @@ export async function editCompanyAccount(companyId: string, input: UpdateCompany
   const emailChanged = input.email !== company.email;
   if (emailChanged && (await deps.adminEmailInUse(input.email))) throw new ConflictError(MESSAGES.companyEmailTaken);
   if (emailChanged && admin.userSub) await deps.updateEmail('admin', admin.userSub, input.email).catch(emailTaken);
-  const changes = {
-    name: input.name,
-    staffName: input.staff_name,
-    email: input.email,
-    cell: input.cell,
-    plan: input.plan,
-    hasOption: input.has_option,
-    timeZone: input.time_zone,
-  };
+  const changes = companyFields(input);
   try {
     await deps.saveChanges(companyId, admin.adminId, changes);
   } catch (error) {
