@@ -43,6 +43,19 @@ function patternAttributes(p: WorkingPattern) {
     : { set: { patternBasis: 'year' as const, daysPerYear: p.daysPerYear, weeklyHours: p.weeklyHours }, remove: ['daysPerWeek' as const] };
 }
 
+/** The attributes a staff form gives a value: names and e-mail, and whichever optional fields are filled. */
+function givenAttributes(f: StaffFields) {
+  return {
+    lastName: f.lastName,
+    firstName: f.firstName,
+    email: f.email,
+    ...(f.departmentId ? { departmentId: f.departmentId } : {}),
+    ...(f.employmentStatusId ? { employmentStatusId: f.employmentStatusId } : {}),
+    ...(f.hireDate ? { hireDate: f.hireDate } : {}),
+    ...(f.pattern ? patternAttributes(f.pattern).set : {}),
+  };
+}
+
 const notFoundOnCondition = (error: unknown): never => {
   if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
   throw error;
@@ -70,35 +83,20 @@ export async function insertStaff(companyId: string, employeeId: string, userSub
     companyId,
     employeeId,
     userSub,
-    lastName: f.lastName,
-    firstName: f.firstName,
-    email: f.email,
-    ...(f.departmentId ? { departmentId: f.departmentId } : {}),
-    ...(f.employmentStatusId ? { employmentStatusId: f.employmentStatusId } : {}),
-    ...(f.hireDate ? { hireDate: f.hireDate } : {}),
-    ...(f.pattern ? patternAttributes(f.pattern).set : {}),
+    ...givenAttributes(f),
     status: 'active',
   }).go({ response: 'none' });
 }
 
 /** Update the editable fields of an active staff member (conditional on still being active). */
 export async function patchStaff(companyId: string, employeeId: string, f: StaffFields, service: Db = db()) {
-  const pattern = f.pattern ? patternAttributes(f.pattern) : null;
   const cleared = [
     ...(f.departmentId ? [] : ['departmentId' as const]),
     ...(f.employmentStatusId ? [] : ['employmentStatusId' as const]),
     ...(f.hireDate === null ? ['hireDate' as const] : []),
-    ...(f.pattern === null ? PATTERN_ATTRIBUTES : (pattern?.remove ?? [])),
+    ...(f.pattern === null ? PATTERN_ATTRIBUTES : f.pattern ? patternAttributes(f.pattern).remove : []),
   ];
-  let patch = service.entities.Employee.patch({ companyId, employeeId }).set({
-    lastName: f.lastName,
-    firstName: f.firstName,
-    email: f.email,
-    ...(f.departmentId ? { departmentId: f.departmentId } : {}),
-    ...(f.employmentStatusId ? { employmentStatusId: f.employmentStatusId } : {}),
-    ...(f.hireDate ? { hireDate: f.hireDate } : {}),
-    ...(pattern ? pattern.set : {}),
-  });
+  let patch = service.entities.Employee.patch({ companyId, employeeId }).set(givenAttributes(f));
   // An unchosen department or status is removed, not stored as an empty string.
   if (cleared.length) patch = patch.remove(cleared);
   await patch
