@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { today } from '../../functions/domain/time.js';
 import { newId } from '../../functions/shared/ids.js';
+import { MESSAGES } from '../../functions/shared/messages.js';
 import { bundledHandlers } from '../support/bundles.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
@@ -71,7 +72,9 @@ describe('bundled handlers on the local stack', () => {
     const before = await tableSnapshot(stack.tableName);
     const bad = await employee.post('/api/v1/over_work_requests', { year, month, day: 1, reason: 'x', extra: true });
     expect(bad.status).toBe(400);
-    expect(typeof bad.body.message).toBe('string');
+    expect(bad.body.message).toBe(MESSAGES.applicationDefect);
+    // zod's Japanese locale is in the bundle too.
+    expect(bad.body.errors).toEqual({ _: ['認識されていないキー: "extra"'] });
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 
