@@ -9,16 +9,9 @@ import { KintaiUserPool } from './constructs/kintai-user-pool';
 import { PrivateBucket } from './constructs/private-bucket';
 import { TableBackup } from './constructs/table-backup';
 import { WebDistribution } from './constructs/web-distribution';
-import {
-  EXPORTS_LIFECYCLE_DAYS,
-  ORIGIN_VERIFY,
-  POOLS,
-  clientName,
-  exportsBucketName,
-  poolName,
-  tableName,
-  type PoolKey,
-} from './definitions';
+import { ORIGIN_VERIFY } from '../functions/config/origin-verify';
+import { POOLS, clientName, poolName, type PoolKey } from '../functions/config/pools';
+import { EXPORTS_LIFECYCLE_DAYS, exportsBucketName, tableName } from '../functions/config/table';
 
 export interface KintaiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, …): part of every physical name. */

@@ -6,7 +6,8 @@ import { BACKGROUND_FUNCTIONS, ROUTES, type RouteDef } from '../../functions/rou
 import { ApiEnvSchema } from '../../functions/shared/env';
 import { PROJECT_ROOT, RESERVED_CONCURRENCY } from '../../lib/constructs/api-function';
 import { API_THROTTLE } from '../../lib/constructs/kintai-api';
-import { ORIGIN_VERIFY, TABLE } from '../../lib/definitions';
+import { ORIGIN_VERIFY } from '../../functions/config/origin-verify';
+import { TABLE } from '../../functions/config/table';
 import { STAGE, refId, referencedIds, synthKintai, type Resources } from './synth';
 
 let template: Template;
