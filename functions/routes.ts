@@ -83,18 +83,6 @@ const WRITE = ['table:write'] as const satisfies readonly Need[];
 const SESSIONS = ['table:read', 'table:sessions'] as const satisfies readonly Need[];
 /** `pool('employeePool', 'AdminGetUser')` → `['employeePool:AdminGetUser']`. */
 const pool = (resource: PoolResource, ...actions: CognitoAdminAction[]): PoolAction[] => actions.map((a) => `${resource}:${a}` as const);
-/**
- * What the staff and company account services send (functions/shared/pool-users.ts, reached through
- * their injectable dependency objects, so every such route reaches all of these).
- */
-const ACCOUNT_ADMIN: CognitoAdminAction[] = [
-  'AdminCreateUser',
-  'AdminDeleteUser',
-  'AdminDisableUser',
-  'AdminGetUser',
-  'AdminSetUserPassword',
-  'AdminUpdateUserAttributes',
-];
 
 // prettier-ignore
 const rows: Row[] = [
@@ -113,12 +101,12 @@ const rows: Row[] = [
 
   // Staff (employees)
   ['list-employees', 'GET', '/api/v1/employees', ADMIN, api('employees/list-employees'), READ, 'Staff list'],
-  ['create-employee', 'POST', '/api/v1/employees', ADMIN, api('employees/create-employee'), [...WRITE, ...pool('employeePool', ...ACCOUNT_ADMIN)], 'Register staff member'],
+  ['create-employee', 'POST', '/api/v1/employees', ADMIN, api('employees/create-employee'), [...WRITE, ...pool('employeePool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser')], 'Register staff member'],
   ['get-own-profile', 'GET', '/api/v1/employees/info', EMPLOYEE, api('employees/get-own-profile'), READ, 'Own profile (settings)'],
   ['update-own-cell', 'PUT', '/api/v1/employees/update_cell', EMPLOYEE, api('employees/update-own-cell'), WRITE, 'Change own phone number'],
   ['get-employee', 'GET', '/api/v1/employees/{id}', ADMIN, api('employees/get-employee'), READ, 'Staff member (edit form)'],
-  ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, api('employees/update-employee'), [...WRITE, ...pool('employeePool', ...ACCOUNT_ADMIN)], 'Edit staff member'],
-  ['delete-employee', 'DELETE', '/api/v1/employees/{id}', ADMIN, api('employees/delete-employee'), [...WRITE, ...pool('employeePool', ...ACCOUNT_ADMIN)], 'Retire staff member'],
+  ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, api('employees/update-employee'), [...WRITE, ...pool('employeePool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit staff member'],
+  ['delete-employee', 'DELETE', '/api/v1/employees/{id}', ADMIN, api('employees/delete-employee'), [...WRITE, ...pool('employeePool', 'AdminDisableUser')], 'Retire staff member'],
 
   // Departments and employment statuses
   ['list-departments', 'GET', '/api/v1/departments', ADMIN, api('departments/list-departments'), READ, 'Department list'],
@@ -186,10 +174,10 @@ const rows: Row[] = [
 
   // Platform operator: company accounts, announcements, inquiries
   ['list-companies', 'GET', '/api/v1/companies', OPERATOR, api('companies/list-companies'), READ, 'Company accounts'],
-  ['create-company', 'POST', '/api/v1/companies', OPERATOR, api('companies/create-company'), [...WRITE, ...pool('adminPool', ...ACCOUNT_ADMIN)], 'New company account'],
+  ['create-company', 'POST', '/api/v1/companies', OPERATOR, api('companies/create-company'), [...WRITE, ...pool('adminPool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser')], 'New company account'],
   ['get-company', 'GET', '/api/v1/companies/{id}', OPERATOR, api('companies/get-company'), READ, 'Company account (edit form)'],
-  ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, api('companies/update-company'), [...WRITE, ...pool('adminPool', ...ACCOUNT_ADMIN)], 'Edit company account'],
-  ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, api('companies/delete-company'), [...WRITE, ...pool('adminPool', ...ACCOUNT_ADMIN), ...pool('employeePool', ...ACCOUNT_ADMIN)], 'Close company account'],
+  ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, api('companies/update-company'), [...WRITE, ...pool('adminPool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit company account'],
+  ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, api('companies/delete-company'), [...WRITE, ...pool('adminPool', 'AdminDisableUser'), ...pool('employeePool', 'AdminDisableUser')], 'Close company account'],
   ['list-info-items', 'GET', '/api/v1/info_items', SIGNED_IN, api('info-items/list-info-items'), READ, 'Announcements (banners, or all for the operator)'],
   ['get-info-item', 'GET', '/api/v1/info_items/{id}', SIGNED_IN, api('info-items/get-info-item'), READ, 'Announcement detail'],
   ['create-info-item', 'POST', '/api/v1/info_items', OPERATOR, api('info-items/create-info-item'), WRITE, 'New announcement'],

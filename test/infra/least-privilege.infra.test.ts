@@ -67,6 +67,9 @@ describe('the code scan', () => {
     expect(all.some((c) => c.housekeepingWrites)).toBe(true);
     expect(code.get('create-employee')!.cognitoActions).toContain('cognito-idp:AdminCreateUser');
     expect(code.get('get-health')!.dynamodbCommands).toEqual(new Set(['dynamodb:DescribeTable']));
+    // Dependency objects are followed member by member: retiring a staff member only disables the user.
+    expect(code.get('delete-employee')!.cognitoActions).toEqual(new Set(['cognito-idp:AdminDisableUser']));
+    expect(code.get('update-employee')!.cognitoActions).not.toContain('cognito-idp:AdminCreateUser');
     // The middleware's writes for a route come from its spec: create-department is audited.
     expect(code.get('create-department')!.writes).toContain('AuditEvent');
   });

@@ -4,7 +4,10 @@
  *
  * Each handler is bundled with esbuild (tree-shaken, packages left external) with the shared
  * middleware left out, so the bundle holds the route's own code and what it imports, and not the
- * repository functions of other routes. The bundle is then scanned for:
+ * repository functions of other routes. Of that bundle only the top-level declarations reachable from
+ * the module's own statements are kept (reachableCode): a dependency object such as
+ * `staffDeps = { createUser, disableUser, … }` keeps a member only where the member's name is used,
+ * so retiring a staff member does not count as creating one. What is left is scanned for:
  * - ElectroDB writes (`<Entity>.create/put/update/patch/upsert/delete/remove(`, also through the
  *   aliases of a transaction callback), split into business entities and the housekeeping entities
  *   Session and RateLimit;
@@ -94,8 +97,9 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
   const byName = new Map(result.outputFiles.map((f) => [path.basename(f.path, '.js'), f.text]));
   const out = new Map<string, RouteCode>();
   for (const route of routes) {
-    const code = byName.get(route.name);
-    if (code === undefined) throw new Error(`No bundle for ${route.name}`);
+    const bundle = byName.get(route.name);
+    if (bundle === undefined) throw new Error(`No bundle for ${route.name}`);
+    const code = reachableCode(bundle);
     // Aliases: `write(({ AttendanceDay: day, Idempotency: stored }) => …` and `const jobs = db().entities.ExportJob;`
     const alias = new Map<string, string>();
     for (const m of code.matchAll(/\(\{([^}]*)\}\)\s*=>/g)) {
@@ -118,7 +122,7 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
     // esbuild may rename a destructured import (`AdminCreateUserCommand2`): strip the digits.
     const constructed = new Set([...code.matchAll(/\bnew\s+(\w+?Command)\d*\s*\(/g)].map((m) => m[1]!));
     const sent = (pkg: string) =>
-      [...code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${pkg}["']`, 'g'))]
+      [...bundle.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${pkg}["']`, 'g'))]
         .flatMap((m) => m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!))
         .filter((n) => constructed.has(n))
         .map((n) => n.replace(/Command$/, ''));
@@ -142,4 +146,97 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
     });
   }
   return out;
+}
+
+/**
+ * The part of a (non-minified) esbuild bundle reachable from its top-level statements. Top-level
+ * declarations are found by their unindented first line; an identifier naming one links to it. An
+ * object literal declared at top level links to a member only when the member's key is used by
+ * reached code (or the object is indexed, `obj[…]`): that is how injectable dependency objects stay
+ * precise. Over-approximates (any mention of a name counts), never drops a call that can run.
+ */
+export function reachableCode(bundle: string): string {
+  interface Chunk { names: string[]; text: string; members?: Map<string, string> }
+  const chunks: Chunk[] = [];
+  for (const line of bundle.split('\n')) {
+    const last = chunks.at(-1);
+    if (last && (line === '' || /^[\s})\]]/.test(line))) {
+      last.text += `\n${line}`;
+      continue;
+    }
+    const fn = /^(?:export\s+)?(?:async\s+)?function\*?\s+([\w$]+)/.exec(line);
+    const cls = /^(?:export\s+)?class\s+([\w$]+)/.exec(line);
+    const decl = /^(?:export\s+)?(?:var|let|const)\s+([\w$]+)\s*=/.exec(line);
+    const bare = /^(?:var|let|const)\s+([\w$\s,]+);\s*$/.exec(line);
+    const names = fn ? [fn[1]!] : cls ? [cls[1]!] : decl ? [decl[1]!] : bare ? bare[1]!.split(',').map((n) => n.trim()) : [];
+    chunks.push({ names, text: line });
+  }
+  for (const chunk of chunks) {
+    const object = /^(?:export\s+)?(?:var|let|const)\s+[\w$]+\s*=\s*\{([\s\S]*)\}\s*;?\s*$/.exec(chunk.text);
+    if (object) chunk.members = objectMembers(object[1]!);
+  }
+  const byName = new Map(chunks.flatMap((c) => c.names.map((n) => [n, c] as const)));
+  const reached = new Set<Chunk>();
+  const usedMembers = new Map<Chunk, Set<string>>();
+  const texts: string[] = [];
+  const queue: string[] = chunks.filter((c) => c.names.length === 0 && !/^(import|\/\/)/.test(c.text)).map((c) => c.text);
+  const visitText = (text: string) => {
+    texts.push(text);
+    for (const [, word] of text.matchAll(/([A-Za-z_$][\w$]*)/g)) {
+      const chunk = byName.get(word!);
+      if (!chunk || reached.has(chunk)) continue;
+      reached.add(chunk);
+      if (chunk.members) usedMembers.set(chunk, new Set());
+      else queue.push(chunk.text);
+    }
+  };
+  for (;;) {
+    while (queue.length) visitText(queue.shift()!);
+    // Members of reached objects whose key reached code mentions (or all, when the object is indexed).
+    const all = texts.join('\n');
+    let more = false;
+    for (const [chunk, used] of usedMembers) {
+      const indexed = chunk.names.some((n) => new RegExp(`(?<![\\w$])${n.replace(/\$/g, '\\$')}\\s*\\[`).test(all));
+      for (const [key, value] of chunk.members!) {
+        if (used.has(key) || !(indexed || key.startsWith('#') || new RegExp(`(?<![\\w$])${key.replace(/\$/g, '\\$')}(?![\\w$])`).test(all))) continue;
+        used.add(key);
+        queue.push(value);
+        more = true;
+      }
+    }
+    if (!more) break;
+  }
+  return texts.join('\n');
+}
+
+/** `key: value` / `key,` / `key() {…}` entries of an object literal's body, split at depth 0. */
+function objectMembers(body: string): Map<string, string> {
+  const members = new Map<string, string>();
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  const entries: string[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      entries.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  entries.push(body.slice(start));
+  for (const entry of entries) {
+    const m = /^\s*(?:async\s+)?["']?([\w$]+)["']?\s*(?::|\(|$)/.exec(entry);
+    if (m) members.set(m[1]!, entry);
+    // A spread or computed key cannot be matched by name: always followed (`#` never matches a word).
+    else if (entry.trim()) members.set(`#${members.size}`, entry);
+  }
+  return members;
 }
