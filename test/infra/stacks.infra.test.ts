@@ -3,9 +3,14 @@
  * over one nested stack per route area (RouteDef.area, the handler's folder), so every template,
  * parent included, must stay under 300 with today's routes: room for dozens more per area.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_FUNCTIONS, ROUTES } from '../../functions/routes';
-import { STAGE, synthKintai, type StackTemplate } from './synth';
+import { BACKGROUND_FUNCTIONS, ROUTES, areaOf, type RouteDef } from '../../functions/routes';
+import { KintaiStack } from '../../lib/kintai-stack';
+import { STAGE, stackTemplates, synthKintai, type StackTemplate } from './synth';
 
 const STACK_BUDGET = 300;
 
@@ -74,5 +79,29 @@ describe('resources per stack', () => {
     }
     expect(count(parent!, 'AWS::Cognito::UserPool')).toBe(3);
     expect(count(parent!, 'AWS::CloudFormation::Stack')).toBe(nested.length);
+  });
+});
+
+describe('a new route', () => {
+  it('takes its area from its handler folder', () => {
+    expect(areaOf('functions/api/paid-leave/get-paid-leave.ts')).toBe('paid-leave');
+    for (const route of ROUTES) expect(route.handler, route.name).toContain(`/${route.area}/`);
+  });
+
+  it('needs only its row: a route of a new area gets a nested stack of its own', () => {
+    const extra: RouteDef = {
+      ...ROUTES.find((r) => r.name === 'get-health')!,
+      name: 'get-report',
+      path: '/api/v1/reports',
+      area: 'reports',
+    };
+    const app = new App({ outdir: mkdtempSync(path.join(tmpdir(), 'kintai-area-')), context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new KintaiStack(app, `Kintai-${STAGE}`, { stage: STAGE, routes: [...ROUTES, extra] });
+    const templates = stackTemplates(stack);
+    const own = templates.filter((t) => functionNames(t).includes('get-report'));
+    expect(own).toHaveLength(1);
+    expect(own[0]!.path).toMatch(/ReportsRoutes$/);
+    expect(functionNames(own[0]!)).toEqual(['get-report']);
+    expect(templates).toHaveLength(stacks.length + 1);
   });
 });
