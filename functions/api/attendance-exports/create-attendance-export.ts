@@ -5,7 +5,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../shared/schemas.js';
+import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
 
 const Ymd = z.object(YMD_FIELDS).check(z.refine(...realDate));
 const OptionalId = z.optional(z.pipe(z.transform((v) => (v === '' ? null : v)), z.nullish(IdSchema)));

@@ -3,7 +3,7 @@ import { createOrgUnit, deleteOrgUnit, getOrgUnit, listOrgUnits, renameOrgUnit, 
 import { created, ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdParamsSchema } from '../shared/schemas.js';
+import { IdParamsSchema } from '../schemas.js';
 
 /**
  * Route functions shared by departments and employment statuses (same shape, spec §2); each route

@@ -1,9 +1,9 @@
 import { ok, withAudit } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdParamsSchema } from '../shared/schemas.js';
+import { IdParamsSchema } from '../schemas.js';
 import { EditStaffSchema, staffFields } from './staff-schemas.js';
-import { staffDetail, updateStaff } from './staff-service.js';
+import { staffDetail, updateStaff } from '../../services/staff-service.js';
 
 /** Edit a staff member; a new e-mail or password also reaches Cognito. */
 export const handler = api(

@@ -3,7 +3,7 @@ import { db } from '../../db/service.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { JpPhoneSchema } from '../shared/phone.js';
+import { JpPhoneSchema } from '../../domain/phone.js';
 
 export const handler = api(
   'update-own-cell',

@@ -2,7 +2,7 @@ import { db } from '../../db/service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { IdParamsSchema } from '../shared/schemas.js';
+import { IdParamsSchema } from '../schemas.js';
 import { infoItemView, isShownAt } from './info-item-view.js';
 import { clock } from '../../shared/clock.js';
 

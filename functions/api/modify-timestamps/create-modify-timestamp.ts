@@ -7,7 +7,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { YMD_FIELDS, realDate, ymdToDate } from '../shared/schemas.js';
+import { YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
 import { modificationView } from './modification-view.js';
 import { clock } from '../../shared/clock.js';
 

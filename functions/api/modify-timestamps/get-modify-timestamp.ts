@@ -1,7 +1,7 @@
 import { db } from '../../db/service.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { YmdSchema, ymdToDate } from '../shared/schemas.js';
+import { YmdSchema, ymdToDate } from '../schemas.js';
 
 /** The day's current punches, or nulls (the screen shows 打刻なし). */
 export const handler = api('get-modify-timestamp', { query: YmdSchema }, async ({ query, principal }) => {

@@ -5,8 +5,8 @@ import { ValidationError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { TotpCodeSchema } from '../sessions/sign-in.js';
-import { assertPending, withAccessToken } from './enrolment.js';
+import { TotpCodeSchema } from '../../services/sessions/sign-in.js';
+import { assertPending, withAccessToken } from '../../services/operator-mfa.js';
 
 const wrongCode = () => new ValidationError(MESSAGES.mfaCodeInvalid, { code: [MESSAGES.mfaCodeInvalid] });
 

@@ -7,7 +7,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdSchema } from '../shared/schemas.js';
+import { IdSchema } from '../schemas.js';
 
 /** Whole company (retired staff included: the register is kept five years) or one staff member. */
 export const LeaveRegisterExportSchema = z.strictObject({

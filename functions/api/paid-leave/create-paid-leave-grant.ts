@@ -2,9 +2,9 @@ import { NotFoundError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdParamsSchema } from '../shared/schemas.js';
+import { IdParamsSchema } from '../schemas.js';
 import { ManualGrantBodySchema } from './paid-leave-schemas.js';
-import { manualGrant } from './paid-leave-service.js';
+import { manualGrant } from '../../services/paid-leave-service.js';
 
 /** A manual grant or adjustment (days, dates, reason) by an admin; the grant item records who and why. */
 export const handler = api(

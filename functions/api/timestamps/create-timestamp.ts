@@ -8,7 +8,7 @@ import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { refreshSummary } from '../../db/summaries.js';
-import { punchView, recentShifts } from './punch-view.js';
+import { punchView, recentShifts } from '../../services/punch-view.js';
 import { clock } from '../../shared/clock.js';
 
 export const PunchSchema = z.strictObject({ note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), '') });

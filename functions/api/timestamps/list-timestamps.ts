@@ -4,7 +4,7 @@ import { NotFoundError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { YearMonthQuerySchema } from '../shared/schemas.js';
+import { YearMonthQuerySchema } from '../schemas.js';
 
 /**
  * A month of attendance, one row per calendar day, through the working-time engine: each row carries

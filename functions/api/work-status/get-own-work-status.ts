@@ -2,7 +2,7 @@ import { db } from '../../db/service.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { agreementFindings, findingView, historyMonths, thisMonth } from './work-figures.js';
+import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
 
 /** The punch screen's own figures: this month's totals and the caller's 36協定 findings (three GetItems). */
 export const handler = api('get-own-work-status', {}, async ({ principal }) => {

@@ -4,7 +4,7 @@ import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { agreementFindings, findingView, historyMonths, thisMonth } from './work-figures.js';
+import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
 
 const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
 const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName} ${s.firstName}`;

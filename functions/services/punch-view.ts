@@ -1,7 +1,7 @@
-import { daysBetween } from '../../db/attendance.js';
-import { MISSED_PUNCH_LOOKBACK_DAYS, currentShift, missedPunches, statusOf, type Shift } from '../../domain/punch.js';
-import { addDays, today } from '../../domain/time.js';
-import type { Principal } from '../../shared/auth/session.js';
+import { daysBetween } from '../db/attendance.js';
+import { MISSED_PUNCH_LOOKBACK_DAYS, currentShift, missedPunches, statusOf, type Shift } from '../domain/punch.js';
+import { addDays, today } from '../domain/time.js';
+import type { Principal } from '../shared/auth/session.js';
 
 /** The punch screen's data: the current shift, its status, and missed punch-outs. */
 export interface PunchView {

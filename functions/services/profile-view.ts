@@ -1,5 +1,5 @@
-import { db } from '../../db/service.js';
-import { NotFoundError } from '../../shared/errors.js';
+import { db } from '../db/service.js';
+import { NotFoundError } from '../shared/errors.js';
 
 /** An employee with department and employment-status names (three GetItems in parallel). */
 export async function employeeProfile(companyId: string, employeeId: string) {

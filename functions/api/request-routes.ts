@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import type { RequestKind } from '../../db/entities/request.js';
-import { filePaidLeaveRequest } from '../../db/paid-leave.js';
-import { refreshSummary } from '../../db/summaries.js';
-import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../../db/requests.js';
-import { NotFoundError, ValidationError } from '../../shared/errors.js';
-import { created, ok } from '../../shared/http.js';
-import { MESSAGES } from '../../shared/messages.js';
-import { api } from '../../shared/middleware.js';
+import type { RequestKind } from '../db/entities/request.js';
+import { filePaidLeaveRequest } from '../db/paid-leave.js';
+import { refreshSummary } from '../db/summaries.js';
+import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { created, ok } from '../shared/http.js';
+import { MESSAGES } from '../shared/messages.js';
+import { api } from '../shared/middleware.js';
 import { IdParamsSchema, MIN_YEAR, YMD_FIELDS, realDate, ymdToDate } from './schemas.js';
 
 /** Route functions shared by the three request kinds; each route keeps its own entry and Lambda. */

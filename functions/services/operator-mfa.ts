@@ -1,9 +1,9 @@
-import { db } from '../../db/service.js';
-import { CognitoError, initiateAuth } from '../../shared/auth/cognito-public.js';
-import { pools } from '../../shared/auth/pools.js';
-import type { Principal } from '../../shared/auth/session.js';
-import { ConflictError, UnauthenticatedError } from '../../shared/errors.js';
-import { MESSAGES } from '../../shared/messages.js';
+import { db } from '../db/service.js';
+import { CognitoError, initiateAuth } from '../shared/auth/cognito-public.js';
+import { pools } from '../shared/auth/pools.js';
+import type { Principal } from '../shared/auth/session.js';
+import { ConflictError, UnauthenticatedError } from '../shared/errors.js';
+import { MESSAGES } from '../shared/messages.js';
 
 /** The enrolment routes serve only a session that still has to enrol (an enrolled one has no access token). */
 export function assertPending(principal: Principal): void {
