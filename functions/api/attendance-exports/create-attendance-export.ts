@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { findOrgUnit } from '../../db/organisation.js';
+import { findEmployee } from '../../db/staff.js';
 import { createExportJob } from '../../exports/jobs.js';
 import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
@@ -42,13 +43,13 @@ export const handler = api(
     const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
     if (days < 0 || days >= MAX_DAYS) throw new ValidationError(MESSAGES.downloadFailed, { date: ['期間は1年以内で、開始日は終了日以前にしてください'] });
 
-    const { entities } = db();
+    // Each named filter must exist in the admin's company (GetItems in parallel; undefined when not named).
     const [dept, status, employee] = await Promise.all([
-      body.department_id ? entities.Department.get({ companyId, departmentId: body.department_id }).go() : null,
-      body.employment_status_id ? entities.EmploymentStatus.get({ companyId, employmentStatusId: body.employment_status_id }).go() : null,
-      body.id ? entities.Employee.get({ companyId, employeeId: body.id }).go() : null,
+      body.department_id ? findOrgUnit('department', companyId, body.department_id) : undefined,
+      body.employment_status_id ? findOrgUnit('employmentStatus', companyId, body.employment_status_id) : undefined,
+      body.id ? findEmployee(companyId, body.id) : undefined,
     ]);
-    if ((dept && !dept.data) || (status && !status.data) || (employee && !employee.data)) throw new ValidationError(MESSAGES.downloadFailed);
+    if (dept === null || status === null || employee === null) throw new ValidationError(MESSAGES.downloadFailed);
 
     const job = await createExportJob({
       companyId,

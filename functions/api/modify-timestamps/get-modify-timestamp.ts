@@ -1,4 +1,4 @@
-import { db } from '../../db/service.js';
+import { findDay } from '../../db/attendance.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { YmdSchema, ymdToDate } from '../schemas.js';
@@ -6,9 +6,7 @@ import { YmdSchema, ymdToDate } from '../schemas.js';
 /** The day's current punches, or nulls (the screen shows 打刻なし). */
 export const handler = api('get-modify-timestamp', { query: YmdSchema }, async ({ query, principal }) => {
   const workDate = ymdToDate(query);
-  const { data } = await db()
-    .entities.AttendanceDay.get({ companyId: principal.companyId!, employeeId: principal.userId!, workDate })
-    .go();
+  const data = await findDay({ companyId: principal.companyId!, employeeId: principal.userId! }, workDate);
   return ok({
     id: data ? `${principal.userId}_${workDate}` : null,
     date: workDate,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { findEmployee } from '../../db/staff.js';
 import { today } from '../../domain/time.js';
 import { createExportJob } from '../../exports/jobs.js';
 import { clock } from '../../shared/clock.js';
@@ -25,8 +25,7 @@ export const handler = api(
   async ({ body, principal }) => {
     const companyId = principal.companyId!;
     if (body.id) {
-      const { data } = await db().entities.Employee.get({ companyId, employeeId: body.id }).go();
-      if (!data) throw new ValidationError(MESSAGES.downloadFailed);
+      if (!(await findEmployee(companyId, body.id))) throw new ValidationError(MESSAGES.downloadFailed);
     }
     const asOf = today(principal.timeZone, clock.now());
     const job = await createExportJob({

@@ -1,4 +1,4 @@
-import { db } from '../../db/service.js';
+import { findEmployee } from '../../db/staff.js';
 import { computeEmployeeMonth } from '../../db/summaries.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
@@ -17,7 +17,7 @@ export const handler = api('list-timestamps', { query: YearMonthQuerySchema }, a
   const employeeId = principal.role === 'admin' ? query.id : principal.userId!;
   // An employee only ever sees their own month, whatever id they send.
   if (!employeeId || (principal.role === 'employee' && query.id && query.id !== employeeId)) throw new NotFoundError(MESSAGES.fetchDataFailed);
-  const { data: employee } = await db().entities.Employee.get({ companyId, employeeId }).go();
+  const employee = await findEmployee(companyId, employeeId);
   if (!employee) throw new NotFoundError(MESSAGES.fetchDataFailed);
 
   const month = await computeEmployeeMonth({ companyId, employeeId, timeZone: principal.timeZone, year: query.year, month: query.month, employee });

@@ -1,4 +1,4 @@
-import { db } from '../../db/service.js';
+import { findCompany } from '../../db/companies.js';
 import { activeStaff } from '../../db/staff.js';
 import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
@@ -20,12 +20,12 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
   const [company, staff, summaries, histories] = await Promise.all([
-    db().entities.Company.get({ companyId }).go(),
+    findCompany(companyId),
     activeStaff(companyId),
     monthSummaries(companyId, month),
     overtimeHistories(companyId),
   ]);
-  const settings = { overtimeAlertMinutes: company.data?.overtimeAlertMinutes ?? 2700, specialClause: company.data?.specialClause ?? false };
+  const settings = { overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700, specialClause: company?.specialClause ?? false };
   const active = new Map(staff.map((s) => [s.employeeId, s]));
   const current = summaries.filter((s) => active.has(s.employeeId));
   const total = (f: (s: (typeof current)[number]) => number) => current.reduce((n, s) => n + f(s), 0);
