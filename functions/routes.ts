@@ -35,7 +35,7 @@ const OPERATOR = ['operator'] as const;
 const SIGNED_IN = ['employee', 'admin', 'operator'] as const;
 const PUBLIC = [] as const;
 
-type Row = [
+type Row = readonly [
   name: string,
   method: HttpMethod,
   path: string,
@@ -48,7 +48,8 @@ type Row = [
 const api = (file: string) => `functions/api/${file}.ts`;
 
 // prettier-ignore
-const rows: Row[] = [
+// `as const` keeps each row's name and roles as literals: they type the caller of each route function.
+const rows = [
   // Sessions (backend-for-frontend sign-in; cookies, not tokens, reach the browser)
   ['sign-in-user', 'POST', '/users/sign_in', PUBLIC, api('sessions/sign-in-user'), ['table', 'employeePool'], 'Employee sign-in'],
   ['sign-out-user', 'DELETE', '/users/sign_out', EMPLOYEE, api('sessions/sign-out-user'), ['table'], 'Employee sign-out'],
@@ -150,7 +151,15 @@ const rows: Row[] = [
   ['verify-operator-mfa', 'PUT', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/verify-operator-mfa'), ['table', 'operatorPool'], 'Operator MFA enrolment: confirm a code and require TOTP'],
   ['create-inquiry', 'POST', '/api/v1/inquiries', PUBLIC, api('inquiries/create-inquiry'), ['table'], 'Contact form'],
   ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, api('inquiries/list-inquiries'), ['table'], 'Inquiries from the contact form'],
-];
+] as const satisfies readonly Row[];
+
+type RouteRow = (typeof rows)[number];
+
+/** Every route's name, as a literal union: `api()` accepts only these. */
+export type RouteName = RouteRow[0];
+
+/** The roles allowed to call a route (never for a public route). */
+export type RolesOf<N extends RouteName> = Extract<RouteRow, readonly [N, ...unknown[]]>[3][number];
 
 export const ROUTES: readonly RouteDef[] = rows.map(([name, method, path, roles, handler, needs, summary]) => ({
   name,

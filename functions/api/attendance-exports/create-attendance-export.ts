@@ -35,7 +35,7 @@ export const handler = api(
   'create-attendance-export',
   { body: AttendanceExportSchema, invalidMessage: MESSAGES.downloadFailed, idempotent: true },
   async ({ body, principal }) => {
-    const companyId = principal.companyId!;
+    const companyId = principal.companyId;
     const from = Ymd.safeParse({ year: body.start_year, month: body.start_month, day: body.start_day });
     const to = Ymd.safeParse({ year: body.end_year, month: body.end_month, day: body.end_day });
     if (!from.success || !to.success) throw new ValidationError(MESSAGES.downloadFailed, { date: ['存在しない日付です'] });

@@ -5,5 +5,5 @@ import { IdParamsSchema } from '../schemas.js';
 
 /** Poll an export; once done, the answer carries a presigned download link valid for five minutes. */
 export const handler = api('get-attendance-export', { params: IdParamsSchema }, async ({ params, principal }) =>
-  ok(await exportStatus(principal.companyId!, params.id, 'attendance')),
+  ok(await exportStatus(principal.companyId, params.id, 'attendance')),
 );

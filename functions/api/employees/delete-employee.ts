@@ -5,5 +5,5 @@ import { retireStaff } from '../../services/staff-service.js';
 
 /** "Delete" retires: the profile and attendance stay (five-year retention), access ends. */
 export const handler = api('delete-employee', { params: IdParamsSchema, audit: 'staff.retire' }, async ({ params, principal }) =>
-  ok(await retireStaff(principal.companyId!, params.id)),
+  ok(await retireStaff(principal.companyId, params.id)),
 );

@@ -5,5 +5,5 @@ import { staffDetail } from '../../services/staff-service.js';
 
 /** One active staff member of the admin's company (edit form); any other id is a 404. */
 export const handler = api('get-employee', { params: IdParamsSchema }, async ({ params, principal }) =>
-  ok(await staffDetail(principal.companyId!, params.id)),
+  ok(await staffDetail(principal.companyId, params.id)),
 );

@@ -6,5 +6,5 @@ import { staffList } from '../../services/staff-service.js';
 
 /** Staff list: active staff only (retired staff keep their records but leave the list), with this month's figures. */
 export const handler = api('list-employees', {}, async ({ principal }) =>
-  ok(await staffList(principal.companyId!, today(principal.timeZone, clock.now()).slice(0, 7))),
+  ok(await staffList(principal.companyId, today(principal.timeZone, clock.now()).slice(0, 7))),
 );

@@ -10,8 +10,8 @@ export const handler = api(
   'update-employee',
   { params: IdParamsSchema, body: EditStaffSchema, invalidMessage: MESSAGES.registrationDefect, audit: 'staff.update' },
   async ({ params, body, principal }) => {
-    const before = await staffDetail(principal.companyId!, params.id);
-    const after = await updateStaff(principal.companyId!, params.id, staffFields(body));
+    const before = await staffDetail(principal.companyId, params.id);
+    const after = await updateStaff(principal.companyId, params.id, staffFields(body));
     return withAudit(ok(after), { before, after });
   },
 );

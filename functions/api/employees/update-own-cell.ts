@@ -9,7 +9,7 @@ export const handler = api(
   'update-own-cell',
   { body: z.strictObject({ cell: JpPhoneSchema }), invalidMessage: MESSAGES.registrationDefect },
   async ({ body, principal }) => {
-    await setEmployeeCell(principal.companyId!, principal.userId!, body.cell);
+    await setEmployeeCell(principal.companyId, principal.userId, body.cell);
     return ok({ cell: body.cell });
   },
 );

@@ -44,7 +44,7 @@ export const handler = api(
     const now = clock.now();
     if (workDate > today(tz, now)) throw new ValidationError(MESSAGES.setCorrectTime, { date: [MESSAGES.futureDateNotAllowed] });
 
-    const who = { companyId: principal.companyId!, employeeId: principal.userId! };
+    const who = { companyId: principal.companyId, employeeId: principal.userId };
     const before = await findDay(who, workDate);
     const at = (hhmm: string, date: string) => instantOf(date, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)), tz);
     const punchInAt = body.punch_in_at ? at(body.punch_in_at, workDate) : before?.punchInAt;

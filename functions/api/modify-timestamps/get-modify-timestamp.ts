@@ -6,7 +6,7 @@ import { YmdSchema, ymdToDate } from '../schemas.js';
 /** The day's current punches, or nulls (the screen shows 打刻なし). */
 export const handler = api('get-modify-timestamp', { query: YmdSchema }, async ({ query, principal }) => {
   const workDate = ymdToDate(query);
-  const data = await findDay({ companyId: principal.companyId!, employeeId: principal.userId! }, workDate);
+  const data = await findDay({ companyId: principal.companyId, employeeId: principal.userId }, workDate);
   return ok({
     id: data ? `${principal.userId}_${workDate}` : null,
     date: workDate,

@@ -23,7 +23,7 @@ export const handler = api(
   'create-leave-register-export',
   { body: LeaveRegisterExportSchema, invalidMessage: MESSAGES.downloadFailed, idempotent: true },
   async ({ body, principal }) => {
-    const companyId = principal.companyId!;
+    const companyId = principal.companyId;
     if (body.id) {
       if (!(await findEmployee(companyId, body.id))) throw new ValidationError(MESSAGES.downloadFailed);
     }

@@ -12,6 +12,6 @@ export const handler = api(
   { params: IdParamsSchema, body: ManualGrantBodySchema, invalidMessage: MESSAGES.registrationDefect, idempotent: true, audit: 'paid_leave.grant' },
   async ({ params, body, principal }) => {
     if (!principal.userId) throw new NotFoundError();
-    return created(await manualGrant(principal.companyId!, params.id, body, principal.userId));
+    return created(await manualGrant(principal.companyId, params.id, body, principal.userId));
   },
 );

@@ -12,7 +12,7 @@ export const handler = api(
   'update-paid-leave-settings',
   { body: LeaveSettingsSchema, invalidMessage: MESSAGES.settingDefect, audit: 'paid_leave.settings' },
   async ({ body, principal }) => {
-    const companyId = principal.companyId!;
+    const companyId = principal.companyId;
     const before = leaveSettingsView(await companyById(companyId));
     const c = body.common_grant_date;
     await setLeaveCommonDate(companyId, c ? { monthDay: c.month_day, firstGrant: c.first_grant } : null);

@@ -13,8 +13,8 @@ import { YearMonthQuerySchema } from '../schemas.js';
  * company's rules (Query) and the month's days (one Query).
  */
 export const handler = api('list-timestamps', { query: YearMonthQuerySchema }, async ({ query, principal }) => {
-  const companyId = principal.companyId!;
-  const employeeId = principal.role === 'admin' ? query.id : principal.userId!;
+  const companyId = principal.companyId;
+  const employeeId = principal.role === 'admin' ? query.id : principal.userId;
   // An employee only ever sees their own month, whatever id they send.
   if (!employeeId || (principal.role === 'employee' && query.id && query.id !== employeeId)) throw new NotFoundError(MESSAGES.fetchDataFailed);
   const employee = await findEmployee(companyId, employeeId);

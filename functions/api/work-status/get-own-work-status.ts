@@ -7,8 +7,8 @@ import { agreementFindings, findingView, historyMonths, thisMonth } from '../../
 
 /** The punch screen's own figures: this month's totals and the caller's 36協定 findings (three GetItems). */
 export const handler = api('get-own-work-status', {}, async ({ principal }) => {
-  const companyId = principal.companyId!;
-  const employeeId = principal.userId!;
+  const companyId = principal.companyId;
+  const employeeId = principal.userId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
   const [company, summary, history] = await Promise.all([

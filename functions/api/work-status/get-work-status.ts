@@ -16,7 +16,7 @@ const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName}
  * list, this month's summaries and the overtime histories — never the attendance items.
  */
 export const handler = api('get-work-status', {}, async ({ principal }) => {
-  const companyId = principal.companyId!;
+  const companyId = principal.companyId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
   const [company, staff, summaries, histories] = await Promise.all([
