@@ -10,6 +10,8 @@ import { api, type RouteNamesFor } from '../shared/middleware.js';
 import { IdParamsSchema, MIN_YEAR, YMD_FIELDS, realDate, ymdToDate } from './schemas.js';
 
 /** Route functions shared by the three request kinds; each route keeps its own entry and Lambda. */
+
+/** A request as the list, file and decide routes return it (the SPA imports the type). */
 export const requestView = (r: {
   requestId: string;
   createdAt: string;
@@ -30,6 +32,8 @@ export const requestView = (r: {
   employee_name: r.employeeName,
   employee_id: r.employeeId,
 });
+
+export type RequestView = ReturnType<typeof requestView>;
 
 const ListQuerySchema = z.strictObject({
   year: z.optional(z.coerce.number().check(z.int(), z.minimum(MIN_YEAR), z.maximum(2100))),
