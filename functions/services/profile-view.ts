@@ -24,3 +24,6 @@ export async function employeeProfile(companyId: string, employeeId: string) {
     employment_status_name: status?.name ?? '',
   };
 }
+
+/** `GET /api/v1/employees/info` (the SPA imports the type). */
+export type ProfileView = Awaited<ReturnType<typeof employeeProfile>>;

@@ -3,6 +3,7 @@ import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
+import type { OwnWorkStatusView } from './views.js';
 import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
 
 /** The punch screen's own figures: this month's totals and the caller's 36協定 findings (three GetItems). */
@@ -19,7 +20,7 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
   const settings = { overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700, specialClause: company?.specialClause ?? false };
   const findings = agreementFindings(historyMonths(history?.months, month), month, settings, principal.timeZone, now);
   const s = summary;
-  return ok({
+  const view: OwnWorkStatusView = {
     month,
     working_minutes: s?.workedMinutes ?? 0,
     overtime_minutes: s?.overtimeMinutes ?? 0,
@@ -28,5 +29,6 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     late_night_minutes: s?.lateNightMinutes ?? 0,
     alert_limit_minutes: settings.overtimeAlertMinutes,
     findings: findings.map(findingView),
-  });
+  };
+  return ok(view);
 });

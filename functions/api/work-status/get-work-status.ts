@@ -4,6 +4,7 @@ import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
+import type { WorkStatusView } from './views.js';
 import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
 
 const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
@@ -46,7 +47,7 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
     for (const m of historyMonths(h.months, month)) byMonth.set(m.month, (byMonth.get(m.month) ?? 0) + m.statutoryOvertimeMinutes);
   }
 
-  return ok({
+  const view: WorkStatusView = {
     month,
     count_employees: n,
     total_working_time: total((s) => s.workedMinutes),
@@ -68,5 +69,6 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
     })),
     monthly_overtime: [...byMonth].sort(([a], [b]) => a.localeCompare(b)).slice(-12).map(([m, minutes]) => ({ month: m, overtime_minutes: minutes })),
     rule_version: current[0]?.ruleVersion ?? null,
-  });
+  };
+  return ok(view);
 });
