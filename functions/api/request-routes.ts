@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RequestKind } from '../db/entities/request.js';
+import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { refreshSummary } from '../db/summaries.js';
 import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';

@@ -124,3 +124,9 @@ export async function findEmployee(companyId: string, employeeId: string, servic
 export async function setEmployeeCell(companyId: string, employeeId: string, cell: string, service: Db = db()): Promise<void> {
   await service.entities.Employee.patch({ companyId, employeeId }).set({ cell }).go({ response: 'none' });
 }
+
+/** Every staff profile of the company, retired included (one Query): exports keep five years of records. */
+export async function allStaff(companyId: string, service: Db = db()) {
+  const { data } = await service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' });
+  return data;
+}

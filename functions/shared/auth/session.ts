@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../routes.js';
-import { db } from '../../db/service.js';
+import { findSession } from '../../db/sessions.js';
 import { serializeCookie } from '../http.js';
 import { COOKIE, SESSION_SECONDS } from './cookies.js';
 import { pools } from './pools.js';
@@ -101,7 +101,7 @@ export async function authenticate(cookies: Record<string, string>, deps: AuthDe
     expired = true;
   }
 
-  const { data: session } = await db().entities.Session.get({ sessionId }).go();
+  const session = await findSession(sessionId);
   if (!session || session.expiresAt <= nowSeconds()) return null;
   if (session.sub !== verified.claims.sub || session.role !== verified.role) return null;
 
