@@ -95,3 +95,9 @@ export async function exportStatus(companyId: string, exportId: string, kind: Ex
     link_expires_in: url ? LINK_SECONDS : null,
   };
 }
+
+/** `GET /api/v1/attendance_exports/{id}` and `/leave_register_exports/{id}` (the SPA imports the type). */
+export type ExportJobView = Awaited<ReturnType<typeof exportStatus>>;
+
+/** The export routes' 201 answer: the job to poll. */
+export type StartedExportView = Pick<ExportJobView, 'id' | 'status'>;

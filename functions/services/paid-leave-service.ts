@@ -203,6 +203,9 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
   };
 }
 
+/** `GET /api/v1/paid_leave/employees/{id}` (the SPA imports the type). */
+export type PaidLeaveDetail = Awaited<ReturnType<typeof employeePaidLeave>>;
+
 export interface ManualGrantInput {
   grantedOn: string;
   days: number;
@@ -229,6 +232,9 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
   await insertGrant(record);
   return { id: record.grantId, granted_on: record.grantedOn, days: record.days, expires_on: record.expiresOn, kind: record.kind, reason: input.reason };
 }
+
+/** The answer to a manual grant (the SPA imports the type). */
+export type ManualGrantView = Awaited<ReturnType<typeof manualGrant>>;
 
 /** Deterministic id of the run's grant on a date: a second run (or two at once) cannot grant twice. */
 export const statutoryGrantId = (grantedOn: string) => `s${grantedOn.replaceAll('-', '')}`;
