@@ -89,6 +89,13 @@ export function breakRuleView(rule: StoredRule) {
 
 const VIEW: Record<RuleType, (rule: StoredRule) => object> = { working: workingRuleView, break: breakRuleView };
 
+/** A working-time or break rule as the rule routes answer it (the SPA imports these types). */
+export type WorkingRuleView = ReturnType<typeof workingRuleView>;
+export type BreakRuleView = ReturnType<typeof breakRuleView>;
+
+/** The answer of GET and POST for a rule of view R. */
+export type RuleAnswerView<R extends WorkingRuleView | BreakRuleView> = Omit<ReturnType<typeof ruleAnswer>, 'rule'> & { rule: R | null };
+
 /** The answer of GET and POST: the pair asked for, the rule in force (or null), its level, a warning. */
 export function ruleAnswer(type: RuleType, pair: RulePair, found: { rule: StoredRule; level: RuleLevel } | null) {
   return {
