@@ -1,6 +1,6 @@
-import { NotImplementedError } from './errors.js';
+import { NotImplementedError } from '../shared/errors.js';
 import type { RouteName } from '../routes.js';
-import { api } from './middleware.js';
+import { api } from '../shared/middleware.js';
 
 /**
  * Entry of a route a later issue implements: it answers 501 but still runs the whole middleware
