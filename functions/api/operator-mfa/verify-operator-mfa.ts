@@ -7,6 +7,7 @@ import { api } from '../../shared/middleware.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { TotpCodeSchema } from '../../services/sessions/sign-in.js';
 import { assertPending, withAccessToken } from '../../services/operator-mfa.js';
+import type { MfaEnrolledView } from './views.js';
 
 const wrongCode = () => new ValidationError(MESSAGES.mfaCodeInvalid, { code: [MESSAGES.mfaCodeInvalid] });
 
@@ -35,6 +36,7 @@ export const handler = api(
     // Other sessions opened with the password alone (another browser, or someone else) could still
     // replace the secret: they end now.
     await endOtherSessions(principal.sub, principal.sessionId);
-    return ok({ mfa_pending: false, message: MESSAGES.mfaEnrolled });
+    const view: MfaEnrolledView = { mfa_pending: false, message: MESSAGES.mfaEnrolled };
+    return ok(view);
   },
 );
