@@ -47,8 +47,8 @@ type Row = readonly [
 
 const api = (file: string) => `functions/api/${file}.ts`;
 
-// prettier-ignore
 // `as const` keeps each row's name and roles as literals: they type the caller of each route function.
+// prettier-ignore
 const rows = [
   // Sessions (backend-for-frontend sign-in; cookies, not tokens, reach the browser)
   ['sign-in-user', 'POST', '/users/sign_in', PUBLIC, api('sessions/sign-in-user'), ['table', 'employeePool'], 'Employee sign-in'],
