@@ -4,6 +4,8 @@ import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import { db, type Db } from './service.js';
 
+export type { RequestKind };
+
 export const STATUS: { unapproved: number; approved: 1; rejected: 2 } = { unapproved: 0, approved: 1, rejected: 2 };
 
 /** The per-(employee, kind, date) guard item; exported for the paid-leave filing, which writes the same guard. */

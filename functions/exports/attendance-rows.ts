@@ -1,4 +1,5 @@
-import { db } from '../db/service.js';
+import { listOrgUnits } from '../db/organisation.js';
+import { allStaff } from '../db/staff.js';
 import { allRules, computeEmployeeMonth } from '../db/summaries.js';
 import { localTime } from '../domain/time.js';
 import { LEAVE_LABELS } from '../domain/worktime/day.js';
@@ -54,16 +55,15 @@ function* months(from: string, to: string): Generator<[number, number]> {
  * statuses and rules once (four Queries), then one Query per employee-month.
  */
 export async function* attendanceRows(companyId: string, p: AttendanceExportParams): AsyncGenerator<Cell[]> {
-  const { entities } = db();
   const [staff, depts, statuses, rules] = await Promise.all([
-    entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
-    entities.Department.query.byCompany({ companyId }).go({ pages: 'all' }),
-    entities.EmploymentStatus.query.byCompany({ companyId }).go({ pages: 'all' }),
+    allStaff(companyId),
+    listOrgUnits('department', companyId),
+    listOrgUnits('employmentStatus', companyId),
     allRules(companyId),
   ]);
-  const deptName = new Map(depts.data.map((d) => [d.departmentId, d.name]));
-  const statusName = new Map(statuses.data.map((s) => [s.employmentStatusId, s.name]));
-  const chosen = staff.data
+  const deptName = new Map(depts.map((d) => [d.id, d.name]));
+  const statusName = new Map(statuses.map((s) => [s.id, s.name]));
+  const chosen = staff
     .filter((e) => !p.employeeId || e.employeeId === p.employeeId)
     .filter((e) => !p.departmentId || e.departmentId === p.departmentId)
     .filter((e) => !p.employmentStatusId || e.employmentStatusId === p.employmentStatusId)

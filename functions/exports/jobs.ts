@@ -1,4 +1,4 @@
-import { db } from '../db/service.js';
+import { findExportJob, insertExportJob } from '../db/export-jobs.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -36,7 +36,7 @@ export async function createExportJob(input: NewExport) {
     objectKey: `${input.companyId}/${exportId}.csv`,
     expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
   };
-  await db().entities.ExportJob.create(job).go({ response: 'none' });
+  await insertExportJob(job);
   await startWorker({ companyId: input.companyId, exportId });
   return job;
 }
@@ -73,7 +73,7 @@ export function contentDisposition(fileName: string): string {
 
 /** The job as the browser sees it; a finished job carries a fresh five-minute link. */
 export async function exportStatus(companyId: string, exportId: string, kind: ExportKind) {
-  const { data: job } = await db().entities.ExportJob.get({ companyId, exportId }).go();
+  const job = await findExportJob(companyId, exportId);
   if (!job || job.kind !== kind) throw new NotFoundError();
   // The presigner loads only for a finished job (cold starts of the other calls skip it).
   const url =
@@ -95,3 +95,9 @@ export async function exportStatus(companyId: string, exportId: string, kind: Ex
     link_expires_in: url ? LINK_SECONDS : null,
   };
 }
+
+/** `GET /api/v1/attendance_exports/{id}` and `/leave_register_exports/{id}` (the SPA imports the type). */
+export type ExportJobView = Awaited<ReturnType<typeof exportStatus>>;
+
+/** The export routes' 201 answer: the job to poll. */
+export type StartedExportView = Pick<ExportJobView, 'id' | 'status'>;

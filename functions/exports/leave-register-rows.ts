@@ -6,7 +6,7 @@
  */
 import { companyById } from '../db/companies.js';
 import { companyGrants, companyLeaveRequests, takingsOf, toLeaveGrant } from '../db/paid-leave.js';
-import { db } from '../db/service.js';
+import { allStaff } from '../db/staff.js';
 import { registerRows } from '../domain/paid-leave/index.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
@@ -46,7 +46,7 @@ function byEmployee<T extends { employeeId: string }>(xs: readonly T[]): Map<str
 export async function* leaveRegisterRows(companyId: string, params: LeaveRegisterParams = {}): AsyncGenerator<Cell[]> {
   const [company, staff, grants, requests] = await Promise.all([
     companyById(companyId),
-    db().entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }).then((r) => r.data),
+    allStaff(companyId),
     companyGrants(companyId),
     companyLeaveRequests(companyId),
   ]);

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Upload } from '@aws-sdk/lib-storage';
-import { db } from '../db/service.js';
+import { findExportJob, updateExportJob } from '../db/export-jobs.js';
 import { s3 } from '../shared/clients/s3.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
@@ -29,10 +29,9 @@ async function* counted(rows: AsyncIterable<Cell[]>, counter: { rows: number }):
  * the job done with its row count. A failure marks it failed; the browser shows ダウンロードに失敗しました.
  */
 export async function runExport({ companyId, exportId }: WorkerEvent): Promise<void> {
-  const jobs = db().entities.ExportJob;
-  const { data: job } = await jobs.get({ companyId, exportId }).go();
+  const job = await findExportJob(companyId, exportId);
   if (!job || job.status !== 'pending') return;
-  await jobs.patch({ companyId, exportId }).set({ status: 'running' }).go({ response: 'none' });
+  await updateExportJob(companyId, exportId, { status: 'running' });
   const counter = { rows: 0 };
   try {
     const bytes = new ByteCounter();
@@ -48,13 +47,15 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
       queueSize: 2,
     }).done();
     await Promise.all([producing, uploading]);
-    await jobs
-      .patch({ companyId, exportId })
-      .set({ status: 'done', rowCount: Math.max(0, counter.rows - 1), bytes: bytes.bytes, finishedAt: clock.now().toISOString() })
-      .go({ response: 'none' });
+    await updateExportJob(companyId, exportId, {
+      status: 'done',
+      rowCount: Math.max(0, counter.rows - 1),
+      bytes: bytes.bytes,
+      finishedAt: clock.now().toISOString(),
+    });
   } catch (error) {
     logger.error('export failed', { exportId, error: error as Error });
-    await jobs.patch({ companyId, exportId }).set({ status: 'failed', finishedAt: clock.now().toISOString() }).go({ response: 'none' });
+    await updateExportJob(companyId, exportId, { status: 'failed', finishedAt: clock.now().toISOString() });
   }
 }
 

@@ -4,20 +4,16 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '../../../functions/routes';
+import type { SessionView } from '../../../functions/services/sessions/session-view';
 import { api as defaultApi, SESSION_PATH, type ApiClient } from './api';
 
 export type { Role };
 
-export interface Session {
-  role: Role;
-  user_name: string;
-  company_name: string | null;
-  admin_flag: 0 | 1;
-  /** The company's IANA zone when the server sends one; read it through `useTimeZone()`. */
-  time_zone?: string;
-  /** Operator signed in without TOTP: the operator area shows only the enrolment page. */
-  mfa_pending?: boolean;
-}
+/**
+ * The session as the SPA keeps it: the backend's SessionView, read defensively by parseSession, which
+ * drops an empty or missing time zone (read it through `useTimeZone()`, which falls back to Tokyo).
+ */
+export type Session = Omit<SessionView, 'time_zone'> & Partial<Pick<SessionView, 'time_zone'>>;
 
 export interface SessionState {
   status: 'loading' | 'ready';

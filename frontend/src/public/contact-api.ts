@@ -1,4 +1,5 @@
 import { INQUIRY_LIMITS } from '../../../functions/api/inquiries/inquiry-limits';
+import type { InquiryInput } from '../../../functions/api/inquiries/inquiry-schema';
 import { api } from '../lib/api';
 
 /** Where the contact block points; override at build time with VITE_CONTACT_EMAIL. */
@@ -6,12 +7,8 @@ export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL || 'cont
 
 export { INQUIRY_LIMITS };
 
-export interface InquiryInput {
-  name: string;
-  company: string;
-  email: string;
-  message: string;
-}
+/** What the contact form posts: the type of the backend's own request schema. */
+export type { InquiryInput };
 
 export type InquiryField = keyof InquiryInput;
 

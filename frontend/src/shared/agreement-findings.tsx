@@ -3,25 +3,14 @@
  * the pace so far predicts, and the engine's Japanese message. Used by the admin's alert list (with a
  * name per finding) and the employee's own month card.
  */
+import type { FindingView } from '../../../functions/services/work-figures';
 import type { ReactNode } from 'react';
 import { t } from '../i18n';
 import './agreement-findings.css';
 
-export type Severity = 'violation' | 'warning' | 'notice';
-
-/** As GET /api/v1/work_status (alerts) and /work_status/me (findings) return it. */
-export interface AgreementFinding {
-  code: string;
-  severity: Severity;
-  /** True when only the pace so far says the limit will be passed by the month's end. */
-  projected: boolean;
-  /** YYYY-MM. */
-  month: string;
-  value_minutes: number;
-  limit_minutes: number;
-  /** Japanese, ready to show. */
-  message: string;
-}
+/** A 36協定 finding as GET /api/v1/work_status (alerts) and /work_status/me (findings) return it: the backend's own type. */
+export type AgreementFinding = FindingView;
+export type Severity = FindingView['severity'];
 
 const SEVERITY_ORDER: Record<Severity, number> = { violation: 0, warning: 1, notice: 2 };
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { auditPage } from '../../db/audit.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
+import type { AuditPageView } from './views.js';
 
 const AuditQuerySchema = z.strictObject({
   limit: z._default(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))), 50),
@@ -10,8 +11,8 @@ const AuditQuerySchema = z.strictObject({
 
 /** The company's audit trail, newest first, one capped page per request (cursor for the next). */
 export const handler = api('list-audit-events', { query: AuditQuerySchema }, async ({ query, principal }) => {
-  const page = await auditPage(principal.companyId!, query.limit, query.cursor ?? null);
-  return ok({
+  const page = await auditPage(principal.companyId, query.limit, query.cursor ?? null);
+  const view: AuditPageView = {
     events: page.events.map((e) => ({
       id: e.eventId,
       at: e.at,
@@ -23,5 +24,6 @@ export const handler = api('list-audit-events', { query: AuditQuerySchema }, asy
       after: e.after ?? null,
     })),
     cursor: page.cursor,
-  });
+  };
+  return ok(view);
 });

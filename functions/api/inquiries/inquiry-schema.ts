@@ -21,3 +21,6 @@ export const inquiryView = (i: { inquiryId: string; name: string; companyName: s
   message: i.message,
   created_at: i.createdAt,
 });
+
+/** An inquiry as `GET /api/v1/inquiries` returns it (the SPA imports the type). */
+export type InquiryView = ReturnType<typeof inquiryView>;

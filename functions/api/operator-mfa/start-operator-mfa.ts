@@ -4,7 +4,8 @@ import { associateSoftwareToken } from '../../shared/auth/cognito-public.js';
 import { COOKIE } from '../../shared/auth/cookies.js';
 import { api } from '../../shared/middleware.js';
 import { ok } from '../../shared/http.js';
-import { assertPending, withAccessToken } from './enrolment.js';
+import { assertPending, withAccessToken } from '../../services/operator-mfa.js';
+import type { TotpEnrolmentView } from './views.js';
 
 const ISSUER = '勤怠管理';
 
@@ -16,5 +17,6 @@ export const handler = api('start-operator-mfa', { body: z.strictObject({}) }, a
   // The middleware has verified this token and bound it to the session; only the label is read here.
   const email = String(decodeJwt(cookies[COOKIE.idToken] ?? '').email ?? '');
   const label = `${encodeURIComponent(ISSUER)}:${encodeURIComponent(email)}`;
-  return ok({ secret, otpauth_uri: `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(ISSUER)}` });
+  const view: TotpEnrolmentView = { secret, otpauth_uri: `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(ISSUER)}` };
+  return ok(view);
 });

@@ -8,7 +8,7 @@ import { breakRuleShortfalls, toHourMinute, toMinutes, type RuleLevel } from '..
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ok, withAudit } from '../../shared/http.js';
-import { IdSchema } from '../shared/schemas.js';
+import { IdSchema } from '../schemas.js';
 
 /**
  * Shared pieces of the working-time and break-time rule routes (spec §2, §5, §7). Rules are stored
@@ -88,6 +88,13 @@ export function breakRuleView(rule: StoredRule) {
 }
 
 const VIEW: Record<RuleType, (rule: StoredRule) => object> = { working: workingRuleView, break: breakRuleView };
+
+/** A working-time or break rule as the rule routes answer it (the SPA imports these types). */
+export type WorkingRuleView = ReturnType<typeof workingRuleView>;
+export type BreakRuleView = ReturnType<typeof breakRuleView>;
+
+/** The answer of GET and POST for a rule of view R. */
+export type RuleAnswerView<R extends WorkingRuleView | BreakRuleView> = Omit<ReturnType<typeof ruleAnswer>, 'rule'> & { rule: R | null };
 
 /** The answer of GET and POST: the pair asked for, the rule in force (or null), its level, a warning. */
 export function ruleAnswer(type: RuleType, pair: RulePair, found: { rule: StoredRule; level: RuleLevel } | null) {

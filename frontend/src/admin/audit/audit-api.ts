@@ -1,22 +1,9 @@
+import type { AuditEventView, AuditPageView } from '../../../../functions/api/audit/views';
 import { api } from '../../lib/api';
 
-/** One entry of `GET /api/v1/audit_events` (newest first). */
-export interface AuditEvent {
-  id: string;
-  at: string;
-  action: string;
-  actor_role: string;
-  actor_name: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-export interface AuditPage {
-  events: AuditEvent[];
-  /** Opaque; null on the last page. */
-  cursor: string | null;
-}
+/** One entry of `GET /api/v1/audit_events` and a page of them: the backend's own types. */
+export type AuditEvent = AuditEventView;
+export type AuditPage = AuditPageView;
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,3 +1,4 @@
+import type { ExportJobView, StartedExportView } from '../../../../functions/exports/jobs';
 import { api } from '../../lib/api';
 
 export type CsvEncoding = 'utf8' | 'sjis';
@@ -16,18 +17,10 @@ export interface ExportRequest {
   encoding: CsvEncoding;
 }
 
-export type ExportStatus = 'pending' | 'running' | 'done' | 'failed';
+export type ExportStatus = ExportJobView['status'];
 
-export interface ExportJob {
-  id: string;
-  status: ExportStatus;
-  file_name?: string;
-  encoding?: CsvEncoding;
-  row_count?: number | null;
-  /** Presigned, short-lived; present once done. */
-  download_url?: string | null;
-  link_expires_in?: number | null;
-}
+/** A job as the start (id and status) or the status route (everything) answers it: the backend's own types. */
+export type ExportJob = StartedExportView & Partial<ExportJobView>;
 
 const DATE_KEYS = ['start_year', 'start_month', 'start_day', 'end_year', 'end_month', 'end_day'] as const;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,12 +1,11 @@
+import type { OrgUnit } from '../../../../functions/db/organisation';
 import { api } from '../../lib/api';
 import { t } from '../../i18n';
 
 export type OrgKind = 'department' | 'employmentStatus';
 
-export interface OrgUnit {
-  id: string;
-  name: string;
-}
+/** A department or employment status as the API returns it: the backend's own type. */
+export type { OrgUnit };
 
 interface OrgConfig {
   apiPath: string;

@@ -1,31 +1,11 @@
+import type { BreakRuleView, RuleAnswerView, WorkingRuleView } from '../../../../functions/api/working-times/rule-routes';
 import { api } from '../../lib/api';
 
-export type RuleLevel = 'department_and_status' | 'department' | 'employment_status' | 'company';
-
-export interface WorkingRule {
-  fixed_hour: number | null;
-  fixed_minute: number | null;
-  over_hour: number | null;
-  over_minute: number | null;
-  unpaid_hour: number | null;
-  unpaid_minute: number | null;
-}
-
-export interface BreakRule {
-  condition_hour: number | null;
-  condition_minute: number | null;
-  break_hour: number | null;
-  break_minute: number | null;
-}
-
-/** The answer of GET and POST: the rule in force for the pair, where it was set, and any warning. */
-export interface RuleAnswer<R> {
-  department_id: string | null;
-  employment_status_id: string | null;
-  level: RuleLevel | null;
-  rule: R | null;
-  warning: string | null;
-}
+/** The rules and the answer of GET and POST (the rule in force for the pair, its level, any warning): the backend's own types. */
+export type WorkingRule = WorkingRuleView;
+export type BreakRule = BreakRuleView;
+export type RuleAnswer<R extends WorkingRule | BreakRule> = RuleAnswerView<R>;
+export type RuleLevel = NonNullable<RuleAnswerView<WorkingRule>['level']>;
 
 export interface RulePair {
   department_id: string | null;

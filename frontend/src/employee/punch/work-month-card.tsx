@@ -3,24 +3,16 @@
  * 36協定 findings (e.g. the 80-hour notice). Loaded on its own after the page mounts, never before
  * the punch button; a failed load hides the card (punching must not suffer).
  */
+import type { OwnWorkStatusView } from '../../../../functions/api/work-status/views';
 import { t } from '../../i18n';
 import { api } from '../../lib/api';
-import { FindingList, type AgreementFinding } from '../../shared/agreement-findings';
+import { FindingList } from '../../shared/agreement-findings';
 import { formatMinutes } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import './work-month-card.css';
 
-/** GET /api/v1/work_status/me (minutes). */
-export interface OwnWorkStatus {
-  month: string;
-  working_minutes: number;
-  overtime_minutes: number;
-  statutory_overtime_minutes: number;
-  legal_holiday_work_minutes: number;
-  late_night_minutes: number;
-  alert_limit_minutes: number;
-  findings: AgreementFinding[];
-}
+/** GET /api/v1/work_status/me (minutes): the backend's own type. */
+export type OwnWorkStatus = OwnWorkStatusView;
 
 const getOwnWorkStatus = () => api.get<OwnWorkStatus>('/api/v1/work_status/me');
 const W = t.workMonth;

@@ -1,15 +1,8 @@
+import type { ProfileView } from '../../../../functions/services/profile-view';
 import { api } from '../../lib/api';
 
-export interface Profile {
-  id: string;
-  name: string;
-  last_name: string;
-  first_name: string;
-  department_name: string | null;
-  employment_status_name: string | null;
-  email: string;
-  cell: string | null;
-}
+/** `GET /api/v1/employees/info`: the backend's own type. */
+export type Profile = ProfileView;
 
 export const getProfile = () => api.get<Profile>('/api/v1/employees/info');
 

@@ -1,13 +1,8 @@
+import type { InquiryView } from '../../../../functions/api/inquiries/inquiry-schema';
 import { api } from '../../lib/api';
 
-export interface Inquiry {
-  id: string;
-  name: string;
-  company: string;
-  email: string;
-  message: string;
-  created_at: string;
-}
+/** An inquiry from the contact form: the backend's own type. */
+export type Inquiry = InquiryView;
 
 /** Newest first. */
 export const listInquiries = () => api.get<Inquiry[]>('/api/v1/inquiries');

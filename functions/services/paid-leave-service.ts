@@ -3,7 +3,7 @@
  * grant, five-day duty), one employee's ledger and register, manual grants, and the statutory
  * grant run. Nothing here is stored except grants; every figure is derived on read.
  */
-import { companyById } from '../../db/companies.js';
+import { companyById } from '../db/companies.js';
 import {
   companyGrants,
   companyLeaveRequests,
@@ -17,8 +17,8 @@ import {
   toLeaveGrant,
   type GrantRecord,
   type LeaveProfile,
-} from '../../db/paid-leave.js';
-import { activeStaff, activeStaffMember } from '../../db/staff.js';
+} from '../db/paid-leave.js';
+import { activeStaff, activeStaffMember } from '../db/staff.js';
 import {
   addYearsLegal,
   balanceOn,
@@ -31,10 +31,10 @@ import {
   type FiveDayWindow,
   type LeaveGrant,
   type LeaveTaking,
-} from '../../domain/paid-leave/index.js';
-import { today } from '../../domain/time.js';
-import { clock } from '../../shared/clock.js';
-import { newId } from '../../shared/ids.js';
+} from '../domain/paid-leave/index.js';
+import { today } from '../domain/time.js';
+import { clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
 
 interface Person extends LeaveProfile {
   employeeId: string;
@@ -203,6 +203,9 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
   };
 }
 
+/** `GET /api/v1/paid_leave/employees/{id}` (the SPA imports the type). */
+export type PaidLeaveDetail = Awaited<ReturnType<typeof employeePaidLeave>>;
+
 export interface ManualGrantInput {
   grantedOn: string;
   days: number;
@@ -229,6 +232,9 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
   await insertGrant(record);
   return { id: record.grantId, granted_on: record.grantedOn, days: record.days, expires_on: record.expiresOn, kind: record.kind, reason: input.reason };
 }
+
+/** The answer to a manual grant (the SPA imports the type). */
+export type ManualGrantView = Awaited<ReturnType<typeof manualGrant>>;
 
 /** Deterministic id of the run's grant on a date: a second run (or two at once) cannot grant twice. */
 export const statutoryGrantId = (grantedOn: string) => `s${grantedOn.replaceAll('-', '')}`;

@@ -1,6 +1,6 @@
-import { monthPace, checkAgreement, type AgreementFinding, type AgreementMonth } from '../../domain/worktime/agreement.js';
-import { companyCalendar } from '../../domain/worktime/calendar.js';
-import { monthDates, today } from '../../domain/time.js';
+import { monthPace, checkAgreement, type AgreementFinding, type AgreementMonth } from '../domain/worktime/agreement.js';
+import { companyCalendar } from '../domain/worktime/calendar.js';
+import { monthDates, today } from '../domain/time.js';
 
 /** Company settings the 36協定 checks need. */
 export interface AlertSettings {
@@ -27,6 +27,7 @@ export function agreementFindings(history: AgreementMonth[], month: string, sett
   return checkAgreement({ months, alertLimitMinutes: settings.overtimeAlertMinutes, specialClause: settings.specialClause, pace }).findings;
 }
 
+/** A 36協定 finding as the work-status routes return it (the SPA imports the type). */
 export const findingView = (f: AgreementFinding) => ({
   code: f.code,
   severity: f.severity,
@@ -36,3 +37,5 @@ export const findingView = (f: AgreementFinding) => ({
   limit_minutes: f.limit,
   message: f.message,
 });
+
+export type FindingView = ReturnType<typeof findingView>;
