@@ -51,9 +51,14 @@ export interface LogContext {
  */
 const contexts = new AsyncLocalStorage<LogContext>();
 
-/** Runs `fn` with its own log context: every line written during it (awaits included) carries these ids. */
+/**
+ * Runs `fn` with its own log context: every line written during it (awaits included) carries these
+ * ids, on top of the enclosing context's (a job run for one company inside the job's run).
+ */
 export function withLogContext<T>(context: LogContext, fn: () => T): T {
-  return contexts.run({ ...context }, fn);
+  const merged: LogContext = { ...contexts.getStore() };
+  for (const [key, value] of Object.entries(context)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  return contexts.run(merged, fn);
 }
 
 /** Adds ids learnt along the way (the caller's company and user, once authenticated). */
