@@ -186,9 +186,15 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
       const request = { body, query, params, principal: principal as Principal, cookies, sourceIp: event.requestContext?.http?.sourceIp ?? '', event };
       reply = audit ? await audit.withAuditSink(sink, () => fn(request)) : await fn(request);
     } catch (error) {
-      // Nothing committed: free the key for a retry. (A change committed with its audit event keeps the
-      // claim: a retry gets 409 rather than applying the change twice.)
-      if (claim && sink?.state !== 'written') await releaseKey(claim);
+      if (claim && sink?.state === 'written') {
+        // The change and its audit event committed, then a follow-up failed: a retry must not apply the
+        // change again, so it gets this failure's answer (the screen, reloaded, shows the change).
+        const mapped = toHttp(error);
+        await completeKey(claim, { status: mapped.statusCode, body: mapped.body }).catch(() => undefined);
+      } else if (claim) {
+        // Nothing committed: free the key for a retry.
+        await releaseKey(claim);
+      }
       throw error;
     }
     const status = STATUS[reply.status];

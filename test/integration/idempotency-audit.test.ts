@@ -122,6 +122,31 @@ describe('audit with the change', () => {
     expect(trail[0]!.targetId).toBe(mod!.modificationId);
     expect(trail[0]!.actorId).toBe(employeeId);
 
+    // The change and its event commit (TransactWrite 1), the month summary is refreshed (2), then
+    // completing the key (3) fails: the retry replays the answer instead of correcting the day again.
+    const client = dynamo() as unknown as { send: (command: { constructor: { name: string } }) => Promise<unknown> };
+    const original = client.send;
+    let transactions = 0;
+    client.send = function (this: unknown, command) {
+      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 3) return Promise.reject(new Error('simulated completion failure'));
+      return original.call(client, command);
+    } as typeof client.send;
+    let failed;
+    try {
+      failed = await staff.post('/api/v1/modify_timestamps', { ...payload, day: 8 }, withKey('correct-0003-abc'));
+    } finally {
+      client.send = original;
+    }
+    expect(transactions).toBe(3);
+    expect(failed.status).toBe(500);
+    expect(await modifications()).toHaveLength(2);
+    expect(await corrections()).toHaveLength(2);
+    const replayed = await staff.post('/api/v1/modify_timestamps', { ...payload, day: 8 }, withKey('correct-0003-abc'));
+    expect(replayed.status).toBe(201);
+    expect((await modifications()).map((m) => m.modificationId)).toContain(replayed.body.data.id);
+    expect(await modifications()).toHaveLength(2);
+    expect(await corrections()).toHaveLength(2);
+
     // A rejected change (409: the day changed under it) has no event either.
     const conflicting = injectDynamoFault({
       commands: ['TransactWriteCommand'],
@@ -131,7 +156,7 @@ describe('audit with the change', () => {
     const second = await staff.post('/api/v1/modify_timestamps', { ...payload, day: 7 }, withKey('correct-0002-abc'));
     conflicting.restore();
     expect(second.status).not.toBe(201);
-    expect(await modifications()).toHaveLength(1);
-    expect(await corrections()).toHaveLength(1);
+    expect(await modifications()).toHaveLength(2);
+    expect(await corrections()).toHaveLength(2);
   });
 });
