@@ -98,3 +98,18 @@ describe('log lines of a request', () => {
     for (const [, value] of admin.cookies) expect(text).not.toContain(decodeURIComponent(value));
   });
 });
+
+describe('log lines of a background job', () => {
+  it('carry the Lambda request id and the job id', async () => {
+    const { handler: grantJob } = await import('../../functions/jobs/paid-leave-grants.js');
+    const lines = captureLines();
+    const result = await grantJob({ id: 'schedule-event-0001' }, context('lambda-job-0001'));
+    while (restore.length) restore.pop()!();
+    expect(result.companies).toBeGreaterThanOrEqual(1);
+    const summary = lines
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e.message === 'paid-leave grant run');
+    expect(summary).toMatchObject({ lambda_request_id: 'lambda-job-0001', job: 'paid-leave-grants', job_id: 'schedule-event-0001' });
+  });
+});
