@@ -59,7 +59,9 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
   }
 }
 
-/** Lambda entry of the export worker (invoked asynchronously by the export routes). */
-// Every line of the run carries the Lambda request id, the job and the company (ids only).
+/**
+ * Lambda entry of the export worker (invoked asynchronously by the export routes). Every line of the
+ * run carries the Lambda request id, the job and the company (ids only).
+ */
 export const handler = async (event: WorkerEvent, context?: Context) =>
   withLogContext({ lambda_request_id: context?.awsRequestId, job: 'export', job_id: event.exportId, company_id: event.companyId }, () => runExport(event));

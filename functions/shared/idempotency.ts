@@ -102,7 +102,7 @@ export async function claimKey(scope: string, key: string, route: string, body: 
 /** Writes the audit event a completed answer still owes, once (the event and the mark go together). */
 async function settlePendingAudit(scope: string, key: string, pending: string): Promise<void> {
   const item = JSON.parse(pending) as AuditItem;
-  await db()
+  const result = await db()
     .transaction.write(({ Idempotency, AuditEvent }) => [
       Idempotency.patch({ scope, key })
         .remove(['pendingAudit'])
@@ -111,7 +111,9 @@ async function settlePendingAudit(scope: string, key: string, pending: string): 
       AuditEvent.create(item).commit(),
     ])
     .go();
-  // Canceled: another retry wrote it first (the event's id is fixed, so it exists once either way).
+  // Canceled: another retry wrote it first, or the event exists already (its id is fixed, so it is
+  // stored once either way): only the mark is left to clear.
+  if (result.canceled) await db().entities.Idempotency.patch({ scope, key }).remove(['pendingAudit']).go({ response: 'none' });
 }
 
 /**

@@ -103,8 +103,13 @@ console.log('bundle'.padEnd(34), 'size KB'.padStart(8), 'wall ms'.padStart(8), '
 for (const r of rows) {
   console.log(r.label.padEnd(34), (r.size / 1024).toFixed(1).padStart(8), median(r.ms).toFixed(1).padStart(8), median(r.cpu).toFixed(1).padStart(7));
 }
-const [, , , withSmall, withPt] = rows as [unknown, unknown, unknown, (typeof rows)[number], (typeof rows)[number]];
+type Row = (typeof rows)[number];
+const [, smallAlone, ptAlone, withSmall, withPt] = rows as [Row, Row, Row, Row, Row];
+// Paired: the two bundles of a pair load one after the other in every round, so the median of the
+// per-round differences cancels most of a busy machine's drift.
+const paired = (a: Row, b: Row) => median(a.cpu.map((x, i) => x - b.cpu[i]!));
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
 console.log(
-  `\nPowertools instead of the small logger on create-timestamp: +${((withPt.size - withSmall.size) / 1024).toFixed(1)} KB, ` +
-    `+${(median(withPt.cpu) - median(withSmall.cpu)).toFixed(1)} ms CPU (${(median(withPt.cpu) / median(withSmall.cpu)).toFixed(2)}×) per cold start`,
+  `\nPowertools instead of the small logger — alone: ${signed((ptAlone.size - smallAlone.size) / 1024)} KB, ${signed(paired(ptAlone, smallAlone))} ms CPU; ` +
+    `in create-timestamp: ${signed((withPt.size - withSmall.size) / 1024)} KB, ${signed(paired(withPt, withSmall))} ms CPU (median of paired differences)`,
 );
