@@ -199,9 +199,9 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
     }
     const status = STATUS[reply.status];
     const payload = reply.status === 'noContent' ? undefined : { data: reply.data ?? null };
-    const event_ = audit && sink && principal ? auditEvent(audit, sink, principal, params, reply) : undefined;
-    if (claim) await completeKey(claim, { status, body: payload }, event_);
-    else if (audit && event_) await audit.writeAuditItem(event_);
+    const owed = audit && sink && principal ? auditEvent(audit, sink, principal, params, reply) : undefined;
+    if (claim) await completeKey(claim, { status, body: payload }, owed);
+    else if (audit && owed) await audit.writeAuditItem(owed);
     return result(status, payload, [...extraCookies, ...(reply.cookies ?? [])]);
   };
 
