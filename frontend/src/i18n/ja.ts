@@ -139,6 +139,8 @@ export const ja = {
     holiday: '祝日',
     dayOff: '休日',
     leaveTypes: ['有給', '代休', '振替休日'],
+    /** Legend of the leave tint: every approved leave type shares it. */
+    leaveLegend: '有給・代休・振替休日',
     legend: '色分け',
     empty: 'この月の勤怠データはありません。',
     breakTime: '休憩',
