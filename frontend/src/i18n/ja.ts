@@ -191,11 +191,9 @@ export const ja = {
   },
   attendance: {
     chooseMonth: '表示する年月',
-    prompt: '年と月を選んで「表示」を押してください。',
   },
   modify: {
     chooseDay: '修正する日付',
-    prompt: '年・月・日を選んで「表示」を押してください。',
     current: '現在の打刻',
     noPunch: '打刻なし',
     correctedIn: '修正後の出勤時刻',
