@@ -188,6 +188,8 @@ export const ja = {
     missedPunches: '打刻漏れ',
     missedPunchesHint: '退勤の打刻がない日です。日付を選ぶと打刻修正へ進みます。',
     noMissedPunches: '打刻漏れはありません。',
+    /** A 退勤 press within a minute of 出勤 is taken as a double tap and not recorded. */
+    punchOutTooSoon: '出勤から1分以内のため、退勤は記録されていません（二重押し防止）。あと{seconds}秒、{time}から退勤できます。',
   },
   attendance: {
     chooseMonth: '表示する年月',
