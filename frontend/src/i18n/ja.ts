@@ -547,7 +547,8 @@ export const ja = {
   operator: {
     mfa: {
       title: '二段階認証の設定',
-      lead: '運営者アカウントは二段階認証が必須です。認証アプリ（Google Authenticator、Microsoft Authenticator など）に次のキーを登録し、表示された6桁のコードを入力してください。',
+      lead: '運営者アカウントは二段階認証が必須です。認証アプリ（Google Authenticator、Microsoft Authenticator など）でQRコードを読み取るか次のキーを登録し、表示された6桁のコードを入力してください。',
+      qr: '認証アプリで読み取るQRコード',
       secret: 'セットアップキー',
       uri: '登録用URI（otpauth）',
       copy: 'キーをコピー',
