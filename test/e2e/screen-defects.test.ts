@@ -161,6 +161,7 @@ describe('issue 14 screens', () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('未出勤');
     await page.getByRole('button', { name: '出勤' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('出勤中');
+    await page.getByLabel('メモ').fill('直帰');
     await page.getByRole('button', { name: '退勤' }).click();
     const notice = page.locator('.punch-ignored');
     await expect.poll(() => notice.textContent()).toContain('出勤から1分以内のため、退勤は記録されていません');
@@ -168,6 +169,8 @@ describe('issue 14 screens', () => {
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(60);
     expect(await page.getByRole('status').first().textContent()).toBe('出勤中');
+    // Nothing was recorded, so the memo typed for 退勤 is kept for the next press.
+    expect(await page.getByLabel('メモ').inputValue()).toBe('直帰');
 
     // Later (the gateway runs the handlers in this process, so the domain clock moves theirs) 退勤 works
     // and the note goes away.

@@ -75,8 +75,9 @@ export default function PunchPage() {
     if (res.ok) {
       const answer: PunchAnswer = res.data;
       setLatest(answer);
-      setMemo(null);
+      // An ignored press recorded nothing: keep the memo typed for the 退勤 that follows.
       if (answer.ignored) setIgnored(answer.ignored);
+      else setMemo(null);
       return;
     }
     if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
