@@ -251,6 +251,18 @@ describe('issue 14 screens', () => {
       await settled(page);
       await expectFitsPhone(page, path);
     }
+
+    // Approving from a phone: the modal fits the screen too.
+    await page.goto(`${e2e.stack.baseUrl}/management/requests?year=${year}&month=${month}`);
+    await settled(page);
+    await page.getByRole('button', { name: /^確認/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await dialog.getByRole('button', { name: '承認' }).isVisible()).toBe(true);
+    await expectFitsPhone(page, 'approval modal');
   });
 
   it('item 10: every operator screen fits a 390 px phone without horizontal page scroll', async () => {
