@@ -14,7 +14,8 @@ export default defineConfig({
   test: {
     // Child processes, not threads: handlers keep module-scope SDK clients and env caches per file.
     pool: 'forks',
-    reporters: ['default', './test/support/summary-reporter.ts'],
+    // test-files-reporter tells bundles-setup.ts whether the run needs the Lambda bundles.
+    reporters: ['default', './test/support/summary-reporter.ts', './test/support/test-files-reporter.ts'],
     isolate: true,
     projects: [
       {
@@ -23,6 +24,10 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/no-network.ts'],
+          // Guards against a hung test, not speed checks: on a two-core machine kept busy by other
+          // processes, a property test or an esbuild run in a worker takes several times its idle time.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -31,8 +36,11 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           ...stackProject,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The Lambda bundles are built once per run, before the files start (bundles-setup.ts).
+          globalSetup: [...stackProject.globalSetup, 'test/support/bundles-setup.ts'],
+          // Guards against a hang, generous for a busy two-core machine (emulators, gateway and workers share it).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

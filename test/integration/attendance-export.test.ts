@@ -5,6 +5,7 @@ import { instantOf } from '../../functions/domain/time.js';
 import { runExport } from '../../functions/exports/worker.js';
 import { newId } from '../../functions/shared/ids.js';
 import type { HttpClient } from '../support/http-client.js';
+import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -40,12 +41,11 @@ beforeAll(async () => {
 async function exportCsv(body: object) {
   const started = await admin.post('/api/v1/attendance_exports', body);
   expect(started.status).toBe(201);
-  for (let i = 0; i < 100; i++) {
-    const res = await admin.get(`/api/v1/attendance_exports/${started.body.data.id}`);
-    if (res.body.data.status === 'done' || res.body.data.status === 'failed') return { id: started.body.data.id as string, job: res.body.data };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('export did not finish');
+  const job = await pollUntil(
+    async () => (await admin.get(`/api/v1/attendance_exports/${started.body.data.id}`)).body.data,
+    (j) => j.status === 'done' || j.status === 'failed',
+  );
+  return { id: started.body.data.id as string, job };
 }
 
 describe('attendance CSV export', () => {

@@ -15,6 +15,7 @@ import { newId } from '../../functions/shared/ids.js';
 import { MESSAGES } from '../../functions/shared/messages.js';
 import { bundledHandlers } from '../support/bundles.js';
 import type { HttpClient } from '../support/http-client.js';
+import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -106,14 +107,13 @@ describe('bundled handlers on the local stack', () => {
       end_day: 1,
     });
     expect(started.status).toBe(201);
-    let job: { status: string; download_url: string | null } | undefined;
-    for (let i = 0; i < 100 && job?.status !== 'done'; i++) {
-      if (i) await new Promise((r) => setTimeout(r, 100));
-      job = (await admin.get(`/api/v1/attendance_exports/${started.body.data.id}`)).body.data;
-    }
+    const job: { status: string; download_url: string | null } = await pollUntil(
+      async () => (await admin.get(`/api/v1/attendance_exports/${started.body.data.id}`)).body.data,
+      (j) => j.status === 'done' || j.status === 'failed',
+    );
     expect(job?.status).toBe('done');
     expect(bundled).toContain('get-attendance-export');
-    const file = await fetch(job!.download_url!);
+    const file = await fetch(job.download_url!);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
     expect((await file.text()).length).toBeGreaterThan(0);

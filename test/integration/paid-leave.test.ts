@@ -12,6 +12,7 @@ import { leaveRegisterRows } from '../../functions/exports/leave-register-rows.j
 import { runAllCompanies } from '../../functions/jobs/paid-leave-grants.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -328,13 +329,12 @@ describe('register CSV export', () => {
     on('2026-08-15');
     const started = await admin.post('/api/v1/leave_register_exports', { id: tenant.employees[0]!.id });
     expect(started.status).toBe(201);
-    let job: { status: string; download_url: string | null; file_name: string; row_count: number | null } | undefined;
-    for (let i = 0; i < 100 && !(job && (job.status === 'done' || job.status === 'failed')); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (await admin.get(`/api/v1/leave_register_exports/${started.body.data.id}`)).body.data;
-    }
+    const job: { status: string; download_url: string | null; file_name: string; row_count: number | null } = await pollUntil(
+      async () => (await admin.get(`/api/v1/leave_register_exports/${started.body.data.id}`)).body.data,
+      (j) => j.status === 'done' || j.status === 'failed',
+    );
     expect(job).toMatchObject({ status: 'done', file_name: '年次有給休暇管理簿_20260815.csv', row_count: 1 });
-    const text = Buffer.from(await (await fetch(job!.download_url!)).arrayBuffer()).subarray(3).toString('utf8');
+    const text = Buffer.from(await (await fetch(job.download_url!)).arrayBuffer()).subarray(3).toString('utf8');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('スタッフID,氏名,在籍,入社日,基準日,付与日数,法定外付与日数,有効期限,対象期間（開始）,対象期間（終了）,取得日,取得日数,残日数');
     expect(lines[1]).toBe(`${tenant.employees[0]!.id},社員 1号,在籍,2025-10-01,2026-04-01,10,0,2028-04-01,2026-04-01,,2026-05-07 2026-06-01,2,8`);

@@ -16,6 +16,7 @@ import * as fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, isStateChanging, type RouteDef } from '../../functions/routes.js';
 import type { HttpClient } from '../support/http-client.js';
+import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { JAPANESE, buildFixture, internalsIn, requestFor, stubRoutes, type Actor, type SecurityFixture } from '../support/security/fixture.js';
@@ -155,11 +156,10 @@ function requestArbitrary(route: RouteDef): fc.Arbitrary<RawRequest> {
 async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
   const job = res.json?.data as { id?: string; status?: string } | undefined;
   if (!job?.id || !['pending', 'running'].includes(job.status ?? '')) return;
-  for (let i = 0; i < 100; i++) {
-    const polled = await client.get(`${route.path}/${job.id}`);
-    if (!['pending', 'running'].includes(polled.body?.data?.status)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await pollUntil(
+    async () => (await client.get(`${route.path}/${job.id}`)).body?.data?.status,
+    (status) => !['pending', 'running'].includes(status),
+  );
 }
 
 describe('fuzzing every route', () => {

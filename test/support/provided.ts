@@ -10,6 +10,8 @@ export interface LocalStackInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     localStack: LocalStackInfo;
+    /** Lambda bundles of every route (integration only; empty when no test file of the run needs them). */
+    bundlesDir: string;
     /** Built SPA (e2e project only). */
     staticDir: string;
     /** Chromium executable for playwright-core (e2e only); empty when none is installed. */

@@ -4,16 +4,19 @@
  * it, every DynamoDB command (PartiQL, exports, backups, …): esbuild cannot tree-shake a `require`.
  * This module offers the document client and the ten commands ElectroDB sends, and nothing else, so a
  * bundle keeps only those. Plain JavaScript: the deep imports have no type declarations, and only
- * esbuild ever reads this file. Relative paths, because the alias also captures `@aws-sdk/lib-dynamodb/…`.
+ * esbuild ever reads this file. `@kintai-sdk-dist/lib-dynamodb/…` is the package's ES build directory,
+ * resolved from its package.json at build time (bundle-options.ts: SDK_DIST_ALIASES); not
+ * `@aws-sdk/lib-dynamodb/…`, which the alias to this file also captures. A file the SDK moved stops the
+ * build by name; test/unit/bundle-shims.test.ts checks every path and name against the installed SDK.
  */
-export { DynamoDBDocumentClient } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/DynamoDBDocumentClient.js';
-export { BatchGetCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/BatchGetCommand.js';
-export { BatchWriteCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/BatchWriteCommand.js';
-export { DeleteCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/DeleteCommand.js';
-export { GetCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/GetCommand.js';
-export { PutCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/PutCommand.js';
-export { QueryCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/QueryCommand.js';
-export { ScanCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/ScanCommand.js';
-export { TransactGetCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/TransactGetCommand.js';
-export { TransactWriteCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/TransactWriteCommand.js';
-export { UpdateCommand } from '../../../node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/UpdateCommand.js';
+export { DynamoDBDocumentClient } from '@kintai-sdk-dist/lib-dynamodb/DynamoDBDocumentClient.js';
+export { BatchGetCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/BatchGetCommand.js';
+export { BatchWriteCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/BatchWriteCommand.js';
+export { DeleteCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/DeleteCommand.js';
+export { GetCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/GetCommand.js';
+export { PutCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/PutCommand.js';
+export { QueryCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/QueryCommand.js';
+export { ScanCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/ScanCommand.js';
+export { TransactGetCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/TransactGetCommand.js';
+export { TransactWriteCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/TransactWriteCommand.js';
+export { UpdateCommand } from '@kintai-sdk-dist/lib-dynamodb/commands/UpdateCommand.js';

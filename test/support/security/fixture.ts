@@ -9,6 +9,7 @@
 import { ROUTES, type Role, type RouteDef } from '../../../functions/routes.js';
 import { newId } from '../../../functions/shared/ids.js';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../http-client.js';
+import { pollUntil } from '../poll.js';
 import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../tenant.js';
 
 export type Actor = 'anonymous' | 'employeeA' | 'employeeA2' | 'adminA' | 'operator' | 'employeeB' | 'adminB';
@@ -112,7 +113,10 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   const registerJob = expectOk(await adminA.post('/api/v1/leave_register_exports', { id: a.employees[0]!.id }), 'register export');
   // The local export jobs finish in the background; wait, so they write nothing during the tests.
   for (const path of [`/api/v1/attendance_exports/${exportJob.body.data.id}`, `/api/v1/leave_register_exports/${registerJob.body.data.id}`]) {
-    for (let i = 0; i < 100 && ['pending', 'running'].includes((await adminA.get(path)).body.data?.status); i++) await new Promise((r) => setTimeout(r, 100));
+    await pollUntil(
+      async () => (await adminA.get(path)).body.data?.status,
+      (status) => !['pending', 'running'].includes(status),
+    );
   }
   const days = expectOk(await adminA.get(`/api/v1/timestamps?id=${a.employees[0]!.id}&year=${year}&month=${month}`), 'month').body.data.days;
   const timestamp = days.find((d: { id: string | null; punch_in_at: string | null }) => d.id && d.punch_in_at)!.id as string;
