@@ -6,14 +6,39 @@
  *
  * `roles` lists who may call the route; an empty list means public. Company and employee ids never
  * come from the request: they come from the verified session token (see functions/shared/auth).
- * `needs` lists the AWS resources the handler touches, so the stack grants exactly those.
+ * `needs` lists what the handler does to AWS, as finely as IAM can say it, so the stack grants exactly
+ * that (lib/constructs/api-function.ts) and test/infra/least-privilege.infra.test.ts checks it against
+ * the handler's code:
+ * - `table:read`: Get/BatchGet/Query on the table and its indexes;
+ * - `table:write`: read, plus Put/Update/Delete/BatchWrite/ConditionCheck on any item;
+ * - `table:sessions`: Put/Update/Delete/BatchWrite only on session and rate-limit items (partition
+ *   keys `session#…`, `rate#…`, a `dynamodb:LeadingKeys` condition): sign-in, sign-out and MFA
+ *   routes that otherwise only read;
+ * - `table:describe`: DescribeTable (the readiness check), nothing else;
+ * - `exports`: Put/GetObject in the exports bucket;
+ * - `<pool>:<Action>`: one Cognito admin API action on one pool. The unsigned user-pool calls
+ *   (InitiateAuth, RespondToAuthChallenge, RevokeToken, TOTP enrolment with the user's access token)
+ *   need no IAM action and are never listed.
  */
 export const ROLES = ['employee', 'admin', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type Resource = 'table' | 'exports' | 'employeePool' | 'adminPool' | 'operatorPool';
+export type TableAccess = 'table:read' | 'table:write' | 'table:sessions' | 'table:describe';
+export type PoolResource = 'employeePool' | 'adminPool' | 'operatorPool';
+/** The Cognito admin commands of functions/shared/clients/cognito-admin.ts, as IAM action names. */
+export type CognitoAdminAction =
+  | 'AdminCreateUser'
+  | 'AdminDeleteUser'
+  | 'AdminDisableUser'
+  | 'AdminEnableUser'
+  | 'AdminGetUser'
+  | 'AdminSetUserPassword'
+  | 'AdminUpdateUserAttributes';
+export type PoolAction = `${PoolResource}:${CognitoAdminAction}`;
+/** One thing a route may do to AWS (see the table's comment above). */
+export type Need = TableAccess | 'exports' | PoolAction;
 
 export interface RouteDef {
   /** Unique kebab-case id: the Lambda's logical id and the handler file's base name. */
@@ -24,9 +49,14 @@ export interface RouteDef {
   readonly roles: readonly Role[];
   /** Handler module, relative to the repository root, exporting `handler`. */
   readonly handler: string;
-  readonly needs: readonly Resource[];
+  readonly needs: readonly Need[];
   /** Short description, Japanese-first products need English docs too. */
   readonly summary: string;
+  /**
+   * The route's area: the folder of its handler (`functions/api/<area>/<file>.ts`). The CDK stack
+   * deploys each area as a nested stack, so a new route needs only its row here.
+   */
+  readonly area: string;
 }
 
 const EMPLOYEE = ['employee'] as const;
@@ -41,116 +71,130 @@ type Row = [
   path: string,
   roles: readonly Role[],
   handler: string,
-  needs: readonly Resource[],
+  needs: readonly Need[],
   summary: string,
 ];
 
 const api = (file: string) => `functions/api/${file}.ts`;
 
+const READ = ['table:read'] as const satisfies readonly Need[];
+const WRITE = ['table:write'] as const satisfies readonly Need[];
+/** Reads, and writes only its own session / rate-limit items. */
+const SESSIONS = ['table:read', 'table:sessions'] as const satisfies readonly Need[];
+/** `pool('employeePool', 'AdminGetUser')` → `['employeePool:AdminGetUser']`. */
+const pool = (resource: PoolResource, ...actions: CognitoAdminAction[]): PoolAction[] => actions.map((a) => `${resource}:${a}` as const);
+
 // prettier-ignore
 const rows: Row[] = [
   // Sessions (backend-for-frontend sign-in; cookies, not tokens, reach the browser)
-  ['sign-in-user', 'POST', '/users/sign_in', PUBLIC, api('sessions/sign-in-user'), ['table', 'employeePool'], 'Employee sign-in'],
-  ['sign-out-user', 'DELETE', '/users/sign_out', EMPLOYEE, api('sessions/sign-out-user'), ['table'], 'Employee sign-out'],
-  ['sign-in-company', 'POST', '/companies/sign_in', PUBLIC, api('sessions/sign-in-company'), ['table', 'adminPool'], 'Company admin sign-in'],
-  ['sign-out-company', 'DELETE', '/companies/sign_out', ADMIN, api('sessions/sign-out-company'), ['table'], 'Company admin sign-out'],
-  ['sign-in-operator', 'POST', '/operators/sign_in', PUBLIC, api('sessions/sign-in-operator'), ['table', 'operatorPool'], 'Operator sign-in'],
-  ['sign-out-operator', 'DELETE', '/operators/sign_out', OPERATOR, api('sessions/sign-out-operator'), ['table'], 'Operator sign-out'],
-  ['new-password-user', 'POST', '/users/new_password', PUBLIC, api('sessions/new-password-user'), ['table', 'employeePool'], 'Employee first sign-in: set a new password'],
-  ['new-password-company', 'POST', '/companies/new_password', PUBLIC, api('sessions/new-password-company'), ['table', 'adminPool'], 'Company admin first sign-in: set a new password'],
-  ['mfa-operator', 'POST', '/operators/mfa', PUBLIC, api('sessions/mfa-operator'), ['table', 'operatorPool'], 'Operator sign-in: answer the TOTP challenge'],
-  ['get-session', 'GET', '/api/v1/session', PUBLIC, api('sessions/get-session'), ['table'], 'Who is signed in (header data); issues the CSRF cookie'],
-  ['get-health', 'GET', '/api/v1/health', PUBLIC, api('health/get-health'), ['table'], 'Readiness'],
+  ['sign-in-user', 'POST', '/users/sign_in', PUBLIC, api('sessions/sign-in-user'), SESSIONS, 'Employee sign-in'],
+  ['sign-out-user', 'DELETE', '/users/sign_out', EMPLOYEE, api('sessions/sign-out-user'), SESSIONS, 'Employee sign-out'],
+  ['sign-in-company', 'POST', '/companies/sign_in', PUBLIC, api('sessions/sign-in-company'), SESSIONS, 'Company admin sign-in'],
+  ['sign-out-company', 'DELETE', '/companies/sign_out', ADMIN, api('sessions/sign-out-company'), SESSIONS, 'Company admin sign-out'],
+  ['sign-in-operator', 'POST', '/operators/sign_in', PUBLIC, api('sessions/sign-in-operator'), SESSIONS, 'Operator sign-in'],
+  ['sign-out-operator', 'DELETE', '/operators/sign_out', OPERATOR, api('sessions/sign-out-operator'), SESSIONS, 'Operator sign-out'],
+  ['new-password-user', 'POST', '/users/new_password', PUBLIC, api('sessions/new-password-user'), SESSIONS, 'Employee first sign-in: set a new password'],
+  ['new-password-company', 'POST', '/companies/new_password', PUBLIC, api('sessions/new-password-company'), SESSIONS, 'Company admin first sign-in: set a new password'],
+  ['mfa-operator', 'POST', '/operators/mfa', PUBLIC, api('sessions/mfa-operator'), SESSIONS, 'Operator sign-in: answer the TOTP challenge'],
+  ['get-session', 'GET', '/api/v1/session', PUBLIC, api('sessions/get-session'), READ, 'Who is signed in (header data); issues the CSRF cookie'],
+  ['get-health', 'GET', '/api/v1/health', PUBLIC, api('health/get-health'), ['table:describe'], 'Readiness'],
 
   // Staff (employees)
-  ['list-employees', 'GET', '/api/v1/employees', ADMIN, api('employees/list-employees'), ['table'], 'Staff list'],
-  ['create-employee', 'POST', '/api/v1/employees', ADMIN, api('employees/create-employee'), ['table', 'employeePool'], 'Register staff member'],
-  ['get-own-profile', 'GET', '/api/v1/employees/info', EMPLOYEE, api('employees/get-own-profile'), ['table'], 'Own profile (settings)'],
-  ['update-own-cell', 'PUT', '/api/v1/employees/update_cell', EMPLOYEE, api('employees/update-own-cell'), ['table'], 'Change own phone number'],
-  ['get-employee', 'GET', '/api/v1/employees/{id}', ADMIN, api('employees/get-employee'), ['table'], 'Staff member (edit form)'],
-  ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, api('employees/update-employee'), ['table', 'employeePool'], 'Edit staff member'],
-  ['delete-employee', 'DELETE', '/api/v1/employees/{id}', ADMIN, api('employees/delete-employee'), ['table', 'employeePool'], 'Retire staff member'],
+  ['list-employees', 'GET', '/api/v1/employees', ADMIN, api('employees/list-employees'), READ, 'Staff list'],
+  ['create-employee', 'POST', '/api/v1/employees', ADMIN, api('employees/create-employee'), [...WRITE, ...pool('employeePool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser')], 'Register staff member'],
+  ['get-own-profile', 'GET', '/api/v1/employees/info', EMPLOYEE, api('employees/get-own-profile'), READ, 'Own profile (settings)'],
+  ['update-own-cell', 'PUT', '/api/v1/employees/update_cell', EMPLOYEE, api('employees/update-own-cell'), WRITE, 'Change own phone number'],
+  ['get-employee', 'GET', '/api/v1/employees/{id}', ADMIN, api('employees/get-employee'), READ, 'Staff member (edit form)'],
+  ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, api('employees/update-employee'), [...WRITE, ...pool('employeePool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit staff member'],
+  ['delete-employee', 'DELETE', '/api/v1/employees/{id}', ADMIN, api('employees/delete-employee'), [...WRITE, ...pool('employeePool', 'AdminDisableUser')], 'Retire staff member'],
 
   // Departments and employment statuses
-  ['list-departments', 'GET', '/api/v1/departments', ADMIN, api('departments/list-departments'), ['table'], 'Department list'],
-  ['create-department', 'POST', '/api/v1/departments', ADMIN, api('departments/create-department'), ['table'], 'New department'],
-  ['get-department', 'GET', '/api/v1/departments/{id}', ADMIN, api('departments/get-department'), ['table'], 'Department (edit form)'],
-  ['update-department', 'PUT', '/api/v1/departments/{id}', ADMIN, api('departments/update-department'), ['table'], 'Rename department'],
-  ['delete-department', 'DELETE', '/api/v1/departments/{id}', ADMIN, api('departments/delete-department'), ['table'], 'Delete department'],
-  ['list-employment-statuses', 'GET', '/api/v1/employment_statuses', ADMIN, api('employment-statuses/list-employment-statuses'), ['table'], 'Employment status list'],
-  ['create-employment-status', 'POST', '/api/v1/employment_statuses', ADMIN, api('employment-statuses/create-employment-status'), ['table'], 'New employment status'],
-  ['get-employment-status', 'GET', '/api/v1/employment_statuses/{id}', ADMIN, api('employment-statuses/get-employment-status'), ['table'], 'Employment status (edit form)'],
-  ['update-employment-status', 'PUT', '/api/v1/employment_statuses/{id}', ADMIN, api('employment-statuses/update-employment-status'), ['table'], 'Rename employment status'],
-  ['delete-employment-status', 'DELETE', '/api/v1/employment_statuses/{id}', ADMIN, api('employment-statuses/delete-employment-status'), ['table'], 'Delete employment status'],
+  ['list-departments', 'GET', '/api/v1/departments', ADMIN, api('departments/list-departments'), READ, 'Department list'],
+  ['create-department', 'POST', '/api/v1/departments', ADMIN, api('departments/create-department'), WRITE, 'New department'],
+  ['get-department', 'GET', '/api/v1/departments/{id}', ADMIN, api('departments/get-department'), READ, 'Department (edit form)'],
+  ['update-department', 'PUT', '/api/v1/departments/{id}', ADMIN, api('departments/update-department'), WRITE, 'Rename department'],
+  ['delete-department', 'DELETE', '/api/v1/departments/{id}', ADMIN, api('departments/delete-department'), WRITE, 'Delete department'],
+  ['list-employment-statuses', 'GET', '/api/v1/employment_statuses', ADMIN, api('employment-statuses/list-employment-statuses'), READ, 'Employment status list'],
+  ['create-employment-status', 'POST', '/api/v1/employment_statuses', ADMIN, api('employment-statuses/create-employment-status'), WRITE, 'New employment status'],
+  ['get-employment-status', 'GET', '/api/v1/employment_statuses/{id}', ADMIN, api('employment-statuses/get-employment-status'), READ, 'Employment status (edit form)'],
+  ['update-employment-status', 'PUT', '/api/v1/employment_statuses/{id}', ADMIN, api('employment-statuses/update-employment-status'), WRITE, 'Rename employment status'],
+  ['delete-employment-status', 'DELETE', '/api/v1/employment_statuses/{id}', ADMIN, api('employment-statuses/delete-employment-status'), WRITE, 'Delete employment status'],
 
   // Punches (timestamps) and monthly attendance
-  ['list-timestamps', 'GET', '/api/v1/timestamps', ['employee', 'admin'], api('timestamps/list-timestamps'), ['table'], 'Monthly attendance (own, or a staff id for admins)'],
-  ['get-today-timestamp', 'GET', '/api/v1/timestamps/today', EMPLOYEE, api('timestamps/get-today-timestamp'), ['table'], "Today's punches"],
-  ['create-timestamp', 'POST', '/api/v1/timestamps', EMPLOYEE, api('timestamps/create-timestamp'), ['table'], 'Punch in / out'],
-  ['delete-timestamp', 'DELETE', '/api/v1/timestamps/{id}', ADMIN, api('timestamps/delete-timestamp'), ['table'], 'Delete an attendance record'],
+  ['list-timestamps', 'GET', '/api/v1/timestamps', ['employee', 'admin'], api('timestamps/list-timestamps'), READ, 'Monthly attendance (own, or a staff id for admins)'],
+  ['get-today-timestamp', 'GET', '/api/v1/timestamps/today', EMPLOYEE, api('timestamps/get-today-timestamp'), READ, "Today's punches"],
+  ['create-timestamp', 'POST', '/api/v1/timestamps', EMPLOYEE, api('timestamps/create-timestamp'), WRITE, 'Punch in / out'],
+  ['delete-timestamp', 'DELETE', '/api/v1/timestamps/{id}', ADMIN, api('timestamps/delete-timestamp'), WRITE, 'Delete an attendance record'],
 
   // Punch corrections
-  ['list-modify-timestamps', 'GET', '/api/v1/modify_timestamps', EMPLOYEE, api('modify-timestamps/list-modify-timestamps'), ['table'], 'Own correction history'],
-  ['get-modify-timestamp', 'GET', '/api/v1/modify_timestamp', EMPLOYEE, api('modify-timestamps/get-modify-timestamp'), ['table'], "A day's current punches"],
-  ['create-modify-timestamp', 'POST', '/api/v1/modify_timestamps', EMPLOYEE, api('modify-timestamps/create-modify-timestamp'), ['table'], 'Correct a day'],
+  ['list-modify-timestamps', 'GET', '/api/v1/modify_timestamps', EMPLOYEE, api('modify-timestamps/list-modify-timestamps'), READ, 'Own correction history'],
+  ['get-modify-timestamp', 'GET', '/api/v1/modify_timestamp', EMPLOYEE, api('modify-timestamps/get-modify-timestamp'), READ, "A day's current punches"],
+  ['create-modify-timestamp', 'POST', '/api/v1/modify_timestamps', EMPLOYEE, api('modify-timestamps/create-modify-timestamp'), WRITE, 'Correct a day'],
 
   // Requests: leave (holiday), holiday work, overtime
-  ['list-holiday-requests', 'GET', '/api/v1/holiday_requests', ['employee', 'admin'], api('holiday-requests/list-holiday-requests'), ['table'], 'Leave requests'],
-  ['create-holiday-request', 'POST', '/api/v1/holiday_requests', EMPLOYEE, api('holiday-requests/create-holiday-request'), ['table'], 'File leave request'],
-  ['decide-holiday-request', 'PUT', '/api/v1/holiday_requests/{id}', ADMIN, api('holiday-requests/decide-holiday-request'), ['table'], 'Approve / reject leave'],
-  ['delete-holiday-request', 'DELETE', '/api/v1/holiday_requests/{id}', EMPLOYEE, api('holiday-requests/delete-holiday-request'), ['table'], 'Withdraw leave request'],
-  ['list-holiday-work-requests', 'GET', '/api/v1/holiday_work_requests', ['employee', 'admin'], api('holiday-work-requests/list-holiday-work-requests'), ['table'], 'Holiday-work requests'],
-  ['create-holiday-work-request', 'POST', '/api/v1/holiday_work_requests', EMPLOYEE, api('holiday-work-requests/create-holiday-work-request'), ['table'], 'File holiday-work request'],
-  ['decide-holiday-work-request', 'PUT', '/api/v1/holiday_work_requests/{id}', ADMIN, api('holiday-work-requests/decide-holiday-work-request'), ['table'], 'Approve / reject holiday work'],
-  ['delete-holiday-work-request', 'DELETE', '/api/v1/holiday_work_requests/{id}', EMPLOYEE, api('holiday-work-requests/delete-holiday-work-request'), ['table'], 'Withdraw holiday-work request'],
-  ['list-over-work-requests', 'GET', '/api/v1/over_work_requests', ['employee', 'admin'], api('over-work-requests/list-over-work-requests'), ['table'], 'Overtime requests'],
-  ['create-over-work-request', 'POST', '/api/v1/over_work_requests', EMPLOYEE, api('over-work-requests/create-over-work-request'), ['table'], 'File overtime request'],
-  ['decide-over-work-request', 'PUT', '/api/v1/over_work_requests/{id}', ADMIN, api('over-work-requests/decide-over-work-request'), ['table'], 'Approve / reject overtime'],
-  ['delete-over-work-request', 'DELETE', '/api/v1/over_work_requests/{id}', EMPLOYEE, api('over-work-requests/delete-over-work-request'), ['table'], 'Withdraw overtime request'],
+  ['list-holiday-requests', 'GET', '/api/v1/holiday_requests', ['employee', 'admin'], api('holiday-requests/list-holiday-requests'), READ, 'Leave requests'],
+  ['create-holiday-request', 'POST', '/api/v1/holiday_requests', EMPLOYEE, api('holiday-requests/create-holiday-request'), WRITE, 'File leave request'],
+  ['decide-holiday-request', 'PUT', '/api/v1/holiday_requests/{id}', ADMIN, api('holiday-requests/decide-holiday-request'), WRITE, 'Approve / reject leave'],
+  ['delete-holiday-request', 'DELETE', '/api/v1/holiday_requests/{id}', EMPLOYEE, api('holiday-requests/delete-holiday-request'), WRITE, 'Withdraw leave request'],
+  ['list-holiday-work-requests', 'GET', '/api/v1/holiday_work_requests', ['employee', 'admin'], api('holiday-work-requests/list-holiday-work-requests'), READ, 'Holiday-work requests'],
+  ['create-holiday-work-request', 'POST', '/api/v1/holiday_work_requests', EMPLOYEE, api('holiday-work-requests/create-holiday-work-request'), WRITE, 'File holiday-work request'],
+  ['decide-holiday-work-request', 'PUT', '/api/v1/holiday_work_requests/{id}', ADMIN, api('holiday-work-requests/decide-holiday-work-request'), WRITE, 'Approve / reject holiday work'],
+  ['delete-holiday-work-request', 'DELETE', '/api/v1/holiday_work_requests/{id}', EMPLOYEE, api('holiday-work-requests/delete-holiday-work-request'), WRITE, 'Withdraw holiday-work request'],
+  ['list-over-work-requests', 'GET', '/api/v1/over_work_requests', ['employee', 'admin'], api('over-work-requests/list-over-work-requests'), READ, 'Overtime requests'],
+  ['create-over-work-request', 'POST', '/api/v1/over_work_requests', EMPLOYEE, api('over-work-requests/create-over-work-request'), WRITE, 'File overtime request'],
+  ['decide-over-work-request', 'PUT', '/api/v1/over_work_requests/{id}', ADMIN, api('over-work-requests/decide-over-work-request'), WRITE, 'Approve / reject overtime'],
+  ['delete-over-work-request', 'DELETE', '/api/v1/over_work_requests/{id}', EMPLOYEE, api('over-work-requests/delete-over-work-request'), WRITE, 'Withdraw overtime request'],
 
   // Rules and work status
-  ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), ['table'], 'Work status summary'],
-  ['get-own-work-status', 'GET', '/api/v1/work_status/me', EMPLOYEE, api('work-status/get-own-work-status'), ['table'], "Own month's figures and 36協定 findings"],
-  ['update-overtime-alert', 'PUT', '/api/v1/work_status/alert', ADMIN, api('work-status/update-overtime-alert'), ['table'], 'Monthly overtime alert limit and special clause'],
-  ['get-break-time', 'GET', '/api/v1/break_times', ADMIN, api('break-times/get-break-time'), ['table'], 'Break rule in force'],
-  ['save-break-time', 'POST', '/api/v1/break_times', ADMIN, api('break-times/save-break-time'), ['table'], 'Save break rule'],
-  ['get-working-time', 'GET', '/api/v1/working_times', ADMIN, api('working-times/get-working-time'), ['table'], 'Working-time rule in force'],
-  ['save-working-time', 'POST', '/api/v1/working_times', ADMIN, api('working-times/save-working-time'), ['table'], 'Save working-time rule'],
+  ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), READ, 'Work status summary'],
+  ['get-own-work-status', 'GET', '/api/v1/work_status/me', EMPLOYEE, api('work-status/get-own-work-status'), READ, "Own month's figures and 36協定 findings"],
+  ['update-overtime-alert', 'PUT', '/api/v1/work_status/alert', ADMIN, api('work-status/update-overtime-alert'), WRITE, 'Monthly overtime alert limit and special clause'],
+  ['get-break-time', 'GET', '/api/v1/break_times', ADMIN, api('break-times/get-break-time'), READ, 'Break rule in force'],
+  ['save-break-time', 'POST', '/api/v1/break_times', ADMIN, api('break-times/save-break-time'), WRITE, 'Save break rule'],
+  ['get-working-time', 'GET', '/api/v1/working_times', ADMIN, api('working-times/get-working-time'), READ, 'Working-time rule in force'],
+  ['save-working-time', 'POST', '/api/v1/working_times', ADMIN, api('working-times/save-working-time'), WRITE, 'Save working-time rule'],
 
   // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
-  ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), ['table', 'exports'], 'Start attendance CSV export'],
-  ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, api('attendance-exports/get-attendance-export'), ['table', 'exports'], 'Export status and download link'],
+  ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],
+  ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, api('attendance-exports/get-attendance-export'), [...READ, 'exports'], 'Export status and download link'],
 
   // Annual paid leave (年次有給休暇): balances, grants, the five-day duty and the register (管理簿)
-  ['get-own-paid-leave', 'GET', '/api/v1/paid_leave', EMPLOYEE, api('paid-leave/get-own-paid-leave'), ['table'], 'Own balance and five-day duty status'],
-  ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), ['table'], 'Balances and five-day duty of all staff'],
-  ['get-paid-leave', 'GET', '/api/v1/paid_leave/employees/{id}', ADMIN, api('paid-leave/get-paid-leave'), ['table'], "One staff member's grants, takings and register"],
-  ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), ['table'], 'Manual grant or adjustment with a reason'],
-  ['get-paid-leave-settings', 'GET', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/get-paid-leave-settings'), ['table'], 'Common grant date (斉一的付与) setting'],
-  ['update-paid-leave-settings', 'PUT', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/update-paid-leave-settings'), ['table'], 'Set or clear the common grant date'],
-  ['run-paid-leave-grants', 'POST', '/api/v1/paid_leave/grant_runs', ADMIN, api('paid-leave/run-paid-leave-grants'), ['table'], 'Apply statutory grants due now (also scheduled daily)'],
-  ['create-leave-register-export', 'POST', '/api/v1/leave_register_exports', ADMIN, api('paid-leave/create-leave-register-export'), ['table', 'exports'], 'Start the 管理簿 CSV export'],
-  ['get-leave-register-export', 'GET', '/api/v1/leave_register_exports/{id}', ADMIN, api('paid-leave/get-leave-register-export'), ['table', 'exports'], 'Register export status and download link'],
+  ['get-own-paid-leave', 'GET', '/api/v1/paid_leave', EMPLOYEE, api('paid-leave/get-own-paid-leave'), READ, 'Own balance and five-day duty status'],
+  ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), READ, 'Balances and five-day duty of all staff'],
+  ['get-paid-leave', 'GET', '/api/v1/paid_leave/employees/{id}', ADMIN, api('paid-leave/get-paid-leave'), READ, "One staff member's grants, takings and register"],
+  ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), WRITE, 'Manual grant or adjustment with a reason'],
+  ['get-paid-leave-settings', 'GET', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/get-paid-leave-settings'), READ, 'Common grant date (斉一的付与) setting'],
+  ['update-paid-leave-settings', 'PUT', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/update-paid-leave-settings'), WRITE, 'Set or clear the common grant date'],
+  ['run-paid-leave-grants', 'POST', '/api/v1/paid_leave/grant_runs', ADMIN, api('paid-leave/run-paid-leave-grants'), WRITE, 'Apply statutory grants due now (also scheduled daily)'],
+  ['create-leave-register-export', 'POST', '/api/v1/leave_register_exports', ADMIN, api('paid-leave/create-leave-register-export'), [...WRITE, 'exports'], 'Start the 管理簿 CSV export'],
+  ['get-leave-register-export', 'GET', '/api/v1/leave_register_exports/{id}', ADMIN, api('paid-leave/get-leave-register-export'), [...READ, 'exports'], 'Register export status and download link'],
 
   // Audit trail
-  ['list-audit-events', 'GET', '/api/v1/audit_events', ADMIN, api('audit/list-audit-events'), ['table'], "The company's audit trail"],
+  ['list-audit-events', 'GET', '/api/v1/audit_events', ADMIN, api('audit/list-audit-events'), READ, "The company's audit trail"],
 
   // Platform operator: company accounts, announcements, inquiries
-  ['list-companies', 'GET', '/api/v1/companies', OPERATOR, api('companies/list-companies'), ['table'], 'Company accounts'],
-  ['create-company', 'POST', '/api/v1/companies', OPERATOR, api('companies/create-company'), ['table', 'adminPool'], 'New company account'],
-  ['get-company', 'GET', '/api/v1/companies/{id}', OPERATOR, api('companies/get-company'), ['table'], 'Company account (edit form)'],
-  ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, api('companies/update-company'), ['table', 'adminPool'], 'Edit company account'],
-  ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, api('companies/delete-company'), ['table', 'adminPool', 'employeePool'], 'Close company account'],
-  ['list-info-items', 'GET', '/api/v1/info_items', SIGNED_IN, api('info-items/list-info-items'), ['table'], 'Announcements (banners, or all for the operator)'],
-  ['get-info-item', 'GET', '/api/v1/info_items/{id}', SIGNED_IN, api('info-items/get-info-item'), ['table'], 'Announcement detail'],
-  ['create-info-item', 'POST', '/api/v1/info_items', OPERATOR, api('info-items/create-info-item'), ['table'], 'New announcement'],
-  ['update-info-item', 'PUT', '/api/v1/info_items/{id}', OPERATOR, api('info-items/update-info-item'), ['table'], 'Edit announcement'],
-  ['delete-info-item', 'DELETE', '/api/v1/info_items/{id}', OPERATOR, api('info-items/delete-info-item'), ['table'], 'Delete announcement'],
-  ['start-operator-mfa', 'POST', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/start-operator-mfa'), ['table', 'operatorPool'], 'Operator MFA enrolment: a new TOTP secret'],
-  ['verify-operator-mfa', 'PUT', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/verify-operator-mfa'), ['table', 'operatorPool'], 'Operator MFA enrolment: confirm a code and require TOTP'],
-  ['create-inquiry', 'POST', '/api/v1/inquiries', PUBLIC, api('inquiries/create-inquiry'), ['table'], 'Contact form'],
-  ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, api('inquiries/list-inquiries'), ['table'], 'Inquiries from the contact form'],
+  ['list-companies', 'GET', '/api/v1/companies', OPERATOR, api('companies/list-companies'), READ, 'Company accounts'],
+  ['create-company', 'POST', '/api/v1/companies', OPERATOR, api('companies/create-company'), [...WRITE, ...pool('adminPool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser')], 'New company account'],
+  ['get-company', 'GET', '/api/v1/companies/{id}', OPERATOR, api('companies/get-company'), READ, 'Company account (edit form)'],
+  ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, api('companies/update-company'), [...WRITE, ...pool('adminPool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit company account'],
+  ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, api('companies/delete-company'), [...WRITE, ...pool('adminPool', 'AdminDisableUser'), ...pool('employeePool', 'AdminDisableUser')], 'Close company account'],
+  ['list-info-items', 'GET', '/api/v1/info_items', SIGNED_IN, api('info-items/list-info-items'), READ, 'Announcements (banners, or all for the operator)'],
+  ['get-info-item', 'GET', '/api/v1/info_items/{id}', SIGNED_IN, api('info-items/get-info-item'), READ, 'Announcement detail'],
+  ['create-info-item', 'POST', '/api/v1/info_items', OPERATOR, api('info-items/create-info-item'), WRITE, 'New announcement'],
+  ['update-info-item', 'PUT', '/api/v1/info_items/{id}', OPERATOR, api('info-items/update-info-item'), WRITE, 'Edit announcement'],
+  ['delete-info-item', 'DELETE', '/api/v1/info_items/{id}', OPERATOR, api('info-items/delete-info-item'), WRITE, 'Delete announcement'],
+  ['start-operator-mfa', 'POST', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/start-operator-mfa'), SESSIONS, 'Operator MFA enrolment: a new TOTP secret'],
+  ['verify-operator-mfa', 'PUT', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/verify-operator-mfa'), SESSIONS, 'Operator MFA enrolment: confirm a code and require TOTP'],
+  ['create-inquiry', 'POST', '/api/v1/inquiries', PUBLIC, api('inquiries/create-inquiry'), WRITE, 'Contact form'],
+  ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, api('inquiries/list-inquiries'), READ, 'Inquiries from the contact form'],
 ];
+
+/** `functions/api/paid-leave/get-paid-leave.ts` → `paid-leave`. */
+export const areaOf = (handler: string): string => {
+  const folder = handler.split('/').at(-2);
+  if (!folder) throw new Error(`Handler ${handler} is not inside an area folder`);
+  return folder;
+};
 
 export const ROUTES: readonly RouteDef[] = rows.map(([name, method, path, roles, handler, needs, summary]) => ({
   name,
@@ -160,6 +204,7 @@ export const ROUTES: readonly RouteDef[] = rows.map(([name, method, path, roles,
   handler,
   needs,
   summary,
+  area: areaOf(handler),
 }));
 
 /**
@@ -170,7 +215,7 @@ export const ROUTES: readonly RouteDef[] = rows.map(([name, method, path, roles,
 export interface BackgroundDef {
   readonly name: string;
   readonly handler: string;
-  readonly needs: readonly Resource[];
+  readonly needs: readonly Need[];
   readonly summary: string;
   readonly timeoutSeconds: number;
   readonly memorySize: number;
@@ -184,7 +229,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'export-worker',
     handler: 'functions/exports/worker.ts',
-    needs: ['table', 'exports'],
+    needs: ['table:write', 'exports'],
     summary: 'Writes CSV exports to S3 (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 1024,
@@ -193,7 +238,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'paid-leave-grants',
     handler: 'functions/jobs/paid-leave-grants.ts',
-    needs: ['table'],
+    needs: ['table:write'],
     summary: 'Applies the statutory paid-leave grants due today (daily)',
     timeoutSeconds: 900,
     memorySize: 512,

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Duration, Names, Stack, Validations } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -10,7 +10,8 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { RequiredApiEnv } from '../../functions/shared/env';
-import type { BackgroundDef, Resource, RouteDef } from '../../functions/routes';
+import { SESSION_KEY_PREFIXES } from '../../functions/config/table';
+import type { BackgroundDef, Need, PoolResource, RouteDef } from '../../functions/routes';
 
 /** What a function serves: a route of the table, or a background job (no method/path). */
 export type FunctionDef = (RouteDef & { timeoutSeconds?: undefined; memorySize?: undefined }) | (BackgroundDef & { method?: undefined; path?: undefined });
@@ -21,37 +22,21 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 import { BUNDLE_ALIAS_ARGS, BUNDLE_DEFINE, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER } from './bundle-options';
 
 /**
- * Table actions a route may use. Transactions are authorised per contained action, so
+ * Table actions by `needs` entry. Transactions are authorised per contained action, so
  * TransactWriteItems needs no entry of its own. Scan is deliberately absent: every access pattern
- * is a Get or a Query (see ARCHITECTURE.md §4), and IAM enforces it. DescribeTable serves the
+ * is a Get or a Query (see ARCHITECTURE.md §4), and IAM enforces it. DescribeTable serves only the
  * readiness route (GET /api/v1/health).
  */
-export const TABLE_ACTIONS = [
-  'dynamodb:DescribeTable',
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
 ] as const;
-
-/** Admin API calls the staff, company and session handlers make on their own pool. */
-export const POOL_ADMIN_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminResetUserPassword',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminInitiateAuth',
-  'cognito-idp:AdminRespondToAuthChallenge',
-] as const;
+/** What `table:sessions` allows, and only on items whose partition key has a SESSION_KEY_PREFIXES prefix. */
+export const SESSION_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
 
 /**
  * Reserved concurrency per route name. Reserved concurrency is both a floor and a ceiling:
@@ -76,7 +61,7 @@ export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   'create-leave-register-export': 5,
 };
 
-/** The AWS resources a route can ask for in `needs`. */
+/** The AWS resources the entries of `needs` refer to. */
 export interface RouteResources {
   readonly table: dynamodb.Table & { readonly accessArns: string[] };
   readonly exportsBucket: s3.IBucket;
@@ -106,7 +91,9 @@ export interface ApiFunctionProps {
 
 /**
  * One route's Lambda with the house defaults (Node 24, arm64, ESM, minified, source maps,
- * 10 s / 256 MB) and a role holding exactly what `route.needs` lists.
+ * 10 s / 256 MB) and a role holding exactly what `route.needs` lists: read or write on the table
+ * (writes to session items only, for routes that otherwise read), the exports bucket, and the
+ * named Cognito admin actions on the named pool.
  *
  * The role's permissions are an inline policy of the role itself rather than a separate
  * AWS::IAM::Policy: with ~70 routes every extra resource per route counts against the
@@ -134,31 +121,46 @@ export class ApiFunction extends Construct {
       NODE_OPTIONS: '--enable-source-maps',
     };
 
-    for (const need of new Set<Resource>(route.needs)) {
+    const needs = new Set<Need>(route.needs);
+    const poolActions = new Map<PoolResource, string[]>();
+    for (const need of needs) {
       switch (need) {
-        case 'table':
-          this.allow(TABLE_ACTIONS, resources.table.accessArns);
+        case 'table:read':
+          this.allow(TABLE_READ_ACTIONS, resources.table.accessArns);
+          break;
+        case 'table:write':
+          if (!needs.has('table:read')) this.allow(TABLE_READ_ACTIONS, resources.table.accessArns);
+          this.allow(TABLE_WRITE_ACTIONS, [resources.table.tableArn]);
+          break;
+        case 'table:sessions':
+          // Items are addressed by partition key: these writes reach session and rate-limit items only.
+          this.allow(SESSION_WRITE_ACTIONS, [resources.table.tableArn], {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': SESSION_KEY_PREFIXES.map((p) => `${p}*`) },
+          });
+          break;
+        case 'table:describe':
+          this.allow(['dynamodb:DescribeTable'], [resources.table.tableArn]);
           break;
         case 'exports':
           environment.EXPORTS_BUCKET = resources.exportsBucket.bucketName;
           this.allow(['s3:PutObject', 's3:GetObject'], [resources.exportsBucket.arnForObjects('*')]);
           Validations.of(this.role).acknowledge({
-            id: `AwsSolutions-IAM5[Resource::<${logicalId(resources.exportsBucket)}.Arn>/*]`,
+            id: `AwsSolutions-IAM5[Resource::<${arnReference(this.role, resources.exportsBucket)}>/*]`,
             reason:
               'Export object keys are generated per request (company/export id); the grant is limited to ' +
               'Put/GetObject inside the dedicated, short-lived exports bucket.',
           });
           break;
-        case 'employeePool':
-        case 'adminPool':
-        case 'operatorPool':
-          this.allow(POOL_ADMIN_ACTIONS, [resources[need].userPoolArn]);
-          break;
         default: {
-          const unknown: never = need;
-          throw new Error(`Route ${route.name} needs an unknown resource: ${String(unknown)}`);
+          const [pool, action] = need.split(':') as [PoolResource, string];
+          if (!(pool in POOL_RESOURCE_KEYS)) throw new Error(`Route ${route.name} needs an unknown resource: ${need}`);
+          poolActions.set(pool, [...(poolActions.get(pool) ?? []), `cognito-idp:${action}`]);
         }
       }
+    }
+    for (const [pool, actions] of poolActions) this.allow(actions, [resources[pool].userPoolArn]);
+    if (needs.has('table:sessions') && needs.has('table:write')) {
+      throw new Error(`Route ${route.name}: table:write already covers table:sessions; list one`);
     }
 
     this.function = new nodejs.NodejsFunction(this, 'Function', {
@@ -225,12 +227,21 @@ export class ApiFunction extends Construct {
     this.function.addEnvironment(envName, target.functionName);
   }
 
-  private allow(actions: readonly string[], resources: string[]): void {
-    this.policy.addStatements(new iam.PolicyStatement({ actions: [...actions], resources }));
+  private allow(actions: readonly string[], resources: string[], conditions?: Record<string, unknown>): void {
+    this.policy.addStatements(new iam.PolicyStatement({ actions: [...actions], resources, conditions }));
   }
 }
 
-function logicalId(construct: Construct): string {
+const POOL_RESOURCE_KEYS: Record<PoolResource, true> = { employeePool: true, adminPool: true, operatorPool: true };
+
+/**
+ * How cdk-nag names `construct`'s ARN as seen from `consumer`'s template: `<LogicalId.Arn>` in the
+ * same stack; from a nested stack, the parameter CDK creates for the reference
+ * (`referenceto<unique id>Arn`).
+ */
+function arnReference(consumer: Construct, construct: Construct): string {
   const cfn = construct.node.defaultChild as CfnElement;
-  return Stack.of(construct).getLogicalId(cfn);
+  const owner = Stack.of(construct);
+  if (Stack.of(consumer) === owner) return `${owner.getLogicalId(cfn)}.Arn`;
+  return `referenceto${Names.uniqueId(cfn)}Arn`;
 }

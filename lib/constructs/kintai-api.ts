@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { NestedStack, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -9,6 +9,14 @@ import { BACKGROUND_FUNCTIONS, ROUTES, type BackgroundDef, type RouteDef } from 
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { ApiFunction, type RouteResources } from './api-function';
+
+const NO_GATEWAY_AUTHORIZER = {
+  id: 'AwsSolutions-APIG4',
+  reason:
+    'Authentication is cookie based (HttpOnly session cookie, backend-for-frontend), which API Gateway ' +
+    'authorizers cannot read without a Lambda authorizer per request. Each handler verifies the session and ' +
+    'the route roles from functions/routes.ts in the shared middleware; public routes are listed there.',
+};
 
 /** Stage-wide default throttling (per second); the account limit is far above it. */
 export const API_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
@@ -29,6 +37,10 @@ export interface KintaiApiProps {
  * The HTTP API: one Lambda per entry of the route table, created in a loop. Nothing registers a
  * route by hand. Browsers reach it only through CloudFront (see WebDistribution for how the
  * default execute-api endpoint is guarded).
+ *
+ * The API, its stage and log groups belong to the parent stack; each route area gets a nested stack
+ * holding its routes' five resources each (function, role, integration, route, invoke permission),
+ * so no stack comes near CloudFormation's 500 (headroom test: test/infra/stacks.infra.test.ts).
  */
 export class KintaiApi extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -81,39 +93,48 @@ export class KintaiApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const common = {
+      namePrefix: props.namePrefix,
+      environment: props.environment,
+      extraEnvironment: props.extraEnvironment,
+      resources: props.resources,
+      logGroup: appLogs,
+    };
+
+    // One nested stack per route area (the handler's folder, RouteDef.area): its routes' functions,
+    // roles, integrations, API routes and invoke permissions. The API, its stage and the log groups
+    // stay here; CDK passes their ids and ARNs to the nested stacks as parameters.
     const functions = new Map<string, ApiFunction>();
-    for (const route of props.routes ?? ROUTES) {
-      const fn = new ApiFunction(this, route.name, {
-        route,
-        namePrefix: props.namePrefix,
-        environment: props.environment,
-        extraEnvironment: props.extraEnvironment,
-        resources: props.resources,
-        logGroup: appLogs,
+    const routes = props.routes ?? ROUTES;
+    for (const area of [...new Set(routes.map((r) => r.area))]) {
+      const areaStack = new NestedStack(this, `${pascalCase(area)}Routes`, {
+        description: `${props.namePrefix}: API routes of area "${area}"`,
       });
-      this.httpApi.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.name}-integration`, fn.function),
-      });
-      functions.set(route.name, fn);
+      for (const route of routes.filter((r) => r.area === area)) {
+        const fn = new ApiFunction(areaStack, route.name, { route, ...common });
+        // The route and its integration live beside the function, in the area's stack.
+        const apiRoute = new apigw.HttpRoute(fn, 'Route', {
+          httpApi: this.httpApi,
+          routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+          integration: new HttpLambdaIntegration('Integration', fn.function),
+        });
+        Validations.of(apiRoute).acknowledge(NO_GATEWAY_AUTHORIZER);
+        functions.set(route.name, fn);
+      }
     }
     this.functions = functions;
 
-    // Background functions: the export worker (invoked by the export routes) and the daily grant job.
+    // Background functions, in a nested stack of their own: the export worker (invoked by the export
+    // routes, from their area's stack) and the daily grant job.
+    const jobsStack = new NestedStack(this, 'BackgroundJobs', {
+      description: `${props.namePrefix}: background functions (export worker, scheduled jobs)`,
+    });
     const background = new Map<string, ApiFunction>();
     for (const def of props.background ?? BACKGROUND_FUNCTIONS) {
-      const fn = new ApiFunction(this, def.name, {
-        route: def,
-        namePrefix: props.namePrefix,
-        environment: props.environment,
-        extraEnvironment: props.extraEnvironment,
-        resources: props.resources,
-        logGroup: appLogs,
-      });
+      const fn = new ApiFunction(jobsStack, def.name, { route: def, ...common });
       for (const routeName of def.invokedBy ?? []) functions.get(routeName)?.allowInvoke(fn.function, 'EXPORT_WORKER_FUNCTION');
       if (def.schedule) {
-        const rule = new events.Rule(this, `${def.name}-schedule`, {
+        const rule = new events.Rule(jobsStack, `${def.name}-schedule`, {
           ruleName: `${props.namePrefix}-${def.name}`,
           description: def.summary,
           schedule: events.Schedule.expression(def.schedule),
@@ -130,13 +151,7 @@ export class KintaiApi extends Construct {
     }
     this.background = background;
 
-    Validations.of(this.httpApi).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason:
-        'Authentication is cookie based (HttpOnly session cookie, backend-for-frontend), which API Gateway ' +
-        'authorizers cannot read without a Lambda authorizer per request. Each handler verifies the session and ' +
-        'the route roles from functions/routes.ts in the shared middleware; public routes are listed there.',
-    });
+    Validations.of(this.httpApi).acknowledge(NO_GATEWAY_AUTHORIZER);
   }
 
   /** Host name of the default execute-api endpoint (CloudFront's API origin). */
@@ -145,3 +160,6 @@ export class KintaiApi extends Construct {
     return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 }
+
+/** `paid-leave` → `PaidLeave`: construct id of an area's nested stack. */
+const pascalCase = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { TABLE } from '../definitions';
+import { TABLE } from '../../functions/config/table';
 
 export interface KintaiTableProps {
   readonly tableName: string;
@@ -9,7 +9,7 @@ export interface KintaiTableProps {
 
 /**
  * The single table, built from the same definition as the local DynamoDB table.
- * What each index serves is documented next to `TABLE` in lib/definitions.ts.
+ * What each index serves is documented next to `TABLE` in functions/config/table.ts.
  */
 export class KintaiTable extends dynamodb.Table {
   constructor(scope: Construct, id: string, props: KintaiTableProps) {

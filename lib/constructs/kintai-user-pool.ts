@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { PASSWORD_POLICY, TOKEN_VALIDITY, type PoolDefinition } from '../definitions';
+import { PASSWORD_POLICY, TOKEN_VALIDITY, type PoolDefinition } from '../../functions/config/pools';
 
 export interface KintaiUserPoolProps {
   readonly definition: PoolDefinition;
@@ -49,7 +49,7 @@ export class KintaiUserPool extends Construct {
       // Invitations use Cognito's built-in sender (50 e-mails a day); a production rollout of many
       // companies switches to `cognito.UserPoolEmail.withSES(...)` once a verified domain exists.
       // TOTP only: SMS costs money per message, needs an SNS role and is weaker (SIM swap).
-      // OPTIONAL, not REQUIRED, where the API enforces enrolment (see PoolMfa in lib/definitions.ts).
+      // OPTIONAL, not REQUIRED, where the API enforces enrolment (see PoolMfa in functions/config/pools.ts).
       mfa: totp ? cognito.Mfa.OPTIONAL : cognito.Mfa.OFF,
       mfaSecondFactor: totp ? { otp: true, sms: false } : undefined,
       // Plus tier: compromised-credential checks and risk-based blocking. The sign-in Lambda calls

@@ -12,7 +12,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY } from '../definitions';
+import { ORIGIN_VERIFY } from '../../functions/config/origin-verify';
 
 /** Explicit origin ids: the page-or-API function selects the SPA origin by this id. */
 export const SPA_ORIGIN_ID = 'spa';

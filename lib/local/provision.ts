@@ -1,7 +1,7 @@
 /**
  * Creates, idempotently, what the CDK stack would deploy — the table, the three user pools with
  * their app clients, the exports bucket — inside the emulators, from the same definitions
- * (lib/definitions.ts). Looks everything up by name first, so a restart keeps ids and data.
+ * (functions/config/). Looks everything up by name first, so a restart keeps ids and data.
  */
 import {
   CognitoIdentityProviderClient,
@@ -24,15 +24,13 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import {
   PASSWORD_POLICY,
   POOLS,
-  TABLE,
   TOKEN_VALIDITY,
   clientName,
   cognitoMfaConfiguration,
-  exportsBucketName,
   poolName,
-  tableName,
   type PoolKey,
-} from '../definitions';
+} from '../../functions/config/pools';
+import { TABLE, exportsBucketName, tableName } from '../../functions/config/table';
 import { resetEnvCache, type RequiredApiEnv } from '../../functions/shared/env';
 import { ensureDummyAwsCredentials } from './emulators';
 

@@ -1,17 +1,15 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  EXPORTS_LIFECYCLE_DAYS,
   PASSWORD_POLICY,
   POOLS,
-  TABLE,
   TOKEN_VALIDITY,
   clientName,
   cognitoMfaConfiguration,
   poolName,
-  tableName,
   type PoolKey,
-} from '../../lib/definitions';
+} from '../../functions/config/pools';
+import { EXPORTS_LIFECYCLE_DAYS, TABLE, tableName } from '../../functions/config/table';
 import { BACKUP_RULES } from '../../lib/constructs/table-backup';
 import { STAGE, refId, synthKintai, type Resources } from './synth';
 
@@ -25,7 +23,7 @@ beforeAll(() => {
 });
 
 describe('DynamoDB table', () => {
-  it('is the single table of lib/definitions.ts, on demand, with TTL and both GSIs', () => {
+  it('is the single table of functions/config/table.ts, on demand, with TTL and both GSIs', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       TableName: tableName(STAGE),

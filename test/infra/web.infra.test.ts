@@ -5,7 +5,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, isApiRequest } from '../../functions/routes';
 import { API_ORIGIN_ID, CONTENT_SECURITY_POLICY, SPA_ORIGIN_ID } from '../../lib/constructs/web-distribution';
-import { ORIGIN_VERIFY } from '../../lib/definitions';
+import { ORIGIN_VERIFY } from '../../functions/config/origin-verify';
 import { refId, synthKintai, type Resources } from './synth';
 
 /** Managed policy ids (documented by CloudFront, stable across accounts). */

@@ -39,6 +39,7 @@ const route = (name: string, method: RouteDef['method'], path: string, handler =
   handler,
   needs: [],
   summary: name,
+  area: 'fixture',
 });
 
 const ROUTES = [

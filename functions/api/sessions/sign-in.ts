@@ -11,7 +11,7 @@ import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../sha
 import { awsErrorName, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
 import { assertRateLimitOpen, consumeRateLimit, useOnce } from '../../db/rate-limits.js';
 import { addressKey } from '../../shared/client-address.js';
-import { PASSWORD_POLICY, POOLS } from '../../../lib/definitions.js';
+import { PASSWORD_POLICY, POOLS } from '../../config/pools.js';
 import { clearCookie, ok, serializeCookie, type Reply } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { sessionView } from './session-view.js';

@@ -1,27 +1,8 @@
 /**
- * Resource definitions shared by the CDK stack and the local stack, so that what runs offline
- * is created from the same shapes as what is deployed.
+ * The three user pools (employees, company admins, the platform operator), their password policy and
+ * token lifetimes: read by the CDK stack, the local stack and the sign-in handlers alike. Plain data,
+ * no CDK import (handlers bundle this module).
  */
-
-/** Single-table design: generic key attributes, overloaded by ElectroDB entities. */
-export const TABLE = {
-  partitionKey: 'pk',
-  sortKey: 'sk',
-  /** Time-to-live attribute (epoch seconds): sessions and rate-limit counters expire by themselves. */
-  ttlAttribute: 'expires_at',
-  globalIndexes: [
-    // gsi1: secondary access pattern of each entity (e.g. a company's requests by month).
-    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    // gsi2: a third access pattern where one is needed (e.g. user sessions by user, e-mail lookup).
-    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-  ],
-} as const;
-
-export const tableName = (stage: string) => `kintai-${stage}`;
-export const exportsBucketName = (stage: string, account: string) => `kintai-${stage}-exports-${account}`;
-
-/** CSV exports are short-lived: the object goes after a day, the link after five minutes. */
-export const EXPORTS_LIFECYCLE_DAYS = 1;
 
 export type PoolKey = 'employee' | 'admin' | 'operator';
 
@@ -70,11 +51,3 @@ export const PASSWORD_POLICY = {
 
 /** Token lifetimes: short ID/access tokens, refreshed server-side from the session item. */
 export const TOKEN_VALIDITY = { idTokenMinutes: 60, accessTokenMinutes: 60, refreshTokenDays: 1 } as const;
-
-/**
- * CloudFront adds this header, with a generated secret value, to every request it sends to the
- * HTTP API; the API middleware rejects requests without it when the variable is set, so the
- * default execute-api endpoint is useless to a browser or a bot that bypasses CloudFront (and WAF).
- * The local stack does not set the variable, so the check is off there.
- */
-export const ORIGIN_VERIFY = { header: 'x-origin-verify', envVar: 'ORIGIN_VERIFY_SECRET' } as const;

@@ -1,0 +1,33 @@
+/**
+ * The table and the exports bucket, as the CDK stack, the local stack and the handlers all see them:
+ * what runs offline is created from the same shapes as what is deployed. Plain data, no CDK import
+ * (handlers bundle this module).
+ */
+
+/** Single-table design: generic key attributes, overloaded by ElectroDB entities. */
+export const TABLE = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Time-to-live attribute (epoch seconds): sessions and rate-limit counters expire by themselves. */
+  ttlAttribute: 'expires_at',
+  globalIndexes: [
+    // gsi1: secondary access pattern of each entity (e.g. a company's requests by month).
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    // gsi2: a third access pattern where one is needed (e.g. user sessions by user, e-mail lookup).
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+/**
+ * Partition-key prefixes of the items a route that otherwise only reads may still write: sessions
+ * (`session#<id>`, functions/db/entities/session.ts) and rate-limit counters (`rate#<bucket>`,
+ * rate-limit.ts). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
+ * table); least-privilege.infra.test.ts checks the entities still build keys with these prefixes.
+ */
+export const SESSION_KEY_PREFIXES = ['session#', 'rate#'] as const;
+
+export const tableName = (stage: string) => `kintai-${stage}`;
+export const exportsBucketName = (stage: string, account: string) => `kintai-${stage}-exports-${account}`;
+
+/** CSV exports are short-lived: the object goes after a day, the link after five minutes. */
+export const EXPORTS_LIFECYCLE_DAYS = 1;
