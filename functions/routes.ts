@@ -65,7 +65,7 @@ const OPERATOR = ['operator'] as const;
 const SIGNED_IN = ['employee', 'admin', 'operator'] as const;
 const PUBLIC = [] as const;
 
-type Row = [
+type Row = readonly [
   name: string,
   method: HttpMethod,
   path: string,
@@ -85,7 +85,8 @@ const SESSIONS = ['table:read', 'table:sessions'] as const satisfies readonly Ne
 const pool = (resource: PoolResource, ...actions: CognitoAdminAction[]): PoolAction[] => actions.map((a) => `${resource}:${a}` as const);
 
 // prettier-ignore
-const rows: Row[] = [
+// `as const` keeps each row's name and roles as literals: they type the caller of each route function.
+const rows = [
   // Sessions (backend-for-frontend sign-in; cookies, not tokens, reach the browser)
   ['sign-in-user', 'POST', '/users/sign_in', PUBLIC, api('sessions/sign-in-user'), SESSIONS, 'Employee sign-in'],
   ['sign-out-user', 'DELETE', '/users/sign_out', EMPLOYEE, api('sessions/sign-out-user'), SESSIONS, 'Employee sign-out'],
@@ -187,7 +188,15 @@ const rows: Row[] = [
   ['verify-operator-mfa', 'PUT', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/verify-operator-mfa'), SESSIONS, 'Operator MFA enrolment: confirm a code and require TOTP'],
   ['create-inquiry', 'POST', '/api/v1/inquiries', PUBLIC, api('inquiries/create-inquiry'), WRITE, 'Contact form'],
   ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, api('inquiries/list-inquiries'), READ, 'Inquiries from the contact form'],
-];
+] as const satisfies readonly Row[];
+
+type RouteRow = (typeof rows)[number];
+
+/** Every route's name, as a literal union: `api()` accepts only these. */
+export type RouteName = RouteRow[0];
+
+/** The roles allowed to call a route (never for a public route). */
+export type RolesOf<N extends RouteName> = Extract<RouteRow, readonly [N, ...unknown[]]>[3][number];
 
 /** `functions/api/paid-leave/get-paid-leave.ts` → `paid-leave`. */
 export const areaOf = (handler: string): string => {

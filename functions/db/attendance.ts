@@ -84,3 +84,15 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
   if (dayResult?.rejected) return 'state-changed';
   throw new ConflictError();
 }
+
+/** One employee's day (GetItem), or null when nothing was punched or corrected that day. */
+export async function findDay({ companyId, employeeId }: Who, workDate: string, service: Db = db()): Promise<DayRecord | null> {
+  const { data } = await service.entities.AttendanceDay.get({ companyId, employeeId, workDate }).go();
+  return data;
+}
+
+/** The answer stored with a punch for its Idempotency-Key (GetItem on the idempotency item), or null. */
+export async function storedPunchAnswer(scope: string, key: string, service: Db = db()) {
+  const { data } = await service.entities.Idempotency.get({ scope, key }).go();
+  return data;
+}

@@ -131,3 +131,30 @@ export async function companyUsers(companyId: string, service: Db = db()) {
 export async function markAdminDisabled(companyId: string, adminId: string, service: Db = db()) {
   await service.entities.CompanyAdmin.patch({ companyId, adminId }).set({ status: 'disabled' }).go();
 }
+
+/** One company by id (GetItem), or null: for reads that fall back to defaults. */
+export async function findCompany(companyId: string, service: Db = db()) {
+  const { data } = await service.entities.Company.get({ companyId }).go();
+  return data;
+}
+
+/** One company admin by id (GetItem), or null: sign-in checks the admin is still active. */
+export async function findCompanyAdmin(companyId: string, adminId: string, service: Db = db()) {
+  const { data } = await service.entities.CompanyAdmin.get({ companyId, adminId }).go();
+  return data;
+}
+
+/** The company's monthly overtime alert limit and 36協定 special clause (UpdateItem on the company). */
+export async function setOvertimeAlert(companyId: string, s: { overtimeAlertMinutes: number; specialClause: boolean }, service: Db = db()): Promise<void> {
+  await service.entities.Company.patch({ companyId }).set(s).go({ response: 'none' });
+}
+
+/** The common paid-leave grant date (斉一的付与), or none when null (UpdateItem on the company). */
+export async function setLeaveCommonDate(
+  companyId: string,
+  c: { monthDay: string; firstGrant: 'six_months' | 'first_common_date' | 'hire_date' } | null,
+  service: Db = db(),
+): Promise<void> {
+  const patch = service.entities.Company.patch({ companyId });
+  await (c ? patch.set({ leaveCommonDate: c.monthDay, leaveFirstGrant: c.firstGrant }) : patch.remove(['leaveCommonDate', 'leaveFirstGrant'])).go({ response: 'none' });
+}

@@ -2,7 +2,7 @@ import { awsErrorName, NotFoundError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { db, type Db } from './service.js';
 
-/** Operator announcements (platform partition). Reads live in the list/get routes. */
+/** Operator announcements (platform partition). */
 export interface InfoItemFields {
   title: string;
   detailText: string;
@@ -29,4 +29,16 @@ export async function updateInfoItem(infoItemId: string, fields: InfoItemFields,
 export async function deleteInfoItem(infoItemId: string, service: Db = db()) {
   await service.entities.InfoItem.remove({ infoItemId }).go().catch(missingAsNotFound);
   return { id: infoItemId };
+}
+
+/** One announcement by id (GetItem), or null. */
+export async function findInfoItem(infoItemId: string, service: Db = db()) {
+  const { data } = await service.entities.InfoItem.get({ infoItemId }).go();
+  return data;
+}
+
+/** The newest announcements first, at most `limit`: one Query on the platform partition. */
+export async function latestInfoItems(limit: number, service: Db = db()) {
+  const { data } = await service.entities.InfoItem.query.byId({}).go({ order: 'desc', limit });
+  return data;
 }

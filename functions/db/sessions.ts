@@ -1,5 +1,7 @@
 import { db, type Db } from './service.js';
 
+type SessionItem = Parameters<Db['entities']['Session']['create']>[0];
+
 /**
  * Ends every session of a user (sign-out everywhere): used when a user is disabled, retired, their
  * company closed, or their password changed. One Query on gsi2 plus one batch delete.
@@ -8,4 +10,37 @@ export async function endSessions(sub: string, service: Db = db()): Promise<numb
   const { data } = await service.entities.Session.query.byUser({ sub }).go({ pages: 'all', attributes: ['sessionId'] });
   if (data.length) await service.entities.Session.delete(data.map((s) => ({ sessionId: s.sessionId }))).go();
   return data.length;
+}
+
+/** One session by id (GetItem), or null. */
+export async function findSession(sessionId: string, service: Db = db()) {
+  const { data } = await service.entities.Session.get({ sessionId }).go();
+  return data;
+}
+
+/** A new server session (PutItem). */
+export async function createSession(item: SessionItem, service: Db = db()): Promise<void> {
+  await service.entities.Session.create(item).go();
+}
+
+/** Ends one session (DeleteItem): sign-out. */
+export async function deleteSession(sessionId: string, service: Db = db()): Promise<void> {
+  await service.entities.Session.delete({ sessionId }).go();
+}
+
+/** Keeps a renewed Cognito access token in an MFA-pending session (UpdateItem). */
+export async function setSessionAccessToken(sessionId: string, accessToken: string, service: Db = db()): Promise<void> {
+  await service.entities.Session.patch({ sessionId }).set({ accessToken }).go({ response: 'none' });
+}
+
+/** TOTP enrolled: the session is no longer restricted and drops its access token (UpdateItem). */
+export async function markMfaEnrolled(sessionId: string, service: Db = db()): Promise<void> {
+  await service.entities.Session.patch({ sessionId }).set({ mfaPending: false }).remove(['accessToken']).go({ response: 'none' });
+}
+
+/** Ends every other session of a user (Query on gsi2 plus one batch delete), keeping `keepSessionId`. */
+export async function endOtherSessions(sub: string, keepSessionId: string, service: Db = db()): Promise<void> {
+  const { data } = await service.entities.Session.query.byUser({ sub }).go({ pages: 'all', attributes: ['sessionId'] });
+  const stale = data.filter((s) => s.sessionId !== keepSessionId);
+  if (stale.length) await service.entities.Session.delete(stale.map((s) => ({ sessionId: s.sessionId }))).go();
 }

@@ -113,3 +113,14 @@ export async function markRetired(companyId: string, employeeId: string, service
     .go({ response: 'none' })
     .catch(notFoundOnCondition);
 }
+
+/** One employee profile of the company (GetItem), active or retired, or null. */
+export async function findEmployee(companyId: string, employeeId: string, service: Db = db()) {
+  const { data } = await service.entities.Employee.get({ companyId, employeeId }).go();
+  return data;
+}
+
+/** An employee's own phone number (UpdateItem; the employee settings screen). */
+export async function setEmployeeCell(companyId: string, employeeId: string, cell: string, service: Db = db()): Promise<void> {
+  await service.entities.Employee.patch({ companyId, employeeId }).set({ cell }).go({ response: 'none' });
+}

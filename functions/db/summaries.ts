@@ -136,3 +136,15 @@ export async function overtimeHistories(companyId: string, service: Db = db()) {
   const { data } = await service.entities.OvertimeHistory.query.byEmployee({ companyId }).go({ pages: 'all' });
   return data;
 }
+
+/** One employee's summary of one month (GetItem), or null before the first closed shift. */
+export async function employeeMonthSummary(companyId: string, employeeId: string, yearMonth: string, service: Db = db()) {
+  const { data } = await service.entities.WorkSummary.get({ companyId, month: yearMonth, employeeId }).go();
+  return data;
+}
+
+/** One employee's overtime history (GetItem), or null. */
+export async function overtimeHistory(companyId: string, employeeId: string, service: Db = db()) {
+  const { data } = await service.entities.OvertimeHistory.get({ companyId, employeeId }).go();
+  return data;
+}

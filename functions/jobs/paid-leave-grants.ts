@@ -6,7 +6,7 @@
  * overlapping run grants nothing twice. Locally the same function runs on demand through
  * POST /api/v1/paid_leave/grant_runs.
  */
-import { runDueGrants } from '../api/paid-leave/paid-leave-service.js';
+import { runDueGrants } from '../services/paid-leave-service.js';
 import { listActiveCompanies } from '../db/companies.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';

@@ -2,10 +2,10 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import ja from 'zod/v4/locales/ja.js';
-import { ROUTES, isStateChanging, type RouteDef } from '../routes.js';
+import { ROUTES, isStateChanging, type Role, type RolesOf, type RouteDef, type RouteName } from '../routes.js';
 import { COOKIE } from './auth/cookies.js';
 import { csrfMatches, secretMatches } from './auth/csrf.js';
-import { authenticate, type AuthDeps, type Principal } from './auth/session.js';
+import { authenticate, isComplete, type AuthDeps, type Principal, type PrincipalOf } from './auth/session.js';
 import { env } from './env.js';
 import { ForbiddenError, UnauthenticatedError, ValidationError, fieldErrors, toHttp } from './errors.js';
 import { SECURITY_HEADERS, STATUS, parseCookies, type Reply } from './http.js';
@@ -46,7 +46,24 @@ interface RouteSpec<B, Q, P> {
   audit?: string;
 }
 
-type PrincipalOf<R extends RouteDef['roles']> = R extends readonly [] ? Principal | null : Principal;
+/**
+ * The caller a route function receives, from the route table's roles: a public route gets a nullable
+ * caller, any other route the principal of its roles (an employee route an employee with a company).
+ */
+export type CallerOf<N extends RouteName> = [RolesOf<N>] extends [never] ? Principal | null : PrincipalOf<RolesOf<N>>;
+
+/** The routes callable by exactly these roles: the names a route function shared by several routes accepts. */
+export type RouteNamesFor<R extends Role> = {
+  [N in RouteName]: [RolesOf<N>] extends [R] ? ([R] extends [RolesOf<N>] ? N : never) : never;
+}[RouteName];
+
+/**
+ * The runtime check behind CallerOf: a public route takes anyone, any other route only a principal
+ * of its roles that has what its role promises (see isComplete).
+ */
+function callerCheck<N extends RouteName>(route: RouteDef): (p: Principal | null) => p is CallerOf<N> {
+  return (p): p is CallerOf<N> => (route.roles.length === 0 ? true : p !== null && route.roles.includes(p.role) && isComplete(p));
+}
 
 /** Dependencies, replaceable in tests (default parameters, no module mocks). */
 export const apiDeps: { auth: AuthDeps } = { auth: {} };
@@ -124,12 +141,13 @@ async function audit(action: string, principal: Principal, params: unknown, body
  * with zod (400) → route function → JSON reply. Errors go through the one mapping table; unknown
  * errors answer a fixed 500 and only the log sees the stack.
  */
-export function api<const N extends string, B = Record<string, never>, Q = Record<string, never>, P = Record<string, never>>(
+export function api<const N extends RouteName, B = Record<string, never>, Q = Record<string, never>, P = Record<string, never>>(
   routeName: N,
   spec: RouteSpec<B, Q, P>,
-  fn: (req: ApiRequest<B, Q, P, Principal>) => Promise<Reply>,
+  fn: (req: ApiRequest<B, Q, P, CallerOf<N>>) => Promise<Reply>,
 ) {
   const route = routeByName(routeName);
+  const isCaller = callerCheck<N>(route);
   const core = async (event: ApiEvent, _context: Context): Promise<ApiResult> => {
     const { ORIGIN_VERIFY_SECRET } = env();
     // The API is reachable only through CloudFront (and its WAF): the execute-api URL lacks this header.
@@ -169,11 +187,16 @@ export function api<const N extends string, B = Record<string, never>, Q = Recor
       if (replay) return result(replay.status, replay.body, extraCookies);
     }
 
+    // Authorised above; this also proves the principal's shape to the type of the route function.
+    if (!isCaller(principal)) {
+      logger.error('principal lacks what its role promises', { route: route.name, role: principal?.role });
+      throw new Error('principal does not fit the route');
+    }
     const reply = await fn({
       body,
       query,
       params,
-      principal: principal as Principal,
+      principal,
       cookies,
       sourceIp: event.requestContext?.http?.sourceIp ?? '',
       event,

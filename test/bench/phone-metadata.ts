@@ -1,6 +1,6 @@
 /**
- * Generates (and checks) functions/api/shared/phone-metadata-jp.json, the Japan-only slice of
- * libphonenumber-js's full ("max") metadata that functions/api/shared/phone.ts passes to the
+ * Generates (and checks) functions/domain/phone-metadata-jp.json, the Japan-only slice of
+ * libphonenumber-js's full ("max") metadata that functions/domain/phone.ts passes to the
  * library's `core` functions (the package's documented "custom metadata" use). The full metadata is
  * every country's rules (~190 KB of each staff and company bundle); Japan's are ~3 KB and are copied
  * unchanged, so Japanese numbers are validated exactly as strictly as with `libphonenumber-js/max`.
@@ -16,7 +16,7 @@ import type { MetadataJson } from 'libphonenumber-js/core';
 import { generatedFile } from './generated-file';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-export const METADATA_FILE = resolve(ROOT, 'functions/api/shared/phone-metadata-jp.json');
+export const METADATA_FILE = resolve(ROOT, 'functions/domain/phone-metadata-jp.json');
 
 export function renderMetadata(): string {
   const require = createRequire(import.meta.url);

@@ -3,7 +3,7 @@
  * edit → delete round-trips, compensation when one side fails, and 400s that write nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerStaff, staffDeps } from '../../functions/api/employees/staff-service.js';
+import { registerStaff, staffDeps } from '../../functions/services/staff-service.js';
 import { db } from '../../functions/db/service.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';

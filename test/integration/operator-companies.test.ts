@@ -4,8 +4,8 @@
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultAccountDeps, openCompanyAccount } from '../../functions/api/companies/company-accounts.js';
-import { NewCompanySchema } from '../../functions/api/companies/company-schema.js';
+import { defaultAccountDeps, openCompanyAccount } from '../../functions/services/company-accounts.js';
+import { NewCompanySchema } from '../../functions/domain/company-schema.js';
 import { db } from '../../functions/db/service.js';
 import { ROUTES } from '../../functions/routes.js';
 import { pools } from '../../functions/shared/auth/pools.js';

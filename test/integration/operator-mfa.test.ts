@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { ROUTES } from '../../functions/routes.js';
-import { SIGN_IN_LIMITS } from '../../functions/api/sessions/sign-in.js';
+import { SIGN_IN_LIMITS } from '../../functions/services/sessions/sign-in.js';
 import { MESSAGES } from '../../functions/shared/messages.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';

@@ -6,7 +6,7 @@
  * its CSV rows, manual grants, and tenancy.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runDueGrants } from '../../functions/api/paid-leave/paid-leave-service.js';
+import { runDueGrants } from '../../functions/services/paid-leave-service.js';
 import { db } from '../../functions/db/service.js';
 import { leaveRegisterRows } from '../../functions/exports/leave-register-rows.js';
 import { runAllCompanies } from '../../functions/jobs/paid-leave-grants.js';

@@ -8,7 +8,7 @@
  */
 import { SignJWT, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_LIMITS } from '../../functions/api/sessions/sign-in.js';
+import { SIGN_IN_LIMITS } from '../../functions/services/sessions/sign-in.js';
 import { pools } from '../../functions/shared/auth/pools.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';

@@ -3,7 +3,7 @@
  * deterministic id of a statutory grant, takings from requests, and one employee's summary.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { statutoryGrantId, summarize } from '../../functions/api/paid-leave/paid-leave-service.js';
+import { statutoryGrantId, summarize } from '../../functions/services/paid-leave-service.js';
 import { leaveEmployeeOf, takingsOf } from '../../functions/db/paid-leave.js';
 import { db } from '../../functions/db/service.js';
 import { applyUnitEnv } from '../support/unit-env.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as full from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { JpPhoneSchema } from '../../functions/api/shared/phone.js';
+import { JpPhoneSchema } from '../../functions/domain/phone.js';
 import { METADATA_FILE, metadataIsCurrent } from '../bench/phone-metadata.js';
 
 const INVALID = '電話番号の形式が正しくありません';

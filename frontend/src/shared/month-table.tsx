@@ -4,99 +4,47 @@
  * into the engine's explanation: which rule applied and which law bucket each minute fell into.
  */
 import { Fragment, useState, type ReactNode } from 'react';
+import type { AttendanceDayView, MonthAttendanceView, MonthTotalsView } from '../../../functions/api/timestamps/month-view';
 import { t } from '../i18n';
 import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime } from './time';
 import './page.css';
 import './month-table.css';
 
-/** A row of `GET /api/v1/timestamps?year&month[&id]`. */
-export interface AttendanceDay {
-  id: string | null;
-  date: string;
-  /** 0 = Sunday. */
-  weekday: number;
-  punch_in_at: string | null;
-  punch_out_at: string | null;
-  note: string | null;
-  is_holiday: boolean;
-  holiday_name: string | null;
-  /** Saturday or Sunday. */
-  is_day_off: boolean;
-  is_paid_leave: boolean;
-  /** 0 有給, 1 代休, 2 振替休日 (approved leave on that day). */
-  leave_type: number | null;
-  /** Null until the day is complete (both punches). */
-  worked_minutes: number | null;
-  // Law buckets from the working-time engine (minutes; optional so older answers still render).
-  break_minutes?: number | null;
-  /** 法内残業: beyond the fixed daily time, within 8 h. */
-  scheduled_overtime_minutes?: number | null;
-  /** 法定外: beyond 8 h/day or 40 h/week. */
-  statutory_overtime_minutes?: number | null;
-  legal_holiday_work_minutes?: number | null;
-  late_night_minutes?: number | null;
-  is_legal_holiday?: boolean;
-  status?: 'none' | 'complete' | 'incomplete';
-  flags?: string[];
-  /** Japanese lines: the rules in force and where each minute went. */
-  explanation?: string[];
-}
-
-/** Month totals of the same answer. */
-export interface MonthTotals {
-  worked_minutes: number;
-  scheduled_overtime_minutes: number;
-  statutory_overtime_minutes: number;
-  overtime_minutes: number;
-  overtime_over_60_minutes: number;
-  excess_overtime_minutes: number;
-  legal_holiday_work_minutes: number;
-  late_night_minutes: number;
-  paid_leave_days: number;
-  work_days: number;
-}
-
-export interface MonthAttendance {
-  year: number;
-  month: number;
-  employee: { id: string; name: string };
-  days: AttendanceDay[];
-  totals?: MonthTotals;
-  rule_version?: string | null;
-}
+/** The answer of `GET /api/v1/timestamps?year&month[&id]`, its rows and totals: the backend's own types. */
+export type { AttendanceDayView as AttendanceDay, MonthAttendanceView as MonthAttendance, MonthTotalsView as MonthTotals };
 
 export interface MonthTableProps {
-  days: readonly AttendanceDay[];
+  days: readonly AttendanceDayView[];
   timeZone: string;
   /** Table caption, e.g. `山田 太郎 2026年4月`. */
   caption: string;
   /** Company-local today (`YYYY-MM-DD`), marked in the table. */
   today?: string;
   /** Optional trailing column (the admin's delete button). */
-  action?: { label: string; render: (day: AttendanceDay) => ReactNode };
+  action?: { label: string; render: (day: AttendanceDayView) => ReactNode };
   /** The month's totals, shown under the table. */
-  totals?: MonthTotals | null | undefined;
+  totals?: MonthTotalsView | null | undefined;
   ruleVersion?: string | null | undefined;
 }
 
-function rowKind(day: AttendanceDay): 'leave' | 'holiday' | 'day-off' | null {
+function rowKind(day: AttendanceDayView): 'leave' | 'holiday' | 'day-off' | null {
   if (day.is_paid_leave || day.leave_type !== null) return 'leave';
   if (day.is_holiday) return 'holiday';
   if (day.is_day_off) return 'day-off';
   return null;
 }
 
-const leaveLabel = (day: AttendanceDay) => t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0];
+const leaveLabel = (day: AttendanceDayView) => t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0];
 
 /** Days with punches have something to explain; an empty day's explanation only says so. */
-const hasDetails = (day: AttendanceDay) => (day.explanation?.length ?? 0) > 0 && (day.status === 'complete' || day.status === 'incomplete');
+const hasDetails = (day: AttendanceDayView) => (day.explanation?.length ?? 0) > 0 && (day.status === 'complete' || day.status === 'incomplete');
 
 /** Marker labels for the day's flags; today's open shift is not "missing" its punch-out yet. */
-function flagLabels(day: AttendanceDay, today: string | undefined): string[] {
+function flagLabels(day: AttendanceDayView, today: string | undefined): string[] {
   return (day.flags ?? []).filter((f) => !(f === 'missing_punch_out' && day.date === today)).map((f) => t.monthTable.flags[f] ?? f);
 }
 
-function DayRow({ day, today, timeZone, action, columns }: { day: AttendanceDay; today?: string | undefined; timeZone: string; action?: MonthTableProps['action']; columns: number }) {
+function DayRow({ day, today, timeZone, action, columns }: { day: AttendanceDayView; today?: string | undefined; timeZone: string; action?: MonthTableProps['action']; columns: number }) {
   const [open, setOpen] = useState(false);
   const kind = rowKind(day);
   const isToday = day.date === today;
@@ -165,7 +113,7 @@ function DayRow({ day, today, timeZone, action, columns }: { day: AttendanceDay;
 }
 
 /** The month's figures as a list of labelled values (reads well on a phone, unlike a wide footer row). */
-export function MonthTotalsSummary({ totals, ruleVersion }: { totals: MonthTotals; ruleVersion?: string | null | undefined }) {
+export function MonthTotalsSummary({ totals, ruleVersion }: { totals: MonthTotalsView; ruleVersion?: string | null | undefined }) {
   const L = t.monthTable.totals;
   const items: [string, string][] = [
     [L.worked, formatMinutes(totals.worked_minutes)],

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { findOrgUnit } from '../../db/organisation.js';
+import { findEmployee } from '../../db/staff.js';
 import { createExportJob } from '../../exports/jobs.js';
 import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../shared/schemas.js';
+import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
 
 const Ymd = z.object(YMD_FIELDS).check(z.refine(...realDate));
 const OptionalId = z.optional(z.pipe(z.transform((v) => (v === '' ? null : v)), z.nullish(IdSchema)));
@@ -34,7 +35,7 @@ export const handler = api(
   'create-attendance-export',
   { body: AttendanceExportSchema, invalidMessage: MESSAGES.downloadFailed, idempotent: true },
   async ({ body, principal }) => {
-    const companyId = principal.companyId!;
+    const companyId = principal.companyId;
     const from = Ymd.safeParse({ year: body.start_year, month: body.start_month, day: body.start_day });
     const to = Ymd.safeParse({ year: body.end_year, month: body.end_month, day: body.end_day });
     if (!from.success || !to.success) throw new ValidationError(MESSAGES.downloadFailed, { date: ['存在しない日付です'] });
@@ -42,13 +43,13 @@ export const handler = api(
     const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
     if (days < 0 || days >= MAX_DAYS) throw new ValidationError(MESSAGES.downloadFailed, { date: ['期間は1年以内で、開始日は終了日以前にしてください'] });
 
-    const { entities } = db();
+    // Each named filter must exist in the admin's company (GetItems in parallel; undefined when not named).
     const [dept, status, employee] = await Promise.all([
-      body.department_id ? entities.Department.get({ companyId, departmentId: body.department_id }).go() : null,
-      body.employment_status_id ? entities.EmploymentStatus.get({ companyId, employmentStatusId: body.employment_status_id }).go() : null,
-      body.id ? entities.Employee.get({ companyId, employeeId: body.id }).go() : null,
+      body.department_id ? findOrgUnit('department', companyId, body.department_id) : undefined,
+      body.employment_status_id ? findOrgUnit('employmentStatus', companyId, body.employment_status_id) : undefined,
+      body.id ? findEmployee(companyId, body.id) : undefined,
     ]);
-    if ((dept && !dept.data) || (status && !status.data) || (employee && !employee.data)) throw new ValidationError(MESSAGES.downloadFailed);
+    if (dept === null || status === null || employee === null) throw new ValidationError(MESSAGES.downloadFailed);
 
     const job = await createExportJob({
       companyId,

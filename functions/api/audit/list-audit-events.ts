@@ -10,7 +10,7 @@ const AuditQuerySchema = z.strictObject({
 
 /** The company's audit trail, newest first, one capped page per request (cursor for the next). */
 export const handler = api('list-audit-events', { query: AuditQuerySchema }, async ({ query, principal }) => {
-  const page = await auditPage(principal.companyId!, query.limit, query.cursor ?? null);
+  const page = await auditPage(principal.companyId, query.limit, query.cursor ?? null);
   return ok({
     events: page.events.map((e) => ({
       id: e.eventId,

@@ -4,5 +4,5 @@ import { RulePairQuerySchema, readRule } from '../working-times/rule-routes.js';
 
 /** The break rule in force for ?department_id&employment_status_id, where it was set, and any legal warning. */
 export const handler = api('get-break-time', { query: RulePairQuerySchema }, async ({ query, principal }) =>
-  ok(await readRule('break', principal.companyId!, query)),
+  ok(await readRule('break', principal.companyId, query)),
 );

@@ -13,7 +13,7 @@ export const handler = api(
   async ({ body, principal }) =>
     saveRule(
       'break',
-      principal.companyId!,
+      principal.companyId,
       body,
       { conditionMinutes: toMinutes(body.condition_hour, body.condition_minute), breakMinutes: toMinutes(body.break_hour, body.break_minute) },
       principal.timeZone,

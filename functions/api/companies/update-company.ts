@@ -2,9 +2,9 @@ import { companyById } from '../../db/companies.js';
 import { ok, withAudit } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdParamsSchema } from '../shared/schemas.js';
-import { editCompanyAccount } from './company-accounts.js';
-import { UpdateCompanySchema, companyView } from './company-schema.js';
+import { IdParamsSchema } from '../schemas.js';
+import { editCompanyAccount } from '../../services/company-accounts.js';
+import { UpdateCompanySchema, companyView } from '../../domain/company-schema.js';
 
 export const handler = api(
   'update-company',

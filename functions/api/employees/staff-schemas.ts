@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { IsoDateSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
 import type { StaffFields } from '../../db/staff.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { assertPasswordPolicy } from '../sessions/sign-in.js';
-import { IdSchema } from '../shared/schemas.js';
+import { assertPasswordPolicy } from '../../services/sessions/sign-in.js';
+import { IdSchema } from '../schemas.js';
 
 /** Staff form bodies (spec §7: POST/PUT /api/v1/employees). Shared by the routes and the tests. */
 const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(50));

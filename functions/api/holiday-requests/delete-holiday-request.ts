@@ -1,3 +1,3 @@
-import { deleteRequest } from '../shared/requests.js';
+import { deleteRequest } from '../request-routes.js';
 
 export const handler = deleteRequest('delete-holiday-request', 'holiday');

@@ -1,3 +1,3 @@
-import { listRequests } from '../shared/requests.js';
+import { listRequests } from '../request-routes.js';
 
 export const handler = listRequests('list-holiday-work-requests', 'holiday_work');

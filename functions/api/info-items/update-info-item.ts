@@ -2,7 +2,7 @@ import { updateInfoItem } from '../../db/info-items.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdParamsSchema } from '../shared/schemas.js';
+import { IdParamsSchema } from '../schemas.js';
 import { InfoItemSchema, toInfoItem } from './info-item-schema.js';
 import { infoItemView } from './info-item-view.js';
 

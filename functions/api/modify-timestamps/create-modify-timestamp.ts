@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { findDay } from '../../db/attendance.js';
 import { applyCorrection } from '../../db/modifications.js';
 import { refreshSummary } from '../../db/summaries.js';
 import { addDays, instantOf, today } from '../../domain/time.js';
@@ -7,7 +7,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { YMD_FIELDS, realDate, ymdToDate } from '../shared/schemas.js';
+import { YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
 import { modificationView } from './modification-view.js';
 import { clock } from '../../shared/clock.js';
 
@@ -44,8 +44,8 @@ export const handler = api(
     const now = clock.now();
     if (workDate > today(tz, now)) throw new ValidationError(MESSAGES.setCorrectTime, { date: [MESSAGES.futureDateNotAllowed] });
 
-    const who = { companyId: principal.companyId!, employeeId: principal.userId! };
-    const { data: before } = await db().entities.AttendanceDay.get({ ...who, workDate }).go();
+    const who = { companyId: principal.companyId, employeeId: principal.userId };
+    const before = await findDay(who, workDate);
     const at = (hhmm: string, date: string) => instantOf(date, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)), tz);
     const punchInAt = body.punch_in_at ? at(body.punch_in_at, workDate) : before?.punchInAt;
     const punchOutAt = body.punch_out_at

@@ -1,18 +1,18 @@
-import { db } from '../../db/service.js';
+import { findDay } from '../../db/attendance.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { YmdSchema, ymdToDate } from '../shared/schemas.js';
+import { YmdSchema, ymdToDate } from '../schemas.js';
+import type { DayPunchView } from './modification-view.js';
 
 /** The day's current punches, or nulls (the screen shows 打刻なし). */
 export const handler = api('get-modify-timestamp', { query: YmdSchema }, async ({ query, principal }) => {
   const workDate = ymdToDate(query);
-  const { data } = await db()
-    .entities.AttendanceDay.get({ companyId: principal.companyId!, employeeId: principal.userId!, workDate })
-    .go();
-  return ok({
+  const data = await findDay({ companyId: principal.companyId, employeeId: principal.userId }, workDate);
+  const view: DayPunchView = {
     id: data ? `${principal.userId}_${workDate}` : null,
     date: workDate,
     punch_in_at: data?.punchInAt ?? null,
     punch_out_at: data?.punchOutAt ?? null,
-  });
+  };
+  return ok(view);
 });

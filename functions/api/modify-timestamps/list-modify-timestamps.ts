@@ -4,6 +4,6 @@ import { api } from '../../shared/middleware.js';
 import { modificationView } from './modification-view.js';
 
 export const handler = api('list-modify-timestamps', {}, async ({ principal }) => {
-  const rows = await modificationHistory({ companyId: principal.companyId!, employeeId: principal.userId! });
+  const rows = await modificationHistory({ companyId: principal.companyId, employeeId: principal.userId });
   return ok(rows.map(modificationView));
 });

@@ -1,4 +1,4 @@
-/** History row of spec §3 ("modification record"). */
+/** History row of spec §3 ("modification record"); the SPA imports the type. */
 export const modificationView = (m: {
   modificationId: string;
   createdAt: string;
@@ -18,3 +18,13 @@ export const modificationView = (m: {
   after_punch_out_at: m.afterPunchOutAt ?? null,
   reason: m.reason ?? '',
 });
+
+export type ModificationView = ReturnType<typeof modificationView>;
+
+/** `GET /api/v1/modify_timestamp`: a day's current punches; `id` (and both times) null when nothing was recorded. */
+export interface DayPunchView {
+  id: string | null;
+  date: string;
+  punch_in_at: string | null;
+  punch_out_at: string | null;
+}

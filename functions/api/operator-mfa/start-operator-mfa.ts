@@ -4,7 +4,7 @@ import { associateSoftwareToken } from '../../shared/auth/cognito-public.js';
 import { COOKIE } from '../../shared/auth/cookies.js';
 import { api } from '../../shared/middleware.js';
 import { ok } from '../../shared/http.js';
-import { assertPending, withAccessToken } from './enrolment.js';
+import { assertPending, withAccessToken } from '../../services/operator-mfa.js';
 
 const ISSUER = '勤怠管理';
 

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { endOtherSessions, markMfaEnrolled } from '../../db/sessions.js';
 import { CognitoError, setUserMfaPreference, verifySoftwareToken } from '../../shared/auth/cognito-public.js';
 import { ValidationError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { TotpCodeSchema } from '../sessions/sign-in.js';
-import { assertPending, withAccessToken } from './enrolment.js';
+import { TotpCodeSchema } from '../../services/sessions/sign-in.js';
+import { assertPending, withAccessToken } from '../../services/operator-mfa.js';
 
 const wrongCode = () => new ValidationError(MESSAGES.mfaCodeInvalid, { code: [MESSAGES.mfaCodeInvalid] });
 
@@ -31,13 +31,10 @@ export const handler = api(
       await setUserMfaPreference({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
     });
 
-    const { entities } = db();
-    await entities.Session.patch({ sessionId: principal.sessionId }).set({ mfaPending: false }).remove(['accessToken']).go({ response: 'none' });
+    await markMfaEnrolled(principal.sessionId);
     // Other sessions opened with the password alone (another browser, or someone else) could still
     // replace the secret: they end now.
-    const { data: others } = await entities.Session.query.byUser({ sub: principal.sub }).go({ pages: 'all', attributes: ['sessionId'] });
-    const stale = others.filter((s) => s.sessionId !== principal.sessionId);
-    if (stale.length) await entities.Session.delete(stale.map((s) => ({ sessionId: s.sessionId }))).go();
+    await endOtherSessions(principal.sub, principal.sessionId);
     return ok({ mfa_pending: false, message: MESSAGES.mfaEnrolled });
   },
 );

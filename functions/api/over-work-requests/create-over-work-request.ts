@@ -1,3 +1,3 @@
-import { createRequest } from '../shared/requests.js';
+import { createRequest } from '../request-routes.js';
 
 export const handler = createRequest('create-over-work-request', 'over_work');

@@ -1,3 +1,3 @@
-import { decide } from '../shared/requests.js';
+import { decide } from '../request-routes.js';
 
 export const handler = decide('decide-over-work-request', 'over_work');

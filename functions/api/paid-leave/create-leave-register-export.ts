@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { findEmployee } from '../../db/staff.js';
 import { today } from '../../domain/time.js';
 import { createExportJob } from '../../exports/jobs.js';
 import { clock } from '../../shared/clock.js';
@@ -7,7 +7,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { IdSchema } from '../shared/schemas.js';
+import { IdSchema } from '../schemas.js';
 
 /** Whole company (retired staff included: the register is kept five years) or one staff member. */
 export const LeaveRegisterExportSchema = z.strictObject({
@@ -23,10 +23,9 @@ export const handler = api(
   'create-leave-register-export',
   { body: LeaveRegisterExportSchema, invalidMessage: MESSAGES.downloadFailed, idempotent: true },
   async ({ body, principal }) => {
-    const companyId = principal.companyId!;
+    const companyId = principal.companyId;
     if (body.id) {
-      const { data } = await db().entities.Employee.get({ companyId, employeeId: body.id }).go();
-      if (!data) throw new ValidationError(MESSAGES.downloadFailed);
+      if (!(await findEmployee(companyId, body.id))) throw new ValidationError(MESSAGES.downloadFailed);
     }
     const asOf = today(principal.timeZone, clock.now());
     const job = await createExportJob({

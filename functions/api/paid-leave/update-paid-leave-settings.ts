@@ -1,5 +1,4 @@
-import { companyById } from '../../db/companies.js';
-import { db } from '../../db/service.js';
+import { companyById, setLeaveCommonDate } from '../../db/companies.js';
 import { ok, withAudit } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
@@ -13,11 +12,10 @@ export const handler = api(
   'update-paid-leave-settings',
   { body: LeaveSettingsSchema, invalidMessage: MESSAGES.settingDefect, audit: 'paid_leave.settings' },
   async ({ body, principal }) => {
-    const companyId = principal.companyId!;
+    const companyId = principal.companyId;
     const before = leaveSettingsView(await companyById(companyId));
     const c = body.common_grant_date;
-    const patch = db().entities.Company.patch({ companyId });
-    await (c ? patch.set({ leaveCommonDate: c.month_day, leaveFirstGrant: c.first_grant }) : patch.remove(['leaveCommonDate', 'leaveFirstGrant'])).go({ response: 'none' });
+    await setLeaveCommonDate(companyId, c ? { monthDay: c.month_day, firstGrant: c.first_grant } : null);
     const after = { common_grant_date: c };
     return withAudit(ok(after), { before, after });
   },

@@ -2,7 +2,7 @@ import { COOKIE } from '../../shared/auth/cookies.js';
 import { newCsrfToken } from '../../shared/auth/csrf.js';
 import { ok, serializeCookie } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { sessionView } from './session-view.js';
+import { sessionView } from '../../services/sessions/session-view.js';
 
 /** Public: who is signed in (or null), and the CSRF cookie the SPA needs before its first POST. */
 export const handler = api('get-session', { optionalAuth: true }, async ({ principal, cookies }) => {

@@ -3,7 +3,7 @@ import { COOKIE } from '../../shared/auth/cookies.js';
 import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { TotpCodeSchema, answerTotpChallenge } from './sign-in.js';
+import { TotpCodeSchema, answerTotpChallenge } from '../../services/sessions/sign-in.js';
 
 /** Operator sign-in, second step: the 6-digit code of the authenticator app. */
 export const handler = api(

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
-import { CredentialsSchema, signIn } from './sign-in.js';
+import { CredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
 
 export const handler = api('sign-in-company', { body: z.strictObject({ company: CredentialsSchema }) }, async ({ body, event }) =>
   signIn('admin', body.company.email, body.company.password, clientAddress(event)),

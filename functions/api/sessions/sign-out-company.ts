@@ -1,4 +1,4 @@
 import { api } from '../../shared/middleware.js';
-import { signOut } from './sign-out.js';
+import { signOut } from '../../services/sessions/sign-out.js';
 
 export const handler = api('sign-out-company', {}, async ({ principal, cookies }) => signOut(principal, cookies));

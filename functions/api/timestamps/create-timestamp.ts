@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
-import { writePunch } from '../../db/attendance.js';
+import { storedPunchAnswer, writePunch } from '../../db/attendance.js';
 import { nextAction } from '../../domain/punch.js';
 import { ConflictError } from '../../shared/errors.js';
 import { IDEMPOTENCY_SECONDS, idempotencyKey, idempotencyScope } from '../../shared/idempotency.js';
@@ -8,7 +7,7 @@ import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { refreshSummary } from '../../db/summaries.js';
-import { punchView, recentShifts } from './punch-view.js';
+import { punchView, recentShifts } from '../../services/punch-view.js';
 import { clock } from '../../shared/clock.js';
 
 export const PunchSchema = z.strictObject({ note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), '') });
@@ -25,7 +24,7 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   const now = clock.now();
   // A retried punch-out finds the day closed: replay its first answer before judging the state anew.
   if (rawKey) {
-    const { data: stored } = await db().entities.Idempotency.get({ scope, key: rawKey }).go();
+    const stored = await storedPunchAnswer(scope, rawKey);
     if (stored?.route === 'create-timestamp' && stored.expiresAt > Math.floor(now.getTime() / 1000)) return ok(JSON.parse(stored.response));
   }
   const { todayDate, who, days } = await recentShifts(principal, now);
@@ -59,7 +58,7 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
     return ok(view);
   }
   if (outcome === 'replay') {
-    const { data } = await db().entities.Idempotency.get({ scope, key: rawKey! }).go();
+    const data = await storedPunchAnswer(scope, rawKey!);
     if (data?.route === 'create-timestamp') return ok(JSON.parse(data.response));
   }
   // Someone else's press got there first: answer with the state as it is now, change nothing more.

@@ -1,6 +1,6 @@
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { punchView, recentShifts } from './punch-view.js';
+import { punchView, recentShifts } from '../../services/punch-view.js';
 import { clock } from '../../shared/clock.js';
 
 export const handler = api('get-today-timestamp', {}, async ({ principal }) => {

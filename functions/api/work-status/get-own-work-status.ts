@@ -1,24 +1,24 @@
-import { db } from '../../db/service.js';
+import { findCompany } from '../../db/companies.js';
+import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { agreementFindings, findingView, historyMonths, thisMonth } from './work-figures.js';
+import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
 
 /** The punch screen's own figures: this month's totals and the caller's 36協定 findings (three GetItems). */
 export const handler = api('get-own-work-status', {}, async ({ principal }) => {
-  const companyId = principal.companyId!;
-  const employeeId = principal.userId!;
+  const companyId = principal.companyId;
+  const employeeId = principal.userId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
-  const { entities } = db();
   const [company, summary, history] = await Promise.all([
-    entities.Company.get({ companyId }).go(),
-    entities.WorkSummary.get({ companyId, month, employeeId }).go(),
-    entities.OvertimeHistory.get({ companyId, employeeId }).go(),
+    findCompany(companyId),
+    employeeMonthSummary(companyId, employeeId, month),
+    overtimeHistory(companyId, employeeId),
   ]);
-  const settings = { overtimeAlertMinutes: company.data?.overtimeAlertMinutes ?? 2700, specialClause: company.data?.specialClause ?? false };
-  const findings = agreementFindings(historyMonths(history.data?.months, month), month, settings, principal.timeZone, now);
-  const s = summary.data;
+  const settings = { overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700, specialClause: company?.specialClause ?? false };
+  const findings = agreementFindings(historyMonths(history?.months, month), month, settings, principal.timeZone, now);
+  const s = summary;
   return ok({
     month,
     working_minutes: s?.workedMinutes ?? 0,

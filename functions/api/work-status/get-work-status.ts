@@ -1,10 +1,10 @@
-import { db } from '../../db/service.js';
+import { findCompany } from '../../db/companies.js';
 import { activeStaff } from '../../db/staff.js';
 import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { agreementFindings, findingView, historyMonths, thisMonth } from './work-figures.js';
+import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
 
 const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
 const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName} ${s.firstName}`;
@@ -16,16 +16,16 @@ const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName}
  * list, this month's summaries and the overtime histories — never the attendance items.
  */
 export const handler = api('get-work-status', {}, async ({ principal }) => {
-  const companyId = principal.companyId!;
+  const companyId = principal.companyId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
   const [company, staff, summaries, histories] = await Promise.all([
-    db().entities.Company.get({ companyId }).go(),
+    findCompany(companyId),
     activeStaff(companyId),
     monthSummaries(companyId, month),
     overtimeHistories(companyId),
   ]);
-  const settings = { overtimeAlertMinutes: company.data?.overtimeAlertMinutes ?? 2700, specialClause: company.data?.specialClause ?? false };
+  const settings = { overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700, specialClause: company?.specialClause ?? false };
   const active = new Map(staff.map((s) => [s.employeeId, s]));
   const current = summaries.filter((s) => active.has(s.employeeId));
   const total = (f: (s: (typeof current)[number]) => number) => current.reduce((n, s) => n + f(s), 0);

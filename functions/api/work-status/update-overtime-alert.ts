@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { setOvertimeAlert } from '../../db/companies.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
@@ -14,10 +14,7 @@ export const handler = api(
   'update-overtime-alert',
   { body: AlertSettingsSchema, invalidMessage: MESSAGES.settingDefect, audit: 'settings.overtime_alert' },
   async ({ body, principal }) => {
-    await db()
-      .entities.Company.patch({ companyId: principal.companyId! })
-      .set({ overtimeAlertMinutes: body.alert_hours * 60, specialClause: body.special_clause })
-      .go({ response: 'none' });
+    await setOvertimeAlert(principal.companyId, { overtimeAlertMinutes: body.alert_hours * 60, specialClause: body.special_clause });
     return ok({ alert_limit_minutes: body.alert_hours * 60, special_clause: body.special_clause });
   },
 );

@@ -4,5 +4,5 @@ import { RulePairQuerySchema, readRule } from './rule-routes.js';
 
 /** The working-time rule in force for ?department_id&employment_status_id, and where it was set. */
 export const handler = api('get-working-time', { query: RulePairQuerySchema }, async ({ query, principal }) =>
-  ok(await readRule('working', principal.companyId!, query)),
+  ok(await readRule('working', principal.companyId, query)),
 );

@@ -8,7 +8,7 @@ import { breakRuleShortfalls, toHourMinute, toMinutes, type RuleLevel } from '..
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ok, withAudit } from '../../shared/http.js';
-import { IdSchema } from '../shared/schemas.js';
+import { IdSchema } from '../schemas.js';
 
 /**
  * Shared pieces of the working-time and break-time rule routes (spec §2, §5, §7). Rules are stored

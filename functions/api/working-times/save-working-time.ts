@@ -10,7 +10,7 @@ export const handler = api(
   async ({ body, principal }) =>
     saveRule(
       'working',
-      principal.companyId!,
+      principal.companyId,
       body,
       {
         fixedMinutes: toMinutes(body.fixed_hour, body.fixed_minute),

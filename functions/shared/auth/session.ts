@@ -6,21 +6,59 @@ import { COOKIE, SESSION_SECONDS } from './cookies.js';
 import { pools } from './pools.js';
 import { TokenError, verifyIdToken, type KeySource, type VerifiedToken } from './tokens.js';
 
-/** Who is calling. Company and user ids come only from the verified token and the session item. */
-export interface Principal {
-  role: Role;
+interface PrincipalBase {
   sub: string;
   sessionId: string;
-  /** Set for employees and company admins. */
-  companyId: string | null;
-  /** employee id or admin id; null for the operator. */
-  userId: string | null;
   userName: string;
-  companyName: string | null;
   /** Company time zone (IANA); Asia/Tokyo for the operator. */
   timeZone: string;
   /** Signed in without the TOTP the pool requires: may only enrol or sign out. */
   mfaPending: boolean;
+}
+
+/** A staff member: always of a company, always with their employee id (both from the token). */
+export interface EmployeePrincipal extends PrincipalBase {
+  role: 'employee';
+  companyId: string;
+  /** The employee id. */
+  userId: string;
+  companyName: string | null;
+}
+
+/** A company admin: always of a company; the admin id is in every token we issue, but not required. */
+export interface AdminPrincipal extends PrincipalBase {
+  role: 'admin';
+  companyId: string;
+  /** The admin id. */
+  userId: string | null;
+  companyName: string | null;
+}
+
+/** The platform operator: no company, no user id. */
+export interface OperatorPrincipal extends PrincipalBase {
+  role: 'operator';
+  companyId: string | null;
+  userId: null;
+  companyName: string | null;
+}
+
+/**
+ * Who is calling. Company and user ids come only from the verified token and the session item; the
+ * role decides which of them are there, so a route typed for employees can use them without `!`.
+ */
+export type Principal = EmployeePrincipal | AdminPrincipal | OperatorPrincipal;
+
+/** The principal of one of these roles. */
+export type PrincipalOf<R extends Role> = Extract<Principal, { role: R }>;
+
+/**
+ * Whether a principal has what its role promises (the check `authenticate` makes when it builds one).
+ * The middleware repeats it before a route runs, so the route's principal type rests on a runtime check.
+ */
+export function isComplete(p: Principal): boolean {
+  if (p.role === 'operator') return p.userId === null;
+  if (typeof p.companyId !== 'string' || p.companyId === '') return false;
+  return p.role === 'admin' || (typeof p.userId === 'string' && p.userId !== '');
 }
 
 export interface Authenticated {
@@ -84,27 +122,29 @@ export async function authenticate(cookies: Record<string, string>, deps: AuthDe
     setCookies.push(serializeCookie(COOKIE.idToken, renewed, { maxAgeSeconds: session.expiresAt - nowSeconds() }));
   }
 
-  const userId =
-    verified.role === 'employee'
-      ? (verified.claims['custom:employee_id'] ?? null)
-      : verified.role === 'admin'
-        ? (verified.claims['custom:admin_id'] ?? null)
-        : null;
+  const base = {
+    sub: session.sub,
+    sessionId,
+    userName: session.userName,
+    companyName: session.companyName ?? null,
+    timeZone: session.timeZone ?? 'Asia/Tokyo',
+    mfaPending: session.mfaPending === true,
+  };
   // Tenant users must carry their tenant (and employees their id) in the token itself.
-  if (verified.role !== 'operator' && !companyId) return null;
-  if (verified.role === 'employee' && !userId) return null;
+  let principal: Principal;
+  if (verified.role === 'operator') {
+    principal = { ...base, role: 'operator', companyId, userId: null };
+  } else if (!companyId) {
+    return null;
+  } else if (verified.role === 'employee') {
+    const employeeId = verified.claims['custom:employee_id'];
+    if (!employeeId) return null;
+    principal = { ...base, role: 'employee', companyId, userId: employeeId };
+  } else {
+    principal = { ...base, role: 'admin', companyId, userId: verified.claims['custom:admin_id'] ?? null };
+  }
   return {
-    principal: {
-      role: verified.role,
-      sub: session.sub,
-      sessionId,
-      companyId,
-      userId,
-      userName: session.userName,
-      companyName: session.companyName ?? null,
-      timeZone: session.timeZone ?? 'Asia/Tokyo',
-      mfaPending: session.mfaPending === true,
-    },
+    principal,
     cookies: setCookies,
   };
 }

@@ -1,3 +1,4 @@
+import type { RequestView } from '../../../../functions/api/request-routes';
 import { api } from '../../lib/api';
 
 export type RequestKind = 'holiday' | 'holiday_work' | 'over_work';
@@ -9,17 +10,8 @@ export const UNAPPROVED = 0;
 export const APPROVE = 1;
 export const REJECT = 2;
 
-export interface AdminRequestRow {
-  id: string;
-  created_at: string;
-  date: string;
-  status: number;
-  /** Leave type (leave requests only): 0 有給, 1 代休, 2 振替休日. */
-  kind?: number;
-  reason: string;
-  employee_name: string;
-  employee_id: string;
-}
+/** A request row of the company's month: the backend's own type. */
+export type AdminRequestRow = RequestView;
 
 const PATH: Record<RequestKind, string> = {
   holiday: '/api/v1/holiday_requests',

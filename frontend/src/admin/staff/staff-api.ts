@@ -1,25 +1,11 @@
+import type { StaffView } from '../../../../functions/services/staff-service';
 import { api } from '../../lib/api';
 
-/** A staff row as `GET /api/v1/employees[/{id}]` returns it. */
-export interface Staff {
-  id: string;
-  name: string;
-  last_name: string;
-  first_name: string;
-  email: string;
-  department_id: string | null;
-  department_name: string;
-  employment_status_id: string | null;
-  employment_status_name: string;
-  /** 入社日; null = not registered (no automatic paid-leave grants). */
-  hire_date: string | null;
-  /** 所定労働 for the proportional grant; null = full time. */
-  working_pattern: WorkingPattern | null;
-  /** Filled by the calculation engine; null until then. */
-  monthly_working_minutes: number | null;
-  overtime_minutes: number | null;
-  over_legal_limit_minutes: number | null;
-}
+/** A staff row as `GET /api/v1/employees[/{id}]` returns it: the backend's own type. */
+export type Staff = StaffView;
+
+/** 所定労働 for the proportional grant, as the staff row gives it and the form sends it back. */
+export type WorkingPattern = NonNullable<StaffView['working_pattern']>;
 
 export interface StaffBody {
   last_name: string;
@@ -31,13 +17,6 @@ export interface StaffBody {
   employment_status_id: string | null;
   hire_date: string | null;
   working_pattern: WorkingPattern | null;
-}
-
-export interface WorkingPattern {
-  basis: 'week' | 'year';
-  days_per_week: number | null;
-  days_per_year: number | null;
-  weekly_hours: number;
 }
 
 const path = (id: string) => `/api/v1/employees/${encodeURIComponent(id)}`;

@@ -1,23 +1,9 @@
+import type { DayPunchView, ModificationView } from '../../../../functions/api/modify-timestamps/modification-view';
 import { api } from '../../lib/api';
 
-/** A day's current punches; `id` is null (and both times null) when nothing was recorded. */
-export interface DayPunch {
-  id: string | null;
-  date: string;
-  punch_in_at: string | null;
-  punch_out_at: string | null;
-}
-
-export interface Modification {
-  id: string;
-  created_at: string;
-  modify_date: string;
-  before_punch_in_at: string | null;
-  after_punch_in_at: string | null;
-  before_punch_out_at: string | null;
-  after_punch_out_at: string | null;
-  reason: string | null;
-}
+/** A day's current punches and a correction record: the backend's own types. */
+export type DayPunch = DayPunchView;
+export type Modification = ModificationView;
 
 export interface ModificationInput {
   year: number;

@@ -1,17 +1,10 @@
+import type { PunchView } from '../../../../functions/services/punch-view';
 import { api } from '../../lib/api';
 
-export type PunchStatus = 'not_punched_in' | 'at_work' | 'left_work';
+export type PunchStatus = PunchView['status'];
 
-/** `GET /api/v1/timestamps/today` and the answer to a punch. */
-export interface TodayPunch {
-  work_date: string;
-  punch_in_at: string | null;
-  punch_out_at: string | null;
-  note: string | null;
-  status: PunchStatus;
-  /** Past work days with a punch-in and no punch-out. */
-  missed_punches: { date: string }[];
-}
+/** `GET /api/v1/timestamps/today` and the answer to a punch: the backend's own type. */
+export type TodayPunch = PunchView;
 
 export const MEMO_MAX_LENGTH = 200;
 

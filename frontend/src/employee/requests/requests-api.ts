@@ -1,3 +1,4 @@
+import type { RequestView } from '../../../../functions/api/request-routes';
 import { api } from '../../lib/api';
 import { t } from '../../i18n';
 
@@ -10,17 +11,8 @@ export const REQUEST_KINDS: readonly RequestKind[] = ['holiday', 'over_work', 'h
 export type RequestStatus = 0 | 1 | 2;
 export const UNAPPROVED: RequestStatus = 0;
 
-/** A leave (holiday), overtime or holiday-work request as the list routes return it. */
-export interface RequestRow {
-  id: string;
-  created_at: string;
-  date: string;
-  status: RequestStatus;
-  /** Leave type (holiday requests only): 0 有給, 1 代休, 2 振替休日. */
-  kind?: number | null;
-  reason: string | null;
-  employee_name?: string;
-}
+/** A leave (holiday), overtime or holiday-work request as the list routes return it: the backend's own type. */
+export type RequestRow = RequestView;
 
 export interface NewRequest {
   /** Leave requests only. */

@@ -1,4 +1,4 @@
-import type { CompanyView } from '../../../../functions/api/companies/company-schema';
+import type { CompanyView } from '../../../../functions/domain/company-schema';
 import { api } from '../../lib/api';
 
 export type Company = CompanyView;

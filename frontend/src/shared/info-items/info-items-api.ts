@@ -1,13 +1,8 @@
+import type { InfoItemView } from '../../../../functions/api/info-items/info-item-view';
 import { api } from '../../lib/api';
 
-/** An announcement as `GET /api/v1/info_items[/{id}]` returns it. */
-export interface InfoItem {
-  id: string;
-  title: string;
-  detail_text: string;
-  start_at: string;
-  end_at: string;
-}
+/** An announcement as `GET /api/v1/info_items[/{id}]` returns it: the backend's own type. */
+export type InfoItem = InfoItemView;
 
 /** For employees and admins, only the announcements whose display window contains now. */
 export const listInfoItems = () => api.get<InfoItem[]>('/api/v1/info_items');

@@ -1,15 +1,17 @@
 import * as z from 'zod/mini';
-import type { RequestKind } from '../../db/entities/request.js';
-import { filePaidLeaveRequest } from '../../db/paid-leave.js';
-import { refreshSummary } from '../../db/summaries.js';
-import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../../db/requests.js';
-import { NotFoundError, ValidationError } from '../../shared/errors.js';
-import { created, ok } from '../../shared/http.js';
-import { MESSAGES } from '../../shared/messages.js';
-import { api } from '../../shared/middleware.js';
+import type { RequestKind } from '../db/entities/request.js';
+import { filePaidLeaveRequest } from '../db/paid-leave.js';
+import { refreshSummary } from '../db/summaries.js';
+import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { created, ok } from '../shared/http.js';
+import { MESSAGES } from '../shared/messages.js';
+import { api, type RouteNamesFor } from '../shared/middleware.js';
 import { IdParamsSchema, MIN_YEAR, YMD_FIELDS, realDate, ymdToDate } from './schemas.js';
 
 /** Route functions shared by the three request kinds; each route keeps its own entry and Lambda. */
+
+/** A request as the list, file and decide routes return it (the SPA imports the type). */
 export const requestView = (r: {
   requestId: string;
   createdAt: string;
@@ -31,6 +33,8 @@ export const requestView = (r: {
   employee_id: r.employeeId,
 });
 
+export type RequestView = ReturnType<typeof requestView>;
+
 const ListQuerySchema = z.strictObject({
   year: z.optional(z.coerce.number().check(z.int(), z.minimum(MIN_YEAR), z.maximum(2100))),
   month: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12))),
@@ -46,18 +50,18 @@ export const NewRequestSchema = z
   })
   .check(z.refine(...realDate));
 
-export const listRequests = (routeName: string, kind: RequestKind) =>
+export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kind: RequestKind) =>
   api(routeName, { query: ListQuerySchema }, async ({ query, principal }) => {
-    const companyId = principal.companyId!;
+    const companyId = principal.companyId;
     if (principal.role === 'admin') {
       if (!query.year || !query.month) throw new ValidationError();
       const rows = await companyMonthRequests(companyId, kind, `${query.year}-${String(query.month).padStart(2, '0')}`);
       return ok(rows.map(requestView));
     }
-    return ok((await employeeRequests(companyId, principal.userId!, kind)).map(requestView));
+    return ok((await employeeRequests(companyId, principal.userId, kind)).map(requestView));
   });
 
-export const createRequest = (routeName: string, kind: RequestKind) =>
+export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: RequestKind) =>
   api(
     routeName,
     { body: NewRequestSchema, invalidMessage: MESSAGES.applicationDefect, idempotent: true },
@@ -67,8 +71,8 @@ export const createRequest = (routeName: string, kind: RequestKind) =>
       // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.
       const file = kind === 'holiday' && body.kind === 0 ? filePaidLeaveRequest : fileRequest;
       const row = await file({
-        companyId: principal.companyId!,
-        employeeId: principal.userId!,
+        companyId: principal.companyId,
+        employeeId: principal.userId,
         employeeName: principal.userName,
         kind,
         date: ymdToDate(body),
@@ -79,18 +83,18 @@ export const createRequest = (routeName: string, kind: RequestKind) =>
     },
   );
 
-export const deleteRequest = (routeName: string, kind: RequestKind) =>
+export const deleteRequest = (routeName: RouteNamesFor<'employee'>, kind: RequestKind) =>
   api(routeName, { params: IdParamsSchema, idempotent: true }, async ({ params, principal }) =>
-    ok(await withdrawRequest(principal.companyId!, principal.userId!, params.id, kind)),
+    ok(await withdrawRequest(principal.companyId, principal.userId, params.id, kind)),
   );
 
 const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]) });
 
-export const decide = (routeName: string, kind: RequestKind) =>
+export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
   api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed, idempotent: true, audit: `request.${kind}.decide` }, async ({ params, body, principal }) => {
     if (!principal.userId) throw new NotFoundError();
-    const decided = await decideRequest(principal.companyId!, params.id, kind, body.status, principal.userId);
+    const decided = await decideRequest(principal.companyId, params.id, kind, body.status, principal.userId);
     // Approved leave is a paid-leave day in the month's totals.
-    if (kind === 'holiday' && body.status === 1) await refreshSummary(principal.companyId!, decided.employeeId, decided.date, principal.timeZone);
+    if (kind === 'holiday' && body.status === 1) await refreshSummary(principal.companyId, decided.employeeId, decided.date, principal.timeZone);
     return ok(requestView(decided));
   });

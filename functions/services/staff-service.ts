@@ -3,15 +3,15 @@
  * failure of either leaves no half-made staff member behind. Dependencies are default parameters:
  * tests pass failing ones to prove the compensation.
  */
-import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../../db/organisation.js';
-import { patternOf } from '../../db/paid-leave.js';
-import { endSessions } from '../../db/sessions.js';
-import { monthSummaries } from '../../db/summaries.js';
-import { activeStaff, activeStaffMember, insertStaff, markRetired, patchStaff, type StaffFields, type StaffMember } from '../../db/staff.js';
-import { ConflictError } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
-import { logger } from '../../shared/logger.js';
-import { MESSAGES } from '../../shared/messages.js';
+import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/organisation.js';
+import { patternOf } from '../db/paid-leave.js';
+import { endSessions } from '../db/sessions.js';
+import { monthSummaries } from '../db/summaries.js';
+import { activeStaff, activeStaffMember, insertStaff, markRetired, patchStaff, type StaffFields, type StaffMember } from '../db/staff.js';
+import { ConflictError } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { logger } from '../shared/logger.js';
+import { MESSAGES } from '../shared/messages.js';
 import {
   createPoolUser,
   deletePoolUser,
@@ -20,7 +20,7 @@ import {
   resetPoolUserPassword,
   updatePoolUserEmail,
   type NewPoolUser,
-} from '../../shared/pool-users.js';
+} from '../shared/pool-users.js';
 
 export interface StaffDeps {
   createUser: (user: NewPoolUser) => Promise<string>;

@@ -1,9 +1,9 @@
-import { db } from '../../db/service.js';
-import { CognitoError, initiateAuth } from '../../shared/auth/cognito-public.js';
-import { pools } from '../../shared/auth/pools.js';
-import type { Principal } from '../../shared/auth/session.js';
-import { ConflictError, UnauthenticatedError } from '../../shared/errors.js';
-import { MESSAGES } from '../../shared/messages.js';
+import { findSession, setSessionAccessToken } from '../db/sessions.js';
+import { CognitoError, initiateAuth } from '../shared/auth/cognito-public.js';
+import { pools } from '../shared/auth/pools.js';
+import type { Principal } from '../shared/auth/session.js';
+import { ConflictError, UnauthenticatedError } from '../shared/errors.js';
+import { MESSAGES } from '../shared/messages.js';
 
 /** The enrolment routes serve only a session that still has to enrol (an enrolled one has no access token). */
 export function assertPending(principal: Principal): void {
@@ -15,8 +15,7 @@ export function assertPending(principal: Principal): void {
  * sessions longer: on an expired token it renews once from the session's refresh token and retries.
  */
 export async function withAccessToken<T>(principal: Principal, call: (accessToken: string) => Promise<T>): Promise<T> {
-  const { entities } = db();
-  const { data: session } = await entities.Session.get({ sessionId: principal.sessionId }).go();
+  const session = await findSession(principal.sessionId);
   if (!session?.accessToken) throw new UnauthenticatedError();
   try {
     return await call(session.accessToken);
@@ -30,6 +29,6 @@ export async function withAccessToken<T>(principal: Principal, call: (accessToke
   }).catch(() => null);
   const renewed = out?.AuthenticationResult?.AccessToken;
   if (!renewed) throw new UnauthenticatedError();
-  await entities.Session.patch({ sessionId: principal.sessionId }).set({ accessToken: renewed }).go({ response: 'none' });
+  await setSessionAccessToken(principal.sessionId, renewed);
   return call(renewed);
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { db } from '../../db/service.js';
+import { findCompany, findCompanyAdmin } from '../../db/companies.js';
+import { createSession } from '../../db/sessions.js';
+import { findEmployee } from '../../db/staff.js';
 import type { Role } from '../../routes.js';
 import { COOKIE, CHALLENGE_SECONDS, SESSION_SECONDS } from '../../shared/auth/cookies.js';
 import { newCsrfToken } from '../../shared/auth/csrf.js';
@@ -58,16 +60,13 @@ async function activeProfile(role: Role, claims: Record<string, unknown>): Promi
   const companyId = claims['custom:company_id'];
   const userId = claims[role === 'employee' ? 'custom:employee_id' : 'custom:admin_id'];
   if (typeof companyId !== 'string' || typeof userId !== 'string') return null;
-  const { entities } = db();
   const [company, user] = await Promise.all([
-    entities.Company.get({ companyId }).go(),
-    role === 'employee'
-      ? entities.Employee.get({ companyId, employeeId: userId }).go()
-      : entities.CompanyAdmin.get({ companyId, adminId: userId }).go(),
+    findCompany(companyId),
+    role === 'employee' ? findEmployee(companyId, userId) : findCompanyAdmin(companyId, userId),
   ]);
-  if (!company.data || company.data.status !== 'active' || !user.data || user.data.status !== 'active') return null;
-  const userName = 'lastName' in user.data ? `${user.data.lastName} ${user.data.firstName}` : user.data.name;
-  return { userName, companyName: company.data.name, timeZone: company.data.timeZone, companyId, userId };
+  if (!company || company.status !== 'active' || !user || user.status !== 'active') return null;
+  const userName = 'lastName' in user ? `${user.lastName} ${user.firstName}` : user.name;
+  return { userName, companyName: company.name, timeZone: company.timeZone, companyId, userId };
 }
 
 export interface SignInDeps {
@@ -89,21 +88,19 @@ async function startSession(role: Role, auth: AuthResult, deps: SignInDeps, pass
   const mfaPending = POOLS[role].mfa === 'totp-enforced-by-api' && !passedTotp;
   if (mfaPending && !auth.AccessToken) throw signInFailed();
   const sessionId = newSessionId();
-  await db()
-    .entities.Session.create({
-      sessionId,
-      role,
-      sub: verified.claims.sub,
-      userName: profile.userName,
-      timeZone: profile.timeZone,
-      expiresAt: sessionExpiry(),
-      ...(profile.companyId ? { companyId: profile.companyId } : {}),
-      ...(profile.userId ? { userId: profile.userId } : {}),
-      ...(profile.companyName ? { companyName: profile.companyName } : {}),
-      ...(auth.RefreshToken ? { refreshToken: auth.RefreshToken } : {}),
-      ...(mfaPending ? { mfaPending, accessToken: auth.AccessToken } : {}),
-    })
-    .go();
+  await createSession({
+    sessionId,
+    role,
+    sub: verified.claims.sub,
+    userName: profile.userName,
+    timeZone: profile.timeZone,
+    expiresAt: sessionExpiry(),
+    ...(profile.companyId ? { companyId: profile.companyId } : {}),
+    ...(profile.userId ? { userId: profile.userId } : {}),
+    ...(profile.companyName ? { companyName: profile.companyName } : {}),
+    ...(auth.RefreshToken ? { refreshToken: auth.RefreshToken } : {}),
+    ...(mfaPending ? { mfaPending, accessToken: auth.AccessToken } : {}),
+  });
 
   return ok(sessionView({ role, ...profile, mfaPending }), [
     serializeCookie(COOKIE.idToken, auth.IdToken, { maxAgeSeconds: SESSION_SECONDS }),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { daysInMonth } from '../../domain/time.js';
+import { daysInMonth } from '../domain/time.js';
 
 /** Shared request pieces (one schema per concept; the SPA imports the same ones). */
 export const MIN_YEAR = 2022;

@@ -1,4 +1,4 @@
-import { db } from '../../db/service.js';
+import { deleteSession, findSession } from '../../db/sessions.js';
 import { COOKIE } from '../../shared/auth/cookies.js';
 import { newCsrfToken } from '../../shared/auth/csrf.js';
 import type { Principal } from '../../shared/auth/session.js';
@@ -9,9 +9,8 @@ import { clearCookie, noContent, serializeCookie, type Reply } from '../../share
  * even though Cognito's ID token has not expired yet (cognito-local cannot revoke tokens at all).
  */
 export async function signOut(principal: Principal, _cookies: Record<string, string>): Promise<Reply> {
-  const { entities } = db();
-  const { data: session } = await entities.Session.get({ sessionId: principal.sessionId }).go();
-  await entities.Session.delete({ sessionId: principal.sessionId }).go();
+  const session = await findSession(principal.sessionId);
+  await deleteSession(principal.sessionId);
   if (session?.refreshToken) {
     // Best effort on AWS (revokes the refresh token); the emulator does not support it.
     const { revokeRefreshToken } = await import('./revoke.js');

@@ -1,7 +1,7 @@
-import { daysBetween } from '../../db/attendance.js';
-import { MISSED_PUNCH_LOOKBACK_DAYS, currentShift, missedPunches, statusOf, type Shift } from '../../domain/punch.js';
-import { addDays, today } from '../../domain/time.js';
-import type { Principal } from '../../shared/auth/session.js';
+import { daysBetween } from '../db/attendance.js';
+import { MISSED_PUNCH_LOOKBACK_DAYS, currentShift, missedPunches, statusOf, type Shift } from '../domain/punch.js';
+import { addDays, today } from '../domain/time.js';
+import type { EmployeePrincipal } from '../shared/auth/session.js';
 
 /** The punch screen's data: the current shift, its status, and missed punch-outs. */
 export interface PunchView {
@@ -26,9 +26,9 @@ export function punchView(days: readonly Shift[], todayDate: string, now: Date):
 }
 
 /** One Query covers today, a night shift from yesterday and the missed-punch look-back. */
-export async function recentShifts(principal: Principal, now: Date) {
+export async function recentShifts(principal: EmployeePrincipal, now: Date) {
   const todayDate = today(principal.timeZone, now);
-  const who = { companyId: principal.companyId!, employeeId: principal.userId! };
+  const who = { companyId: principal.companyId, employeeId: principal.userId };
   const days = await daysBetween(who, addDays(todayDate, -MISSED_PUNCH_LOOKBACK_DAYS), todayDate);
   return { todayDate, who, days };
 }

@@ -3,7 +3,7 @@
  * grant, five-day duty), one employee's ledger and register, manual grants, and the statutory
  * grant run. Nothing here is stored except grants; every figure is derived on read.
  */
-import { companyById } from '../../db/companies.js';
+import { companyById } from '../db/companies.js';
 import {
   companyGrants,
   companyLeaveRequests,
@@ -17,8 +17,8 @@ import {
   toLeaveGrant,
   type GrantRecord,
   type LeaveProfile,
-} from '../../db/paid-leave.js';
-import { activeStaff, activeStaffMember } from '../../db/staff.js';
+} from '../db/paid-leave.js';
+import { activeStaff, activeStaffMember } from '../db/staff.js';
 import {
   addYearsLegal,
   balanceOn,
@@ -31,10 +31,10 @@ import {
   type FiveDayWindow,
   type LeaveGrant,
   type LeaveTaking,
-} from '../../domain/paid-leave/index.js';
-import { today } from '../../domain/time.js';
-import { clock } from '../../shared/clock.js';
-import { newId } from '../../shared/ids.js';
+} from '../domain/paid-leave/index.js';
+import { today } from '../domain/time.js';
+import { clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
 
 interface Person extends LeaveProfile {
   employeeId: string;

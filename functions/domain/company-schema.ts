@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { JpPhoneSchema } from '../shared/phone.js';
+import { JpPhoneSchema } from './phone.js';
 
 /**
  * Company (administrator) account payloads, spec §3/§7: `name` is the business name, `staff_name`

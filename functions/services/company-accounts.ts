@@ -7,23 +7,23 @@ import {
   markCompanyClosed,
   primaryAdmin,
   updateCompanyAndAdmin,
-} from '../../db/companies.js';
-import { endSessions } from '../../db/sessions.js';
-import type { Role } from '../../routes.js';
-import { pools } from '../../shared/auth/pools.js';
-import { ConflictError } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
-import { logger } from '../../shared/logger.js';
-import { MESSAGES } from '../../shared/messages.js';
+} from '../db/companies.js';
+import { endSessions } from '../db/sessions.js';
+import type { Role } from '../routes.js';
+import { pools } from '../shared/auth/pools.js';
+import { ConflictError } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { logger } from '../shared/logger.js';
+import { MESSAGES } from '../shared/messages.js';
 import {
   createPoolUser,
   deletePoolUser,
   disablePoolUser,
   resetPoolUserPassword,
   updatePoolUserEmail,
-} from '../../shared/pool-users.js';
-import { assertPasswordPolicy } from '../sessions/sign-in.js';
-import type { NewCompanyInput, UpdateCompanyInput } from './company-schema.js';
+} from '../shared/pool-users.js';
+import { assertPasswordPolicy } from './sessions/sign-in.js';
+import type { NewCompanyInput, UpdateCompanyInput } from '../domain/company-schema.js';
 
 /**
  * Company accounts span two stores: the admin user in the admin Cognito pool and the company and
@@ -49,7 +49,7 @@ export interface AccountDeps {
 async function adminEmailInUse(email: string): Promise<boolean> {
   try {
     // Loaded on use (as in pool-users.ts): listing and reading companies never call Cognito.
-    const { AdminGetUserCommand, cognito } = await import('../../shared/clients/cognito-admin.js');
+    const { AdminGetUserCommand, cognito } = await import('../shared/clients/cognito-admin.js');
     await cognito().send(new AdminGetUserCommand({ UserPoolId: pools().admin.poolId, Username: email }));
     return true;
   } catch (error) {

@@ -1,6 +1,6 @@
-import { monthPace, checkAgreement, type AgreementFinding, type AgreementMonth } from '../../domain/worktime/agreement.js';
-import { companyCalendar } from '../../domain/worktime/calendar.js';
-import { monthDates, today } from '../../domain/time.js';
+import { monthPace, checkAgreement, type AgreementFinding, type AgreementMonth } from '../domain/worktime/agreement.js';
+import { companyCalendar } from '../domain/worktime/calendar.js';
+import { monthDates, today } from '../domain/time.js';
 
 /** Company settings the 36協定 checks need. */
 export interface AlertSettings {

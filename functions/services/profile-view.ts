@@ -1,14 +1,14 @@
-import { db } from '../../db/service.js';
-import { NotFoundError } from '../../shared/errors.js';
+import { findOrgUnit } from '../db/organisation.js';
+import { findEmployee } from '../db/staff.js';
+import { NotFoundError } from '../shared/errors.js';
 
 /** An employee with department and employment-status names (three GetItems in parallel). */
 export async function employeeProfile(companyId: string, employeeId: string) {
-  const { entities } = db();
-  const { data: e } = await entities.Employee.get({ companyId, employeeId }).go();
+  const e = await findEmployee(companyId, employeeId);
   if (!e) throw new NotFoundError();
   const [dept, status] = await Promise.all([
-    e.departmentId ? entities.Department.get({ companyId, departmentId: e.departmentId }).go() : null,
-    e.employmentStatusId ? entities.EmploymentStatus.get({ companyId, employmentStatusId: e.employmentStatusId }).go() : null,
+    e.departmentId ? findOrgUnit('department', companyId, e.departmentId) : null,
+    e.employmentStatusId ? findOrgUnit('employmentStatus', companyId, e.employmentStatusId) : null,
   ]);
   return {
     id: e.employeeId,
@@ -19,8 +19,8 @@ export async function employeeProfile(companyId: string, employeeId: string) {
     cell: e.cell ?? '',
     birthday: e.birthday ?? null,
     department_id: e.departmentId ?? null,
-    department_name: dept?.data?.name ?? '',
+    department_name: dept?.name ?? '',
     employment_status_id: e.employmentStatusId ?? null,
-    employment_status_name: status?.data?.name ?? '',
+    employment_status_name: status?.name ?? '',
   };
 }
