@@ -1,6 +1,7 @@
 import { newId } from '../shared/ids.js';
 import { ConflictError } from '../shared/errors.js';
 import type { DayRecord } from './attendance.js';
+import { auditCommitted, auditInTransaction } from './audit.js';
 import { db, type Db } from './service.js';
 
 type Who = { companyId: string; employeeId: string };
@@ -14,7 +15,8 @@ export interface Correction extends Who {
 }
 
 /**
- * The corrected day and its modification record in one transaction. The day is written only if it
+ * The corrected day, its modification record and (in an audited request) its audit event in one
+ * transaction. The day is written only if it
  * is unchanged since it was read (or still absent), so a punch racing the correction is never lost.
  */
 export async function applyCorrection(c: Correction, service: Db = db()) {
@@ -38,7 +40,7 @@ export async function applyCorrection(c: Correction, service: Db = db()) {
   };
   const before = c.before;
   const result = await service.transaction
-    .write(({ AttendanceDay, Modification }) => [
+    .write(({ AttendanceDay, Modification, AuditEvent }) => [
       before
         ? AttendanceDay.update(key)
             .set(set)
@@ -46,9 +48,11 @@ export async function applyCorrection(c: Correction, service: Db = db()) {
             .commit()
         : AttendanceDay.create({ ...key, ...set }).commit(),
       Modification.create(record).commit(),
+      ...auditInTransaction(AuditEvent, { companyId: c.companyId, targetId: modificationId, result: record }),
     ])
     .go();
   if (result.canceled) throw new ConflictError();
+  auditCommitted();
   return record;
 }
 

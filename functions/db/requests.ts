@@ -2,6 +2,7 @@ import type { RequestKind } from './entities/request.js';
 import { newId } from '../shared/ids.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
+import { auditCommitted, auditInTransaction } from './audit.js';
 import { db, type Db } from './service.js';
 
 export const STATUS: { unapproved: number; approved: 1; rejected: 2 } = { unapproved: 0, approved: 1, rejected: 2 };
@@ -82,7 +83,7 @@ export async function decideRequest(companyId: string, requestId: string, kind: 
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.decisionConflict);
   const decidedAt = new Date().toISOString();
   const result = await service.transaction
-    .write(({ Request, AttendanceDay, UniqueValue }) => [
+    .write(({ Request, AttendanceDay, UniqueValue, AuditEvent }) => [
       Request.patch({ companyId, requestId })
         .set({ status, decidedAt, decidedBy: adminId })
         .where((a, { eq }) => eq(a.status, STATUS.unapproved))
@@ -91,8 +92,11 @@ export async function decideRequest(companyId: string, requestId: string, kind: 
         ? [AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date }).set({ leaveType: req.leaveType ?? 0 }).commit()]
         : []),
       ...(status === STATUS.rejected ? [UniqueValue.delete(guard(companyId, req.employeeId, kind, req.date)).commit()] : []),
+      // In an audited request, its audit event commits with the decision.
+      ...auditInTransaction(AuditEvent, { companyId, targetId: requestId, before: { status: req.status }, result: { status, decidedAt, decidedBy: adminId } }),
     ])
     .go();
   if (result.canceled) throw new ConflictError(MESSAGES.decisionConflict);
+  auditCommitted();
   return { ...req, status, decidedAt, decidedBy: adminId };
 }

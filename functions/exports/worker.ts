@@ -5,7 +5,8 @@ import { db } from '../db/service.js';
 import { s3 } from '../shared/clients/s3.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
-import { logger } from '../shared/logger.js';
+import type { Context } from 'aws-lambda';
+import { logger, withLogContext } from '../shared/logger.js';
 import { attendanceRows, type AttendanceExportParams } from './attendance-rows.js';
 import { ByteCounter, csvStream, type Cell } from './csv.js';
 import type { WorkerEvent } from './jobs.js';
@@ -58,5 +59,9 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
   }
 }
 
-/** Lambda entry of the export worker (invoked asynchronously by the export routes). */
-export const handler = async (event: WorkerEvent) => runExport(event);
+/**
+ * Lambda entry of the export worker (invoked asynchronously by the export routes). Every line of the
+ * run carries the Lambda request id, the job and the company (ids only).
+ */
+export const handler = async (event: WorkerEvent, context?: Context) =>
+  withLogContext({ lambda_request_id: context?.awsRequestId, job: 'export', job_id: event.exportId, company_id: event.companyId }, () => runExport(event));

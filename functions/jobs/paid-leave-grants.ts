@@ -9,7 +9,8 @@
 import { runDueGrants } from '../services/paid-leave-service.js';
 import { listActiveCompanies } from '../db/companies.js';
 import { clock } from '../shared/clock.js';
-import { logger } from '../shared/logger.js';
+import type { Context } from 'aws-lambda';
+import { logger, withLogContext } from '../shared/logger.js';
 
 export interface GrantJobResult {
   companies: number;
@@ -23,7 +24,7 @@ export async function runAllCompanies(now: Date = clock.now()): Promise<GrantJob
   // One company at a time: the run is small per company, and a failure stays with its company.
   for (const company of companies) {
     try {
-      const run = await runDueGrants(company.companyId, now);
+      const run = await withLogContext({ company_id: company.companyId }, () => runDueGrants(company.companyId, now));
       result.granted += run.granted.length;
     } catch (error) {
       logger.error('paid-leave grant run failed', { companyId: company.companyId, error: error as Error });
@@ -34,8 +35,9 @@ export async function runAllCompanies(now: Date = clock.now()): Promise<GrantJob
   return result;
 }
 
-export const handler = async (): Promise<GrantJobResult> => {
-  const result = await runAllCompanies();
+// Every line of the run carries the Lambda request id and the run's id (the schedule event's id).
+export const handler = async (event?: { id?: string }, context?: Context): Promise<GrantJobResult> => {
+  const result = await withLogContext({ lambda_request_id: context?.awsRequestId, job: 'paid-leave-grants', job_id: event?.id ?? context?.awsRequestId }, () => runAllCompanies());
   // A failed company makes the invocation fail, so the schedule's retry and alarms see it.
   if (result.failed.length > 0) throw new Error(`paid-leave grants failed for ${result.failed.length} companies`);
   return result;

@@ -22,6 +22,8 @@ export const MESSAGES = {
   notFound: 'お探しのページは見つかりませんでした',
   resourceNotFound: '対象のデータが見つかりませんでした。',
   conflict: '他の操作と競合しました。画面を再読み込みしてください。',
+  // The same Idempotency-Key is still being processed by an earlier attempt (409).
+  requestInProgress: '同じ操作を処理中です。しばらくしてから画面を再読み込みしてください。',
   invalidRequest: '入力内容に不備があります。',
   registrationDefect: '登録内容に不備があります。',
   applicationDefect: '申請内容に不備があります。',

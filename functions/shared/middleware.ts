@@ -9,9 +9,11 @@ import { authenticate, isComplete, type AuthDeps, type Principal, type Principal
 import { env } from './env.js';
 import { ForbiddenError, UnauthenticatedError, ValidationError, fieldErrors, toHttp } from './errors.js';
 import { SECURITY_HEADERS, STATUS, parseCookies, type Reply } from './http.js';
-import { idempotencyKey, idempotencyScope, storeAnswer, storedAnswer } from './idempotency.js';
-import { logger } from './logger.js';
+import { claimKey, completeKey, idempotencyKey, idempotencyScope, releaseKey, type Claim } from './idempotency.js';
+import { addLogContext, logger, withLogContext } from './logger.js';
+import { newId } from './ids.js';
 import { MESSAGES } from './messages.js';
+import type { AuditItem, AuditSink } from '../db/audit.js';
 
 // Field errors in Japanese, like every other message the user sees. Only this locale is imported:
 // `z.locales` would pull every language into each Lambda bundle (~250 KB). zod/mini installs no
@@ -42,7 +44,10 @@ interface RouteSpec<B, Q, P> {
   invalidMessage?: string;
   /** Replays the first answer to a retried call carrying the same `Idempotency-Key`. */
   idempotent?: boolean;
-  /** Records every successful call in the company's append-only audit trail under this action name. */
+  /**
+   * Records every successful call in the company's append-only audit trail under this action name.
+   * Audited routes honour `Idempotency-Key` too: the key's record and the audit event complete together.
+   */
   audit?: string;
 }
 
@@ -115,23 +120,24 @@ function result(statusCode: number, body: unknown, cookies: string[] = []): ApiR
 }
 
 /**
- * The audit event of a successful change: the route's own before/after when it gives them, else the
- * validated request as the change and the answer as the result. The change has committed by now; a
- * failure to record it is a 500, so the caller retries (idempotently) rather than leaving a gap silently.
+ * The audit event of a successful change the route did not already commit in its own transaction:
+ * the route's own before/after when it gives them, else the validated request as the change and the
+ * answer as the result. Written with the idempotency record's completion when the call has a key;
+ * without one, on its own after the change (a failure is a 500, the caller retries with a key).
  */
-async function audit(action: string, principal: Principal, params: unknown, body: unknown, reply: Reply): Promise<void> {
-  const { recordAudit } = await import('../db/audit.js');
+function auditEvent(audit: typeof import('../db/audit.js'), sink: AuditSink, principal: Principal, params: unknown, reply: Reply): AuditItem | undefined {
+  if (sink.state === 'written') return undefined;
   const given = reply.audit ?? {};
   const data = reply.data as { id?: unknown } | undefined;
   const companyId = given.companyId ?? principal.companyId;
-  if (!companyId) return;
-  await recordAudit({
+  if (!companyId) return undefined;
+  return audit.auditItem({
     companyId,
-    action,
+    action: sink.action,
     actor: principal,
     targetId: given.targetId ?? (params as { id?: string }).id ?? (typeof data?.id === 'string' ? data.id : undefined),
     before: given.before,
-    after: given.after ?? { request: body, result: reply.data ?? null },
+    after: given.after ?? { request: sink.request, result: reply.data ?? null },
   });
 }
 
@@ -148,7 +154,7 @@ export function api<const N extends RouteName, B = Record<string, never>, Q = Re
 ) {
   const route = routeByName(routeName);
   const isCaller = callerCheck<N>(route);
-  const core = async (event: ApiEvent, _context: Context): Promise<ApiResult> => {
+  const core = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const { ORIGIN_VERIFY_SECRET } = env();
     // The API is reachable only through CloudFront (and its WAF): the execute-api URL lacks this header.
     if (ORIGIN_VERIFY_SECRET && !secretMatches(ORIGIN_VERIFY_SECRET, event.headers?.['x-origin-verify'])) {
@@ -163,6 +169,8 @@ export function api<const N extends RouteName, B = Record<string, never>, Q = Re
       if (auth) {
         principal = auth.principal;
         extraCookies.push(...auth.cookies);
+        // Ids only (never the e-mail or name): every later line of this request carries them.
+        addLogContext({ company_id: principal.companyId ?? undefined, user_id: principal.userId ?? principal.sub });
       }
       if (route.roles.length > 0) {
         if (!principal) throw new UnauthenticatedError();
@@ -180,45 +188,61 @@ export function api<const N extends RouteName, B = Record<string, never>, Q = Re
     const query = parseWith(spec.query, event.queryStringParameters ?? {}, invalid);
     const params = parseWith(spec.params, event.pathParameters ?? {}, invalid);
 
-    const key = spec.idempotent && principal ? idempotencyKey(event.headers) : undefined;
-    const scope = key && principal ? idempotencyScope(principal) : '';
-    if (key) {
-      const replay = await storedAnswer(scope, key, route.name, body, params);
-      if (replay) return result(replay.status, replay.body, extraCookies);
-    }
-
     // Authorised above; this also proves the principal's shape to the type of the route function.
     if (!isCaller(principal)) {
       logger.error('principal lacks what its role promises', { route: route.name, role: principal?.role });
       throw new Error('principal does not fit the route');
     }
-    const reply = await fn({
-      body,
-      query,
-      params,
-      principal,
-      cookies,
-      sourceIp: event.requestContext?.http?.sourceIp ?? '',
-      event,
-    });
+
+    // Idempotency and audit, one mechanism (functions/shared/idempotency.ts, functions/db/audit.ts).
+    const key = (spec.idempotent || spec.audit) && principal ? idempotencyKey(event.headers) : undefined;
+    let claim: Claim | undefined;
+    if (key && principal) {
+      const claimed = await claimKey(idempotencyScope(principal), key, route.name, body, params, context?.awsRequestId || newId());
+      if (!('owner' in claimed)) return result(claimed.status, claimed.body, extraCookies);
+      claim = claimed;
+    }
+    const audit = spec.audit && principal ? await import('../db/audit.js') : undefined;
+    const sink: AuditSink | undefined = audit && principal ? { action: spec.audit!, actor: principal, request: body, targetId: (params as { id?: string }).id, state: 'open' } : undefined;
+
+    let reply: Reply;
+    try {
+      const request = { body, query, params, principal, cookies, sourceIp: event.requestContext?.http?.sourceIp ?? '', event };
+      reply = audit ? await audit.withAuditSink(sink, () => fn(request)) : await fn(request);
+    } catch (error) {
+      if (claim && sink?.state === 'written') {
+        // The change and its audit event committed, then a follow-up failed: a retry must not apply the
+        // change again, so it gets this failure's answer (the screen, reloaded, shows the change).
+        const mapped = toHttp(error);
+        await completeKey(claim, { status: mapped.statusCode, body: mapped.body }).catch(() => undefined);
+      } else if (claim) {
+        // Nothing committed: free the key for a retry.
+        await releaseKey(claim);
+      }
+      throw error;
+    }
     const status = STATUS[reply.status];
     const payload = reply.status === 'noContent' ? undefined : { data: reply.data ?? null };
-    if (spec.audit && principal) await audit(spec.audit, principal, params, body, reply);
-    if (key) await storeAnswer(scope, key, route.name, body, params, { status, body: payload });
+    const owed = audit && sink && principal ? auditEvent(audit, sink, principal, params, reply) : undefined;
+    if (claim) await completeKey(claim, { status, body: payload }, owed);
+    else if (audit && owed) await audit.writeAuditItem(owed);
     return result(status, payload, [...extraCookies, ...(reply.cookies ?? [])]);
   };
 
-  return middy<ApiEvent, ApiResult>(core).use({
+  const handler = middy<ApiEvent, ApiResult>(core).use({
     onError: async (request) => {
       const mapped = toHttp(request.error);
       if (mapped.log) {
-        logger.error('request failed', { route: route.name, error: request.error as Error });
+        logger.error('request failed', { status: mapped.statusCode, error: request.error as Error });
       } else {
-        logger.info('request refused', { route: route.name, status: mapped.statusCode });
+        logger.info('request refused', { status: mapped.statusCode });
       }
       request.response = result(mapped.statusCode, mapped.body);
     },
   });
+  // Every log line of the invocation, however deep, carries both request ids and the route.
+  return (event: ApiEvent, context: Context): Promise<ApiResult> =>
+    withLogContext({ api_request_id: event.requestContext?.requestId, lambda_request_id: context?.awsRequestId, route: route.name }, () => handler(event, context));
 }
 
 export type { Principal };

@@ -216,7 +216,10 @@ export class ApiFunction extends Construct {
         reason:
           'X-Ray PutTraceSegments cannot be scoped to a resource, so active tracing would add a Resource "*" ' +
           'statement to every route role, which this stack forbids (api.infra.test.ts). HTTP APIs do not trace ' +
-          'either; requests are correlated by the API Gateway request id in the access log and the JSON app log.',
+          'either; calls are followed by ids instead: every JSON app log line of a route invocation carries the API ' +
+          'Gateway request id (also in the access log), the Lambda request id, the route and the caller\'s ' +
+          'company and user ids; a background job\'s lines carry the Lambda request id and the job id ' +
+          '(functions/shared/logger.ts; test/integration/log-context.test.ts).',
       },
     );
   }
