@@ -97,6 +97,8 @@ describe('concurrency and retries', () => {
     const second = await client.post('/api/v1/timestamps', {});
     expect(second.status).toBe(200);
     expect(second.body.data.status).toBe('at_work');
+    // The answer says the press was ignored and when 退勤 is taken (the screen shows it).
+    expect(second.body.data.ignored).toEqual({ reason: 'too_soon_after_punch_in', retry_at: '2026-04-08T00:01:00.000Z', retry_after_seconds: 57 });
     expect((await days(e.id))[0]!.punchOutAt).toBeUndefined();
   });
 

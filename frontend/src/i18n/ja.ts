@@ -139,6 +139,8 @@ export const ja = {
     holiday: '祝日',
     dayOff: '休日',
     leaveTypes: ['有給', '代休', '振替休日'],
+    /** Legend of the leave tint: every approved leave type shares it. */
+    leaveLegend: '有給・代休・振替休日',
     legend: '色分け',
     empty: 'この月の勤怠データはありません。',
     breakTime: '休憩',
@@ -186,14 +188,14 @@ export const ja = {
     missedPunches: '打刻漏れ',
     missedPunchesHint: '退勤の打刻がない日です。日付を選ぶと打刻修正へ進みます。',
     noMissedPunches: '打刻漏れはありません。',
+    /** A 退勤 press within a minute of 出勤 is taken as a double tap and not recorded. */
+    punchOutTooSoon: '出勤から1分以内のため、退勤は記録されていません（二重押し防止）。あと{seconds}秒、{time}から退勤できます。',
   },
   attendance: {
     chooseMonth: '表示する年月',
-    prompt: '年と月を選んで「表示」を押してください。',
   },
   modify: {
     chooseDay: '修正する日付',
-    prompt: '年・月・日を選んで「表示」を押してください。',
     current: '現在の打刻',
     noPunch: '打刻なし',
     correctedIn: '修正後の出勤時刻',
@@ -545,7 +547,8 @@ export const ja = {
   operator: {
     mfa: {
       title: '二段階認証の設定',
-      lead: '運営者アカウントは二段階認証が必須です。認証アプリ（Google Authenticator、Microsoft Authenticator など）に次のキーを登録し、表示された6桁のコードを入力してください。',
+      lead: '運営者アカウントは二段階認証が必須です。認証アプリ（Google Authenticator、Microsoft Authenticator など）でQRコードを読み取るか次のキーを登録し、表示された6桁のコードを入力してください。',
+      qr: '認証アプリで読み取るQRコード',
       secret: 'セットアップキー',
       uri: '登録用URI（otpauth）',
       copy: 'キーをコピー',

@@ -159,7 +159,7 @@ export function MonthTable({ days, timeZone, caption, today, action, totals, rul
         </li>
         <li>
           <span className="month-legend__swatch month-row--leave" aria-hidden="true" />
-          {t.monthTable.leaveTypes[0]}
+          {t.monthTable.leaveLegend}
         </li>
       </ul>
       {/* Focusable so keyboard users can scroll the month; the region is named by the caption. */}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -14,8 +14,13 @@ export function useSignOut(path: string, redirectTo: string) {
     const res = await api.delete(path);
     setPending(false);
     if (res.ok) {
-      navigate(redirectTo, { replace: true });
-      clear();
+      // The router applies a navigation as a transition. Clearing the session outside it would render
+      // the area once more without a session, and its guard would send the person to the sign-in
+      // page instead of `redirectTo` (issue 14 item 7): both updates go in the same transition.
+      startTransition(() => {
+        navigate(redirectTo, { replace: true });
+        clear();
+      });
     } else {
       window.alert(res.message);
     }

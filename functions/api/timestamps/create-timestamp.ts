@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { storedPunchAnswer, writePunch } from '../../db/attendance.js';
-import { nextAction } from '../../domain/punch.js';
+import { DOUBLE_PRESS_MS, nextAction } from '../../domain/punch.js';
 import { ConflictError } from '../../shared/errors.js';
 import { IDEMPOTENCY_SECONDS, idempotencyKey, idempotencyScope } from '../../shared/idempotency.js';
 import { ok } from '../../shared/http.js';
@@ -30,8 +30,14 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   const { todayDate, who, days } = await recentShifts(principal, now);
   const action = nextAction(days, todayDate, now);
   if (action.type === 'done') throw new ConflictError(MESSAGES.alreadyLeftWork);
-  // A double tap right after punching in: answer with the shift as it is, record nothing.
-  if (action.type === 'repeat') return ok(punchView(days, todayDate, now));
+  // A double tap right after punching in: answer with the shift as it is, record nothing, and say so
+  // (reason and when 退勤 is taken) so the screen can tell the person why nothing changed.
+  if (action.type === 'repeat') {
+    const view = punchView(days, todayDate, now);
+    const retryAt = Date.parse(view.punch_in_at!) + DOUBLE_PRESS_MS;
+    const ignored = { reason: 'too_soon_after_punch_in', retry_at: new Date(retryAt).toISOString(), retry_after_seconds: Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000)) };
+    return ok({ ...view, ignored });
+  }
 
   const at = now.toISOString();
   const applied = days.map((d) =>

@@ -1,6 +1,7 @@
 /**
  * 勤怠一覧 (`/employees/attendance`). The chosen month lives in the URL (`?year=2026&month=4`) so
- * reloading, sharing or going back shows the same month.
+ * reloading, sharing or going back shows the same month; without one the page opens on the
+ * company's current month.
  */
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
 import { MonthTable } from '../../shared/month-table';
 import { PageTitle } from '../../shared/page-title';
-import { yearChoices, zonedDate } from '../../shared/time';
+import { yearChoices, zonedDate, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { getMonth } from './attendance-api';
@@ -74,8 +75,9 @@ export default function AttendancePage() {
   const timeZone = useTimeZone();
   const years = yearChoices(timeZone);
   const [params, setParams] = useSearchParams();
-  const shown = monthFromQuery(params, years);
-  const initial = { year: shown ? String(shown.year) : '', month: shown ? String(shown.month) : '', day: '' };
+  const now = zonedParts(new Date(), timeZone);
+  const shown = monthFromQuery(params, years) ?? { year: now.year, month: now.month };
+  const initial = { year: String(shown.year), month: String(shown.month), day: '' };
 
   return (
     <>
@@ -84,7 +86,7 @@ export default function AttendancePage() {
         <MonthPicker key={`${initial.year}-${initial.month}`} years={years} initial={initial} onShow={(year, month) => setParams({ year, month })} />
       </section>
       <section className="card page-section">
-        {shown ? <MonthView year={shown.year} month={shown.month} timeZone={timeZone} /> : <p className="page-hint">{t.attendance.prompt}</p>}
+        <MonthView year={shown.year} month={shown.month} timeZone={timeZone} />
       </section>
     </>
   );

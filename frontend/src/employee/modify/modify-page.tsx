@@ -1,15 +1,16 @@
 /**
  * 打刻修正 (`/employees/modify`): pick a day, see its punches, correct them; the history below.
- * The day lives in the URL (`?date=2026-04-01`) so the missed-punch links open it directly.
+ * The day lives in the URL (`?date=2026-04-01`) so the missed-punch links open it directly; without
+ * one the page opens on the company's today.
  */
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n';
-import { DateSelects, EMPTY_DATE, selectedDate, type DateSelection } from '../../shared/date-selects';
+import { DateSelects, selectedDate, type DateSelection } from '../../shared/date-selects';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
-import { formatLongDate, formatPunchTime, parseDateString, toDateString, yearChoices } from '../../shared/time';
+import { formatLongDate, formatPunchTime, parseDateString, toDateString, yearChoices, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { createModification, getDayPunch, listModifications, type Modification } from './modify-api';
@@ -149,24 +150,21 @@ export default function ModifyPage() {
   const timeZone = useTimeZone();
   const years = yearChoices(timeZone);
   const [params, setParams] = useSearchParams();
-  const shown = dateFromQuery(params, years);
-  const shownDate = shown ? toDateString(shown.year, shown.month, shown.day) : null;
-  const initial: DateSelection = shown ? { year: String(shown.year), month: String(shown.month), day: String(shown.day) } : EMPTY_DATE;
+  const now = zonedParts(new Date(), timeZone);
+  const shown = dateFromQuery(params, years) ?? { year: now.year, month: now.month, day: now.day };
+  const shownDate = toDateString(shown.year, shown.month, shown.day);
+  const initial: DateSelection = { year: String(shown.year), month: String(shown.month), day: String(shown.day) };
   const history = useLoad(listModifications, 'history');
 
   return (
     <>
       <PageTitle title={t.pages.modify} />
       <section className="card page-section">
-        <DayPicker key={shownDate ?? ''} years={years} initial={initial} onShow={(date) => setParams({ date })} />
+        <DayPicker key={shownDate} years={years} initial={initial} onShow={(date) => setParams({ date })} />
       </section>
 
       <section className="card page-section">
-        {shown && shownDate ? (
-          <DayCorrection key={shownDate} day={shown} timeZone={timeZone} onCorrected={(row) => history.setData((rows) => [row, ...rows])} />
-        ) : (
-          <p className="page-hint">{t.modify.prompt}</p>
-        )}
+        <DayCorrection key={shownDate} day={shown} timeZone={timeZone} onCorrected={(row) => history.setData((rows) => [row, ...rows])} />
       </section>
 
       <section className="card page-section" aria-labelledby="modify-history-title">

@@ -1,10 +1,10 @@
 /** 打刻 (`/employees`): live clock, today's status, memo and the one punch button; missed punches beside. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { formatLongDate, formatTime } from '../../shared/time';
+import { formatClock, formatLongDate, formatTime } from '../../shared/time';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { Clock } from './clock';
@@ -16,6 +16,17 @@ import './punch.css';
 
 const RETRY_DELAY_MS = 800;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A press the server took as a double tap (退勤 within a minute of 出勤): recorded nothing. */
+interface IgnoredPress {
+  reason: string;
+  /** When 退勤 is taken (ISO). */
+  retry_at: string;
+  retry_after_seconds: number;
+}
+
+/** The punch answer; `ignored` is present only when the press changed nothing. */
+type PunchAnswer = TodayPunch & { ignored?: IgnoredPress };
 
 export default function PunchPage() {
   const timeZone = useTimeZone();
@@ -29,6 +40,14 @@ export default function PunchPage() {
   const sendingRef = useRef(false);
   // The key of a press that got no definitive answer; pressing again is a retry of that press.
   const pendingKey = useRef<string | null>(null);
+  // Why the last press changed nothing; cleared once 退勤 is possible or the next press is answered.
+  const [ignored, setIgnored] = useState<IgnoredPress | null>(null);
+
+  useEffect(() => {
+    if (!ignored) return;
+    const timer = setTimeout(() => setIgnored(null), ignored.retry_after_seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [ignored]);
 
   const today = latest ?? (state.status === 'ready' ? state.data : null);
   const status = statusOf(today);
@@ -42,6 +61,7 @@ export default function PunchPage() {
     sendingRef.current = true;
     setSending(true);
     setPunchError(null);
+    setIgnored(null);
     const key = (pendingKey.current ??= newIdempotencyKey());
     let res = await punch(memoValue, key);
     if (!res.ok && isTransient(res.status)) {
@@ -53,8 +73,11 @@ export default function PunchPage() {
     setSending(false);
 
     if (res.ok) {
-      setLatest(res.data);
-      setMemo(null);
+      const answer: PunchAnswer = res.data;
+      setLatest(answer);
+      // An ignored press recorded nothing: keep the memo typed for the 退勤 that follows.
+      if (answer.ignored) setIgnored(answer.ignored);
+      else setMemo(null);
       return;
     }
     if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
@@ -97,6 +120,16 @@ export default function PunchPage() {
           </dl>
 
           <FormFeedback error={punchError ?? loadError} />
+          {/* Always rendered: a live region inserted together with its text is often not announced. */}
+          <div role="status" className="punch-ignored-region">
+            {ignored && (
+              <p className="punch-ignored">
+                {t.punch.punchOutTooSoon
+                  .replace('{seconds}', String(ignored.retry_after_seconds))
+                  .replace('{time}', formatClock(new Date(ignored.retry_at), timeZone))}
+              </p>
+            )}
+          </div>
 
           <form className="form punch-form" onSubmit={(e) => void onSubmit(e)}>
             <div className="form__field">
