@@ -25,6 +25,8 @@ export const MESSAGES = {
   // The same Idempotency-Key is still being processed by an earlier attempt (409).
   requestInProgress: '同じ操作を処理中です。しばらくしてから画面を再読み込みしてください。',
   invalidRequest: '入力内容に不備があります。',
+  // A pagination cursor that was not issued for this list (tampered, expired key, another company).
+  invalidCursor: '続きの読み込みに失敗しました。一覧を最初から読み込み直してください。',
   registrationDefect: '登録内容に不備があります。',
   applicationDefect: '申請内容に不備があります。',
   applicationCompleted: '申請が完了しました。',
