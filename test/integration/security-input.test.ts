@@ -2,20 +2,27 @@
  * Issue 14, items 13, 15 and 16: input the API must refuse (API level, against the local emulators).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
-import type { HttpClient } from '../support/http-client.js';
+import { createOperator, createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
 let admin: HttpClient;
 let staff: HttpClient;
+let operator: HttpClient;
+let n = 0;
+const email = (p: string) => `${p}-${Date.now().toString(36)}-${n++}@example.test`;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1 });
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
   staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
+  operator = await signIn(stack.baseUrl, 'operator', await createOperator(stack.baseUrl));
 });
+
+/** Names that look filled in but show nothing (or reverse what follows). */
+const INVISIBLE_NAMES = ['\u0000', '\u001b[2J', '\u0007', '\u202e', '田中\u202eabc', '\u3000\u3000', ' \u3000 ', '\u200b'];
 
 describe('pagination cursors (item 13)', () => {
   it('are opaque, bound to the company, and a bad one is a 400 in Japanese, never a 500', async () => {
@@ -42,5 +49,74 @@ describe('pagination cursors (item 13)', () => {
     const otherAdmin = await signIn(stack.baseUrl, 'admin', other.admin);
     const foreign = await otherAdmin.get(`/api/v1/audit_events?cursor=${page.cursor}`);
     expect(foreign.status).toBe(400);
+  });
+});
+
+describe('names and texts (item 16)', () => {
+  const staffBody = (o: Record<string, unknown>) => ({
+    last_name: '山田',
+    first_name: '花子',
+    email: email('staff'),
+    password: 'Temp#Passw0rd2026',
+    department_id: tenant.departmentId,
+    employment_status_id: tenant.employmentStatusId,
+    ...o,
+  });
+  const companyBody = (o: Record<string, unknown>) => ({ name: '株式会社入力', staff_name: '管理 太郎', email: email('co'), cell: '', password: 'Temp#Passw0rd2026', ...o });
+  const infoBody = (o: Record<string, unknown>) => ({ title: 'お知らせ', detail_text: '本文', start_at: '2030-04-01 09:00:00', end_at: '2030-04-01 10:00:00', ...o });
+  const inquiryBody = (o: Record<string, unknown>) => ({ name: '問合 太郎', company: '株式会社見込み', email: 'prospect@example.test', message: '質問です。', ...o });
+
+  it('refuses control, format and bidi characters and names blank after trimming, on every form', async () => {
+    const visitor = createHttpClient(stack.baseUrl);
+    await visitor.get('/api/v1/session');
+    for (const bad of INVISIBLE_NAMES) {
+      const cases: [string, Promise<{ status: number; body: any }>][] = [
+        ['staff', admin.post('/api/v1/employees', staffBody({ last_name: bad }))],
+        ['department', admin.post('/api/v1/departments', { name: bad })],
+        ['status', admin.post('/api/v1/employment_statuses', { name: bad })],
+        ['company', operator.post('/api/v1/companies', companyBody({ name: bad }))],
+        ['company staff', operator.post('/api/v1/companies', companyBody({ staff_name: bad }))],
+        ['announcement', operator.post('/api/v1/info_items', infoBody({ title: bad }))],
+        ['announcement text', operator.post('/api/v1/info_items', infoBody({ detail_text: bad }))],
+        ['contact', visitor.post('/api/v1/inquiries', inquiryBody({ name: bad }))],
+        ['contact message', visitor.post('/api/v1/inquiries', inquiryBody({ message: bad }))],
+      ];
+      for (const [what, call] of cases) {
+        const res = await call;
+        expect(res.status, `${what} ${JSON.stringify(bad)}`).toBe(400);
+        expect(JSON.stringify(res.body.errors), what).toMatch(/入力してください|制御文字/);
+      }
+    }
+    const departments = (await admin.get('/api/v1/departments')).body.data as { name: string }[];
+    expect(departments.map((d) => d.name)).toEqual(['営業部']);
+  });
+
+  it('still takes ordinary names with inner spaces, emoji and line breaks in texts', async () => {
+    expect((await admin.post('/api/v1/departments', { name: '\u3000開発 第二部\u3000' })).body.data.name).toBe('開発 第二部');
+    expect((await admin.post('/api/v1/employment_statuses', { name: 'パート👨‍👩‍👧' })).status).toBe(201);
+    expect((await operator.post('/api/v1/info_items', infoBody({ detail_text: '一行目\n二行目\tタブ' }))).status).toBe(201);
+  });
+});
+
+describe('year, month and day (item 16)', () => {
+  it('accept integers or decimal digit strings only, on requests, exports, lists and plan', async () => {
+    for (const [month, day] of [[true, '0x1f'], [[2], 3], ['0b11', 4], ['1e1', 5], [1, 3.5], [1, ' 3'], [1, '']]) {
+      const res = await staff.post('/api/v1/holiday_requests', { kind: 1, year: 2030, month, day });
+      expect(res.status, JSON.stringify([month, day])).toBe(400);
+    }
+    expect((await staff.post('/api/v1/holiday_requests', { kind: 1, year: '2030', month: '01', day: 31 })).status).toBe(201);
+
+    const range = { start_year: 2026, start_month: 4, start_day: 1, end_year: 2026, end_month: 4, end_day: 30, encoding: 'utf8' };
+    for (const bad of [{ start_month: true }, { end_day: '0x1e' }, { start_year: [2026] }, { end_month: '4.0' }]) {
+      const res = await admin.post('/api/v1/attendance_exports', { ...range, ...bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    for (const query of ['year=0x7ea&month=4', 'year=2026&month=1e0', 'year=true&month=4']) {
+      expect((await admin.get(`/api/v1/holiday_requests?${query}`)).status, query).toBe(400);
+    }
+    for (const plan of [true, '0x6', [6], '1e1', 6.0001]) {
+      const res = await operator.post('/api/v1/companies', { name: '株式会社プラン', staff_name: '管理 太郎', email: email('plan'), cell: '', password: 'Temp#Passw0rd2026', plan });
+      expect(res.status, JSON.stringify(plan)).toBe(400);
+    }
   });
 });

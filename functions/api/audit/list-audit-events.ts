@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { auditPage } from '../../db/audit.js';
+import { integerSchema } from '../../domain/input.js';
 import { ValidationError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -7,7 +8,7 @@ import { api } from '../../shared/middleware.js';
 import { openCursor, sealCursor } from '../../shared/signing.js';
 
 const AuditQuerySchema = z.strictObject({
-  limit: z._default(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))), 50),
+  limit: z._default(z.optional(integerSchema(1, 100)), 50),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
+import { nameSchema } from '../../domain/input.js';
 import type { StaffFields } from '../../db/staff.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { assertPasswordPolicy } from '../../services/sessions/sign-in.js';
 import { IdSchema } from '../schemas.js';
 
 /** Staff form bodies (spec §7: POST/PUT /api/v1/employees). Shared by the routes and the tests. */
-const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(50));
+const NameSchema = nameSchema(50);
 export const StaffEmailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email());
 
 const meetsPolicy = (password: string) => {
