@@ -8,6 +8,8 @@ export const MESSAGES = {
   signInThrottled: 'ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。',
   newPasswordRequired: '初回ログインのため、新しいパスワードを設定してください。',
   passwordPolicy: 'パスワードは12文字以上で、大文字・小文字・数字・記号をそれぞれ含めてください。',
+  passwordTooCommon: 'よく使われていて推測されやすいパスワードです。別のパスワードを設定してください。',
+  passwordSameAsTemporary: '仮パスワードと同じパスワードは設定できません。新しいパスワードを設定してください。',
   signOutFailed: 'ログアウトに失敗しました。',
   // Operator TOTP (two-factor authentication)
   mfaEnrolmentRequired: '二段階認証の設定が必要です。',

@@ -10,9 +10,12 @@ import { env } from './env.js';
  */
 const DEV_SECRET = 'kintai-local-development-signing-secret';
 
+/** cursor: pagination; csrf: session-bound tokens; challenge: the sign-in challenge cookie. */
+type Purpose = 'cursor' | 'csrf' | 'challenge';
+
 const keys = new Map<string, Buffer>();
 
-export function signingKey(purpose: 'cursor' | 'csrf'): Buffer {
+export function signingKey(purpose: Purpose): Buffer {
   const { SIGNING_SECRET, ORIGIN_VERIFY_SECRET, STAGE } = env();
   const secret = SIGNING_SECRET ?? ORIGIN_VERIFY_SECRET ?? (STAGE === 'prod' ? undefined : DEV_SECRET);
   if (!secret) throw new Error('No signing secret: set SIGNING_SECRET');
@@ -26,7 +29,7 @@ export function signingKey(purpose: 'cursor' | 'csrf'): Buffer {
   return key;
 }
 
-export function hmac(purpose: 'cursor' | 'csrf', value: string): string {
+export function hmac(purpose: Purpose, value: string): string {
   return createHmac('sha256', signingKey(purpose)).update(value).digest('base64url');
 }
 

@@ -120,3 +120,55 @@ describe('year, month and day (item 16)', () => {
     }
   });
 });
+
+describe('passwords (item 15)', () => {
+  const TEMP = 'Temp#Passw0rd2026';
+  const COMMON = ['Password123!', 'P@ssw0rd2026!', 'Qwerty123456!', 'Iloveyou2026!'];
+
+  it('refuses common passwords when an admin or the operator sets one, with the reason on the field', async () => {
+    const body = { last_name: '山田', first_name: '花子', department_id: tenant.departmentId, employment_status_id: tenant.employmentStatusId };
+    for (const password of COMMON) {
+      const res = await admin.post('/api/v1/employees', { ...body, email: email('weak'), password });
+      expect(res.status, password).toBe(400);
+      expect(JSON.stringify(res.body.errors?.password ?? res.body.message)).toMatch(/推測されやすい/);
+      const company = await operator.post('/api/v1/companies', { name: '株式会社弱鍵', staff_name: '管理 太郎', email: email('weakco'), cell: '', password });
+      expect(company.status, password).toBe(400);
+      expect(company.body.errors.password.join()).toMatch(/推測されやすい/);
+    }
+    const created = await admin.post('/api/v1/employees', { ...body, email: email('strong'), password: TEMP });
+    expect(created.status).toBe(201);
+    const edit = await admin.put(`/api/v1/employees/${created.body.data.id}`, { ...body, email: created.body.data.email, password: 'Password123!' });
+    expect(edit.status).toBe(400);
+    expect(edit.body.errors.password.join()).toMatch(/推測されやすい/);
+  });
+
+  it('refuses the temporary password and common ones as the new password at first sign-in', async () => {
+    const body = { last_name: '初回', first_name: '花子', email: email('first'), password: TEMP, department_id: tenant.departmentId, employment_status_id: tenant.employmentStatusId };
+    expect((await admin.post('/api/v1/employees', body)).status).toBe(201);
+    const client = createHttpClient(stack.baseUrl);
+    await client.get('/api/v1/session');
+    const first = await client.post('/users/sign_in', { user: { email: body.email, password: TEMP } });
+    expect(first.body.data.challenge).toBe('NEW_PASSWORD_REQUIRED');
+
+    const same = await client.post('/users/new_password', { user: { password: TEMP } });
+    expect(same.status).toBe(400);
+    expect(same.body.message).toBe('仮パスワードと同じパスワードは設定できません。新しいパスワードを設定してください。');
+    expect(same.body.errors.password).toEqual([same.body.message]);
+    const common = await client.post('/users/new_password', { user: { password: 'Password123!' } });
+    expect(common.status).toBe(400);
+    expect(common.body.errors.password.join()).toMatch(/推測されやすい/);
+
+    // The challenge cookie is signed: dropping or altering what it carries ends the attempt.
+    const cookie = client.cookie('kintai_challenge')!;
+    const [payload] = decodeURIComponent(cookie).split('.');
+    const stripped = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+    delete stripped.t;
+    const forged = createHttpClient(stack.baseUrl);
+    await forged.get('/api/v1/session');
+    forged.setCookie('kintai_challenge', Buffer.from(JSON.stringify(stripped)).toString('base64url'));
+    expect((await forged.post('/users/new_password', { user: { password: TEMP } })).status).toBe(401);
+
+    const done = await client.post('/users/new_password', { user: { password: 'Mine#Hanako-2026' } });
+    expect(done.status).toBe(200);
+  });
+});
