@@ -172,3 +172,26 @@ describe('passwords (item 15)', () => {
     expect(done.status).toBe(200);
   });
 });
+
+describe('paid leave under contention (item 16)', () => {
+  it('15 filings at once against a balance of 10: exactly the 5 beyond the balance are refused', async () => {
+    const company = await createTenant({ employees: 1 });
+    const boss = await signIn(stack.baseUrl, 'admin', company.admin);
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const grant = await boss.post(`/api/v1/paid_leave/employees/${company.employees[0]!.id}/grants`, { granted_on: today, days: 10, kind: 'extra', reason: '同時申請の試験' });
+    expect(grant.status, JSON.stringify(grant.body)).toBe(201);
+    const clients = await Promise.all(Array.from({ length: 3 }, () => signIn(stack.baseUrl, 'employee', company.employees[0]!)));
+    const start = new Date(`${today}T00:00:00Z`);
+    const dates = Array.from({ length: 15 }, (_, i) => new Date(start.getTime() + (i + 7) * 86_400_000));
+    const answers = await Promise.all(
+      dates.map((d, i) => clients[i % 3]!.post('/api/v1/holiday_requests', { kind: 0, year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201), JSON.stringify(answers.map((a) => a.body.message ?? a.status))).toHaveLength(10);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('有給休暇の残日数が足りません（残り0日）。');
+    }
+    expect((await clients[0]!.get('/api/v1/paid_leave')).body.data).toMatchObject({ pending_days: 10, requestable_days: 0 });
+  });
+});
