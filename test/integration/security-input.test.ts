@@ -1,7 +1,11 @@
 /**
  * Issue 14, items 13, 15 and 16: input the API must refuse (API level, against the local emulators).
  */
+import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/db/service.js';
+import { instantOf } from '../../functions/domain/time.js';
+import { pollUntil } from '../support/poll.js';
 import { createOperator, createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
@@ -193,5 +197,42 @@ describe('paid leave under contention (item 16)', () => {
       expect(refused.body.message).toBe('有給休暇の残日数が足りません（残り0日）。');
     }
     expect((await clients[0]!.get('/api/v1/paid_leave')).body.data).toMatchObject({ pending_days: 10, requestable_days: 0 });
+  });
+});
+
+describe('CSV exports (item 16)', () => {
+  it('neutralise full-width formula signs and say how many characters Shift_JIS could not write', async () => {
+    const company = await createTenant({ employees: 1 });
+    const boss = await signIn(stack.baseUrl, 'admin', company.admin);
+    const employeeId = company.employees[0]!.id;
+    const day = (date: string, note: string) => ({
+      companyId: company.companyId,
+      employeeId,
+      workDate: date,
+      punchInAt: instantOf(date, 9, 0, 'Asia/Tokyo'),
+      punchOutAt: instantOf(date, 18, 0, 'Asia/Tokyo'),
+      note,
+    });
+    await db()
+      .entities.AttendanceDay.put([day('2026-05-11', '＝HYPERLINK("x")'), day('2026-05-12', '＋1'), day('2026-05-13', '－1＋2'), day('2026-05-14', '＠SUM(A1)'), day('2026-05-15', '祝🎌𠮷野家')])
+      .go();
+    const run = async (encoding: string) => {
+      const started = await boss.post('/api/v1/attendance_exports', { start_year: 2026, start_month: 5, start_day: 11, end_year: 2026, end_month: 5, end_day: 15, encoding });
+      expect(started.status).toBe(201);
+      return pollUntil(
+        async () => (await boss.get(`/api/v1/attendance_exports/${started.body.data.id}`)).body.data,
+        (j) => j.status === 'done' || j.status === 'failed',
+      );
+    };
+    const utf = await run('utf8');
+    expect(utf).toMatchObject({ status: 'done', unencodable_chars: 0 });
+    const text = Buffer.from(await (await fetch(utf.download_url)).arrayBuffer()).subarray(3).toString('utf8');
+    for (const cell of [`"'＝HYPERLINK(""x"")"`, "'＋1", "'－1＋2", "'＠SUM(A1)", '祝🎌𠮷野家']) expect(text).toContain(cell);
+
+    const sjis = await run('sjis');
+    // 🎌 and 𠮷 are outside CP932: written as '?', and counted in the job result.
+    expect(sjis).toMatchObject({ status: 'done', unencodable_chars: 2 });
+    const decoded = iconv.decode(Buffer.from(await (await fetch(sjis.download_url)).arrayBuffer()), 'CP932');
+    expect(decoded).toContain('祝??野家');
   });
 });

@@ -24,6 +24,8 @@ export interface ExportJob {
   file_name?: string;
   encoding?: CsvEncoding;
   row_count?: number | null;
+  /** Characters Shift_JIS lacks, written as '?' (never silently: the page says how many). */
+  unencodable_chars?: number | null;
   /** Presigned, short-lived; present once done. */
   download_url?: string | null;
   link_expires_in?: number | null;
