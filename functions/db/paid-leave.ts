@@ -141,11 +141,12 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
   const { companyId, employeeId } = r;
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
-    const [{ data: employee }, grants, requests] = await Promise.all([
-      service.entities.Employee.get({ companyId, employeeId }).go(),
-      employeeGrants(companyId, employeeId, service),
-      employeeLeaveRequests(companyId, employeeId, service),
-    ]);
+    // The employee (and its filing counter) first, strongly consistent, then the requests: a filing that
+    // commits after the counter was read moves it, so the write below fails and this loop reads again.
+    // Read together, the requests could predate a filing the counter already counts (found by 15
+    // racing filings: 11 accepted against 10 days).
+    const { data: employee } = await service.entities.Employee.get({ companyId, employeeId }).go({ consistent: true });
+    const [grants, requests] = await Promise.all([employeeGrants(companyId, employeeId, service), employeeLeaveRequests(companyId, employeeId, service)]);
     if (!employee || employee.status !== 'active') throw new NotFoundError();
     if (!isManaged(employee, grants)) return fileRequest(r, service);
     if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected)) throw new ConflictError(MESSAGES.duplicateRequest);
