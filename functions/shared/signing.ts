@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { env } from './env.js';
 
 /**
  * The server's signing key, for values the server hands out and must recognise later without storing
@@ -16,8 +15,9 @@ type Purpose = 'cursor' | 'csrf' | 'challenge';
 const keys = new Map<string, Buffer>();
 
 export function signingKey(purpose: Purpose): Buffer {
-  const { SIGNING_SECRET, ORIGIN_VERIFY_SECRET, STAGE } = env();
-  const secret = SIGNING_SECRET ?? ORIGIN_VERIFY_SECRET ?? (STAGE === 'prod' ? undefined : DEV_SECRET);
+  // Read directly (the API's env() has validated these already): pure helpers and unit tests need no full env.
+  const { SIGNING_SECRET, ORIGIN_VERIFY_SECRET, STAGE } = process.env;
+  const secret = SIGNING_SECRET || ORIGIN_VERIFY_SECRET || (STAGE === 'prod' ? undefined : DEV_SECRET);
   if (!secret) throw new Error('No signing secret: set SIGNING_SECRET');
   // Keyed by the secret too: tests change the environment between runs.
   const id = `${purpose}\n${secret}`;

@@ -42,7 +42,8 @@ describe('pagination cursors (item 13)', () => {
     expect(next.body.data.events[0].id).not.toBe(page.events[0].id);
 
     const forged = Buffer.from(JSON.stringify({ pk: `$kintai#c#${tenant.companyId}#audit`, sk: 'x' })).toString('base64url');
-    const tampered = page.cursor.slice(0, -2) + (page.cursor.endsWith('A') ? 'BA' : 'AA');
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    const tampered = page.cursor.slice(0, 20) + flip(page.cursor[20]) + page.cursor.slice(21);
     for (const bad of ['garbage', 'e30', forged, tampered, '%00']) {
       const res = await admin.get(`/api/v1/audit_events?cursor=${bad}`);
       expect(res.status, bad).toBe(400);
@@ -234,5 +235,62 @@ describe('CSV exports (item 16)', () => {
     expect(sjis).toMatchObject({ status: 'done', unencodable_chars: 2 });
     const decoded = iconv.decode(Buffer.from(await (await fetch(sjis.download_url)).arrayBuffer()), 'CP932');
     expect(decoded).toContain('祝??野家');
+  });
+});
+
+describe('CSRF (item 16)', () => {
+  const body = { name: '経理部' };
+
+  it('binds the token to the session: a planted cookie with a matching header is refused', async () => {
+    const client = await signIn(stack.baseUrl, 'admin', tenant.admin);
+    const own = client.cookie('__Host-csrf')!;
+    expect(own).toMatch(/^[\w-]{24}\.[\w-]{43}$/);
+    // Old style: any value, echoed in the header.
+    client.setCookie('__Host-csrf', 'A'.repeat(43));
+    expect((await client.post('/api/v1/departments', body)).status).toBe(403);
+    // A real token of another session (the attacker's own, or an anonymous one) does not carry over.
+    const visitor = createHttpClient(stack.baseUrl);
+    await visitor.get('/api/v1/session');
+    for (const planted of [visitor.cookie('__Host-csrf')!, admin.cookie('__Host-csrf')!]) {
+      client.setCookie('__Host-csrf', planted);
+      const res = await client.post('/api/v1/departments', body);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('不正なリクエストです。画面を再読み込みしてから操作してください。');
+    }
+    client.setCookie('__Host-csrf', own);
+    expect((await client.post('/api/v1/departments', { name: '経理部' })).status).toBe(201);
+  });
+
+  it('sets it as a __Host- cookie, re-issues one not bound to the session, and a new one at sign-in and sign-out', async () => {
+    const visitor = createHttpClient(stack.baseUrl);
+    const first = await visitor.get('/api/v1/session');
+    const set = first.cookies.find((c) => c.startsWith('__Host-csrf='))!;
+    expect(set).toMatch(/; Path=\//);
+    expect(set).toMatch(/; Secure/);
+    expect(set).not.toMatch(/Domain=|HttpOnly/i);
+    visitor.setCookie('__Host-csrf', 'A'.repeat(43));
+    await visitor.get('/api/v1/session');
+    expect(visitor.cookie('__Host-csrf')).not.toBe('A'.repeat(43));
+    const anonymous = visitor.cookie('__Host-csrf');
+    const res = await visitor.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: tenant.employees[0]!.password } });
+    expect(res.status).toBe(200);
+    const signedIn = visitor.cookie('__Host-csrf');
+    expect(signedIn).not.toBe(anonymous);
+    expect((await visitor.delete('/users/sign_out')).status).toBe(204);
+    expect(visitor.cookie('__Host-csrf')).not.toBe(signedIn);
+  });
+
+  it('refuses cross-site and foreign-origin calls, allows same-origin and header-less clients with the token', async () => {
+    const client = await signIn(stack.baseUrl, 'admin', tenant.admin);
+    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    for (const headers of foreign) {
+      const res = await client.post('/api/v1/departments', { name: '他所部' }, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect((await client.post('/api/v1/departments', { name: '同一部' }, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(201);
+    expect((await client.post('/api/v1/departments', { name: '起点部' }, { headers: { origin: new URL(stack.baseUrl).origin } })).status).toBe(201);
+    // No browser headers: only the token decides.
+    expect((await client.post('/api/v1/departments', { name: '無印部' })).status).toBe(201);
+    expect((await client.post('/api/v1/departments', { name: '無札部' }, { csrf: false })).status).toBe(403);
   });
 });

@@ -107,8 +107,8 @@ async function startSession(role: Role, auth: AuthResult, deps: SignInDeps, pass
   return ok(sessionView({ role, ...profile, mfaPending }), [
     serializeCookie(COOKIE.idToken, auth.IdToken, { maxAgeSeconds: SESSION_SECONDS }),
     serializeCookie(COOKIE.session, sessionId, { maxAgeSeconds: SESSION_SECONDS }),
-    // A fresh CSRF token per session (login CSRF and fixation).
-    serializeCookie(COOKIE.csrf, newCsrfToken(), { httpOnly: false, maxAgeSeconds: SESSION_SECONDS }),
+    // A fresh CSRF token per session, bound to it (login CSRF and fixation).
+    serializeCookie(COOKIE.csrf, newCsrfToken(sessionId), { httpOnly: false, maxAgeSeconds: SESSION_SECONDS }),
     clearCookie(COOKIE.challenge),
   ]);
 }
