@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { refreshSummary } from '../db/summaries.js';
+import { integerSchema } from '../domain/input.js';
 import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { created, ok } from '../shared/http.js';
@@ -36,8 +37,8 @@ export const requestView = (r: {
 export type RequestView = ReturnType<typeof requestView>;
 
 const ListQuerySchema = z.strictObject({
-  year: z.optional(z.coerce.number().check(z.int(), z.minimum(MIN_YEAR), z.maximum(2100))),
-  month: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(12))),
+  year: z.optional(integerSchema(MIN_YEAR, 2100)),
+  month: z.optional(integerSchema(1, 12)),
 });
 
 export const LEAVE_TYPES = [0, 1, 2] as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { integerSchema } from '../domain/input.js';
 import { daysInMonth } from '../domain/time.js';
 
 /** Shared request pieces (one schema per concept; the SPA imports the same ones). */
@@ -8,7 +9,8 @@ export const MIN_YEAR = 2022;
 export const IdSchema = z.string().check(z.regex(/^[0-9a-z]{10,40}$/));
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 
-const intFrom = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+// Integers or decimal digit strings only: a coercion would take `true`, `[2]`, `"0x1f"` and `"1e1"`.
+const intFrom = integerSchema;
 
 export const YearMonthQuerySchema = z.strictObject({
   year: intFrom(MIN_YEAR, 2100),

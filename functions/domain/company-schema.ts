@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { integerSchema, nameSchema } from './input.js';
 import { JpPhoneSchema } from './phone.js';
 
 /**
@@ -34,16 +35,14 @@ const TimeZoneSchema = z.pipe(
 /** Blank means "no phone number" (spec §5: not required at sign-up). */
 const OptionalPhoneSchema = z.optional(z.union([z.pipe(z.literal(''), z.transform(() => undefined)), JpPhoneSchema]));
 
-const PlanSchema = z.coerce
-  .number()
-  .check(
-    z.int(),
-    z.refine((p) => (PLANS as readonly number[]).includes(p), { message: 'プランが正しくありません' }),
-  );
+const PlanSchema = z.pipe(
+  integerSchema(1, 12),
+  z.number().check(z.refine((p) => (PLANS as readonly number[]).includes(p), { message: 'プランが正しくありません' })),
+);
 
 const fields = {
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  staff_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  name: nameSchema(100),
+  staff_name: nameSchema(100),
   email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email()),
   cell: OptionalPhoneSchema,
 };

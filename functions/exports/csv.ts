@@ -9,28 +9,62 @@ import iconv from 'iconv-lite';
 export type CsvEncoding = 'utf8' | 'sjis';
 
 /**
- * CSV injection: a cell a spreadsheet would read as a formula (= + - @, or a leading tab/CR) gets a
- * leading apostrophe, so it is shown as text. Applied to every text cell that came from a person.
+ * CSV injection: a cell a spreadsheet would read as a formula (= + - @, their full-width forms
+ * ＝ ＋ － ＠ that Japanese Excel also reads as operators, the minus sign −, or a leading tab/CR) gets
+ * a leading apostrophe, so it is shown as text. Applied to every text cell that came from a person.
  */
 export function neutralize(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20\u2212]/.test(cell) ? `'${cell}` : cell;
+}
+
+/** What an export could not write as it was: characters Shift_JIS (CP932) has no code for. */
+export interface CsvReport {
+  unencodable: number;
+}
+
+const cp932Cache = new Map<string, boolean>();
+
+/** Whether CP932 has this character (iconv-lite writes '?' for those it lacks). */
+function inCp932(ch: string): boolean {
+  let known = cp932Cache.get(ch);
+  if (known === undefined) {
+    known = iconv.encode(ch, 'CP932').toString('latin1') !== '?';
+    if (cp932Cache.size < 10_000) cp932Cache.set(ch, known);
+  }
+  return known;
+}
+
+/** Counts the characters of a text stream that CP932 cannot encode, passing the text through. */
+class Cp932Audit extends Transform {
+  constructor(private readonly report: CsvReport) {
+    super({ decodeStrings: false, encoding: 'utf8' });
+  }
+  override _transform(chunk: string, _enc: BufferEncoding, done: TransformCallback): void {
+    for (const ch of chunk) {
+      if (ch.charCodeAt(0) > 0x7f && !inCp932(ch)) this.report.unencodable++;
+    }
+    done(null, chunk);
+  }
 }
 
 export type Cell = string | number | null;
 
 /** Encodes a stream of rows (arrays of cells, the header first) as CSV bytes. */
-export function csvStream(rows: AsyncIterable<Cell[]> | Iterable<Cell[]>, encoding: CsvEncoding): Readable {
+export function csvStream(rows: AsyncIterable<Cell[]> | Iterable<Cell[]>, encoding: CsvEncoding, report: CsvReport = { unencodable: 0 }): Readable {
   const csv = stringify({ bom: encoding === 'utf8', record_delimiter: 'windows', cast: { number: (n) => String(n) } });
   const source = Readable.from(rows, { objectMode: true });
   source.on('error', (e) => csv.destroy(e));
   const text = source.pipe(csv);
   if (encoding === 'utf8') return text;
-  // CP932 covers the JIS X 0208 repertoire plus NEC/IBM extensions; characters outside it become '?'.
+  // CP932 covers the JIS X 0208 repertoire plus NEC/IBM extensions; characters outside it (🎌, 𠮷)
+  // become '?'. Never silently: they are counted into the report, which the job result shows.
   // iconv-lite's stream types are the old NodeJS.ReadWriteStream; at run time it is a Transform.
   const sjis = iconv.encodeStream('CP932') as unknown as Transform;
   text.setEncoding('utf8');
-  text.on('error', (e) => sjis.destroy(e));
-  return text.pipe(sjis);
+  const audit = new Cp932Audit(report);
+  text.on('error', (e) => audit.destroy(e));
+  audit.on('error', (e) => sjis.destroy(e));
+  return text.pipe(audit).pipe(sjis);
 }
 
 /** Counts bytes flowing through (for progress and the benchmark), without buffering them. */

@@ -91,6 +91,8 @@ export async function exportStatus(companyId: string, exportId: string, kind: Ex
     file_name: job.fileName,
     encoding: job.encoding,
     row_count: job.rowCount ?? null,
+    /** Characters the chosen encoding lacks, written as '?' (Shift_JIS only; 0 for UTF-8). */
+    unencodable_chars: job.status === 'done' ? (job.unencodableChars ?? 0) : null,
     download_url: url,
     link_expires_in: url ? LINK_SECONDS : null,
   };

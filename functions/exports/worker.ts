@@ -8,7 +8,7 @@ import { env } from '../shared/env.js';
 import type { Context } from 'aws-lambda';
 import { logger, withLogContext } from '../shared/logger.js';
 import { attendanceRows, type AttendanceExportParams } from './attendance-rows.js';
-import { ByteCounter, csvStream, type Cell } from './csv.js';
+import { ByteCounter, csvStream, type Cell, type CsvReport } from './csv.js';
 import type { WorkerEvent } from './jobs.js';
 import { leaveRegisterRows, type LeaveRegisterParams } from './leave-register-rows.js';
 
@@ -34,13 +34,14 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
   if (!job || job.status !== 'pending') return;
   await updateExportJob(companyId, exportId, { status: 'running' });
   const counter = { rows: 0 };
+  const report: CsvReport = { unencodable: 0 };
   try {
     const bytes = new ByteCounter();
     const body = new PassThrough();
     // pipeline, not .pipe(): an error while producing rows (a throttled read, bad data) must fail the
     // upload and reach the catch below, not stall the upload and crash the process as an unhandled
     // stream error with the job left 'running'.
-    const producing = pipeline(csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding), bytes, body);
+    const producing = pipeline(csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding, report), bytes, body);
     const uploading = new Upload({
       client: s3(),
       params: { Bucket: env().EXPORTS_BUCKET!, Key: job.objectKey, Body: body, ContentType: 'text/csv' },
@@ -52,6 +53,7 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
       status: 'done',
       rowCount: Math.max(0, counter.rows - 1),
       bytes: bytes.bytes,
+      unencodableChars: report.unencodable,
       finishedAt: clock.now().toISOString(),
     });
   } catch (error) {

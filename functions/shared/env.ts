@@ -26,6 +26,8 @@ export const ApiEnvSchema = z.object({
   EXPORT_WORKER_FUNCTION: z.optional(required()),
   /** Set on AWS: CloudFront sends it in `x-origin-verify`; requests without it did not come through CloudFront/WAF. */
   ORIGIN_VERIFY_SECRET: z.optional(required()),
+  /** Key for cursors and CSRF tokens (functions/shared/signing.ts); falls back to ORIGIN_VERIFY_SECRET. */
+  SIGNING_SECRET: z.optional(z.string().check(z.minLength(32))),
   AWS_REGION: z._default(required(), 'ap-northeast-1'),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
 });

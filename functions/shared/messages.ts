@@ -8,6 +8,8 @@ export const MESSAGES = {
   signInThrottled: 'ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。',
   newPasswordRequired: '初回ログインのため、新しいパスワードを設定してください。',
   passwordPolicy: 'パスワードは12文字以上で、大文字・小文字・数字・記号をそれぞれ含めてください。',
+  passwordTooCommon: 'よく使われていて推測されやすいパスワードです。別のパスワードを設定してください。',
+  passwordSameAsTemporary: '仮パスワードと同じパスワードは設定できません。新しいパスワードを設定してください。',
   signOutFailed: 'ログアウトに失敗しました。',
   // Operator TOTP (two-factor authentication)
   mfaEnrolmentRequired: '二段階認証の設定が必要です。',
@@ -25,6 +27,8 @@ export const MESSAGES = {
   // The same Idempotency-Key is still being processed by an earlier attempt (409).
   requestInProgress: '同じ操作を処理中です。しばらくしてから画面を再読み込みしてください。',
   invalidRequest: '入力内容に不備があります。',
+  // A pagination cursor that was not issued for this list (tampered, expired key, another company).
+  invalidCursor: '続きの読み込みに失敗しました。一覧を最初から読み込み直してください。',
   registrationDefect: '登録内容に不備があります。',
   applicationDefect: '申請内容に不備があります。',
   applicationCompleted: '申請が完了しました。',

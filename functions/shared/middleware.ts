@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import ja from 'zod/v4/locales/ja.js';
 import { ROUTES, isStateChanging, type Role, type RolesOf, type RouteDef, type RouteName } from '../routes.js';
 import { COOKIE } from './auth/cookies.js';
-import { csrfMatches, secretMatches } from './auth/csrf.js';
+import { csrfMatches, sameOrigin, secretMatches } from './auth/csrf.js';
 import { authenticate, isComplete, type AuthDeps, type Principal, type PrincipalOf } from './auth/session.js';
 import { env } from './env.js';
 import { ForbiddenError, UnauthenticatedError, ValidationError, fieldErrors, toHttp } from './errors.js';
@@ -179,8 +179,12 @@ export function api<const N extends RouteName, B = Record<string, never>, Q = Re
         if (principal.mfaPending && !MFA_PENDING_ROUTES.has(route.name)) throw new ForbiddenError(MESSAGES.mfaEnrolmentRequired);
       }
     }
-    if (isStateChanging(route.method) && !csrfMatches(cookies[COOKIE.csrf], event.headers?.['x-csrf-token'])) {
-      throw new ForbiddenError(MESSAGES.csrfFailed);
+    if (isStateChanging(route.method)) {
+      // Same-origin browsers only, and a token bound to this browser's session cookie.
+      if (!sameOrigin(event.headers)) throw new ForbiddenError(MESSAGES.csrfFailed);
+      if (!csrfMatches(cookies[COOKIE.csrf], event.headers?.['x-csrf-token'], cookies[COOKIE.session])) {
+        throw new ForbiddenError(MESSAGES.csrfFailed);
+      }
     }
 
     const invalid = spec.invalidMessage ?? MESSAGES.invalidRequest;

@@ -145,6 +145,9 @@ export class WebDistribution extends Construct {
         'content-type',
         'accept',
         'x-csrf-token',
+        // The API refuses state-changing calls a browser marks cross-site (functions/shared/auth/csrf.ts).
+        // Origin is not forwarded: Host here is the execute-api host, so it could not be compared.
+        'sec-fetch-site',
         'idempotency-key',
         'user-agent',
         'CloudFront-Viewer-Address',

@@ -91,7 +91,7 @@ try {
   const base = `http://${LOCAL_HOST}:${(server.address() as AddressInfo).port}`;
   const jar: string[] = [];
   const call = async (method: string, path: string, body?: unknown) => {
-    const csrf = jar.find((c) => c.startsWith('csrf_token='))?.split('=')[1];
+    const csrf = jar.find((c) => c.startsWith('__Host-csrf='))?.split('=')[1];
     const res = await fetch(base + path, {
       method,
       headers: { cookie: jar.join('; '), 'content-type': 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },

@@ -25,7 +25,7 @@ interface Res {
 }
 
 function send(port: number, from: string, method: string, path: string, cookies: string[], body?: unknown): Promise<Res> {
-  const csrf = cookies.find((c) => c.startsWith('csrf_token='))?.split('=')[1];
+  const csrf = cookies.find((c) => c.startsWith('__Host-csrf='))?.split('=')[1];
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(

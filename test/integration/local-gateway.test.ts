@@ -147,7 +147,7 @@ describe('API routing', () => {
 describe('HTTP API payload v2 event', () => {
   it('carries route, path, query, cookies, headers and request context', async () => {
     const client = createHttpClient(stack.baseUrl);
-    client.setCookie('csrf_token', 'tok');
+    client.setCookie('__Host-csrf', 'tok');
     client.setCookie('session', 'abc');
 
     const sent = Date.now();
@@ -164,7 +164,7 @@ describe('HTTP API payload v2 event', () => {
       rawQueryString: 'month=2025-04&tag=a&tag=b&q=%E5%8B%A4',
       queryStringParameters: { month: '2025-04', tag: 'a,b', q: '勤' },
       pathParameters: { id: 'th ing-1' },
-      cookies: ['csrf_token=tok', 'session=abc'],
+      cookies: ['__Host-csrf=tok', 'session=abc'],
       isBase64Encoded: false,
       requestContext: {
         accountId: expect.any(String),

@@ -62,7 +62,7 @@ function event(apiRequestId: string, key: string): APIGatewayProxyEventV2 {
     rawPath: '/api/v1/departments',
     rawQueryString: '',
     cookies,
-    headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(admin.cookie('csrf_token')!), 'idempotency-key': key },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(admin.cookie('__Host-csrf')!), 'idempotency-key': key },
     requestContext: { http: { method: 'POST', path: '/api/v1/departments', sourceIp: '127.0.0.1' }, requestId: apiRequestId },
     body: JSON.stringify({ name: 'ログ部' }),
     isBase64Encoded: false,

@@ -61,7 +61,7 @@ async function sendRaw(client: HttpClient, req: RawRequest): Promise<RawResponse
   if (req.headers.replaceCookie) jar.set(req.headers.replaceCookie.name, req.headers.replaceCookie.value);
   const cookie = [...[...jar].map(([k, v]) => `${k}=${v}`), ...(req.headers.extraCookie ? [req.headers.extraCookie] : [])].join('; ');
   // The header keeps the real token even when the cookie is replaced by junk (a mismatch must be refused).
-  const own = client.cookie('csrf_token');
+  const own = client.cookie('__Host-csrf');
   const csrf = req.headers.csrf ?? (own ? decodeURIComponent(own) : undefined);
   const headers: Record<string, string> = { accept: 'application/json', ...req.headers.other };
   if (cookie) headers.cookie = cookie;

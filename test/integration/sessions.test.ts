@@ -43,7 +43,7 @@ describe('sign-in', () => {
       expect(byName(name)).toMatch(/Secure/);
       expect(byName(name)).toMatch(/SameSite=Strict/);
     }
-    expect(byName('csrf_token')).not.toMatch(/HttpOnly/);
+    expect(byName('__Host-csrf')).not.toMatch(/HttpOnly/);
     const session = await client.get('/api/v1/session');
     expect(session.body.data.role).toBe('employee');
   });

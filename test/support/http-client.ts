@@ -1,9 +1,9 @@
 /**
  * A small cookie-jar HTTP client for API tests, on global fetch. It behaves like the SPA: keeps the
- * cookies the server sets and echoes the readable `csrf_token` cookie in `X-CSRF-Token`.
+ * cookies the server sets and echoes the readable `__Host-csrf` cookie in `X-CSRF-Token`.
  */
 export interface RequestOptions {
-  /** Send `X-CSRF-Token` from the `csrf_token` cookie (default true; false to test the rejection). */
+  /** Send `X-CSRF-Token` from the `__Host-csrf` cookie (default true; false to test the rejection). */
   csrf?: boolean;
   headers?: Record<string, string>;
 }
@@ -52,7 +52,7 @@ export function createHttpClient(baseUrl: string): HttpClient {
   async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const csrf = jar.get('csrf_token');
+    const csrf = jar.get('__Host-csrf');
     if (options.csrf !== false && csrf !== undefined) headers['x-csrf-token'] = decodeURIComponent(csrf);
     let payload: string | undefined;
     if (body !== undefined) {

@@ -17,7 +17,7 @@ function fakeBrowser(opts: { cookie?: string; respond?: (call: Call) => Response
     calls.push(call);
     if (url === SESSION_PATH) {
       // What GET /api/v1/session does in the browser: Set-Cookie lands in document.cookie.
-      jar.cookie = 'theme=dark; csrf_token=issued-token';
+      jar.cookie = 'theme=dark; __Host-csrf=issued-token';
       return Response.json({ data: null });
     }
     return opts.respond ? opts.respond(call) : Response.json({ data: { ok: true } });
@@ -30,16 +30,16 @@ const headerOf = (call: Call | undefined, name: string) => (call?.init.headers a
 
 describe('readCookie', () => {
   it('finds one cookie among several, decoding its value', () => {
-    expect(readCookie('a=1; csrf_token=abc%2Bdef; b=2', 'csrf_token')).toBe('abc+def');
+    expect(readCookie('a=1; __Host-csrf=abc%2Bdef; b=2', '__Host-csrf')).toBe('abc+def');
   });
 
   it('does not match a cookie whose name merely ends with the name', () => {
-    expect(readCookie('x_csrf_token=nope', 'csrf_token')).toBeNull();
+    expect(readCookie('x___Host-csrf=nope', '__Host-csrf')).toBeNull();
   });
 
   it('treats a missing or empty cookie as absent', () => {
-    expect(readCookie('', 'csrf_token')).toBeNull();
-    expect(readCookie('csrf_token=', 'csrf_token')).toBeNull();
+    expect(readCookie('', '__Host-csrf')).toBeNull();
+    expect(readCookie('__Host-csrf=', '__Host-csrf')).toBeNull();
   });
 });
 
@@ -62,9 +62,9 @@ describe('withQuery', () => {
 });
 
 describe('api client CSRF handling', () => {
-  it('echoes the csrf_token cookie on a POST without asking the session route', async () => {
+  it('echoes the __Host-csrf cookie on a POST without asking the session route', async () => {
     // Prepare
-    const { client, calls } = fakeBrowser({ cookie: 'csrf_token=tok123' });
+    const { client, calls } = fakeBrowser({ cookie: '__Host-csrf=tok123' });
     // Act
     const res = await client.post('/users/sign_in', { user: { email: 'a@example.com', password: 'pw' } });
     // Assess
@@ -100,7 +100,7 @@ describe('api client CSRF handling', () => {
 describe('api client results', () => {
   it('returns the server message and field errors on failure', async () => {
     const { client } = fakeBrowser({
-      cookie: 'csrf_token=t',
+      cookie: '__Host-csrf=t',
       respond: () => Response.json({ message: MESSAGES.registrationDefect, errors: { name: ['必須です'] } }, { status: 422 }),
     });
 
@@ -112,7 +112,7 @@ describe('api client results', () => {
   it('reports a network failure as 通信に失敗しました', async () => {
     const client = createApiClient({
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
-      cookies: () => 'csrf_token=t',
+      cookies: () => '__Host-csrf=t',
     });
 
     const res = await client.post('/api/v1/timestamps', { note: '' });

@@ -7,12 +7,19 @@ import { MESSAGES } from '../../functions/shared/messages.js';
 
 describe('csrf double submit', () => {
   it('matches only an identical, well-formed token', () => {
-    const t = newCsrfToken();
-    expect(csrfMatches(t, t)).toBe(true);
-    expect(csrfMatches(t, newCsrfToken())).toBe(false);
-    expect(csrfMatches(t, undefined)).toBe(false);
-    expect(csrfMatches(undefined, t)).toBe(false);
-    expect(csrfMatches('short', 'short')).toBe(false);
+    const t = newCsrfToken('sid-1');
+    expect(csrfMatches(t, t, 'sid-1')).toBe(true);
+    expect(csrfMatches(t, newCsrfToken('sid-1'), 'sid-1')).toBe(false);
+    expect(csrfMatches(t, undefined, 'sid-1')).toBe(false);
+    expect(csrfMatches(undefined, t, 'sid-1')).toBe(false);
+    expect(csrfMatches('short', 'short', undefined)).toBe(false);
+    // Bound to the session: another session's (or no session's) token is refused, and so is a forgery.
+    expect(csrfMatches(t, t, 'sid-2')).toBe(false);
+    expect(csrfMatches(t, t, undefined)).toBe(false);
+    const anonymous = newCsrfToken(undefined);
+    expect(csrfMatches(anonymous, anonymous, undefined)).toBe(true);
+    const forged = `${'a'.repeat(24)}.${'b'.repeat(43)}`;
+    expect(csrfMatches(forged, forged, undefined)).toBe(false);
   });
 });
 

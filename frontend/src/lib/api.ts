@@ -1,12 +1,12 @@
 /**
  * The one HTTP client of the SPA. Same-origin cookies carry the session (the SPA never holds
- * tokens); every state-changing call echoes the readable `csrf_token` cookie in `X-CSRF-Token`
+ * tokens); every state-changing call echoes the readable `__Host-csrf` cookie in `X-CSRF-Token`
  * (double-submit). Calls never throw: they resolve to an `ApiResult` so pages handle failure in one
  * shape, with the server's Japanese message when there is one.
  */
 import { MESSAGES } from '../../../functions/shared/messages';
 
-export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_COOKIE = '__Host-csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 /** Public route that reports the session and sets the CSRF cookie when it is missing. */
 export const SESSION_PATH = '/api/v1/session';

@@ -79,6 +79,7 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
   const { refresh } = useSession();
   const [step, setStep] = useState<'credentials' | 'newPassword' | 'totp'>('credentials');
   const [message, setMessage] = useState<string | null>(null);
+  const [passwordErrors, setPasswordErrors] = useState<string[]>([]);
 
   async function finish() {
     await refresh();
@@ -145,11 +146,16 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
             </p>
             <ErrorMessage message={message} />
             <NewPasswordForm
+              fieldErrors={passwordErrors}
               onSubmit={async (password) => {
                 setMessage(null);
+                setPasswordErrors([]);
                 const res = await api.post<unknown>(config.newPasswordPath ?? '', { [config.bodyKey]: { password } });
                 if (!res.ok) {
-                  setMessage(res.message);
+                  // The server's reason (too common, same as the temporary one) goes next to the field too.
+                  const reasons = res.errors?.password ?? [];
+                  setPasswordErrors(reasons);
+                  setMessage(reasons.length ? null : res.message);
                   return false;
                 }
                 await finish();
@@ -217,7 +223,7 @@ function CredentialsForm({ onSubmit }: { onSubmit: Submit<[email: string, passwo
   );
 }
 
-function NewPasswordForm({ onSubmit, onMismatch }: { onSubmit: Submit<[password: string]>; onMismatch: () => void }) {
+function NewPasswordForm({ onSubmit, onMismatch, fieldErrors }: { onSubmit: Submit<[password: string]>; onMismatch: () => void; fieldErrors: string[] }) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -243,13 +249,19 @@ function NewPasswordForm({ onSubmit, onMismatch }: { onSubmit: Submit<[password:
           type="password"
           name="new-password"
           autoComplete="new-password"
-          aria-describedby={`${id}-policy`}
+          aria-describedby={fieldErrors.length ? `${id}-policy ${id}-error` : `${id}-policy`}
+          aria-invalid={fieldErrors.length ? true : undefined}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <p id={`${id}-policy`} className="form__hint">
           {t.messages.passwordPolicy}
         </p>
+        {fieldErrors.length > 0 && (
+          <span id={`${id}-error`} className="form__field-error" role="alert">
+            {fieldErrors.join(' ')}
+          </span>
+        )}
       </div>
       <div className="form__field">
         <label htmlFor={`${id}-confirmation`}>{t.signIn.newPasswordConfirmation}</label>

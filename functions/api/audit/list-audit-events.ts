@@ -1,17 +1,25 @@
 import * as z from 'zod/mini';
 import { auditPage } from '../../db/audit.js';
+import { integerSchema } from '../../domain/input.js';
+import { ValidationError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import type { AuditPageView } from './views.js';
+import { openCursor, sealCursor } from '../../shared/signing.js';
 
 const AuditQuerySchema = z.strictObject({
-  limit: z._default(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))), 50),
+  limit: z._default(z.optional(integerSchema(1, 100)), 50),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 /** The company's audit trail, newest first, one capped page per request (cursor for the next). */
 export const handler = api('list-audit-events', { query: AuditQuerySchema }, async ({ query, principal }) => {
-  const page = await auditPage(principal.companyId, query.limit, query.cursor ?? null);
+  // Cursors are sealed for this company and this list: the store's key never leaves the server.
+  const scope = `audit-events\n${principal.companyId}`;
+  const inner = query.cursor === undefined ? null : openCursor(query.cursor, scope);
+  if (query.cursor !== undefined && inner === null) throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+  const page = await auditPage(principal.companyId, query.limit, inner);
   const view: AuditPageView = {
     events: page.events.map((e) => ({
       id: e.eventId,
@@ -23,7 +31,7 @@ export const handler = api('list-audit-events', { query: AuditQuerySchema }, asy
       before: e.before ?? null,
       after: e.after ?? null,
     })),
-    cursor: page.cursor,
+    cursor: sealCursor(page.cursor, scope),
   };
   return ok(view);
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { createOrgUnit, deleteOrgUnit, getOrgUnit, listOrgUnits, renameOrgUnit, type OrgKind } from '../../db/organisation.js';
+import { nameSchema } from '../../domain/input.js';
 import { created, ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api, type RouteNamesFor } from '../../shared/middleware.js';
@@ -9,7 +10,7 @@ import { IdParamsSchema } from '../schemas.js';
  * Route functions shared by departments and employment statuses (same shape, spec §2); each route
  * keeps its own entry file and Lambda. Errors on the forms read 登録内容に不備があります。
  */
-export const OrgUnitBodySchema = z.strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)) });
+export const OrgUnitBodySchema = z.strictObject({ name: nameSchema(50) });
 
 const invalidMessage = MESSAGES.registrationDefect;
 

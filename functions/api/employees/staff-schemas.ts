@@ -1,23 +1,21 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
+import { nameSchema } from '../../domain/input.js';
 import type { StaffFields } from '../../db/staff.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { assertPasswordPolicy } from '../../services/sessions/sign-in.js';
+import { passwordProblem } from '../../services/sessions/sign-in.js';
 import { IdSchema } from '../schemas.js';
 
 /** Staff form bodies (spec §7: POST/PUT /api/v1/employees). Shared by the routes and the tests. */
-const NameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(50));
+const NameSchema = nameSchema(50);
 export const StaffEmailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email());
 
-const meetsPolicy = (password: string) => {
-  try {
-    assertPasswordPolicy(password);
-    return true;
-  } catch {
-    return false;
-  }
-};
-export const TemporaryPasswordSchema = z.string().check(z.maxLength(256), z.refine(meetsPolicy, { message: MESSAGES.passwordPolicy }));
+const problem = (password: string, message: string) => passwordProblem(password) !== message;
+export const TemporaryPasswordSchema = z.string().check(
+  z.maxLength(256),
+  z.refine((p) => problem(p, MESSAGES.passwordPolicy), { message: MESSAGES.passwordPolicy }),
+  z.refine((p) => problem(p, MESSAGES.passwordTooCommon), { message: MESSAGES.passwordTooCommon }),
+);
 
 const emptyToNull = (v: unknown): unknown => (v === '' || v === undefined ? null : v);
 

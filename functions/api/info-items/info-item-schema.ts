@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import * as z from 'zod/mini';
+import { nameSchema, textSchema } from '../../domain/input.js';
 import { daysInMonth } from '../../domain/time.js';
 import { ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -12,8 +13,8 @@ export const INFO_ITEM_TIME_ZONE = 'Asia/Tokyo';
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 export const InfoItemSchema = z.strictObject({
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  detail_text: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+  title: nameSchema(100),
+  detail_text: textSchema(5000),
   start_at: z.string().check(z.maxLength(32)),
   end_at: z.string().check(z.maxLength(32)),
 });

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
+import { nameSchema, textSchema } from '../../domain/input.js';
 import { INQUIRY_LIMITS as L } from './inquiry-limits.js';
 
 /** The public contact form (landing page): name, company, e-mail, message. */
 export const InquirySchema = z.strictObject({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(L.name)),
-  company: z.string().check(z.trim(), z.minLength(1), z.maxLength(L.company)),
+  name: nameSchema(L.name),
+  company: nameSchema(L.company),
   email: z.pipe(z.string().check(z.trim(), z.maxLength(L.email)), z.email()),
-  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(L.message)),
+  message: textSchema(L.message),
 });
 export type InquiryInput = z.infer<typeof InquirySchema>;
 

@@ -15,6 +15,8 @@ export const ExportJob = createSchema({
     requestedBy: { type: 'string', required: true },
     rowCount: { type: 'number' },
     bytes: { type: 'number' },
+    /** Characters Shift_JIS could not encode (written as '?'): shown with the download, never silent. */
+    unencodableChars: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     finishedAt: { type: 'string' },
     /** The job record goes with its file (TTL, epoch seconds). */

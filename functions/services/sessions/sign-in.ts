@@ -16,6 +16,8 @@ import { addressKey } from '../../shared/client-address.js';
 import { PASSWORD_POLICY, POOLS } from '../../config/pools.js';
 import { clearCookie, ok, serializeCookie, type Reply } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { equalStrings, hmac } from '../../shared/signing.js';
+import { isCommonPassword } from '../../domain/password-strength.js';
 import { sessionView } from './session-view.js';
 
 export const CredentialsSchema = z.strictObject({
@@ -105,8 +107,8 @@ async function startSession(role: Role, auth: AuthResult, deps: SignInDeps, pass
   return ok(sessionView({ role, ...profile, mfaPending }), [
     serializeCookie(COOKIE.idToken, auth.IdToken, { maxAgeSeconds: SESSION_SECONDS }),
     serializeCookie(COOKIE.session, sessionId, { maxAgeSeconds: SESSION_SECONDS }),
-    // A fresh CSRF token per session (login CSRF and fixation).
-    serializeCookie(COOKIE.csrf, newCsrfToken(), { httpOnly: false, maxAgeSeconds: SESSION_SECONDS }),
+    // A fresh CSRF token per session, bound to it (login CSRF and fixation).
+    serializeCookie(COOKIE.csrf, newCsrfToken(sessionId), { httpOnly: false, maxAgeSeconds: SESSION_SECONDS }),
     clearCookie(COOKIE.challenge),
   ]);
 }
@@ -161,7 +163,8 @@ export async function signIn(role: Role, email: string, password: string, addres
   const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
     return ok({ challenge: 'NEW_PASSWORD_REQUIRED', message: MESSAGES.newPasswordRequired }, [
-      challengeCookie({ k: 'NEW_PASSWORD_REQUIRED', u: username, s: out.Session }),
+      // The temporary password's keyed hash: the new one must differ (the admin who set it knows it).
+      challengeCookie({ k: 'NEW_PASSWORD_REQUIRED', u: username, s: out.Session, t: hmac('challenge', password) }),
     ]);
   }
   if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && out.Session && POOLS[role].mfa !== 'off') {
@@ -176,15 +179,21 @@ const ChallengeCookieSchema = z.object({
   k: z.enum(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA']),
   u: z.string().check(z.minLength(1), z.maxLength(256)),
   s: z.string().check(z.minLength(1), z.maxLength(4096)),
+  t: z.optional(z.string().check(z.maxLength(64))),
 });
 type ChallengeCookie = z.infer<typeof ChallengeCookieSchema>;
 
-const challengeCookie = (value: ChallengeCookie) =>
-  serializeCookie(COOKIE.challenge, Buffer.from(JSON.stringify(value)).toString('base64url'), { maxAgeSeconds: CHALLENGE_SECONDS });
+/** Signed, so the browser can't drop or change what it carries (the temporary password's hash). */
+const challengeCookie = (value: ChallengeCookie) => {
+  const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return serializeCookie(COOKIE.challenge, `${payload}.${hmac('challenge', payload)}`, { maxAgeSeconds: CHALLENGE_SECONDS });
+};
 
 function readChallenge(cookie: string | undefined, kind: ChallengeCookie['k']): ChallengeCookie | null {
   try {
-    const challenge = ChallengeCookieSchema.parse(JSON.parse(Buffer.from(cookie ?? '', 'base64url').toString('utf8')));
+    const [payload = '', signature = ''] = (cookie ?? '').split('.');
+    if (!equalStrings(signature, hmac('challenge', payload))) return null;
+    const challenge = ChallengeCookieSchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
     return challenge.k === kind ? challenge : null;
   } catch {
     return null;
@@ -241,7 +250,10 @@ export async function completeNewPassword(
 ): Promise<Reply> {
   assertPasswordPolicy(password);
   const challenge = readChallenge(cookie, 'NEW_PASSWORD_REQUIRED');
-  if (!challenge) throw signInFailed();
+  if (!challenge?.t) throw signInFailed();
+  if (equalStrings(challenge.t, hmac('challenge', password))) {
+    throw new ValidationError(MESSAGES.passwordSameAsTemporary, { password: [MESSAGES.passwordSameAsTemporary] });
+  }
   const out = await respondToAuthChallenge({
     ChallengeName: 'NEW_PASSWORD_REQUIRED',
     ClientId: pools()[role].clientId,
@@ -260,6 +272,12 @@ export async function completeNewPassword(
 
 /** Our own policy check before Cognito's, so the message is ours on AWS and on cognito-local alike. */
 export function assertPasswordPolicy(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new ValidationError(problem, { password: [problem] });
+}
+
+/** The message for a password we refuse (too weak for the pool's policy, or common), else null. */
+export function passwordProblem(password: string): string | null {
   const p = PASSWORD_POLICY;
   const strong =
     password.length >= p.minLength &&
@@ -267,6 +285,8 @@ export function assertPasswordPolicy(password: string): void {
     (!p.requireUppercase || /[A-Z]/.test(password)) &&
     (!p.requireDigits || /\d/.test(password)) &&
     (!p.requireSymbols || /[^A-Za-z0-9]/.test(password));
-  if (!strong) throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });
+  if (!strong) return MESSAGES.passwordPolicy;
+  if (isCommonPassword(password)) return MESSAGES.passwordTooCommon;
+  return null;
 }
 

@@ -19,6 +19,7 @@ export async function signOut(principal: Principal, _cookies: Record<string, str
   return noContent([
     clearCookie(COOKIE.idToken),
     clearCookie(COOKIE.session),
-    serializeCookie(COOKIE.csrf, newCsrfToken(), { httpOnly: false }),
+    // Bound to "no session": the session cookie is cleared above.
+    serializeCookie(COOKIE.csrf, newCsrfToken(undefined), { httpOnly: false }),
   ]);
 }

@@ -1,8 +1,13 @@
-/** Cookie names. Only `csrf_token` is readable by scripts (the double-submit token, spec §7). */
+/**
+ * Cookie names. Only the CSRF token is readable by scripts (the double-submit token, spec §7). Its
+ * `__Host-` prefix makes browsers refuse it unless set by this host with Secure and Path=/ (no Domain),
+ * so a sibling subdomain cannot plant one; Chromium and Firefox accept Secure cookies from
+ * http://localhost, so the local stack keeps working.
+ */
 export const COOKIE = {
   idToken: 'kintai_id',
   session: 'kintai_sid',
-  csrf: 'csrf_token',
+  csrf: '__Host-csrf',
   challenge: 'kintai_challenge',
 } as const;
 

@@ -159,7 +159,7 @@ const junkHeaderValue = fc.oneof(
 export const headersArbitrary: fc.Arbitrary<FuzzHeaders> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...CONTENT_TYPES).map((contentType) => ({ contentType, other: {}, kind: `content-type ${contentType || '(none)'}` })) },
   fc.constantFrom(1_000, 6_000, 12_000).map((n) => ({ contentType: 'application/json', extraCookie: `big=${'c'.repeat(n)}`, other: {}, kind: `cookie of ${n} bytes` })),
-  fc.tuple(fc.constantFrom('kintai_id', 'kintai_sid', 'csrf_token'), junkHeaderValue).map(([name, value]) => ({
+  fc.tuple(fc.constantFrom('kintai_id', 'kintai_sid', '__Host-csrf'), junkHeaderValue).map(([name, value]) => ({
     contentType: 'application/json',
     replaceCookie: { name, value },
     other: {},

@@ -100,6 +100,11 @@ export default function CsvDownloadRunPage() {
               {phase.job.file_name}
               {typeof phase.job.row_count === 'number' && `（${C.rows.replace('{n}', phase.job.row_count.toLocaleString('ja-JP'))}）`}
             </p>
+            {phase.job.unencodable_chars ? (
+              <p role="alert" className="form-error">
+                {C.unencodable.replace('{n}', phase.job.unencodable_chars.toLocaleString('ja-JP'))}
+              </p>
+            ) : null}
             {phase.job.download_url && (
               <p>
                 <a href={phase.job.download_url} className="button button--ghost">

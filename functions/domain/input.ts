@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+
+/**
+ * Shared checks for what people type: names and texts (no invisible control characters) and integers
+ * (no JSON `true`, `[2]`, `"0x1f"`, `"1e1"` turned into numbers by a coercion).
+ */
+
+export const INPUT_MESSAGES = {
+  blank: '入力してください',
+  invisible: '制御文字や書式制御文字（文字の向きを変える記号など）は使用できません',
+  integer: '半角数字で入力してください',
+} as const;
+
+// C0/C1 controls (NUL, BEL, ESC, DEL…), format characters (bidi overrides such as U+202E, zero-width
+// spaces, BOM) and lone surrogates. ZWJ/ZWNJ stay allowed: emoji sequences and some scripts need them.
+const INVISIBLE = /[\p{Cc}\p{Cs}\p{Co}]|(?![\u200c\u200d])\p{Cf}/u;
+// Multi-line texts also take line breaks and tabs.
+const INVISIBLE_IN_TEXT = /(?![\n\r\t])[\p{Cc}\p{Cs}\p{Co}]|(?![\u200c\u200d])\p{Cf}/u;
+
+/** A required one-line name: trimmed (full-width spaces too), not blank, no invisible characters. */
+export function nameSchema(max: number) {
+  return z.string().check(
+    z.trim(),
+    z.minLength(1, INPUT_MESSAGES.blank),
+    z.maxLength(max),
+    z.refine((v) => !INVISIBLE.test(v), INPUT_MESSAGES.invisible),
+  );
+}
+
+/** A required multi-line text (announcement body, inquiry message): like a name, line breaks allowed. */
+export function textSchema(max: number) {
+  return z.string().check(
+    z.trim(),
+    z.minLength(1, INPUT_MESSAGES.blank),
+    z.maxLength(max),
+    z.refine((v) => !INVISIBLE_IN_TEXT.test(v), INPUT_MESSAGES.invisible),
+  );
+}
+
+/**
+ * An integer in [min, max] from a JSON number or a string of decimal digits (query strings are
+ * strings); nothing else is coerced.
+ */
+export function integerSchema(min: number, max: number) {
+  return z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^-?[0-9]{1,15}$/, INPUT_MESSAGES.integer))], { error: INPUT_MESSAGES.integer }),
+    z.pipe(
+      z.transform((v: number | string) => Number(v)),
+      z.number().check(z.int(), z.minimum(min), z.maximum(max)),
+    ),
+  );
+}
