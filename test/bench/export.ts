@@ -90,7 +90,8 @@ try {
   await new Promise<void>((r) => server.listen(0, LOCAL_HOST, () => r()));
   const base = `http://${LOCAL_HOST}:${(server.address() as AddressInfo).port}`;
   const jar: string[] = [];
-  const call = async (method: string, path: string, body?: unknown) => {
+  /** One API call through the gateway; `T` is the shape of the answer's `data` the caller reads. */
+  const call = async <T = unknown>(method: string, path: string, body?: unknown) => {
     const csrf = jar.find((c) => c.startsWith('__Host-csrf='))?.split('=')[1];
     const res = await fetch(base + path, {
       method,
@@ -104,7 +105,7 @@ try {
       if (i >= 0) jar.splice(i, 1);
       jar.push(pair);
     }
-    return res.json() as Promise<{ data: any }>;
+    return res.json() as Promise<{ data: T }>;
   };
   await call('GET', '/api/v1/session');
   await call('POST', '/companies/sign_in', { company: { email: `bench-${adminId}@example.test`, password: 'Bench#Passw0rd1' } });
@@ -114,7 +115,9 @@ try {
   const ws = [] as { ms: number; total: number; requests: string }[];
   for (let i = 0; i < 5; i++) ws.push(await measure(() => call('GET', '/api/v1/work_status')));
   ws.sort((a, b) => a.ms - b.ms);
-  const status = (await call('GET', '/api/v1/work_status')).data;
+  const status = (
+    await call<{ count_employees: number; total_working_time: number; alerts: unknown[] }>('GET', '/api/v1/work_status')
+  ).data;
 
   // ---- export through the routes, with peak memory sampled
   let peakRss = process.memoryUsage().rss;
@@ -126,9 +129,9 @@ try {
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 20);
   const exported = await measure(async () => {
-    const job = (await call('POST', '/api/v1/attendance_exports', { start_year: YEAR, start_month: MONTH, start_day: 1, end_year: YEAR, end_month: MONTH, end_day: 30 })).data;
+    const job = (await call<{ id: string }>('POST', '/api/v1/attendance_exports', { start_year: YEAR, start_month: MONTH, start_day: 1, end_year: YEAR, end_month: MONTH, end_day: 30 })).data;
     for (;;) {
-      const s = (await call('GET', `/api/v1/attendance_exports/${job.id}`)).data;
+      const s = (await call<{ status: string; download_url: string; row_count: number }>('GET', `/api/v1/attendance_exports/${job.id}`)).data;
       if (s.status === 'done' || s.status === 'failed') return s;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -155,7 +158,7 @@ try {
   });
 
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-  const rows = exported.value.row_count as number;
+  const rows = exported.value.row_count;
   console.log(`\nExport and work-status benchmark — ${EMPLOYEES} employees × ${YEAR}-${String(MONTH).padStart(2, '0')} (${days.length} attendance items), DynamoDB Local`);
   console.log(`seed: ${seedSeconds.toFixed(1)} s (summaries for all staff: ${(summaries.ms / 1000).toFixed(1)} s, ${summaries.total} requests)`);
   console.log('');

@@ -14,7 +14,7 @@ beforeAll(async () => {
   staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
 });
 
-const trail = async () => (await admin.get('/api/v1/audit_events')).body.data.events as { action: string; actor_role: string; before: any; after: any; target_id: string }[];
+const trail = async () => (await admin.get('/api/v1/audit_events')).body.data.events as { action: string; actor_role: string; before: Record<string, unknown>; after: Record<string, unknown>; target_id: string }[];
 
 describe('audit trail', () => {
   it('records staff, rule, approval and correction changes with actor, time and before/after — never a password', async () => {

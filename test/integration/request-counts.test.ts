@@ -176,7 +176,7 @@ budget(['delete-company'], 12, 'close the company, then end every admin and staf
 
 let fx: SecurityFixture;
 const results: RouteCount[] = [];
-let workStatusAt: Record<number, RouteCount> = {};
+const workStatusAt: Record<number, RouteCount> = {};
 const TZ = 'Asia/Tokyo';
 
 async function addStaff(companyId: string, departmentId: string, employmentStatusId: string, count: number): Promise<string[]> {

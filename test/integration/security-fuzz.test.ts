@@ -51,7 +51,8 @@ interface RawRequest {
 interface RawResponse {
   status: number;
   text: string;
-  json: any;
+  /** The parsed body when it is JSON: an error `message`, or the route's `data`. */
+  json: { message?: string; data?: unknown } | undefined;
   contentType: string;
 }
 
@@ -77,7 +78,7 @@ async function sendRaw(client: HttpClient, req: RawRequest): Promise<RawResponse
     return { status: 0, text: String(error), json: undefined, contentType: '' };
   }
   const text = await res.text();
-  let json: any;
+  let json: RawResponse['json'];
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
@@ -266,7 +267,7 @@ describe('request schemas are strict and bounded', () => {
     const big = JSON.stringify({ name: 'x'.repeat(100_000) });
     const tooBig = await sendRaw(fx.clients.adminA, { method: 'POST', path: route.path, body: { text: big, kind: '' }, headers: { contentType: 'application/json', other: {}, kind: '' } });
     expect(tooBig.status).toBe(400);
-    expect(tooBig.json.message).toMatch(JAPANESE);
+    expect(tooBig.json?.message).toMatch(JAPANESE);
     const form = await sendRaw(fx.clients.adminA, { method: 'POST', path: route.path, body: { text: 'name=x', kind: '' }, headers: { contentType: 'application/x-www-form-urlencoded', other: {}, kind: '' } });
     expect(form.status).toBe(400);
   });

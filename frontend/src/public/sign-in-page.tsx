@@ -83,7 +83,8 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
 
   async function finish() {
     await refresh();
-    navigate(config.successPath, { replace: true });
+    // The router's promise settles once the next page has rendered; nothing here waits for it.
+    void navigate(config.successPath, { replace: true });
   }
 
   return (

@@ -18,7 +18,8 @@ export function useSignOut(path: string, redirectTo: string) {
       // the area once more without a session, and its guard would send the person to the sign-in
       // page instead of `redirectTo` (issue 14 item 7): both updates go in the same transition.
       startTransition(() => {
-        navigate(redirectTo, { replace: true });
+        // The router's promise settles once the next page has rendered; nothing here waits for it.
+        void navigate(redirectTo, { replace: true });
         clear();
       });
     } else {

@@ -92,7 +92,8 @@ export default function CsvDownloadPage() {
       id: staffValue,
       encoding,
     };
-    navigate(withQuery('/management/csv_download/download', query));
+    // The router's promise settles once the next page has rendered; nothing here waits for it.
+    void navigate(withQuery('/management/csv_download/download', query));
   }
 
   return (

@@ -35,7 +35,8 @@ function OrgForm({ kind, id, initialName }: { kind: OrgKind; id: string | null; 
       return;
     }
     if (id === null) {
-      navigate('/management/staff');
+      // The router's promise settles once the next page has rendered; nothing here waits for it.
+      void navigate('/management/staff');
       return;
     }
     setName(res.data.name);

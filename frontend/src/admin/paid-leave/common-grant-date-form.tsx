@@ -54,7 +54,7 @@ export function CommonGrantDateForm() {
       <h2 id="common-grant-title" className="page-section__title">
         斉一的付与（基準日の統一）
       </h2>
-      <form onSubmit={save} className="form">
+      <form onSubmit={(e) => void save(e)} className="form">
         <label className="checkbox" htmlFor="common-grant-enabled">
           <input id="common-grant-enabled" type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
           全員の付与日を毎年同じ基準日にそろえる

@@ -108,7 +108,8 @@ export default function MfaEnrolmentPage() {
               return false;
             }
             await refresh();
-            navigate('/management/companies', { replace: true });
+            // The router's promise settles once the next page has rendered; nothing here waits for it.
+            void navigate('/management/companies', { replace: true });
             return true;
           }}
         />
