@@ -54,7 +54,9 @@ async function buildSpaIfStale(): Promise<{ staticDir?: string; note: string }> 
   const shell = join(DIST, 'index.html');
   if (!existsSync(VITE_CONFIG)) {
     if (existsSync(shell)) return { staticDir: DIST, note: 'SPA: frontend/dist (no vite config to rebuild it)' };
-    console.warn('frontend/vite.config.ts がありません: API のみ起動します / no SPA to build yet: serving the API only');
+    console.warn(
+      'frontend/vite.config.ts がありません: API のみ起動します / no SPA to build yet: serving the API only',
+    );
     return { note: 'SPA: none' };
   }
   const sources = Math.max(
@@ -79,7 +81,9 @@ function listen(server: Server, port: number): Promise<void> {
     server.once('error', (error: NodeJS.ErrnoException) =>
       fail(
         error.code === 'EADDRINUSE'
-          ? new StartupError(`ポート ${port} は使用中です / port ${port} is busy: set PORT to another port (e.g. PORT=${port + 1})`)
+          ? new StartupError(
+              `ポート ${port} は使用中です / port ${port} is busy: set PORT to another port (e.g. PORT=${port + 1})`,
+            )
           : error,
       ),
     );

@@ -16,7 +16,8 @@ const apiOrigin = process.env.KINTAI_API_ORIGIN ?? 'http://localhost:3000';
 const proxy: ProxyOptions = {
   target: apiOrigin,
   changeOrigin: false,
-  bypass: (req) => (isApiRequest(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname) ? undefined : req.url),
+  bypass: (req) =>
+    isApiRequest(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname) ? undefined : req.url,
 };
 
 /**

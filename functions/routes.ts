@@ -82,7 +82,8 @@ const WRITE = ['table:write'] as const satisfies readonly Need[];
 /** Reads, and writes only its own session / rate-limit items. */
 const SESSIONS = ['table:read', 'table:sessions'] as const satisfies readonly Need[];
 /** `pool('employeePool', 'AdminGetUser')` → `['employeePool:AdminGetUser']`. */
-const pool = (resource: PoolResource, ...actions: CognitoAdminAction[]): PoolAction[] => actions.map((a) => `${resource}:${a}` as const);
+const pool = (resource: PoolResource, ...actions: CognitoAdminAction[]): PoolAction[] =>
+  actions.map((a) => `${resource}:${a}` as const);
 
 // prettier-ignore
 // `as const` keeps each row's name and roles as literals: they type the caller of each route function.
@@ -259,7 +260,15 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
 export const isStateChanging = (method: HttpMethod): boolean => method !== 'GET';
 
 /** Paths served by the API (everything else on the origin is the SPA). */
-export const API_PATH_PREFIXES = ['/api/', '/users/sign_', '/users/new_password', '/companies/sign_', '/companies/new_password', '/operators/sign_', '/operators/mfa'] as const;
+export const API_PATH_PREFIXES = [
+  '/api/',
+  '/users/sign_',
+  '/users/new_password',
+  '/companies/sign_',
+  '/companies/new_password',
+  '/operators/sign_',
+  '/operators/mfa',
+] as const;
 
 /** `/operators/sign_in` is both a page (GET, SPA) and an API route (POST); only non-GET goes to the API. */
 export const isApiRequest = (method: string, pathname: string): boolean =>
@@ -293,7 +302,10 @@ export function matchPath(template: string, pathname: string): Record<string, st
 }
 
 /** Finds the route like API Gateway does: literal paths win over `{param}` paths. */
-export function findRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+export function findRoute(
+  method: string,
+  pathname: string,
+): { route: RouteDef; params: Record<string, string> } | null {
   const candidates = ROUTES.filter((r) => r.method === method)
     .map((route) => ({ route, params: matchPath(route.path, pathname) }))
     .filter((c): c is { route: RouteDef; params: Record<string, string> } => c.params !== null)

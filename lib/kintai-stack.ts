@@ -59,7 +59,8 @@ export class KintaiStack extends Stack {
     const logBucket = new PrivateBucket(this, 'LogBucket', { allowLogDeliveryAcls: true, expireAfterDays: 365 });
     Validations.of(logBucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'This is the access-log destination for the other buckets and CloudFront; logging it into itself would loop.',
+      reason:
+        'This is the access-log destination for the other buckets and CloudFront; logging it into itself would loop.',
     });
     const exportsBucket = new PrivateBucket(this, 'ExportsBucket', {
       bucketName: exportsBucketName(stage, this.account),

@@ -142,7 +142,11 @@ export async function prerenderLanding(): Promise<string> {
     if (next === html) throw new Error(`dist/index.html: ${String(find)} not found`);
     return next;
   };
-  index = replaceOnce(index, /<title>.*?<\/title>/, `<title>${title}</title>\n    <script src="/${gateFile}"></script>`);
+  index = replaceOnce(
+    index,
+    /<title>.*?<\/title>/,
+    `<title>${title}</title>\n    <script src="/${gateFile}"></script>`,
+  );
   index = replaceOnce(index, '<div id="root"></div>', `<div id="landing">${landing}</div>\n    <div id="root"></div>`);
   writeFileSync(indexPath, index);
   return `prerendered / into dist/index.html (${(landing.length / 1000).toFixed(1)} kB of HTML), ${gateFile}`;

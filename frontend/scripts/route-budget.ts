@@ -57,13 +57,16 @@ const gate = /src="\/(assets\/route-gate-[^"]+\.js)"/.exec(readFileSync(`${dist}
 if (!gate) throw new Error('dist/index.html has no route gate: run `npm run build:web` (vite build + prerender)');
 
 for (const [route, keys] of Object.entries(AREAS) as [keyof typeof AREAS, readonly string[]][]) {
-  for (const key of keys) if (!manifest[key]) throw new Error(`${key} is not a chunk in the manifest; did the lazy import move?`);
+  for (const key of keys)
+    if (!manifest[key]) throw new Error(`${key} is not a chunk in the manifest; did the lazy import move?`);
   const chunks = [...closure(['index.html', ...keys])].map((k) => manifest[k]!);
   const js = chunks.reduce((sum, c) => sum + gzipped(c.file), gzipped(gate));
   const css = [...new Set(chunks.flatMap((c) => c.css ?? []))].reduce((sum, f) => sum + gzipped(f), 0);
   const budget = BUDGETS[route];
   const over = budget !== undefined && js > budget;
   failed ||= over;
-  console.log(`${route.padEnd(26)} JS ${kb(js).padStart(9)} gz   CSS ${kb(css).padStart(8)} gz${budget ? `   budget ${kb(budget)}${over ? ' OVER' : ''}` : ''}`);
+  console.log(
+    `${route.padEnd(26)} JS ${kb(js).padStart(9)} gz   CSS ${kb(css).padStart(8)} gz${budget ? `   budget ${kb(budget)}${over ? ' OVER' : ''}` : ''}`,
+  );
 }
 process.exitCode = failed ? 1 : 0;

@@ -67,8 +67,10 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
     routeName,
     { body: NewRequestSchema, invalidMessage: MESSAGES.applicationDefect, idempotent: true },
     async ({ body, principal }) => {
-      if (kind === 'holiday' && body.kind === undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
-      if (kind !== 'holiday' && body.kind !== undefined) throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
+      if (kind === 'holiday' && body.kind === undefined)
+        throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
+      if (kind !== 'holiday' && body.kind !== undefined)
+        throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
       // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.
       const file = kind === 'holiday' && body.kind === 0 ? filePaidLeaveRequest : fileRequest;
       const row = await file({
@@ -92,10 +94,21 @@ export const deleteRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
 const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]) });
 
 export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
-  api(routeName, { params: IdParamsSchema, body: DecisionSchema, invalidMessage: MESSAGES.approveFailed, idempotent: true, audit: `request.${kind}.decide` }, async ({ params, body, principal }) => {
-    if (!principal.userId) throw new NotFoundError();
-    const decided = await decideRequest(principal.companyId, params.id, kind, body.status, principal.userId);
-    // Approved leave is a paid-leave day in the month's totals.
-    if (kind === 'holiday' && body.status === 1) await refreshSummary(principal.companyId, decided.employeeId, decided.date, principal.timeZone);
-    return ok(requestView(decided));
-  });
+  api(
+    routeName,
+    {
+      params: IdParamsSchema,
+      body: DecisionSchema,
+      invalidMessage: MESSAGES.approveFailed,
+      idempotent: true,
+      audit: `request.${kind}.decide`,
+    },
+    async ({ params, body, principal }) => {
+      if (!principal.userId) throw new NotFoundError();
+      const decided = await decideRequest(principal.companyId, params.id, kind, body.status, principal.userId);
+      // Approved leave is a paid-leave day in the month's totals.
+      if (kind === 'holiday' && body.status === 1)
+        await refreshSummary(principal.companyId, decided.employeeId, decided.date, principal.timeZone);
+      return ok(requestView(decided));
+    },
+  );

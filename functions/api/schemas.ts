@@ -21,10 +21,10 @@ export const YearMonthQuerySchema = z.strictObject({
 /** year/month/day fields; combine with `realDate` so Feb 30 is refused. */
 export const YMD_FIELDS = { year: intFrom(MIN_YEAR, 2100), month: intFrom(1, 12), day: intFrom(1, 31) };
 
-export const realDate: [(v: { year: number; month: number; day: number }) => boolean, { message: string; path: string[] }] = [
-  (v) => v.day <= daysInMonth(v.year, v.month),
-  { message: '存在しない日付です', path: ['day'] },
-];
+export const realDate: [
+  (v: { year: number; month: number; day: number }) => boolean,
+  { message: string; path: string[] },
+] = [(v) => v.day <= daysInMonth(v.year, v.month), { message: '存在しない日付です', path: ['day'] }];
 
 export const YmdSchema = z.strictObject(YMD_FIELDS).check(z.refine(...realDate));
 

@@ -6,7 +6,12 @@ import { db, type Db } from './service.js';
  * note go; an approved leave on that day stays marked (it is a decision, not a punch). A record that
  * does not exist in this company (another company's included) is a 404.
  */
-export async function deleteDayRecord(companyId: string, employeeId: string, workDate: string, service: Db = db()): Promise<void> {
+export async function deleteDayRecord(
+  companyId: string,
+  employeeId: string,
+  workDate: string,
+  service: Db = db(),
+): Promise<void> {
   const { AttendanceDay } = service.entities;
   const key = { companyId, employeeId, workDate };
   const { data } = await AttendanceDay.get(key).go();

@@ -12,7 +12,12 @@ export interface DayRecord extends Shift {
 type Who = { companyId: string; employeeId: string };
 
 /** An employee's days from `from` to `to` inclusive: one Query (sk BETWEEN day#from AND day#to). */
-export async function daysBetween({ companyId, employeeId }: Who, from: string, to: string, service: Db = db()): Promise<DayRecord[]> {
+export async function daysBetween(
+  { companyId, employeeId }: Who,
+  from: string,
+  to: string,
+  service: Db = db(),
+): Promise<DayRecord[]> {
   const { data } = await service.entities.AttendanceDay.query
     .byEmployee({ companyId, employeeId })
     .between({ workDate: from }, { workDate: to })
@@ -21,7 +26,12 @@ export async function daysBetween({ companyId, employeeId }: Who, from: string, 
 }
 
 /** An employee's month: one Query with begins_with(sk, "day#YYYY-MM"). */
-export async function monthDays({ companyId, employeeId }: Who, year: number, month: number, service: Db = db()): Promise<DayRecord[]> {
+export async function monthDays(
+  { companyId, employeeId }: Who,
+  year: number,
+  month: number,
+  service: Db = db(),
+): Promise<DayRecord[]> {
   const { data } = await service.entities.AttendanceDay.query
     .byEmployee({ companyId, employeeId })
     .begins({ workDate: `${year}-${String(month).padStart(2, '0')}` })
@@ -54,9 +64,10 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
   if (!p.idempotency) {
     try {
       const update = AttendanceDay.update(key).set(set);
-      await (p.type === 'in'
-        ? update.where((a, { notExists }) => notExists(a.punchInAt))
-        : update.where((a, { exists, notExists }) => `${exists(a.punchInAt)} AND ${notExists(a.punchOutAt)}`)
+      await (
+        p.type === 'in'
+          ? update.where((a, { notExists }) => notExists(a.punchInAt))
+          : update.where((a, { exists, notExists }) => `${exists(a.punchInAt)} AND ${notExists(a.punchOutAt)}`)
       ).go({ response: 'none' });
       return 'applied';
     } catch (error) {
@@ -68,9 +79,21 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
   const idem = p.idempotency;
   const result = await service.transaction
     .write(({ AttendanceDay: day, Idempotency: stored }) => [
-      stored.create({ scope: idem.scope, key: idem.key, route: idem.route, response: idem.response, expiresAt: idem.expiresAt }).commit(),
+      stored
+        .create({
+          scope: idem.scope,
+          key: idem.key,
+          route: idem.route,
+          response: idem.response,
+          expiresAt: idem.expiresAt,
+        })
+        .commit(),
       p.type === 'in'
-        ? day.update(key).set(set).where((a, { notExists }) => notExists(a.punchInAt)).commit()
+        ? day
+            .update(key)
+            .set(set)
+            .where((a, { notExists }) => notExists(a.punchInAt))
+            .commit()
         : day
             .update(key)
             .set(set)
@@ -86,7 +109,11 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
 }
 
 /** One employee's day (GetItem), or null when nothing was punched or corrected that day. */
-export async function findDay({ companyId, employeeId }: Who, workDate: string, service: Db = db()): Promise<DayRecord | null> {
+export async function findDay(
+  { companyId, employeeId }: Who,
+  workDate: string,
+  service: Db = db(),
+): Promise<DayRecord | null> {
   const { data } = await service.entities.AttendanceDay.get({ companyId, employeeId, workDate }).go();
   return data;
 }

@@ -10,7 +10,11 @@ const SECRET_KEY = /password|token|secret|cookie|session/i;
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEY.test(k)).map(([k, v]) => [k, redact(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SECRET_KEY.test(k))
+        .map(([k, v]) => [k, redact(v)]),
+    );
   }
   return value;
 }
@@ -52,7 +56,9 @@ export async function writeAuditItem(item: AuditItem, service: Db = db()): Promi
 
 /** A company's trail, newest first, one page of at most `limit` events per Query. */
 export async function auditPage(companyId: string, limit: number, cursor: string | null, service: Db = db()) {
-  const { data, cursor: next } = await service.entities.AuditEvent.query.byCompany({ companyId }).go({ order: 'desc', limit, cursor });
+  const { data, cursor: next } = await service.entities.AuditEvent.query
+    .byCompany({ companyId })
+    .go({ order: 'desc', limit, cursor });
   return { events: data, cursor: next };
 }
 
@@ -94,7 +100,10 @@ type TransactionEntities = Parameters<Parameters<Db['transaction']['write']>[0]>
  * For repositories: the running request's audit event as an item of the change's own transaction
  * (none outside an audited request: jobs, tests). Call auditCommitted() once the transaction succeeded.
  */
-export function auditInTransaction(AuditEvent: TransactionEntities['AuditEvent'], given: AuditGiven & { companyId: string }) {
+export function auditInTransaction(
+  AuditEvent: TransactionEntities['AuditEvent'],
+  given: AuditGiven & { companyId: string },
+) {
   const sink = sinks.getStore();
   if (!sink || sink.state !== 'open') return [];
   sink.state = 'included';

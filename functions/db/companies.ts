@@ -63,7 +63,13 @@ export async function insertCompanyWithAdmin(r: NewCompanyRecord, service: Db = 
   const result = await service.transaction
     .write(({ Company, CompanyAdmin }) => [
       Company.create(company).commit(),
-      CompanyAdmin.create({ companyId: r.companyId, adminId: r.adminId, name: r.staffName, email: r.email, userSub: r.adminSub }).commit(),
+      CompanyAdmin.create({
+        companyId: r.companyId,
+        adminId: r.adminId,
+        name: r.staffName,
+        email: r.email,
+        userSub: r.adminSub,
+      }).commit(),
     ])
     .go();
   if (result.canceled) throw new ConflictError();
@@ -74,12 +80,20 @@ export async function insertCompanyWithAdmin(r: NewCompanyRecord, service: Db = 
  * The admin the operator manages for this company: the one created with it, or (for companies
  * created before that was recorded) the admin with the company's e-mail. One GetItem or one Query.
  */
-export async function primaryAdmin(company: { companyId: string; email: string; primaryAdminId?: string | undefined }, service: Db = db()) {
+export async function primaryAdmin(
+  company: { companyId: string; email: string; primaryAdminId?: string | undefined },
+  service: Db = db(),
+) {
   if (company.primaryAdminId) {
-    const { data } = await service.entities.CompanyAdmin.get({ companyId: company.companyId, adminId: company.primaryAdminId }).go();
+    const { data } = await service.entities.CompanyAdmin.get({
+      companyId: company.companyId,
+      adminId: company.primaryAdminId,
+    }).go();
     if (data) return data;
   }
-  const { data } = await service.entities.CompanyAdmin.query.byCompany({ companyId: company.companyId }).go({ pages: 'all' });
+  const { data } = await service.entities.CompanyAdmin.query
+    .byCompany({ companyId: company.companyId })
+    .go({ pages: 'all' });
   const admin = data.find((a) => a.email === company.email) ?? data[0];
   if (!admin) throw new NotFoundError();
   return admin;
@@ -116,14 +130,20 @@ export async function updateCompanyAndAdmin(companyId: string, adminId: string, 
 
 /** Marks the company closed; sign-in already refuses users of a company that is not active. */
 export async function markCompanyClosed(companyId: string, service: Db = db()) {
-  await service.entities.Company.patch({ companyId }).set({ status: 'closed', closedAt: new Date().toISOString() }).go();
+  await service.entities.Company.patch({ companyId })
+    .set({ status: 'closed', closedAt: new Date().toISOString() })
+    .go();
 }
 
 /** Every admin and staff member of a company with their Cognito usernames: two Queries. */
 export async function companyUsers(companyId: string, service: Db = db()) {
   const [admins, employees] = await Promise.all([
-    service.entities.CompanyAdmin.query.byCompany({ companyId }).go({ pages: 'all', attributes: ['adminId', 'userSub', 'status'] }),
-    service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all', attributes: ['employeeId', 'userSub'] }),
+    service.entities.CompanyAdmin.query
+      .byCompany({ companyId })
+      .go({ pages: 'all', attributes: ['adminId', 'userSub', 'status'] }),
+    service.entities.Employee.query
+      .byCompany({ companyId })
+      .go({ pages: 'all', attributes: ['employeeId', 'userSub'] }),
   ]);
   return { admins: admins.data, employees: employees.data };
 }
@@ -145,7 +165,11 @@ export async function findCompanyAdmin(companyId: string, adminId: string, servi
 }
 
 /** The company's monthly overtime alert limit and 36協定 special clause (UpdateItem on the company). */
-export async function setOvertimeAlert(companyId: string, s: { overtimeAlertMinutes: number; specialClause: boolean }, service: Db = db()): Promise<void> {
+export async function setOvertimeAlert(
+  companyId: string,
+  s: { overtimeAlertMinutes: number; specialClause: boolean },
+  service: Db = db(),
+): Promise<void> {
   await service.entities.Company.patch({ companyId }).set(s).go({ response: 'none' });
 }
 
@@ -156,5 +180,9 @@ export async function setLeaveCommonDate(
   service: Db = db(),
 ): Promise<void> {
   const patch = service.entities.Company.patch({ companyId });
-  await (c ? patch.set({ leaveCommonDate: c.monthDay, leaveFirstGrant: c.firstGrant }) : patch.remove(['leaveCommonDate', 'leaveFirstGrant'])).go({ response: 'none' });
+  await (
+    c
+      ? patch.set({ leaveCommonDate: c.monthDay, leaveFirstGrant: c.firstGrant })
+      : patch.remove(['leaveCommonDate', 'leaveFirstGrant'])
+  ).go({ response: 'none' });
 }

@@ -17,6 +17,11 @@ export async function findExportJob(companyId: string, exportId: string, service
 }
 
 /** Status, counts and finish time as the worker moves the job on (UpdateItem). */
-export async function updateExportJob(companyId: string, exportId: string, changes: ExportJobChanges, service: Db = db()): Promise<void> {
+export async function updateExportJob(
+  companyId: string,
+  exportId: string,
+  changes: ExportJobChanges,
+  service: Db = db(),
+): Promise<void> {
   await service.entities.ExportJob.patch({ companyId, exportId }).set(changes).go({ response: 'none' });
 }

@@ -58,6 +58,8 @@ export async function applyCorrection(c: Correction, service: Db = db()) {
 
 /** An employee's correction history, newest first: one Query. */
 export async function modificationHistory({ companyId, employeeId }: Who, limit = 100, service: Db = db()) {
-  const { data } = await service.entities.Modification.query.byEmployee({ companyId, employeeId }).go({ order: 'desc', limit });
+  const { data } = await service.entities.Modification.query
+    .byEmployee({ companyId, employeeId })
+    .go({ order: 'desc', limit });
   return data;
 }

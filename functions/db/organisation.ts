@@ -33,7 +33,12 @@ export async function listOrgUnits(kind: OrgKind, companyId: string, service: Db
 }
 
 /** One of them by id inside the company (GetItem), or null. */
-export async function findOrgUnit(kind: OrgKind, companyId: string, id: string, service: Db = db()): Promise<OrgUnit | null> {
+export async function findOrgUnit(
+  kind: OrgKind,
+  companyId: string,
+  id: string,
+  service: Db = db(),
+): Promise<OrgUnit | null> {
   const { Department, EmploymentStatus } = service.entities;
   if (kind === 'department') {
     const { data } = await Department.get({ companyId, departmentId: id }).go();
@@ -49,7 +54,12 @@ export async function getOrgUnit(kind: OrgKind, companyId: string, id: string, s
   return unit;
 }
 
-export async function createOrgUnit(kind: OrgKind, companyId: string, name: string, service: Db = db()): Promise<OrgUnit> {
+export async function createOrgUnit(
+  kind: OrgKind,
+  companyId: string,
+  name: string,
+  service: Db = db(),
+): Promise<OrgUnit> {
   const { Department, EmploymentStatus } = service.entities;
   const id = newId();
   if (kind === 'department') await Department.create({ companyId, departmentId: id, name }).go({ response: 'none' });
@@ -58,7 +68,13 @@ export async function createOrgUnit(kind: OrgKind, companyId: string, name: stri
 }
 
 /** Rename: a conditional write on the item existing in this company, so a foreign id is a 404. */
-export async function renameOrgUnit(kind: OrgKind, companyId: string, id: string, name: string, service: Db = db()): Promise<OrgUnit> {
+export async function renameOrgUnit(
+  kind: OrgKind,
+  companyId: string,
+  id: string,
+  name: string,
+  service: Db = db(),
+): Promise<OrgUnit> {
   const { Department, EmploymentStatus } = service.entities;
   const write =
     kind === 'department'
@@ -72,7 +88,10 @@ export async function renameOrgUnit(kind: OrgKind, companyId: string, id: string
 async function usedByActiveStaff(kind: OrgKind, companyId: string, id: string, service: Db): Promise<boolean> {
   const { data } = await service.entities.Employee.query
     .byCompany({ companyId })
-    .where((a, { eq }) => `${eq(a.status, 'active')} AND ${eq(kind === 'department' ? a.departmentId : a.employmentStatusId, id)}`)
+    .where(
+      (a, { eq }) =>
+        `${eq(a.status, 'active')} AND ${eq(kind === 'department' ? a.departmentId : a.employmentStatusId, id)}`,
+    )
     .go({ pages: 'all', attributes: ['employeeId'] });
   return data.length > 0;
 }
@@ -81,7 +100,12 @@ async function usedByActiveStaff(kind: OrgKind, companyId: string, id: string, s
  * Delete, refused while active staff still use it (retired staff keep the id; their records stay
  * readable without the name). The delete is conditional on the item existing here.
  */
-export async function deleteOrgUnit(kind: OrgKind, companyId: string, id: string, service: Db = db()): Promise<{ id: string }> {
+export async function deleteOrgUnit(
+  kind: OrgKind,
+  companyId: string,
+  id: string,
+  service: Db = db(),
+): Promise<{ id: string }> {
   await getOrgUnit(kind, companyId, id, service);
   if (await usedByActiveStaff(kind, companyId, id, service)) {
     throw new ConflictError(kind === 'department' ? MESSAGES.departmentInUse : MESSAGES.employmentStatusInUse);

@@ -61,7 +61,13 @@ export function leaveEmployeeOf(p: LeaveProfile): LeaveEmployee | null {
   return { hireDate: p.hireDate, patterns: [{ from: p.hireDate, pattern: patternOf(p) ?? FULL_TIME }] };
 }
 
-export const toLeaveGrant = (g: GrantRecord): LeaveGrant => ({ id: g.grantId, grantedOn: g.grantedOn, days: g.days, expiresOn: g.expiresOn, kind: g.kind });
+export const toLeaveGrant = (g: GrantRecord): LeaveGrant => ({
+  id: g.grantId,
+  grantedOn: g.grantedOn,
+  days: g.days,
+  expiresOn: g.expiresOn,
+  kind: g.kind,
+});
 
 /** Paid leave is managed for staff with a hire date or any grant; others file leave unchecked (入社日未登録). */
 export const isManaged = (p: LeaveProfile, grants: readonly unknown[]) => Boolean(p.hireDate) || grants.length > 0;
@@ -92,8 +98,14 @@ export function takingsOf(requests: readonly LeaveRequestLike[]): Takings {
 }
 
 /** One employee's grants, oldest first: one Query. */
-export async function employeeGrants(companyId: string, employeeId: string, service: Db = db()): Promise<GrantRecord[]> {
-  const { data } = await service.entities.PaidLeaveGrant.query.byEmployee({ companyId, employeeId }).go({ pages: 'all' });
+export async function employeeGrants(
+  companyId: string,
+  employeeId: string,
+  service: Db = db(),
+): Promise<GrantRecord[]> {
+  const { data } = await service.entities.PaidLeaveGrant.query
+    .byEmployee({ companyId, employeeId })
+    .go({ pages: 'all' });
   return data;
 }
 
@@ -105,13 +117,17 @@ export async function companyGrants(companyId: string, service: Db = db()): Prom
 
 /** One employee's leave requests (all types and states): one Query. */
 export async function employeeLeaveRequests(companyId: string, employeeId: string, service: Db = db()) {
-  const { data } = await service.entities.Request.query.byEmployee({ companyId, employeeId, kind: 'holiday' }).go({ pages: 'all' });
+  const { data } = await service.entities.Request.query
+    .byEmployee({ companyId, employeeId, kind: 'holiday' })
+    .go({ pages: 'all' });
   return data;
 }
 
 /** Every leave request of a company, all dates: one Query on gsi2. */
 export async function companyLeaveRequests(companyId: string, service: Db = db()) {
-  const { data } = await service.entities.Request.query.byCompanyMonth({ companyId, kind: 'holiday' }).go({ pages: 'all' });
+  const { data } = await service.entities.Request.query
+    .byCompanyMonth({ companyId, kind: 'holiday' })
+    .go({ pages: 'all' });
   return data;
 }
 
@@ -126,7 +142,8 @@ export async function insertGrant(g: GrantRecord, service: Db = db()): Promise<'
   }
 }
 
-const insufficient = (available: number) => new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
+const insufficient = (available: number) =>
+  new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
 
 /**
  * Files a paid-leave request (one day) only if the balance on its date covers it, counting the
@@ -146,10 +163,14 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
     // Read together, the requests could predate a filing the counter already counts (found by 15
     // racing filings: 11 accepted against 10 days).
     const { data: employee } = await service.entities.Employee.get({ companyId, employeeId }).go({ consistent: true });
-    const [grants, requests] = await Promise.all([employeeGrants(companyId, employeeId, service), employeeLeaveRequests(companyId, employeeId, service)]);
+    const [grants, requests] = await Promise.all([
+      employeeGrants(companyId, employeeId, service),
+      employeeLeaveRequests(companyId, employeeId, service),
+    ]);
     if (!employee || employee.status !== 'active') throw new NotFoundError();
     if (!isManaged(employee, grants)) return fileRequest(r, service);
-    if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected)) throw new ConflictError(MESSAGES.duplicateRequest);
+    if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected))
+      throw new ConflictError(MESSAGES.duplicateRequest);
 
     const { approved, pending } = takingsOf(requests);
     const check = canTake(grants.map(toLeaveGrant), [...approved, ...pending], { date: r.date, days: 1 });
@@ -163,7 +184,10 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
         Request.create(item).commit(),
         Employee.patch({ companyId, employeeId })
           .set({ leaveSeq: seq + 1 })
-          .where((a, { eq, notExists }) => `${seq === 0 ? notExists(a.leaveSeq) : eq(a.leaveSeq, seq)} AND ${eq(a.status, 'active')}`)
+          .where(
+            (a, { eq, notExists }) =>
+              `${seq === 0 ? notExists(a.leaveSeq) : eq(a.leaveSeq, seq)} AND ${eq(a.status, 'active')}`,
+          )
           .commit(),
       ])
       .go()

@@ -30,7 +30,11 @@ export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date
  * Refuses with 429 when the current window is already full, without counting: for limits that count
  * only failures, which the caller records afterwards with consumeRateLimit. One GetItem.
  */
-export async function assertRateLimitOpen(rule: RateLimitRule, now: Date = new Date(), service: Db = db()): Promise<void> {
+export async function assertRateLimitOpen(
+  rule: RateLimitRule,
+  now: Date = new Date(),
+  service: Db = db(),
+): Promise<void> {
   const { data } = await service.entities.RateLimit.get({ bucket: rule.bucket, window: windowOf(rule, now) }).go();
   if ((data?.count ?? 0) >= rule.limit) throw new TooManyRequestsError();
 }
@@ -45,10 +49,17 @@ function windowOf(rule: RateLimitRule, now: Date): number {
  * false on every later call until the item expires. One conditional put, so concurrent answers
  * cannot both win.
  */
-export async function useOnce(bucket: string, ttlSeconds: number, now: Date = new Date(), service: Db = db()): Promise<boolean> {
+export async function useOnce(
+  bucket: string,
+  ttlSeconds: number,
+  now: Date = new Date(),
+  service: Db = db(),
+): Promise<boolean> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   try {
-    await service.entities.RateLimit.create({ bucket, window: 0, count: 1, expiresAt: nowSeconds + ttlSeconds }).go({ response: 'none' });
+    await service.entities.RateLimit.create({ bucket, window: 0, count: 1, expiresAt: nowSeconds + ttlSeconds }).go({
+      response: 'none',
+    });
     return true;
   } catch (error) {
     if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;

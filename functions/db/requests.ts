@@ -48,18 +48,34 @@ export async function requestById(companyId: string, requestId: string, kind: Re
 
 /** An employee's requests of one kind, newest date first: one Query. */
 export async function employeeRequests(companyId: string, employeeId: string, kind: RequestKind, service: Db = db()) {
-  const { data } = await service.entities.Request.query.byEmployee({ companyId, employeeId, kind }).go({ order: 'desc', pages: 'all' });
+  const { data } = await service.entities.Request.query
+    .byEmployee({ companyId, employeeId, kind })
+    .go({ order: 'desc', pages: 'all' });
   return data;
 }
 
 /** A company's requests of one kind in a month: one Query. */
-export async function companyMonthRequests(companyId: string, kind: RequestKind, yearMonth: string, service: Db = db()) {
-  const { data } = await service.entities.Request.query.byCompanyMonth({ companyId, kind }).begins({ date: yearMonth }).go({ pages: 'all' });
+export async function companyMonthRequests(
+  companyId: string,
+  kind: RequestKind,
+  yearMonth: string,
+  service: Db = db(),
+) {
+  const { data } = await service.entities.Request.query
+    .byCompanyMonth({ companyId, kind })
+    .begins({ date: yearMonth })
+    .go({ pages: 'all' });
   return data;
 }
 
 /** Withdraw: only the owner, only while unapproved (conditional), and the date guard goes with it. */
-export async function withdrawRequest(companyId: string, employeeId: string, requestId: string, kind: RequestKind, service: Db = db()) {
+export async function withdrawRequest(
+  companyId: string,
+  employeeId: string,
+  requestId: string,
+  kind: RequestKind,
+  service: Db = db(),
+) {
   const req = await requestById(companyId, requestId, kind, service);
   if (req.employeeId !== employeeId) throw new NotFoundError();
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.requestAlreadyDecided);
@@ -80,7 +96,14 @@ export async function withdrawRequest(companyId: string, employeeId: string, req
  * admins deciding at once exactly one wins. Approving leave marks the day in the employee's month in
  * the same transaction; rejecting frees the date for a new request.
  */
-export async function decideRequest(companyId: string, requestId: string, kind: RequestKind, status: 1 | 2, adminId: string, service: Db = db()) {
+export async function decideRequest(
+  companyId: string,
+  requestId: string,
+  kind: RequestKind,
+  status: 1 | 2,
+  adminId: string,
+  service: Db = db(),
+) {
   const req = await requestById(companyId, requestId, kind, service);
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.decisionConflict);
   const decidedAt = new Date().toISOString();
@@ -91,11 +114,22 @@ export async function decideRequest(companyId: string, requestId: string, kind: 
         .where((a, { eq }) => eq(a.status, STATUS.unapproved))
         .commit(),
       ...(status === STATUS.approved && kind === 'holiday'
-        ? [AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date }).set({ leaveType: req.leaveType ?? 0 }).commit()]
+        ? [
+            AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
+              .set({ leaveType: req.leaveType ?? 0 })
+              .commit(),
+          ]
         : []),
-      ...(status === STATUS.rejected ? [UniqueValue.delete(guard(companyId, req.employeeId, kind, req.date)).commit()] : []),
+      ...(status === STATUS.rejected
+        ? [UniqueValue.delete(guard(companyId, req.employeeId, kind, req.date)).commit()]
+        : []),
       // In an audited request, its audit event commits with the decision.
-      ...auditInTransaction(AuditEvent, { companyId, targetId: requestId, before: { status: req.status }, result: { status, decidedAt, decidedBy: adminId } }),
+      ...auditInTransaction(AuditEvent, {
+        companyId,
+        targetId: requestId,
+        before: { status: req.status },
+        result: { status, decidedAt, decidedBy: adminId },
+      }),
     ])
     .go();
   if (result.canceled) throw new ConflictError(MESSAGES.decisionConflict);

@@ -19,7 +19,10 @@ export interface StoredRule {
   updatedAt?: string | undefined;
 }
 
-export type RuleValues = Pick<StoredRule, 'fixedMinutes' | 'overMinutes' | 'unpaidMinutes' | 'conditionMinutes' | 'breakMinutes'>;
+export type RuleValues = Pick<
+  StoredRule,
+  'fixedMinutes' | 'overMinutes' | 'unpaidMinutes' | 'conditionMinutes' | 'breakMinutes'
+>;
 
 /** Every rule of one type in the company: one Query (begins_with "rule#<type>#"). */
 export async function companyRules(companyId: string, ruleType: RuleType, service: Db = db()): Promise<StoredRule[]> {

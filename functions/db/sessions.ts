@@ -35,7 +35,10 @@ export async function setSessionAccessToken(sessionId: string, accessToken: stri
 
 /** TOTP enrolled: the session is no longer restricted and drops its access token (UpdateItem). */
 export async function markMfaEnrolled(sessionId: string, service: Db = db()): Promise<void> {
-  await service.entities.Session.patch({ sessionId }).set({ mfaPending: false }).remove(['accessToken']).go({ response: 'none' });
+  await service.entities.Session.patch({ sessionId })
+    .set({ mfaPending: false })
+    .remove(['accessToken'])
+    .go({ response: 'none' });
 }
 
 /** Ends every other session of a user (Query on gsi2 plus one batch delete), keeping `keepSessionId`. */

@@ -39,8 +39,14 @@ const PATTERN_ATTRIBUTES = ['patternBasis', 'daysPerWeek', 'daysPerYear', 'weekl
 /** The Employee attributes of a working pattern (the other basis' day count is removed). */
 function patternAttributes(p: WorkingPattern) {
   return p.basis === 'week'
-    ? { set: { patternBasis: 'week' as const, daysPerWeek: p.daysPerWeek, weeklyHours: p.weeklyHours }, remove: ['daysPerYear' as const] }
-    : { set: { patternBasis: 'year' as const, daysPerYear: p.daysPerYear, weeklyHours: p.weeklyHours }, remove: ['daysPerWeek' as const] };
+    ? {
+        set: { patternBasis: 'week' as const, daysPerWeek: p.daysPerWeek, weeklyHours: p.weeklyHours },
+        remove: ['daysPerYear' as const],
+      }
+    : {
+        set: { patternBasis: 'year' as const, daysPerYear: p.daysPerYear, weeklyHours: p.weeklyHours },
+        remove: ['daysPerWeek' as const],
+      };
 }
 
 /** The attributes a staff form gives a value: names and e-mail, and whichever optional fields are filled. */
@@ -71,14 +77,24 @@ export async function activeStaff(companyId: string, service: Db = db()): Promis
 }
 
 /** One active staff member of the company (GetItem); retired or foreign ids are a 404. */
-export async function activeStaffMember(companyId: string, employeeId: string, service: Db = db()): Promise<StaffMember> {
+export async function activeStaffMember(
+  companyId: string,
+  employeeId: string,
+  service: Db = db(),
+): Promise<StaffMember> {
   const { data } = await service.entities.Employee.get({ companyId, employeeId }).go();
   if (!data || data.status !== 'active') throw new NotFoundError();
   return data;
 }
 
 /** Conditional create: an id can never overwrite another profile. */
-export async function insertStaff(companyId: string, employeeId: string, userSub: string, f: StaffFields, service: Db = db()) {
+export async function insertStaff(
+  companyId: string,
+  employeeId: string,
+  userSub: string,
+  f: StaffFields,
+  service: Db = db(),
+) {
   await service.entities.Employee.create({
     companyId,
     employeeId,
@@ -121,7 +137,12 @@ export async function findEmployee(companyId: string, employeeId: string, servic
 }
 
 /** An employee's own phone number (UpdateItem; the employee settings screen). */
-export async function setEmployeeCell(companyId: string, employeeId: string, cell: string, service: Db = db()): Promise<void> {
+export async function setEmployeeCell(
+  companyId: string,
+  employeeId: string,
+  cell: string,
+  service: Db = db(),
+): Promise<void> {
   await service.entities.Employee.patch({ companyId, employeeId }).set({ cell }).go({ response: 'none' });
 }
 

@@ -38,10 +38,17 @@ export interface MonthContext {
  * An employee's month through the engine: the employee (GetItem), the company's rules (Query) and
  * the days from the start of the first week to the month's end (Query) — three reads at most.
  */
-export async function computeEmployeeMonth(ctx: MonthContext, service: Db = db()): Promise<MonthResult & { records: DayRecord[] }> {
+export async function computeEmployeeMonth(
+  ctx: MonthContext,
+  service: Db = db(),
+): Promise<MonthResult & { records: DayRecord[] }> {
   const { companyId, employeeId, year, month } = ctx;
   const [employee, rules] = await Promise.all([
-    ctx.employee !== undefined ? ctx.employee : service.entities.Employee.get({ companyId, employeeId }).go().then((r) => r.data),
+    ctx.employee !== undefined
+      ? ctx.employee
+      : service.entities.Employee.get({ companyId, employeeId })
+          .go()
+          .then((r) => r.data),
     ctx.rules ?? allRules(companyId, service),
   ]);
   const range = monthRange(year, month);
@@ -58,7 +65,12 @@ export async function computeEmployeeMonth(ctx: MonthContext, service: Db = db()
 }
 
 /** Stores the month's totals and its line in the overtime history, in one transaction. */
-export async function saveSummary(companyId: string, employeeId: string, result: MonthResult, service: Db = db()): Promise<void> {
+export async function saveSummary(
+  companyId: string,
+  employeeId: string,
+  result: MonthResult,
+  service: Db = db(),
+): Promise<void> {
   const t = result.totals;
   const month = ym(result.year, result.month);
   const summary = {
@@ -84,7 +96,10 @@ export async function saveSummary(companyId: string, employeeId: string, result:
   const months = Object.fromEntries(
     Object.entries((history?.months ?? {}) as Record<string, unknown>).filter(([k]) => k >= oldest),
   );
-  months[month] = { statutoryOvertimeMinutes: t.statutoryOvertimeMinutes, legalHolidayWorkMinutes: t.legalHolidayWorkMinutes };
+  months[month] = {
+    statutoryOvertimeMinutes: t.statutoryOvertimeMinutes,
+    legalHolidayWorkMinutes: t.legalHolidayWorkMinutes,
+  };
   await service.transaction
     .write(({ WorkSummary, OvertimeHistory }) => [
       WorkSummary.put(summary).commit(),
@@ -97,7 +112,12 @@ export async function saveSummary(companyId: string, employeeId: string, result:
  * Recomputes the month of `workDate` after a punch-out, correction, approval or deletion. The change
  * itself is already stored: a failure here is logged, not thrown, and the next change heals it.
  */
-export async function refreshSummary(companyId: string, employeeId: string, workDate: string, timeZone: string): Promise<void> {
+export async function refreshSummary(
+  companyId: string,
+  employeeId: string,
+  workDate: string,
+  timeZone: string,
+): Promise<void> {
   const [year, month] = workDate.split('-').map(Number) as [number, number];
   try {
     const result = await computeEmployeeMonth({ companyId, employeeId, timeZone, year, month });
@@ -108,7 +128,13 @@ export async function refreshSummary(companyId: string, employeeId: string, work
 }
 
 /** After a rule change: this month for every active employee, a few at a time. */
-export async function refreshCompanyMonth(companyId: string, timeZone: string, year: number, month: number, service: Db = db()): Promise<number> {
+export async function refreshCompanyMonth(
+  companyId: string,
+  timeZone: string,
+  year: number,
+  month: number,
+  service: Db = db(),
+): Promise<number> {
   const [{ data: staff }, rules] = await Promise.all([
     service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
     allRules(companyId, service),
@@ -117,7 +143,10 @@ export async function refreshCompanyMonth(companyId: string, timeZone: string, y
   const queue = [...active];
   const worker = async () => {
     for (let e = queue.shift(); e; e = queue.shift()) {
-      const result = await computeEmployeeMonth({ companyId, employeeId: e.employeeId, timeZone, year, month, rules, employee: e }, service);
+      const result = await computeEmployeeMonth(
+        { companyId, employeeId: e.employeeId, timeZone, year, month, rules, employee: e },
+        service,
+      );
       await saveSummary(companyId, e.employeeId, result, service);
     }
   };
@@ -127,7 +156,10 @@ export async function refreshCompanyMonth(companyId: string, timeZone: string, y
 
 /** A company's summaries of one month: one Query. */
 export async function monthSummaries(companyId: string, yearMonth: string, service: Db = db()) {
-  const { data } = await service.entities.WorkSummary.query.byMonth({ companyId }).begins({ month: yearMonth }).go({ pages: 'all' });
+  const { data } = await service.entities.WorkSummary.query
+    .byMonth({ companyId })
+    .begins({ month: yearMonth })
+    .go({ pages: 'all' });
   return data.filter((s) => s.month === yearMonth);
 }
 
@@ -138,7 +170,12 @@ export async function overtimeHistories(companyId: string, service: Db = db()) {
 }
 
 /** One employee's summary of one month (GetItem), or null before the first closed shift. */
-export async function employeeMonthSummary(companyId: string, employeeId: string, yearMonth: string, service: Db = db()) {
+export async function employeeMonthSummary(
+  companyId: string,
+  employeeId: string,
+  yearMonth: string,
+  service: Db = db(),
+) {
   const { data } = await service.entities.WorkSummary.get({ companyId, month: yearMonth, employeeId }).go();
   return data;
 }

@@ -33,7 +33,15 @@ const TimeZoneSchema = z.pipe(
 );
 
 /** Blank means "no phone number" (spec §5: not required at sign-up). */
-const OptionalPhoneSchema = z.optional(z.union([z.pipe(z.literal(''), z.transform(() => undefined)), JpPhoneSchema]));
+const OptionalPhoneSchema = z.optional(
+  z.union([
+    z.pipe(
+      z.literal(''),
+      z.transform(() => undefined),
+    ),
+    JpPhoneSchema,
+  ]),
+);
 
 const PlanSchema = z.pipe(
   integerSchema(1, 12),

@@ -43,7 +43,9 @@ export function textSchema(max: number) {
  */
 export function integerSchema(min: number, max: number) {
   return z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^-?[0-9]{1,15}$/, INPUT_MESSAGES.integer))], { error: INPUT_MESSAGES.integer }),
+    z.union([z.number(), z.string().check(z.regex(/^-?[0-9]{1,15}$/, INPUT_MESSAGES.integer))], {
+      error: INPUT_MESSAGES.integer,
+    }),
     z.pipe(
       z.transform((v: number | string) => Number(v)),
       z.number().check(z.int(), z.minimum(min), z.maximum(max)),

@@ -5,7 +5,17 @@ import list from './common-passwords.json' with { type: 'json' };
  * digits and symbols at its ends are taken away, so `Password123!`, `P@ssw0rd!` and `password` are one.
  * The list is generated (test/bench/common-passwords.ts) from a maintained, frequency-ranked list.
  */
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+};
 
 export function commonPasswordBase(password: string): string {
   const lower = password.normalize('NFKC').toLowerCase();

@@ -12,15 +12,13 @@ const METADATA = jpMetadata as MetadataJson;
 
 /** A Japanese phone number, stored in the national format people write: 090-1234-5678. */
 export const JpPhoneSchema = z.pipe(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1),
-      z.maxLength(20),
-      z.refine((v) => /^[0-9+\-() ]+$/.test(v) && isValidPhoneNumber(v, 'JP', METADATA), {
-        message: '電話番号の形式が正しくありません',
-      }),
-    ),
+  z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(20),
+    z.refine((v) => /^[0-9+\-() ]+$/.test(v) && isValidPhoneNumber(v, 'JP', METADATA), {
+      message: '電話番号の形式が正しくありません',
+    }),
+  ),
   z.transform((v: string) => parsePhoneNumberWithError(v, 'JP', METADATA).formatNational()),
 );

@@ -38,11 +38,14 @@ const isOpen = (s: Shift) => Boolean(s.punchInAt) && !s.punchOutAt;
 export function currentShift(days: readonly Shift[], today: string, now: Date): Shift | null {
   const todays = days.find((d) => d.workDate === today);
   if (todays?.punchInAt) return todays;
-  const earlier = days.filter((d) => d.workDate < today && d.punchInAt).sort((a, b) => b.workDate.localeCompare(a.workDate));
+  const earlier = days
+    .filter((d) => d.workDate < today && d.punchInAt)
+    .sort((a, b) => b.workDate.localeCompare(a.workDate));
   const open = earlier.find((d) => isOpen(d) && now.getTime() - Date.parse(d.punchInAt!) < OPEN_SHIFT_LIMIT_MS);
   if (open) return open;
   const latest = earlier[0];
-  if (latest?.punchOutAt && now.getTime() - Date.parse(latest.punchOutAt) < CLOSED_NIGHT_SHIFT_DISPLAY_MS) return latest;
+  if (latest?.punchOutAt && now.getTime() - Date.parse(latest.punchOutAt) < CLOSED_NIGHT_SHIFT_DISPLAY_MS)
+    return latest;
   return todays ?? null;
 }
 
@@ -64,7 +67,8 @@ export function nextAction(days: readonly Shift[], today: string, now: Date): Pu
     case 'not_punched_in':
       return { type: 'in', workDate: today };
     case 'at_work':
-      if (now.getTime() - Date.parse(shift!.punchInAt!) < DOUBLE_PRESS_MS) return { type: 'repeat', workDate: shift!.workDate };
+      if (now.getTime() - Date.parse(shift!.punchInAt!) < DOUBLE_PRESS_MS)
+        return { type: 'repeat', workDate: shift!.workDate };
       return { type: 'out', workDate: shift!.workDate };
     case 'left_work':
       return { type: 'done', workDate: shift!.workDate };

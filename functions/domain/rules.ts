@@ -17,9 +17,13 @@ export interface KeyedRule {
 }
 
 /** The keys to look for, most specific first; a null selector skips the levels that name it. */
-export function ruleCandidates(departmentId: string | null, employmentStatusId: string | null): { level: RuleLevel; key: KeyedRule }[] {
+export function ruleCandidates(
+  departmentId: string | null,
+  employmentStatusId: string | null,
+): { level: RuleLevel; key: KeyedRule }[] {
   const out: { level: RuleLevel; key: KeyedRule }[] = [];
-  if (departmentId && employmentStatusId) out.push({ level: 'department_and_status', key: { departmentId, employmentStatusId } });
+  if (departmentId && employmentStatusId)
+    out.push({ level: 'department_and_status', key: { departmentId, employmentStatusId } });
   if (departmentId) out.push({ level: 'department', key: { departmentId, employmentStatusId: ANY } });
   if (employmentStatusId) out.push({ level: 'employment_status', key: { departmentId: ANY, employmentStatusId } });
   out.push({ level: 'company', key: { departmentId: ANY, employmentStatusId: ANY } });
@@ -36,7 +40,9 @@ export function ruleInForce<R extends KeyedRule>(
   employmentStatusId: string | null,
 ): { rule: R; level: RuleLevel } | null {
   for (const { level, key } of ruleCandidates(departmentId, employmentStatusId)) {
-    const rule = rules.find((r) => r.departmentId === key.departmentId && r.employmentStatusId === key.employmentStatusId);
+    const rule = rules.find(
+      (r) => r.departmentId === key.departmentId && r.employmentStatusId === key.employmentStatusId,
+    );
     if (rule) return { rule, level };
   }
   return null;

@@ -75,7 +75,15 @@ export async function* attendanceRows(companyId: string, p: AttendanceExportPara
     const dept = neutralize(e.departmentId ? (deptName.get(e.departmentId) ?? '') : '');
     const status = neutralize(e.employmentStatusId ? (statusName.get(e.employmentStatusId) ?? '') : '');
     for (const [year, month] of months(p.from, p.to)) {
-      const result = await computeEmployeeMonth({ companyId, employeeId: e.employeeId, timeZone: p.timeZone, year, month, rules, employee: e });
+      const result = await computeEmployeeMonth({
+        companyId,
+        employeeId: e.employeeId,
+        timeZone: p.timeZone,
+        year,
+        month,
+        rules,
+        employee: e,
+      });
       const notes = new Map(result.records.map((r) => [r.workDate, r.note ?? '']));
       for (const d of result.days) {
         if (d.workDate < p.from || d.workDate > p.to) continue;

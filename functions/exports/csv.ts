@@ -50,7 +50,11 @@ class Cp932Audit extends Transform {
 export type Cell = string | number | null;
 
 /** Encodes a stream of rows (arrays of cells, the header first) as CSV bytes. */
-export function csvStream(rows: AsyncIterable<Cell[]> | Iterable<Cell[]>, encoding: CsvEncoding, report: CsvReport = { unencodable: 0 }): Readable {
+export function csvStream(
+  rows: AsyncIterable<Cell[]> | Iterable<Cell[]>,
+  encoding: CsvEncoding,
+  report: CsvReport = { unencodable: 0 },
+): Readable {
   const csv = stringify({ bom: encoding === 'utf8', record_delimiter: 'windows', cast: { number: (n) => String(n) } });
   const source = Readable.from(rows, { objectMode: true });
   source.on('error', (e) => csv.destroy(e));

@@ -59,7 +59,9 @@ async function startWorker(event: WorkerEvent): Promise<void> {
   if (process.env.KINTAI_BUNDLE !== 'lambda') {
     void import('./worker.js')
       .then((w) => w.runExport(event))
-      .catch((error: unknown) => logger.error('local export failed', { exportId: event.exportId, error: error as Error }));
+      .catch((error: unknown) =>
+        logger.error('local export failed', { exportId: event.exportId, error: error as Error }),
+      );
     return;
   }
   throw new Error('EXPORT_WORKER_FUNCTION is not set');
@@ -78,7 +80,9 @@ export async function exportStatus(companyId: string, exportId: string, kind: Ex
   // The presigner loads only for a finished job (cold starts of the other calls skip it).
   const url =
     job.status === 'done'
-      ? await (await import('../shared/clients/s3-link.js')).presignedDownload(
+      ? await (
+          await import('../shared/clients/s3-link.js')
+        ).presignedDownload(
           job.objectKey,
           contentDisposition(job.fileName),
           `text/csv; charset=${job.encoding === 'sjis' ? 'Shift_JIS' : 'UTF-8'}`,

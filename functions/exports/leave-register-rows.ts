@@ -35,7 +35,8 @@ export const LEAVE_REGISTER_HEADER = [
   '残日数',
 ] as const;
 
-const takenDates = (taken: readonly { date: string; days: number }[]) => taken.map((t) => (t.days === 1 ? t.date : `${t.date}（${t.days}日）`)).join(' ');
+const takenDates = (taken: readonly { date: string; days: number }[]) =>
+  taken.map((t) => (t.days === 1 ? t.date : `${t.date}（${t.days}日）`)).join(' ');
 
 function byEmployee<T extends { employeeId: string }>(xs: readonly T[]): Map<string, T[]> {
   const m = new Map<string, T[]>();
@@ -55,7 +56,11 @@ export async function* leaveRegisterRows(companyId: string, params: LeaveRegiste
   yield [...LEAVE_REGISTER_HEADER];
   const people = staff
     .filter((m) => !wanted || wanted.has(m.employeeId))
-    .sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'ja') || (a.employeeId < b.employeeId ? -1 : 1));
+    .sort(
+      (a, b) =>
+        `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'ja') ||
+        (a.employeeId < b.employeeId ? -1 : 1),
+    );
   const grantsOf = byEmployee(grants);
   const requestsOf = byEmployee(requests);
   for (const m of people) {

@@ -41,7 +41,11 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
     // pipeline, not .pipe(): an error while producing rows (a throttled read, bad data) must fail the
     // upload and reach the catch below, not stall the upload and crash the process as an unhandled
     // stream error with the job left 'running'.
-    const producing = pipeline(csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding, report), bytes, body);
+    const producing = pipeline(
+      csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding, report),
+      bytes,
+      body,
+    );
     const uploading = new Upload({
       client: s3(),
       params: { Bucket: env().EXPORTS_BUCKET!, Key: job.objectKey, Body: body, ContentType: 'text/csv' },
@@ -67,4 +71,7 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
  * run carries the Lambda request id, the job and the company (ids only).
  */
 export const handler = async (event: WorkerEvent, context?: Context) =>
-  withLogContext({ lambda_request_id: context?.awsRequestId, job: 'export', job_id: event.exportId, company_id: event.companyId }, () => runExport(event));
+  withLogContext(
+    { lambda_request_id: context?.awsRequestId, job: 'export', job_id: event.exportId, company_id: event.companyId },
+    () => runExport(event),
+  );

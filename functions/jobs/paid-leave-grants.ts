@@ -31,13 +31,20 @@ export async function runAllCompanies(now: Date = clock.now()): Promise<GrantJob
       result.failed.push(company.companyId);
     }
   }
-  logger.info('paid-leave grant run', { companies: result.companies, granted: result.granted, failed: result.failed.length });
+  logger.info('paid-leave grant run', {
+    companies: result.companies,
+    granted: result.granted,
+    failed: result.failed.length,
+  });
   return result;
 }
 
 // Every line of the run carries the Lambda request id and the run's id (the schedule event's id).
 export const handler = async (event?: { id?: string }, context?: Context): Promise<GrantJobResult> => {
-  const result = await withLogContext({ lambda_request_id: context?.awsRequestId, job: 'paid-leave-grants', job_id: event?.id ?? context?.awsRequestId }, () => runAllCompanies());
+  const result = await withLogContext(
+    { lambda_request_id: context?.awsRequestId, job: 'paid-leave-grants', job_id: event?.id ?? context?.awsRequestId },
+    () => runAllCompanies(),
+  );
   // A failed company makes the invocation fail, so the schedule's retry and alarms see it.
   if (result.failed.length > 0) throw new Error(`paid-leave grants failed for ${result.failed.length} companies`);
   return result;

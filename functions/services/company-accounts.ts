@@ -73,7 +73,15 @@ export const defaultAccountDeps: AccountDeps = {
 /** A company form body as the records take it (plan, option and time zone may be absent on an edit). */
 const companyFields = <I extends NewCompanyInput | UpdateCompanyInput>(
   input: I,
-): { name: string; staffName: string; email: string; cell: I['cell']; plan: I['plan']; hasOption: I['has_option']; timeZone: I['time_zone'] } => ({
+): {
+  name: string;
+  staffName: string;
+  email: string;
+  cell: I['cell'];
+  plan: I['plan'];
+  hasOption: I['has_option'];
+  timeZone: I['time_zone'];
+} => ({
   name: input.name,
   staffName: input.staff_name,
   email: input.email,
@@ -98,7 +106,12 @@ export async function openCompanyAccount(input: NewCompanyInput, deps: AccountDe
   const companyId = newId();
   const adminId = newId();
   const adminSub = await deps
-    .createUser({ role: 'admin', email: input.email, attributes: { company_id: companyId, admin_id: adminId }, temporaryPassword: input.password })
+    .createUser({
+      role: 'admin',
+      email: input.email,
+      attributes: { company_id: companyId, admin_id: adminId },
+      temporaryPassword: input.password,
+    })
     .catch(emailTaken);
   try {
     return await deps.saveNewCompany({ companyId, adminId, adminSub, ...companyFields(input) });
@@ -115,7 +128,11 @@ export async function openCompanyAccount(input: NewCompanyInput, deps: AccountDe
  * E-mail first in Cognito (refused there if another admin has it), then the records; a failed
  * record write puts the old e-mail back. A new password is temporary and ends the admin's sessions.
  */
-export async function editCompanyAccount(companyId: string, input: UpdateCompanyInput, deps: AccountDeps = defaultAccountDeps) {
+export async function editCompanyAccount(
+  companyId: string,
+  input: UpdateCompanyInput,
+  deps: AccountDeps = defaultAccountDeps,
+) {
   if (input.password) assertPasswordPolicy(input.password);
   const company = await activeCompanyById(companyId);
   const admin = await primaryAdmin(company);
@@ -127,9 +144,11 @@ export async function editCompanyAccount(companyId: string, input: UpdateCompany
     await deps.saveChanges(companyId, admin.adminId, changes);
   } catch (error) {
     if (emailChanged && admin.userSub) {
-      await deps.updateEmail('admin', admin.userSub, company.email).catch((cleanup: unknown) =>
-        logger.error('company edit: could not restore the admin e-mail', { companyId, error: cleanup as Error }),
-      );
+      await deps
+        .updateEmail('admin', admin.userSub, company.email)
+        .catch((cleanup: unknown) =>
+          logger.error('company edit: could not restore the admin e-mail', { companyId, error: cleanup as Error }),
+        );
     }
     throw error;
   }
@@ -137,7 +156,13 @@ export async function editCompanyAccount(companyId: string, input: UpdateCompany
     await deps.resetPassword('admin', admin.userSub, input.password);
     await deps.endSessions(admin.userSub);
   }
-  return { ...company, ...changes, plan: changes.plan ?? company.plan, hasOption: changes.hasOption ?? company.hasOption, timeZone: changes.timeZone ?? company.timeZone };
+  return {
+    ...company,
+    ...changes,
+    plan: changes.plan ?? company.plan,
+    hasOption: changes.hasOption ?? company.hasOption,
+    timeZone: changes.timeZone ?? company.timeZone,
+  };
 }
 
 const BATCH = 10;

@@ -20,7 +20,8 @@ export async function withAccessToken<T>(principal: Principal, call: (accessToke
   try {
     return await call(session.accessToken);
   } catch (error) {
-    if (!(error instanceof CognitoError) || error.name !== 'NotAuthorizedException' || !session.refreshToken) throw error;
+    if (!(error instanceof CognitoError) || error.name !== 'NotAuthorizedException' || !session.refreshToken)
+      throw error;
   }
   const out = await initiateAuth({
     AuthFlow: 'REFRESH_TOKEN_AUTH',

@@ -53,9 +53,15 @@ const groupBy = <T, K>(xs: readonly T[], key: (x: T) => K) => {
 };
 
 /** Windows a screen shows: the ones running today, and ones missed within the last year (a breach to act on). */
-function relevantWindows(grants: readonly LeaveGrant[], approved: readonly LeaveTaking[], asOf: string): FiveDayWindow[] {
+function relevantWindows(
+  grants: readonly LeaveGrant[],
+  approved: readonly LeaveTaking[],
+  asOf: string,
+): FiveDayWindow[] {
   const yearAgo = addYearsLegal(asOf, -1);
-  return fiveDayDuty(grants, approved, asOf).filter((w) => w.from <= asOf && (asOf <= w.deadline || (w.status === 'overdue' && w.deadline >= yearAgo)));
+  return fiveDayDuty(grants, approved, asOf).filter(
+    (w) => w.from <= asOf && (asOf <= w.deadline || (w.status === 'overdue' && w.deadline >= yearAgo)),
+  );
 }
 
 const fiveDayView = (w: FiveDayWindow) => ({
@@ -100,7 +106,9 @@ export function summarize(
     remaining_days: balance.free,
     pending_days: pending.reduce((a, t) => a + t.days, 0),
     requestable_days: Math.max(0, held.free),
-    next_expiry: balance.nextExpiry ? { expires_on: balance.nextExpiry.expiresOn, days: balance.nextExpiry.days } : null,
+    next_expiry: balance.nextExpiry
+      ? { expires_on: balance.nextExpiry.expiresOn, days: balance.nextExpiry.days }
+      : null,
     next_grant: next && next.outcome === 'granted' ? { grant_date: next.grantDate, days: next.days } : null,
     five_day: windows.map(fiveDayView),
     five_day_status: worst?.status ?? null,
@@ -113,9 +121,16 @@ export interface GrantOptions {
 }
 
 /** The company's 斉一的付与 setting, when it has one. */
-export function grantOptionsOf(company: { leaveCommonDate?: string | undefined; leaveFirstGrant?: CommonGrantDate['firstGrant'] | undefined } | null): GrantOptions {
+export function grantOptionsOf(
+  company: { leaveCommonDate?: string | undefined; leaveFirstGrant?: CommonGrantDate['firstGrant'] | undefined } | null,
+): GrantOptions {
   return company?.leaveCommonDate
-    ? { commonGrantDate: { monthDay: company.leaveCommonDate, firstGrant: company.leaveFirstGrant ?? 'first_common_date' } }
+    ? {
+        commonGrantDate: {
+          monthDay: company.leaveCommonDate,
+          firstGrant: company.leaveFirstGrant ?? 'first_common_date',
+        },
+      }
     : {};
 }
 
@@ -166,8 +181,18 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
     ...summarize(person, records, requests, asOf, options),
     working_pattern: pattern
       ? pattern.basis === 'week'
-        ? { basis: 'week' as const, days_per_week: pattern.daysPerWeek, days_per_year: null, weekly_hours: pattern.weeklyHours }
-        : { basis: 'year' as const, days_per_week: null, days_per_year: pattern.daysPerYear, weekly_hours: pattern.weeklyHours }
+        ? {
+            basis: 'week' as const,
+            days_per_week: pattern.daysPerWeek,
+            days_per_year: null,
+            weekly_hours: pattern.weeklyHours,
+          }
+        : {
+            basis: 'year' as const,
+            days_per_week: null,
+            days_per_year: pattern.daysPerYear,
+            weekly_hours: pattern.weeklyHours,
+          }
       : null,
     grants: records.map((g) => {
       const s = state.get(g.grantId)!;
@@ -230,7 +255,14 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
     createdBy: adminId,
   };
   await insertGrant(record);
-  return { id: record.grantId, granted_on: record.grantedOn, days: record.days, expires_on: record.expiresOn, kind: record.kind, reason: input.reason };
+  return {
+    id: record.grantId,
+    granted_on: record.grantedOn,
+    days: record.days,
+    expires_on: record.expiresOn,
+    kind: record.kind,
+    reason: input.reason,
+  };
 }
 
 /** The answer to a manual grant (the SPA imports the type). */
@@ -273,7 +305,9 @@ export async function runDueGrants(companyId: string, now: Date = clock.now()): 
     }
     const existing = grantsOf.get(member.employeeId) ?? [];
     const steps = new Set(existing.filter((g) => g.source === 'auto').map((g) => g.step));
-    const due = grantsFor(employee, asOf, grantOptionsOf(company)).filter((d) => d.outcome === 'granted' && d.expiresOn > asOf && !steps.has(d.step));
+    const due = grantsFor(employee, asOf, grantOptionsOf(company)).filter(
+      (d) => d.outcome === 'granted' && d.expiresOn > asOf && !steps.has(d.step),
+    );
     for (const d of due) {
       const outcome = await insertGrant({
         companyId,
@@ -289,7 +323,13 @@ export async function runDueGrants(companyId: string, now: Date = clock.now()): 
         attendanceBasis: d.attendance.basis,
         createdBy: 'system',
       });
-      if (outcome === 'created') result.granted.push({ employee_id: member.employeeId, granted_on: d.grantDate, days: d.days, attendance: d.attendance.basis });
+      if (outcome === 'created')
+        result.granted.push({
+          employee_id: member.employeeId,
+          granted_on: d.grantDate,
+          days: d.days,
+          attendance: d.attendance.basis,
+        });
     }
   }
   return result;

@@ -7,7 +7,15 @@ import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/or
 import { patternOf } from '../db/paid-leave.js';
 import { endSessions } from '../db/sessions.js';
 import { monthSummaries } from '../db/summaries.js';
-import { activeStaff, activeStaffMember, insertStaff, markRetired, patchStaff, type StaffFields, type StaffMember } from '../db/staff.js';
+import {
+  activeStaff,
+  activeStaffMember,
+  insertStaff,
+  markRetired,
+  patchStaff,
+  type StaffFields,
+  type StaffMember,
+} from '../db/staff.js';
 import { ConflictError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
@@ -65,7 +73,12 @@ function leaveAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Pa
     weeklyHours: p?.weeklyHours,
   };
 }
-const pick = ({ patternBasis, daysPerWeek, daysPerYear, weeklyHours }: Partial<StaffMember>) => ({ patternBasis, daysPerWeek, daysPerYear, weeklyHours });
+const pick = ({ patternBasis, daysPerWeek, daysPerYear, weeklyHours }: Partial<StaffMember>) => ({
+  patternBasis,
+  daysPerWeek,
+  daysPerYear,
+  weeklyHours,
+});
 
 /** The staff row of spec §7 (list, detail and the answers of create/update). */
 export function staffView(m: StaffMember, department: OrgUnit | null | undefined, status: OrgUnit | null | undefined) {
@@ -83,7 +96,12 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
     // Paid leave: without a hire date no statutory grant is made (入社日未登録).
     hire_date: m.hireDate ?? null,
     working_pattern: pattern
-      ? { basis: pattern.basis, days_per_week: pattern.basis === 'week' ? pattern.daysPerWeek : null, days_per_year: pattern.basis === 'year' ? pattern.daysPerYear : null, weekly_hours: pattern.weeklyHours }
+      ? {
+          basis: pattern.basis,
+          days_per_week: pattern.basis === 'week' ? pattern.daysPerWeek : null,
+          days_per_year: pattern.basis === 'year' ? pattern.daysPerYear : null,
+          weekly_hours: pattern.weeklyHours,
+        }
       : null,
     // This month's figures: filled from the work summaries in the list (staffList).
     monthly_working_minutes: null as number | null,
@@ -107,7 +125,11 @@ export async function staffList(companyId: string, yearMonth: string): Promise<S
   const figures = new Map(summaries.map((s) => [s.employeeId, s]));
   return staff
     .map((m) => {
-      const view = staffView(m, m.departmentId ? dept.get(m.departmentId) : null, m.employmentStatusId ? stat.get(m.employmentStatusId) : null);
+      const view = staffView(
+        m,
+        m.departmentId ? dept.get(m.departmentId) : null,
+        m.employmentStatusId ? stat.get(m.employmentStatusId) : null,
+      );
       const f = figures.get(m.employeeId);
       // No summary yet means nothing worked this month: zero, not unknown.
       return {
@@ -135,21 +157,40 @@ export async function staffDetail(companyId: string, employeeId: string): Promis
  * for a new one; tenant ids as immutable attributes), then the profile with a conditional create.
  * If the profile write fails the Cognito user is deleted again.
  */
-export async function registerStaff(companyId: string, input: StaffFields & { password: string }, deps: StaffDeps = staffDeps): Promise<StaffView> {
+export async function registerStaff(
+  companyId: string,
+  input: StaffFields & { password: string },
+  deps: StaffDeps = staffDeps,
+): Promise<StaffView> {
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
   const employeeId = newId();
   const userSub = await deps
-    .createUser({ role: 'employee', email: input.email, attributes: { company_id: companyId, employee_id: employeeId }, temporaryPassword: input.password })
+    .createUser({
+      role: 'employee',
+      email: input.email,
+      attributes: { company_id: companyId, employee_id: employeeId },
+      temporaryPassword: input.password,
+    })
     .catch(emailTaken);
   try {
     await deps.insertStaff(companyId, employeeId, userSub, input);
   } catch (error) {
-    await deps.deleteUser(userSub).catch((cleanup: unknown) => logger.error('staff compensation failed', { userSub, error: cleanup as Error }));
+    await deps
+      .deleteUser(userSub)
+      .catch((cleanup: unknown) => logger.error('staff compensation failed', { userSub, error: cleanup as Error }));
     throw error;
   }
   const { password: _password, hireDate: _hireDate, pattern: _pattern, ...fields } = input;
   return staffView(
-    { ...fields, ...leaveAttributes(input), employeeId, userSub, status: 'active', departmentId: input.departmentId ?? undefined, employmentStatusId: input.employmentStatusId ?? undefined },
+    {
+      ...fields,
+      ...leaveAttributes(input),
+      employeeId,
+      userSub,
+      status: 'active',
+      departmentId: input.departmentId ?? undefined,
+      employmentStatusId: input.employmentStatusId ?? undefined,
+    },
     department,
     employmentStatus,
   );
@@ -178,7 +219,11 @@ export async function updateStaff(
     await deps.patchStaff(companyId, employeeId, input);
   } catch (error) {
     if (emailChanged) {
-      await deps.updateEmail(username, current.email).catch((cleanup: unknown) => logger.error('staff e-mail rollback failed', { employeeId, error: cleanup as Error }));
+      await deps
+        .updateEmail(username, current.email)
+        .catch((cleanup: unknown) =>
+          logger.error('staff e-mail rollback failed', { employeeId, error: cleanup as Error }),
+        );
     }
     throw error;
   }
@@ -202,7 +247,11 @@ export async function updateStaff(
  * member's sessions end and the Cognito user is disabled. Sign-in already refuses a retired profile,
  * so access is cut even if the Cognito call fails.
  */
-export async function retireStaff(companyId: string, employeeId: string, deps: StaffDeps = staffDeps): Promise<{ id: string }> {
+export async function retireStaff(
+  companyId: string,
+  employeeId: string,
+  deps: StaffDeps = staffDeps,
+): Promise<{ id: string }> {
   const current = await activeStaffMember(companyId, employeeId);
   await markRetired(companyId, employeeId);
   if (current.userSub) await deps.endSessions(current.userSub);

@@ -11,20 +11,41 @@ export interface AlertSettings {
 export const thisMonth = (timeZone: string, now: Date) => today(timeZone, now).slice(0, 7);
 
 /** The months of a history map, oldest first, up to and including `month`. */
-export function historyMonths(months: Record<string, { statutoryOvertimeMinutes: number; legalHolidayWorkMinutes: number }> | undefined, month: string): AgreementMonth[] {
+export function historyMonths(
+  months: Record<string, { statutoryOvertimeMinutes: number; legalHolidayWorkMinutes: number }> | undefined,
+  month: string,
+): AgreementMonth[] {
   return Object.entries(months ?? {})
     .filter(([m]) => m <= month)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([m, v]) => ({ month: m, statutoryOvertimeMinutes: v.statutoryOvertimeMinutes, legalHolidayWorkMinutes: v.legalHolidayWorkMinutes }));
+    .map(([m, v]) => ({
+      month: m,
+      statutoryOvertimeMinutes: v.statutoryOvertimeMinutes,
+      legalHolidayWorkMinutes: v.legalHolidayWorkMinutes,
+    }));
 }
 
 /** 36協定 findings for one employee, with this month projected from the pace so far. */
-export function agreementFindings(history: AgreementMonth[], month: string, settings: AlertSettings, timeZone: string, now: Date): AgreementFinding[] {
-  const months = history.length && history[history.length - 1]!.month === month ? history : [...history, { month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0 }];
+export function agreementFindings(
+  history: AgreementMonth[],
+  month: string,
+  settings: AlertSettings,
+  timeZone: string,
+  now: Date,
+): AgreementFinding[] {
+  const months =
+    history.length && history[history.length - 1]!.month === month
+      ? history
+      : [...history, { month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0 }];
   const [y, m] = month.split('-').map(Number) as [number, number];
   const calendar = companyCalendar();
   const pace = monthPace(monthDates(y, m), today(timeZone, now), (d) => !calendar(d).isDayOff);
-  return checkAgreement({ months, alertLimitMinutes: settings.overtimeAlertMinutes, specialClause: settings.specialClause, pace }).findings;
+  return checkAgreement({
+    months,
+    alertLimitMinutes: settings.overtimeAlertMinutes,
+    specialClause: settings.specialClause,
+    pace,
+  }).findings;
 }
 
 /** A 36協定 finding as the work-status routes return it (the SPA imports the type). */

@@ -11,9 +11,18 @@ export interface Reply<T = unknown> {
 /** Attaches before/after to a reply of an audited route. */
 export const withAudit = <T>(reply: Reply<T>, audit: NonNullable<Reply['audit']>): Reply<T> => ({ ...reply, audit });
 
-export const ok = <T>(data: T, cookies?: string[]): Reply<T> => ({ kind: 'reply', status: 'ok', data, ...(cookies ? { cookies } : {}) });
+export const ok = <T>(data: T, cookies?: string[]): Reply<T> => ({
+  kind: 'reply',
+  status: 'ok',
+  data,
+  ...(cookies ? { cookies } : {}),
+});
 export const created = <T>(data: T): Reply<T> => ({ kind: 'reply', status: 'created', data });
-export const noContent = (cookies?: string[]): Reply<never> => ({ kind: 'reply', status: 'noContent', ...(cookies ? { cookies } : {}) });
+export const noContent = (cookies?: string[]): Reply<never> => ({
+  kind: 'reply',
+  status: 'noContent',
+  ...(cookies ? { cookies } : {}),
+});
 
 export const STATUS: Record<Reply['status'], number> = { ok: 200, created: 201, noContent: 204 };
 
@@ -26,7 +35,11 @@ export interface CookieOptions {
  * Session cookies are HttpOnly, Secure and SameSite=Strict. Browsers treat http://localhost as a secure
  * context, so the same attributes work on the local stack.
  */
-export function serializeCookie(name: string, value: string, { maxAgeSeconds, httpOnly = true }: CookieOptions = {}): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  { maxAgeSeconds, httpOnly = true }: CookieOptions = {},
+): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'Secure', 'SameSite=Strict'];
   if (httpOnly) parts.push('HttpOnly');
   if (maxAgeSeconds !== undefined) parts.push(`Max-Age=${maxAgeSeconds}`);

@@ -50,7 +50,9 @@ export function idempotencyKey(headers: Record<string, string | undefined> | und
 }
 
 const fingerprint = (route: string, body: unknown, params: unknown) =>
-  createHash('sha256').update(JSON.stringify([route, body, params])).digest('base64url');
+  createHash('sha256')
+    .update(JSON.stringify([route, body, params]))
+    .digest('base64url');
 
 const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -58,10 +60,27 @@ const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
  * Claims the key for this run, or answers from an earlier one: the stored answer (after writing a
  * pending audit event), a wait for a running duplicate, or 409 when it is still running after the wait.
  */
-export async function claimKey(scope: string, key: string, route: string, body: unknown, params: unknown, owner: string): Promise<StoredAnswer | Claim> {
+export async function claimKey(
+  scope: string,
+  key: string,
+  route: string,
+  body: unknown,
+  params: unknown,
+  owner: string,
+): Promise<StoredAnswer | Claim> {
   const { Idempotency } = db().entities;
   const fp = fingerprint(route, body, params);
-  const fresh = () => ({ scope, key, route, fp, owner, state: 'running' as const, response: '', leaseUntil: nowSeconds() + LEASE_SECONDS, expiresAt: nowSeconds() + IDEMPOTENCY_SECONDS });
+  const fresh = () => ({
+    scope,
+    key,
+    route,
+    fp,
+    owner,
+    state: 'running' as const,
+    response: '',
+    leaseUntil: nowSeconds() + LEASE_SECONDS,
+    expiresAt: nowSeconds() + IDEMPOTENCY_SECONDS,
+  });
   const waitUntil = Date.now() + WAIT_MS;
   for (;;) {
     try {
@@ -74,7 +93,8 @@ export async function claimKey(scope: string, key: string, route: string, body: 
     if (!data) continue; // released or expired between the put and the get: claim again
     if (data.expiresAt > nowSeconds()) {
       // The same key for a different request is a client bug: refuse rather than replay the wrong answer.
-      if (data.route !== route || (data.fp ?? (JSON.parse(data.response || '{}') as { fp?: string }).fp) !== fp) throw new ConflictError();
+      if (data.route !== route || (data.fp ?? (JSON.parse(data.response || '{}') as { fp?: string }).fp) !== fp)
+        throw new ConflictError();
       if (data.state !== 'running') {
         if (data.pendingAudit) await settlePendingAudit(scope, key, data.pendingAudit);
         const stored = JSON.parse(data.response) as StoredAnswer;
@@ -89,7 +109,11 @@ export async function claimKey(scope: string, key: string, route: string, body: 
     // Expired, or a claim whose run died (timeout, crash) before answering: take it over, if still so.
     try {
       await Idempotency.put(fresh())
-        .where((a, { eq }) => (data.state === 'running' && data.expiresAt > nowSeconds() ? eq(a.owner, data.owner ?? '') : eq(a.expiresAt, data.expiresAt)))
+        .where((a, { eq }) =>
+          data.state === 'running' && data.expiresAt > nowSeconds()
+            ? eq(a.owner, data.owner ?? '')
+            : eq(a.expiresAt, data.expiresAt),
+        )
         .go({ response: 'none' });
       logger.warn('idempotency claim taken over', { previous: data.state ?? 'done' });
       return { scope, key, owner };
@@ -113,7 +137,8 @@ async function settlePendingAudit(scope: string, key: string, pending: string): 
     .go();
   // Canceled: another retry wrote it first, or the event exists already (its id is fixed, so it is
   // stored once either way): only the mark is left to clear.
-  if (result.canceled) await db().entities.Idempotency.patch({ scope, key }).remove(['pendingAudit']).go({ response: 'none' });
+  if (result.canceled)
+    await db().entities.Idempotency.patch({ scope, key }).remove(['pendingAudit']).go({ response: 'none' });
 }
 
 /**
@@ -158,6 +183,7 @@ export async function releaseKey(claim: Claim): Promise<void> {
     .where((a, { eq }) => eq(a.owner, claim.owner))
     .go({ response: 'none' })
     .catch((error: unknown) => {
-      if (awsErrorName(error) !== 'ConditionalCheckFailedException') logger.error('idempotency claim not released', { error: error as Error });
+      if (awsErrorName(error) !== 'ConditionalCheckFailedException')
+        logger.error('idempotency claim not released', { error: error as Error });
     });
 }

@@ -58,7 +58,8 @@ const contexts = new AsyncLocalStorage<LogContext>();
  */
 export function withLogContext<T>(context: LogContext, fn: () => T): T {
   const merged: LogContext = { ...contexts.getStore() };
-  for (const [key, value] of Object.entries(context)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(context))
+    if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
   return contexts.run(merged, fn);
 }
 
@@ -66,7 +67,8 @@ export function withLogContext<T>(context: LogContext, fn: () => T): T {
 export function addLogContext(fields: LogContext): void {
   const current = contexts.getStore();
   if (!current) return;
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) (current as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) (current as Record<string, unknown>)[key] = value;
 }
 
 export const logContext = (): Readonly<LogContext> | undefined => contexts.getStore();
@@ -99,7 +101,12 @@ class JsonLogger {
 
   #write(level: Exclude<LogLevel, 'SILENT'>, message: string, fields: Record<string, unknown> = {}): void {
     if (LEVELS[level] < LEVELS[this.#level]) return;
-    const entry: Record<string, unknown> = { level, message, timestamp: new Date().toISOString(), service: this.service };
+    const entry: Record<string, unknown> = {
+      level,
+      message,
+      timestamp: new Date().toISOString(),
+      service: this.service,
+    };
     const trace = process.env._X_AMZN_TRACE_ID;
     if (trace) entry.xray_trace_id = trace.split(';')[0]!.replace(/^Root=/, '');
     const context = contexts.getStore();
@@ -110,7 +117,13 @@ class JsonLogger {
       line = JSON.stringify(entry);
     } catch {
       // A circular or BigInt field must not turn a log call into a failure.
-      line = JSON.stringify({ level, message, timestamp: entry.timestamp, service: this.service, unserialisable: true });
+      line = JSON.stringify({
+        level,
+        message,
+        timestamp: entry.timestamp,
+        service: this.service,
+        unserialisable: true,
+      });
     }
     // stdout/stderr directly: on Lambda, console.* would prefix each line and break the JSON.
     (level === 'ERROR' || level === 'WARN' ? process.stderr : process.stdout).write(`${line}\n`);

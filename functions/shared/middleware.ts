@@ -67,7 +67,8 @@ export type RouteNamesFor<R extends Role> = {
  * of its roles that has what its role promises (see isComplete).
  */
 function callerCheck<N extends RouteName>(route: RouteDef): (p: Principal | null) => p is CallerOf<N> {
-  return (p): p is CallerOf<N> => (route.roles.length === 0 ? true : p !== null && route.roles.includes(p.role) && isComplete(p));
+  return (p): p is CallerOf<N> =>
+    route.roles.length === 0 ? true : p !== null && route.roles.includes(p.role) && isComplete(p);
 }
 
 /** Dependencies, replaceable in tests (default parameters, no module mocks). */
@@ -76,7 +77,11 @@ export const apiDeps: { auth: AuthDeps } = { auth: {} };
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** What a session signed in without the pool's TOTP may still call (GET /api/v1/session is public). */
-const MFA_PENDING_ROUTES: ReadonlySet<string> = new Set(['start-operator-mfa', 'verify-operator-mfa', 'sign-out-operator']);
+const MFA_PENDING_ROUTES: ReadonlySet<string> = new Set([
+  'start-operator-mfa',
+  'verify-operator-mfa',
+  'sign-out-operator',
+]);
 
 function routeByName(name: string): RouteDef {
   const route = ROUTES.find((r) => r.name === name);
@@ -125,7 +130,13 @@ function result(statusCode: number, body: unknown, cookies: string[] = []): ApiR
  * answer as the result. Written with the idempotency record's completion when the call has a key;
  * without one, on its own after the change (a failure is a 500, the caller retries with a key).
  */
-function auditEvent(audit: typeof import('../db/audit.js'), sink: AuditSink, principal: Principal, params: unknown, reply: Reply): AuditItem | undefined {
+function auditEvent(
+  audit: typeof import('../db/audit.js'),
+  sink: AuditSink,
+  principal: Principal,
+  params: unknown,
+  reply: Reply,
+): AuditItem | undefined {
   if (sink.state === 'written') return undefined;
   const given = reply.audit ?? {};
   const data = reply.data as { id?: unknown } | undefined;
@@ -147,11 +158,12 @@ function auditEvent(audit: typeof import('../db/audit.js'), sink: AuditSink, pri
  * with zod (400) → route function → JSON reply. Errors go through the one mapping table; unknown
  * errors answer a fixed 500 and only the log sees the stack.
  */
-export function api<const N extends RouteName, B = Record<string, never>, Q = Record<string, never>, P = Record<string, never>>(
-  routeName: N,
-  spec: RouteSpec<B, Q, P>,
-  fn: (req: ApiRequest<B, Q, P, CallerOf<N>>) => Promise<Reply>,
-) {
+export function api<
+  const N extends RouteName,
+  B = Record<string, never>,
+  Q = Record<string, never>,
+  P = Record<string, never>,
+>(routeName: N, spec: RouteSpec<B, Q, P>, fn: (req: ApiRequest<B, Q, P, CallerOf<N>>) => Promise<Reply>) {
   const route = routeByName(routeName);
   const isCaller = callerCheck<N>(route);
   const core = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
@@ -176,7 +188,8 @@ export function api<const N extends RouteName, B = Record<string, never>, Q = Re
         if (!principal) throw new UnauthenticatedError();
         if (!route.roles.includes(principal.role)) throw new ForbiddenError();
         // MFA enforced by the API (PoolMfa): before enrolling TOTP, only enrolment and sign-out.
-        if (principal.mfaPending && !MFA_PENDING_ROUTES.has(route.name)) throw new ForbiddenError(MESSAGES.mfaEnrolmentRequired);
+        if (principal.mfaPending && !MFA_PENDING_ROUTES.has(route.name))
+          throw new ForbiddenError(MESSAGES.mfaEnrolmentRequired);
       }
     }
     if (isStateChanging(route.method)) {
@@ -202,16 +215,40 @@ export function api<const N extends RouteName, B = Record<string, never>, Q = Re
     const key = (spec.idempotent || spec.audit) && principal ? idempotencyKey(event.headers) : undefined;
     let claim: Claim | undefined;
     if (key && principal) {
-      const claimed = await claimKey(idempotencyScope(principal), key, route.name, body, params, context?.awsRequestId || newId());
+      const claimed = await claimKey(
+        idempotencyScope(principal),
+        key,
+        route.name,
+        body,
+        params,
+        context?.awsRequestId || newId(),
+      );
       if (!('owner' in claimed)) return result(claimed.status, claimed.body, extraCookies);
       claim = claimed;
     }
     const audit = spec.audit && principal ? await import('../db/audit.js') : undefined;
-    const sink: AuditSink | undefined = audit && principal ? { action: spec.audit!, actor: principal, request: body, targetId: (params as { id?: string }).id, state: 'open' } : undefined;
+    const sink: AuditSink | undefined =
+      audit && principal
+        ? {
+            action: spec.audit!,
+            actor: principal,
+            request: body,
+            targetId: (params as { id?: string }).id,
+            state: 'open',
+          }
+        : undefined;
 
     let reply: Reply;
     try {
-      const request = { body, query, params, principal, cookies, sourceIp: event.requestContext?.http?.sourceIp ?? '', event };
+      const request = {
+        body,
+        query,
+        params,
+        principal,
+        cookies,
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        event,
+      };
       reply = audit ? await audit.withAuditSink(sink, () => fn(request)) : await fn(request);
     } catch (error) {
       if (claim && sink?.state === 'written') {
@@ -246,7 +283,10 @@ export function api<const N extends RouteName, B = Record<string, never>, Q = Re
   });
   // Every log line of the invocation, however deep, carries both request ids and the route.
   return (event: ApiEvent, context: Context): Promise<ApiResult> =>
-    withLogContext({ api_request_id: event.requestContext?.requestId, lambda_request_id: context?.awsRequestId, route: route.name }, () => handler(event, context));
+    withLogContext(
+      { api_request_id: event.requestContext?.requestId, lambda_request_id: context?.awsRequestId, route: route.name },
+      () => handler(event, context),
+    );
 }
 
 export type { Principal };

@@ -27,7 +27,10 @@ export interface NewPoolUser {
  * No invitation e-mail: the admin hands over the temporary password. Returns the Cognito username (sub).
  */
 export async function createPoolUser(user: NewPoolUser): Promise<string> {
-  const { sdk: { AdminCreateUserCommand, AdminSetUserPasswordCommand }, client } = await admin();
+  const {
+    sdk: { AdminCreateUserCommand, AdminSetUserPasswordCommand },
+    client,
+  } = await admin();
   const { poolId } = pools()[user.role];
   const out = await client
     .send(
@@ -49,30 +52,47 @@ export async function createPoolUser(user: NewPoolUser): Promise<string> {
     });
   if (user.permanent) {
     await client.send(
-      new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: user.email, Password: user.temporaryPassword, Permanent: true }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId: poolId,
+        Username: user.email,
+        Password: user.temporaryPassword,
+        Permanent: true,
+      }),
     );
   }
   return out.User?.Username ?? user.email;
 }
 
 export async function deletePoolUser(role: Role, username: string): Promise<void> {
-  const { sdk: { AdminDeleteUserCommand }, client } = await admin();
+  const {
+    sdk: { AdminDeleteUserCommand },
+    client,
+  } = await admin();
   await client.send(new AdminDeleteUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
 }
 
 /** Disabling blocks new Cognito sign-ins on AWS; `endSessions` cuts the sessions that already exist. */
 export async function disablePoolUser(role: Role, username: string): Promise<void> {
-  const { sdk: { AdminDisableUserCommand }, client } = await admin();
+  const {
+    sdk: { AdminDisableUserCommand },
+    client,
+  } = await admin();
   await client.send(new AdminDisableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
 }
 
 export async function enablePoolUser(role: Role, username: string): Promise<void> {
-  const { sdk: { AdminEnableUserCommand }, client } = await admin();
+  const {
+    sdk: { AdminEnableUserCommand },
+    client,
+  } = await admin();
   await client.send(new AdminEnableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
 }
 
 export async function updatePoolUserEmail(role: Role, username: string, email: string): Promise<void> {
-  const { sdk: { AdminUpdateUserAttributesCommand }, client } = await admin();
+  const {
+    sdk: { AdminUpdateUserAttributesCommand },
+    client,
+  } = await admin();
   await client
     .send(
       new AdminUpdateUserAttributesCommand({
@@ -85,7 +105,10 @@ export async function updatePoolUserEmail(role: Role, username: string, email: s
       }),
     )
     .catch((error: unknown) => {
-      if ((error as { name?: string }).name === 'AliasExistsException' || (error as { name?: string }).name === 'UsernameExistsException') {
+      if (
+        (error as { name?: string }).name === 'AliasExistsException' ||
+        (error as { name?: string }).name === 'UsernameExistsException'
+      ) {
         throw new ConflictError();
       }
       throw error;
@@ -94,9 +117,17 @@ export async function updatePoolUserEmail(role: Role, username: string, email: s
 
 /** An admin-set password is temporary: the user chooses their own at the next sign-in. */
 export async function resetPoolUserPassword(role: Role, username: string, temporaryPassword: string): Promise<void> {
-  const { sdk: { AdminSetUserPasswordCommand }, client } = await admin();
+  const {
+    sdk: { AdminSetUserPasswordCommand },
+    client,
+  } = await admin();
   await client.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: pools()[role].poolId, Username: username, Password: temporaryPassword, Permanent: false }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: pools()[role].poolId,
+      Username: username,
+      Password: temporaryPassword,
+      Permanent: false,
+    }),
   );
 }
 
@@ -105,7 +136,10 @@ export async function resetPoolUserPassword(role: Role, username: string, tempor
  * update (AliasExistsException) but cognito-local does not, so callers check first on both.
  */
 export async function poolUsernameByEmail(role: Role, email: string): Promise<string | null> {
-  const { sdk: { AdminGetUserCommand }, client } = await admin();
+  const {
+    sdk: { AdminGetUserCommand },
+    client,
+  } = await admin();
   try {
     const out = await client.send(new AdminGetUserCommand({ UserPoolId: pools()[role].poolId, Username: email }));
     return out.Username ?? null;

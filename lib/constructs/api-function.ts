@@ -14,7 +14,9 @@ import { SESSION_KEY_PREFIXES } from '../../functions/config/table';
 import type { BackgroundDef, Need, PoolResource, RouteDef } from '../../functions/routes';
 
 /** What a function serves: a route of the table, or a background job (no method/path). */
-export type FunctionDef = (RouteDef & { timeoutSeconds?: undefined; memorySize?: undefined }) | (BackgroundDef & { method?: undefined; path?: undefined });
+export type FunctionDef =
+  | (RouteDef & { timeoutSeconds?: undefined; memorySize?: undefined })
+  | (BackgroundDef & { method?: undefined; path?: undefined });
 
 /** Repository root: route handler paths in functions/routes.ts are relative to it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,7 +38,12 @@ export const TABLE_WRITE_ACTIONS = [
   'dynamodb:ConditionCheckItem',
 ] as const;
 /** What `table:sessions` allows, and only on items whose partition key has a SESSION_KEY_PREFIXES prefix. */
-export const SESSION_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+export const SESSION_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
 
 /**
  * Reserved concurrency per route name. Reserved concurrency is both a floor and a ceiling:
@@ -217,8 +224,8 @@ export class ApiFunction extends Construct {
           'X-Ray PutTraceSegments cannot be scoped to a resource, so active tracing would add a Resource "*" ' +
           'statement to every route role, which this stack forbids (api.infra.test.ts). HTTP APIs do not trace ' +
           'either; calls are followed by ids instead: every JSON app log line of a route invocation carries the API ' +
-          'Gateway request id (also in the access log), the Lambda request id, the route and the caller\'s ' +
-          'company and user ids; a background job\'s lines carry the Lambda request id and the job id ' +
+          "Gateway request id (also in the access log), the Lambda request id, the route and the caller's " +
+          "company and user ids; a background job's lines carry the Lambda request id and the job id " +
           '(functions/shared/logger.ts; test/integration/log-context.test.ts).',
       },
     );

@@ -104,9 +104,25 @@ export function sdkShimImports(): ShimImport[] {
     const source = readFileSync(shim, 'utf8');
     return [...source.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)].map(([, list, specifier]) => {
       const alias = Object.keys(SDK_DIST_ALIASES).find((a) => specifier!.startsWith(`${a}/`));
-      if (!alias) throw new Error(`Bundle shims: ${shimFile} imports ${specifier}; SDK shims import only ${SDK_DIST_PREFIX}<package>/… paths`);
-      const names = list!.split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!).filter(Boolean);
-      return { shim, specifier: specifier!, file: path.join(SDK_DIST_ALIASES[alias]!, specifier!.slice(alias.length + 1)), names };
+      if (!alias)
+        throw new Error(
+          `Bundle shims: ${shimFile} imports ${specifier}; SDK shims import only ${SDK_DIST_PREFIX}<package>/… paths`,
+        );
+      const names = list!
+        .split(',')
+        .map((n) =>
+          n
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        )
+        .filter(Boolean);
+      return {
+        shim,
+        specifier: specifier!,
+        file: path.join(SDK_DIST_ALIASES[alias]!, specifier!.slice(alias.length + 1)),
+        names,
+      };
     });
   });
 }
@@ -119,7 +135,9 @@ export function sdkShimImports(): ShimImport[] {
 export function checkSdkShims(): void {
   const missing = sdkShimImports().filter((i) => !existsSync(i.file));
   if (missing.length === 0) return;
-  const lines = missing.map((i) => `  ${path.basename(i.shim)}: ${i.specifier} → ${i.file} (for ${i.names.join(', ')})`);
+  const lines = missing.map(
+    (i) => `  ${path.basename(i.shim)}: ${i.specifier} → ${i.file} (for ${i.names.join(', ')})`,
+  );
   throw new Error(
     `Bundle shims: the installed AWS SDK no longer has ${missing.length} file(s) the shims in functions/shared/bundle-shims re-export:\n` +
       `${lines.join('\n')}\nFind where the SDK keeps these exports now and update the shims' paths.`,

@@ -132,7 +132,8 @@ export class KintaiApi extends Construct {
     const background = new Map<string, ApiFunction>();
     for (const def of props.background ?? BACKGROUND_FUNCTIONS) {
       const fn = new ApiFunction(jobsStack, def.name, { route: def, ...common });
-      for (const routeName of def.invokedBy ?? []) functions.get(routeName)?.allowInvoke(fn.function, 'EXPORT_WORKER_FUNCTION');
+      for (const routeName of def.invokedBy ?? [])
+        functions.get(routeName)?.allowInvoke(fn.function, 'EXPORT_WORKER_FUNCTION');
       if (def.schedule) {
         const rule = new events.Rule(jobsStack, `${def.name}-schedule`, {
           ruleName: `${props.namePrefix}-${def.name}`,

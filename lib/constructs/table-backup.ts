@@ -19,7 +19,13 @@ import { Construct } from 'constructs';
  */
 export const BACKUP_RULES = {
   daily: { ruleName: 'daily', hourJst: 3, deleteAfterDays: 35 },
-  monthly: { ruleName: 'monthly', hourJst: 4, dayOfMonth: 1, moveToColdStorageAfterDays: 90, deleteAfterDays: 5 * 365 + 2 },
+  monthly: {
+    ruleName: 'monthly',
+    hourJst: 4,
+    dayOfMonth: 1,
+    moveToColdStorageAfterDays: 90,
+    deleteAfterDays: 5 * 365 + 2,
+  },
 } as const;
 
 export const BACKUP_TIME_ZONE = 'Asia/Tokyo';

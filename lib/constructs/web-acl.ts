@@ -21,7 +21,9 @@ export const WAF_MANAGED_RULE_GROUPS = [
  * (info item) may hold 5,000 characters, about 15 KB of UTF-8 Japanese, and a contact-form message
  * 2,000 characters. WAF_MAX_BODY_BYTES below replaces it.
  */
-export const WAF_COUNTED_MANAGED_RULES: Readonly<Partial<Record<(typeof WAF_MANAGED_RULE_GROUPS)[number], readonly string[]>>> = {
+export const WAF_COUNTED_MANAGED_RULES: Readonly<
+  Partial<Record<(typeof WAF_MANAGED_RULE_GROUPS)[number], readonly string[]>>
+> = {
   AWSManagedRulesCommonRuleSet: ['SizeRestrictions_BODY'],
 };
 
@@ -72,7 +74,10 @@ export class KintaiWebAcl extends Construct {
       metricName: `${props.namePrefix}-${suffix}`.replace(/[^A-Za-z0-9_-]/g, '-'),
     });
 
-    const managed = (ruleGroup: (typeof WAF_MANAGED_RULE_GROUPS)[number], priority: number): wafv2.CfnWebACL.RuleProperty => {
+    const managed = (
+      ruleGroup: (typeof WAF_MANAGED_RULE_GROUPS)[number],
+      priority: number,
+    ): wafv2.CfnWebACL.RuleProperty => {
       const counted = WAF_COUNTED_MANAGED_RULES[ruleGroup] ?? [];
       return {
         name: ruleGroup,
@@ -190,19 +195,17 @@ export class KintaiWebAcl extends Construct {
 function signInScope(routes: readonly RouteDef[]): wafv2.CfnWebACL.StatementProperty {
   const paths = [...new Set(signInRoutes(routes).map((r) => r.path.toLowerCase()))];
   if (paths.length === 0) throw new Error('The route table has no sign-in-* route for the WAF rate rule');
-  const pathStatements = paths.map(
-    (path): wafv2.CfnWebACL.StatementProperty => ({
-      byteMatchStatement: {
-        fieldToMatch: { uriPath: {} },
-        positionalConstraint: 'STARTS_WITH',
-        searchString: path,
-        textTransformations: [
-          { priority: 0, type: 'URL_DECODE' },
-          { priority: 1, type: 'LOWERCASE' },
-        ],
-      },
-    }),
-  );
+  const pathStatements = paths.map((path): wafv2.CfnWebACL.StatementProperty => ({
+    byteMatchStatement: {
+      fieldToMatch: { uriPath: {} },
+      positionalConstraint: 'STARTS_WITH',
+      searchString: path,
+      textTransformations: [
+        { priority: 0, type: 'URL_DECODE' },
+        { priority: 1, type: 'LOWERCASE' },
+      ],
+    },
+  }));
   return {
     andStatement: {
       statements: [

@@ -236,11 +236,14 @@ export class WebDistribution extends Construct {
     const assetsBucketArn =
       `arn:${literal(stack.partition, '<AWS::Partition>')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-` +
       `${literal(stack.account, '<AWS::AccountId>')}-${literal(stack.region, '<AWS::Region>')}`;
-    const reason = 'CDK-managed deployment helper (aws-s3-deployment) that copies the SPA build during deployments only';
+    const reason =
+      'CDK-managed deployment helper (aws-s3-deployment) that copies the SPA build during deployments only';
     const findings = [
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       'AwsSolutions-L1',
-      ...['GetBucket*', 'GetObject*', 'List*', 'Abort*', 'DeleteObject*'].map((a) => `AwsSolutions-IAM5[Action::s3:${a}]`),
+      ...['GetBucket*', 'GetObject*', 'List*', 'Abort*', 'DeleteObject*'].map(
+        (a) => `AwsSolutions-IAM5[Action::s3:${a}]`,
+      ),
       `AwsSolutions-IAM5[Resource::${assetsBucketArn}/*]`,
       `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
       // cloudfront:CreateInvalidation / GetInvalidation cannot be scoped by CDK's helper.

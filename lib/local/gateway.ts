@@ -245,9 +245,7 @@ function writeResult(res: ServerResponse, method: string, result: APIGatewayProx
     const before = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
     res.setHeader('set-cookie', [...before, ...result.cookies]);
   }
-  const body = result.body
-    ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8')
-    : Buffer.alloc(0);
+  const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   res.setHeader('content-length', body.length);
   res.statusCode = result.statusCode ?? 200;
   res.end(method === 'HEAD' ? undefined : body);
@@ -382,7 +380,9 @@ export function createGateway(options: GatewayOptions = {}): Server {
     loadHandler: options.loadHandler ?? importHandler(rootDir),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
     timeoutMs: options.timeoutMs ?? 30_000,
-    onError: options.onError ?? ((error, route) => console.error(`[gateway] ${route.method} ${route.path} (${route.name}) failed:`, error)),
+    onError:
+      options.onError ??
+      ((error, route) => console.error(`[gateway] ${route.method} ${route.path} (${route.name}) failed:`, error)),
   };
   return createServer((req, res) => {
     const target = req.url ?? '/';
@@ -396,7 +396,9 @@ export function createGateway(options: GatewayOptions = {}): Server {
       return;
     }
     const method = req.method ?? 'GET';
-    const work = isApiRequest(method, path) ? serveApi(req, res, path, opts) : serveStatic(req, res, path, opts.staticDir);
+    const work = isApiRequest(method, path)
+      ? serveApi(req, res, path, opts)
+      : serveStatic(req, res, path, opts.staticDir);
     work.catch((error: unknown) => {
       console.error(`[gateway] ${method} ${path} failed:`, error);
       if (!res.headersSent) sendJson(res, 500, { message: MESSAGES.internalError });

@@ -57,8 +57,7 @@ export type LocalApiEnv = RequiredApiEnv & {
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-export const dynamoDbClient = (endpoint: string) =>
-  new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials });
+export const dynamoDbClient = (endpoint: string) => new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials });
 
 export const cognitoClient = (endpoint: string) =>
   new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials });

@@ -16,7 +16,12 @@ export const DEMO = {
   companyId: '01jx7demc0mpany00000000000',
   companyName: 'デモ株式会社',
   timeZone: 'Asia/Tokyo',
-  admin: { adminId: '01jx7dema0000000000000000a', name: '山田 太郎', email: 'admin@demo.example.com', password: 'Admin#Pass2026' },
+  admin: {
+    adminId: '01jx7dema0000000000000000a',
+    name: '山田 太郎',
+    email: 'admin@demo.example.com',
+    password: 'Admin#Pass2026',
+  },
   operator: { email: 'operator@kintai.example.com', password: 'Operator#Pass2026' },
   departments: [
     { departmentId: '01jx7demd0000000000000000s', name: '営業部' },
@@ -28,12 +33,67 @@ export const DEMO = {
   ],
   employeePassword: 'Staff#Pass2026',
   employees: [
-    { employeeId: '01jx7deme00000000000000001', lastName: '佐藤', firstName: '花子', email: 'sato@demo.example.com', dept: 0, status: 0, cell: '090-1234-5678', hire: '2019-04-01' },
-    { employeeId: '01jx7deme00000000000000002', lastName: '鈴木', firstName: '一郎', email: 'suzuki@demo.example.com', dept: 0, status: 1, cell: '080-2345-6789', hire: '2024-10-01', daysPerWeek: 3, weeklyHours: 24 },
-    { employeeId: '01jx7deme00000000000000003', lastName: '高橋', firstName: '美咲', email: 'takahashi@demo.example.com', dept: 1, status: 0, cell: '070-3456-7890', hire: '2025-04-01' },
-    { employeeId: '01jx7deme00000000000000004', lastName: '田中', firstName: '健太', email: 'tanaka@demo.example.com', dept: 1, status: 0, cell: '090-4567-8901', hire: 'eleven-months-ago' },
-    { employeeId: '01jx7deme00000000000000005', lastName: '伊藤', firstName: 'さくら', email: 'ito@demo.example.com', dept: 1, status: 1, cell: '080-5678-9012' },
-    { employeeId: '01jx7deme00000000000000006', lastName: '渡辺', firstName: '翔', email: 'watanabe@demo.example.com', dept: 0, status: 0, cell: '070-6789-0123', hire: '2022-04-01' },
+    {
+      employeeId: '01jx7deme00000000000000001',
+      lastName: '佐藤',
+      firstName: '花子',
+      email: 'sato@demo.example.com',
+      dept: 0,
+      status: 0,
+      cell: '090-1234-5678',
+      hire: '2019-04-01',
+    },
+    {
+      employeeId: '01jx7deme00000000000000002',
+      lastName: '鈴木',
+      firstName: '一郎',
+      email: 'suzuki@demo.example.com',
+      dept: 0,
+      status: 1,
+      cell: '080-2345-6789',
+      hire: '2024-10-01',
+      daysPerWeek: 3,
+      weeklyHours: 24,
+    },
+    {
+      employeeId: '01jx7deme00000000000000003',
+      lastName: '高橋',
+      firstName: '美咲',
+      email: 'takahashi@demo.example.com',
+      dept: 1,
+      status: 0,
+      cell: '070-3456-7890',
+      hire: '2025-04-01',
+    },
+    {
+      employeeId: '01jx7deme00000000000000004',
+      lastName: '田中',
+      firstName: '健太',
+      email: 'tanaka@demo.example.com',
+      dept: 1,
+      status: 0,
+      cell: '090-4567-8901',
+      hire: 'eleven-months-ago',
+    },
+    {
+      employeeId: '01jx7deme00000000000000005',
+      lastName: '伊藤',
+      firstName: 'さくら',
+      email: 'ito@demo.example.com',
+      dept: 1,
+      status: 1,
+      cell: '080-5678-9012',
+    },
+    {
+      employeeId: '01jx7deme00000000000000006',
+      lastName: '渡辺',
+      firstName: '翔',
+      email: 'watanabe@demo.example.com',
+      dept: 0,
+      status: 0,
+      cell: '070-6789-0123',
+      hire: '2022-04-01',
+    },
   ],
 } as const;
 
@@ -98,7 +158,13 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     ...(adminSub ? { userSub: adminSub } : {}),
   }).go();
   await ignoreExisting(() =>
-    createPoolUser({ role: 'operator', email: DEMO.operator.email, attributes: {}, temporaryPassword: DEMO.operator.password, permanent: true }),
+    createPoolUser({
+      role: 'operator',
+      email: DEMO.operator.email,
+      attributes: {},
+      temporaryPassword: DEMO.operator.password,
+      permanent: true,
+    }),
   );
   for (const d of DEMO.departments) await entities.Department.put({ companyId, ...d }).go();
   for (const s of DEMO.statuses) await entities.EmploymentStatus.put({ companyId, ...s }).go();
@@ -126,8 +192,12 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
       employmentStatusId: DEMO.statuses[e.status]!.employmentStatusId,
       // Paid leave: hire dates spread so the demo has several grant levels, a part-timer with a
       // proportional grant, someone behind on the five-day duty (田中) and one without a hire date (伊藤).
-      ...('hire' in e ? { hireDate: e.hire === 'eleven-months-ago' ? addDays(today(DEMO.timeZone, now), -335) : e.hire } : {}),
-      ...('daysPerWeek' in e ? { patternBasis: 'week' as const, daysPerWeek: e.daysPerWeek, weeklyHours: e.weeklyHours } : {}),
+      ...('hire' in e
+        ? { hireDate: e.hire === 'eleven-months-ago' ? addDays(today(DEMO.timeZone, now), -335) : e.hire }
+        : {}),
+      ...('daysPerWeek' in e
+        ? { patternBasis: 'week' as const, daysPerWeek: e.daysPerWeek, weeklyHours: e.weeklyHours }
+        : {}),
     }).go();
     const days = dates.map((date) => {
       const inMin = 8 * 60 + 40 + jitter(e.employeeId + date, 35);
@@ -148,5 +218,14 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   const [y, m] = t.split('-').map(Number) as [number, number];
   await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
   await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);
-  await dynamo().send(new PutCommand({ TableName: table, Item: { ...MARKER, seededAt: now.toISOString(), firstWorkDate: dates[0] ?? addDays(today(DEMO.timeZone, now), 0) } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: table,
+      Item: {
+        ...MARKER,
+        seededAt: now.toISOString(),
+        firstWorkDate: dates[0] ?? addDays(today(DEMO.timeZone, now), 0),
+      },
+    }),
+  );
 }

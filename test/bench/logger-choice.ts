@@ -47,9 +47,15 @@ export const logger = {
 `,
 );
 const small = join(out, 'small-only.ts');
-writeFileSync(small, `import { logger } from ${JSON.stringify(LOGGER)};\nexport const handler = async () => { logger.debug('x'); return { statusCode: 200 }; };\n`);
+writeFileSync(
+  small,
+  `import { logger } from ${JSON.stringify(LOGGER)};\nexport const handler = async () => { logger.debug('x'); return { statusCode: 200 }; };\n`,
+);
 const powertools = join(out, 'powertools-only.ts');
-writeFileSync(powertools, `import { logger } from ${JSON.stringify(adapter)};\nexport const handler = async () => { logger.debug('x'); return { statusCode: 200 }; };\n`);
+writeFileSync(
+  powertools,
+  `import { logger } from ${JSON.stringify(adapter)};\nexport const handler = async () => { logger.debug('x'); return { statusCode: 200 }; };\n`,
+);
 const empty = join(out, 'empty.ts');
 writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200 });\n');
 
@@ -59,7 +65,12 @@ const swapLogger: Plugin = {
   setup(b) {
     b.onResolve({ filter: /\/logger\.js$/ }, async (a) => {
       if (a.pluginData === 'swap') return undefined;
-      const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: 'swap' });
+      const r = await b.resolve(a.path, {
+        kind: a.kind,
+        resolveDir: a.resolveDir,
+        importer: a.importer,
+        pluginData: 'swap',
+      });
       return r.path === LOGGER ? { path: adapter } : r;
     });
   },
@@ -67,7 +78,14 @@ const swapLogger: Plugin = {
 
 async function bundle(name: string, entry: string, plugins: Plugin[] = []): Promise<string> {
   const outfile = join(out, `${name}.mjs`);
-  await build({ ...ESBUILD_OPTIONS, entryPoints: [entry], outfile, plugins, logLevel: 'error', nodePaths: [join(ROOT, 'node_modules')] });
+  await build({
+    ...ESBUILD_OPTIONS,
+    entryPoints: [entry],
+    outfile,
+    plugins,
+    logLevel: 'error',
+    nodePaths: [join(ROOT, 'node_modules')],
+  });
   return outfile;
 }
 
@@ -76,7 +94,10 @@ function loadOnce(file: string): { ms: number; cpu: number } {
     'const c=process.cpuUsage();const t=performance.now();' +
     `await import(${JSON.stringify(pathToFileURL(file).href)});` +
     'const u=process.cpuUsage(c);process.stdout.write(JSON.stringify({ms:performance.now()-t,cpu:(u.user+u.system)/1000}));';
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'SILENT' } });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'SILENT' },
+  });
   if (r.status !== 0) throw new Error(`${file} failed to load: ${r.stderr}`);
   return JSON.parse(r.stdout) as { ms: number; cpu: number };
 }
@@ -101,7 +122,12 @@ for (let i = 0; i < RUNS; i++) {
 console.log(`\nLogger choice — esbuild route bundle options, median of ${RUNS} fresh-process loads, round-robin`);
 console.log('bundle'.padEnd(34), 'size KB'.padStart(8), 'wall ms'.padStart(8), 'CPU ms'.padStart(7));
 for (const r of rows) {
-  console.log(r.label.padEnd(34), (r.size / 1024).toFixed(1).padStart(8), median(r.ms).toFixed(1).padStart(8), median(r.cpu).toFixed(1).padStart(7));
+  console.log(
+    r.label.padEnd(34),
+    (r.size / 1024).toFixed(1).padStart(8),
+    median(r.ms).toFixed(1).padStart(8),
+    median(r.cpu).toFixed(1).padStart(7),
+  );
 }
 type Row = (typeof rows)[number];
 const [, smallAlone, ptAlone, withSmall, withPt] = rows as [Row, Row, Row, Row, Row];

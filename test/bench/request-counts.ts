@@ -35,12 +35,13 @@ export function requestCounts(out = DEFAULT_OUT, fresh = false): RouteCount[] {
   return measureRequestCounts(out);
 }
 
-
 if (process.argv[1]?.endsWith('request-counts.ts')) {
   const args = process.argv.slice(2);
   const out = args.includes('--out') ? resolve(args[args.indexOf('--out') + 1]!) : DEFAULT_OUT;
   const started = performance.now();
   const rows = measureRequestCounts(out);
   printRequestCounts(rows);
-  console.log(`\n${rows.length} calls measured, every route within its budget (${((performance.now() - started) / 1000).toFixed(0)} s); figures in ${out}`);
+  console.log(
+    `\n${rows.length} calls measured, every route within its budget (${((performance.now() - started) / 1000).toFixed(0)} s); figures in ${out}`,
+  );
 }

@@ -24,7 +24,14 @@ interface Res {
   body: string;
 }
 
-function send(port: number, from: string, method: string, path: string, cookies: string[], body?: unknown): Promise<Res> {
+function send(
+  port: number,
+  from: string,
+  method: string,
+  path: string,
+  cookies: string[],
+  body?: unknown,
+): Promise<Res> {
   const csrf = cookies.find((c) => c.startsWith('__Host-csrf='))?.split('=')[1];
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -45,7 +52,13 @@ function send(port: number, from: string, method: string, path: string, cookies:
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!), body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!),
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -75,14 +88,30 @@ try {
   const { today } = await import('../../functions/domain/time');
 
   const companyId = newId();
-  await db().entities.Company.put({ companyId, name: '朝ラッシュ株式会社', staffName: '管理 太郎', email: 'rush@example.test', timeZone: 'Asia/Tokyo' }).go();
+  await db()
+    .entities.Company.put({
+      companyId,
+      name: '朝ラッシュ株式会社',
+      staffName: '管理 太郎',
+      email: 'rush@example.test',
+      timeZone: 'Asia/Tokyo',
+    })
+    .go();
   const password = 'Rush#Passw0rd2026';
   const staff: { id: string; email: string; from: string; jar: string[] }[] = [];
   for (let i = 0; i < N; i++) {
     const id = newId();
     const email = `rush-${i}-${id}@example.test`;
-    const userSub = await createPoolUser({ role: 'employee', email, attributes: { company_id: companyId, employee_id: id }, temporaryPassword: password, permanent: true });
-    await db().entities.Employee.put({ companyId, employeeId: id, lastName: '社員', firstName: String(i + 1), email, userSub }).go();
+    const userSub = await createPoolUser({
+      role: 'employee',
+      email,
+      attributes: { company_id: companyId, employee_id: id },
+      temporaryPassword: password,
+      permanent: true,
+    });
+    await db()
+      .entities.Employee.put({ companyId, employeeId: id, lastName: '社員', firstName: String(i + 1), email, userSub })
+      .go();
     staff.push({ id, email, from: `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`, jar: [] });
   }
 
@@ -130,11 +159,16 @@ try {
     if (data?.punchInAt) stored++;
   }
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(0) ?? '—';
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(0) ?? '—';
   console.log(`\n9:00 rush smoke — ${N} employees punching in within ${SPREAD_S} s (local stack, DynamoDB Local)`);
   console.log(`sign-ins: ${N} in ${signInSeconds.toFixed(1)} s`);
-  console.log(`requests sent: ${sent}; errors: ${[...errors].map(([k, v]) => `${k}×${v}`).join(', ') || 0}; punches stored: ${stored}`);
-  console.log(`punch latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; rush lasted ${rushSeconds.toFixed(1)} s`);
+  console.log(
+    `requests sent: ${sent}; errors: ${[...errors].map(([k, v]) => `${k}×${v}`).join(', ') || 0}; punches stored: ${stored}`,
+  );
+  console.log(
+    `punch latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; rush lasted ${rushSeconds.toFixed(1)} s`,
+  );
   console.log(stored === sent && errors.size === 0 ? 'stored = sent ✓' : 'stored ≠ sent ✗');
   server.closeAllConnections();
   server.close();

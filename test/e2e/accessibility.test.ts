@@ -15,7 +15,10 @@ const e2e = useBrowser();
 let tenant: TestTenant;
 let operator: TestUser;
 let infoItemId: string;
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number];
+const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+  .format(new Date())
+  .split('-')
+  .map(Number) as [number, number];
 const results: { screen: string; violations: A11yViolation[] }[] = [];
 
 beforeAll(async () => {
@@ -34,7 +37,9 @@ beforeAll(async () => {
   infoItemId = data.infoItemId;
   // A pending request for the approval modal, and a change for the audit trail.
   const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
-  expect((await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 7, reason: '通院のため' })).status).toBe(201);
+  expect(
+    (await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 7, reason: '通院のため' })).status,
+  ).toBe(201);
   const admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
   expect((await admin.post('/api/v1/departments', { name: '監査部' })).status).toBe(201);
 });
@@ -42,7 +47,10 @@ beforeAll(async () => {
 afterAll(() => {
   const width = Math.max(...results.map((r) => r.screen.length), 6);
   console.log(`\naxe-core (serious + critical) on ${results.length} screens`);
-  for (const r of results) console.log(`  ${r.screen.padEnd(width)}  ${r.violations.length === 0 ? 'ok' : r.violations.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
+  for (const r of results)
+    console.log(
+      `  ${r.screen.padEnd(width)}  ${r.violations.length === 0 ? 'ok' : r.violations.map((v) => `${v.impact} ${v.id}`).join(', ')}`,
+    );
 });
 
 /** Waits until the page has settled (no request in flight, no loading indicator), then runs axe. */
@@ -68,7 +76,13 @@ async function visitAll(page: Page, paths: string[]): Promise<string[]> {
 describe('axe-core finds no serious or critical violation', () => {
   it('on the public pages (landing, the three sign-in pages, 404)', async () => {
     const page = await e2e.page(PHONE);
-    const failures = await visitAll(page, ['/', '/users/sign_in', '/companies/sign_in', '/operators/sign_in', '/no-such-page']);
+    const failures = await visitAll(page, [
+      '/',
+      '/users/sign_in',
+      '/companies/sign_in',
+      '/operators/sign_in',
+      '/no-such-page',
+    ]);
     expect(failures.join('\n')).toBe('');
   });
 
@@ -135,7 +149,9 @@ describe('axe-core finds no serious or critical violation', () => {
     // Signed in through the API (password + TOTP), then the session cookies are handed to the browser.
     const client = await signIn(e2e.stack.baseUrl, 'operator', operator);
     const page = await e2e.page(DESKTOP);
-    await page.context().addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: e2e.stack.baseUrl })));
+    await page
+      .context()
+      .addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: e2e.stack.baseUrl })));
     const failures = await visitAll(page, [
       '/management/companies',
       '/management/companies/new',

@@ -6,7 +6,10 @@ const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 let tenant: TestTenant;
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number];
+const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+  .format(new Date())
+  .split('-')
+  .map(Number) as [number, number];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '管理画面株式会社' });
@@ -54,7 +57,13 @@ describe('company admin area in Chromium', () => {
 
   it('approves a leave request and the day is tinted in that employee’s month', async () => {
     const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
-    const filed = await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 7, reason: '通院のため' });
+    const filed = await employee.post('/api/v1/holiday_requests', {
+      kind: 0,
+      year,
+      month,
+      day: 7,
+      reason: '通院のため',
+    });
     expect(filed.status).toBe(201);
 
     const page = await adminPage();

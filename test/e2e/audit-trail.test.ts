@@ -28,7 +28,13 @@ beforeAll(async () => {
   };
   // An older history than one page holds, written as the routes write it.
   for (let i = 0; i < OLDER_EVENTS; i++) {
-    await recordAudit({ companyId: tenant.companyId, action: 'department.create', actor, targetId: `dep-${i}`, after: { request: { name: `部署${i}` }, result: { id: `dep-${i}` } } });
+    await recordAudit({
+      companyId: tenant.companyId,
+      action: 'department.create',
+      actor,
+      targetId: `dep-${i}`,
+      after: { request: { name: `部署${i}` }, result: { id: `dep-${i}` } },
+    });
   }
 });
 
@@ -62,7 +68,9 @@ describe('audit trail screen in Chromium', () => {
     const text = (await newest.textContent()) ?? '';
     expect(text).toContain('管理 太郎');
     expect(text).toContain('管理者');
-    expect(await newest.locator('time').textContent()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\) \d{1,2}:\d{2}$/);
+    expect(await newest.locator('time').textContent()).toMatch(
+      /\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\) \d{1,2}:\d{2}$/,
+    );
     expect(await rows.nth(1).getByRole('rowheader').textContent()).toBe('部署登録');
 
     const details = newest.locator('details');

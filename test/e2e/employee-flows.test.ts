@@ -80,7 +80,9 @@ describe('employee flows on a phone', () => {
     await page.locator('#modify-reason').fill('打刻忘れ');
     await submit.click();
     await expect.poll(() => page.textContent('main')).toContain('打刻修正が完了しました');
-    const history = page.getByRole('region', { name: '修正履歴' }).or(page.locator('section[aria-labelledby="modify-history-title"]'));
+    const history = page
+      .getByRole('region', { name: '修正履歴' })
+      .or(page.locator('section[aria-labelledby="modify-history-title"]'));
     await expect.poll(() => history.first().textContent()).toContain('打刻忘れ');
   });
 

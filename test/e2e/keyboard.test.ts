@@ -9,12 +9,17 @@ import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number];
+const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+  .format(new Date())
+  .split('-')
+  .map(Number) as [number, number];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: 'キーボード株式会社' });
   const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
-  expect((await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 9, reason: '私用のため' })).status).toBe(201);
+  expect(
+    (await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 9, reason: '私用のため' })).status,
+  ).toBe(201);
 });
 
 /** What has focus: its accessible-ish name, and whether it sits inside `within`. */

@@ -12,12 +12,20 @@ const e2e = useBrowser();
 describe('prerendered landing page', () => {
   it('shows its heading, sections and sign-in links with JavaScript disabled', async () => {
     const page = await e2e.page(PHONE);
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'ja-JP' });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'ja-JP' });
     try {
       const noJs = await context.newPage();
       await noJs.goto(`${e2e.stack.baseUrl}/`);
       expect(await noJs.getByRole('heading', { level: 1 }).textContent()).toBe('勤怠管理を、ひとつの場所で。');
-      expect(await noJs.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['勤怠管理で選ばれる3つの理由', '主な機能', '料金プラン', 'お問い合わせ']);
+      expect(await noJs.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+        '勤怠管理で選ばれる3つの理由',
+        '主な機能',
+        '料金プラン',
+        'お問い合わせ',
+      ]);
       expect(await noJs.getByRole('link', { name: '従業員ログイン' }).getAttribute('href')).toBe('/users/sign_in');
       expect(await noJs.getByLabel('お名前').count()).toBe(1);
       expect(await noJs.title()).toBe('勤怠管理 | スタッフの勤怠をクラウドでスマートに管理');
@@ -38,7 +46,8 @@ describe('prerendered landing page', () => {
     });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.body().then((b) => ({ url: r.url(), gz: gzipSync(b, { level: 9 }).length })));
+      if (r.request().resourceType() === 'script')
+        scripts.push(r.body().then((b) => ({ url: r.url(), gz: gzipSync(b, { level: 9 }).length })));
     });
     await page.goto(`${e2e.stack.baseUrl}/`);
     await page.waitForLoadState('networkidle');
@@ -96,8 +105,11 @@ describe('landing page in Chromium', () => {
     ]) {
       expect(text, phrase).toContain(phrase);
     }
-    expect(await page.getByRole('link', { name: 'contact@kintai.example.com' }).getAttribute('href')).toBe('mailto:contact@kintai.example.com');
-    for (const landmark of ['banner', 'main', 'contentinfo'] as const) expect(await page.getByRole(landmark).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'contact@kintai.example.com' }).getAttribute('href')).toBe(
+      'mailto:contact@kintai.example.com',
+    );
+    for (const landmark of ['banner', 'main', 'contentinfo'] as const)
+      expect(await page.getByRole(landmark).count()).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
@@ -124,13 +136,20 @@ describe('landing page in Chromium', () => {
 
     await page.getByLabel('メールアドレス').fill('hanako@example.test');
     await send.click();
-    await expect.poll(() => page.getByRole('status').allTextContents()).toContain('お問い合わせを受け付けました。担当者よりご連絡いたします。');
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContain('お問い合わせを受け付けました。担当者よりご連絡いたします。');
     expect(posts).toHaveLength(1);
     expect(await page.getByLabel('お名前').inputValue()).toBe('');
 
     const { data } = await db().entities.Inquiry.query.byId({}).go();
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ name: '見込 花子', companyName: '株式会社フォーム', email: 'hanako@example.test', message: 'デモを見せていただけますか。' });
+    expect(data[0]).toMatchObject({
+      name: '見込 花子',
+      companyName: '株式会社フォーム',
+      email: 'hanako@example.test',
+      message: 'デモを見せていただけますか。',
+    });
   });
 
   it('shows the server message when the address has sent too many', async () => {
@@ -150,7 +169,9 @@ describe('landing page in Chromium', () => {
     }
     await fill();
     await page.getByRole('button', { name: '送信する' }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toContain('リクエストが多すぎます。しばらく待ってから再度お試しください。');
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContain('リクエストが多すぎます。しばらく待ってから再度お試しください。');
     expect(await page.getByLabel('お名前').inputValue()).toBe('連投 太郎');
   });
 });

@@ -21,7 +21,12 @@ beforeAll(async () => {
 
 /** Japan-time calendar parts of an instant (the form's wall clock). */
 function japan(instant: Date) {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { year: get('year'), month: get('month'), day: get('day') };
 }
@@ -109,7 +114,9 @@ describe('operator console in Chromium', () => {
     const staff = await e2e.page(PHONE);
     await signInAs(staff, e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
     await staff.waitForURL('**/employees');
-    const banner = staff.getByRole('complementary', { name: 'お知らせ' }).getByRole('link', { name: new RegExp(title) });
+    const banner = staff
+      .getByRole('complementary', { name: 'お知らせ' })
+      .getByRole('link', { name: new RegExp(title) });
     await expect.poll(() => banner.count()).toBe(1);
     await banner.click();
     await expect.poll(() => staff.getByRole('heading', { level: 1 }).textContent()).toBe(title);
@@ -120,7 +127,13 @@ describe('operator console in Chromium', () => {
 
   it('edits an announcement, and refuses Feb 30 with the alert 日時が不正です without sending anything', async () => {
     const { data: item } = await db()
-      .entities.InfoItem.create({ infoItemId: newId(), title: '編集前', detailText: '本文', startAt: '2027-01-01T00:00:00.000Z', endAt: '2027-01-02T00:00:00.000Z' })
+      .entities.InfoItem.create({
+        infoItemId: newId(),
+        title: '編集前',
+        detailText: '本文',
+        startAt: '2027-01-01T00:00:00.000Z',
+        endAt: '2027-01-02T00:00:00.000Z',
+      })
       .go();
     const page = await operatorPage();
     await page.goto(`${e2e.stack.baseUrl}/management/info_items/${item.infoItemId}/edit`);

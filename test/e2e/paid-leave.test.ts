@@ -82,7 +82,9 @@ describe('paid leave in Chromium', () => {
     // The register of that employee: base date and 10 days granted, nothing taken.
     await behind.getByRole('link', { name: '社員 1号' }).click();
     await page.waitForURL(`**/management/paid_leave/${tenant.employees[0]!.id}`);
-    const register = page.getByRole('region', { name: '年次有給休暇管理簿' }).or(page.locator('section[aria-labelledby="register-title"]'));
+    const register = page
+      .getByRole('region', { name: '年次有給休暇管理簿' })
+      .or(page.locator('section[aria-labelledby="register-title"]'));
     await poll(() => register.first().textContent()).toContain(jaDate(behindGrant));
   });
 
@@ -108,7 +110,9 @@ describe('paid leave in Chromium', () => {
     expect(await card.locator('.paid-leave-card__remaining').textContent()).toBe('10日');
 
     const admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
-    const mine = await (await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[1]!)).get('/api/v1/holiday_requests');
+    const mine = await (
+      await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[1]!)
+    ).get('/api/v1/holiday_requests');
     const filed = mine.body.data.find((r: { date: string }) => r.date === leaveDate);
     expect((await admin.put(`/api/v1/holiday_requests/${filed.id}`, { status: 1 })).status).toBe(200);
 

@@ -17,7 +17,10 @@ const e2e = useBrowser();
 let tenant: TestTenant;
 let operator: TestUser;
 let infoItemId: string;
-const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number, number];
+const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+  .format(new Date())
+  .split('-')
+  .map(Number) as [number, number, number];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 3, name: '画面確認株式会社' });
@@ -25,8 +28,18 @@ beforeAll(async () => {
   const { entities } = db();
   const employee = tenant.employees[0]!;
   // November 2026: 11/3 文化の日 (Tue), 11/7–8 a weekend, 11/10 有給 and 11/11 代休 (approved leave).
-  await entities.AttendanceDay.put({ companyId: tenant.companyId, employeeId: employee.id, workDate: '2026-11-10', leaveType: 0 }).go();
-  await entities.AttendanceDay.put({ companyId: tenant.companyId, employeeId: employee.id, workDate: '2026-11-11', leaveType: 1 }).go();
+  await entities.AttendanceDay.put({
+    companyId: tenant.companyId,
+    employeeId: employee.id,
+    workDate: '2026-11-10',
+    leaveType: 0,
+  }).go();
+  await entities.AttendanceDay.put({
+    companyId: tenant.companyId,
+    employeeId: employee.id,
+    workDate: '2026-11-11',
+    leaveType: 1,
+  }).go();
   // Something in every admin list, with long text where a person could type it.
   const date = `${year}-${String(month).padStart(2, '0')}-01`;
   for (const kind of ['holiday', 'holiday_work', 'over_work'] as const) {
@@ -44,7 +57,13 @@ beforeAll(async () => {
   infoItemId = newId();
   const start = new Date(Date.now() - 86_400_000).toISOString();
   const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  await entities.InfoItem.put({ infoItemId, title: '年末年始の営業についてのお知らせ', detailText: '12月29日から1月3日までお休みします。', startAt: start, endAt: end }).go();
+  await entities.InfoItem.put({
+    infoItemId,
+    title: '年末年始の営業についてのお知らせ',
+    detailText: '12月29日から1月3日までお休みします。',
+    startAt: start,
+    endAt: end,
+  }).go();
   await entities.Inquiry.put({
     inquiryId: newId(),
     name: '問合 花子',
@@ -54,7 +73,11 @@ beforeAll(async () => {
   }).go();
 });
 
-async function signedIn(role: 'employee' | 'admin' | 'operator', viewport: { width: number; height: number }, user?: TestUser) {
+async function signedIn(
+  role: 'employee' | 'admin' | 'operator',
+  viewport: { width: number; height: number },
+  user?: TestUser,
+) {
   const page = await e2e.page(viewport);
   if (role === 'employee') {
     await signInAs(page, e2e.stack.baseUrl, 'employee', user ?? tenant.employees[0]!);
@@ -117,7 +140,8 @@ async function expectFitsPhone(page: Page, path: string) {
     const doc = document.documentElement;
     const tables = [...document.querySelectorAll('main table')].map((table) => {
       let box = table.parentElement;
-      while (box && box !== document.body && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+      while (box && box !== document.body && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX))
+        box = box.parentElement;
       const key = table.querySelector('tbody tr > :first-child');
       return {
         overflows: table.getBoundingClientRect().width > (table.parentElement?.clientWidth ?? 0) + 1,
@@ -127,17 +151,28 @@ async function expectFitsPhone(page: Page, path: string) {
     });
     // What sticks out past the screen, outside any box that scrolls on its own (names the culprit).
     const scrolls = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
       return false;
     };
     const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1 && !scrolls(el) && getComputedStyle(el).visibility !== 'hidden')
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > doc.clientWidth + 1 &&
+          !scrolls(el) &&
+          getComputedStyle(el).visibility !== 'hidden',
+      )
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().right)}px`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().right)}px`,
+      );
     return { scrollWidth: doc.scrollWidth, width: doc.clientWidth, tables, wide };
   });
   // Soft: one run lists every screen that does not fit.
-  expect.soft({ path, scrollWidth: layout.scrollWidth, wide: layout.wide }).toEqual({ path, scrollWidth: layout.width, wide: [] });
+  expect
+    .soft({ path, scrollWidth: layout.scrollWidth, wide: layout.wide })
+    .toEqual({ path, scrollWidth: layout.width, wide: [] });
   for (const table of layout.tables.filter((t) => t.overflows)) {
     expect.soft({ path, ...table }).toEqual({ path, overflows: true, scrollBox: true, stickyKey: true });
   }
@@ -205,7 +240,9 @@ describe('issue 14 screens', () => {
     await page.goto(`${e2e.stack.baseUrl}/employees/attendance`);
     expect(await page.locator('#attendance-year').inputValue()).toBe(String(year));
     expect(await page.locator('#attendance-month').inputValue()).toBe(String(month));
-    await expect.poll(() => page.locator('.month-table > tbody > tr').count()).toBe(new Date(Date.UTC(year, month, 0)).getUTCDate());
+    await expect
+      .poll(() => page.locator('.month-table > tbody > tr').count())
+      .toBe(new Date(Date.UTC(year, month, 0)).getUTCDate());
     expect(await page.locator('.attendance-heading').textContent()).toBe(`${year}年${month}月`);
   });
 
@@ -299,7 +336,9 @@ describe('issue 14 screens', () => {
     const prefix = 'data:image/svg+xml;charset=utf-8,';
     expect(src.startsWith(prefix)).toBe(true);
     // The picture is exactly the QR code of this URI (the same encoder run here gives the same modules).
-    expect(decodeURIComponent(src.slice(prefix.length))).toBe(await QRCode.toString(uri, { ...QR_OPTIONS, type: 'svg' }));
+    expect(decodeURIComponent(src.slice(prefix.length))).toBe(
+      await QRCode.toString(uri, { ...QR_OPTIONS, type: 'svg' }),
+    );
     expect([...hosts].filter((h) => h !== new URL(e2e.stack.baseUrl).origin && !h.startsWith('data:'))).toEqual([]);
     await expectFitsPhone(page, 'enrolment');
 

@@ -69,7 +69,10 @@ describe('sign-in in Chromium', () => {
 
   it('shows the server message above the form on wrong credentials and re-enables the button', async () => {
     const page = await e2e.page(PHONE);
-    await signInAs(page, e2e.stack.baseUrl, 'employee', { email: tenant.employees[0]!.email, password: 'Wrong#Passw0rd!' });
+    await signInAs(page, e2e.stack.baseUrl, 'employee', {
+      email: tenant.employees[0]!.email,
+      password: 'Wrong#Passw0rd!',
+    });
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('メールアドレスまたはパスワードが正しくありません。');
     expect(await page.getByRole('button', { name: 'ログイン' }).isEnabled()).toBe(true);

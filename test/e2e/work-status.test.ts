@@ -18,7 +18,12 @@ const realNow = clock.now;
 const at = (iso: string) => {
   clock.now = () => new Date(iso);
 };
-const tokyoToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number, number];
+const tokyoToday = () =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2, name: '勤怠状況株式会社' });
@@ -26,7 +31,8 @@ beforeAll(async () => {
   const punch = async (client: typeof first, iso: string) => {
     at(iso);
     const res = await client!.post('/api/v1/timestamps', {});
-    if (res.status !== 200 && res.status !== 201) throw new Error(`punch at ${iso}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200 && res.status !== 201)
+      throw new Error(`punch at ${iso}: ${res.status} ${JSON.stringify(res.body)}`);
   };
   await punch(second, '2026-04-17T00:00:00Z'); // Friday 09:00 Tokyo
   await punch(second, '2026-04-17T09:00:00Z'); // 18:00
@@ -73,7 +79,9 @@ describe('work status in Chromium', () => {
 
     await page.locator('#alert-hours').selectOption('1');
     await page.getByRole('button', { name: '設定', exact: true }).click();
-    await poll(() => page.getByRole('status').filter({ hasText: '設定' }).first().textContent()).toBe('設定が完了しました。');
+    await poll(() => page.getByRole('status').filter({ hasText: '設定' }).first().textContent()).toBe(
+      '設定が完了しました。',
+    );
     await poll(() => alerts.getByRole('listitem').count()).toBe(1);
     const item = alerts.getByRole('listitem').first();
     expect(await item.getByRole('link').textContent()).toBe('社員 1号');
@@ -85,7 +93,9 @@ describe('work status in Chromium', () => {
 
     // Saving again shows the message afresh; the form keeps its choice.
     await page.getByRole('button', { name: '設定', exact: true }).click();
-    await poll(() => page.getByRole('status').filter({ hasText: '設定' }).first().textContent()).toBe('設定が完了しました。');
+    await poll(() => page.getByRole('status').filter({ hasText: '設定' }).first().textContent()).toBe(
+      '設定が完了しました。',
+    );
     expect(await page.locator('#alert-hours').inputValue()).toBe('1');
   });
 
@@ -131,7 +141,10 @@ describe('work status in Chromium', () => {
     await page.goto(`${e2e.stack.baseUrl}/management/csv_download`);
     const [y, m, d] = tokyoToday();
     await poll(() => page.locator('#csv-from-year').inputValue()).toBe(String(y));
-    expect([await page.locator('#csv-from-month').inputValue(), await page.locator('#csv-from-day').inputValue()]).toEqual([String(m), String(d)]);
+    expect([
+      await page.locator('#csv-from-month').inputValue(),
+      await page.locator('#csv-from-day').inputValue(),
+    ]).toEqual([String(m), String(d)]);
     expect(await page.locator('#csv-to-day').inputValue()).toBe(String(d));
     expect(await page.getByLabel('UTF-8（BOM付き）').isChecked()).toBe(true);
 
@@ -140,8 +153,18 @@ describe('work status in Chromium', () => {
     await page.locator('#csv-to-day').selectOption('');
     expect(await download.isDisabled()).toBe(true);
 
-    for (const [part, value] of [['year', '2026'], ['month', '4'], ['day', '1']] as const) await page.locator(`#csv-from-${part}`).selectOption(value);
-    for (const [part, value] of [['year', '2026'], ['month', '4'], ['day', '30']] as const) await page.locator(`#csv-to-${part}`).selectOption(value);
+    for (const [part, value] of [
+      ['year', '2026'],
+      ['month', '4'],
+      ['day', '1'],
+    ] as const)
+      await page.locator(`#csv-from-${part}`).selectOption(value);
+    for (const [part, value] of [
+      ['year', '2026'],
+      ['month', '4'],
+      ['day', '30'],
+    ] as const)
+      await page.locator(`#csv-to-${part}`).selectOption(value);
     await poll(() => page.locator('#csv-staff option').count()).toBe(3);
     await page.locator('#csv-department').selectOption({ label: '営業部' });
     await page.locator('#csv-staff').selectOption({ label: '社員 1号' });
@@ -164,13 +187,19 @@ describe('work status in Chromium', () => {
       encoding: 'sjis',
     });
     expect((await file).suggestedFilename()).toBe('勤怠データ_20260401-20260430.csv');
-    await poll(() => page.getByRole('status').filter({ hasText: 'ダウンロード' }).first().textContent()).toBe('ダウンロードしました');
+    await poll(() => page.getByRole('status').filter({ hasText: 'ダウンロード' }).first().textContent()).toBe(
+      'ダウンロードしました',
+    );
     expect(await page.textContent('main')).toContain('30行を書き出しました');
   });
 
   it('says ダウンロードに失敗しました when the export is refused', async () => {
     const page = await adminPage(PHONE);
-    await page.goto(`${e2e.stack.baseUrl}/management/csv_download/download?start_year=2026&start_month=4&start_day=30&end_year=2026&end_month=4&end_day=1&encoding=utf8`);
-    await poll(() => page.getByRole('alert').filter({ hasText: 'ダウンロード' }).first().textContent()).toBe('ダウンロードに失敗しました');
+    await page.goto(
+      `${e2e.stack.baseUrl}/management/csv_download/download?start_year=2026&start_month=4&start_day=30&end_year=2026&end_month=4&end_day=1&encoding=utf8`,
+    );
+    await poll(() => page.getByRole('alert').filter({ hasText: 'ダウンロード' }).first().textContent()).toBe(
+      'ダウンロードに失敗しました',
+    );
   });
 });

@@ -159,7 +159,13 @@ describe('reserved concurrency', () => {
     for (const name of Object.keys(RESERVED_CONCURRENCY)) expect(names, name).toContain(name);
     const capped = ROUTES.filter(isCapped).map((r) => r.name);
     expect(capped).toEqual(
-      expect.arrayContaining(['sign-in-user', 'sign-in-company', 'sign-in-operator', 'create-attendance-export', 'create-leave-register-export']),
+      expect.arrayContaining([
+        'sign-in-user',
+        'sign-in-company',
+        'sign-in-operator',
+        'create-attendance-export',
+        'create-leave-register-export',
+      ]),
     );
     for (const name of capped) expect(RESERVED_CONCURRENCY, name).toHaveProperty(name);
   });
@@ -183,7 +189,9 @@ describe('HTTP API stage', () => {
     expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
     expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
     const fields = JSON.parse(Format) as Record<string, string>;
-    expect(Object.values(fields)).toEqual(expect.arrayContaining(['$context.requestId', '$context.status', '$context.identity.sourceIp']));
+    expect(Object.values(fields)).toEqual(
+      expect.arrayContaining(['$context.requestId', '$context.status', '$context.identity.sourceIp']),
+    );
     expect(Format).not.toMatch(/cookie|authorization|header|requestBody/i);
   });
 
@@ -200,7 +208,6 @@ describe('HTTP API stage', () => {
       },
     });
   });
-
 });
 
 describe('least-privilege IAM per route', () => {
@@ -253,7 +260,10 @@ describe('least-privilege IAM per route', () => {
         // The table ARN plus one explicit ARN per named GSI.
         expect(arns).toHaveLength(1 + TABLE.globalIndexes.length);
         for (const index of TABLE.globalIndexes) {
-          expect(arns.some((a) => a.endsWith(`/index/${index.indexName}"]]}`)), `${route.name} ${index.indexName}`).toBe(true);
+          expect(
+            arns.some((a) => a.endsWith(`/index/${index.indexName}"]]}`)),
+            `${route.name} ${index.indexName}`,
+          ).toBe(true);
         }
       }
     }
@@ -288,9 +298,10 @@ describe('least-privilege IAM per route', () => {
     const route = ROUTES.find((r) => r.name === 'get-health')!;
     const logStatement = statementsOf(route).find((s) => [s.Action].flat().includes('logs:PutLogEvents'))!;
     expect([...referencedIds(logStatement.Resource)]).toEqual([...logGroupIds]);
-    expect(actionsOf(route).filter((a) => a.startsWith('logs:')).sort()).toEqual([
-      'logs:CreateLogStream',
-      'logs:PutLogEvents',
-    ]);
+    expect(
+      actionsOf(route)
+        .filter((a) => a.startsWith('logs:'))
+        .sort(),
+    ).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 });

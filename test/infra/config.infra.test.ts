@@ -45,7 +45,12 @@ describe('shared configuration', () => {
     const lib = sourceFiles(path.join(PROJECT_ROOT, 'lib'));
     const readers = lib.filter((f) => importsOf(f).some((t) => t.startsWith('functions/config/')));
     expect(readers.map((f) => path.relative(PROJECT_ROOT, f)).sort()).toEqual(
-      expect.arrayContaining(['lib/constructs/kintai-table.ts', 'lib/constructs/kintai-user-pool.ts', 'lib/kintai-stack.ts', 'lib/local/provision.ts']),
+      expect.arrayContaining([
+        'lib/constructs/kintai-table.ts',
+        'lib/constructs/kintai-user-pool.ts',
+        'lib/kintai-stack.ts',
+        'lib/local/provision.ts',
+      ]),
     );
     expect(lib.some((f) => f.endsWith('definitions.ts'))).toBe(false);
   });

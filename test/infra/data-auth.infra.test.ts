@@ -93,7 +93,9 @@ describe('Cognito user pools', () => {
     expect(POOLS.operator.mfa).toBe('totp-enforced-by-api');
     for (const key of ['employee', 'admin', 'operator'] as const) {
       const totp = POOLS[key].mfa === 'totp-enforced-by-api';
-      const [, pool] = ofType('AWS::Cognito::UserPool').find(([, r]) => r.Properties.UserPoolName === poolName(STAGE, key))!;
+      const [, pool] = ofType('AWS::Cognito::UserPool').find(
+        ([, r]) => r.Properties.UserPoolName === poolName(STAGE, key),
+      )!;
       expect(pool.Properties.MfaConfiguration).toBe(totp ? 'OPTIONAL' : 'OFF');
       if (totp) expect(pool.Properties.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
       else expect(pool.Properties.EnabledMfas).toBeUndefined();
@@ -109,7 +111,11 @@ describe('Cognito user pools', () => {
       expect(p.IdTokenValidity).toBeLessThanOrEqual(60);
       expect(p.AccessTokenValidity).toBeLessThanOrEqual(60);
       expect(p.RefreshTokenValidity).toBeLessThanOrEqual(24 * 60);
-      expect(p.TokenValidityUnits).toMatchObject({ IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' });
+      expect(p.TokenValidityUnits).toMatchObject({
+        IdToken: 'minutes',
+        AccessToken: 'minutes',
+        RefreshToken: 'minutes',
+      });
     }
   });
 
@@ -118,9 +124,7 @@ describe('Cognito user pools', () => {
       const [, pool] = ofType('AWS::Cognito::UserPool').find(
         ([, r]) => r.Properties.UserPoolName === poolName(STAGE, key),
       )!;
-      const custom = (pool.Properties.Schema ?? []).filter(
-        (a: any) => !['email'].includes(a.Name),
-      );
+      const custom = (pool.Properties.Schema ?? []).filter((a: any) => !['email'].includes(a.Name));
       expect(custom.map((a: any) => a.Name).sort()).toEqual([...POOLS[key].customAttributes].sort());
       for (const attribute of custom) expect(attribute).toMatchObject({ AttributeDataType: 'String', Mutable: false });
     }
@@ -145,7 +149,11 @@ describe('Cognito user pools', () => {
       expect(p.IdTokenValidity).toBe(TOKEN_VALIDITY.idTokenMinutes);
       expect(p.AccessTokenValidity).toBe(TOKEN_VALIDITY.accessTokenMinutes);
       expect(p.RefreshTokenValidity).toBe(TOKEN_VALIDITY.refreshTokenDays * 24 * 60);
-      expect(p.TokenValidityUnits).toMatchObject({ IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' });
+      expect(p.TokenValidityUnits).toMatchObject({
+        IdToken: 'minutes',
+        AccessToken: 'minutes',
+        RefreshToken: 'minutes',
+      });
     }
   });
 });
@@ -208,8 +216,9 @@ describe('S3 buckets', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       });
-      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault)
-        .toEqual({ SSEAlgorithm: 'AES256' });
+      expect(
+        bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
+      ).toEqual({ SSEAlgorithm: 'AES256' });
       expect(bucket.DeletionPolicy).toBe('Retain');
     }
   });

@@ -32,7 +32,8 @@ beforeAll(async () => {
   resources = synthKintai().template.toJSON().Resources;
   for (const [id, r] of Object.entries(resources)) {
     const name = r.Properties?.FunctionName;
-    if (r.Type === 'AWS::Lambda::Function' && typeof name === 'string') functionIds.set(name.replace(`kintai-${STAGE}-`, ''), id);
+    if (r.Type === 'AWS::Lambda::Function' && typeof name === 'string')
+      functionIds.set(name.replace(`kintai-${STAGE}-`, ''), id);
   }
   code = await analyseRoutes(ROUTES);
 });
@@ -61,7 +62,9 @@ function grantsOf(route: RouteDef) {
 
 describe('the code scan', () => {
   it('knows every entity, and finds both kinds of write and the Cognito commands somewhere', () => {
-    expect(entityNames()).toEqual(expect.arrayContaining([...HOUSEKEEPING_ENTITIES, 'Employee', 'AttendanceDay', 'AuditEvent']));
+    expect(entityNames()).toEqual(
+      expect.arrayContaining([...HOUSEKEEPING_ENTITIES, 'Employee', 'AttendanceDay', 'AuditEvent']),
+    );
     const all = [...code.values()];
     expect(all.some((c) => c.businessWrites)).toBe(true);
     expect(all.some((c) => c.housekeepingWrites)).toBe(true);
@@ -110,7 +113,11 @@ describe('least privilege per route, derived from the code', () => {
     const table = 'kintai-test';
     const sessionKey = new Entity(Session, { table }).get({ sessionId: 'abc' }).params().Key.pk as string;
     const rateKey = new Entity(RateLimit, { table }).get({ bucket: 'inquiry#x', window: 60 }).params().Key.pk as string;
-    for (const key of [sessionKey, rateKey]) expect(SESSION_KEY_PREFIXES.some((p) => key.startsWith(p)), key).toBe(true);
+    for (const key of [sessionKey, rateKey])
+      expect(
+        SESSION_KEY_PREFIXES.some((p) => key.startsWith(p)),
+        key,
+      ).toBe(true);
     // No business key can start with them: tenant items start with the company id, platform items with their own.
     expect(SESSION_KEY_PREFIXES.every((p) => p.endsWith('#'))).toBe(true);
   });
@@ -130,7 +137,14 @@ describe('least privilege per route, derived from the code', () => {
       expect(grantsOf(route).cognito, route.name).toEqual(code.get(route.name)!.cognitoActions);
     }
     // Sign-in, MFA and first-password routes only make unsigned user-pool calls.
-    for (const name of ['sign-in-user', 'sign-in-company', 'sign-in-operator', 'mfa-operator', 'new-password-user', 'start-operator-mfa']) {
+    for (const name of [
+      'sign-in-user',
+      'sign-in-company',
+      'sign-in-operator',
+      'mfa-operator',
+      'new-password-user',
+      'start-operator-mfa',
+    ]) {
       expect(grantsOf(ROUTES.find((r) => r.name === name)!).cognito, name).toEqual(new Set());
     }
   });
@@ -141,7 +155,15 @@ describe('least privilege per route, derived from the code', () => {
       return {
         route: route.name,
         method: route.method,
-        table: g.writes.length ? 'write' : g.conditionedWrites.length ? 'read + session items' : g.reads.length ? 'read' : g.describe ? 'describe' : '-',
+        table: g.writes.length
+          ? 'write'
+          : g.conditionedWrites.length
+            ? 'read + session items'
+            : g.reads.length
+              ? 'read'
+              : g.describe
+                ? 'describe'
+                : '-',
         cognito: [...g.cognito].map((a) => a.replace('cognito-idp:', '')).join(' '),
       };
     });

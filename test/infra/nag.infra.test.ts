@@ -33,10 +33,17 @@ const CLEAN = { AwsSolutions: [], Serverless: [] };
 
 describe('cdk-nag AwsSolutions and Serverless packs', () => {
   it('report no unacknowledged error or warning for either stack', () => {
-    const { app, edgeStack } = createKintaiApp({ stage: STAGE, nag: false, bundle: false, webAssetsPath: null, outdir: outdir() });
+    const { app, edgeStack } = createKintaiApp({
+      stage: STAGE,
+      nag: false,
+      bundle: false,
+      webAssetsPath: null,
+      outdir: outdir(),
+    });
     expect(edgeStack).toBeDefined();
     const found = findings(app);
-    for (const [pack, list] of Object.entries(found)) console.log(`cdk-nag ${pack}: ${list.length} unacknowledged findings`);
+    for (const [pack, list] of Object.entries(found))
+      console.log(`cdk-nag ${pack}: ${list.length} unacknowledged findings`);
     expect(found).toEqual(CLEAN);
   });
 

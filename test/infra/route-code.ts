@@ -74,7 +74,18 @@ const middlewareExternal: Plugin = {
 
 const WRITE_METHODS = 'create|put|update|patch|upsert|delete|remove';
 const READ_METHODS = 'get|query|find|match|batchGet|scan';
-const DYNAMODB_WRITE_COMMANDS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems', 'Put', 'Update', 'Delete', 'BatchWrite', 'TransactWrite']);
+const DYNAMODB_WRITE_COMMANDS = new Set([
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+  'Put',
+  'Update',
+  'Delete',
+  'BatchWrite',
+  'TransactWrite',
+]);
 
 /** Bundles every route's handler once and scans each bundle. */
 export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<string, RouteCode>> {
@@ -103,16 +114,21 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
     // Aliases: `write(({ AttendanceDay: day, Idempotency: stored }) => …` and `const jobs = db().entities.ExportJob;`
     const alias = new Map<string, string>();
     for (const m of code.matchAll(/\(\{([^}]*)\}\)\s*=>/g)) {
-      for (const pair of m[1]!.matchAll(new RegExp(`\\b(${entityAlt})\\s*:\\s*([A-Za-z_$][\\w$]*)`, 'g'))) alias.set(pair[2]!, pair[1]!);
+      for (const pair of m[1]!.matchAll(new RegExp(`\\b(${entityAlt})\\s*:\\s*([A-Za-z_$][\\w$]*)`, 'g')))
+        alias.set(pair[2]!, pair[1]!);
     }
-    for (const m of code.matchAll(new RegExp(`(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=[^;\\n]*\\bentities\\.(${entityAlt})\\s*;`, 'g'))) {
+    for (const m of code.matchAll(
+      new RegExp(`(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=[^;\\n]*\\bentities\\.(${entityAlt})\\s*;`, 'g'),
+    )) {
       alias.set(m[1]!, m[2]!);
     }
     const receivers = [...entities, ...alias.keys()].map((n) => n.replace(/\$/g, '\\$')).join('|');
     const entityOf = (receiver: string) => alias.get(receiver) ?? receiver.replace(/\d+$/, '');
 
     const writes = new Set<string>();
-    for (const m of code.matchAll(new RegExp(`(?<![\\w$])(${receivers})\\d*\\s*\\.\\s*(?:${WRITE_METHODS})\\s*\\(`, 'g'))) {
+    for (const m of code.matchAll(
+      new RegExp(`(?<![\\w$])(${receivers})\\d*\\s*\\.\\s*(?:${WRITE_METHODS})\\s*\\(`, 'g'),
+    )) {
       writes.add(entityOf(m[1]!));
     }
     // Written by the middleware for this route, as its spec asks.
@@ -127,7 +143,9 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
         .filter((n) => constructed.has(n))
         .map((n) => n.replace(/Command$/, ''));
     const cognitoActions = new Set(sent('@aws-sdk/client-cognito-identity-provider').map((c) => `cognito-idp:${c}`));
-    const dynamodbCommands = new Set([...sent('@aws-sdk/client-dynamodb'), ...sent('@aws-sdk/lib-dynamodb')].map((c) => `dynamodb:${c}`));
+    const dynamodbCommands = new Set(
+      [...sent('@aws-sdk/client-dynamodb'), ...sent('@aws-sdk/lib-dynamodb')].map((c) => `dynamodb:${c}`),
+    );
     const rawWrite = [...dynamodbCommands].some((c) => DYNAMODB_WRITE_COMMANDS.has(c.slice('dynamodb:'.length)));
 
     const authenticates = route.roles.length > 0 || /\boptionalAuth:\s*true\b/.test(code);
@@ -135,7 +153,8 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
       authenticates ||
       new RegExp(`(?<![\\w$])(${receivers})\\d*\\s*\\.\\s*(?:${READ_METHODS})\\b`).test(code) ||
       writes.size > 0;
-    const businessWrites = rawWrite || [...writes].some((e) => !(HOUSEKEEPING_ENTITIES as readonly string[]).includes(e));
+    const businessWrites =
+      rawWrite || [...writes].some((e) => !(HOUSEKEEPING_ENTITIES as readonly string[]).includes(e));
     out.set(route.name, {
       writes,
       reads,
@@ -156,7 +175,11 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
  * precise. Over-approximates (any mention of a name counts), never drops a call that can run.
  */
 export function reachableCode(bundle: string): string {
-  interface Chunk { names: string[]; text: string; members?: Map<string, string> }
+  interface Chunk {
+    names: string[];
+    text: string;
+    members?: Map<string, string>;
+  }
   const chunks: Chunk[] = [];
   for (const line of bundle.split('\n')) {
     const last = chunks.at(-1);
@@ -168,7 +191,15 @@ export function reachableCode(bundle: string): string {
     const cls = /^(?:export\s+)?class\s+([\w$]+)/.exec(line);
     const decl = /^(?:export\s+)?(?:var|let|const)\s+([\w$]+)\s*=/.exec(line);
     const bare = /^(?:var|let|const)\s+([\w$\s,]+);\s*$/.exec(line);
-    const names = fn ? [fn[1]!] : cls ? [cls[1]!] : decl ? [decl[1]!] : bare ? bare[1]!.split(',').map((n) => n.trim()) : [];
+    const names = fn
+      ? [fn[1]!]
+      : cls
+        ? [cls[1]!]
+        : decl
+          ? [decl[1]!]
+          : bare
+            ? bare[1]!.split(',').map((n) => n.trim())
+            : [];
     chunks.push({ names, text: line });
   }
   for (const chunk of chunks) {
@@ -179,7 +210,9 @@ export function reachableCode(bundle: string): string {
   const reached = new Set<Chunk>();
   const usedMembers = new Map<Chunk, Set<string>>();
   const texts: string[] = [];
-  const queue: string[] = chunks.filter((c) => c.names.length === 0 && !/^(import|\/\/)/.test(c.text)).map((c) => c.text);
+  const queue: string[] = chunks
+    .filter((c) => c.names.length === 0 && !/^(import|\/\/)/.test(c.text))
+    .map((c) => c.text);
   const visitText = (text: string) => {
     texts.push(text);
     for (const [, word] of text.matchAll(/([A-Za-z_$][\w$]*)/g)) {
@@ -198,7 +231,11 @@ export function reachableCode(bundle: string): string {
     for (const [chunk, used] of usedMembers) {
       const indexed = chunk.names.some((n) => new RegExp(`(?<![\\w$])${n.replace(/\$/g, '\\$')}\\s*\\[`).test(all));
       for (const [key, value] of chunk.members!) {
-        if (used.has(key) || !(indexed || key.startsWith('#') || new RegExp(`(?<![\\w$])${key.replace(/\$/g, '\\$')}(?![\\w$])`).test(all))) continue;
+        if (
+          used.has(key) ||
+          !(indexed || key.startsWith('#') || new RegExp(`(?<![\\w$])${key.replace(/\$/g, '\\$')}(?![\\w$])`).test(all))
+        )
+          continue;
         used.add(key);
         queue.push(value);
         more = true;

@@ -56,10 +56,20 @@ describe('resources per stack', () => {
     for (const area of areas) {
       const own = nested.filter((t) => functionNames(t).some((n) => ROUTES.find((r) => r.name === n)?.area === area));
       expect(own, area).toHaveLength(1);
-      expect(functionNames(own[0]!).sort(), area).toEqual(ROUTES.filter((r) => r.area === area).map((r) => r.name).sort());
+      expect(functionNames(own[0]!).sort(), area).toEqual(
+        ROUTES.filter((r) => r.area === area)
+          .map((r) => r.name)
+          .sort(),
+      );
       // Each route's five resources travel together: function, role, integration, route, permission.
       const routesHere = ROUTES.filter((r) => r.area === area).length;
-      for (const type of ['AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route', 'AWS::Lambda::Permission']) {
+      for (const type of [
+        'AWS::Lambda::Function',
+        'AWS::IAM::Role',
+        'AWS::ApiGatewayV2::Integration',
+        'AWS::ApiGatewayV2::Route',
+        'AWS::Lambda::Permission',
+      ]) {
         expect(count(own[0]!, type), `${area} ${type}`).toBe(routesHere);
       }
     }
@@ -73,7 +83,12 @@ describe('resources per stack', () => {
 
   it('keeps the HTTP API, its stage, the table, pools and buckets in the parent stack', () => {
     const [parent, ...nested] = stacks;
-    for (const type of ['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Stage', 'AWS::DynamoDB::Table', 'AWS::CloudFront::Distribution']) {
+    for (const type of [
+      'AWS::ApiGatewayV2::Api',
+      'AWS::ApiGatewayV2::Stage',
+      'AWS::DynamoDB::Table',
+      'AWS::CloudFront::Distribution',
+    ]) {
       expect(count(parent!, type), type).toBe(1);
       for (const t of nested) expect(count(t, type), `${t.path} ${type}`).toBe(0);
     }
@@ -95,7 +110,10 @@ describe('a new route', () => {
       path: '/api/v1/reports',
       area: 'reports',
     };
-    const app = new App({ outdir: mkdtempSync(path.join(tmpdir(), 'kintai-area-')), context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({
+      outdir: mkdtempSync(path.join(tmpdir(), 'kintai-area-')),
+      context: { 'aws:cdk:bundling-stacks': [] },
+    });
     const stack = new KintaiStack(app, `Kintai-${STAGE}`, { stage: STAGE, routes: [...ROUTES, extra] });
     const templates = stackTemplates(stack);
     const own = templates.filter((t) => functionNames(t).includes('get-report'));

@@ -40,7 +40,10 @@ export function synthKintai(options: KintaiAppOptions = {}) {
   };
 }
 
-export type Resources = Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+export type Resources = Record<
+  string,
+  { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }
+>;
 
 /** `{ "Fn::GetAtt": [id, "Arn"] }` or `{ Ref: id }` → id. */
 export function refId(value: unknown): string | undefined {
@@ -72,12 +75,20 @@ export interface StackTemplate {
   /** Construct path, e.g. `Kintai-test/Api/SessionsRoutes`. */
   readonly path: string;
   readonly nested: boolean;
-  readonly json: { Resources: Resources; Parameters?: Record<string, unknown>; Outputs?: Record<string, { Value: unknown }> };
+  readonly json: {
+    Resources: Resources;
+    Parameters?: Record<string, unknown>;
+    Outputs?: Record<string, { Value: unknown }>;
+  };
 }
 
 /** The stack's own template and those of every nested stack below it, depth first. */
 export function stackTemplates(stack: Stack): StackTemplate[] {
-  const own: StackTemplate = { path: stack.node.path, nested: NestedStack.isNestedStack(stack), json: Template.fromStack(stack).toJSON() as StackTemplate['json'] };
+  const own: StackTemplate = {
+    path: stack.node.path,
+    nested: NestedStack.isNestedStack(stack),
+    json: Template.fromStack(stack).toJSON() as StackTemplate['json'],
+  };
   return [own, ...nestedStacksOf(stack).flatMap(stackTemplates)];
 }
 
@@ -92,7 +103,9 @@ function folded(stack: Stack): any {
     const resourceId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
     const parameters: Record<string, unknown> = json.Resources[resourceId].Properties.Parameters ?? {};
     const child = replace(folded(nested), (node) =>
-      typeof node.Ref === 'string' && Object.hasOwn(parameters, node.Ref) ? structuredClone(parameters[node.Ref]) : undefined,
+      typeof node.Ref === 'string' && Object.hasOwn(parameters, node.Ref)
+        ? structuredClone(parameters[node.Ref])
+        : undefined,
     );
     for (const [id, resource] of Object.entries(child.Resources)) {
       if (json.Resources[id]) throw new Error(`Logical id ${id} of ${nested.node.path} is also used by its parent`);
@@ -105,7 +118,8 @@ function folded(stack: Stack): any {
     let changed = false;
     const next = replace(json, (node) => {
       const getAtt = node['Fn::GetAtt'];
-      if (!Array.isArray(getAtt) || !outputs.has(getAtt[0]) || !String(getAtt[1]).startsWith('Outputs.')) return undefined;
+      if (!Array.isArray(getAtt) || !outputs.has(getAtt[0]) || !String(getAtt[1]).startsWith('Outputs.'))
+        return undefined;
       changed = true;
       return structuredClone(outputs.get(getAtt[0])![String(getAtt[1]).slice('Outputs.'.length)]!.Value);
     });

@@ -59,7 +59,11 @@ describe('WAF web ACL (CloudFront scope, edge stack)', () => {
     const managed = acl.Rules.filter((r: any) => r.Statement.ManagedRuleGroupStatement);
     expect(managed.map((r: any) => r.Statement.ManagedRuleGroupStatement.Name)).toEqual([...WAF_MANAGED_RULE_GROUPS]);
     expect(WAF_MANAGED_RULE_GROUPS).toEqual(
-      expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesAmazonIpReputationList']),
+      expect.arrayContaining([
+        'AWSManagedRulesCommonRuleSet',
+        'AWSManagedRulesKnownBadInputsRuleSet',
+        'AWSManagedRulesAmazonIpReputationList',
+      ]),
     );
     for (const rule of managed) {
       const group = rule.Statement.ManagedRuleGroupStatement;
@@ -103,7 +107,12 @@ describe('WAF web ACL (CloudFront scope, edge stack)', () => {
     });
 
     const signInPaths = signInRoutes().map((r) => r.path);
-    expect(signInPaths.sort()).toEqual(['/companies/sign_in', '/operators/mfa', '/operators/sign_in', '/users/sign_in']);
+    expect(signInPaths.sort()).toEqual([
+      '/companies/sign_in',
+      '/operators/mfa',
+      '/operators/sign_in',
+      '/users/sign_in',
+    ]);
     const scope = statement.ScopeDownStatement;
     for (const path of signInPaths) {
       expect(matches(scope, { method: 'POST', path }), path).toBe(true);
@@ -120,11 +129,16 @@ describe('WAF web ACL (CloudFront scope, edge stack)', () => {
 
   it('logs blocked and counted requests for 90 days, never cookies or CSRF tokens', () => {
     const [logging] = Object.values(edgeResources).filter((r) => r.Type === 'AWS::WAFv2::LoggingConfiguration');
-    expect(logging!.Properties.RedactedFields).toEqual(WAF_REDACTED_HEADERS.map((Name) => ({ SingleHeader: { Name } })));
+    expect(logging!.Properties.RedactedFields).toEqual(
+      WAF_REDACTED_HEADERS.map((Name) => ({ SingleHeader: { Name } })),
+    );
     expect(WAF_REDACTED_HEADERS).toEqual(expect.arrayContaining(['cookie', 'x-csrf-token']));
     expect(logging!.Properties.LoggingFilter.DefaultBehavior).toBe('DROP');
     expect(JSON.stringify(logging!.Properties.LogDestinationConfigs)).toContain(':log-group:aws-waf-logs-kintai-test');
-    edge.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: `aws-waf-logs-kintai-${STAGE}`, RetentionInDays: 90 });
+    edge.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: `aws-waf-logs-kintai-${STAGE}`,
+      RetentionInDays: 90,
+    });
     // ACL-level data protection also covers the console's sampled requests.
     expect(acl.DataProtectionConfig.DataProtections).toEqual([
       expect.objectContaining({

@@ -55,10 +55,16 @@ describe('CloudFront origins', () => {
     expect(spa.S3OriginConfig).toBeDefined();
     expect(spa.OriginAccessControlId).toBeDefined();
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
-      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
     });
     // The SPA bucket admits CloudFront (this distribution) only.
-    const spaBucketId = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.LoggingConfiguration?.LogFilePrefix === 's3/spa/')![0];
+    const spaBucketId = ofType('AWS::S3::Bucket').find(
+      ([, b]) => b.Properties.LoggingConfiguration?.LogFilePrefix === 's3/spa/',
+    )![0];
     const [, policy] = ofType('AWS::S3::BucketPolicy').find(([, p]) => refId(p.Properties.Bucket) === spaBucketId)!;
     const allow = policy.Properties.PolicyDocument.Statement.filter((s: any) => s.Effect === 'Allow');
     expect(allow).toHaveLength(1);
@@ -68,7 +74,10 @@ describe('CloudFront origins', () => {
 
   it('sends the origin-verify secret to the API origin over TLS 1.2 only', () => {
     const api = config.Origins.find((o: any) => o.Id === API_ORIGIN_ID);
-    expect(api.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(api.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
     const header = api.OriginCustomHeaders.find((h: any) => h.HeaderName === ORIGIN_VERIFY.header);
     expect(JSON.stringify(header.HeaderValue)).toContain('{{resolve:secretsmanager:');
   });
@@ -88,13 +97,19 @@ describe('CloudFront behaviours', () => {
   it('sends /api/* and the sign-in paths to the API, uncached, with every method and viewer data', () => {
     const patterns = config.CacheBehaviors.map((b: any) => b.PathPattern).sort();
     expect(patterns).toEqual(['/api/*', ...pageOrApiPaths].sort());
-    expect(pageOrApiPaths).toEqual(expect.arrayContaining(['/users/sign_in', '/companies/sign_in', '/operators/sign_in']));
+    expect(pageOrApiPaths).toEqual(
+      expect.arrayContaining(['/users/sign_in', '/companies/sign_in', '/operators/sign_in']),
+    );
     for (const behavior of config.CacheBehaviors) {
       expect(behavior.TargetOriginId).toBe(API_ORIGIN_ID);
-      expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']));
+      expect(behavior.AllowedMethods).toEqual(
+        expect.arrayContaining(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']),
+      );
       expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
       expect(behavior.OriginRequestPolicyId).toEqual({ Ref: expect.stringMatching(/ApiRequestPolicy/) });
-      expect(behavior.ViewerProtocolPolicy).toBe(behavior.PathPattern === '/api/*' ? 'https-only' : 'redirect-to-https');
+      expect(behavior.ViewerProtocolPolicy).toBe(
+        behavior.PathPattern === '/api/*' ? 'https-only' : 'redirect-to-https',
+      );
     }
   });
 
@@ -104,7 +119,9 @@ describe('CloudFront behaviours', () => {
     expect(cfg.CookiesConfig.CookieBehavior).toBe('all');
     expect(cfg.QueryStringsConfig.QueryStringBehavior).toBe('all');
     expect(cfg.HeadersConfig.HeaderBehavior).toBe('whitelist');
-    expect(cfg.HeadersConfig.Headers).toEqual(expect.arrayContaining(['x-csrf-token', 'idempotency-key', 'content-type', 'CloudFront-Viewer-Address']));
+    expect(cfg.HeadersConfig.Headers).toEqual(
+      expect.arrayContaining(['x-csrf-token', 'idempotency-key', 'content-type', 'CloudFront-Viewer-Address']),
+    );
     expect(cfg.HeadersConfig.Headers.map((h: string) => h.toLowerCase())).not.toContain('host');
   });
 

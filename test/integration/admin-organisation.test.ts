@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 
 const KINDS = [
-  { path: '/api/v1/departments', usedId: () => tenant.departmentId, usedField: 'department_id', inUse: 'この部署はスタッフに設定されているため削除できません。' },
+  {
+    path: '/api/v1/departments',
+    usedId: () => tenant.departmentId,
+    usedField: 'department_id',
+    inUse: 'この部署はスタッフに設定されているため削除できません。',
+  },
   {
     path: '/api/v1/employment_statuses',
     usedId: () => tenant.employmentStatusId,

@@ -13,7 +13,10 @@ let admin: HttpClient;
 let secondAdmin: HttpClient;
 let employee: HttpClient;
 // The company's (Tokyo) month, which is where today's punch lands.
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number];
+const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+  .format(new Date())
+  .split('-')
+  .map(Number) as [number, number];
 const ymd = (day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 beforeAll(async () => {
@@ -27,7 +30,13 @@ const KINDS = ['holiday_requests', 'holiday_work_requests', 'over_work_requests'
 
 describe('requests management', () => {
   it('lists each kind for a month; approving paid leave tints that day in the employee’s month', async () => {
-    const filed = await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 3, reason: '私用のため' });
+    const filed = await employee.post('/api/v1/holiday_requests', {
+      kind: 0,
+      year,
+      month,
+      day: 3,
+      reason: '私用のため',
+    });
     expect(filed.status).toBe(201);
     await employee.post('/api/v1/over_work_requests', { year, month, day: 4, reason: '月末処理' });
     await employee.post('/api/v1/holiday_work_requests', { year, month, day: 5, reason: '' });
@@ -43,7 +52,13 @@ describe('requests management', () => {
 
     const approved = await admin.put(`/api/v1/holiday_requests/${filed.body.data.id}`, { status: 1 });
     expect(approved.status).toBe(200);
-    expect(approved.body.data).toMatchObject({ id: filed.body.data.id, status: 1, date: ymd(3), reason: '私用のため', employee_name: '社員 1号' });
+    expect(approved.body.data).toMatchObject({
+      id: filed.body.data.id,
+      status: 1,
+      date: ymd(3),
+      reason: '私用のため',
+      employee_name: '社員 1号',
+    });
 
     const table = await admin.get(`/api/v1/timestamps?id=${tenant.employees[0]!.id}&year=${year}&month=${month}`);
     const day = table.body.data.days.find((d: { date: string }) => d.date === ymd(3));
@@ -71,9 +86,17 @@ describe('requests management', () => {
   it.each([[{ status: 0 }], [{ status: 3 }], [{ status: '1' }], [{}], [{ status: 1, extra: true }]])(
     'a bad decision %j → 400 承認できませんでした and no write',
     async (body) => {
-      const filed = await employee.post('/api/v1/holiday_work_requests', { year, month, day: 11 + Object.keys(body).length, reason: '' });
+      const filed = await employee.post('/api/v1/holiday_work_requests', {
+        year,
+        month,
+        day: 11 + Object.keys(body).length,
+        reason: '',
+      });
       const before = await tableSnapshot(stack.dynamo, stack.tableName);
-      const res = await admin.put(`/api/v1/holiday_work_requests/${filed.body.data?.id ?? '01jx7zzzzzzzzzzzzzzzzzzzzz'}`, body);
+      const res = await admin.put(
+        `/api/v1/holiday_work_requests/${filed.body.data?.id ?? '01jx7zzzzzzzzzzzzzzzzzzzzz'}`,
+        body,
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('承認できませんでした');
       expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
@@ -87,7 +110,8 @@ describe('attendance records', () => {
     const who = tenant.employees[1]!;
     const punch = await signIn(stack.baseUrl, 'employee', who);
     expect((await punch.post('/api/v1/timestamps', { note: '出社' })).status).toBeLessThan(300);
-    const monthDays = async () => (await admin.get(`/api/v1/timestamps?id=${who.id}&year=${year}&month=${month}`)).body.data.days;
+    const monthDays = async () =>
+      (await admin.get(`/api/v1/timestamps?id=${who.id}&year=${year}&month=${month}`)).body.data.days;
     const record = (await monthDays()).find((d: { id: string | null }) => d.id !== null);
     expect(record).toBeTruthy();
 

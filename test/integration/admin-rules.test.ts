@@ -28,22 +28,48 @@ describe('working-time rules', () => {
   it('has no rule in force before one is set', async () => {
     const res = await admin.get(`/api/v1/working_times${q(dept, status)}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ department_id: dept, employment_status_id: status, level: null, rule: null, warning: null });
+    expect(res.body.data).toEqual({
+      department_id: dept,
+      employment_status_id: status,
+      level: null,
+      rule: null,
+      warning: null,
+    });
   });
 
   it('saves per department and per status; the most specific rule is in force', async () => {
-    const saved = await admin.post('/api/v1/working_times', { ...body, department_id: dept, employment_status_id: null });
+    const saved = await admin.post('/api/v1/working_times', {
+      ...body,
+      department_id: dept,
+      employment_status_id: null,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ level: 'department', rule: body });
 
-    await admin.post('/api/v1/working_times', { ...body, fixed_hour: 6, unpaid_hour: null, unpaid_minute: null, department_id: null, employment_status_id: status });
-    expect((await admin.get(`/api/v1/working_times${q(dept, status)}`)).body.data).toMatchObject({ level: 'department', rule: { fixed_hour: 8 } });
+    await admin.post('/api/v1/working_times', {
+      ...body,
+      fixed_hour: 6,
+      unpaid_hour: null,
+      unpaid_minute: null,
+      department_id: null,
+      employment_status_id: status,
+    });
+    expect((await admin.get(`/api/v1/working_times${q(dept, status)}`)).body.data).toMatchObject({
+      level: 'department',
+      rule: { fixed_hour: 8 },
+    });
     expect((await admin.get(`/api/v1/working_times${q(null, status)}`)).body.data).toMatchObject({
       level: 'employment_status',
       rule: { fixed_hour: 6, unpaid_hour: null, unpaid_minute: null },
     });
 
-    await admin.post('/api/v1/working_times', { ...body, fixed_hour: 7, fixed_minute: 45, department_id: dept, employment_status_id: status });
+    await admin.post('/api/v1/working_times', {
+      ...body,
+      fixed_hour: 7,
+      fixed_minute: 45,
+      department_id: dept,
+      employment_status_id: status,
+    });
     expect((await admin.get(`/api/v1/working_times${q(dept, status)}`)).body.data).toMatchObject({
       level: 'department_and_status',
       rule: { fixed_hour: 7, fixed_minute: 45 },
@@ -63,9 +89,16 @@ describe('working-time rules', () => {
     ['another company’s department', { department_id: 'foreign' }],
     ['unknown field', { company_id: 'x' }],
   ])('%s → 400 設定内容に不備があります。 and no write', async (_, overrides) => {
-    const other = overrides.department_id === 'foreign' ? (await createTenant({ employees: 0 })).departmentId : undefined;
+    const other =
+      overrides.department_id === 'foreign' ? (await createTenant({ employees: 0 })).departmentId : undefined;
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const res = await admin.post('/api/v1/working_times', { ...body, department_id: dept, employment_status_id: null, ...overrides, ...(other ? { department_id: other } : {}) });
+    const res = await admin.post('/api/v1/working_times', {
+      ...body,
+      department_id: dept,
+      employment_status_id: null,
+      ...overrides,
+      ...(other ? { department_id: other } : {}),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SETTING_DEFECT);
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
@@ -74,7 +107,12 @@ describe('working-time rules', () => {
 
 describe('break-time rules', () => {
   it('saves a company default without department or status, overridden by a department rule', async () => {
-    const saved = await admin.post('/api/v1/break_times', { condition_hour: 6, condition_minute: 0, break_hour: 1, break_minute: 0 });
+    const saved = await admin.post('/api/v1/break_times', {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 1,
+      break_minute: 0,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual({
       department_id: null,
@@ -85,17 +123,34 @@ describe('break-time rules', () => {
     });
     expect((await admin.get(`/api/v1/break_times${q(dept, status)}`)).body.data).toMatchObject({ level: 'company' });
 
-    await admin.post('/api/v1/break_times', { condition_hour: 5, condition_minute: 30, break_hour: 1, break_minute: 0, department_id: dept });
-    expect((await admin.get(`/api/v1/break_times${q(dept, status)}`)).body.data).toMatchObject({ level: 'department', rule: { condition_hour: 5, condition_minute: 30 } });
+    await admin.post('/api/v1/break_times', {
+      condition_hour: 5,
+      condition_minute: 30,
+      break_hour: 1,
+      break_minute: 0,
+      department_id: dept,
+    });
+    expect((await admin.get(`/api/v1/break_times${q(dept, status)}`)).body.data).toMatchObject({
+      level: 'department',
+      rule: { condition_hour: 5, condition_minute: 30 },
+    });
     expect((await admin.get(`/api/v1/break_times${q(null, status)}`)).body.data).toMatchObject({ level: 'company' });
   });
 
   it('saves a rule below the legal minimum but answers a warning', async () => {
-    const res = await admin.post('/api/v1/break_times', { condition_hour: 6, condition_minute: 0, break_hour: 0, break_minute: 30, employment_status_id: status });
+    const res = await admin.post('/api/v1/break_times', {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 0,
+      break_minute: 30,
+      employment_status_id: status,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.level).toBe('employment_status');
     expect(res.body.data.warning).toContain('法定の休憩時間を下回っています');
-    expect((await admin.get(`/api/v1/break_times${q(null, status)}`)).body.data.warning).toContain('法定の休憩時間を下回っています');
+    expect((await admin.get(`/api/v1/break_times${q(null, status)}`)).body.data.warning).toContain(
+      '法定の休憩時間を下回っています',
+    );
   });
 
   it.each([
@@ -106,7 +161,13 @@ describe('break-time rules', () => {
     ['a malformed department id', { department_id: 'DROP TABLE' }],
   ])('%s → 400 設定内容に不備があります。 and no write', async (_, overrides) => {
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const res = await admin.post('/api/v1/break_times', { condition_hour: 6, condition_minute: 0, break_hour: 1, break_minute: 0, ...overrides });
+    const res = await admin.post('/api/v1/break_times', {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 1,
+      break_minute: 0,
+      ...overrides,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SETTING_DEFECT);
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);

@@ -71,16 +71,32 @@ describe('staff round trip', () => {
 
     // The first sign-in asks for a new password, then works.
     const employee = await firstSignIn(body.email, TEMP, MINE);
-    expect((await employee.get('/api/v1/session')).body.data).toMatchObject({ role: 'employee', user_name: '山田 花子' });
+    expect((await employee.get('/api/v1/session')).body.data).toMatchObject({
+      role: 'employee',
+      user_name: '山田 花子',
+    });
 
     const newEmail = email();
-    const edited = await admin.put(`/api/v1/employees/${staff.id}`, { ...body, email: newEmail, first_name: '春子', password: '', department_id: null });
+    const edited = await admin.put(`/api/v1/employees/${staff.id}`, {
+      ...body,
+      email: newEmail,
+      first_name: '春子',
+      password: '',
+      department_id: null,
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({ name: '山田 春子', email: newEmail, department_id: null, department_name: '' });
+    expect(edited.body.data).toMatchObject({
+      name: '山田 春子',
+      email: newEmail,
+      department_id: null,
+      department_name: '',
+    });
     expect((await employeePoolUser(user!.username!))?.attrs.email).toBe(newEmail);
     // An edit without a password leaves the session alone; the new e-mail signs in.
     expect((await employee.get('/api/v1/timestamps/today')).status).toBe(200);
-    expect((await signIn(stack.baseUrl, 'employee', { email: newEmail, password: MINE })).cookie('kintai_sid')).toBeTruthy();
+    expect(
+      (await signIn(stack.baseUrl, 'employee', { email: newEmail, password: MINE })).cookie('kintai_sid'),
+    ).toBeTruthy();
 
     // A punch, so there is attendance to keep.
     expect((await employee.post('/api/v1/timestamps', { note: '' })).status).toBeLessThan(300);
@@ -97,7 +113,9 @@ describe('staff round trip', () => {
     expect((await employeePoolUser(user!.username!))?.enabled).toBe(false);
     const { data: kept } = await db().entities.Employee.get({ companyId: tenant.companyId, employeeId: staff.id }).go();
     expect(kept?.status).toBe('retired');
-    const { data: days } = await db().entities.AttendanceDay.query.byEmployee({ companyId: tenant.companyId, employeeId: staff.id }).go();
+    const { data: days } = await db()
+      .entities.AttendanceDay.query.byEmployee({ companyId: tenant.companyId, employeeId: staff.id })
+      .go();
     expect(days.length).toBe(1);
     const [year, monthNo] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-');
     const month = await admin.get(`/api/v1/timestamps?id=${staff.id}&year=${year}&month=${Number(monthNo)}`);
@@ -158,14 +176,19 @@ describe('bad input', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(DEFECT);
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
-    if (typeof body.email === 'string' && body.email.includes('@')) expect(await employeePoolUser(body.email)).toBeNull();
+    if (typeof body.email === 'string' && body.email.includes('@'))
+      expect(await employeePoolUser(body.email)).toBeNull();
   });
 
   it('a foreign department on edit → 400 and nothing changes', async () => {
     const other = await createTenant({ employees: 0 });
     const staffId = tenant.employees[0]!.id;
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const res = await admin.put(`/api/v1/employees/${staffId}`, { ...newStaff(), email: tenant.employees[0]!.email, department_id: other.departmentId });
+    const res = await admin.put(`/api/v1/employees/${staffId}`, {
+      ...newStaff(),
+      email: tenant.employees[0]!.email,
+      department_id: other.departmentId,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: DEFECT, errors: { department_id: ['存在しない部署です。'] } });
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
@@ -175,16 +198,36 @@ describe('bad input', () => {
 describe('a failure on either side leaves neither behind', () => {
   it('a Cognito failure during staff creation leaves no profile item', async () => {
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const failing = { ...staffDeps, createUser: async () => Promise.reject(Object.assign(new Error('boom'), { name: 'InternalErrorException' })) };
-    const input = { lastName: '失敗', firstName: '一郎', email: email(), password: TEMP, departmentId: null, employmentStatusId: null };
+    const failing = {
+      ...staffDeps,
+      createUser: async () => Promise.reject(Object.assign(new Error('boom'), { name: 'InternalErrorException' })),
+    };
+    const input = {
+      lastName: '失敗',
+      firstName: '一郎',
+      email: email(),
+      password: TEMP,
+      departmentId: null,
+      employmentStatusId: null,
+    };
     await expect(registerStaff(tenant.companyId, input, failing)).rejects.toThrow('boom');
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
   });
 
   it('a DynamoDB failure after the Cognito user exists deletes that user again', async () => {
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const failing = { ...staffDeps, insertStaff: async () => Promise.reject(Object.assign(new Error('db down'), { name: 'InternalServerError' })) };
-    const input = { lastName: '失敗', firstName: '二郎', email: email(), password: TEMP, departmentId: null, employmentStatusId: null };
+    const failing = {
+      ...staffDeps,
+      insertStaff: async () => Promise.reject(Object.assign(new Error('db down'), { name: 'InternalServerError' })),
+    };
+    const input = {
+      lastName: '失敗',
+      firstName: '二郎',
+      email: email(),
+      password: TEMP,
+      departmentId: null,
+      employmentStatusId: null,
+    };
     await expect(registerStaff(tenant.companyId, input, failing)).rejects.toThrow('db down');
     expect(await employeePoolUser(input.email)).toBeNull();
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);

@@ -17,7 +17,9 @@ export const tableSnapshot = (_dynamo: DynamoDBClient, tableName: string) => sha
 /** The employee-pool user, or null when Cognito has none by that name (sub or e-mail). */
 export async function employeePoolUser(username: string) {
   try {
-    const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: pools().employee.poolId, Username: username }));
+    const out = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: pools().employee.poolId, Username: username }),
+    );
     const attrs = Object.fromEntries((out.UserAttributes ?? []).map((a) => [a.Name, a.Value]));
     return { username: out.Username, enabled: out.Enabled, status: out.UserStatus, attrs };
   } catch (error) {

@@ -18,12 +18,18 @@ let adminB: HttpClient;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([createTenant({ employees: 1, name: 'A社' }), createTenant({ employees: 1, name: 'B社' })]);
+  [a, b] = await Promise.all([
+    createTenant({ employees: 1, name: 'A社' }),
+    createTenant({ employees: 1, name: 'B社' }),
+  ]);
   adminA = await signIn(stack.baseUrl, 'admin', a.admin);
   adminB = await signIn(stack.baseUrl, 'admin', b.admin);
   const employeeB = await signIn(stack.baseUrl, 'employee', b.employees[0]!);
   expect((await employeeB.post('/api/v1/timestamps', { note: '' })).status).toBeLessThan(300);
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number);
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
   for (const [kind, body] of [
     ['holiday_requests', { kind: 0, year, month, day: 1 }],
     ['holiday_work_requests', { year, month, day: 2 }],
@@ -31,7 +37,8 @@ beforeAll(async () => {
   ] as const) {
     ids[kind] = (await employeeB.post(`/api/v1/${kind}`, body)).body.data.id;
   }
-  const days = (await adminB.get(`/api/v1/timestamps?id=${b.employees[0]!.id}&year=${year}&month=${month}`)).body.data.days;
+  const days = (await adminB.get(`/api/v1/timestamps?id=${b.employees[0]!.id}&year=${year}&month=${month}`)).body.data
+    .days;
   ids.timestamp = days.find((d: { id: string | null }) => d.id)!.id;
   ids.employee = b.employees[0]!.id;
   ids.department = b.departmentId;
@@ -41,19 +48,40 @@ beforeAll(async () => {
 /** Admin routes with an id (path or query), each called with company B's id. */
 const CASES: [string, (c: HttpClient) => Promise<{ status: number }>][] = [
   ['GET /api/v1/employees/{id}', (c) => c.get(`/api/v1/employees/${ids.employee}`)],
-  ['PUT /api/v1/employees/{id}', (c) => c.put(`/api/v1/employees/${ids.employee}`, { last_name: 'x', first_name: 'y', email: 'x@example.test', password: '' })],
+  [
+    'PUT /api/v1/employees/{id}',
+    (c) =>
+      c.put(`/api/v1/employees/${ids.employee}`, {
+        last_name: 'x',
+        first_name: 'y',
+        email: 'x@example.test',
+        password: '',
+      }),
+  ],
   ['DELETE /api/v1/employees/{id}', (c) => c.delete(`/api/v1/employees/${ids.employee}`)],
   ['GET /api/v1/departments/{id}', (c) => c.get(`/api/v1/departments/${ids.department}`)],
   ['PUT /api/v1/departments/{id}', (c) => c.put(`/api/v1/departments/${ids.department}`, { name: '乗っ取り' })],
   ['DELETE /api/v1/departments/{id}', (c) => c.delete(`/api/v1/departments/${ids.department}`)],
   ['GET /api/v1/employment_statuses/{id}', (c) => c.get(`/api/v1/employment_statuses/${ids.employment_status}`)],
-  ['PUT /api/v1/employment_statuses/{id}', (c) => c.put(`/api/v1/employment_statuses/${ids.employment_status}`, { name: '乗っ取り' })],
+  [
+    'PUT /api/v1/employment_statuses/{id}',
+    (c) => c.put(`/api/v1/employment_statuses/${ids.employment_status}`, { name: '乗っ取り' }),
+  ],
   ['DELETE /api/v1/employment_statuses/{id}', (c) => c.delete(`/api/v1/employment_statuses/${ids.employment_status}`)],
   ['DELETE /api/v1/timestamps/{id}', (c) => c.delete(`/api/v1/timestamps/${ids.timestamp}`)],
   ['GET /api/v1/timestamps', (c) => c.get(`/api/v1/timestamps?id=${ids.employee}&year=2026&month=4`)],
-  ['PUT /api/v1/holiday_requests/{id}', (c) => c.put(`/api/v1/holiday_requests/${ids.holiday_requests}`, { status: 1 })],
-  ['PUT /api/v1/holiday_work_requests/{id}', (c) => c.put(`/api/v1/holiday_work_requests/${ids.holiday_work_requests}`, { status: 1 })],
-  ['PUT /api/v1/over_work_requests/{id}', (c) => c.put(`/api/v1/over_work_requests/${ids.over_work_requests}`, { status: 2 })],
+  [
+    'PUT /api/v1/holiday_requests/{id}',
+    (c) => c.put(`/api/v1/holiday_requests/${ids.holiday_requests}`, { status: 1 }),
+  ],
+  [
+    'PUT /api/v1/holiday_work_requests/{id}',
+    (c) => c.put(`/api/v1/holiday_work_requests/${ids.holiday_work_requests}`, { status: 1 }),
+  ],
+  [
+    'PUT /api/v1/over_work_requests/{id}',
+    (c) => c.put(`/api/v1/over_work_requests/${ids.over_work_requests}`, { status: 2 }),
+  ],
   ['GET /api/v1/working_times', (c) => c.get(`/api/v1/working_times?department_id=${ids.department}`)],
   ['GET /api/v1/break_times', (c) => c.get(`/api/v1/break_times?employment_status_id=${ids.employment_status}`)],
 ];
@@ -61,7 +89,9 @@ const CASES: [string, (c: HttpClient) => Promise<{ status: number }>][] = [
 describe('an admin of company A gets 404 for every id of company B', () => {
   it('covers every admin route that takes an id in its path', () => {
     const covered = new Set(CASES.map(([name]) => name));
-    const withId = ROUTES.filter((r) => r.roles.includes('admin') && r.path.includes('{id}')).map((r) => `${r.method} ${r.path}`);
+    const withId = ROUTES.filter((r) => r.roles.includes('admin') && r.path.includes('{id}')).map(
+      (r) => `${r.method} ${r.path}`,
+    );
     // Exports, paid leave and announcements have their own tenancy tests (attendance-export, paid-leave, operator-info-items).
     const elsewhere = ['info_items', 'attendance_exports', 'leave_register_exports', 'paid_leave'];
     expect(withId.filter((r) => !covered.has(r) && !elsewhere.some((e) => r.includes(e)))).toEqual([]);
@@ -79,7 +109,10 @@ describe('an admin of company A gets 404 for every id of company B', () => {
     expect(staff).toEqual([a.employees[0]!.id]);
     const depts = (await adminA.get('/api/v1/departments')).body.data.map((d: { id: string }) => d.id);
     expect(depts).toEqual([a.departmentId]);
-    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number);
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+      .format(new Date())
+      .split('-')
+      .map(Number);
     expect((await adminA.get(`/api/v1/holiday_requests?year=${year}&month=${month}`)).body.data).toEqual([]);
     expect((await adminA.get('/api/v1/work_status')).body.data.count_employees).toBe(1);
   });

@@ -51,7 +51,13 @@ async function exportCsv(body: object) {
 describe('attendance CSV export', () => {
   it('writes one row per employee per day that matches the monthly table, behind a short presigned link', async () => {
     const { job } = await exportCsv(APRIL);
-    expect(job).toMatchObject({ status: 'done', row_count: 60, encoding: 'utf8', link_expires_in: 300, file_name: '勤怠データ_20260401-20260430.csv' });
+    expect(job).toMatchObject({
+      status: 'done',
+      row_count: 60,
+      encoding: 'utf8',
+      link_expires_in: 300,
+      file_name: '勤怠データ_20260401-20260430.csv',
+    });
     const url = new URL(job.download_url);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('response-content-disposition')).toContain("filename*=UTF-8''%E5%8B%A4%E6%80%A0");
@@ -60,7 +66,9 @@ describe('attendance CSV export', () => {
     const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('社員ID,氏名,部署,雇用形態,日付,曜日,祝日,出勤,退勤,休憩,労働時間,法内残業,法定外残業,深夜労働,法定休日労働,休暇,備考');
+    expect(lines[0]).toBe(
+      '社員ID,氏名,部署,雇用形態,日付,曜日,祝日,出勤,退勤,休憩,労働時間,法内残業,法定外残業,深夜労働,法定休日労働,休暇,備考',
+    );
     expect(lines).toHaveLength(61);
 
     // Row by row, the same figures as the monthly table (the engine behind both).
@@ -86,7 +94,9 @@ describe('attendance CSV export', () => {
     const utf = await exportCsv({ ...APRIL, id: b!.id });
     const sjis = await exportCsv({ ...APRIL, id: b!.id, encoding: 'sjis' });
     expect(utf.job.row_count).toBe(30);
-    const u = Buffer.from(await (await fetch(utf.job.download_url)).arrayBuffer()).subarray(3).toString('utf8');
+    const u = Buffer.from(await (await fetch(utf.job.download_url)).arrayBuffer())
+      .subarray(3)
+      .toString('utf8');
     const s = iconv.decode(Buffer.from(await (await fetch(sjis.job.download_url)).arrayBuffer()), 'CP932');
     expect(s).toBe(u);
     // 22:00–23:00 is late-night work.
@@ -133,7 +143,14 @@ describe('attendance CSV export', () => {
         fileName: 'broken.csv',
         objectKey: `${tenant.companyId}/${exportId}.csv`,
         // An unknown time zone makes the working-time engine throw while the rows are streamed.
-        params: { from: '2026-04-01', to: '2026-04-30', departmentId: null, employmentStatusId: null, employeeId: null, timeZone: 'Mars/Olympus' },
+        params: {
+          from: '2026-04-01',
+          to: '2026-04-30',
+          departmentId: null,
+          employmentStatusId: null,
+          employeeId: null,
+          timeZone: 'Mars/Olympus',
+        },
         expiresAt: Math.floor(Date.now() / 1000) + 3600,
       })
       .go();

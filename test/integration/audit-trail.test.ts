@@ -14,7 +14,14 @@ beforeAll(async () => {
   staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
 });
 
-const trail = async () => (await admin.get('/api/v1/audit_events')).body.data.events as { action: string; actor_role: string; before: Record<string, unknown>; after: Record<string, unknown>; target_id: string }[];
+const trail = async () =>
+  (await admin.get('/api/v1/audit_events')).body.data.events as {
+    action: string;
+    actor_role: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    target_id: string;
+  }[];
 
 describe('audit trail', () => {
   it('records staff, rule, approval and correction changes with actor, time and before/after — never a password', async () => {
@@ -28,11 +35,32 @@ describe('audit trail', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
-    await admin.put(`/api/v1/employees/${id}`, { last_name: '監査', first_name: '次郎', email: created.body.data.email, password: 'Other#Passw0rd99', department_id: tenant.departmentId, employment_status_id: tenant.employmentStatusId });
-    await admin.post('/api/v1/break_times', { condition_hour: 6, condition_minute: 0, break_hour: 1, break_minute: 0, department_id: null, employment_status_id: null });
+    await admin.put(`/api/v1/employees/${id}`, {
+      last_name: '監査',
+      first_name: '次郎',
+      email: created.body.data.email,
+      password: 'Other#Passw0rd99',
+      department_id: tenant.departmentId,
+      employment_status_id: tenant.employmentStatusId,
+    });
+    await admin.post('/api/v1/break_times', {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 1,
+      break_minute: 0,
+      department_id: null,
+      employment_status_id: null,
+    });
     const req = await staff.post('/api/v1/over_work_requests', { year: 2026, month: 4, day: 1 });
     await admin.put(`/api/v1/over_work_requests/${req.body.data.id}`, { status: 2 });
-    await staff.post('/api/v1/modify_timestamps', { year: 2026, month: 4, day: 2, punch_in_at: '09:00', punch_out_at: '18:00', reason: '打刻忘れ' });
+    await staff.post('/api/v1/modify_timestamps', {
+      year: 2026,
+      month: 4,
+      day: 2,
+      punch_in_at: '09:00',
+      punch_out_at: '18:00',
+      reason: '打刻忘れ',
+    });
 
     const events = await trail();
     expect(events.map((e) => e.action)).toEqual([
@@ -65,7 +93,15 @@ describe('audit trail', () => {
 
   it("records the operator's company changes in that company's trail", async () => {
     const op = await signIn(stack.baseUrl, 'operator', await createOperator(stack.baseUrl));
-    const res = await op.put(`/api/v1/companies/${tenant.companyId}`, { name: '監査後株式会社', staff_name: '管理 太郎', cell: '03-1234-5678', email: tenant.admin.email, plan: 1, has_option: true, password: '' });
+    const res = await op.put(`/api/v1/companies/${tenant.companyId}`, {
+      name: '監査後株式会社',
+      staff_name: '管理 太郎',
+      cell: '03-1234-5678',
+      email: tenant.admin.email,
+      plan: 1,
+      has_option: true,
+      password: '',
+    });
     expect(res.status).toBe(200);
     const e = (await trail()).find((x) => x.action === 'company.update')!;
     expect(e.actor_role).toBe('operator');

@@ -48,7 +48,12 @@ describe('bundled handlers on the local stack', () => {
     const now = new Date();
     const workDate = today('Asia/Tokyo', now);
     await db()
-      .entities.AttendanceDay.put({ companyId, employeeId, workDate, punchInAt: new Date(now.getTime() - 70_000).toISOString() })
+      .entities.AttendanceDay.put({
+        companyId,
+        employeeId,
+        workDate,
+        punchInAt: new Date(now.getTime() - 70_000).toISOString(),
+      })
       .go();
     const out = await employee.post('/api/v1/timestamps', {});
     expect(out.status).toBe(200);
@@ -59,7 +64,10 @@ describe('bundled handlers on the local stack', () => {
     const month = workDate.slice(0, 7);
     const summary = await db().entities.WorkSummary.get({ companyId, month, employeeId }).go();
     expect(summary.data).toMatchObject({ workDays: 1 });
-    expect((await employee.get(`/api/v1/timestamps?year=${workDate.slice(0, 4)}&month=${Number(workDate.slice(5, 7))}`)).status).toBe(200);
+    expect(
+      (await employee.get(`/api/v1/timestamps?year=${workDate.slice(0, 4)}&month=${Number(workDate.slice(5, 7))}`))
+        .status,
+    ).toBe(200);
   });
 
   it('files and approves a request; a bad request is refused in Japanese and writes nothing', async () => {
@@ -90,7 +98,9 @@ describe('bundled handlers on the local stack', () => {
     });
     expect(created.status).toBe(201);
     expect((await admin.get(`/api/v1/employees/${created.body.data.id}`)).body.data).toMatchObject({ name: '束 花子' });
-    expect((await employee.put('/api/v1/employees/update_cell', { cell: '+81 90-1234-5678' })).body.data).toEqual({ cell: '090-1234-5678' });
+    expect((await employee.put('/api/v1/employees/update_cell', { cell: '+81 90-1234-5678' })).body.data).toEqual({
+      cell: '090-1234-5678',
+    });
     const foreign = await employee.put('/api/v1/employees/update_cell', { cell: '+1 213 373 4253' });
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toBe('登録内容に不備があります。');
@@ -132,11 +142,20 @@ describe('bundled handlers on the local stack', () => {
         requestedBy: tenant.admin.id,
         fileName: '勤怠データ_bundle.csv',
         objectKey: `${companyId}/${exportId}.csv`,
-        params: { from: date, to: date, departmentId: null, employmentStatusId: null, employeeId: null, timeZone: 'Asia/Tokyo' },
+        params: {
+          from: date,
+          to: date,
+          departmentId: null,
+          employmentStatusId: null,
+          employeeId: null,
+          timeZone: 'Asia/Tokyo',
+        },
         expiresAt: Math.floor(Date.now() / 1000) + 3600,
       })
       .go();
-    await (await bundles.background('export-worker'))({ companyId, exportId });
+    await (
+      await bundles.background('export-worker')
+    )({ companyId, exportId });
     const job = (await admin.get(`/api/v1/attendance_exports/${exportId}`)).body.data;
     expect(job).toMatchObject({ status: 'done', encoding: 'sjis' });
     expect((await fetch(job.download_url)).status).toBe(200);

@@ -37,7 +37,13 @@ describe('monthly attendance', () => {
     const who = { companyId: tenant.companyId, employeeId: tenant.employees[0]!.id };
     await db()
       .entities.AttendanceDay.put([
-        { ...who, workDate: '2026-04-01', punchInAt: '2026-04-01T00:00:00.000Z', punchOutAt: '2026-04-01T09:00:00.000Z', note: '通常' },
+        {
+          ...who,
+          workDate: '2026-04-01',
+          punchInAt: '2026-04-01T00:00:00.000Z',
+          punchOutAt: '2026-04-01T09:00:00.000Z',
+          note: '通常',
+        },
         { ...who, workDate: '2026-05-01', punchInAt: '2026-05-01T00:00:00.000Z' },
       ])
       .go();
@@ -46,10 +52,19 @@ describe('monthly attendance', () => {
     const { days, employee } = res.body.data;
     expect(employee).toEqual({ id: tenant.employees[0]!.id, name: '社員 1号' });
     expect(days).toHaveLength(30);
-    expect(days[0]).toMatchObject({ date: '2026-04-01', weekday: 3, punch_in_at: '2026-04-01T00:00:00.000Z', note: '通常', worked_minutes: 480 });
+    expect(days[0]).toMatchObject({
+      date: '2026-04-01',
+      weekday: 3,
+      punch_in_at: '2026-04-01T00:00:00.000Z',
+      note: '通常',
+      worked_minutes: 480,
+    });
     expect(days[0].id).not.toBeNull();
     expect(days[1]).toMatchObject({ date: '2026-04-02', id: null, punch_in_at: null, worked_minutes: null });
-    expect(days.find((d: { date: string }) => d.date === '2026-04-29')).toMatchObject({ is_holiday: true, holiday_name: '昭和の日' });
+    expect(days.find((d: { date: string }) => d.date === '2026-04-29')).toMatchObject({
+      is_holiday: true,
+      holiday_name: '昭和の日',
+    });
     expect(days.find((d: { date: string }) => d.date === '2026-04-04')).toMatchObject({ is_day_off: true });
   });
 
@@ -68,7 +83,13 @@ describe('monthly attendance', () => {
   });
 
   it('refuses bad year/month with 400', async () => {
-    for (const q of ['year=2021&month=4', 'year=2026&month=13', 'year=abc&month=1', 'month=1', 'year=2026&month=4&extra=1']) {
+    for (const q of [
+      'year=2021&month=4',
+      'year=2026&month=13',
+      'year=abc&month=1',
+      'month=1',
+      'year=2026&month=4&extra=1',
+    ]) {
       expect((await me.get(`/api/v1/timestamps?${q}`)).status, q).toBe(400);
     }
   });
@@ -80,7 +101,14 @@ describe('punch correction', () => {
     const day = await me.get('/api/v1/modify_timestamp?year=2026&month=4&day=1');
     expect(day.body.data).toMatchObject({ date: '2026-04-01', punch_in_at: '2026-04-01T00:00:00.000Z' });
 
-    const res = await me.post('/api/v1/modify_timestamps', { year: 2026, month: 4, day: 1, punch_in_at: '08:30', punch_out_at: '17:45', reason: '打刻忘れ' });
+    const res = await me.post('/api/v1/modify_timestamps', {
+      year: 2026,
+      month: 4,
+      day: 1,
+      punch_in_at: '08:30',
+      punch_out_at: '17:45',
+      reason: '打刻忘れ',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       modify_date: '2026-04-01',
@@ -92,15 +120,36 @@ describe('punch correction', () => {
     });
     const history = await me.get('/api/v1/modify_timestamps');
     expect(history.body.data[0]).toEqual(res.body.data);
-    const stored = await db().entities.AttendanceDay.get({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id, workDate: '2026-04-01' }).go();
-    expect(stored.data).toMatchObject({ punchInAt: '2026-03-31T23:30:00.000Z', punchOutAt: '2026-04-01T08:45:00.000Z' });
+    const stored = await db()
+      .entities.AttendanceDay.get({
+        companyId: tenant.companyId,
+        employeeId: tenant.employees[0]!.id,
+        workDate: '2026-04-01',
+      })
+      .go();
+    expect(stored.data).toMatchObject({
+      punchInAt: '2026-03-31T23:30:00.000Z',
+      punchOutAt: '2026-04-01T08:45:00.000Z',
+    });
   });
 
   it('creates a missing day and supports a clock-out on the next day', async () => {
     at('2026-04-20T03:00:00Z');
-    const res = await me.post('/api/v1/modify_timestamps', { year: 2026, month: 4, day: 3, punch_in_at: '22:00', punch_out_at: '06:00', punch_out_next_day: true, reason: '夜勤' });
+    const res = await me.post('/api/v1/modify_timestamps', {
+      year: 2026,
+      month: 4,
+      day: 3,
+      punch_in_at: '22:00',
+      punch_out_at: '06:00',
+      punch_out_next_day: true,
+      reason: '夜勤',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ before_punch_in_at: null, after_punch_in_at: '2026-04-03T13:00:00.000Z', after_punch_out_at: '2026-04-03T21:00:00.000Z' });
+    expect(res.body.data).toMatchObject({
+      before_punch_in_at: null,
+      after_punch_in_at: '2026-04-03T13:00:00.000Z',
+      after_punch_out_at: '2026-04-03T21:00:00.000Z',
+    });
   });
 
   it('refuses empty, reversed, future and impossible corrections with the spec message and writes nothing', async () => {
@@ -135,7 +184,12 @@ describe('requests', () => {
   it.each(kinds)('files, lists and withdraws %s; refuses duplicates', async (path, extra) => {
     const created = await me.post(`/api/v1/${path}`, { ...extra, year: 2026, month: 5, day: 11, reason: '私用' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ date: '2026-05-11', status: 0, reason: '私用', employee_name: '社員 1号' });
+    expect(created.body.data).toMatchObject({
+      date: '2026-05-11',
+      status: 0,
+      reason: '私用',
+      employee_name: '社員 1号',
+    });
     const dup = await me.post(`/api/v1/${path}`, { ...extra, year: 2026, month: 5, day: 11, reason: 'again' });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('同じ日付の申請がすでにあります。');
@@ -174,7 +228,13 @@ describe('requests', () => {
   });
 
   it('refuses to withdraw an approved request; approving leave marks the day as paid leave', async () => {
-    const created = await me.post('/api/v1/holiday_requests', { kind: 0, year: 2026, month: 4, day: 24, reason: '旅行' });
+    const created = await me.post('/api/v1/holiday_requests', {
+      kind: 0,
+      year: 2026,
+      month: 4,
+      day: 24,
+      reason: '旅行',
+    });
     const decided = await admin.put(`/api/v1/holiday_requests/${created.body.data.id}`, { status: 1 });
     expect(decided.status).toBe(200);
     expect(decided.body.data).toMatchObject({ id: created.body.data.id, status: 1 });
@@ -183,7 +243,10 @@ describe('requests', () => {
     expect(del.status).toBe(409);
     expect(del.body.message).toBe('承認または却下された申請は取り消せません。');
     const month = await me.get('/api/v1/timestamps?year=2026&month=4');
-    expect(month.body.data.days.find((d: { date: string }) => d.date === '2026-04-24')).toMatchObject({ is_paid_leave: true, leave_type: 0 });
+    expect(month.body.data.days.find((d: { date: string }) => d.date === '2026-04-24')).toMatchObject({
+      is_paid_leave: true,
+      leave_type: 0,
+    });
   });
 
   it('gives exactly one decision when two admins decide at once', async () => {
@@ -212,7 +275,12 @@ describe('requests', () => {
 describe('settings', () => {
   it('shows the own profile and changes the phone number', async () => {
     const info = await me.get('/api/v1/employees/info');
-    expect(info.body.data).toMatchObject({ name: '社員 1号', department_name: '営業部', employment_status_name: '正社員', email: tenant.employees[0]!.email });
+    expect(info.body.data).toMatchObject({
+      name: '社員 1号',
+      department_name: '営業部',
+      employment_status_name: '正社員',
+      email: tenant.employees[0]!.email,
+    });
     const res = await me.put('/api/v1/employees/update_cell', { cell: '09012345678' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ cell: '090-1234-5678' });
@@ -232,8 +300,20 @@ describe('settings', () => {
 describe('announcements', () => {
   it('shows staff only the announcements inside their display window', async () => {
     const { entities } = db();
-    const current = { infoItemId: newId(), title: '年末年始のお知らせ', detailText: '本文', startAt: '2026-04-01T00:00:00.000Z', endAt: '2026-05-01T00:00:00.000Z' };
-    const past = { infoItemId: newId(), title: '終了', detailText: '本文', startAt: '2026-01-01T00:00:00.000Z', endAt: '2026-02-01T00:00:00.000Z' };
+    const current = {
+      infoItemId: newId(),
+      title: '年末年始のお知らせ',
+      detailText: '本文',
+      startAt: '2026-04-01T00:00:00.000Z',
+      endAt: '2026-05-01T00:00:00.000Z',
+    };
+    const past = {
+      infoItemId: newId(),
+      title: '終了',
+      detailText: '本文',
+      startAt: '2026-01-01T00:00:00.000Z',
+      endAt: '2026-02-01T00:00:00.000Z',
+    };
     await entities.InfoItem.put([current, past]).go();
     at('2026-04-15T00:00:00Z');
     const list = await me.get('/api/v1/info_items');
@@ -254,7 +334,11 @@ describe('retries with an Idempotency-Key', () => {
     // Without the key the duplicate is refused: the guard, not the key, keeps one request per date.
     expect((await me.post('/api/v1/holiday_work_requests', { year: 2026, month: 6, day: 6 })).status).toBe(409);
     // The same key from a colleague is their own request.
-    const theirs = await colleague.post('/api/v1/holiday_work_requests', { year: 2026, month: 6, day: 6, reason: '棚卸' }, key);
+    const theirs = await colleague.post(
+      '/api/v1/holiday_work_requests',
+      { year: 2026, month: 6, day: 6, reason: '棚卸' },
+      key,
+    );
     expect(theirs.status).toBe(201);
     expect(theirs.body.data.id).not.toBe(first.body.data.id);
     // Reusing a key for a different request is refused.

@@ -33,14 +33,26 @@ describe('punch in and out', () => {
 
   it('punches in, then out, then refuses a third punch', async () => {
     at('2026-04-06T00:01:00Z'); // Monday 09:01 in Tokyo
-    expect((await client.get('/api/v1/timestamps/today')).body.data).toMatchObject({ status: 'not_punched_in', punch_in_at: null });
+    expect((await client.get('/api/v1/timestamps/today')).body.data).toMatchObject({
+      status: 'not_punched_in',
+      punch_in_at: null,
+    });
     const punchIn = await client.post('/api/v1/timestamps', { note: '在宅' });
     expect(punchIn.status).toBe(200);
-    expect(punchIn.body.data).toMatchObject({ status: 'at_work', work_date: '2026-04-06', punch_in_at: '2026-04-06T00:01:00.000Z', note: '在宅' });
+    expect(punchIn.body.data).toMatchObject({
+      status: 'at_work',
+      work_date: '2026-04-06',
+      punch_in_at: '2026-04-06T00:01:00.000Z',
+      note: '在宅',
+    });
 
     at('2026-04-06T09:02:00Z');
     const punchOut = await client.post('/api/v1/timestamps', {});
-    expect(punchOut.body.data).toMatchObject({ status: 'left_work', punch_out_at: '2026-04-06T09:02:00.000Z', note: '在宅' });
+    expect(punchOut.body.data).toMatchObject({
+      status: 'left_work',
+      punch_out_at: '2026-04-06T09:02:00.000Z',
+      note: '在宅',
+    });
 
     at('2026-04-06T09:03:00Z');
     const third = await client.post('/api/v1/timestamps', {});
@@ -98,7 +110,11 @@ describe('concurrency and retries', () => {
     expect(second.status).toBe(200);
     expect(second.body.data.status).toBe('at_work');
     // The answer says the press was ignored and when 退勤 is taken (the screen shows it).
-    expect(second.body.data.ignored).toEqual({ reason: 'too_soon_after_punch_in', retry_at: '2026-04-08T00:01:00.000Z', retry_after_seconds: 57 });
+    expect(second.body.data.ignored).toEqual({
+      reason: 'too_soon_after_punch_in',
+      retry_at: '2026-04-08T00:01:00.000Z',
+      retry_after_seconds: 57,
+    });
     expect((await days(e.id))[0]!.punchOutAt).toBeUndefined();
   });
 
@@ -122,7 +138,9 @@ describe('concurrency and retries', () => {
     expect(theirs.body.data.work_date).toBe('2026-04-09');
     expect(theirs.body.data.note).toBeNull();
 
-    expect((await client.post('/api/v1/timestamps', {}, { headers: { 'idempotency-key': 'bad key!' } })).status).toBe(400);
+    expect((await client.post('/api/v1/timestamps', {}, { headers: { 'idempotency-key': 'bad key!' } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -130,7 +148,12 @@ describe('missed punches', () => {
   it('lists past days with a punch-in and no punch-out', async () => {
     const e = tenant.employees[0]!;
     await db()
-      .entities.AttendanceDay.put({ companyId: tenant.companyId, employeeId: e.id, workDate: '2026-04-13', punchInAt: '2026-04-13T00:00:00.000Z' })
+      .entities.AttendanceDay.put({
+        companyId: tenant.companyId,
+        employeeId: e.id,
+        workDate: '2026-04-13',
+        punchInAt: '2026-04-13T00:00:00.000Z',
+      })
       .go();
     const client = await signIn(stack.baseUrl, 'employee', e);
     at('2026-04-15T00:00:00Z');

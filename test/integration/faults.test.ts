@@ -17,7 +17,13 @@ import { env, resetEnvCache } from '../../functions/shared/env.js';
 import { MESSAGES } from '../../functions/shared/messages.js';
 import { poolUsernameByEmail } from '../../functions/shared/pool-users.js';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../support/http-client.js';
-import { awsError, injectCognitoFetchFault, injectDynamoFault, throttled, timedOut } from '../support/security/faults.js';
+import {
+  awsError,
+  injectCognitoFetchFault,
+  injectDynamoFault,
+  throttled,
+  timedOut,
+} from '../support/security/faults.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { PASSWORD, createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -51,11 +57,22 @@ function expectGeneric(res: HttpResponse, label: string, statuses = [429, 503]) 
 }
 
 async function sessionCount(): Promise<number> {
-  const out = await dynamo().send(new ScanCommand({ TableName: stack.tableName, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'session#' } }));
+  const out = await dynamo().send(
+    new ScanCommand({
+      TableName: stack.tableName,
+      FilterExpression: 'begins_with(pk, :p)',
+      ExpressionAttributeValues: { ':p': 'session#' },
+    }),
+  );
   return out.Count ?? 0;
 }
 
-const month = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [number, number, number];
+const month = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
 
 describe('authorisation fails closed', () => {
   it('a throttled or timed-out session read answers 429/503, never the protected data', async () => {
@@ -89,7 +106,14 @@ describe('nothing is half-written', () => {
     const before = await tableSnapshot(stack.tableName);
     const fault = injectDynamoFault({ commands: ['TransactWriteCommand'], error: timedOut });
     undo.push(fault.restore);
-    const res = await employee.post('/api/v1/modify_timestamps', { year: 2025, month: 2, day: 3, punch_in_at: '09:00', punch_out_at: '18:00', reason: '' });
+    const res = await employee.post('/api/v1/modify_timestamps', {
+      year: 2025,
+      month: 2,
+      day: 3,
+      punch_in_at: '09:00',
+      punch_out_at: '18:00',
+      reason: '',
+    });
     expectGeneric(res, 'correction transaction timed out');
     fault.restore();
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
@@ -100,7 +124,10 @@ describe('nothing is half-written', () => {
     const before = await tableSnapshot(stack.tableName);
     const fault = injectDynamoFault({ commands: ['TransactWriteCommand'], error: throttled });
     undo.push(fault.restore);
-    expectGeneric(await employee.post('/api/v1/over_work_requests', { year, month: mon, day: 1 }), 'request filing throttled');
+    expectGeneric(
+      await employee.post('/api/v1/over_work_requests', { year, month: mon, day: 1 }),
+      'request filing throttled',
+    );
     fault.restore();
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
 
@@ -109,14 +136,22 @@ describe('nothing is half-written', () => {
     const afterFiling = await tableSnapshot(stack.tableName);
     const again = injectDynamoFault({ commands: ['TransactWriteCommand'], error: throttled });
     undo.push(again.restore);
-    expectGeneric(await admin.put(`/api/v1/over_work_requests/${filed.body.data.id}`, { status: 1 }), 'decision throttled');
+    expectGeneric(
+      await admin.put(`/api/v1/over_work_requests/${filed.body.data.id}`, { status: 1 }),
+      'decision throttled',
+    );
     again.restore();
     expect(await tableSnapshot(stack.tableName)).toEqual(afterFiling);
     // The decision can simply be made again.
     expect((await admin.put(`/api/v1/over_work_requests/${filed.body.data.id}`, { status: 1 })).status).toBe(200);
   });
 
-  const newStaff = (tag: string) => ({ last_name: '障害', first_name: tag, email: `fault-${tag}-${Date.now()}@example.test`, password: 'Temp#Passw0rd2026' });
+  const newStaff = (tag: string) => ({
+    last_name: '障害',
+    first_name: tag,
+    email: `fault-${tag}-${Date.now()}@example.test`,
+    password: 'Temp#Passw0rd2026',
+  });
 
   it('staff registration: a Cognito internal error answers 503 and writes nothing', async () => {
     const before = await tableSnapshot(stack.tableName);
@@ -150,7 +185,9 @@ describe('sign-in with Cognito failing', () => {
       await client.get('/api/v1/session');
       const sessions = await sessionCount();
       undo.push(injectCognitoFetchFault(stack.env.COGNITO_ENDPOINT!, 'InitiateAuth', outcome));
-      const res = await client.post('/users/sign_in', { user: { email: tenant.employees[1]!.email, password: PASSWORD } });
+      const res = await client.post('/users/sign_in', {
+        user: { email: tenant.employees[1]!.email, password: PASSWORD },
+      });
       expectGeneric(res, `sign-in, Cognito ${outcome}`, [503]);
       expect(res.cookies.some((c) => c.startsWith('kintai_sid=') || c.startsWith('kintai_id='))).toBe(false);
       expect(await sessionCount()).toBe(sessions);

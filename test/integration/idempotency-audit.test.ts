@@ -26,14 +26,18 @@ beforeAll(async () => {
 });
 
 const departmentsNamed = async (name: string) =>
-  (await db().entities.Department.query.byCompany({ companyId: tenant.companyId }).go({ pages: 'all' })).data.filter((d) => d.name === name);
+  (await db().entities.Department.query.byCompany({ companyId: tenant.companyId }).go({ pages: 'all' })).data.filter(
+    (d) => d.name === name,
+  );
 const events = async () => (await auditPage(tenant.companyId, 100, null)).events;
 const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
 
 describe('idempotency claim', () => {
   it('runs the route once for concurrent first attempts with the same key; the others replay or get 409', async () => {
     const name = `同時部署-${Date.now()}`;
-    const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/departments', { name }, withKey('concurrent-dept-0001'))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => admin.post('/api/v1/departments', { name }, withKey('concurrent-dept-0001'))),
+    );
     const created = answers.filter((a) => a.status === 201);
     const busy = answers.filter((a) => a.status === 409);
     expect(created.length + busy.length).toBe(3);
@@ -44,7 +48,9 @@ describe('idempotency claim', () => {
     const stored = await departmentsNamed(name);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.departmentId).toBe(created[0]!.body.data.id);
-    expect((await events()).filter((e) => e.action === 'department.create' && e.targetId === stored[0]!.departmentId)).toHaveLength(1);
+    expect(
+      (await events()).filter((e) => e.action === 'department.create' && e.targetId === stored[0]!.departmentId),
+    ).toHaveLength(1);
     // A later retry replays the same answer and still changes nothing.
     const retry = await admin.post('/api/v1/departments', { name }, withKey('concurrent-dept-0001'));
     expect(retry.status).toBe(201);
@@ -55,10 +61,16 @@ describe('idempotency claim', () => {
   it('releases the key when the route fails, so a retry runs', async () => {
     const name = `失敗部署-${Date.now()}`;
     // Only the route's own write (the department's PutCommand) fails; the claim before it succeeds.
-    const client = dynamo() as unknown as { send: (command: { constructor: { name: string }; input?: { Item?: Record<string, unknown> } }) => Promise<unknown> };
+    const client = dynamo() as unknown as {
+      send: (command: {
+        constructor: { name: string };
+        input?: { Item?: Record<string, unknown> };
+      }) => Promise<unknown>;
+    };
     const original = client.send;
     client.send = function (this: unknown, command) {
-      if (command.constructor.name === 'PutCommand' && command.input?.Item?.__edb_e__ === 'department') return Promise.reject(new Error('simulated storage failure'));
+      if (command.constructor.name === 'PutCommand' && command.input?.Item?.__edb_e__ === 'department')
+        return Promise.reject(new Error('simulated storage failure'));
       return original.call(client, command);
     } as typeof client.send;
     try {
@@ -78,7 +90,11 @@ describe('audit with the change', () => {
   it('a failed audit write after the change does not make the retry apply the change again', async () => {
     const name = `監査失敗部署-${Date.now()}`;
     // The department is one PutCommand; its audit event goes in the TransactWrite completing the key.
-    const fault = injectDynamoFault({ commands: ['TransactWriteCommand'], times: 1, error: () => new Error('simulated audit failure') });
+    const fault = injectDynamoFault({
+      commands: ['TransactWriteCommand'],
+      times: 1,
+      error: () => new Error('simulated audit failure'),
+    });
     const first = await admin.post('/api/v1/departments', { name }, withKey('audit-fail-0001'));
     fault.restore();
     expect(fault.failed()).toBe(1);
@@ -94,19 +110,29 @@ describe('audit with the change', () => {
     const trail = (await events()).filter((e) => e.targetId === dept!.departmentId);
     expect(trail.map((e) => e.action)).toEqual(['department.create']);
     // A further retry neither changes nor records anything again.
-    expect((await admin.post('/api/v1/departments', { name }, withKey('audit-fail-0001'))).body.data.id).toBe(dept!.departmentId);
+    expect((await admin.post('/api/v1/departments', { name }, withKey('audit-fail-0001'))).body.data.id).toBe(
+      dept!.departmentId,
+    );
     expect((await events()).filter((e) => e.targetId === dept!.departmentId)).toHaveLength(1);
   });
 
   it('a transactional route (punch correction) has its audit event exactly when its change committed', async () => {
     const employeeId = tenant.employees[0]!.id;
     const modifications = async () =>
-      (await db().entities.Modification.query.byEmployee({ companyId: tenant.companyId, employeeId }).go({ pages: 'all' })).data;
+      (
+        await db()
+          .entities.Modification.query.byEmployee({ companyId: tenant.companyId, employeeId })
+          .go({ pages: 'all' })
+      ).data;
     const corrections = async () => (await events()).filter((e) => e.action === 'attendance.correct');
     const payload = { year: 2026, month: 4, day: 6, punch_in_at: '09:00', punch_out_at: '18:00', reason: '打刻忘れ' };
 
     // The day, the modification and the audit event are one TransactWrite: failing it leaves none of them.
-    const fault = injectDynamoFault({ commands: ['TransactWriteCommand'], times: 1, error: () => new Error('simulated transaction failure') });
+    const fault = injectDynamoFault({
+      commands: ['TransactWriteCommand'],
+      times: 1,
+      error: () => new Error('simulated transaction failure'),
+    });
     expect((await staff.post('/api/v1/modify_timestamps', payload, withKey('correct-0001-abc'))).status).toBe(500);
     fault.restore();
     expect(await modifications()).toHaveLength(0);
@@ -128,7 +154,8 @@ describe('audit with the change', () => {
     const original = client.send;
     let transactions = 0;
     client.send = function (this: unknown, command) {
-      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 3) return Promise.reject(new Error('simulated completion failure'));
+      if (command.constructor.name === 'TransactWriteCommand' && ++transactions === 3)
+        return Promise.reject(new Error('simulated completion failure'));
       return original.call(client, command);
     } as typeof client.send;
     let failed;
@@ -151,7 +178,11 @@ describe('audit with the change', () => {
     const conflicting = injectDynamoFault({
       commands: ['TransactWriteCommand'],
       times: 1,
-      error: () => Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] }),
+      error: () =>
+        Object.assign(new Error('Transaction cancelled'), {
+          name: 'TransactionCanceledException',
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
+        }),
     });
     const second = await staff.post('/api/v1/modify_timestamps', { ...payload, day: 7 }, withKey('correct-0002-abc'));
     conflicting.restore();

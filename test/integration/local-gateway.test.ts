@@ -68,7 +68,10 @@ const HANDLERS: Record<string, RouteHandler> = {
   },
   cookies: async () => ({
     statusCode: 200,
-    cookies: ['session=s1; HttpOnly; Secure; SameSite=Strict; Path=/', 'csrf_token=t1; Secure; SameSite=Strict; Path=/'],
+    cookies: [
+      'session=s1; HttpOnly; Secure; SameSite=Strict; Path=/',
+      'csrf_token=t1; Secure; SameSite=Strict; Path=/',
+    ],
     body: '{}',
   }),
   binary: async () => ({
@@ -302,7 +305,13 @@ describe('the emulator stack of this file', () => {
 
   it('signs in a user created by the helper, with the issuer the API verifies against', async () => {
     const user = { email: `gateway-${Date.now()}@example.test`, password: 'Test#Passw0rd2026' };
-    await createPoolUser({ role: 'employee', email: user.email, attributes: { company_id: 'c1', employee_id: 'e1' }, temporaryPassword: user.password, permanent: true });
+    await createPoolUser({
+      role: 'employee',
+      email: user.email,
+      attributes: { company_id: 'c1', employee_id: 'e1' },
+      temporaryPassword: user.password,
+      permanent: true,
+    });
     const cognito = cognitoClient(stack.env.COGNITO_ENDPOINT);
 
     const auth = await cognito.send(
@@ -315,7 +324,10 @@ describe('the emulator stack of this file', () => {
     cognito.destroy();
 
     const idToken = auth.AuthenticationResult?.IdToken ?? '';
-    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as Record<string, string>;
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      string
+    >;
     expect(claims.iss).toBe(`${stack.env.COGNITO_ISSUER_BASE}/${stack.env.EMPLOYEE_POOL_ID}`);
     expect(claims['custom:company_id']).toBe('c1');
     expect(claims.email).toBe(user.email);
@@ -326,9 +338,13 @@ describe('the emulator stack of this file', () => {
   it('stores exports in the bucket and hands them out by presigned link', async () => {
     const s3 = s3Client(stack.env.S3_ENDPOINT);
     const key = `exports/${stack.tableName}.csv`;
-    await s3.send(new PutObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: key, Body: 'a,b\n', ContentType: 'text/csv' }));
+    await s3.send(
+      new PutObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: key, Body: 'a,b\n', ContentType: 'text/csv' }),
+    );
 
-    const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: key }), { expiresIn: 300 });
+    const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: stack.env.EXPORTS_BUCKET, Key: key }), {
+      expiresIn: 300,
+    });
     s3.destroy();
     const res = await fetch(url);
 

@@ -29,7 +29,11 @@ function captureLines(): string[] {
   for (const stream of [process.stdout, process.stderr]) {
     const original = stream.write;
     stream.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
-      lines.push(...(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8')).split('\n').filter(Boolean));
+      lines.push(
+        ...(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'))
+          .split('\n')
+          .filter(Boolean),
+      );
       return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
     } as typeof stream.write;
     restore.push(() => {
@@ -41,12 +45,19 @@ function captureLines(): string[] {
 
 /** The department's write fails, and so does the release of the idempotency claim after it (a line from idempotency code). */
 function failDepartmentWrites() {
-  const client = dynamo() as unknown as { send: (command: { constructor: { name: string }; input?: { Item?: Record<string, unknown>; Key?: Record<string, unknown> } }) => Promise<unknown> };
+  const client = dynamo() as unknown as {
+    send: (command: {
+      constructor: { name: string };
+      input?: { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
+    }) => Promise<unknown>;
+  };
   const original = client.send;
   client.send = function (this: unknown, command) {
     const name = command.constructor.name;
-    if (name === 'PutCommand' && command.input?.Item?.__edb_e__ === 'department') return Promise.reject(new Error('simulated storage failure'));
-    if (name === 'DeleteCommand' && String(command.input?.Key?.sk ?? '').startsWith('idem#')) return Promise.reject(new Error('simulated release failure'));
+    if (name === 'PutCommand' && command.input?.Item?.__edb_e__ === 'department')
+      return Promise.reject(new Error('simulated storage failure'));
+    if (name === 'DeleteCommand' && String(command.input?.Key?.sk ?? '').startsWith('idem#'))
+      return Promise.reject(new Error('simulated release failure'));
     return original.call(client, command);
   } as typeof client.send;
   restore.push(() => {
@@ -62,13 +73,21 @@ function event(apiRequestId: string, key: string): APIGatewayProxyEventV2 {
     rawPath: '/api/v1/departments',
     rawQueryString: '',
     cookies,
-    headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(admin.cookie('__Host-csrf')!), 'idempotency-key': key },
-    requestContext: { http: { method: 'POST', path: '/api/v1/departments', sourceIp: '127.0.0.1' }, requestId: apiRequestId },
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': decodeURIComponent(admin.cookie('__Host-csrf')!),
+      'idempotency-key': key,
+    },
+    requestContext: {
+      http: { method: 'POST', path: '/api/v1/departments', sourceIp: '127.0.0.1' },
+      requestId: apiRequestId,
+    },
     body: JSON.stringify({ name: 'ログ部' }),
     isBase64Encoded: false,
   } as unknown as APIGatewayProxyEventV2;
 }
-const context = (awsRequestId: string) => ({ awsRequestId, getRemainingTimeInMillis: () => 10_000 }) as unknown as Context;
+const context = (awsRequestId: string) =>
+  ({ awsRequestId, getRemainingTimeInMillis: () => 10_000 }) as unknown as Context;
 
 describe('log lines of a request', () => {
   it('carry both request ids, the route, company and user — deep lines and concurrent requests included — and no e-mail or token', async () => {
@@ -88,7 +107,12 @@ describe('log lines of a request', () => {
       // The failure the middleware logs, and the failed release logged from the idempotency code.
       expect(mine.map((e) => e.message).sort()).toEqual(['idempotency claim not released', 'request failed']);
       for (const e of mine) {
-        expect(e).toMatchObject({ lambda_request_id: c.lambda, route: 'create-department', company_id: tenant.companyId, user_id: tenant.admin.id });
+        expect(e).toMatchObject({
+          lambda_request_id: c.lambda,
+          route: 'create-department',
+          company_id: tenant.companyId,
+          user_id: tenant.admin.id,
+        });
       }
     }
     const text = entries.map((e) => JSON.stringify(e)).join('\n');
@@ -110,6 +134,10 @@ describe('log lines of a background job', () => {
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .find((e) => e.message === 'paid-leave grant run');
-    expect(summary).toMatchObject({ lambda_request_id: 'lambda-job-0001', job: 'paid-leave-grants', job_id: 'schedule-event-0001' });
+    expect(summary).toMatchObject({
+      lambda_request_id: 'lambda-job-0001',
+      job: 'paid-leave-grants',
+      job_id: 'schedule-event-0001',
+    });
   });
 });

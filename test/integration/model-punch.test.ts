@@ -37,15 +37,33 @@ const KINDS = ['holiday_requests', 'holiday_work_requests', 'over_work_requests'
 type Command =
   | { type: 'advance'; minutes: number }
   | { type: 'punch'; mode: 'plain' | 'retry' | 'double' | 'double-same-key' }
-  | { type: 'correct'; daysBack: number; inAt: string; outAt: string; outNextDay: boolean; retry: boolean; racePunch: boolean }
+  | {
+      type: 'correct';
+      daysBack: number;
+      inAt: string;
+      outAt: string;
+      outNextDay: boolean;
+      retry: boolean;
+      racePunch: boolean;
+    }
   | { type: 'file'; kind: (typeof KINDS)[number]; daysAhead: number }
   | { type: 'decide'; pick: number; status: 1 | 2; retry: boolean }
   | { type: 'withdraw'; pick: number };
 
-const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+const hhmm = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 5, arbitrary: fc.integer({ min: 1, max: 20 * 60 }).map((minutes) => ({ type: 'advance' as const, minutes })) },
-  { weight: 6, arbitrary: fc.constantFrom('plain', 'plain', 'retry', 'double', 'double-same-key').map((mode) => ({ type: 'punch' as const, mode: mode as 'plain' })) },
+  {
+    weight: 5,
+    arbitrary: fc.integer({ min: 1, max: 20 * 60 }).map((minutes) => ({ type: 'advance' as const, minutes })),
+  },
+  {
+    weight: 6,
+    arbitrary: fc
+      .constantFrom('plain', 'plain', 'retry', 'double', 'double-same-key')
+      .map((mode) => ({ type: 'punch' as const, mode: mode as 'plain' })),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -58,8 +76,23 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
       racePunch: fc.boolean(),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('file' as const), kind: fc.constantFrom(...KINDS), daysAhead: fc.integer({ min: -3, max: 10 }) }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('decide' as const), pick: fc.nat(), status: fc.constantFrom(1 as const, 2 as const), retry: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('file' as const),
+      kind: fc.constantFrom(...KINDS),
+      daysAhead: fc.integer({ min: -3, max: 10 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('decide' as const),
+      pick: fc.nat(),
+      status: fc.constantFrom(1 as const, 2 as const),
+      retry: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('withdraw' as const), pick: fc.nat() }) },
 );
 
@@ -118,7 +151,8 @@ async function run(state: ModelState, cmd: Command, problems: string[]) {
         const again = await punch(key);
         notePunch(state, first, problems, label);
         notePunch(state, again, problems, label);
-        if (first.status === 200 && JSON.stringify(again.body) !== JSON.stringify(first.body)) problems.push(`${label}: a retried key answered differently`);
+        if (first.status === 200 && JSON.stringify(again.body) !== JSON.stringify(first.body))
+          problems.push(`${label}: a retried key answered differently`);
         return;
       }
       const key = cmd.mode === 'double-same-key' ? newKey() : undefined;
@@ -129,7 +163,13 @@ async function run(state: ModelState, cmd: Command, problems: string[]) {
     case 'correct': {
       const date = tokyoDate(state.now - cmd.daysBack * DAY_MS);
       const [year, month, day] = date.split('-').map(Number);
-      const { data: before } = await db().entities.AttendanceDay.get({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id, workDate: date }).go();
+      const { data: before } = await db()
+        .entities.AttendanceDay.get({
+          companyId: tenant.companyId,
+          employeeId: tenant.employees[0]!.id,
+          workDate: date,
+        })
+        .go();
       // Like the correction screen for a past day: the day ends up closed.
       const body =
         before?.punchInAt && !before.punchOutAt
@@ -139,21 +179,35 @@ async function run(state: ModelState, cmd: Command, problems: string[]) {
             : { punch_in_at: cmd.inAt, punch_out_at: cmd.outAt };
       const payload = { year, month, day, ...body, punch_out_next_day: cmd.outNextDay, reason: 'モデル' };
       const key = cmd.retry ? newKey() : undefined;
-      const send = () => employee.post('/api/v1/modify_timestamps', payload, key ? { headers: { 'idempotency-key': key } } : {});
-      const answers = cmd.racePunch ? await Promise.all([send(), punch()]).then(([c, p]) => (notePunch(state, p, problems, label), [c])) : [await send()];
+      const send = () =>
+        employee.post('/api/v1/modify_timestamps', payload, key ? { headers: { 'idempotency-key': key } } : {});
+      const answers = cmd.racePunch
+        ? await Promise.all([send(), punch()]).then(([c, p]) => (notePunch(state, p, problems, label), [c]))
+        : [await send()];
       if (cmd.retry) answers.push(await send());
       for (const res of answers) {
         if (res.status === 201) state.corrections.add(res.body.data.id);
-        else if (![400, 409].includes(res.status)) problems.push(`${label}: correction answered ${res.status} ${JSON.stringify(res.body)}`);
+        else if (![400, 409].includes(res.status))
+          problems.push(`${label}: correction answered ${res.status} ${JSON.stringify(res.body)}`);
       }
-      if (cmd.retry && answers[0]!.status === 201 && JSON.stringify(answers[1]!.body) !== JSON.stringify(answers[0]!.body)) {
+      if (
+        cmd.retry &&
+        answers[0]!.status === 201 &&
+        JSON.stringify(answers[1]!.body) !== JSON.stringify(answers[0]!.body)
+      ) {
         problems.push(`${label}: a retried correction answered differently`);
       }
       return;
     }
     case 'file': {
-      const [year, month, day] = tokyoDate(state.now + cmd.daysAhead * DAY_MS).split('-').map(Number);
-      const res = await employee.post(`/api/v1/${cmd.kind}`, { ...(cmd.kind === 'holiday_requests' ? { kind: 1 } : {}), year, month, day }, { headers: { 'idempotency-key': newKey() } });
+      const [year, month, day] = tokyoDate(state.now + cmd.daysAhead * DAY_MS)
+        .split('-')
+        .map(Number);
+      const res = await employee.post(
+        `/api/v1/${cmd.kind}`,
+        { ...(cmd.kind === 'holiday_requests' ? { kind: 1 } : {}), year, month, day },
+        { headers: { 'idempotency-key': newKey() } },
+      );
       if (res.status === 201) state.requests.push({ id: res.body.data.id, kind: cmd.kind });
       else if (res.status !== 409) problems.push(`${label}: filing answered ${res.status} ${JSON.stringify(res.body)}`);
       return;
@@ -169,8 +223,11 @@ async function run(state: ModelState, cmd: Command, problems: string[]) {
           : employee.delete(`/api/v1/${r.kind}/${r.id}`, undefined, { headers: { 'idempotency-key': key } });
       const answers = [await call()];
       if (cmd.type === 'decide' && cmd.retry) answers.push(await call());
-      for (const res of answers) if (![200, 404, 409].includes(res.status)) problems.push(`${label}: answered ${res.status} ${JSON.stringify(res.body)}`);
-      if (cmd.type === 'withdraw' && answers[0]!.status === 200) state.requests = state.requests.filter((x) => x.id !== r.id);
+      for (const res of answers)
+        if (![200, 404, 409].includes(res.status))
+          problems.push(`${label}: answered ${res.status} ${JSON.stringify(res.body)}`);
+      if (cmd.type === 'withdraw' && answers[0]!.status === 200)
+        state.requests = state.requests.filter((x) => x.id !== r.id);
       return;
     }
   }
@@ -185,24 +242,33 @@ async function checkInvariants(state: ModelState, problems: string[], after: str
   const fail = (what: string) => problems.push(`${what} (after ${after})`);
   const byDate = new Map(days.map((d) => [d.workDate, d]));
 
-  const open = days.filter((d) => d.punchInAt && !d.punchOutAt).map((d) => Date.parse(d.punchInAt!)).sort((a, b) => a - b);
-  for (let i = 1; i < open.length; i++) if (open[i]! - open[i - 1]! < DAY_MS) fail(`two open shifts: ${new Date(open[i - 1]!).toISOString()} and ${new Date(open[i]!).toISOString()}`);
+  const open = days
+    .filter((d) => d.punchInAt && !d.punchOutAt)
+    .map((d) => Date.parse(d.punchInAt!))
+    .sort((a, b) => a - b);
+  for (let i = 1; i < open.length; i++)
+    if (open[i]! - open[i - 1]! < DAY_MS)
+      fail(`two open shifts: ${new Date(open[i - 1]!).toISOString()} and ${new Date(open[i]!).toISOString()}`);
 
   for (const d of days) {
     if (d.punchOutAt && !d.punchInAt) fail(`clock-out without clock-in on ${d.workDate}`);
-    if (d.punchInAt && d.punchOutAt && Date.parse(d.punchOutAt) < Date.parse(d.punchInAt)) fail(`clock-out before clock-in on ${d.workDate}`);
+    if (d.punchInAt && d.punchOutAt && Date.parse(d.punchOutAt) < Date.parse(d.punchInAt))
+      fail(`clock-out before clock-in on ${d.workDate}`);
   }
 
   for (const entry of state.reported) {
     const [date, field, value] = entry.split('|') as [string, 'in' | 'out', string];
     const d = byDate.get(date);
     const current = field === 'in' ? d?.punchInAt : d?.punchOutAt;
-    const kept = mods.some((m) => m.modifyDate === date && (field === 'in' ? m.beforePunchInAt : m.beforePunchOutAt) === value);
+    const kept = mods.some(
+      (m) => m.modifyDate === date && (field === 'in' ? m.beforePunchInAt : m.beforePunchOutAt) === value,
+    );
     if (current !== value && !kept) fail(`lost punch ${entry}`);
   }
 
   const modsByDate = new Map<string, typeof mods>();
-  for (const m of [...mods].sort((a, b) => a.modificationId.localeCompare(b.modificationId))) modsByDate.set(m.modifyDate, [...(modsByDate.get(m.modifyDate) ?? []), m]);
+  for (const m of [...mods].sort((a, b) => a.modificationId.localeCompare(b.modificationId)))
+    modsByDate.set(m.modifyDate, [...(modsByDate.get(m.modifyDate) ?? []), m]);
   for (const [date, list] of modsByDate) {
     const d = byDate.get(date);
     if (!d) {
@@ -211,11 +277,14 @@ async function checkInvariants(state: ModelState, problems: string[], after: str
     }
     const last = list[list.length - 1]!;
     if (last.afterPunchInAt && d.punchInAt !== last.afterPunchInAt) fail(`day ${date} lacks its correction's punch-in`);
-    if (last.afterPunchOutAt && d.punchOutAt !== last.afterPunchOutAt) fail(`day ${date} lacks its correction's punch-out`);
+    if (last.afterPunchOutAt && d.punchOutAt !== last.afterPunchOutAt)
+      fail(`day ${date} lacks its correction's punch-out`);
     for (let i = 1; i < list.length; i++) {
       const [prev, next] = [list[i - 1]!, list[i]!];
-      if (prev.afterPunchInAt && next.beforePunchInAt !== prev.afterPunchInAt) fail(`corrections of ${date} do not chain (in)`);
-      if (prev.afterPunchOutAt && next.beforePunchOutAt !== prev.afterPunchOutAt) fail(`corrections of ${date} do not chain (out)`);
+      if (prev.afterPunchInAt && next.beforePunchInAt !== prev.afterPunchInAt)
+        fail(`corrections of ${date} do not chain (in)`);
+      if (prev.afterPunchOutAt && next.beforePunchOutAt !== prev.afterPunchOutAt)
+        fail(`corrections of ${date} do not chain (out)`);
     }
   }
   for (const d of days) {
@@ -224,18 +293,32 @@ async function checkInvariants(state: ModelState, problems: string[], after: str
       ['out', d.punchOutAt],
     ] as const) {
       if (!value) continue;
-      const explained = state.reported.has(`${d.workDate}|${field}|${value}`) || mods.some((m) => m.modifyDate === d.workDate && (field === 'in' ? m.afterPunchInAt : m.afterPunchOutAt) === value);
+      const explained =
+        state.reported.has(`${d.workDate}|${field}|${value}`) ||
+        mods.some(
+          (m) => m.modifyDate === d.workDate && (field === 'in' ? m.afterPunchInAt : m.afterPunchOutAt) === value,
+        );
       if (!explained) fail(`day ${d.workDate} holds a ${field} value no answer reported: ${value}`);
     }
   }
-  if (mods.length !== state.corrections.size) fail(`${mods.length} corrections stored, ${state.corrections.size} answered 201`);
+  if (mods.length !== state.corrections.size)
+    fail(`${mods.length} corrections stored, ${state.corrections.size} answered 201`);
 }
 
 describe('model: random punches, corrections and decisions for one employee', () => {
   it('never yields two open shifts, a clock-out before a clock-in, a lost punch or a half-written transaction', async () => {
-    const sequences = fc.sample(fc.array(commandArb, { minLength: STEPS, maxLength: STEPS }), { numRuns: SEQUENCES, seed: SEED });
+    const sequences = fc.sample(fc.array(commandArb, { minLength: STEPS, maxLength: STEPS }), {
+      numRuns: SEQUENCES,
+      seed: SEED,
+    });
     const problems: string[] = [];
-    const state: ModelState = { now: Date.parse('2025-03-03T00:00:00Z'), reported: new Set(), corrections: new Set(), requests: [], counts: {} };
+    const state: ModelState = {
+      now: Date.parse('2025-03-03T00:00:00Z'),
+      reported: new Set(),
+      corrections: new Set(),
+      requests: [],
+      counts: {},
+    };
     const started = performance.now();
     let steps = 0;
     for (const [n, sequence] of sequences.entries()) {
@@ -250,12 +333,16 @@ describe('model: random punches, corrections and decisions for one employee', ()
         if (problems.length) break;
       }
       if (problems.length) {
-        console.log(`model counterexample (MODEL_SEED=${SEED}), sequence ${n}:\n${sequence.map((c) => `  ${JSON.stringify(c)}`).join('\n')}`);
+        console.log(
+          `model counterexample (MODEL_SEED=${SEED}), sequence ${n}:\n${sequence.map((c) => `  ${JSON.stringify(c)}`).join('\n')}`,
+        );
         break;
       }
     }
     clock.now = realNow;
-    const counts = Object.entries(state.counts).map(([k, v]) => `${k}×${v}`).join(' ');
+    const counts = Object.entries(state.counts)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(' ');
     console.log(
       `SECURITY FIGURES: model — ${sequences.length} random sequences × ${STEPS} steps = ${steps} steps (${counts}) in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
         `${state.reported.size} answered punch values and ${state.corrections.size} corrections checked after every step; MODEL_SEED=${SEED}; violations: ${problems.length}`,

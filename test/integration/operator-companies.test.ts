@@ -90,16 +90,26 @@ describe('POST /api/v1/companies', () => {
     expect((await operator.get(`/api/v1/companies/${id}`)).body.data.email).toBe(input.email);
 
     const { client, session } = await firstSignIn(input.email, TEMP_PASSWORD, OWN_PASSWORD);
-    expect(session).toMatchObject({ role: 'admin', company_name: '株式会社テスト商事', user_name: '代表 花子', admin_flag: 0 });
+    expect(session).toMatchObject({
+      role: 'admin',
+      company_name: '株式会社テスト商事',
+      user_name: '代表 花子',
+      admin_flag: 0,
+    });
     // The new tenant is empty and its own: the admin's calls work and see nothing of other tenants.
     expect((await client.get('/api/v1/employees')).status).not.toBe(403);
     const again = createHttpClient(stack.baseUrl);
     await again.get('/api/v1/session');
-    expect((await again.post('/companies/sign_in', { company: { email: input.email, password: OWN_PASSWORD } })).status).toBe(200);
+    expect(
+      (await again.post('/companies/sign_in', { company: { email: input.email, password: OWN_PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it('stores a given time zone, plan and option; refuses an unknown zone', async () => {
-    const res = await operator.post('/api/v1/companies', newCompany({ time_zone: 'america/new_york', plan: 12, has_option: false, cell: '' }));
+    const res = await operator.post(
+      '/api/v1/companies',
+      newCompany({ time_zone: 'america/new_york', plan: 12, has_option: false, cell: '' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ time_zone: 'America/New_York', plan: 12, has_option: false, cell: '' });
     const bad = await operator.post('/api/v1/companies', newCompany({ time_zone: 'Mars/Olympus' }));
@@ -144,9 +154,9 @@ describe('POST /api/v1/companies', () => {
     const failing = async () => {
       throw Object.assign(new Error('Cognito is down'), { name: 'InternalErrorException' });
     };
-    await expect(openCompanyAccount(NewCompanySchema.parse(newCompany()), { ...defaultAccountDeps, createUser: failing })).rejects.toThrow(
-      'Cognito is down',
-    );
+    await expect(
+      openCompanyAccount(NewCompanySchema.parse(newCompany()), { ...defaultAccountDeps, createUser: failing }),
+    ).rejects.toThrow('Cognito is down');
     expect((await companies()).length).toBe(before);
   });
 
@@ -156,7 +166,9 @@ describe('POST /api/v1/companies', () => {
       throw Object.assign(new Error('transaction failed'), { name: 'TransactionCanceledException' });
     };
     const before = (await companies()).length;
-    await expect(openCompanyAccount(input, { ...defaultAccountDeps, saveNewCompany: failing })).rejects.toThrow('transaction failed');
+    await expect(openCompanyAccount(input, { ...defaultAccountDeps, saveNewCompany: failing })).rejects.toThrow(
+      'transaction failed',
+    );
     expect(await cognitoUserExists(input.email)).toBe(false);
     expect((await companies()).length).toBe(before);
     // The e-mail is free again.
@@ -181,18 +193,43 @@ describe('PUT /api/v1/companies/{id}', () => {
       password: '',
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, name: '株式会社改名', staff_name: '代表 次郎', email: newEmail, plan: 6, has_option: false, time_zone: 'Asia/Tokyo' });
-    expect((await operator.get(`/api/v1/companies/${id}`)).body.data).toMatchObject({ name: '株式会社改名', cell: '090-1234-5678' });
-    const cleared = await operator.put(`/api/v1/companies/${id}`, { name: '株式会社改名', staff_name: '代表 次郎', cell: '', email: newEmail });
+    expect(res.body.data).toMatchObject({
+      id,
+      name: '株式会社改名',
+      staff_name: '代表 次郎',
+      email: newEmail,
+      plan: 6,
+      has_option: false,
+      time_zone: 'Asia/Tokyo',
+    });
+    expect((await operator.get(`/api/v1/companies/${id}`)).body.data).toMatchObject({
+      name: '株式会社改名',
+      cell: '090-1234-5678',
+    });
+    const cleared = await operator.put(`/api/v1/companies/${id}`, {
+      name: '株式会社改名',
+      staff_name: '代表 次郎',
+      cell: '',
+      email: newEmail,
+    });
     expect(cleared.status).toBe(200);
     // Left-out plan and option keep their values; a blank phone removes it.
-    expect((await operator.get(`/api/v1/companies/${id}`)).body.data).toMatchObject({ cell: '', plan: 6, has_option: false });
+    expect((await operator.get(`/api/v1/companies/${id}`)).body.data).toMatchObject({
+      cell: '',
+      plan: 6,
+      has_option: false,
+    });
 
     const admin = await signIn(stack.baseUrl, 'admin', { email: newEmail, password: OWN_PASSWORD });
-    expect((await admin.get('/api/v1/session')).body.data).toMatchObject({ company_name: '株式会社改名', user_name: '代表 次郎' });
+    expect((await admin.get('/api/v1/session')).body.data).toMatchObject({
+      company_name: '株式会社改名',
+      user_name: '代表 次郎',
+    });
     const old = createHttpClient(stack.baseUrl);
     await old.get('/api/v1/session');
-    expect((await old.post('/companies/sign_in', { company: { email: input.email, password: OWN_PASSWORD } })).status).toBe(401);
+    expect(
+      (await old.post('/companies/sign_in', { company: { email: input.email, password: OWN_PASSWORD } })).status,
+    ).toBe(401);
   });
 
   it('sets a new temporary password and ends the admin’s sessions', async () => {
@@ -211,13 +248,21 @@ describe('PUT /api/v1/companies/{id}', () => {
   it('refuses an e-mail another admin has (409) and a weak password (400), changing nothing', async () => {
     const input = newCompany();
     const id: string = (await operator.post('/api/v1/companies', input)).body.data.id;
-    const taken = await operator.put(`/api/v1/companies/${id}`, { ...input, name: '変更されない', email: tenant.admin.email, password: '' });
+    const taken = await operator.put(`/api/v1/companies/${id}`, {
+      ...input,
+      name: '変更されない',
+      email: tenant.admin.email,
+      password: '',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(MESSAGES.companyEmailTaken);
     const weak = await operator.put(`/api/v1/companies/${id}`, { ...input, name: '変更されない', password: 'weak' });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe(MESSAGES.passwordPolicy);
-    expect((await operator.get(`/api/v1/companies/${id}`)).body.data).toMatchObject({ name: input.name, email: input.email });
+    expect((await operator.get(`/api/v1/companies/${id}`)).body.data).toMatchObject({
+      name: input.name,
+      email: input.email,
+    });
   });
 
   it('answers 404 for an unknown company', async () => {
@@ -251,7 +296,9 @@ describe('DELETE /api/v1/companies/{id}', () => {
     expect(admins.map((a) => a.status)).toEqual(['disabled']);
 
     // Gone from the operator's screens.
-    expect((await operator.get('/api/v1/companies')).body.data.map((c: { id: string }) => c.id)).not.toContain(closing.companyId);
+    expect((await operator.get('/api/v1/companies')).body.data.map((c: { id: string }) => c.id)).not.toContain(
+      closing.companyId,
+    );
     expect((await operator.get(`/api/v1/companies/${closing.companyId}`)).status).toBe(404);
     // Other tenants are untouched.
     expect((await signIn(stack.baseUrl, 'employee', tenant.employees[0]!)).cookie('kintai_sid')).toBeTruthy();
@@ -263,7 +310,9 @@ describe('DELETE /api/v1/companies/{id}', () => {
 });
 
 describe('operator routes refuse company admins and employees', () => {
-  const operatorRoutes = ROUTES.filter((r) => r.roles.length === 1 && r.roles[0] === 'operator' && !r.path.startsWith('/operators/'));
+  const operatorRoutes = ROUTES.filter(
+    (r) => r.roles.length === 1 && r.roles[0] === 'operator' && !r.path.startsWith('/operators/'),
+  );
 
   it.each(['admin', 'employee'] as const)('%s gets 403 on every operator route, with real ids', async (role) => {
     const client = await signIn(stack.baseUrl, role, role === 'admin' ? tenant.admin : tenant.employees[0]!);
@@ -279,7 +328,9 @@ describe('operator routes refuse company admins and employees', () => {
     for (const route of operatorRoutes) {
       const path = route.path.replace('{id}', ids[route.path.split('/')[3]!] ?? 'x');
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { ...newCompany(), title: 'x' };
-      const res = await (route.method === 'GET' ? client.get(path) : client[route.method === 'POST' ? 'post' : route.method === 'PUT' ? 'put' : 'delete'](path, body));
+      const res = await (route.method === 'GET'
+        ? client.get(path)
+        : client[route.method === 'POST' ? 'post' : route.method === 'PUT' ? 'put' : 'delete'](path, body));
       expect(res.status, `${route.method} ${path}`).toBe(403);
       expect(res.body.message).toBe(MESSAGES.forbidden);
     }

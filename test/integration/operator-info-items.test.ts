@@ -52,7 +52,9 @@ describe('POST /api/v1/info_items', () => {
     });
     const list = await operator.get('/api/v1/info_items');
     expect(list.body.data.map((i: { id: string }) => i.id)).toContain(res.body.data.id);
-    expect((await operator.get(`/api/v1/info_items/${res.body.data.id}`)).body.data.title).toBe('メンテナンスのお知らせ');
+    expect((await operator.get(`/api/v1/info_items/${res.body.data.id}`)).body.data.title).toBe(
+      'メンテナンスのお知らせ',
+    );
   });
 
   it('refuses impossible date-times with 日時が不正です and writes nothing', async () => {
@@ -77,7 +79,10 @@ describe('POST /api/v1/info_items', () => {
   });
 
   it('accepts Feb 29 in a leap year', async () => {
-    const res = await operator.post('/api/v1/info_items', item({ start_at: '2028-02-29 23:00:00', end_at: '2028-03-01 00:00:00' }));
+    const res = await operator.post(
+      '/api/v1/info_items',
+      item({ start_at: '2028-02-29 23:00:00', end_at: '2028-03-01 00:00:00' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.start_at).toBe('2028-02-29T14:00:00.000Z');
   });
@@ -105,7 +110,10 @@ describe('POST /api/v1/info_items', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MESSAGES.registrationDefect);
     }
-    expect((await operator.post('/api/v1/info_items', item({ title: 'あ'.repeat(100), detail_text: 'x'.repeat(5000) }))).status).toBe(201);
+    expect(
+      (await operator.post('/api/v1/info_items', item({ title: 'あ'.repeat(100), detail_text: 'x'.repeat(5000) })))
+        .status,
+    ).toBe(201);
     expect(await count()).toBe(before + 1);
   });
 });
@@ -113,16 +121,28 @@ describe('POST /api/v1/info_items', () => {
 describe('PUT and DELETE /api/v1/info_items/{id}', () => {
   it('updates an announcement; a refused update changes nothing', async () => {
     const id: string = (await operator.post('/api/v1/info_items', item())).body.data.id;
-    const res = await operator.put(`/api/v1/info_items/${id}`, item({ title: '更新後', end_at: '2026-04-02 18:00:00' }));
+    const res = await operator.put(
+      `/api/v1/info_items/${id}`,
+      item({ title: '更新後', end_at: '2026-04-02 18:00:00' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, title: '更新後', end_at: '2026-04-02T09:00:00.000Z' });
 
-    const bad = await operator.put(`/api/v1/info_items/${id}`, item({ title: '変更されない', start_at: '2026-04-31 00:00:00' }));
+    const bad = await operator.put(
+      `/api/v1/info_items/${id}`,
+      item({ title: '変更されない', start_at: '2026-04-31 00:00:00' }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MESSAGES.invalidDateTime);
-    const backwards = await operator.put(`/api/v1/info_items/${id}`, item({ title: '変更されない', start_at: '2026-05-01 00:00:00' }));
+    const backwards = await operator.put(
+      `/api/v1/info_items/${id}`,
+      item({ title: '変更されない', start_at: '2026-05-01 00:00:00' }),
+    );
     expect(backwards.status).toBe(400);
-    expect((await operator.get(`/api/v1/info_items/${id}`)).body.data).toMatchObject({ title: '更新後', end_at: '2026-04-02T09:00:00.000Z' });
+    expect((await operator.get(`/api/v1/info_items/${id}`)).body.data).toMatchObject({
+      title: '更新後',
+      end_at: '2026-04-02T09:00:00.000Z',
+    });
   });
 
   it('answers 404 for an unknown id and does not create it', async () => {
@@ -143,9 +163,18 @@ describe('PUT and DELETE /api/v1/info_items/{id}', () => {
 
 describe('display window', () => {
   it('shows staff and admins only the announcements on display now; the operator sees all', async () => {
-    const current = (await operator.post('/api/v1/info_items', item({ title: '表示中', start_at: japanHour(-1), end_at: japanHour(2) }))).body.data.id;
-    const future = (await operator.post('/api/v1/info_items', item({ title: '予約', start_at: japanHour(3), end_at: japanHour(5) }))).body.data.id;
-    const past = (await operator.post('/api/v1/info_items', item({ title: '終了', start_at: japanHour(-5), end_at: japanHour(-1) }))).body.data.id;
+    const current = (
+      await operator.post(
+        '/api/v1/info_items',
+        item({ title: '表示中', start_at: japanHour(-1), end_at: japanHour(2) }),
+      )
+    ).body.data.id;
+    const future = (
+      await operator.post('/api/v1/info_items', item({ title: '予約', start_at: japanHour(3), end_at: japanHour(5) }))
+    ).body.data.id;
+    const past = (
+      await operator.post('/api/v1/info_items', item({ title: '終了', start_at: japanHour(-5), end_at: japanHour(-1) }))
+    ).body.data.id;
 
     for (const client of [admin, employee]) {
       const ids = (await client.get('/api/v1/info_items')).body.data.map((i: { id: string }) => i.id);

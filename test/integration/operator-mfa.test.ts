@@ -64,7 +64,9 @@ describe('an operator who has not enrolled TOTP', () => {
     for (const route of routes) {
       const path = concrete(route.path);
       const res =
-        route.method === 'GET' ? await pending.get(path) : await pending[route.method.toLowerCase() as 'post' | 'put' | 'delete'](path, {});
+        route.method === 'GET'
+          ? await pending.get(path)
+          : await pending[route.method.toLowerCase() as 'post' | 'put' | 'delete'](path, {});
       expect([route.name, res.status]).toEqual([route.name, 403]);
       expect(res.body.message).toBe(MESSAGES.mfaEnrolmentRequired);
     }
@@ -98,7 +100,9 @@ describe('an operator who has not enrolled TOTP', () => {
     expect(res.status).toBe(200);
     expect((await pending.get('/api/v1/session')).body.data).toMatchObject({ role: 'operator', mfa_pending: false });
     expect((await pending.get('/api/v1/companies')).status).toBe(200);
-    const { data: item } = await db().entities.Session.get({ sessionId: pending.cookie('kintai_sid')! }).go();
+    const { data: item } = await db()
+      .entities.Session.get({ sessionId: pending.cookie('kintai_sid')! })
+      .go();
     expect(item?.accessToken).toBeUndefined();
 
     expect((await other.get('/api/v1/companies')).status).toBe(401);
@@ -152,7 +156,9 @@ describe('signing in after enrolment', () => {
     const client = createHttpClient(stack.baseUrl);
     await client.get('/api/v1/session');
     expect((await client.post('/operators/mfa', { operator: { code: totp(secret) } })).status).toBe(401);
-    const forged = Buffer.from(JSON.stringify({ k: 'NEW_PASSWORD_REQUIRED', u: operator.email, s: 'x' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ k: 'NEW_PASSWORD_REQUIRED', u: operator.email, s: 'x' })).toString(
+      'base64url',
+    );
     client.setCookie('kintai_challenge', forged);
     expect((await client.post('/operators/mfa', { operator: { code: totp(secret) } })).status).toBe(401);
   });

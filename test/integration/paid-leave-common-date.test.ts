@@ -14,7 +14,10 @@ const realNow = clock.now;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1 });
-  await db().entities.Employee.patch({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id }).set({ hireDate: '2026-01-10' }).go();
+  await db()
+    .entities.Employee.patch({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id })
+    .set({ hireDate: '2026-01-10' })
+    .go();
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
   clock.now = () => new Date('2026-04-02T03:00:00Z');
 });
@@ -34,10 +37,14 @@ describe('common grant date (斉一的付与)', () => {
   });
 
   it('grants ten days on the first common date (April 1) once the company sets it', async () => {
-    const set = await admin.put('/api/v1/paid_leave/settings', { common_grant_date: { month_day: '04-01', first_grant: 'first_common_date' } });
+    const set = await admin.put('/api/v1/paid_leave/settings', {
+      common_grant_date: { month_day: '04-01', first_grant: 'first_common_date' },
+    });
     expect(set.status).toBe(200);
     const run = await admin.post('/api/v1/paid_leave/grant_runs', {});
-    expect(run.body.data.granted).toEqual([expect.objectContaining({ employee_id: tenant.employees[0]!.id, granted_on: '2026-04-01', days: 10 })]);
+    expect(run.body.data.granted).toEqual([
+      expect.objectContaining({ employee_id: tenant.employees[0]!.id, granted_on: '2026-04-01', days: 10 }),
+    ]);
     const d = await detail();
     expect(d.remaining_days).toBe(10);
     // The next grant is the next common date, with the statute's second-year days.

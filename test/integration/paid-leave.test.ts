@@ -40,7 +40,8 @@ const ymd = (date: string) => {
   const [year, month, day] = date.split('-').map(Number);
   return { year, month, day };
 };
-const fileLeave = (client: HttpClient, date: string, reason = '') => client.post('/api/v1/holiday_requests', { kind: 0, ...ymd(date), reason });
+const fileLeave = (client: HttpClient, date: string, reason = '') =>
+  client.post('/api/v1/holiday_requests', { kind: 0, ...ymd(date), reason });
 const own = async (client: HttpClient) => (await client.get('/api/v1/paid_leave')).body.data;
 
 async function setHireDate(who: number, hireDate: string | null, pattern: unknown = null) {
@@ -71,15 +72,25 @@ beforeAll(async () => {
 describe('hire date and working pattern on the staff form', () => {
   it('stores, shows and clears them; a bad pattern is refused and writes nothing', async () => {
     const view = await setHireDate(0, '2025-10-01', { basis: 'week', days_per_week: 5, weekly_hours: 40 });
-    expect(view).toMatchObject({ hire_date: '2025-10-01', working_pattern: { basis: 'week', days_per_week: 5, days_per_year: null, weekly_hours: 40 } });
+    expect(view).toMatchObject({
+      hire_date: '2025-10-01',
+      working_pattern: { basis: 'week', days_per_week: 5, days_per_year: null, weekly_hours: 40 },
+    });
     expect((await admin.get(`/api/v1/employees/${tenant.employees[0]!.id}`)).body.data).toEqual(view);
 
     const yearly = await setHireDate(2, '2025-10-01', { basis: 'year', days_per_year: 150, weekly_hours: 20 });
-    expect(yearly.working_pattern).toEqual({ basis: 'year', days_per_week: null, days_per_year: 150, weekly_hours: 20 });
+    expect(yearly.working_pattern).toEqual({
+      basis: 'year',
+      days_per_week: null,
+      days_per_year: 150,
+      weekly_hours: 20,
+    });
     // Back to a weekly pattern: the yearly day count goes.
     const weekly = await setHireDate(2, '2025-10-01', { basis: 'week', days_per_week: 5, weekly_hours: 40 });
     expect(weekly.working_pattern).toEqual({ basis: 'week', days_per_week: 5, days_per_year: null, weekly_hours: 40 });
-    const { data } = await db().entities.Employee.get({ companyId: tenant.companyId, employeeId: tenant.employees[2]!.id }).go();
+    const { data } = await db()
+      .entities.Employee.get({ companyId: tenant.companyId, employeeId: tenant.employees[2]!.id })
+      .go();
     expect(data?.daysPerYear).toBeUndefined();
 
     const before = await tableSnapshot(stack.tableName);
@@ -92,7 +103,14 @@ describe('hire date and working pattern on the staff form', () => {
       ['2025-10-01', { basis: 'month', days_per_week: 4, weekly_hours: 20 }],
     ] as const) {
       const e = tenant.employees[3]!;
-      const res = await admin.put(`/api/v1/employees/${e.id}`, { last_name: '社員', first_name: '4号', email: e.email, password: '', hire_date, working_pattern });
+      const res = await admin.put(`/api/v1/employees/${e.id}`, {
+        last_name: '社員',
+        first_name: '4号',
+        email: e.email,
+        password: '',
+        hire_date,
+        working_pattern,
+      });
       expect(res.status, JSON.stringify({ hire_date, working_pattern })).toBe(400);
       expect(res.body.message).toBe('登録内容に不備があります。');
     }
@@ -104,11 +122,21 @@ describe('the statutory grant run', () => {
   it('grants what is due once, however often and however concurrently it runs', async () => {
     on('2026-06-15');
     // Employee 0 (hired 2025-10-01): 10 days on 2026-04-01. Employee 2 likewise. 1 and 3 have no hire date.
-    const [a, b] = await Promise.all([admin.post('/api/v1/paid_leave/grant_runs'), secondAdmin.post('/api/v1/paid_leave/grant_runs')]);
+    const [a, b] = await Promise.all([
+      admin.post('/api/v1/paid_leave/grant_runs'),
+      secondAdmin.post('/api/v1/paid_leave/grant_runs'),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const granted = [...a.body.data.granted, ...b.body.data.granted];
-    expect(granted.map((g: { employee_id: string }) => g.employee_id).sort()).toEqual([tenant.employees[0]!.id, tenant.employees[2]!.id].sort());
-    expect(granted.every((g: { granted_on: string; days: number; attendance: string }) => g.granted_on === '2026-04-01' && g.days === 10 && g.attendance === 'not_provided')).toBe(true);
+    expect(granted.map((g: { employee_id: string }) => g.employee_id).sort()).toEqual(
+      [tenant.employees[0]!.id, tenant.employees[2]!.id].sort(),
+    );
+    expect(
+      granted.every(
+        (g: { granted_on: string; days: number; attendance: string }) =>
+          g.granted_on === '2026-04-01' && g.days === 10 && g.attendance === 'not_provided',
+      ),
+    ).toBe(true);
     expect(a.body.data).toMatchObject({ as_of: '2026-06-15', without_hire_date: 2 });
 
     const again = await admin.post('/api/v1/paid_leave/grant_runs');
@@ -116,7 +144,15 @@ describe('the statutory grant run', () => {
     expect((await runDueGrants(tenant.companyId)).granted).toEqual([]);
     const { data } = await db().entities.PaidLeaveGrant.query.byCompany({ companyId: tenant.companyId }).go();
     expect(data).toHaveLength(2);
-    expect(data[0]).toMatchObject({ grantedOn: '2026-04-01', expiresOn: '2028-04-01', days: 10, kind: 'statutory', source: 'auto', step: 0, createdBy: 'system' });
+    expect(data[0]).toMatchObject({
+      grantedOn: '2026-04-01',
+      expiresOn: '2028-04-01',
+      days: 10,
+      kind: 'statutory',
+      source: 'auto',
+      step: 0,
+      createdBy: 'system',
+    });
   });
 
   it('the daily job loops every company; a corrected hire date does not grant the same step twice', async () => {
@@ -129,9 +165,18 @@ describe('the statutory grant run', () => {
     await setHireDate(3, '2025-11-08');
     expect((await runDueGrants(tenant.companyId)).granted).toEqual([]);
     await setHireDate(3, null);
-    const { data } = await db().entities.PaidLeaveGrant.query.byEmployee({ companyId: tenant.companyId, employeeId: tenant.employees[3]!.id }).go();
+    const { data } = await db()
+      .entities.PaidLeaveGrant.query.byEmployee({ companyId: tenant.companyId, employeeId: tenant.employees[3]!.id })
+      .go();
     expect(data.map((g) => [g.grantedOn, g.days])).toEqual([['2026-05-15', 10]]);
-    await db().entities.PaidLeaveGrant.delete({ companyId: tenant.companyId, employeeId: tenant.employees[3]!.id, grantedOn: '2026-05-15', grantId: 's20260515' }).go();
+    await db()
+      .entities.PaidLeaveGrant.delete({
+        companyId: tenant.companyId,
+        employeeId: tenant.employees[3]!.id,
+        grantedOn: '2026-05-15',
+        grantId: 's20260515',
+      })
+      .go();
   });
 });
 
@@ -154,18 +199,43 @@ describe('balance and requests', () => {
     }
     expect(await tableSnapshot(stack.tableName)).toBe(before);
 
-    const grant = await admin.post(`/api/v1/paid_leave/employees/${id}/grants`, { granted_on: '2026-06-01', days: 2, kind: 'statutory', reason: '入社時付与（就業規則第20条）' });
+    const grant = await admin.post(`/api/v1/paid_leave/employees/${id}/grants`, {
+      granted_on: '2026-06-01',
+      days: 2,
+      kind: 'statutory',
+      reason: '入社時付与（就業規則第20条）',
+    });
     expect(grant.status).toBe(201);
-    expect(grant.body.data).toMatchObject({ granted_on: '2026-06-01', days: 2, expires_on: '2028-06-01', kind: 'statutory', reason: '入社時付与（就業規則第20条）' });
-    const { data } = await db().entities.PaidLeaveGrant.query.byEmployee({ companyId: tenant.companyId, employeeId: id }).go();
-    expect(data[0]).toMatchObject({ source: 'manual', createdBy: tenant.admin.id, reason: '入社時付与（就業規則第20条）' });
+    expect(grant.body.data).toMatchObject({
+      granted_on: '2026-06-01',
+      days: 2,
+      expires_on: '2028-06-01',
+      kind: 'statutory',
+      reason: '入社時付与（就業規則第20条）',
+    });
+    const { data } = await db()
+      .entities.PaidLeaveGrant.query.byEmployee({ companyId: tenant.companyId, employeeId: id })
+      .go();
+    expect(data[0]).toMatchObject({
+      source: 'manual',
+      createdBy: tenant.admin.id,
+      reason: '入社時付与（就業規則第20条）',
+    });
     // The audit trail names who granted what to whom, and why.
     const trail = (await admin.get('/api/v1/audit_events')).body.data;
     const events = Array.isArray(trail) ? trail : trail.events;
-    expect(JSON.stringify(events.find((e: { action: string }) => e.action === 'paid_leave.grant'))).toContain('入社時付与（就業規則第20条）');
+    expect(JSON.stringify(events.find((e: { action: string }) => e.action === 'paid_leave.grant'))).toContain(
+      '入社時付与（就業規則第20条）',
+    );
 
     const me = staff[1]!;
-    expect(await own(me)).toMatchObject({ managed: true, hire_date: null, remaining_days: 2, pending_days: 0, requestable_days: 2 });
+    expect(await own(me)).toMatchObject({
+      managed: true,
+      hire_date: null,
+      remaining_days: 2,
+      pending_days: 0,
+      requestable_days: 2,
+    });
     expect((await fileLeave(me, '2026-06-22')).status).toBe(201);
     expect((await fileLeave(me, '2026-06-23')).status).toBe(201);
     expect(await own(me)).toMatchObject({ remaining_days: 2, pending_days: 2, requestable_days: 0 });
@@ -224,7 +294,12 @@ describe('balance and requests', () => {
       expect(after.remaining_days).toBe(won === 1 ? before - 1 : before);
       // Reset to one day for the next round: the approved one is taken for good.
       if (won === 1) {
-        await admin.post(`/api/v1/paid_leave/employees/${tenant.employees[1]!.id}/grants`, { granted_on: '2026-06-15', days: 1, kind: 'extra', reason: 'テスト用の追加付与' });
+        await admin.post(`/api/v1/paid_leave/employees/${tenant.employees[1]!.id}/grants`, {
+          granted_on: '2026-06-15',
+          days: 1,
+          kind: 'extra',
+          reason: 'テスト用の追加付与',
+        });
       }
     }
   });
@@ -234,9 +309,14 @@ describe('balance and requests', () => {
     const me = staff[1]!;
     const second = await signIn(stack.baseUrl, 'employee', tenant.employees[1]!);
     expect((await own(me)).requestable_days).toBe(1);
-    const answers = await Promise.all([fileLeave(me, '2026-07-01'), fileLeave(second, '2026-07-02'), fileLeave(me, '2026-07-03')]);
+    const answers = await Promise.all([
+      fileLeave(me, '2026-07-01'),
+      fileLeave(second, '2026-07-02'),
+      fileLeave(me, '2026-07-03'),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
-    for (const lost of answers.filter((a) => a.status === 409)) expect(lost.body.message).toBe('有給休暇の残日数が足りません（残り0日）。');
+    for (const lost of answers.filter((a) => a.status === 409))
+      expect(lost.body.message).toBe('有給休暇の残日数が足りません（残り0日）。');
     expect(await own(me)).toMatchObject({ pending_days: 1, requestable_days: 0 });
   });
 
@@ -244,7 +324,13 @@ describe('balance and requests', () => {
     const fresh = await createTenant({ employees: 1 });
     const me = await signIn(stack.baseUrl, 'employee', fresh.employees[0]!);
     expect((await fileLeave(me, '2026-06-22')).status).toBe(201);
-    expect(await own(me)).toMatchObject({ managed: false, hire_date: null, remaining_days: 0, next_grant: null, five_day: [] });
+    expect(await own(me)).toMatchObject({
+      managed: false,
+      hire_date: null,
+      remaining_days: 0,
+      next_grant: null,
+      five_day: [],
+    });
   });
 });
 
@@ -262,7 +348,8 @@ describe('five-day duty, list and register', () => {
     on('2026-08-15');
     const list = await admin.get('/api/v1/paid_leave/employees');
     expect(list.status).toBe(200);
-    const row = (i: number) => list.body.data.find((r: { employee_id: string }) => r.employee_id === tenant.employees[i]!.id);
+    const row = (i: number) =>
+      list.body.data.find((r: { employee_id: string }) => r.employee_id === tenant.employees[i]!.id);
     expect(list.body.data.map((r: { employee_id: string }) => r.employee_id)).not.toContain(other.employees[0]!.id);
     expect(row(0)).toMatchObject({
       hire_date: '2025-10-01',
@@ -273,9 +360,20 @@ describe('five-day duty, list and register', () => {
       next_grant: { grant_date: '2027-04-01', days: 11 },
       five_day_status: 'on_track',
     });
-    expect(row(0).five_day[0]).toMatchObject({ base_dates: ['2026-04-01'], deadline: '2027-03-31', required_days: 5, taken_days: 2, expected_by_now: 1 });
+    expect(row(0).five_day[0]).toMatchObject({
+      base_dates: ['2026-04-01'],
+      deadline: '2027-03-31',
+      required_days: 5,
+      taken_days: 2,
+      expected_by_now: 1,
+    });
     expect(row(2)).toMatchObject({ remaining_days: 10, five_day_status: 'behind' });
-    expect(row(2).five_day[0]).toMatchObject({ deadline: '2027-03-31', taken_days: 0, remaining_days: 5, status: 'behind' });
+    expect(row(2).five_day[0]).toMatchObject({
+      deadline: '2027-03-31',
+      taken_days: 0,
+      remaining_days: 5,
+      status: 'behind',
+    });
     expect(row(3)).toMatchObject({ managed: false, hire_date: null, five_day: [], five_day_status: null });
     // The employee sees the same status on their own.
     expect(await own(staff[2]!)).toMatchObject({ remaining_days: 10, five_day_status: 'behind' });
@@ -305,13 +403,23 @@ describe('five-day duty, list and register', () => {
       },
     ]);
     expect(detail.grants).toEqual([
-      expect.objectContaining({ granted_on: '2026-04-01', days: 10, used_days: 2, remaining_days: 8, source: 'auto', attendance_basis: 'not_provided', expired: false }),
+      expect.objectContaining({
+        granted_on: '2026-04-01',
+        days: 10,
+        used_days: 2,
+        remaining_days: 8,
+        source: 'auto',
+        attendance_basis: 'not_provided',
+        expired: false,
+      }),
     ]);
     expect(detail.takings.map((t: { date: string; status: string }) => [t.date, t.status])).toEqual([
       ['2026-05-07', 'approved'],
       ['2026-06-01', 'approved'],
     ]);
-    const approvedDates = ((await staff[0]!.get('/api/v1/holiday_requests')).body.data as { date: string; status: number; kind: number }[])
+    const approvedDates = (
+      (await staff[0]!.get('/api/v1/holiday_requests')).body.data as { date: string; status: number; kind: number }[]
+    )
       .filter((r) => r.status === 1 && r.kind === 0)
       .map((r) => r.date)
       .sort();
@@ -319,8 +427,38 @@ describe('five-day duty, list and register', () => {
 
     const rows = [];
     for await (const r of leaveRegisterRows(tenant.companyId, { asOf: '2026-08-15', employeeIds: [id] })) rows.push(r);
-    expect(rows[0]).toEqual(['スタッフID', '氏名', '在籍', '入社日', '基準日', '付与日数', '法定外付与日数', '有効期限', '対象期間（開始）', '対象期間（終了）', '取得日', '取得日数', '残日数']);
-    expect(rows.slice(1)).toEqual([[id, '社員 1号', '在籍', '2025-10-01', '2026-04-01', 10, 0, '2028-04-01', '2026-04-01', '', '2026-05-07 2026-06-01', 2, 8]]);
+    expect(rows[0]).toEqual([
+      'スタッフID',
+      '氏名',
+      '在籍',
+      '入社日',
+      '基準日',
+      '付与日数',
+      '法定外付与日数',
+      '有効期限',
+      '対象期間（開始）',
+      '対象期間（終了）',
+      '取得日',
+      '取得日数',
+      '残日数',
+    ]);
+    expect(rows.slice(1)).toEqual([
+      [
+        id,
+        '社員 1号',
+        '在籍',
+        '2025-10-01',
+        '2026-04-01',
+        10,
+        0,
+        '2028-04-01',
+        '2026-04-01',
+        '',
+        '2026-05-07 2026-06-01',
+        2,
+        8,
+      ],
+    ]);
   });
 });
 
@@ -329,15 +467,22 @@ describe('register CSV export', () => {
     on('2026-08-15');
     const started = await admin.post('/api/v1/leave_register_exports', { id: tenant.employees[0]!.id });
     expect(started.status).toBe(201);
-    const job: { status: string; download_url: string | null; file_name: string; row_count: number | null } = await pollUntil(
-      async () => (await admin.get(`/api/v1/leave_register_exports/${started.body.data.id}`)).body.data,
-      (j) => j.status === 'done' || j.status === 'failed',
-    );
+    const job: { status: string; download_url: string | null; file_name: string; row_count: number | null } =
+      await pollUntil(
+        async () => (await admin.get(`/api/v1/leave_register_exports/${started.body.data.id}`)).body.data,
+        (j) => j.status === 'done' || j.status === 'failed',
+      );
     expect(job).toMatchObject({ status: 'done', file_name: '年次有給休暇管理簿_20260815.csv', row_count: 1 });
-    const text = Buffer.from(await (await fetch(job.download_url!)).arrayBuffer()).subarray(3).toString('utf8');
+    const text = Buffer.from(await (await fetch(job.download_url!)).arrayBuffer())
+      .subarray(3)
+      .toString('utf8');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('スタッフID,氏名,在籍,入社日,基準日,付与日数,法定外付与日数,有効期限,対象期間（開始）,対象期間（終了）,取得日,取得日数,残日数');
-    expect(lines[1]).toBe(`${tenant.employees[0]!.id},社員 1号,在籍,2025-10-01,2026-04-01,10,0,2028-04-01,2026-04-01,,2026-05-07 2026-06-01,2,8`);
+    expect(lines[0]).toBe(
+      'スタッフID,氏名,在籍,入社日,基準日,付与日数,法定外付与日数,有効期限,対象期間（開始）,対象期間（終了）,取得日,取得日数,残日数',
+    );
+    expect(lines[1]).toBe(
+      `${tenant.employees[0]!.id},社員 1号,在籍,2025-10-01,2026-04-01,10,0,2028-04-01,2026-04-01,,2026-05-07 2026-06-01,2,8`,
+    );
 
     // Another company's admin cannot poll this job, nor export a staff member that is not theirs.
     expect((await otherAdmin.get(`/api/v1/leave_register_exports/${started.body.data.id}`)).status).toBe(404);
@@ -353,17 +498,30 @@ describe('tenancy', () => {
     const id = tenant.employees[0]!.id;
     const read = await otherAdmin.get(`/api/v1/paid_leave/employees/${id}`);
     expect(read.status).toBe(404);
-    const write = await otherAdmin.post(`/api/v1/paid_leave/employees/${id}/grants`, { granted_on: '2026-06-01', days: 5, kind: 'extra', reason: '不正' });
+    const write = await otherAdmin.post(`/api/v1/paid_leave/employees/${id}/grants`, {
+      granted_on: '2026-06-01',
+      days: 5,
+      kind: 'extra',
+      reason: '不正',
+    });
     expect(write.status).toBe(404);
-    expect((await otherAdmin.get('/api/v1/paid_leave/employees')).body.data.map((r: { employee_id: string }) => r.employee_id)).toEqual([other.employees[0]!.id]);
+    expect(
+      (await otherAdmin.get('/api/v1/paid_leave/employees')).body.data.map(
+        (r: { employee_id: string }) => r.employee_id,
+      ),
+    ).toEqual([other.employees[0]!.id]);
     expect(await tableSnapshot(stack.tableName)).toBe(before);
   });
 
   it("another company's grant run does not touch this company's staff", async () => {
     on('2026-08-15');
-    const grants = async () => (await db().entities.PaidLeaveGrant.query.byCompany({ companyId: tenant.companyId }).go()).data;
+    const grants = async () =>
+      (await db().entities.PaidLeaveGrant.query.byCompany({ companyId: tenant.companyId }).go()).data;
     const mine = await grants();
-    expect((await otherAdmin.post('/api/v1/paid_leave/grant_runs')).body.data).toMatchObject({ granted: [], without_hire_date: 1 });
+    expect((await otherAdmin.post('/api/v1/paid_leave/grant_runs')).body.data).toMatchObject({
+      granted: [],
+      without_hire_date: 1,
+    });
     expect(await grants()).toEqual(mine);
   });
 });

@@ -77,7 +77,9 @@ describe('contact form', () => {
 
     const list = await operator.get('/api/v1/inquiries');
     expect(list.status).toBe(200);
-    expect(list.body.data.map((i: { message: string }) => i.message)).toEqual([5, 4, 3, 2, 1].map((n) => `お問い合わせ ${n}`));
+    expect(list.body.data.map((i: { message: string }) => i.message)).toEqual(
+      [5, 4, 3, 2, 1].map((n) => `お問い合わせ ${n}`),
+    );
     expect(list.body.data[0]).toEqual({
       id: expect.any(String),
       name: '問合 太郎',
@@ -106,7 +108,9 @@ describe('contact form', () => {
   it('lets only the operator read inquiries', async () => {
     const tenant = await createTenant({ employees: 1 });
     expect((await (await signIn(stack.baseUrl, 'admin', tenant.admin)).get('/api/v1/inquiries')).status).toBe(403);
-    expect((await (await signIn(stack.baseUrl, 'employee', tenant.employees[0]!)).get('/api/v1/inquiries')).status).toBe(403);
+    expect(
+      (await (await signIn(stack.baseUrl, 'employee', tenant.employees[0]!)).get('/api/v1/inquiries')).status,
+    ).toBe(403);
     expect((await (await visitor()).get('/api/v1/inquiries')).status).toBe(401);
   });
 });

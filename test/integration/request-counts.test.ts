@@ -37,11 +37,14 @@ import { signIn } from '../support/tenant.js';
 const worker = vi.hoisted(() => ({ enabled: true }));
 vi.mock('../../functions/exports/worker.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../functions/exports/worker.js')>();
-  return { ...real, runExport: (event: Parameters<typeof real.runExport>[0]) => (worker.enabled ? real.runExport(event) : Promise.resolve()) };
+  return {
+    ...real,
+    runExport: (event: Parameters<typeof real.runExport>[0]) =>
+      worker.enabled ? real.runExport(event) : Promise.resolve(),
+  };
 });
 
 const stack = useTestStack();
-
 
 // ---- counting -------------------------------------------------------------------------------------
 
@@ -55,7 +58,18 @@ interface Sample {
 let samples: Sample[] = [];
 let counting = false;
 const NO_CAPACITY = new Set(['DescribeTableCommand']);
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand', 'PutCommand', 'UpdateCommand', 'DeleteCommand', 'BatchWriteCommand', 'TransactWriteCommand']);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'BatchWriteCommand',
+  'TransactWriteCommand',
+]);
 
 type Capacity = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
 
@@ -69,7 +83,8 @@ function installCounter() {
       // The key may already be marshalled ({ S: "…" }) depending on where in the stack this runs.
       const pk = (input.Key as { pk?: string | { S?: string } } | undefined)?.pk;
       const pkText = typeof pk === 'string' ? pk : pk?.S;
-      const sessionRead = /^Get(Item)?Command$/.test(command) && typeof pkText === 'string' && pkText.startsWith('session#');
+      const sessionRead =
+        /^Get(Item)?Command$/.test(command) && typeof pkText === 'string' && pkText.startsWith('session#');
       const result = await next(args);
       const raw = (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
       const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
@@ -103,7 +118,8 @@ async function measure(route: string, call: () => Promise<HttpResponse>, note?: 
   const byCommand: Record<string, number> = {};
   for (const s of own) byCommand[s.command] = (byCommand[s.command] ?? 0) + 1;
   const reported = samples.some((s) => s.total !== null);
-  if (own.length > (BUDGETS[route]?.max ?? Infinity)) console.warn(`${route}: ${own.length} requests, budget ${BUDGETS[route]!.max}`);
+  if (own.length > (BUDGETS[route]?.max ?? Infinity))
+    console.warn(`${route}: ${own.length} requests, budget ${BUDGETS[route]!.max}`);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     route,
@@ -135,42 +151,145 @@ export const BUDGETS: Record<string, { max: number; why: string }> = {};
 const budget = (routes: string[], max: number, why: string) => routes.forEach((r) => (BUDGETS[r] = { max, why }));
 
 budget(['get-session'], 0, 'answers from the session read alone');
-budget(['new-password-user', 'new-password-company', 'mfa-operator', 'start-operator-mfa', 'verify-operator-mfa'], 0, 'refused before any read (no challenge / already enrolled)');
+budget(
+  ['new-password-user', 'new-password-company', 'mfa-operator', 'start-operator-mfa', 'verify-operator-mfa'],
+  0,
+  'refused before any read (no challenge / already enrolled)',
+);
 budget(['get-health'], 1, 'DescribeTable');
 budget(
-  ['list-departments', 'list-employment-statuses', 'list-modify-timestamps', 'list-holiday-requests', 'list-holiday-work-requests', 'list-over-work-requests', 'list-audit-events', 'list-companies', 'list-info-items', 'list-inquiries', 'get-today-timestamp'],
+  [
+    'list-departments',
+    'list-employment-statuses',
+    'list-modify-timestamps',
+    'list-holiday-requests',
+    'list-holiday-work-requests',
+    'list-over-work-requests',
+    'list-audit-events',
+    'list-companies',
+    'list-info-items',
+    'list-inquiries',
+    'get-today-timestamp',
+  ],
   1,
   'list: one Query page',
 );
-budget(['get-department', 'get-employment-status', 'get-modify-timestamp', 'get-attendance-export', 'get-leave-register-export', 'get-paid-leave-settings', 'get-company', 'get-info-item'], 1, 'one GetItem');
-budget(['create-holiday-request', 'create-holiday-work-request', 'create-over-work-request', 'create-company'], 1, 'one TransactWriteItems (the item and its uniqueness/account items)');
+budget(
+  [
+    'get-department',
+    'get-employment-status',
+    'get-modify-timestamp',
+    'get-attendance-export',
+    'get-leave-register-export',
+    'get-paid-leave-settings',
+    'get-company',
+    'get-info-item',
+  ],
+  1,
+  'one GetItem',
+);
+budget(
+  ['create-holiday-request', 'create-holiday-work-request', 'create-over-work-request', 'create-company'],
+  1,
+  'one TransactWriteItems (the item and its uniqueness/account items)',
+);
 budget(['update-own-cell', 'create-info-item', 'update-info-item', 'delete-info-item'], 1, 'one conditional write');
-budget(['sign-out-user', 'sign-out-company', 'sign-out-operator'], 1, 'DeleteItem of the session (its read is the session read)');
-budget(['create-department', 'create-employment-status', 'update-department', 'update-employment-status', 'update-overtime-alert'], 2, 'the write and its audit record');
+budget(
+  ['sign-out-user', 'sign-out-company', 'sign-out-operator'],
+  1,
+  'DeleteItem of the session (its read is the session read)',
+);
+budget(
+  [
+    'create-department',
+    'create-employment-status',
+    'update-department',
+    'update-employment-status',
+    'update-overtime-alert',
+  ],
+  2,
+  'the write and its audit record',
+);
 budget(['get-break-time', 'get-working-time'], 2, 'the company (GetItem) and its rules (one Query page)');
-budget(['delete-holiday-request', 'delete-holiday-work-request', 'delete-over-work-request'], 2, 'read the request, then one TransactWriteItems (request + uniqueness item)');
+budget(
+  ['delete-holiday-request', 'delete-holiday-work-request', 'delete-over-work-request'],
+  2,
+  'read the request, then one TransactWriteItems (request + uniqueness item)',
+);
 budget(['create-inquiry'], 2, 'rate-limit counter (UpdateItem) and the inquiry (PutItem)');
-budget(['sign-in-operator'], 3, 'refused sign-in: the address check (GetItem), the account counter, then the address counter (UpdateItem) for the failure');
-budget(['create-leave-register-export'], 2, 'the staff member (GetItem) and the job (PutItem); the worker is its own function');
+budget(
+  ['sign-in-operator'],
+  3,
+  'refused sign-in: the address check (GetItem), the account counter, then the address counter (UpdateItem) for the failure',
+);
+budget(
+  ['create-leave-register-export'],
+  2,
+  'the staff member (GetItem) and the job (PutItem); the worker is its own function',
+);
 budget(['list-timestamps'], 3, 'the staff member (GetItem), the month (one Query page), its requests (one Query page)');
-budget(['get-own-profile', 'get-employee', 'get-own-work-status'], 3, 'staff member, department and status / summary items: three GetItem');
-budget(['create-attendance-export', 'create-paid-leave-grant'], 3, 'checks of the referenced items (GetItem) and the write');
+budget(
+  ['get-own-profile', 'get-employee', 'get-own-work-status'],
+  3,
+  'staff member, department and status / summary items: three GetItem',
+);
+budget(
+  ['create-attendance-export', 'create-paid-leave-grant'],
+  3,
+  'checks of the referenced items (GetItem) and the write',
+);
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(['decide-holiday-work-request', 'decide-over-work-request'], 3, 'read, one TransactWriteItems, audit record');
-budget(['get-work-status'], 4, 'company, this month\'s summaries, the overtime histories, the staff list: one item and three Query pages, whatever the number of staff');
-budget(['list-employees'], 4, 'one Query page each: staff, departments, statuses, this month\'s summaries');
+budget(
+  ['get-work-status'],
+  4,
+  "company, this month's summaries, the overtime histories, the staff list: one item and three Query pages, whatever the number of staff",
+);
+budget(['list-employees'], 4, "one Query page each: staff, departments, statuses, this month's summaries");
 budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
-budget(['get-own-paid-leave', 'get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'], 4, 'company and staff (GetItem) and one Query page each of grants and leave days');
-budget(['delete-department', 'delete-employment-status'], 4, 'read, in-use check (one Query page), delete, audit record');
-budget(['create-timestamp'], 7, 'punch-in: the recent days (Query) and one conditional write; punch-out adds one summary refresh');
-budget(['sign-in-user', 'sign-in-company'], 5, 'the address check (GetItem) and account counter (UpdateItem), the account and the company (GetItem), the session (PutItem)');
+budget(
+  ['get-own-paid-leave', 'get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'],
+  4,
+  'company and staff (GetItem) and one Query page each of grants and leave days',
+);
+budget(
+  ['delete-department', 'delete-employment-status'],
+  4,
+  'read, in-use check (one Query page), delete, audit record',
+);
+budget(
+  ['create-timestamp'],
+  7,
+  'punch-in: the recent days (Query) and one conditional write; punch-out adds one summary refresh',
+);
+budget(
+  ['sign-in-user', 'sign-in-company'],
+  5,
+  'the address check (GetItem) and account counter (UpdateItem), the account and the company (GetItem), the session (PutItem)',
+);
 budget(['update-company'], 5, 'company and admin (GetItem), admins (Query), one TransactWriteItems, audit record');
 budget(['delete-employee'], 5, 'read, retire (UpdateItem), the sessions to end (Query + BatchWriteItem), audit record');
-budget(['update-employee'], 7, 'staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update and its audit record');
-budget(['create-modify-timestamp', 'decide-holiday-request', 'delete-timestamp'], 8, 'read the day, the change (with its record), audit record, then one summary refresh (five requests)');
+budget(
+  ['update-employee'],
+  7,
+  'staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update and its audit record',
+);
+budget(
+  ['create-modify-timestamp', 'decide-holiday-request', 'delete-timestamp'],
+  8,
+  'read the day, the change (with its record), audit record, then one summary refresh (five requests)',
+);
 // Scales with the company by design: what these change applies to every employee's month.
-budget(['save-break-time', 'save-working-time'], 11 + 3 * STAFF, 'a rule change recomputes this month for every active employee (3 requests each) plus 11');
-budget(['delete-company'], 12, 'close the company, then end every admin and staff account and session: one Query page and one BatchWriteItem per 25');
+budget(
+  ['save-break-time', 'save-working-time'],
+  11 + 3 * STAFF,
+  'a rule change recomputes this month for every active employee (3 requests each) plus 11',
+);
+budget(
+  ['delete-company'],
+  12,
+  'close the company, then end every admin and staff account and session: one Query page and one BatchWriteItem per 25',
+);
 
 // ---- the run --------------------------------------------------------------------------------------
 
@@ -179,7 +298,12 @@ const results: RouteCount[] = [];
 const workStatusAt: Record<number, RouteCount> = {};
 const TZ = 'Asia/Tokyo';
 
-async function addStaff(companyId: string, departmentId: string, employmentStatusId: string, count: number): Promise<string[]> {
+async function addStaff(
+  companyId: string,
+  departmentId: string,
+  employmentStatusId: string,
+  count: number,
+): Promise<string[]> {
   const ids = Array.from({ length: count }, () => newId());
   await db()
     .entities.Employee.put(
@@ -209,11 +333,15 @@ async function addAttendance(companyId: string, employeeIds: string[], year: num
       punchOutAt: instantOf(workDate, 18 + ((i + j) % 3), (i * 7 + j) % 60, TZ),
     })),
   );
-  for (let k = 0; k < days.length; k += 500) await db().entities.AttendanceDay.put(days.slice(k, k + 500)).go();
+  for (let k = 0; k < days.length; k += 500)
+    await db()
+      .entities.AttendanceDay.put(days.slice(k, k + 500))
+      .go();
   return days.length;
 }
 
-const previousMonth = (year: number, month: number) => (month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
+const previousMonth = (year: number, month: number) =>
+  month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
 
 beforeAll(async () => {
   installCounter();
@@ -315,10 +443,16 @@ describe('DynamoDB requests per API call', () => {
       ['sign-in-company', 'admin', fx.a.admin],
     ] as const) {
       results.push(
-        await measure(route, async () => {
-          const client = await signIn(stack.baseUrl, role, { email: user.email, password: user.password }).catch(() => null);
-          return { status: client ? 200 : 401, body: null, headers: new Headers() } as unknown as HttpResponse;
-        }, 'incl. its GET /session'),
+        await measure(
+          route,
+          async () => {
+            const client = await signIn(stack.baseUrl, role, { email: user.email, password: user.password }).catch(
+              () => null,
+            );
+            return { status: client ? 200 : 401, body: null, headers: new Headers() } as unknown as HttpResponse;
+          },
+          'incl. its GET /session',
+        ),
       );
     }
 

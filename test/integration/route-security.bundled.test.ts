@@ -14,5 +14,9 @@ routeSecuritySuite(useTestStack({ loadHandler: bundles.loadHandler }));
 
 afterAll(() => {
   // Every route but the export starters (which would need a real Lambda) ran from its bundle.
-  expect([...bundles.served].sort()).toEqual(ROUTES.map((r) => r.name).filter((name) => !FROM_SOURCE.has(name)).sort());
+  expect([...bundles.served].sort()).toEqual(
+    ROUTES.map((r) => r.name)
+      .filter((name) => !FROM_SOURCE.has(name))
+      .sort(),
+  );
 });

@@ -19,8 +19,26 @@ import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
-import { JAPANESE, buildFixture, internalsIn, requestFor, stubRoutes, type Actor, type SecurityFixture } from '../support/security/fixture.js';
-import { DANGEROUS_KEYS, bodyArbitrary, headersArbitrary, pathIdArbitrary, queryArbitrary, stringLeaves, withValueAt, type FuzzBody, type FuzzHeaders } from '../support/security/fuzz.js';
+import {
+  JAPANESE,
+  buildFixture,
+  internalsIn,
+  requestFor,
+  stubRoutes,
+  type Actor,
+  type SecurityFixture,
+} from '../support/security/fixture.js';
+import {
+  DANGEROUS_KEYS,
+  bodyArbitrary,
+  headersArbitrary,
+  pathIdArbitrary,
+  queryArbitrary,
+  stringLeaves,
+  withValueAt,
+  type FuzzBody,
+  type FuzzHeaders,
+} from '../support/security/fuzz.js';
 
 const stack = useTestStack();
 
@@ -32,7 +50,13 @@ const OWNER: Record<string, Actor> = { employee: 'employeeA', admin: 'adminA', o
 
 let fx: SecurityFixture;
 let stubs: Set<string>;
-const figures = { requests: 0, byStatus: new Map<number, number>(), refusedWrites: 0, headerTooLarge: 0, notSendable: 0 };
+const figures = {
+  requests: 0,
+  byStatus: new Map<number, number>(),
+  refusedWrites: 0,
+  headerTooLarge: 0,
+  notSendable: 0,
+};
 
 beforeAll(async () => {
   fx = await buildFixture(stack.baseUrl);
@@ -60,7 +84,10 @@ interface RawResponse {
 async function sendRaw(client: HttpClient, req: RawRequest): Promise<RawResponse> {
   const jar = new Map(client.cookies);
   if (req.headers.replaceCookie) jar.set(req.headers.replaceCookie.name, req.headers.replaceCookie.value);
-  const cookie = [...[...jar].map(([k, v]) => `${k}=${v}`), ...(req.headers.extraCookie ? [req.headers.extraCookie] : [])].join('; ');
+  const cookie = [
+    ...[...jar].map(([k, v]) => `${k}=${v}`),
+    ...(req.headers.extraCookie ? [req.headers.extraCookie] : []),
+  ].join('; ');
   // The header keeps the real token even when the cookie is replaced by junk (a mismatch must be refused).
   const own = client.cookie('__Host-csrf');
   const csrf = req.headers.csrf ?? (own ? decodeURIComponent(own) : undefined);
@@ -97,9 +124,11 @@ function judge(route: RouteDef, req: RawRequest, res: RawResponse): string[] {
     figures.headerTooLarge++;
     return problems;
   }
-  if (res.status >= 500 && !(res.status === 501 && stubs.has(route.name))) problems.push(`answered ${res.status}: ${res.text.slice(0, 200)}`);
+  if (res.status >= 500 && !(res.status === 501 && stubs.has(route.name)))
+    problems.push(`answered ${res.status}: ${res.text.slice(0, 200)}`);
   if (res.status >= 400) {
-    if (!/json/.test(res.contentType) || !JAPANESE.test(res.json?.message ?? '')) problems.push(`${res.status} without a Japanese JSON message: ${res.text.slice(0, 120)}`);
+    if (!/json/.test(res.contentType) || !JAPANESE.test(res.json?.message ?? ''))
+      problems.push(`${res.status} without a Japanese JSON message: ${res.text.slice(0, 120)}`);
     const leak = internalsIn(res.text, req.body.value);
     if (leak) problems.push(`answer reveals internals (${leak}): ${res.text.slice(0, 200)}`);
   }
@@ -129,17 +158,27 @@ function requestArbitrary(route: RouteDef): fc.Arbitrary<RawRequest> {
   const call = requestFor(route, fx.ids);
   // Deletions, company edits and staff edits aim at objects no actor depends on (closing company A
   // or resetting a password would end the sessions the rest of the run uses).
-  const base = route.path.includes('{id}') && (route.method === 'DELETE' || route.name === 'update-company' || route.name === 'update-employee')
-    ? route.path.replace('{id}', encodeURIComponent(safeRealIds(route)[0]!))
-    : call.path;
+  const base =
+    route.path.includes('{id}') &&
+    (route.method === 'DELETE' || route.name === 'update-company' || route.name === 'update-employee')
+      ? route.path.replace('{id}', encodeURIComponent(safeRealIds(route)[0]!))
+      : call.path;
   const foreign = [fx.ids.companyB, fx.b.employees[0]!.id, fx.b.departmentId];
   const path = route.path.includes('{id}')
-    ? pathIdArbitrary(safeRealIds(route)).map(({ segment, kind }) => ({ path: route.path.replace('{id}', segment), kind }))
+    ? pathIdArbitrary(safeRealIds(route)).map(({ segment, kind }) => ({
+        path: route.path.replace('{id}', segment),
+        kind,
+      }))
     : fc.constant({ path: base, kind: '' });
   const body: fc.Arbitrary<FuzzBody> =
     // fetch cannot send a GET body (neither can a browser); API Gateway would pass one, the middleware ignores it.
-    route.method === 'GET' ? fc.constant<FuzzBody>({ text: undefined, kind: 'no body' }) : bodyArbitrary(call.body ?? {}, foreign);
-  const query = fc.oneof({ weight: 2, arbitrary: fc.constant({ query: call.query ?? '', kind: 'query as is' }) }, queryArbitrary(call.query, foreign));
+    route.method === 'GET'
+      ? fc.constant<FuzzBody>({ text: undefined, kind: 'no body' })
+      : bodyArbitrary(call.body ?? {}, foreign);
+  const query = fc.oneof(
+    { weight: 2, arbitrary: fc.constant({ query: call.query ?? '', kind: 'query as is' }) },
+    queryArbitrary(call.query, foreign),
+  );
   // Vary one thing at a time most of the time, so a failure points at its cause.
   return fc
     .tuple(fc.nat(3), path, body, query, headersArbitrary)
@@ -147,7 +186,14 @@ function requestArbitrary(route: RouteDef): fc.Arbitrary<RawRequest> {
       method: route.method,
       path: focus === 0 || !route.path.includes('{id}') ? p.path : base,
       query: focus === 1 || route.method === 'GET' ? q.query : call.query,
-      body: focus === 2 || focus === 1 ? b : { text: call.body === undefined ? undefined : JSON.stringify(call.body), value: call.body, kind: 'well-formed body' },
+      body:
+        focus === 2 || focus === 1
+          ? b
+          : {
+              text: call.body === undefined ? undefined : JSON.stringify(call.body),
+              value: call.body,
+              kind: 'well-formed body',
+            },
       headers: focus === 3 ? h : { contentType: 'application/json', other: {}, kind: 'plain headers' },
     }))
     .map((r) => ({ ...r, headers: { ...r.headers, kind: r.headers.kind }, body: { ...r.body, kind: r.body.kind } }));
@@ -186,7 +232,10 @@ describe('fuzzing every route', () => {
       }
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const statuses = [...figures.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    const statuses = [...figures.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     console.log(
       [
         `SECURITY FIGURES: fuzz sent ${figures.requests} requests over ${ROUTES.length} routes in ${seconds} s (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`,
@@ -212,7 +261,10 @@ describe('request schemas are strict and bounded', () => {
       for (const key of DANGEROUS_KEYS) {
         if (call.body && typeof call.body === 'object' && key in call.body) continue;
         const before = await tableSnapshot(stack.tableName);
-        const body = { ...(call.body as object), [key]: key === 'company_id' || key === 'companyId' ? fx.ids.companyB : 'admin' };
+        const body = {
+          ...(call.body as object),
+          [key]: key === 'company_id' || key === 'companyId' ? fx.ids.companyB : 'admin',
+        };
         const res = await sendRaw(client, {
           method: route.method,
           path: route.name === 'update-company' ? call.path.replace(fx.ids.companyA, fx.ids.companyB) : call.path,
@@ -225,7 +277,9 @@ describe('request schemas are strict and bounded', () => {
         if ((await tableSnapshot(stack.tableName)) !== before) problems.push(`${route.name} + ${key}: wrote`);
       }
     }
-    console.log(`SECURITY FIGURES: mass-assignment probes ${sent} over ${bodied().length} body routes, all 400: ${problems.length === 0}`);
+    console.log(
+      `SECURITY FIGURES: mass-assignment probes ${sent} over ${bodied().length} body routes, all 400: ${problems.length === 0}`,
+    );
     expect(problems.slice(0, 15)).toEqual([]);
   }, 120_000);
 
@@ -253,22 +307,40 @@ describe('request schemas are strict and bounded', () => {
       const pairs = (call.query ?? '').split('&').filter(Boolean);
       for (const [i, pair] of pairs.entries()) {
         const query = pairs.map((p, j) => (j === i ? `${pair.split('=')[0]}=${'9'.repeat(5_000)}` : p)).join('&');
-        const res = await sendRaw(clientFor(route), { method: 'GET', path: call.path, query, body: { text: undefined, kind: '' }, headers: { contentType: '', other: {}, kind: '' } });
+        const res = await sendRaw(clientFor(route), {
+          method: 'GET',
+          path: call.path,
+          query,
+          body: { text: undefined, kind: '' },
+          headers: { contentType: '', other: {}, kind: '' },
+        });
         sent++;
         if (res.status !== 400) problems.push(`${route.name}?${pair.split('=')[0]}: ${res.status}`);
       }
     }
-    console.log(`SECURITY FIGURES: max-length probes ${sent} (body string fields and query values), all 400: ${problems.length === 0}`);
+    console.log(
+      `SECURITY FIGURES: max-length probes ${sent} (body string fields and query values), all 400: ${problems.length === 0}`,
+    );
     expect(problems.slice(0, 15)).toEqual([]);
   }, 120_000);
 
   it('refuses bodies over 64 KB and non-JSON content types before reading them', async () => {
     const route = ROUTES.find((r) => r.name === 'create-department')!;
     const big = JSON.stringify({ name: 'x'.repeat(100_000) });
-    const tooBig = await sendRaw(fx.clients.adminA, { method: 'POST', path: route.path, body: { text: big, kind: '' }, headers: { contentType: 'application/json', other: {}, kind: '' } });
+    const tooBig = await sendRaw(fx.clients.adminA, {
+      method: 'POST',
+      path: route.path,
+      body: { text: big, kind: '' },
+      headers: { contentType: 'application/json', other: {}, kind: '' },
+    });
     expect(tooBig.status).toBe(400);
     expect(tooBig.json?.message).toMatch(JAPANESE);
-    const form = await sendRaw(fx.clients.adminA, { method: 'POST', path: route.path, body: { text: 'name=x', kind: '' }, headers: { contentType: 'application/x-www-form-urlencoded', other: {}, kind: '' } });
+    const form = await sendRaw(fx.clients.adminA, {
+      method: 'POST',
+      path: route.path,
+      body: { text: 'name=x', kind: '' },
+      headers: { contentType: 'application/x-www-form-urlencoded', other: {}, kind: '' },
+    });
     expect(form.status).toBe(400);
   });
 });

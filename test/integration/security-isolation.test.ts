@@ -69,7 +69,9 @@ describe('isolation matrix: routes × actors × {with, without CSRF} against com
     for (const route of ROUTES) {
       const call = requestFor(route, fx.ids);
       const before = await tableSnapshot(stack.tableName);
-      const cells = ACTORS.flatMap((actor) => [true, false].map((csrf) => ({ actor, csrf, want: expectedOutcome(route, actor, csrf, call.reference) })));
+      const cells = ACTORS.flatMap((actor) =>
+        [true, false].map((csrf) => ({ actor, csrf, want: expectedOutcome(route, actor, csrf, call.reference) })),
+      );
       figures.cells += cells.length;
 
       await Promise.all(
@@ -90,22 +92,29 @@ describe('isolation matrix: routes × actors × {with, without CSRF} against com
             }
           }
           // A stub reads nothing, so its 501 is as good as the 404 for an outsider (never for 401/403).
-          const stubbed = res.status === 501 && stubs.has(route.name) && (want.kind === 'refused' || (want.kind === 'status' && want.status === 404));
-          if (want.kind === 'status' && res.status !== want.status && !stubbed) problems.push(`${label}: expected ${want.status}, got ${res.status}`);
-          if (want.kind === 'refused' && (res.status < 400 || res.status >= 500) && !stubbed) problems.push(`${label}: expected a 4xx, got ${res.status}`);
+          const stubbed =
+            res.status === 501 &&
+            stubs.has(route.name) &&
+            (want.kind === 'refused' || (want.kind === 'status' && want.status === 404));
+          if (want.kind === 'status' && res.status !== want.status && !stubbed)
+            problems.push(`${label}: expected ${want.status}, got ${res.status}`);
+          if (want.kind === 'refused' && (res.status < 400 || res.status >= 500) && !stubbed)
+            problems.push(`${label}: expected a 4xx, got ${res.status}`);
           if (want.kind === 'allowed') {
             const okStatus = res.status < 300 || (res.status === 501 && stubs.has(route.name));
             if (!okStatus) problems.push(`${label}: allowed read answered ${res.status} ${JSON.stringify(res.body)}`);
           }
           if (res.status >= 400) {
-            if (!JAPANESE.test(res.body?.message ?? '')) problems.push(`${label}: ${res.status} without a Japanese message`);
+            if (!JAPANESE.test(res.body?.message ?? ''))
+              problems.push(`${label}: ${res.status} without a Japanese message`);
             const leak = internalsIn(res.body, call.body);
             if (leak) problems.push(`${label}: answer reveals internals (${leak})`);
           }
           // Whatever an outsider is allowed to read, none of it may be company A's (or colleague A's).
           const secrets = actor === 'employeeA2' ? fx.secretsOfEmployeeA : actor.endsWith('B') ? fx.secretsOfA : [];
           const text = JSON.stringify(res.body);
-          for (const secret of secrets) if (text.includes(secret)) problems.push(`${label}: answer contains A's ${secret}`);
+          for (const secret of secrets)
+            if (text.includes(secret)) problems.push(`${label}: answer contains A's ${secret}`);
         }),
       );
 
@@ -130,7 +139,10 @@ describe('isolation matrix: routes × actors × {with, without CSRF} against com
 
   it('the fixture’s ids are real: each owner reads them (so a 404 above is isolation, not a typo)', async () => {
     const owners: Record<string, Actor> = { admin: 'adminA', employee: 'employeeA', operator: 'operator' };
-    const reads = ROUTES.filter((r) => r.method === 'GET' && r.roles.length > 0 && requestFor(r, fx.ids).reference !== 'none' && !stubs.has(r.name));
+    const reads = ROUTES.filter(
+      (r) =>
+        r.method === 'GET' && r.roles.length > 0 && requestFor(r, fx.ids).reference !== 'none' && !stubs.has(r.name),
+    );
     expect(reads.length).toBeGreaterThan(5);
     for (const route of reads) {
       const res = await send(fx.clients[owners[route.roles[0]!]!], route, requestFor(route, fx.ids));

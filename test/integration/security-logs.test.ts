@@ -33,7 +33,11 @@ function capture() {
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const original = console[method];
     console[method] = (...args: unknown[]) => {
-      captured.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      captured.push(
+        args
+          .map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a)))
+          .join(' '),
+      );
       original(...args);
     };
     restore.push(() => {
@@ -57,7 +61,12 @@ describe('logs never contain secrets or personal data', () => {
   it('through sign-in, failed sign-in, staff registration, phone change, a refusal and server errors', async () => {
     const secrets: string[] = [PASSWORD, tenant.admin.email, tenant.employees[0]!.email];
     const wrongPassword = 'Wrong#Secret-4711';
-    const newStaff = { last_name: 'ログ', first_name: '花子', email: `log-staff-${Date.now()}@example.test`, password: 'Temp#LogSecret-2026' };
+    const newStaff = {
+      last_name: 'ログ',
+      first_name: '花子',
+      email: `log-staff-${Date.now()}@example.test`,
+      password: 'Temp#LogSecret-2026',
+    };
     const phone = '090-8765-4321';
     secrets.push(wrongPassword, newStaff.email, newStaff.password, phone, phone.replaceAll('-', ''), '+819087654321');
 
@@ -73,13 +82,18 @@ describe('logs never contain secrets or personal data', () => {
         if (decoded.split('.').length === 3) secrets.push(...decoded.split('.').filter((s) => s.length > 20));
       }
     }
-    const { data: session } = await db().entities.Session.get({ sessionId: decodeURIComponent(employee.cookie('kintai_sid')!) }).go();
+    const { data: session } = await db()
+      .entities.Session.get({ sessionId: decodeURIComponent(employee.cookie('kintai_sid')!) })
+      .go();
     if (session?.refreshToken) secrets.push(session.refreshToken);
 
     // A failed sign-in.
     const anonymous = createHttpClient(stack.baseUrl);
     await anonymous.get('/api/v1/session');
-    expect((await anonymous.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: wrongPassword } })).status).toBe(401);
+    expect(
+      (await anonymous.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: wrongPassword } }))
+        .status,
+    ).toBe(401);
 
     // Staff registration and a phone change.
     expect((await admin.post('/api/v1/employees', newStaff)).status).toBe(201);
@@ -89,11 +103,16 @@ describe('logs never contain secrets or personal data', () => {
     expect((await admin.post('/api/v1/employees', { ...newStaff, password: 'short' })).status).toBe(400);
 
     // Server errors: a failing DynamoDB write during the phone change, a failing Cognito sign-in.
-    const fault = injectDynamoFault({ commands: ['UpdateCommand'], error: () => new Error('simulated storage failure') });
+    const fault = injectDynamoFault({
+      commands: ['UpdateCommand'],
+      error: () => new Error('simulated storage failure'),
+    });
     expect((await employee.put('/api/v1/employees/update_cell', { cell: phone })).status).toBe(500);
     fault.restore();
     const undoCognito = injectCognitoFetchFault(stack.env.COGNITO_ENDPOINT!, 'InitiateAuth', 'internal-error');
-    expect((await anonymous.post('/users/sign_in', { user: { email: tenant.admin.email, password: PASSWORD } })).status).toBe(503);
+    expect(
+      (await anonymous.post('/users/sign_in', { user: { email: tenant.admin.email, password: PASSWORD } })).status,
+    ).toBe(503);
     undoCognito();
     while (restore.length) restore.pop()!();
 
@@ -107,6 +126,8 @@ describe('logs never contain secrets or personal data', () => {
     expect(log).not.toMatch(/eyJ[\w-]{10,}\.eyJ[\w-]{10,}/); // any JWT
     expect(log).not.toMatch(/X-Amz-(Signature|Credential)=/i); // any presigned URL
     expect(log).not.toMatch(/\b0[789]0-?\d{4}-?\d{4}\b/); // any mobile number
-    console.log(`SECURITY FIGURES: log hygiene — ${captured.length} log writes at DEBUG scanned for ${new Set(secrets).size} secret values and 4 patterns: 0 found`);
+    console.log(
+      `SECURITY FIGURES: log hygiene — ${captured.length} log writes at DEBUG scanned for ${new Set(secrets).size} secret values and 4 patterns: 0 found`,
+    );
   });
 });

@@ -112,7 +112,9 @@ describe('the old cookie fails on the very next request', () => {
     const [header, payload] = real.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const { privateKey } = await generateKeyPair('RS256');
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: JSON.parse(Buffer.from(header, 'base64url').toString()).kid }).sign(privateKey);
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: JSON.parse(Buffer.from(header, 'base64url').toString()).kid })
+      .sign(privateKey);
     const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
     const edited = `${header}.${Buffer.from(JSON.stringify({ ...claims, 'custom:company_id': 'someone-else' })).toString('base64url')}.${real.split('.')[2]}`;
     const adminIssuer = `${header}.${Buffer.from(JSON.stringify({ ...claims, iss: pools().admin.issuer })).toString('base64url')}.${real.split('.')[2]}`;
@@ -161,7 +163,9 @@ describe('sign-in rate limits', () => {
     await client.get('/api/v1/session');
     const email = target.employees[0]!.email;
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount.limit; i++) {
-      expect((await client.post('/users/sign_in', { user: { email, password: `Wrong#Passw0rd${i}` } })).status).toBe(401);
+      expect((await client.post('/users/sign_in', { user: { email, password: `Wrong#Passw0rd${i}` } })).status).toBe(
+        401,
+      );
     }
     const blocked = await client.post('/users/sign_in', { user: { email, password: PASSWORD } });
     expect(blocked.status).toBe(429);
@@ -191,7 +195,9 @@ describe('sign-in rate limits', () => {
     ] as const;
     while (!refusedAt && attempts < SIGN_IN_LIMITS.perAddress.limit + 5) {
       const [path, key] = paths[attempts % 3]!;
-      const res = await client.post(path, { [key]: { email: `guess-${attempts}@example.test`, password: 'Wrong#Passw0rd1' } });
+      const res = await client.post(path, {
+        [key]: { email: `guess-${attempts}@example.test`, password: 'Wrong#Passw0rd1' },
+      });
       attempts++;
       if (res.status === 429) refusedAt = attempts;
       else expect(res.status).toBe(401);

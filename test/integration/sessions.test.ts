@@ -28,7 +28,9 @@ async function anonymous() {
 describe('sign-in', () => {
   it('signs an employee in with HttpOnly, Secure, SameSite=Strict cookies and reports the header data', async () => {
     const client = await anonymous();
-    const res = await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } });
+    const res = await client.post('/users/sign_in', {
+      user: { email: tenant.employees[0]!.email, password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       role: 'employee',
@@ -50,9 +52,17 @@ describe('sign-in', () => {
 
   it('signs the company admin in on /companies/sign_in and the operator on /operators/sign_in', async () => {
     const admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
-    expect((await admin.get('/api/v1/session')).body.data).toMatchObject({ role: 'admin', company_name: 'サインイン株式会社', admin_flag: 0 });
+    expect((await admin.get('/api/v1/session')).body.data).toMatchObject({
+      role: 'admin',
+      company_name: 'サインイン株式会社',
+      admin_flag: 0,
+    });
     const op = await signIn(stack.baseUrl, 'operator', operator);
-    expect((await op.get('/api/v1/session')).body.data).toMatchObject({ role: 'operator', company_name: null, admin_flag: 1 });
+    expect((await op.get('/api/v1/session')).body.data).toMatchObject({
+      role: 'operator',
+      company_name: null,
+      admin_flag: 1,
+    });
   });
 
   it('answers the same 401 for a wrong password, an unknown user and the wrong pool', async () => {
@@ -73,7 +83,10 @@ describe('sign-in', () => {
 
   it('refuses a retired employee with the same answer (Cognito alone would let them in)', async () => {
     const e = tenant.employees[1]!;
-    await db().entities.Employee.patch({ companyId: tenant.companyId, employeeId: e.id }).set({ status: 'retired' }).go();
+    await db()
+      .entities.Employee.patch({ companyId: tenant.companyId, employeeId: e.id })
+      .set({ status: 'retired' })
+      .go();
     const client = await anonymous();
     const res = await client.post('/users/sign_in', { user: { email: e.email, password: PASSWORD } });
     expect(res.status).toBe(401);
@@ -85,7 +98,11 @@ describe('sign-in', () => {
     expect((await client.post('/users/sign_in', { user: { email: '' } })).status).toBe(400);
     expect((await client.post('/users/sign_in', { email: 'a', password: 'b' })).status).toBe(400);
     expect((await client.post('/users/sign_in', 'not json')).status).toBe(400);
-    const noCsrf = await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } }, { csrf: false });
+    const noCsrf = await client.post(
+      '/users/sign_in',
+      { user: { email: tenant.employees[0]!.email, password: PASSWORD } },
+      { csrf: false },
+    );
     expect(noCsrf.status).toBe(403);
   });
 });
@@ -122,7 +139,12 @@ describe('first sign-in with a temporary password', () => {
     await db()
       .entities.Employee.put({ companyId: tenant.companyId, employeeId, lastName: '新人', firstName: '太郎', email })
       .go();
-    await createPoolUser({ role: 'employee', email, attributes: { company_id: tenant.companyId, employee_id: employeeId }, temporaryPassword: 'Temp#Passw0rd1' });
+    await createPoolUser({
+      role: 'employee',
+      email,
+      attributes: { company_id: tenant.companyId, employee_id: employeeId },
+      temporaryPassword: 'Temp#Passw0rd1',
+    });
 
     const client = await anonymous();
     const first = await client.post('/users/sign_in', { user: { email, password: 'Temp#Passw0rd1' } });
@@ -155,12 +177,16 @@ describe('sign-in rate limits', () => {
     const client = await anonymous();
     const email = target.employees[0]!.email;
     for (let i = 0; i < 10; i++) {
-      expect((await client.post('/users/sign_in', { user: { email, password: `Wrong#Passw0rd${i}` } })).status).toBe(401);
+      expect((await client.post('/users/sign_in', { user: { email, password: `Wrong#Passw0rd${i}` } })).status).toBe(
+        401,
+      );
     }
     const blocked = await client.post('/users/sign_in', { user: { email, password: PASSWORD } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe('ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。');
     // Another account from the same address is not blocked by that account's counter.
-    expect((await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } })).status,
+    ).toBe(200);
   });
 });

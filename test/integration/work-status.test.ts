@@ -29,7 +29,11 @@ afterAll(() => {
 
 const status = async () => (await admin.get('/api/v1/work_status')).body.data;
 const summary = async () =>
-  (await db().entities.WorkSummary.get({ companyId: tenant.companyId, month: '2026-04', employeeId: tenant.employees[0]!.id }).go()).data;
+  (
+    await db()
+      .entities.WorkSummary.get({ companyId: tenant.companyId, month: '2026-04', employeeId: tenant.employees[0]!.id })
+      .go()
+  ).data;
 
 describe('summaries follow every change', () => {
   it('counts a closed shift: 09:00–20:00 is 11 h restraint − 60 min break = 600 min, 120 min beyond 8 h', async () => {
@@ -38,10 +42,18 @@ describe('summaries follow every change', () => {
     at('2026-04-20T11:00:00Z'); // 20:00
     await staff.post('/api/v1/timestamps', {});
     const s = await status();
-    expect(s).toMatchObject({ month: '2026-04', count_employees: 2, total_working_time: 600, average_working_time: 300, total_over_working_time: 120 });
+    expect(s).toMatchObject({
+      month: '2026-04',
+      count_employees: 2,
+      total_working_time: 600,
+      average_working_time: 300,
+      total_over_working_time: 120,
+    });
     // No deemed overtime: the whole overtime is excess.
     expect(s.total_unpaid_working_time).toBe(120);
-    expect(s.employees).toEqual([expect.objectContaining({ id: tenant.employees[0]!.id, working_minutes: 600, statutory_overtime_minutes: 120 })]);
+    expect(s.employees).toEqual([
+      expect.objectContaining({ id: tenant.employees[0]!.id, working_minutes: 600, statutory_overtime_minutes: 120 }),
+    ]);
 
     const list = (await admin.get('/api/v1/employees')).body.data;
     expect(list.find((e: { id: string }) => e.id === tenant.employees[0]!.id)).toMatchObject({
@@ -49,12 +61,21 @@ describe('summaries follow every change', () => {
       overtime_minutes: 120,
       over_legal_limit_minutes: 120,
     });
-    expect(list.find((e: { id: string }) => e.id === tenant.employees[1]!.id)).toMatchObject({ monthly_working_minutes: 0 });
+    expect(list.find((e: { id: string }) => e.id === tenant.employees[1]!.id)).toMatchObject({
+      monthly_working_minutes: 0,
+    });
   });
 
   it('adds a corrected day: 4/17 09:00–18:00 is 540 − 60 = 480 min, no overtime', async () => {
     at('2026-04-20T12:00:00Z');
-    const res = await staff.post('/api/v1/modify_timestamps', { year: 2026, month: 4, day: 17, punch_in_at: '09:00', punch_out_at: '18:00', reason: '打刻漏れ' });
+    const res = await staff.post('/api/v1/modify_timestamps', {
+      year: 2026,
+      month: 4,
+      day: 17,
+      punch_in_at: '09:00',
+      punch_out_at: '18:00',
+      reason: '打刻漏れ',
+    });
     expect(res.status).toBe(201);
     expect(await status()).toMatchObject({ total_working_time: 1080, total_over_working_time: 120 });
   });
@@ -78,13 +99,23 @@ describe('summaries follow every change', () => {
     expect(res.status).toBe(200);
     // 4/20: 600 = 420 regular + 60 法内 + 120 法定外; 4/17: 480 = 420 + 60 法内 → overtime 180 + 60.
     expect(await status()).toMatchObject({ total_working_time: 1080, total_over_working_time: 240 });
-    expect(await summary()).toMatchObject({ scheduledOvertimeMinutes: 120, statutoryOvertimeMinutes: 120, ruleVersion: expect.any(String) });
+    expect(await summary()).toMatchObject({
+      scheduledOvertimeMinutes: 120,
+      statutoryOvertimeMinutes: 120,
+      ruleVersion: expect.any(String),
+    });
   });
 
-  it("explains each day in the monthly table with the rule that applied", async () => {
+  it('explains each day in the monthly table with the rule that applied', async () => {
     const month = (await staff.get('/api/v1/timestamps?year=2026&month=4')).body.data;
     const day = month.days.find((d: { date: string }) => d.date === '2026-04-20');
-    expect(day).toMatchObject({ worked_minutes: 600, break_minutes: 60, scheduled_overtime_minutes: 60, statutory_overtime_minutes: 120, status: 'complete' });
+    expect(day).toMatchObject({
+      worked_minutes: 600,
+      break_minutes: 60,
+      scheduled_overtime_minutes: 60,
+      statutory_overtime_minutes: 120,
+      status: 'complete',
+    });
     expect(day.explanation.join('\n')).toMatch(/法定外/);
     expect(month.totals).toMatchObject({ worked_minutes: 1080, overtime_minutes: 240 });
     expect(month.rule_version).toEqual(expect.any(String));
@@ -97,14 +128,26 @@ describe('36協定 alerts', () => {
     expect(set.status).toBe(200);
     const s = await status();
     expect(s.alert_limit_minutes).toBe(60);
-    expect(s.alerts).toEqual(expect.arrayContaining([expect.objectContaining({ employee_id: tenant.employees[0]!.id, code: 'alert_limit' })]));
+    expect(s.alerts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ employee_id: tenant.employees[0]!.id, code: 'alert_limit' })]),
+    );
     const me = (await staff.get('/api/v1/work_status/me')).body.data;
-    expect(me).toMatchObject({ month: '2026-04', working_minutes: 1080, statutory_overtime_minutes: 120, alert_limit_minutes: 60 });
+    expect(me).toMatchObject({
+      month: '2026-04',
+      working_minutes: 1080,
+      statutory_overtime_minutes: 120,
+      alert_limit_minutes: 60,
+    });
     expect(me.findings.map((f: { code: string }) => f.code)).toContain('alert_limit');
   });
 
   it('refuses a bad alert limit with the settings message and writes nothing', async () => {
-    for (const body of [{ alert_hours: 0, special_clause: false }, { alert_hours: 101, special_clause: false }, { alert_hours: 5 }, { alert_hours: '5', special_clause: true }]) {
+    for (const body of [
+      { alert_hours: 0, special_clause: false },
+      { alert_hours: 101, special_clause: false },
+      { alert_hours: 5 },
+      { alert_hours: '5', special_clause: true },
+    ]) {
       const res = await admin.put('/api/v1/work_status/alert', body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('設定内容に不備があります。');

@@ -28,7 +28,13 @@ export function useBrowser(): E2E {
     if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (see README, browser tests)');
     browser = await chromium.launch({
       executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+      ],
     });
   });
 
@@ -41,7 +47,13 @@ export function useBrowser(): E2E {
     stack,
     async page(viewport = DESKTOP) {
       if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll');
-      const context = await browser.newContext({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+      const context = await browser.newContext({
+        viewport,
+        locale: 'ja-JP',
+        timezoneId: 'Asia/Tokyo',
+        isMobile: viewport.width < 500,
+        hasTouch: viewport.width < 500,
+      });
       contexts.push(context);
       const page = await context.newPage();
       // Generous: CI shares two cores between Chromium, the JVM and the gateway.
@@ -51,7 +63,11 @@ export function useBrowser(): E2E {
   };
 }
 
-const SIGN_IN_PAGE = { employee: '/users/sign_in', admin: '/companies/sign_in', operator: '/operators/sign_in' } as const;
+const SIGN_IN_PAGE = {
+  employee: '/users/sign_in',
+  admin: '/companies/sign_in',
+  operator: '/operators/sign_in',
+} as const;
 
 /**
  * Signs in through the real sign-in page, as a person would; an enrolled operator then types the

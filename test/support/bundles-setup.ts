@@ -24,7 +24,9 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   const dir = mkdtempSync(join(tmpdir(), 'kintai-bundles-'));
   const started = performance.now();
   const count = await buildBundles(dir);
-  console.log(`[bundles-setup] ${count} Lambda bundles built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[bundles-setup] ${count} Lambda bundles built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   project.provide('bundlesDir', dir);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -30,7 +30,10 @@ export const FROM_SOURCE: ReadonlySet<string> = new Set(BACKGROUND_FUNCTIONS.fla
 export async function buildBundles(outdir: string): Promise<number> {
   const entries = ROUTES.filter((r) => !FROM_SOURCE.has(r.name));
   const entryPoints = Object.fromEntries(
-    [...entries, ...BACKGROUND_FUNCTIONS.map((f) => ({ ...f, name: `background-${f.name}` }))].map((r) => [r.name, join(ROOT, r.handler)]),
+    [...entries, ...BACKGROUND_FUNCTIONS.map((f) => ({ ...f, name: `background-${f.name}` }))].map((r) => [
+      r.name,
+      join(ROOT, r.handler),
+    ]),
   );
   await build({ ...ESBUILD_OPTIONS, entryPoints, outdir, outExtension: { '.js': '.mjs' }, logLevel: 'error' });
   return Object.keys(entryPoints).length;
@@ -48,15 +51,20 @@ export interface BundledHandlers {
 export function bundledHandlers(): BundledHandlers {
   const outdir = inject('bundlesDir');
   if (!outdir || !existsSync(outdir)) {
-    throw new Error('No Lambda bundles: test/support/bundles-setup.ts builds them for the integration project when a test file of the run imports test/support/bundles.ts');
+    throw new Error(
+      'No Lambda bundles: test/support/bundles-setup.ts builds them for the integration project when a test file of the run imports test/support/bundles.ts',
+    );
   }
   const served = new Set<string>();
   const loadHandler = async (route: RouteDef): Promise<RouteHandler> => {
-    if (FROM_SOURCE.has(route.name)) return (await import(pathToFileURL(join(ROOT, route.handler)).href)).handler as RouteHandler;
+    if (FROM_SOURCE.has(route.name))
+      return (await import(pathToFileURL(join(ROOT, route.handler)).href)).handler as RouteHandler;
     served.add(route.name);
     return (await import(pathToFileURL(join(outdir, `${route.name}.mjs`)).href)).handler as RouteHandler;
   };
   const background = async (name: string) =>
-    (await import(pathToFileURL(join(outdir, `background-${name}.mjs`)).href)).handler as (event?: unknown) => Promise<unknown>;
+    (await import(pathToFileURL(join(outdir, `background-${name}.mjs`)).href)).handler as (
+      event?: unknown,
+    ) => Promise<unknown>;
   return { loadHandler, background, served };
 }

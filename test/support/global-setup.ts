@@ -23,7 +23,9 @@ async function start(): Promise<{ emulators: Emulators; info: LocalStackInfo }> 
   try {
     // The shared table is not used: every test file creates its own.
     const env = await provision(emulators, { stage: 'test', createTable: false });
-    console.log(`[global-setup] emulators + provisioning ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[global-setup] emulators + provisioning ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     return { emulators, info: { env, dataDir: emulators.dataDir } };
   } catch (error) {
     await emulators.stop();

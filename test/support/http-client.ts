@@ -57,7 +57,12 @@ function store(jar: Map<string, string>, header: string): void {
 export function createHttpClient(baseUrl: string): HttpClient {
   const jar = new Map<string, string>();
 
-  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+  async function send<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const csrf = jar.get('__Host-csrf');

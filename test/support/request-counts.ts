@@ -24,8 +24,12 @@ export function printRequestCounts(rows: RouteCount[]): void {
       .join(' ') || '—';
   const cap = (r: RouteCount) => (r.capacity === null ? '—' : `${r.capacity} (R ${r.readUnits} W ${r.writeUnits})`);
   console.log('\nDynamoDB requests per API call — 20 staff, two months of attendance; the session GetItem of every');
-  console.log('authenticated call is counted apart ("sess"); capacity units as DynamoDB Local reports them (incl. session)\n');
-  console.log(`${'route'.padEnd(30)} ${'HTTP'.padStart(4)} ${'reqs'.padStart(4)} ${'sess'.padStart(4)}  ${'by command'.padEnd(48)} ${'capacity units'.padEnd(20)} note`);
+  console.log(
+    'authenticated call is counted apart ("sess"); capacity units as DynamoDB Local reports them (incl. session)\n',
+  );
+  console.log(
+    `${'route'.padEnd(30)} ${'HTTP'.padStart(4)} ${'reqs'.padStart(4)} ${'sess'.padStart(4)}  ${'by command'.padEnd(48)} ${'capacity units'.padEnd(20)} note`,
+  );
   for (const r of rows) {
     console.log(
       `${r.route.padEnd(30)} ${String(r.status).padStart(4)} ${String(r.requests).padStart(4)} ${String(r.sessionReads).padStart(4)}  ${cmd(r).padEnd(48)} ${cap(r).padEnd(20)} ${r.note ?? ''}`,

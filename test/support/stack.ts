@@ -36,7 +36,9 @@ export interface TestStackOptions extends Omit<GatewayOptions, 'staticDir'> {
 export function useTestStack(options: TestStackOptions = {}): TestStack {
   const shared = inject('localStack').env;
   // setup-stack-env.ts chose this file's table name before the file was imported.
-  const tableName = process.env.TABLE_NAME?.startsWith('kintai-test-') ? process.env.TABLE_NAME : `kintai-test-${Date.now()}`;
+  const tableName = process.env.TABLE_NAME?.startsWith('kintai-test-')
+    ? process.env.TABLE_NAME
+    : `kintai-test-${Date.now()}`;
   const env: LocalApiEnv = { ...shared, TABLE_NAME: tableName };
   applyApiEnv(env);
 
@@ -70,7 +72,8 @@ export function useTestStack(options: TestStackOptions = {}): TestStack {
   });
 
   const ready = <T>(value: T | undefined, name: string): T => {
-    if (value === undefined) throw new Error(`useTestStack().${name} is ready inside tests and hooks, not at file top level`);
+    if (value === undefined)
+      throw new Error(`useTestStack().${name} is ready inside tests and hooks, not at file top level`);
     return value;
   };
   return {

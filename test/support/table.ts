@@ -17,6 +17,17 @@ export async function tableSnapshot(tableName: string): Promise<string> {
     .filter((i) => !/^(session#|rate#)/.test(String(i.pk)))
     // An accepted export's worker keeps updating its job in the background; only the job's existence
     // is the request's doing, so its progress fields are left out of the comparison.
-    .map((i) => (String(i.sk).startsWith('export#') ? { ...i, status: undefined, rowCount: undefined, bytes: undefined, finishedAt: undefined, updatedAt: undefined } : i));
+    .map((i) =>
+      String(i.sk).startsWith('export#')
+        ? {
+            ...i,
+            status: undefined,
+            rowCount: undefined,
+            bytes: undefined,
+            finishedAt: undefined,
+            updatedAt: undefined,
+          }
+        : i,
+    );
   return JSON.stringify(kept.map((i) => JSON.stringify(i)).sort());
 }

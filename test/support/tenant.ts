@@ -31,7 +31,9 @@ export interface TestTenant {
   employmentStatusId: string;
 }
 
-export async function createTenant(options: { employees?: number; timeZone?: string; name?: string } = {}): Promise<TestTenant> {
+export async function createTenant(
+  options: { employees?: number; timeZone?: string; name?: string } = {},
+): Promise<TestTenant> {
   const { entities } = db();
   const companyId = newId();
   const companyName = options.name ?? `テスト株式会社 ${companyId.slice(-4)}`;
@@ -52,7 +54,13 @@ export async function createTenant(options: { employees?: number; timeZone?: str
     temporaryPassword: PASSWORD,
     permanent: true,
   });
-  await entities.CompanyAdmin.put({ companyId, adminId: admin.id, name: '管理 太郎', email: admin.email, userSub: adminSub }).go();
+  await entities.CompanyAdmin.put({
+    companyId,
+    adminId: admin.id,
+    name: '管理 太郎',
+    email: admin.email,
+    userSub: adminSub,
+  }).go();
   await entities.Department.put({ companyId, departmentId, name: '営業部' }).go();
   await entities.EmploymentStatus.put({ companyId, employmentStatusId, name: '正社員' }).go();
 
@@ -88,14 +96,22 @@ export async function createTenant(options: { employees?: number; timeZone?: str
  */
 export async function createOperator(baseUrl: string, options: { enrolled?: boolean } = {}): Promise<TestUser> {
   const op: TestUser = { email: unique('operator'), password: PASSWORD, id: '' };
-  op.id = await createPoolUser({ role: 'operator', email: op.email, attributes: {}, temporaryPassword: PASSWORD, permanent: true });
+  op.id = await createPoolUser({
+    role: 'operator',
+    email: op.email,
+    attributes: {},
+    temporaryPassword: PASSWORD,
+    permanent: true,
+  });
   if (options.enrolled === false) return op;
   const client = await signIn(baseUrl, 'operator', op);
   const started = await client.post('/api/v1/operator_mfa');
-  if (started.status !== 200) throw new Error(`TOTP enrolment failed: ${started.status} ${JSON.stringify(started.body)}`);
+  if (started.status !== 200)
+    throw new Error(`TOTP enrolment failed: ${started.status} ${JSON.stringify(started.body)}`);
   const secret: string = started.body.data.secret;
   const verified = await client.put('/api/v1/operator_mfa', { code: totp(secret) });
-  if (verified.status !== 200) throw new Error(`TOTP confirmation failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200)
+    throw new Error(`TOTP confirmation failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   op.totpSecret = secret;
   return op;
 }

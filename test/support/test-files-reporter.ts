@@ -16,7 +16,8 @@ export function testFilesOfThisRun(project: string): string[] | undefined {
 export default class TestFilesReporter implements Reporter {
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     const byProject = new Map<string, string[]>();
-    for (const spec of specifications) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec.moduleId]);
+    for (const spec of specifications)
+      byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec.moduleId]);
     registry[KEY] = byProject;
   }
 }

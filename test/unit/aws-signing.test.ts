@@ -13,7 +13,12 @@ const DISPOSITION = `attachment; filename="____.csv"; filename*=UTF-8''${encodeU
 
 beforeEach(() => {
   applyUnitEnv();
-  Object.assign(process.env, { EXPORTS_BUCKET: BUCKET, AWS_REGION: 'ap-northeast-1', AWS_ACCESS_KEY_ID: 'AKIDUNIT', AWS_SECRET_ACCESS_KEY: 'secret' });
+  Object.assign(process.env, {
+    EXPORTS_BUCKET: BUCKET,
+    AWS_REGION: 'ap-northeast-1',
+    AWS_ACCESS_KEY_ID: 'AKIDUNIT',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+  });
   delete process.env.S3_ENDPOINT;
   delete process.env.AWS_SESSION_TOKEN;
   resetEnvCache();
@@ -31,7 +36,12 @@ describe('presignedDownload (S3 presigner without an S3 client)', () => {
     const sdk = new URL(
       await getSignedUrl(
         new S3Client({ region: 'ap-northeast-1', credentials: { accessKeyId: 'AKIDUNIT', secretAccessKey: 'secret' } }),
-        new GetObjectCommand({ Bucket: BUCKET, Key: KEY, ResponseContentDisposition: DISPOSITION, ResponseContentType: 'text/csv; charset=Shift_JIS' }),
+        new GetObjectCommand({
+          Bucket: BUCKET,
+          Key: KEY,
+          ResponseContentDisposition: DISPOSITION,
+          ResponseContentType: 'text/csv; charset=Shift_JIS',
+        }),
         { expiresIn: 300 },
       ),
     );
@@ -71,7 +81,9 @@ describe('invokeAsync (Lambda Invoke without a Lambda client)', () => {
 
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe('https://lambda.ap-northeast-1.amazonaws.com/2015-03-31/functions/KintaiStack-ExportWorker-abc/invocations');
+    expect(url).toBe(
+      'https://lambda.ap-northeast-1.amazonaws.com/2015-03-31/functions/KintaiStack-ExportWorker-abc/invocations',
+    );
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ companyId: 'c1', exportId: 'e1' });
     const headers = init.headers as Record<string, string>;
@@ -84,7 +96,10 @@ describe('invokeAsync (Lambda Invoke without a Lambda client)', () => {
   });
 
   it('fails (so the route reports it) when Lambda does not accept the invocation', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"Message":"Rate exceeded"}', { status: 429 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"Message":"Rate exceeded"}', { status: 429 })),
+    );
     await expect(invokeAsync('fn', {}, 'ap-northeast-1')).rejects.toThrow(/429 .*Rate exceeded/);
   });
 });

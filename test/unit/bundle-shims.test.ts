@@ -23,7 +23,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const out = mkdtempSync(join(tmpdir(), 'kintai-shim-test-'));
 
 /** Bundles `contents` (resolved from the repo root) with the bundles' options and imports the result. */
-async function bundle<T>(name: string, contents: string, options: BuildOptions = {}): Promise<{ module: T; inputs: string[] }> {
+async function bundle<T>(
+  name: string,
+  contents: string,
+  options: BuildOptions = {},
+): Promise<{ module: T; inputs: string[] }> {
   const outfile = join(out, `${name}.mjs`);
   const result = await build({
     ...ESBUILD_OPTIONS,
@@ -34,7 +38,10 @@ async function bundle<T>(name: string, contents: string, options: BuildOptions =
     logLevel: 'silent',
     ...options,
   });
-  return { module: (await import(pathToFileURL(outfile).href)) as T, inputs: Object.keys(result.metafile?.inputs ?? {}) };
+  return {
+    module: (await import(pathToFileURL(outfile).href)) as T,
+    inputs: Object.keys(result.metafile?.inputs ?? {}),
+  };
 }
 
 /** Data only: the two bundles' functions (attribute validators, getters) are different closures. */
@@ -60,7 +67,10 @@ describe.each(SDK_SHIMS)('SDK shim %s (stands in for %s)', (shimFile, pkg) => {
     for (const i of imports) {
       // Inside the package's own dist-es, found from its package.json `module` field.
       expect(relative(dist, i.file).startsWith('..'), `${i.specifier} leaves ${dist}`).toBe(false);
-      expect(() => readFileSync(i.file), `${shimFile}: ${i.specifier} → ${i.file} is gone (SDK upgrade?)`).not.toThrow();
+      expect(
+        () => readFileSync(i.file),
+        `${shimFile}: ${i.specifier} → ${i.file} is gone (SDK upgrade?)`,
+      ).not.toThrow();
     }
     expect(Object.keys(SDK_DIST_ALIASES)).toContain(`@kintai-sdk-dist/${pkg.replace('@aws-sdk/', '')}`);
   });
@@ -68,7 +78,10 @@ describe.each(SDK_SHIMS)('SDK shim %s (stands in for %s)', (shimFile, pkg) => {
   it('offers every name it lists, each a class or function the package also exports under that name', async () => {
     const names = imports.flatMap((i) => i.names);
     // esbuild refuses a name the file does not export ("No matching export"): this build is that check.
-    const { module: built } = await bundle<Record<string, unknown>>(`sdk-${shimFile}`, `export * from ${JSON.stringify(shim)};`);
+    const { module: built } = await bundle<Record<string, unknown>>(
+      `sdk-${shimFile}`,
+      `export * from ${JSON.stringify(shim)};`,
+    );
     const real = (await import(pkg)) as Record<string, unknown>;
     expect(Object.keys(built).sort()).toEqual([...names].sort());
     for (const name of names) {
@@ -100,8 +113,16 @@ describe('lambda-credentials.ts (stands in for @aws-sdk/credential-provider-node
     expect(inputs.filter((f) => f.includes('credential-provider-node') || f.includes('client-sts'))).toEqual([]);
     const saved = { ...process.env };
     try {
-      Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'AKIDSHIM', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' });
-      expect(await module.credentials()).toMatchObject({ accessKeyId: 'AKIDSHIM', secretAccessKey: 'secret', sessionToken: 'token' });
+      Object.assign(process.env, {
+        AWS_ACCESS_KEY_ID: 'AKIDSHIM',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+        AWS_SESSION_TOKEN: 'token',
+      });
+      expect(await module.credentials()).toMatchObject({
+        accessKeyId: 'AKIDSHIM',
+        secretAccessKey: 'secret',
+        sessionToken: 'token',
+      });
       delete process.env.AWS_ACCESS_KEY_ID;
       await expect(module.credentials()).rejects.toMatchObject({ name: 'CredentialsProviderError' });
     } finally {
@@ -157,7 +178,9 @@ describe('jsonschema.ts (stands in for jsonschema inside ElectroDB)', () => {
     expect(shimmedInputs.some((f) => f.endsWith('bundle-shims/jsonschema.ts'))).toBe(true);
     expect(shimmedInputs.some((f) => f.includes('node_modules/jsonschema/'))).toBe(false);
     expect(realInputs.some((f) => f.includes('node_modules/jsonschema/'))).toBe(true);
-    const installed = JSON.parse(readFileSync(join(ROOT, 'node_modules/electrodb/package.json'), 'utf8')) as { version: string };
+    const installed = JSON.parse(readFileSync(join(ROOT, 'node_modules/electrodb/package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(shimmed.electrodbVersion).toBe(installed.version);
   });
 
@@ -207,7 +230,11 @@ describe('jsonschema.ts (stands in for jsonschema inside ElectroDB)', () => {
   });
 
   it('does not validate models: an invalid model is refused only by the real package (the unbundled tests)', () => {
-    const invalid = { model: { entity: 'x', version: '1', service: 's' }, attributes: { a: { type: 'no-such-type' } }, indexes: {} };
+    const invalid = {
+      model: { entity: 'x', version: '1', service: 's' },
+      attributes: { a: { type: 'no-such-type' } },
+      indexes: {},
+    };
     expect(() => new real.Entity(invalid as never)).toThrow();
     expect(real.getInstanceType(invalid)).toBe('');
     expect(shimmed.getInstanceType(invalid)).toBe('model');
@@ -216,7 +243,13 @@ describe('jsonschema.ts (stands in for jsonschema inside ElectroDB)', () => {
 
 // The shims are source files the bundles read directly; none names a node_modules path.
 it('no shim names a node_modules path', () => {
-  for (const file of ['client-dynamodb.js', 'lib-dynamodb.js', 'client-cognito-identity-provider.js', 'lambda-credentials.ts', 'jsonschema.ts']) {
+  for (const file of [
+    'client-dynamodb.js',
+    'lib-dynamodb.js',
+    'client-cognito-identity-provider.js',
+    'lambda-credentials.ts',
+    'jsonschema.ts',
+  ]) {
     expect(readFileSync(join(SHIMS, file), 'utf8')).not.toMatch(/node_modules/);
   }
 });

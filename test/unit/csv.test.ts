@@ -18,7 +18,9 @@ describe('CSV encoding', () => {
   it('writes UTF-8 with a BOM, CRLF lines and RFC 4180 quoting', async () => {
     const out = await bytes(csvStream(rows, 'utf8'));
     expect([...out.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(out.subarray(3).toString('utf8')).toBe('社員番号,氏名,備考\r\ne1,佐藤 花子,"直行, 直帰"\r\ne2,"髙橋 ""一""",\r\n');
+    expect(out.subarray(3).toString('utf8')).toBe(
+      '社員番号,氏名,備考\r\ne1,佐藤 花子,"直行, 直帰"\r\ne2,"髙橋 ""一""",\r\n',
+    );
   });
 
   it('writes Shift_JIS (CP932) that decodes back to the same text, including NEC/IBM extended kanji', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildHeaders, createApiClient, CSRF_HEADER, readCookie, SESSION_PATH, toResult, withQuery } from '../../frontend/src/lib/api';
+import {
+  buildHeaders,
+  createApiClient,
+  CSRF_HEADER,
+  readCookie,
+  SESSION_PATH,
+  toResult,
+  withQuery,
+} from '../../frontend/src/lib/api';
 import { parseSession } from '../../frontend/src/lib/session';
 import { MESSAGES } from '../../functions/shared/messages';
 
@@ -26,7 +34,8 @@ function fakeBrowser(opts: { cookie?: string; respond?: (call: Call) => Response
   return { client, calls, fetch };
 }
 
-const headerOf = (call: Call | undefined, name: string) => (call?.init.headers as Record<string, string> | undefined)?.[name];
+const headerOf = (call: Call | undefined, name: string) =>
+  (call?.init.headers as Record<string, string> | undefined)?.[name];
 
 describe('readCookie', () => {
   it('finds one cookie among several, decoding its value', () => {
@@ -50,14 +59,19 @@ describe('buildHeaders', () => {
       'Content-Type': 'application/json',
       [CSRF_HEADER]: 't',
     });
-    expect(buildHeaders('DELETE', { csrfToken: 't', hasBody: false })).toEqual({ Accept: 'application/json', [CSRF_HEADER]: 't' });
+    expect(buildHeaders('DELETE', { csrfToken: 't', hasBody: false })).toEqual({
+      Accept: 'application/json',
+      [CSRF_HEADER]: 't',
+    });
     expect(buildHeaders('GET', { csrfToken: 't', hasBody: false })).toEqual({ Accept: 'application/json' });
   });
 });
 
 describe('withQuery', () => {
   it('appends defined values and drops empty ones', () => {
-    expect(withQuery('/api/v1/timestamps', { year: 2025, month: 4, id: undefined, q: '' })).toBe('/api/v1/timestamps?year=2025&month=4');
+    expect(withQuery('/api/v1/timestamps', { year: 2025, month: 4, id: undefined, q: '' })).toBe(
+      '/api/v1/timestamps?year=2025&month=4',
+    );
   });
 });
 
@@ -83,7 +97,10 @@ describe('api client CSRF handling', () => {
 
     const [first, ...rest] = calls;
     expect(`${first?.init.method} ${first?.url}`).toBe(`GET ${SESSION_PATH}`);
-    expect(rest.map((c) => `${c.init.method} ${c.url}`).sort()).toEqual(['DELETE /users/sign_out', 'PUT /api/v1/employees/update_cell']);
+    expect(rest.map((c) => `${c.init.method} ${c.url}`).sort()).toEqual([
+      'DELETE /users/sign_out',
+      'PUT /api/v1/employees/update_cell',
+    ]);
     expect(rest.map((c) => headerOf(c, CSRF_HEADER))).toEqual(['issued-token', 'issued-token']);
   });
 
@@ -101,12 +118,19 @@ describe('api client results', () => {
   it('returns the server message and field errors on failure', async () => {
     const { client } = fakeBrowser({
       cookie: '__Host-csrf=t',
-      respond: () => Response.json({ message: MESSAGES.registrationDefect, errors: { name: ['必須です'] } }, { status: 422 }),
+      respond: () =>
+        Response.json({ message: MESSAGES.registrationDefect, errors: { name: ['必須です'] } }, { status: 422 }),
     });
 
     const res = await client.post('/api/v1/departments', { name: '' });
 
-    expect(res).toEqual({ ok: false, status: 422, data: null, message: MESSAGES.registrationDefect, errors: { name: ['必須です'] } });
+    expect(res).toEqual({
+      ok: false,
+      status: 422,
+      data: null,
+      message: MESSAGES.registrationDefect,
+      errors: { name: ['必須です'] },
+    });
   });
 
   it('reports a network failure as 通信に失敗しました', async () => {
@@ -125,7 +149,9 @@ describe('api client results', () => {
   });
 
   it('tells listeners about a 401 so the session can be dropped', async () => {
-    const { client } = fakeBrowser({ respond: () => Response.json({ message: MESSAGES.unauthenticated }, { status: 401 }) });
+    const { client } = fakeBrowser({
+      respond: () => Response.json({ message: MESSAGES.unauthenticated }, { status: 401 }),
+    });
     const listener = vi.fn();
     client.onUnauthorized(listener);
 
@@ -138,7 +164,9 @@ describe('api client results', () => {
 
 describe('parseSession', () => {
   it('accepts the documented session shape and rejects anything else', () => {
-    expect(parseSession({ role: 'admin', user_name: '山田 花子', company_name: '株式会社テスト', admin_flag: 0 })).toEqual({
+    expect(
+      parseSession({ role: 'admin', user_name: '山田 花子', company_name: '株式会社テスト', admin_flag: 0 }),
+    ).toEqual({
       role: 'admin',
       user_name: '山田 花子',
       company_name: '株式会社テスト',

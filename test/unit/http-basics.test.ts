@@ -38,7 +38,10 @@ describe('cookies', () => {
 
 describe('error mapping table', () => {
   it('maps typed errors to their status and message', () => {
-    expect(toHttp(new NotFoundError())).toMatchObject({ statusCode: 404, body: { message: MESSAGES.resourceNotFound } });
+    expect(toHttp(new NotFoundError())).toMatchObject({
+      statusCode: 404,
+      body: { message: MESSAGES.resourceNotFound },
+    });
     expect(toHttp(new ConflictError())).toMatchObject({ statusCode: 409 });
   });
 

@@ -7,7 +7,9 @@ beforeAll(applyUnitEnv);
 /** Key shapes are part of the data contract: tenant partitions start with the company id, verbatim. */
 describe('key shapes', () => {
   it('puts tenant items under c#<companyId> without changing case', () => {
-    const { Key } = db().entities.Employee.get({ companyId: '01ABCdef', employeeId: '01XyZ' }).params<{ Key: Record<string, string> }>();
+    const { Key } = db()
+      .entities.Employee.get({ companyId: '01ABCdef', employeeId: '01XyZ' })
+      .params<{ Key: Record<string, string> }>();
     expect(Key).toEqual({ pk: 'c#01ABCdef', sk: 'employee#01XyZ' });
   });
 
@@ -31,6 +33,8 @@ describe('key shapes', () => {
       .begins({ date: '2026-04' })
       .params<{ IndexName: string; ExpressionAttributeValues: Record<string, string> }>();
     expect(byMonth.IndexName).toBe('gsi2');
-    expect(Object.values(byMonth.ExpressionAttributeValues)).toEqual(expect.arrayContaining(['c#c1#req#holiday', '2026-04']));
+    expect(Object.values(byMonth.ExpressionAttributeValues)).toEqual(
+      expect.arrayContaining(['c#c1#req#holiday', '2026-04']),
+    );
   });
 });

@@ -26,7 +26,15 @@ describe('log context', () => {
       logger.info('deep', { outcome: 'ok' });
     });
     logger.info('outside');
-    expect(lines[0]).toMatchObject({ message: 'deep', api_request_id: 'a-1', lambda_request_id: 'l-1', route: 'r', company_id: 'c-1', user_id: 'u-1', outcome: 'ok' });
+    expect(lines[0]).toMatchObject({
+      message: 'deep',
+      api_request_id: 'a-1',
+      lambda_request_id: 'l-1',
+      route: 'r',
+      company_id: 'c-1',
+      user_id: 'u-1',
+      outcome: 'ok',
+    });
     expect(lines[1]).not.toHaveProperty('api_request_id');
     expect(logContext()).toBeUndefined();
   });

@@ -21,7 +21,11 @@ import { addDays } from '../../functions/domain/time.js';
 const fullTime: WorkingPattern = { basis: 'week', daysPerWeek: 5, weeklyHours: 40 };
 const weekly = (daysPerWeek: number, weeklyHours = 20): WorkingPattern => ({ basis: 'week', daysPerWeek, weeklyHours });
 const yearly = (daysPerYear: number, weeklyHours = 20): WorkingPattern => ({ basis: 'year', daysPerYear, weeklyHours });
-const employee = (hireDate: string, pattern: WorkingPattern = fullTime, extra: Partial<LeaveEmployee> = {}): LeaveEmployee => ({
+const employee = (
+  hireDate: string,
+  pattern: WorkingPattern = fullTime,
+  extra: Partial<LeaveEmployee> = {},
+): LeaveEmployee => ({
   hireDate,
   patterns: [{ from: hireDate, pattern }],
   ...extra,
@@ -33,7 +37,11 @@ describe('statutory grant dates (民法 143条 counting)', () => {
   it('grants 6 months after hire, then every year on the same day', () => {
     // 2026-04-01 + 6 months: the period 04-01 … 09-30 ends the day before 10-01.
     expect(addMonthsLegal('2026-04-01', 6)).toBe('2026-10-01');
-    expect(grantSchedule(employee('2026-04-01'), '2028-10-01').map((g) => g.grantDate)).toEqual(['2026-10-01', '2027-10-01', '2028-10-01']);
+    expect(grantSchedule(employee('2026-04-01'), '2028-10-01').map((g) => g.grantDate)).toEqual([
+      '2026-10-01',
+      '2027-10-01',
+      '2028-10-01',
+    ]);
   });
 
   it('moves to the 1st of the next month when the final month has no corresponding day', () => {
@@ -143,7 +151,10 @@ describe('status judged on the grant date (基準日)', () => {
       ['2021-10-01', 11], // normal table, 1.5 years
     ]);
     // A change the day after the grant date does not alter that grant: 3-day row, 1.5 years → 6.
-    const later: LeaveEmployee = { ...promoted, patterns: [promoted.patterns[0]!, { from: '2021-10-02', pattern: fullTime }] };
+    const later: LeaveEmployee = {
+      ...promoted,
+      patterns: [promoted.patterns[0]!, { from: '2021-10-02', pattern: fullTime }],
+    };
     expect(summary(later, '2021-10-01')[1]).toEqual(['2021-10-01', 6]);
   });
 });
@@ -177,7 +188,9 @@ describe('80 % attendance (39条1項・2項)', () => {
   });
 
   it('rejects impossible attendance figures', () => {
-    expect(() => grantsFor(e, '2020-10-01', { attendance: [{ from: '2020-04-01', scheduledDays: 10, attendedDays: 11 }] })).toThrow(RangeError);
+    expect(() =>
+      grantsFor(e, '2020-10-01', { attendance: [{ from: '2020-04-01', scheduledDays: 10, attendedDays: 11 }] }),
+    ).toThrow(RangeError);
     expect(() => grantsFor(e, '2020-10-01', { attendance: [{ from: '2020-04-01', ratio: 1.2 }] })).toThrow(RangeError);
   });
 });
@@ -190,15 +203,25 @@ describe('expiry, leaving and the next grant', () => {
 
   it('makes no grant after the last day of employment', () => {
     // Leaving on 2027-09-30 is the day before the second grant.
-    expect(summary(employee('2026-04-01', fullTime, { leftOn: '2027-09-30' }), '2030-01-01')).toEqual([['2026-10-01', 10]]);
+    expect(summary(employee('2026-04-01', fullTime, { leftOn: '2027-09-30' }), '2030-01-01')).toEqual([
+      ['2026-10-01', 10],
+    ]);
     // Still employed on the grant date itself → granted.
     expect(summary(employee('2026-04-01', fullTime, { leftOn: '2027-10-01' }), '2030-01-01')).toHaveLength(2);
     expect(nextGrant(employee('2026-04-01', fullTime, { leftOn: '2027-09-30' }), '2027-09-30')).toBeNull();
   });
 
   it('reports the next grant with its projected days', () => {
-    expect(nextGrant(employee('2026-04-01'), '2026-10-01')).toMatchObject({ grantDate: '2027-10-01', step: 1, days: 11 });
-    expect(nextGrant(employee('2026-04-01'), '2026-05-01')).toMatchObject({ grantDate: '2026-10-01', step: 0, days: 10 });
+    expect(nextGrant(employee('2026-04-01'), '2026-10-01')).toMatchObject({
+      grantDate: '2027-10-01',
+      step: 1,
+      days: 11,
+    });
+    expect(nextGrant(employee('2026-04-01'), '2026-05-01')).toMatchObject({
+      grantDate: '2026-10-01',
+      step: 0,
+      days: 10,
+    });
   });
 });
 
@@ -222,7 +245,10 @@ describe('common grant date (斉一的付与, 平6.1.4 基発1号)', () => {
 
   it("'first_common_date': grants on the common date when it comes within 6 months of hire", () => {
     // Hired 2025-01-10: 2025-04-01 ≤ 2025-07-10 → first grant 2025-04-01 (period shortened, deemed attended).
-    const early = grantsFor(employee('2025-01-10'), '2026-04-01', { commonGrantDate: april('first_common_date'), attendance: [{ from: '2025-01-10', ratio: 0 }] });
+    const early = grantsFor(employee('2025-01-10'), '2026-04-01', {
+      commonGrantDate: april('first_common_date'),
+      attendance: [{ from: '2025-01-10', ratio: 0 }],
+    });
     expect(early.map((d) => [d.grantDate, d.statutoryDate, d.days, d.shortened])).toEqual([
       ['2025-04-01', '2025-07-10', 10, true],
       // A full year 2025-04-01 … 2026-03-31: measured normally, not shortened.
@@ -269,7 +295,9 @@ describe('common grant date (斉一的付与, 平6.1.4 基発1号)', () => {
   it('is never later or smaller than the statute, for any hire date and scheme', () => {
     for (const firstGrant of ['six_months', 'first_common_date', 'hire_date'] as const) {
       for (let hire = '2024-01-01'; hire < '2025-01-01'; hire = addDays(hire, 3)) {
-        const schedule = grantSchedule(employee(hire), '2032-12-31', { commonGrantDate: { monthDay: '10-15', firstGrant } });
+        const schedule = grantSchedule(employee(hire), '2032-12-31', {
+          commonGrantDate: { monthDay: '10-15', firstGrant },
+        });
         const statute = grantSchedule(employee(hire), '2032-12-31');
         schedule.forEach((g, k) => {
           expect(g.grantDate <= g.statutoryDate).toBe(true);
@@ -284,7 +312,11 @@ describe('common grant date (斉一的付与, 平6.1.4 基発1号)', () => {
   });
 
   it('refuses 29 February as a common date', () => {
-    expect(() => grantSchedule(employee('2025-01-01'), '2026-01-01', { commonGrantDate: { monthDay: '02-29', firstGrant: 'six_months' } })).toThrow(RangeError);
+    expect(() =>
+      grantSchedule(employee('2025-01-01'), '2026-01-01', {
+        commonGrantDate: { monthDay: '02-29', firstGrant: 'six_months' },
+      }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -295,10 +327,17 @@ describe('schemas for the staff form and requests', () => {
     expect(WorkingPatternSchema.safeParse({ basis: 'year', daysPerYear: 100, weeklyHours: 18 }).success).toBe(true);
     expect(CommonGrantDateSchema.safeParse({ monthDay: '02-29', firstGrant: 'six_months' }).success).toBe(false);
     expect(CommonGrantDateSchema.safeParse({ monthDay: '04-01', firstGrant: 'hire_date' }).success).toBe(true);
-    expect(LeaveEmployeeSchema.safeParse({ hireDate: '2026-02-30', patterns: [{ from: '2026-02-01', pattern: fullTime }] }).success).toBe(false);
+    expect(
+      LeaveEmployeeSchema.safeParse({ hireDate: '2026-02-30', patterns: [{ from: '2026-02-01', pattern: fullTime }] })
+        .success,
+    ).toBe(false);
     expect(LeaveDaysSchema.safeParse(0.5).success).toBe(true);
     expect(LeaveDaysSchema.safeParse(2).success).toBe(false);
-    expect(ManualGrantSchema.safeParse({ grantedOn: '2026-04-01', days: 1.5, kind: 'extra', reason: '創立記念' }).success).toBe(true);
-    expect(ManualGrantSchema.safeParse({ grantedOn: '2026-04-01', days: 1.25, kind: 'extra', reason: 'x' }).success).toBe(false);
+    expect(
+      ManualGrantSchema.safeParse({ grantedOn: '2026-04-01', days: 1.5, kind: 'extra', reason: '創立記念' }).success,
+    ).toBe(true);
+    expect(
+      ManualGrantSchema.safeParse({ grantedOn: '2026-04-01', days: 1.25, kind: 'extra', reason: 'x' }).success,
+    ).toBe(false);
   });
 });

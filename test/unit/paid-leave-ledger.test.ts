@@ -24,7 +24,10 @@ describe('balances: FIFO consumption, expiry (115条), half days', () => {
     const takings = [day('2025-11-04'), day('2025-11-05')];
     const ledger = computeLedger([g1, g2], takings);
     // Both days fall after g2 was granted, yet come out of g1, which lapses first.
-    expect(ledger.takings.map((t) => t.allocations)).toEqual([[{ grantId: 'g1', days: 1 }], [{ grantId: 'g1', days: 1 }]]);
+    expect(ledger.takings.map((t) => t.allocations)).toEqual([
+      [{ grantId: 'g1', days: 1 }],
+      [{ grantId: 'g1', days: 1 }],
+    ]);
     // 10 + 11 − 2 = 19.
     expect(balanceOn([g1, g2], takings, '2025-11-05').balance).toBe(19);
   });
@@ -50,7 +53,11 @@ describe('balances: FIFO consumption, expiry (115条), half days', () => {
 
   it('counts half days as 0.5 and splits a day across two grants', () => {
     // 19 half days and 0 full days from g1 leave 0.5 in g1.
-    const halves = Array.from({ length: 19 }, (_, i) => ({ id: `h${String(i).padStart(2, '0')}`, date: '2025-12-01', days: 0.5 }));
+    const halves = Array.from({ length: 19 }, (_, i) => ({
+      id: `h${String(i).padStart(2, '0')}`,
+      date: '2025-12-01',
+      days: 0.5,
+    }));
     const full = { id: 'full', date: '2025-12-02', days: 1 };
     const ledger = computeLedger([g1, g2], [...halves, full]);
     expect(ledger.takings.at(-1)!.allocations).toEqual([
@@ -75,32 +82,56 @@ describe('balances: FIFO consumption, expiry (115条), half days', () => {
 describe('canTake: a request beyond the balance is refused', () => {
   it('allows up to the balance, half days included', () => {
     const nine = Array.from({ length: 9 }, (_, i) => day(`2024-11-0${i + 1}`));
-    expect(canTake([g1], nine, { date: '2024-12-01', days: 1 })).toEqual({ ok: true, allocations: [{ grantId: 'g1', days: 1 }], available: 1 });
+    expect(canTake([g1], nine, { date: '2024-12-01', days: 1 })).toEqual({
+      ok: true,
+      allocations: [{ grantId: 'g1', days: 1 }],
+      available: 1,
+    });
     const nineAndHalf = [...nine, day('2024-11-10', 0.5)];
     expect(canTake([g1], nineAndHalf, { date: '2024-12-01', days: 0.5 })).toMatchObject({ ok: true, available: 0.5 });
-    expect(canTake([g1], nineAndHalf, { date: '2024-12-01', days: 1 })).toEqual({ ok: false, reason: 'insufficient_balance', available: 0.5 });
+    expect(canTake([g1], nineAndHalf, { date: '2024-12-01', days: 1 })).toEqual({
+      ok: false,
+      reason: 'insufficient_balance',
+      available: 0.5,
+    });
   });
 
   it('refuses before any grant and after the grant has lapsed', () => {
-    expect(canTake([g1], [], { date: '2024-09-30', days: 1 })).toMatchObject({ ok: false, reason: 'insufficient_balance', available: 0 });
+    expect(canTake([g1], [], { date: '2024-09-30', days: 1 })).toMatchObject({
+      ok: false,
+      reason: 'insufficient_balance',
+      available: 0,
+    });
     expect(canTake([g1], [], { date: '2026-10-01', days: 1 })).toMatchObject({ ok: false, available: 0 });
   });
 
   it('refuses a request that would take the days a later booked taking relies on', () => {
     // One day, booked for 2025-05-01. A request for 2025-04-01 would come first and use it up.
     const one: LeaveGrant = { id: 'one', grantedOn: '2025-01-01', days: 1 };
-    expect(canTake([one], [day('2025-05-01')], { date: '2025-04-01', days: 1 })).toEqual({ ok: false, reason: 'conflicts_with_booked', available: 0 });
+    expect(canTake([one], [day('2025-05-01')], { date: '2025-04-01', days: 1 })).toEqual({
+      ok: false,
+      reason: 'conflicts_with_booked',
+      available: 0,
+    });
   });
 
   it('counts a later grant for a future date but not a grant that expires before it', () => {
     // g1 has 10 left but lapses on 2026-10-01; a request for 2026-10-05 can only use g2 and g3.
-    expect(canTake([g1, g2, g3], [], { date: '2026-10-05', days: 1 })).toMatchObject({ ok: true, allocations: [{ grantId: 'g2', days: 1 }], available: 23 });
+    expect(canTake([g1, g2, g3], [], { date: '2026-10-05', days: 1 })).toMatchObject({
+      ok: true,
+      allocations: [{ grantId: 'g2', days: 1 }],
+      available: 23,
+    });
   });
 });
 
 describe('cancellation restores exactly what the taking consumed', () => {
   // g1 has 0.5 left when the split day is approved: 0.5 from g1, 0.5 from g2.
-  const halves = Array.from({ length: 19 }, (_, i) => ({ id: `h${String(i).padStart(2, '0')}`, date: '2025-12-01', days: 0.5 }));
+  const halves = Array.from({ length: 19 }, (_, i) => ({
+    id: `h${String(i).padStart(2, '0')}`,
+    date: '2025-12-01',
+    days: 0.5,
+  }));
   const split = { id: 'split', date: '2025-12-02', days: 1 };
 
   it('gives back to the grants it came from', () => {
@@ -145,21 +176,46 @@ describe('five-day duty (39条7項)', () => {
 
   it('flags a worker behind pace, then overdue after the deadline', () => {
     // 5 months completed → floor(5 × 5 ÷ 12) = 2 expected; 1 taken.
-    expect(fiveDayDuty([g1], [day('2024-11-01')], '2025-03-01')[0]).toMatchObject({ expectedByNow: 2, status: 'behind' });
+    expect(fiveDayDuty([g1], [day('2024-11-01')], '2025-03-01')[0]).toMatchObject({
+      expectedByNow: 2,
+      status: 'behind',
+    });
     // On 12-31 two months are over (December still running): floor(5 × 2 ÷ 12) = 0 expected.
-    expect(fiveDayDuty([g1], [], '2024-12-31')[0]).toMatchObject({ monthsElapsed: 2, expectedByNow: 0, status: 'on_track' });
+    expect(fiveDayDuty([g1], [], '2024-12-31')[0]).toMatchObject({
+      monthsElapsed: 2,
+      expectedByNow: 0,
+      status: 'on_track',
+    });
     // The next day three are over: floor(5 × 3 ÷ 12) = 1.
-    expect(fiveDayDuty([g1], [], '2025-01-01')[0]).toMatchObject({ monthsElapsed: 3, expectedByNow: 1, status: 'behind' });
+    expect(fiveDayDuty([g1], [], '2025-01-01')[0]).toMatchObject({
+      monthsElapsed: 3,
+      expectedByNow: 1,
+      status: 'behind',
+    });
     // In the final month (from 2025-09-01) everything still missing is behind: 4 of 5 is not enough.
     const four = [day('2024-11-01'), day('2024-12-01'), day('2025-02-03'), day('2025-05-01')];
     expect(fiveDayDuty([g1], four, '2025-08-31')[0]).toMatchObject({ expectedByNow: 4, status: 'on_track' });
-    expect(fiveDayDuty([g1], four, '2025-09-01')[0]).toMatchObject({ expectedByNow: 5, status: 'behind', remainingDays: 1, daysLeft: 30 });
-    expect(fiveDayDuty([g1], [day('2024-11-01')], '2025-10-01')[0]).toMatchObject({ status: 'overdue', daysLeft: 0, remainingDays: 4 });
+    expect(fiveDayDuty([g1], four, '2025-09-01')[0]).toMatchObject({
+      expectedByNow: 5,
+      status: 'behind',
+      remainingDays: 1,
+      daysLeft: 30,
+    });
+    expect(fiveDayDuty([g1], [day('2024-11-01')], '2025-10-01')[0]).toMatchObject({
+      status: 'overdue',
+      daysLeft: 0,
+      remainingDays: 4,
+    });
   });
 
   it('counts approved future-dated takings as planned', () => {
     const takings = [day('2024-11-01'), day('2025-08-01'), day('2025-08-04'), day('2025-08-05'), day('2025-08-06')];
-    expect(fiveDayDuty([g1], takings, '2025-03-01')[0]).toMatchObject({ takenDays: 1, plannedDays: 4, remainingDays: 0, status: 'scheduled' });
+    expect(fiveDayDuty([g1], takings, '2025-03-01')[0]).toMatchObject({
+      takenDays: 1,
+      plannedDays: 4,
+      remainingDays: 0,
+      status: 'scheduled',
+    });
     expect(fiveDayDuty([g1], takings, '2025-08-06')[0]).toMatchObject({ takenDays: 5, status: 'met' });
   });
 
@@ -182,14 +238,25 @@ describe('five-day duty (39条7項)', () => {
       // 2025-10-01 … 2026-09-30: 12-01, 05-01, 06-01 (half) = 2.5.
       expect(a).toMatchObject({ from: '2025-10-01', deadline: '2026-09-30', requiredDays: 5, takenDays: 2.5 });
       // 2026-04-01 … 2027-03-31: 05-01, 06-01 (half) taken, 12-01 planned.
-      expect(b).toMatchObject({ from: '2026-04-01', deadline: '2027-03-31', requiredDays: 5, takenDays: 1.5, plannedDays: 1 });
+      expect(b).toMatchObject({
+        from: '2026-04-01',
+        deadline: '2027-03-31',
+        requiredDays: 5,
+        takenDays: 1.5,
+        plannedDays: 1,
+      });
     });
 
     it("'proportional' (施行規則 24条の5第2項): one period to the second base date's anniversary", () => {
       const [w, ...rest] = fiveDayDuty([first, second], takings, '2026-07-01', { method: 'proportional' });
       expect(rest).toEqual([]);
       // 2025-10-01 … 2027-03-31 = 18 months → 5 × 18 ÷ 12 = 7.5 → rounded up to 8 (Q&A 3-9).
-      expect(w).toMatchObject({ baseDates: ['2025-10-01', '2026-04-01'], from: '2025-10-01', deadline: '2027-03-31', requiredDays: 8 });
+      expect(w).toMatchObject({
+        baseDates: ['2025-10-01', '2026-04-01'],
+        from: '2025-10-01',
+        deadline: '2027-03-31',
+        requiredDays: 8,
+      });
       expect(w).toMatchObject({ takenDays: 2.5, plannedDays: 1, remainingDays: 4.5 });
       // 9 months completed → floor(8 × 9 ÷ 18) = 4 expected; 3.5 taken or planned → behind.
       expect(w).toMatchObject({ monthsElapsed: 9, expectedByNow: 4, status: 'behind' });
@@ -211,14 +278,22 @@ describe('five-day duty (39条7項)', () => {
         ['2025-10-01', '2027-03-31', 8],
         ['2027-04-01', '2028-03-31', 5],
       ]);
-      expect(currentFiveDayDuty([first, second, third], [], '2027-05-01', { method: 'proportional' }).map((w) => w.from)).toEqual(['2027-04-01']);
+      expect(
+        currentFiveDayDuty([first, second, third], [], '2027-05-01', { method: 'proportional' }).map((w) => w.from),
+      ).toEqual(['2027-04-01']);
     });
   });
 });
 
 describe('register (管理簿, 施行規則 24条の7)', () => {
   it('lists per base date the days granted, the dates and days taken and the balance', () => {
-    const takings = [day('2024-11-01'), day('2025-02-03', 0.5), day('2025-10-10'), day('2026-01-05'), day('2026-06-01')];
+    const takings = [
+      day('2024-11-01'),
+      day('2025-02-03', 0.5),
+      day('2025-10-10'),
+      day('2026-01-05'),
+      day('2026-06-01'),
+    ];
     const rows = registerRows([g1, g2], takings, '2026-03-01');
     expect(rows).toEqual([
       {
@@ -257,10 +332,22 @@ describe('register (管理簿, 施行規則 24条の7)', () => {
 
   it('records both base dates of a common-grant-date scheme with the shorter first period', () => {
     // Built from grantsFor so the register follows the schedule: hired 2025-04-01, common date 04-01.
-    const decisions = grantsFor({ hireDate: '2025-04-01', patterns: [{ from: '2025-04-01', pattern: { basis: 'week', daysPerWeek: 5, weeklyHours: 40 } }] }, '2026-04-01', {
-      commonGrantDate: { monthDay: '04-01', firstGrant: 'six_months' },
-    });
-    const grants = decisions.map((d, i) => ({ id: `g${i}`, grantedOn: d.grantDate, days: d.days, expiresOn: d.expiresOn }));
+    const decisions = grantsFor(
+      {
+        hireDate: '2025-04-01',
+        patterns: [{ from: '2025-04-01', pattern: { basis: 'week', daysPerWeek: 5, weeklyHours: 40 } }],
+      },
+      '2026-04-01',
+      {
+        commonGrantDate: { monthDay: '04-01', firstGrant: 'six_months' },
+      },
+    );
+    const grants = decisions.map((d, i) => ({
+      id: `g${i}`,
+      grantedOn: d.grantDate,
+      days: d.days,
+      expiresOn: d.expiresOn,
+    }));
     const rows = registerRows(grants, [day('2026-01-05'), day('2026-04-02')], '2026-04-30');
     expect(rows.map((r) => [r.baseDate, r.daysGranted, r.periodFrom, r.periodTo, r.daysTaken, r.balance])).toEqual([
       ['2025-10-01', 10, '2025-10-01', '2026-03-31', 1, 9],
@@ -271,7 +358,14 @@ describe('register (管理簿, 施行規則 24条の7)', () => {
   it('puts takings before the first statutory grant on a leading row', () => {
     const welcome: LeaveGrant = { id: 'w', grantedOn: '2024-04-01', days: 3, kind: 'extra' };
     const rows = registerRows([welcome, g1], [day('2024-05-01')], '2024-10-01');
-    expect(rows[0]).toMatchObject({ baseDate: null, periodFrom: '2024-04-01', periodTo: '2024-09-30', extraDaysGranted: 3, daysTaken: 1, balance: 2 });
+    expect(rows[0]).toMatchObject({
+      baseDate: null,
+      periodFrom: '2024-04-01',
+      periodTo: '2024-09-30',
+      extraDaysGranted: 3,
+      daysTaken: 1,
+      balance: 2,
+    });
     expect(rows[1]).toMatchObject({ baseDate: '2024-10-01', balance: 12 });
   });
 });

@@ -54,17 +54,46 @@ describe('takings and summary', () => {
   });
 
   it('treats staff without a pattern as full time, and without a hire date as not granted', () => {
-    expect(leaveEmployeeOf({ hireDate: '2025-10-01' })?.patterns[0]?.pattern).toEqual({ basis: 'week', daysPerWeek: 5, weeklyHours: 40 });
+    expect(leaveEmployeeOf({ hireDate: '2025-10-01' })?.patterns[0]?.pattern).toEqual({
+      basis: 'week',
+      daysPerWeek: 5,
+      weeklyHours: 40,
+    });
     expect(leaveEmployeeOf({})).toBeNull();
   });
 
   it('summarises balance, pending, next expiry and grant', () => {
-    const person = { employeeId: 'e', lastName: '山田', firstName: '花子', hireDate: '2025-10-01', patternBasis: 'week' as const, daysPerWeek: 3, weeklyHours: 18 };
+    const person = {
+      employeeId: 'e',
+      lastName: '山田',
+      firstName: '花子',
+      hireDate: '2025-10-01',
+      patternBasis: 'week' as const,
+      daysPerWeek: 3,
+      weeklyHours: 18,
+    };
     // Three days a week, under 30 h: proportional table row 3 → 5 days at 6 months, 6 at 1.5 years.
-    const grant = { companyId: 'c', employeeId: 'e', grantId: 's20260401', grantedOn: '2026-04-01', days: 5, expiresOn: '2028-04-01', kind: 'statutory' as const, source: 'auto' as const, createdBy: 'system' };
+    const grant = {
+      companyId: 'c',
+      employeeId: 'e',
+      grantId: 's20260401',
+      grantedOn: '2026-04-01',
+      days: 5,
+      expiresOn: '2028-04-01',
+      kind: 'statutory' as const,
+      source: 'auto' as const,
+      createdBy: 'system',
+    };
     const s = summarize(person, [grant], requests, '2026-06-01');
     // 5 granted − 2 approved (05-01, 05-05) = 3; 05-02 is pending.
-    expect(s).toMatchObject({ managed: true, remaining_days: 3, pending_days: 1, requestable_days: 2, next_expiry: { expires_on: '2028-04-01', days: 3 }, next_grant: { grant_date: '2027-04-01', days: 6 } });
+    expect(s).toMatchObject({
+      managed: true,
+      remaining_days: 3,
+      pending_days: 1,
+      requestable_days: 2,
+      next_expiry: { expires_on: '2028-04-01', days: 3 },
+      next_grant: { grant_date: '2027-04-01', days: 6 },
+    });
     // A grant under 10 days carries no five-day duty.
     expect(s.five_day).toEqual([]);
   });

@@ -60,7 +60,24 @@ describe('JpPhoneSchema', () => {
 
   // The slice keeps Japan's rules unchanged: for Japanese numbers the result is the full metadata's.
   it('agrees with libphonenumber-js/max on Japanese numbers', () => {
-    const prefixes = ['0', '03', '06', '011', '0422', '070', '080', '090', '050', '0120', '0570', '0800', '020', '+81', '+81 90', '010 81'];
+    const prefixes = [
+      '0',
+      '03',
+      '06',
+      '011',
+      '0422',
+      '070',
+      '080',
+      '090',
+      '050',
+      '0120',
+      '0570',
+      '0800',
+      '020',
+      '+81',
+      '+81 90',
+      '010 81',
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...prefixes), fc.stringMatching(/^[0-9]{5,10}$/), (prefix, digits) => {
         const input = `${prefix}${digits}`;

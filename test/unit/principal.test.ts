@@ -4,7 +4,12 @@
  * The expectTypeOf lines are checked by `npm run typecheck`; the expect lines at run time.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AdminPrincipal, EmployeePrincipal, OperatorPrincipal, Principal } from '../../functions/shared/auth/session.js';
+import type {
+  AdminPrincipal,
+  EmployeePrincipal,
+  OperatorPrincipal,
+  Principal,
+} from '../../functions/shared/auth/session.js';
 import { isComplete } from '../../functions/shared/auth/session.js';
 import type { CallerOf, RouteNamesFor } from '../../functions/shared/middleware.js';
 
@@ -25,7 +30,9 @@ describe('the caller type of a route', () => {
     expectTypeOf<'decide-holiday-request'>().toExtend<RouteNamesFor<'admin'>>();
     expectTypeOf<'create-holiday-request'>().not.toExtend<RouteNamesFor<'admin'>>();
     // Route names come from the table: a typo does not compile.
-    expectTypeOf<'list-employee'>().not.toExtend<Parameters<typeof import('../../functions/shared/middleware.js').api>[0]>();
+    expectTypeOf<'list-employee'>().not.toExtend<
+      Parameters<typeof import('../../functions/shared/middleware.js').api>[0]
+    >();
   });
 });
 

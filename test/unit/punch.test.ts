@@ -11,15 +11,27 @@ describe('punch rules', () => {
 
   it('treats a second press within a minute of punching in as the same press', () => {
     const inOnly: Shift[] = [{ workDate: '2026-04-02', punchInAt: '2026-04-02T00:00:00Z' }];
-    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T00:00:59Z'))).toEqual({ type: 'repeat', workDate: '2026-04-02' });
-    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T00:01:00Z'))).toEqual({ type: 'out', workDate: '2026-04-02' });
+    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T00:00:59Z'))).toEqual({
+      type: 'repeat',
+      workDate: '2026-04-02',
+    });
+    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T00:01:00Z'))).toEqual({
+      type: 'out',
+      workDate: '2026-04-02',
+    });
   });
 
   it('punches out of today after punching in, then is done', () => {
     const inOnly: Shift[] = [{ workDate: '2026-04-02', punchInAt: '2026-04-02T00:00:00Z' }];
-    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T09:00:00Z'))).toEqual({ type: 'out', workDate: '2026-04-02' });
+    expect(nextAction(inOnly, '2026-04-02', at('2026-04-02T09:00:00Z'))).toEqual({
+      type: 'out',
+      workDate: '2026-04-02',
+    });
     const both: Shift[] = [{ ...inOnly[0]!, punchOutAt: '2026-04-02T09:00:00Z' }];
-    expect(nextAction(both, '2026-04-02', at('2026-04-02T09:01:00Z'))).toEqual({ type: 'done', workDate: '2026-04-02' });
+    expect(nextAction(both, '2026-04-02', at('2026-04-02T09:01:00Z'))).toEqual({
+      type: 'done',
+      workDate: '2026-04-02',
+    });
     expect(statusOf(both[0]!)).toBe('left_work');
   });
 
@@ -33,11 +45,16 @@ describe('punch rules', () => {
   });
 
   it('shows a night shift just closed as left work for a few hours, then starts a fresh day', () => {
-    const closed: Shift[] = [{ workDate: '2026-04-01', punchInAt: '2026-04-01T13:00:00Z', punchOutAt: '2026-04-01T17:00:00Z' }];
+    const closed: Shift[] = [
+      { workDate: '2026-04-01', punchInAt: '2026-04-01T13:00:00Z', punchOutAt: '2026-04-01T17:00:00Z' },
+    ];
     expect(statusOf(currentShift(closed, '2026-04-02', at('2026-04-01T17:01:00Z')))).toBe('left_work');
     expect(nextAction(closed, '2026-04-02', at('2026-04-01T17:01:00Z')).type).toBe('done');
     // Five hours after the punch-out the screen belongs to the new day.
-    expect(nextAction(closed, '2026-04-02', at('2026-04-01T22:01:00Z'))).toEqual({ type: 'in', workDate: '2026-04-02' });
+    expect(nextAction(closed, '2026-04-02', at('2026-04-01T22:01:00Z'))).toEqual({
+      type: 'in',
+      workDate: '2026-04-02',
+    });
   });
 
   it('treats an open shift older than 24 h as a missed punch and starts a new day', () => {

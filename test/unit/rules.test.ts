@@ -2,15 +2,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ANY, breakRuleShortfalls, ruleInForce } from '../../functions/domain/rules.js';
 
-const rule = (departmentId: string, employmentStatusId: string, tag: string) => ({ departmentId, employmentStatusId, tag });
+const rule = (departmentId: string, employmentStatusId: string, tag: string) => ({
+  departmentId,
+  employmentStatusId,
+  tag,
+});
 
 describe('ruleInForce: the most specific rule wins', () => {
-  const all = [rule(ANY, ANY, 'company'), rule('d1', ANY, 'dept'), rule(ANY, 's1', 'status'), rule('d1', 's1', 'exact')];
+  const all = [
+    rule(ANY, ANY, 'company'),
+    rule('d1', ANY, 'dept'),
+    rule(ANY, 's1', 'status'),
+    rule('d1', 's1', 'exact'),
+  ];
 
   it('exact pair > department only > status only > company default', () => {
     expect(ruleInForce(all, 'd1', 's1')).toMatchObject({ level: 'department_and_status', rule: { tag: 'exact' } });
     expect(ruleInForce(all.slice(0, 3), 'd1', 's1')).toMatchObject({ level: 'department', rule: { tag: 'dept' } });
-    expect(ruleInForce([all[0]!, all[2]!], 'd1', 's1')).toMatchObject({ level: 'employment_status', rule: { tag: 'status' } });
+    expect(ruleInForce([all[0]!, all[2]!], 'd1', 's1')).toMatchObject({
+      level: 'employment_status',
+      rule: { tag: 'status' },
+    });
     expect(ruleInForce([all[0]!], 'd1', 's1')).toMatchObject({ level: 'company', rule: { tag: 'company' } });
     expect(ruleInForce([], 'd1', 's1')).toBeNull();
   });
@@ -57,7 +69,9 @@ describe('breakRuleShortfalls: 労働基準法 34条', () => {
   it('agrees with a minute-by-minute check of every day length', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 24 * 60 }), fc.integer({ min: 0, max: 180 }), (condition, brk) => {
-        const fast = breakRuleShortfalls(condition, brk).map((s) => s.workedOverMinutes).sort();
+        const fast = breakRuleShortfalls(condition, brk)
+          .map((s) => s.workedOverMinutes)
+          .sort();
         expect(fast).toEqual(violatesByBruteForce(condition, brk));
       }),
       { numRuns: 300 },

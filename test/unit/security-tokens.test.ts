@@ -90,7 +90,9 @@ async function makeToken(role: Role, claims: Record<string, unknown>, m: Set<Mut
   if (m.has('algNone')) token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
   else if (m.has('hs256Confusion')) {
     // The classic: an HMAC signed with the RSA public key, hoping the verifier uses it as a secret.
-    token = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).sign(new TextEncoder().encode(publicPem));
+    token = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+      .sign(new TextEncoder().encode(publicPem));
   } else {
     token = await new SignJWT(payload)
       .setProtectedHeader({ alg: 'RS256', kid: m.has('unknownKid') ? 'k-unknown' : 'k1' })
@@ -98,7 +100,8 @@ async function makeToken(role: Role, claims: Record<string, unknown>, m: Set<Mut
   }
   const [h, body, sig] = token.split('.') as [string, string, string];
   if (m.has('tamperPayload')) token = `${h}.${b64({ ...payload, 'custom:company_id': 'another-company' })}.${sig}`;
-  if (m.has('tamperHeader')) token = `${b64({ alg: 'RS256', kid: 'k1', jku: 'http://evil.example/jwks' })}.${body}.${sig}`;
+  if (m.has('tamperHeader'))
+    token = `${b64({ alg: 'RS256', kid: 'k1', jku: 'http://evil.example/jwks' })}.${body}.${sig}`;
   if (m.has('tamperSignature') && sig) token = `${h}.${body}.${flip(sig, at)}`;
   return token;
 }
@@ -117,7 +120,12 @@ const claimsArb = fc.record({
  */
 let junkArb: fc.Arbitrary<string>;
 beforeAll(() => {
-  junkArb = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.base64String(), fc.array(fc.base64String(), { maxLength: 4 }).map((a) => a.join('.')));
+  junkArb = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.base64String(),
+    fc.array(fc.base64String(), { maxLength: 4 }).map((a) => a.join('.')),
+  );
 }, 120_000);
 
 describe('verifyIdToken under random claim and signature mutations', () => {
@@ -155,12 +163,17 @@ describe('verifyIdToken under random claim and signature mutations', () => {
       ),
       { numRuns: 300 },
     );
-    console.log(`SECURITY FIGURES: token verification — ${tried} mutated tokens (${MUTATIONS.length} defect kinds, up to 4 at once) all refused`);
+    console.log(
+      `SECURITY FIGURES: token verification — ${tried} mutated tokens (${MUTATIONS.length} defect kinds, up to 4 at once) all refused`,
+    );
   });
 
   it('refuses each single defect (a readable list next to the random mixes)', async () => {
     for (const mutation of MUTATIONS) {
-      const error = await verifyIdToken(await makeToken('employee', { sub: 'u-1', 'custom:company_id': 'c1' }, new Set([mutation]), 7), keys).catch((e: unknown) => e);
+      const error = await verifyIdToken(
+        await makeToken('employee', { sub: 'u-1', 'custom:company_id': 'c1' }, new Set([mutation]), 7),
+        keys,
+      ).catch((e: unknown) => e);
       expect(error, mutation).toBeInstanceOf(TokenError);
       expect((error as TokenError).reason, mutation).toBe(mutation === 'expired' ? 'expired' : 'invalid');
     }

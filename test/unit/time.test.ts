@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysInMonth, instantOf, localDate, localTime, monthDates, today, weekday } from '../../functions/domain/time.js';
+import {
+  addDays,
+  daysInMonth,
+  instantOf,
+  localDate,
+  localTime,
+  monthDates,
+  today,
+  weekday,
+} from '../../functions/domain/time.js';
 
 describe('company-local time', () => {
   it('puts a 00:30 JST punch (15:30Z the day before) on the Tokyo date', () => {

@@ -19,7 +19,10 @@ beforeAll(async () => {
 
 beforeEach(applyUnitEnv);
 
-async function sign(claims: Record<string, unknown>, opts: { key?: CryptoKey; exp?: string; iss?: string; aud?: string; kid?: string } = {}) {
+async function sign(
+  claims: Record<string, unknown>,
+  opts: { key?: CryptoKey; exp?: string; iss?: string; aud?: string; kid?: string } = {},
+) {
   const p = pools();
   return new SignJWT({ token_use: 'id', 'custom:company_id': 'c1', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1' })
@@ -46,22 +49,35 @@ describe('verifyIdToken', () => {
 
   it('rejects a token of one pool carrying another pool client (wrong client)', async () => {
     const p = pools();
-    await expect(verifyIdToken(await sign({}, { aud: p.admin.clientId }), keys)).rejects.toMatchObject({ reason: 'invalid' });
+    await expect(verifyIdToken(await sign({}, { aud: p.admin.clientId }), keys)).rejects.toMatchObject({
+      reason: 'invalid',
+    });
   });
 
   it('rejects an unknown issuer, a foreign signing key, an unknown kid and a tampered payload', async () => {
-    await expect(verifyIdToken(await sign({}, { iss: 'http://127.0.0.1:9229/other' }), keys)).rejects.toBeInstanceOf(TokenError);
+    await expect(verifyIdToken(await sign({}, { iss: 'http://127.0.0.1:9229/other' }), keys)).rejects.toBeInstanceOf(
+      TokenError,
+    );
     await expect(verifyIdToken(await sign({}, { key: otherKey }), keys)).rejects.toMatchObject({ reason: 'invalid' });
     await expect(verifyIdToken(await sign({}, { kid: 'nope' }), keys)).rejects.toMatchObject({ reason: 'invalid' });
     const [h, , s] = (await sign({})).split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: 'admin', token_use: 'id', iss: pools().employee.issuer })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: 'admin', token_use: 'id', iss: pools().employee.issuer }),
+    ).toString('base64url');
     await expect(verifyIdToken(`${h}.${forged}.${s}`, keys)).rejects.toMatchObject({ reason: 'invalid' });
   });
 
   it('rejects alg=none and access tokens', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
     const body = Buffer.from(
-      JSON.stringify({ sub: 'x', token_use: 'id', iss: pools().employee.issuer, aud: pools().employee.clientId, exp: 9e9, iat: 1 }),
+      JSON.stringify({
+        sub: 'x',
+        token_use: 'id',
+        iss: pools().employee.issuer,
+        aud: pools().employee.clientId,
+        exp: 9e9,
+        iat: 1,
+      }),
     ).toString('base64url');
     await expect(verifyIdToken(`${header}.${body}.`, keys)).rejects.toMatchObject({ reason: 'invalid' });
     await expect(verifyIdToken(await sign({ token_use: 'access' }), keys)).rejects.toMatchObject({ reason: 'invalid' });

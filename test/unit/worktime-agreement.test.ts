@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { monthDates } from '../../functions/domain/time.js';
 import { companyCalendar } from '../../functions/domain/worktime/calendar.js';
-import { checkAgreement, monthPace, projectMonth, RULE_VERSION, type AgreementMonth } from '../../functions/domain/worktime/index.js';
+import {
+  checkAgreement,
+  monthPace,
+  projectMonth,
+  RULE_VERSION,
+  type AgreementMonth,
+} from '../../functions/domain/worktime/index.js';
 
 const H = 60;
 /** A month with `overtime` hours of 法定外 and `holiday` hours of legal-holiday work. */
-const m = (month: string, overtime: number, holiday = 0): AgreementMonth => ({ month, statutoryOvertimeMinutes: overtime * H, legalHolidayWorkMinutes: holiday * H });
+const m = (month: string, overtime: number, holiday = 0): AgreementMonth => ({
+  month,
+  statutoryOvertimeMinutes: overtime * H,
+  legalHolidayWorkMinutes: holiday * H,
+});
 /** Twelve months of the agreement year April 2025 – March 2026 with the given overtime hours. */
-const year = (hours: number[]) => hours.map((h, i) => m(`${i < 9 ? 2025 : 2026}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`, h));
-const codes = (r: ReturnType<typeof checkAgreement>) => r.findings.map((f) => `${f.code}:${f.severity}${f.projected ? ':projected' : ''}`);
+const year = (hours: number[]) =>
+  hours.map((h, i) => m(`${i < 9 ? 2025 : 2026}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`, h));
+const codes = (r: ReturnType<typeof checkAgreement>) =>
+  r.findings.map((f) => `${f.code}:${f.severity}${f.projected ? ':projected' : ''}`);
 
 describe('36協定 without a special clause', () => {
   it('45 h exactly is fine; 46 h passes the company alert and the monthly limit', () => {
@@ -22,9 +34,16 @@ describe('36協定 without a special clause', () => {
 
   it('the company alert limit is the admin’s', () => {
     // Limit 30 h, month 31 h 30 min: only the company alert, 1,890 min > 1,800 min.
-    const r = checkAgreement({ months: [{ month: '2026-04', statutoryOvertimeMinutes: 1890, legalHolidayWorkMinutes: 0 }], alertLimitMinutes: 30 * H });
+    const r = checkAgreement({
+      months: [{ month: '2026-04', statutoryOvertimeMinutes: 1890, legalHolidayWorkMinutes: 0 }],
+      alertLimitMinutes: 30 * H,
+    });
     expect(codes(r)).toEqual(['alert_limit:warning']);
-    expect(r.findings[0]).toMatchObject({ value: 1890, limit: 1800, message: '時間外労働（31時間30分）が会社のアラート基準（30時間）を超えています' });
+    expect(r.findings[0]).toMatchObject({
+      value: 1890,
+      limit: 1800,
+      message: '時間外労働（31時間30分）が会社のアラート基準（30時間）を超えています',
+    });
   });
 
   it('19. 360 h a year: 12 × 31 h = 372 h is over; counted from the agreement year start', () => {
@@ -43,7 +62,9 @@ describe('36協定 with a special clause', () => {
     expect(codes(r)).toEqual(['alert_limit:warning', 'monthly_45h:warning', 'months_over_45h:violation']);
     expect(r.findings[2]!.message).toBe('協定期間で月45時間を超えた月数（7回）が特別条項の上限（年6回）を超えています');
     // Six such months: no violation.
-    expect(codes(checkAgreement({ months: year([20, 20, 20, 20, 20, 20, 50, 50, 50, 50, 50, 50]), specialClause: true }))).toEqual(['alert_limit:warning', 'monthly_45h:warning']);
+    expect(
+      codes(checkAgreement({ months: year([20, 20, 20, 20, 20, 20, 50, 50, 50, 50, 50, 50]), specialClause: true })),
+    ).toEqual(['alert_limit:warning', 'monthly_45h:warning']);
   });
 
   it('720 h a year', () => {
@@ -58,10 +79,20 @@ describe('36協定 with a special clause', () => {
   it('21. under 100 h a month including holiday work; over 80 h asks for the doctor-interview notice', () => {
     // 90 h + 10 h holiday = 100 h → not under 100 → violation; 100 > 80 → notice.
     const r = checkAgreement({ months: [m('2026-04', 90, 10)], specialClause: true });
-    expect(codes(r)).toEqual(['alert_limit:warning', 'monthly_45h:warning', 'monthly_100h:violation', 'doctor_interview_80h:notice']);
-    expect(r.findings[3]!.message).toBe('時間外労働と休日労働の合計（100時間）が80時間を超えています。本人への通知と医師による面接指導の案内が必要です');
+    expect(codes(r)).toEqual([
+      'alert_limit:warning',
+      'monthly_45h:warning',
+      'monthly_100h:violation',
+      'doctor_interview_80h:notice',
+    ]);
+    expect(r.findings[3]!.message).toBe(
+      '時間外労働と休日労働の合計（100時間）が80時間を超えています。本人への通知と医師による面接指導の案内が必要です',
+    );
     // 89 h 59 min + 10 h = 99 h 59 min: under 100 h; still over 80 h.
-    const below = checkAgreement({ months: [{ month: '2026-04', statutoryOvertimeMinutes: 89 * H + 59, legalHolidayWorkMinutes: 10 * H }], specialClause: true });
+    const below = checkAgreement({
+      months: [{ month: '2026-04', statutoryOvertimeMinutes: 89 * H + 59, legalHolidayWorkMinutes: 10 * H }],
+      specialClause: true,
+    });
     expect(codes(below)).toEqual(['alert_limit:warning', 'monthly_45h:warning', 'doctor_interview_80h:notice']);
     // Holiday work alone: 0 h overtime + 81 h holiday → notice only (it is not 法定外).
     expect(codes(checkAgreement({ months: [m('2026-04', 0, 81)] }))).toEqual(['doctor_interview_80h:notice']);
@@ -70,16 +101,29 @@ describe('36協定 with a special clause', () => {
   it('22. 2–6 month averages ≤ 80 h including holiday work', () => {
     // (70 + 95) / 2 = 82.5 h = 4,950 min > 80 h → violation over 2 months; 95 > 80 → notice.
     const two = checkAgreement({ months: [m('2026-03', 70), m('2026-04', 95)], specialClause: true });
-    expect(codes(two)).toEqual(['alert_limit:warning', 'monthly_45h:warning', 'average_80h:violation', 'doctor_interview_80h:notice']);
-    expect(two.findings[2]).toMatchObject({ value: 4950, message: '2026-03からの2か月平均（時間外労働＋休日労働）（82時間30分）が複数月平均の上限（80時間）を超えています' });
-    // 90, 70, 75 + 5 holiday: 2 months (70 + 80) / 2 = 75; 3 months (90 + 70 + 80) / 3 = 80 → at the limit, fine.
-    expect(codes(checkAgreement({ months: [m('2026-02', 90), m('2026-03', 70), m('2026-04', 75, 5)], specialClause: true }))).toEqual([
+    expect(codes(two)).toEqual([
       'alert_limit:warning',
       'monthly_45h:warning',
+      'average_80h:violation',
+      'doctor_interview_80h:notice',
     ]);
+    expect(two.findings[2]).toMatchObject({
+      value: 4950,
+      message: '2026-03からの2か月平均（時間外労働＋休日労働）（82時間30分）が複数月平均の上限（80時間）を超えています',
+    });
+    // 90, 70, 75 + 5 holiday: 2 months (70 + 80) / 2 = 75; 3 months (90 + 70 + 80) / 3 = 80 → at the limit, fine.
+    expect(
+      codes(checkAgreement({ months: [m('2026-02', 90), m('2026-03', 70), m('2026-04', 75, 5)], specialClause: true })),
+    ).toEqual(['alert_limit:warning', 'monthly_45h:warning']);
     // 91 instead of 90: 3 months (91 + 70 + 80) / 3 = 80 h 20 min → violation over 3 months.
-    const three = checkAgreement({ months: [m('2026-02', 91), m('2026-03', 70), m('2026-04', 75, 5)], specialClause: true });
-    expect(three.findings.find((f) => f.code === 'average_80h')).toMatchObject({ value: 4820, message: expect.stringContaining('2026-02からの3か月平均') });
+    const three = checkAgreement({
+      months: [m('2026-02', 91), m('2026-03', 70), m('2026-04', 75, 5)],
+      specialClause: true,
+    });
+    expect(three.findings.find((f) => f.code === 'average_80h')).toMatchObject({
+      value: 4820,
+      message: expect.stringContaining('2026-02からの3か月平均'),
+    });
   });
 });
 
@@ -89,26 +133,39 @@ describe('projection from the pace so far', () => {
     const r = checkAgreement({ months: [m('2026-04', 25)], pace: { elapsedWorkDays: 10, remainingWorkDays: 10 } });
     expect(r.projectedMonth).toEqual(m('2026-04', 50));
     expect(codes(r)).toEqual(['alert_limit:warning:projected', 'monthly_45h:warning:projected']);
-    expect(r.findings[0]!.message).toBe('このペースでは月末に時間外労働が約50時間となり、会社のアラート基準（45時間）を超える見込みです');
+    expect(r.findings[0]!.message).toBe(
+      'このペースでは月末に時間外労働が約50時間となり、会社のアラート基準（45時間）を超える見込みです',
+    );
     // 20 h at the same point → 40 h: nothing.
-    expect(checkAgreement({ months: [m('2026-04', 20)], pace: { elapsedWorkDays: 10, remainingWorkDays: 10 } }).findings).toEqual([]);
+    expect(
+      checkAgreement({ months: [m('2026-04', 20)], pace: { elapsedWorkDays: 10, remainingWorkDays: 10 } }).findings,
+    ).toEqual([]);
   });
 
   it('a limit already passed is reported once, as actual', () => {
     const r = checkAgreement({ months: [m('2026-04', 46)], pace: { elapsedWorkDays: 10, remainingWorkDays: 10 } });
-    expect(codes(r)).toEqual(['alert_limit:warning', 'monthly_45h:violation', 'doctor_interview_80h:warning:projected']);
+    expect(codes(r)).toEqual([
+      'alert_limit:warning',
+      'monthly_45h:violation',
+      'doctor_interview_80h:warning:projected',
+    ]);
   });
 
   it('no projection before the first work day has passed', () => {
     expect(projectMonth(m('2026-04', 5), { elapsedWorkDays: 0, remainingWorkDays: 21 })).toBeNull();
-    expect(checkAgreement({ months: [m('2026-04', 5)], pace: { elapsedWorkDays: 0, remainingWorkDays: 21 } }).projectedMonth).toBeNull();
+    expect(
+      checkAgreement({ months: [m('2026-04', 5)], pace: { elapsedWorkDays: 0, remainingWorkDays: 21 } }).projectedMonth,
+    ).toBeNull();
   });
 
   it('monthPace counts scheduled work days before today as elapsed', () => {
     // April 2026 has 22 weekdays; 29th is 昭和の日 → 21 work days. Before the 15th:
     // 1–3, 6–10, 13–14 = 10 elapsed; 21 − 10 = 11 remaining.
     const calendar = companyCalendar();
-    expect(monthPace(monthDates(2026, 4), '2026-04-15', (d) => !calendar(d).isDayOff)).toEqual({ elapsedWorkDays: 10, remainingWorkDays: 11 });
+    expect(monthPace(monthDates(2026, 4), '2026-04-15', (d) => !calendar(d).isDayOff)).toEqual({
+      elapsedWorkDays: 10,
+      remainingWorkDays: 11,
+    });
   });
 
   it('no months → no findings', () => {

@@ -42,7 +42,12 @@ describe('the 40 h/week rule', () => {
     const days = byDate(applyWeeklyLimit(plain([...records, shift('2026-04-11', '09:00', '14:00')])));
     expect(days['2026-04-10']!.weeklyStatutoryOvertimeMinutes).toBe(0);
     const sat = days['2026-04-11']!;
-    expect([sat.regularMinutes, sat.weeklyStatutoryOvertimeMinutes, sat.statutoryOvertimeMinutes, sat.workedMinutes]).toEqual([0, 300, 300, 300]);
+    expect([
+      sat.regularMinutes,
+      sat.weeklyStatutoryOvertimeMinutes,
+      sat.statutoryOvertimeMinutes,
+      sat.workedMinutes,
+    ]).toEqual([0, 300, 300, 300]);
     expect(sat.explanation).toContain('09:00–14:00 法定外残業（週40時間超） 300分');
     expect(sat.explanation).toContain('週40時間超: 週の累計が40時間を超えた300分を法定外残業（週40時間超）に振替');
   });
@@ -52,7 +57,11 @@ describe('the 40 h/week rule', () => {
     // Fri 10, 09:00–16:00 → restraint 420, break 45 → 375 → week 2295.
     // Sat 11, 09:00–15:00 → 360, no break → 360 → week 2655; 2655 − 2400 = 255 weekly 法定外,
     // taken from the end: 10:45–15:00 (255); 09:00–10:45 (105) stays regular.
-    const records = [...['06', '07', '08', '09'].map((d) => shift(`2026-04-${d}`, '09:00', '18:00')), shift('2026-04-10', '09:00', '16:00'), shift('2026-04-11', '09:00', '15:00')];
+    const records = [
+      ...['06', '07', '08', '09'].map((d) => shift(`2026-04-${d}`, '09:00', '18:00')),
+      shift('2026-04-10', '09:00', '16:00'),
+      shift('2026-04-11', '09:00', '15:00'),
+    ];
     const sat = byDate(applyWeeklyLimit(plain(records)))['2026-04-11']!;
     expect([sat.regularMinutes, sat.weeklyStatutoryOvertimeMinutes, sat.workedMinutes]).toEqual([105, 255, 360]);
     expect(sat.segments.map((s) => [s.kind, s.minutes])).toEqual([
@@ -68,9 +77,19 @@ describe('the 40 h/week rule', () => {
     // Sat 09:00–17:00: 480 − 45 = 435 → 420 regular + 15 法内 → all 435 beyond 40 h → weekly,
     // 法内 (15) first then regular (420). Week 法定外 = 5 × 120 + 435 = 1035.
     const rules: RulesInForce = { working: { ...DEFAULT_WORKING_RULE, fixedMinutes: 420 }, break: DEFAULT_BREAK_RULE };
-    const records = [...['06', '07', '08', '09', '10'].map((d) => shift(`2026-04-${d}`, '09:00', '20:00')), shift('2026-04-11', '09:00', '17:00')];
+    const records = [
+      ...['06', '07', '08', '09', '10'].map((d) => shift(`2026-04-${d}`, '09:00', '20:00')),
+      shift('2026-04-11', '09:00', '17:00'),
+    ];
     const days = applyWeeklyLimit(records.map((r) => computeDay({ ...r, timeZone: TZ, rules })));
-    expect(days.map((d) => [d.regularMinutes, d.scheduledOvertimeMinutes, d.dailyStatutoryOvertimeMinutes, d.weeklyStatutoryOvertimeMinutes])).toEqual([
+    expect(
+      days.map((d) => [
+        d.regularMinutes,
+        d.scheduledOvertimeMinutes,
+        d.dailyStatutoryOvertimeMinutes,
+        d.weeklyStatutoryOvertimeMinutes,
+      ]),
+    ).toEqual([
       [420, 60, 120, 0],
       [420, 60, 120, 0],
       [420, 60, 120, 0],
@@ -85,13 +104,20 @@ describe('the 40 h/week rule', () => {
     // Sun 5 April 09:00–14:00 (300) then Mon–Fri 480 each, all as ordinary working days.
     // Week from Sunday: 300 + 5 × 480 = 2700 → Friday passes 40 h: 2700 − 2400 = 300 weekly.
     // Week from Monday: Sunday 5th closes the previous week; Mon–Fri = 2400 → nothing.
-    const records = [shift('2026-04-05', '09:00', '14:00'), ...['06', '07', '08', '09', '10'].map((d) => shift(`2026-04-${d}`, '09:00', '18:00'))];
+    const records = [
+      shift('2026-04-05', '09:00', '14:00'),
+      ...['06', '07', '08', '09', '10'].map((d) => shift(`2026-04-${d}`, '09:00', '18:00')),
+    ];
     expect(byDate(applyWeeklyLimit(plain(records), 0))['2026-04-10']!.weeklyStatutoryOvertimeMinutes).toBe(300);
     expect(byDate(applyWeeklyLimit(plain(records), 1))['2026-04-10']!.weeklyStatutoryOvertimeMinutes).toBe(0);
     // The same Sunday as the legal holiday: its 300 minutes are holiday work, the week stays at 2400.
-    const withHoliday = records.map((r) => computeDay({ ...r, timeZone: TZ, rules: DEFAULTS, calendar: calendar(r.workDate) }));
+    const withHoliday = records.map((r) =>
+      computeDay({ ...r, timeZone: TZ, rules: DEFAULTS, calendar: calendar(r.workDate) }),
+    );
     const days = byDate(applyWeeklyLimit(withHoliday, 0));
-    expect([days['2026-04-05']!.legalHolidayWorkMinutes, days['2026-04-10']!.weeklyStatutoryOvertimeMinutes]).toEqual([300, 0]);
+    expect([days['2026-04-05']!.legalHolidayWorkMinutes, days['2026-04-10']!.weeklyStatutoryOvertimeMinutes]).toEqual([
+      300, 0,
+    ]);
   });
 
   it('weekStartOf', () => {
@@ -107,16 +133,33 @@ describe('the 40 h/week rule', () => {
     // (29th is 昭和の日, a non-legal day off: ordinary work for the week, flagged as holiday work).
     // Fri 1 May 09:00–18:00 → 480 → week 2400. Sat 2 May 09:00–12:00 → 180 → all weekly 法定外.
     // May totals: worked 480 + 180 = 660, regular 480, weekly 法定外 180. April's minutes are not in May.
-    const records = [...['27', '28', '29', '30'].map((d) => shift(`2026-04-${d}`, '09:00', '18:00')), shift('2026-05-01', '09:00', '18:00'), shift('2026-05-02', '09:00', '12:00')];
+    const records = [
+      ...['27', '28', '29', '30'].map((d) => shift(`2026-04-${d}`, '09:00', '18:00')),
+      shift('2026-05-01', '09:00', '18:00'),
+      shift('2026-05-02', '09:00', '12:00'),
+    ];
     const may = computeMonth({ year: 2026, month: 5, timeZone: TZ, rules: DEFAULTS, records, calendar });
     expect(may.days).toHaveLength(31);
     expect(may.days[0]!.workDate).toBe('2026-05-01');
-    expect(may.totals).toMatchObject({ workedMinutes: 660, regularMinutes: 480, weeklyStatutoryOvertimeMinutes: 180, statutoryOvertimeMinutes: 180, workDays: 2 });
+    expect(may.totals).toMatchObject({
+      workedMinutes: 660,
+      regularMinutes: 480,
+      weeklyStatutoryOvertimeMinutes: 180,
+      statutoryOvertimeMinutes: 180,
+      workDays: 2,
+    });
     expect(may.ruleVersion).toBe(RULE_VERSION);
 
     // Without the April days the week looks like 660 minutes and nothing is converted: the caller
     // must pass monthRange(2026, 5).from = 26 April onward.
-    const short = computeMonth({ year: 2026, month: 5, timeZone: TZ, rules: DEFAULTS, records: records.slice(4), calendar });
+    const short = computeMonth({
+      year: 2026,
+      month: 5,
+      timeZone: TZ,
+      rules: DEFAULTS,
+      records: records.slice(4),
+      calendar,
+    });
     expect(short.totals.weeklyStatutoryOvertimeMinutes).toBe(0);
 
     // April sees the same week only up to the 30th: 1920, no conversion; the 29th is flagged.
@@ -137,16 +180,37 @@ describe('computeMonth totals', () => {
     { workDate: '2026-04-27', punchInAt: instantOf('2026-04-27', 9, 0, TZ) },
     { workDate: '2026-04-28', leaveType: 1 },
   ];
-  const rules = resolveRules([{ ruleType: 'working', departmentId: '-', employmentStatusId: '-', fixedMinutes: 480, overMinutes: 240, unpaidMinutes: 1200 }], 'd1', 's1');
+  const rules = resolveRules(
+    [
+      {
+        ruleType: 'working',
+        departmentId: '-',
+        employmentStatusId: '-',
+        fixedMinutes: 480,
+        overMinutes: 240,
+        unpaidMinutes: 1200,
+      },
+    ],
+    'd1',
+    's1',
+  );
 
   it('17. the 60 h threshold, deemed overtime, leave and incomplete days', () => {
     // 法定外 = 16 × 240 = 3840 = 64 h → beyond 60 h (3600): 240.
     // Overtime (法内 0 + 法定外 3840) − deemed 20 h (1200) = 2640 excess.
     // Worked 16 × 720 = 11520; breaks 16 × 60 = 960. Paid leave 1 + 0.5 = 1.5 days; 代休 1 day.
-    const m = computeMonth({ year: 2026, month: 4, timeZone: TZ, rules, records, calendar, requests: [
-      { date: '2026-04-01', kind: 'over_work', status: 1 },
-      { date: '2026-04-02', kind: 'over_work', status: 0 },
-    ] });
+    const m = computeMonth({
+      year: 2026,
+      month: 4,
+      timeZone: TZ,
+      rules,
+      records,
+      calendar,
+      requests: [
+        { date: '2026-04-01', kind: 'over_work', status: 1 },
+        { date: '2026-04-02', kind: 'over_work', status: 0 },
+      ],
+    });
     expect(m.totals).toEqual({
       workedMinutes: 11520,
       regularMinutes: 7680,
@@ -176,21 +240,59 @@ describe('computeMonth totals', () => {
 
   it('exactly 60 h of 法定外 is not beyond 60 h; no deemed overtime makes all overtime excess', () => {
     // 15 days × 240 = 3600 = 60 h → overtimeOver60 0; without a deemed figure excess = overtime 3600.
-    const m = computeMonth({ year: 2026, month: 4, timeZone: TZ, rules: DEFAULTS, records: records.slice(0, 15), calendar });
-    expect(m.totals).toMatchObject({ statutoryOvertimeMinutes: 3600, overtimeOver60Minutes: 0, deemedOvertimeMinutes: null, excessOvertimeMinutes: 3600 });
+    const m = computeMonth({
+      year: 2026,
+      month: 4,
+      timeZone: TZ,
+      rules: DEFAULTS,
+      records: records.slice(0, 15),
+      calendar,
+    });
+    expect(m.totals).toMatchObject({
+      statutoryOvertimeMinutes: 3600,
+      overtimeOver60Minutes: 0,
+      deemedOvertimeMinutes: null,
+      excessOvertimeMinutes: 3600,
+    });
   });
 
   it('18. legal-holiday work and late night add up per bucket', () => {
     // Sun 5 April (legal holiday) 09:00–18:00: 540 − 60 = 480 holiday work.
     // Wed 1 April 13:00–23:00: 600 − 60 (17:00–18:00) = 540 → 480 regular + 60 法定外 (22:00–23:00, late night 60).
     // Month: worked 1020, holiday 480, 法定外 60, late night 60, 法定外 + holiday = 540.
-    const m = computeMonth({ year: 2026, month: 4, timeZone: TZ, rules: DEFAULTS, calendar, records: [shift('2026-04-05', '09:00', '18:00'), shift('2026-04-01', '13:00', '23:00')] });
-    expect(m.totals).toMatchObject({ workedMinutes: 1020, legalHolidayWorkMinutes: 480, statutoryOvertimeMinutes: 60, lateNightMinutes: 60, overtimeAndHolidayWorkMinutes: 540 });
+    const m = computeMonth({
+      year: 2026,
+      month: 4,
+      timeZone: TZ,
+      rules: DEFAULTS,
+      calendar,
+      records: [shift('2026-04-05', '09:00', '18:00'), shift('2026-04-01', '13:00', '23:00')],
+    });
+    expect(m.totals).toMatchObject({
+      workedMinutes: 1020,
+      legalHolidayWorkMinutes: 480,
+      statutoryOvertimeMinutes: 60,
+      lateNightMinutes: 60,
+      overtimeAndHolidayWorkMinutes: 540,
+    });
   });
 
   it('a night shift ending on the 1st of the next month stays in the month it started', () => {
     // 30 April 22:00 → 1 May 07:00: 480 worked on work date 30 April.
-    const april = computeMonth({ year: 2026, month: 4, timeZone: TZ, rules: DEFAULTS, calendar, records: [{ workDate: '2026-04-30', punchInAt: instantOf('2026-04-30', 22, 0, TZ), punchOutAt: instantOf(addDays('2026-04-30', 1), 7, 0, TZ) }] });
+    const april = computeMonth({
+      year: 2026,
+      month: 4,
+      timeZone: TZ,
+      rules: DEFAULTS,
+      calendar,
+      records: [
+        {
+          workDate: '2026-04-30',
+          punchInAt: instantOf('2026-04-30', 22, 0, TZ),
+          punchOutAt: instantOf(addDays('2026-04-30', 1), 7, 0, TZ),
+        },
+      ],
+    });
     expect(april.totals).toMatchObject({ workedMinutes: 480, lateNightMinutes: 360 });
   });
 });
@@ -201,7 +303,12 @@ describe('companyCalendar', () => {
     expect(calendar('2026-04-04')).toEqual({ isDayOff: true, isLegalHoliday: false, holidayName: null });
     expect(calendar('2026-04-29')).toEqual({ isDayOff: true, isLegalHoliday: false, holidayName: '昭和の日' });
     expect(calendar('2026-04-30')).toEqual({ isDayOff: false, isLegalHoliday: false, holidayName: null });
-    const saturdayLegal = companyCalendar({ legalHolidayWeekday: 6, weeklyDaysOff: [6], publicHolidaysOff: false, extraDaysOff: ['2026-04-30'] });
+    const saturdayLegal = companyCalendar({
+      legalHolidayWeekday: 6,
+      weeklyDaysOff: [6],
+      publicHolidaysOff: false,
+      extraDaysOff: ['2026-04-30'],
+    });
     expect(saturdayLegal('2026-04-04').isLegalHoliday).toBe(true);
     expect(saturdayLegal('2026-04-05').isDayOff).toBe(false);
     expect(saturdayLegal('2026-04-29').isDayOff).toBe(false);

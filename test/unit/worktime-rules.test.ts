@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { instantOf } from '../../functions/domain/time.js';
-import { computeDay, DEFAULT_BREAK_RULE, DEFAULT_WORKING_RULE, resolveRules, type RuleRecord } from '../../functions/domain/worktime/index.js';
+import {
+  computeDay,
+  DEFAULT_BREAK_RULE,
+  DEFAULT_WORKING_RULE,
+  resolveRules,
+  type RuleRecord,
+} from '../../functions/domain/worktime/index.js';
 
 const working = (departmentId: string, employmentStatusId: string, fixedMinutes: number): RuleRecord => ({
   ruleType: 'working',
@@ -23,7 +29,10 @@ describe('resolveRules: most specific wins, per rule type', () => {
   it('exact pair > department only > status only > company default > built-in default', () => {
     expect(resolveRules(all, 'd1', 's1').working).toMatchObject({ level: 'department_and_status', fixedMinutes: 450 });
     expect(resolveRules(all.slice(0, 3), 'd1', 's1').working).toMatchObject({ level: 'department', fixedMinutes: 470 });
-    expect(resolveRules([all[0]!, all[2]!], 'd1', 's1').working).toMatchObject({ level: 'employment_status', fixedMinutes: 460 });
+    expect(resolveRules([all[0]!, all[2]!], 'd1', 's1').working).toMatchObject({
+      level: 'employment_status',
+      fixedMinutes: 460,
+    });
     expect(resolveRules([all[0]!], 'd1', 's1').working).toMatchObject({ level: 'company', fixedMinutes: 480 });
     expect(resolveRules([], 'd1', 's1')).toEqual({ working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE });
   });
@@ -38,17 +47,40 @@ describe('resolveRules: most specific wins, per rule type', () => {
 
   it('working and break rules are resolved independently from one mixed list', () => {
     const rules = resolveRules([working('d1', '-', 420), brk('-', '-', 60), brk('-', 's9', 75)], 'd1', 's1');
-    expect(rules.working).toEqual({ level: 'department', fixedMinutes: 420, overMinutes: 60, deemedOvertimeMinutes: null });
+    expect(rules.working).toEqual({
+      level: 'department',
+      fixedMinutes: 420,
+      overMinutes: 60,
+      deemedOvertimeMinutes: null,
+    });
     expect(rules.break).toEqual({ level: 'company', conditionMinutes: 360, breakMinutes: 60 });
   });
 
   it('built-in default: fixed 8 h, no threshold, no deemed overtime, break only by law', () => {
-    expect(DEFAULT_WORKING_RULE).toEqual({ level: 'default', fixedMinutes: 480, overMinutes: null, deemedOvertimeMinutes: null });
+    expect(DEFAULT_WORKING_RULE).toEqual({
+      level: 'default',
+      fixedMinutes: 480,
+      overMinutes: null,
+      deemedOvertimeMinutes: null,
+    });
     expect(DEFAULT_BREAK_RULE).toEqual({ level: 'default', conditionMinutes: null, breakMinutes: 0 });
   });
 
   it('reads the monthly deemed overtime from unpaidMinutes and ignores missing values', () => {
-    const r = resolveRules([{ ruleType: 'working', departmentId: '-', employmentStatusId: '-', fixedMinutes: 450, overMinutes: undefined, unpaidMinutes: 1200 }], null, null);
+    const r = resolveRules(
+      [
+        {
+          ruleType: 'working',
+          departmentId: '-',
+          employmentStatusId: '-',
+          fixedMinutes: 450,
+          overMinutes: undefined,
+          unpaidMinutes: 1200,
+        },
+      ],
+      null,
+      null,
+    );
     expect(r.working).toEqual({ level: 'company', fixedMinutes: 450, overMinutes: null, deemedOvertimeMinutes: 1200 });
   });
 
@@ -56,7 +88,13 @@ describe('resolveRules: most specific wins, per rule type', () => {
     // Status rule fixed 7:40 = 460; department break rule 6:00 → 1:00; 09:00–18:00: 540 − 60 = 480
     // worked → 460 regular + 20 法内.
     const rules = resolveRules([working('-', 's1', 460), brk('d1', '-', 60)], 'd1', 's1');
-    const d = computeDay({ workDate: '2026-04-01', timeZone: 'Asia/Tokyo', punchInAt: instantOf('2026-04-01', 9, 0, 'Asia/Tokyo'), punchOutAt: instantOf('2026-04-01', 18, 0, 'Asia/Tokyo'), rules });
+    const d = computeDay({
+      workDate: '2026-04-01',
+      timeZone: 'Asia/Tokyo',
+      punchInAt: instantOf('2026-04-01', 9, 0, 'Asia/Tokyo'),
+      punchOutAt: instantOf('2026-04-01', 18, 0, 'Asia/Tokyo'),
+      rules,
+    });
     expect(d.explanation[0]).toBe('勤務ルール(雇用形態): 所定労働時間7:40、残業基準1:00');
     expect(d.explanation[2]).toMatch(/^休憩: 休憩ルール\(部署\)により60分/);
     expect([d.regularMinutes, d.scheduledOvertimeMinutes]).toEqual([460, 20]);

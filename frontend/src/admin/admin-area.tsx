@@ -60,7 +60,16 @@ export default function AdminArea() {
   return (
     <Routes>
       <Route
-        element={<AreaLayout title={t.header.staffAccount} menu={MENU} signOutPath="/companies/sign_out" afterSignOut="/" variant="admin" showManual />}
+        element={
+          <AreaLayout
+            title={t.header.staffAccount}
+            menu={MENU}
+            signOutPath="/companies/sign_out"
+            afterSignOut="/"
+            variant="admin"
+            showManual
+          />
+        }
       >
         <Route element={<AdminPage />}>
           <Route index element={<WorkStatusPage />} />
@@ -70,10 +79,19 @@ export default function AdminArea() {
           <Route path="staff/:id/edit" element={<StaffFormPage key="edit" mode="edit" />} />
           <Route path="departments" element={<OrgListPage key="department" kind="department" />} />
           <Route path="departments/new" element={<OrgFormPage key="department-new" kind="department" mode="new" />} />
-          <Route path="departments/:id/edit" element={<OrgFormPage key="department-edit" kind="department" mode="edit" />} />
+          <Route
+            path="departments/:id/edit"
+            element={<OrgFormPage key="department-edit" kind="department" mode="edit" />}
+          />
           <Route path="employment_statuses" element={<OrgListPage key="employmentStatus" kind="employmentStatus" />} />
-          <Route path="employment_statuses/new" element={<OrgFormPage key="employmentStatus-new" kind="employmentStatus" mode="new" />} />
-          <Route path="employment_statuses/:id/edit" element={<OrgFormPage key="employmentStatus-edit" kind="employmentStatus" mode="edit" />} />
+          <Route
+            path="employment_statuses/new"
+            element={<OrgFormPage key="employmentStatus-new" kind="employmentStatus" mode="new" />}
+          />
+          <Route
+            path="employment_statuses/:id/edit"
+            element={<OrgFormPage key="employmentStatus-edit" kind="employmentStatus" mode="edit" />}
+          />
           <Route path="paid_leave" element={<PaidLeaveListPage />} />
           <Route path="paid_leave/:id" element={<PaidLeaveDetailPage />} />
           <Route path="audit" element={<AuditPage />} />

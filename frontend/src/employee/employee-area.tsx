@@ -41,7 +41,16 @@ export default function EmployeeArea() {
   return (
     <Routes>
       <Route
-        element={<AreaLayout title={t.header.staffAccount} menu={MENU} signOutPath="/users/sign_out" afterSignOut="/" variant="employee" showManual />}
+        element={
+          <AreaLayout
+            title={t.header.staffAccount}
+            menu={MENU}
+            signOutPath="/users/sign_out"
+            afterSignOut="/"
+            variant="employee"
+            showManual
+          />
+        }
       >
         <Route element={<EmployeePage />}>
           <Route index element={<PunchPage />} />

@@ -29,16 +29,37 @@ export const ja = {
     ctaPricing: '料金を見る',
     benefitsHeading: '勤怠管理で選ばれる3つの理由',
     benefits: [
-      { title: 'スタッフの勤怠を一か所で管理', text: '出退勤の打刻から休暇・残業・休日出勤の申請と承認まで、全スタッフの勤怠をひとつの画面で確認できます。' },
-      { title: '勤怠データをCSVで出力', text: '期間・部署・雇用形態・スタッフで絞り込んだ勤怠データをCSVでダウンロード。給与計算にそのまま使えます。' },
-      { title: '残業超過をアラートでお知らせ', text: '管理者が設定した月間残業時間の上限を超えると、アラートでお知らせ。長時間労働を未然に防ぎます。' },
+      {
+        title: 'スタッフの勤怠を一か所で管理',
+        text: '出退勤の打刻から休暇・残業・休日出勤の申請と承認まで、全スタッフの勤怠をひとつの画面で確認できます。',
+      },
+      {
+        title: '勤怠データをCSVで出力',
+        text: '期間・部署・雇用形態・スタッフで絞り込んだ勤怠データをCSVでダウンロード。給与計算にそのまま使えます。',
+      },
+      {
+        title: '残業超過をアラートでお知らせ',
+        text: '管理者が設定した月間残業時間の上限を超えると、アラートでお知らせ。長時間労働を未然に防ぎます。',
+      },
     ],
     featuresHeading: '主な機能',
     features: [
-      { title: '勤怠管理', text: 'スマートフォンからの打刻、月次の勤怠表、打刻修正と修正履歴。勤務時間・休憩時間のルールも設定できます。' },
-      { title: 'CSVダウンロード', text: '必要な期間の勤怠データをCSVファイルで出力し、給与ソフトや集計に活用できます。' },
-      { title: '休暇申請', text: '有給・代休・振替休日の休暇申請、残業申請、休日出勤申請をオンラインで申請・承認できます。' },
-      { title: 'アラート機能', text: '月間の残業時間が上限を超えたスタッフをお知らせし、労務リスクを早めに把握できます。' },
+      {
+        title: '勤怠管理',
+        text: 'スマートフォンからの打刻、月次の勤怠表、打刻修正と修正履歴。勤務時間・休憩時間のルールも設定できます。',
+      },
+      {
+        title: 'CSVダウンロード',
+        text: '必要な期間の勤怠データをCSVファイルで出力し、給与ソフトや集計に活用できます。',
+      },
+      {
+        title: '休暇申請',
+        text: '有給・代休・振替休日の休暇申請、残業申請、休日出勤申請をオンラインで申請・承認できます。',
+      },
+      {
+        title: 'アラート機能',
+        text: '月間の残業時間が上限を超えたスタッフをお知らせし、労務リスクを早めに把握できます。',
+      },
     ],
     pricingHeading: '料金プラン',
     pricingLead: 'アカウント数は無制限。スタッフが増えても料金は変わりません。',
@@ -189,7 +210,8 @@ export const ja = {
     missedPunchesHint: '退勤の打刻がない日です。日付を選ぶと打刻修正へ進みます。',
     noMissedPunches: '打刻漏れはありません。',
     /** A 退勤 press within a minute of 出勤 is taken as a double tap and not recorded. */
-    punchOutTooSoon: '出勤から1分以内のため、退勤は記録されていません（二重押し防止）。あと{seconds}秒、{time}から退勤できます。',
+    punchOutTooSoon:
+      '出勤から1分以内のため、退勤は記録されていません（二重押し防止）。あと{seconds}秒、{time}から退勤できます。',
   },
   attendance: {
     chooseMonth: '表示する年月',
@@ -264,7 +286,8 @@ export const ja = {
       email: 'メールアドレス',
       password: '仮パスワード',
       passwordOptional: 'パスワード（変更する場合のみ）',
-      passwordHint: '12文字以上で、大文字・小文字・数字・記号をそれぞれ含めてください。初回ログイン時に本人が新しいパスワードを設定します。',
+      passwordHint:
+        '12文字以上で、大文字・小文字・数字・記号をそれぞれ含めてください。初回ログイン時に本人が新しいパスワードを設定します。',
       register: '登録',
       update: '更新',
       registered: '登録が完了しました。',
@@ -278,7 +301,11 @@ export const ja = {
       hireDate: '入社日',
       hireDateHint: '有給休暇の付与に使います。未登録のスタッフには自動で付与されません。',
       patternBasis: '所定労働日数の定め方',
-      patternBases: { '': '未設定（週5日・40時間として計算）', week: '週の所定労働日数', year: '年間の所定労働日数' } as Record<string, string>,
+      patternBases: {
+        '': '未設定（週5日・40時間として計算）',
+        week: '週の所定労働日数',
+        year: '年間の所定労働日数',
+      } as Record<string, string>,
       daysPerWeek: '週所定労働日数',
       daysPerYear: '年間所定労働日数',
       weeklyHours: '週所定労働時間',
@@ -359,7 +386,8 @@ export const ja = {
       alertHours: '月の残業アラート基準',
       hoursUnit: '時間',
       specialClause: '特別条項あり',
-      specialClauseHint: '36協定に特別条項を定めている場合にチェックしてください。月45時間を超えられる月（年6回まで）と年720時間の上限で判定します。',
+      specialClauseHint:
+        '36協定に特別条項を定めている場合にチェックしてください。月45時間を超えられる月（年6回まで）と年720時間の上限で判定します。',
       save: '設定',
       chartStaff: '今月の法定外残業（スタッフ別）',
       chartStaffLabel: '今月の法定外残業のスタッフ別棒グラフ。アラート基準は{limit}。{over}名が基準を超えています。',
@@ -441,7 +469,8 @@ export const ja = {
     all: '全て',
     encoding: '文字コード',
     encodings: { utf8: 'UTF-8（BOM付き）', sjis: 'Shift_JIS（Excel向け）' },
-    encodingHint: 'Windows版Excelで開く場合はShift_JISを選んでください。Shift_JISにない文字（絵文字や一部の人名漢字など）は「?」になります。',
+    encodingHint:
+      'Windows版Excelで開く場合はShift_JISを選んでください。Shift_JISにない文字（絵文字や一部の人名漢字など）は「?」になります。',
     submit: 'ダウンロード',
     needDates: '開始日と終了日を選択してください。',
     rangeOrder: '開始日は終了日以前の日付を選択してください。',
@@ -449,7 +478,8 @@ export const ja = {
     creating: 'CSVファイルを作成中…',
     progressLabel: 'CSVファイルの作成状況',
     rows: '{n}行を書き出しました',
-    unencodable: 'Shift_JISで表せない文字が{n}文字あり、「?」に置き換えました。元の文字のまま必要な場合はUTF-8で出力してください。',
+    unencodable:
+      'Shift_JISで表せない文字が{n}文字あり、「?」に置き換えました。元の文字のまま必要な場合はUTF-8で出力してください。',
     starting: 'ダウンロードを準備しています…',
     again: 'もう一度ダウンロード',
     linkExpiry: 'リンクの有効期限は{n}分です。',
@@ -572,14 +602,17 @@ export const ja = {
       cellOptional: '任意',
       email: 'メールアドレス',
       password: 'パスワード',
-      passwordHint: '初回ログイン用の仮パスワードです（12文字以上、大文字・小文字・数字・記号を含む）。初回ログイン時に管理者が新しいパスワードを設定します。',
-      passwordEditHint: '変更する場合のみ入力してください。入力した場合は仮パスワードとなり、次回ログイン時に再設定が必要です。',
+      passwordHint:
+        '初回ログイン用の仮パスワードです（12文字以上、大文字・小文字・数字・記号を含む）。初回ログイン時に管理者が新しいパスワードを設定します。',
+      passwordEditHint:
+        '変更する場合のみ入力してください。入力した場合は仮パスワードとなり、次回ログイン時に再設定が必要です。',
       plan: 'プラン',
       planNames: { 1: '1ヶ月プラン', 6: '6ヶ月プラン', 12: '年間プラン' } as Record<number, string>,
       hasOption: 'オプション契約あり',
       created: '登録が完了しました。',
       updated: '更新が完了しました。',
-      confirmDelete: '「{name}」を削除しますか？\n管理者とスタッフはログインできなくなります（勤怠記録は保管されます）。',
+      confirmDelete:
+        '「{name}」を削除しますか？\n管理者とスタッフはログインできなくなります（勤怠記録は保管されます）。',
     },
     infoItems: {
       new: '新規登録',

@@ -53,7 +53,10 @@ export function readCookie(cookieString: string, name: string): string | null {
 export const isStateChanging = (method: Method): boolean => method !== 'GET';
 
 /** Headers for one call: JSON in and out, plus the CSRF header on state-changing calls. */
-export function buildHeaders(method: Method, opts: { csrfToken: string | null; hasBody: boolean }): Record<string, string> {
+export function buildHeaders(
+  method: Method,
+  opts: { csrfToken: string | null; hasBody: boolean },
+): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.hasBody) headers['Content-Type'] = 'application/json';
   if (isStateChanging(method) && opts.csrfToken) headers[CSRF_HEADER] = opts.csrfToken;
@@ -88,7 +91,8 @@ export function toResult<T>(status: number, body: unknown): ApiResult<T> {
     const data = (isRecord(body) && 'data' in body ? body.data : null) as T;
     return { ok: true, status, data, message: null, errors: null };
   }
-  const message = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : MESSAGES.communicationFailed;
+  const message =
+    isRecord(body) && typeof body.message === 'string' && body.message ? body.message : MESSAGES.communicationFailed;
   const errors = isRecord(body) ? toFieldErrors(body.errors) : null;
   return { ok: false, status, data: null, message, errors };
 }
@@ -124,7 +128,11 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
     const existing = readCookie(deps.cookies(), CSRF_COOKIE);
     if (existing) return existing;
     priming ??= deps
-      .fetch(SESSION_PATH, { method: 'GET', credentials: 'same-origin', headers: buildHeaders('GET', { csrfToken: null, hasBody: false }) })
+      .fetch(SESSION_PATH, {
+        method: 'GET',
+        credentials: 'same-origin',
+        headers: buildHeaders('GET', { csrfToken: null, hasBody: false }),
+      })
       .then(
         (res) => void res.body?.cancel(),
         () => undefined,

@@ -27,7 +27,14 @@ export default function OperatorArea() {
       <Routes>
         <Route
           element={
-            <AreaLayout title={t.header.operatorAccount} menu={[]} signOutPath="/operators/sign_out" afterSignOut="/operators/sign_in" variant="operator" showManual={false} />
+            <AreaLayout
+              title={t.header.operatorAccount}
+              menu={[]}
+              signOutPath="/operators/sign_out"
+              afterSignOut="/operators/sign_in"
+              variant="operator"
+              showManual={false}
+            />
           }
         >
           <Route path="*" element={<MfaEnrolmentPage />} />
@@ -39,7 +46,14 @@ export default function OperatorArea() {
     <Routes>
       <Route
         element={
-          <AreaLayout title={t.header.operatorAccount} menu={MENU} signOutPath="/operators/sign_out" afterSignOut="/operators/sign_in" variant="operator" showManual={false} />
+          <AreaLayout
+            title={t.header.operatorAccount}
+            menu={MENU}
+            signOutPath="/operators/sign_out"
+            afterSignOut="/operators/sign_in"
+            variant="operator"
+            showManual={false}
+          />
         }
       >
         <Route index element={<Navigate to="/management/companies" replace />} />

@@ -38,7 +38,12 @@ export function RowActions({ label, editTo, confirmText, remove, onDeleted }: Ro
         {t.operator.edit}
         <span className="visually-hidden">（{label}）</span>
       </Link>
-      <button type="button" className="button op-button op-button--danger" onClick={() => void onDelete()} disabled={deleting}>
+      <button
+        type="button"
+        className="button op-button op-button--danger"
+        onClick={() => void onDelete()}
+        disabled={deleting}
+      >
         {t.operator.delete}
         <span className="visually-hidden">（{label}）</span>
       </button>

@@ -79,7 +79,12 @@ export function ContactForm() {
   };
 
   return (
-    <form className="card form lp-contact__form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="contact-form-title">
+    <form
+      className="card form lp-contact__form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-labelledby="contact-form-title"
+    >
       <h3 id="contact-form-title" className="lp-subtitle">
         {C.formTitle}
       </h3>
@@ -89,10 +94,18 @@ export function ContactForm() {
       <div role="status" className={result?.ok ? 'form-notice' : 'visually-hidden'}>
         {result?.ok ? result.message : null}
       </div>
-      {field('name', C.name, (p) => <input {...p} type="text" autoComplete="name" />)}
-      {field('company', C.company, (p) => <input {...p} type="text" autoComplete="organization" />)}
-      {field('email', C.email, (p) => <input {...p} type="email" autoComplete="email" inputMode="email" />)}
-      {field('message', C.message, (p) => <textarea {...p} rows={6} />)}
+      {field('name', C.name, (p) => (
+        <input {...p} type="text" autoComplete="name" />
+      ))}
+      {field('company', C.company, (p) => (
+        <input {...p} type="text" autoComplete="organization" />
+      ))}
+      {field('email', C.email, (p) => (
+        <input {...p} type="email" autoComplete="email" inputMode="email" />
+      ))}
+      {field('message', C.message, (p) => (
+        <textarea {...p} rows={6} />
+      ))}
       <div>
         <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>
           {sending ? C.sending : C.submit}

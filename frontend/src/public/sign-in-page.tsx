@@ -224,7 +224,15 @@ function CredentialsForm({ onSubmit }: { onSubmit: Submit<[email: string, passwo
   );
 }
 
-function NewPasswordForm({ onSubmit, onMismatch, fieldErrors }: { onSubmit: Submit<[password: string]>; onMismatch: () => void; fieldErrors: string[] }) {
+function NewPasswordForm({
+  onSubmit,
+  onMismatch,
+  fieldErrors,
+}: {
+  onSubmit: Submit<[password: string]>;
+  onMismatch: () => void;
+  fieldErrors: string[];
+}) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -275,7 +283,11 @@ function NewPasswordForm({ onSubmit, onMismatch, fieldErrors }: { onSubmit: Subm
           onChange={(e) => setConfirmation(e.target.value)}
         />
       </div>
-      <button type="submit" className="button button--primary button--block" disabled={pending || !password || !confirmation}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={pending || !password || !confirmation}
+      >
         {t.signIn.newPasswordSubmit}
       </button>
     </form>

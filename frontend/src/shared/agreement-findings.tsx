@@ -18,13 +18,23 @@ const SEVERITY_ORDER: Record<Severity, number> = { violation: 0, warning: 1, not
 export const bySeverity = (a: AgreementFinding, b: AgreementFinding) =>
   (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3) || Number(a.projected) - Number(b.projected);
 
-export function FindingList<F extends AgreementFinding>({ findings, label, lead }: { findings: readonly F[]; label: string; lead?: (f: F) => ReactNode }) {
+export function FindingList<F extends AgreementFinding>({
+  findings,
+  label,
+  lead,
+}: {
+  findings: readonly F[];
+  label: string;
+  lead?: (f: F) => ReactNode;
+}) {
   return (
     <ul className="findings" aria-label={label}>
       {[...findings].sort(bySeverity).map((f, i) => (
         <li key={`${f.code}-${i}`} className={`finding finding--${f.severity}`}>
           <span className="finding__tags">
-            <span className={`badge finding__severity finding__severity--${f.severity}`}>{t.admin.workStatus.severity[f.severity] ?? f.severity}</span>
+            <span className={`badge finding__severity finding__severity--${f.severity}`}>
+              {t.admin.workStatus.severity[f.severity] ?? f.severity}
+            </span>
             {f.projected && <span className="badge finding__projected">{t.admin.workStatus.projected}</span>}
           </span>
           {lead && <span className="finding__lead">{lead(f)}</span>}

@@ -12,8 +12,7 @@ import { useSignOut } from './use-sign-out';
 import './area-layout.css';
 
 export type MenuEntry =
-  | { label: string; to: string; end?: boolean }
-  | { label: string; children: readonly { label: string; to: string }[] };
+  { label: string; to: string; end?: boolean } | { label: string; children: readonly { label: string; to: string }[] };
 
 export interface AreaLayoutProps {
   /** Header title, e.g. スタッフアカウント. */
@@ -140,7 +139,12 @@ export function AreaLayout({ title, menu, signOutPath, afterSignOut, variant, sh
               </li>
             )}
             <li className={showManual ? undefined : 'side-nav__separator'}>
-              <button type="button" className="side-nav__link side-nav__button" onClick={() => void signOut()} disabled={pending}>
+              <button
+                type="button"
+                className="side-nav__link side-nav__button"
+                onClick={() => void signOut()}
+                disabled={pending}
+              >
                 {t.nav.signOut}
               </button>
             </li>

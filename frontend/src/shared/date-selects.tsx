@@ -37,13 +37,19 @@ export function DateSelects({ id, legend, years, value, onChange, withDay = true
 
   function update(part: keyof DateSelection, v: string) {
     const next = { ...value, [part]: v };
-    if (next.day && next.year && next.month && Number(next.day) > daysInMonth(Number(next.year), Number(next.month))) next.day = '';
+    if (next.day && next.year && next.month && Number(next.day) > daysInMonth(Number(next.year), Number(next.month)))
+      next.day = '';
     onChange(next);
   }
 
   const select = (part: keyof DateSelection, label: string, options: readonly number[]) => (
     <span className="date-selects__part">
-      <select id={`${id}-${part}`} value={value[part]} onChange={(e) => update(part, e.target.value)} disabled={disabled}>
+      <select
+        id={`${id}-${part}`}
+        value={value[part]}
+        onChange={(e) => update(part, e.target.value)}
+        disabled={disabled}
+      >
         <option value="">{t.common.choose}</option>
         {options.map((n) => (
           <option key={n} value={String(n)}>

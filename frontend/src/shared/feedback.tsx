@@ -21,7 +21,15 @@ export function FormFeedback({ error, success }: { error?: string | null; succes
 }
 
 /** Loading, failure (with a retry) or the content of a loaded section. */
-export function LoadView<T>({ state, onRetry, children }: { state: LoadState<T>; onRetry: () => void; children: (data: T) => React.ReactNode }) {
+export function LoadView<T>({
+  state,
+  onRetry,
+  children,
+}: {
+  state: LoadState<T>;
+  onRetry: () => void;
+  children: (data: T) => React.ReactNode;
+}) {
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'error') {
     return (

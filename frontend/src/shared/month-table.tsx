@@ -4,14 +4,22 @@
  * into the engine's explanation: which rule applied and which law bucket each minute fell into.
  */
 import { Fragment, useState, type ReactNode } from 'react';
-import type { AttendanceDayView, MonthAttendanceView, MonthTotalsView } from '../../../functions/api/timestamps/month-view';
+import type {
+  AttendanceDayView,
+  MonthAttendanceView,
+  MonthTotalsView,
+} from '../../../functions/api/timestamps/month-view';
 import { t } from '../i18n';
 import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime } from './time';
 import './page.css';
 import './month-table.css';
 
 /** The answer of `GET /api/v1/timestamps?year&month[&id]`, its rows and totals: the backend's own types. */
-export type { AttendanceDayView as AttendanceDay, MonthAttendanceView as MonthAttendance, MonthTotalsView as MonthTotals };
+export type {
+  AttendanceDayView as AttendanceDay,
+  MonthAttendanceView as MonthAttendance,
+  MonthTotalsView as MonthTotals,
+};
 
 export interface MonthTableProps {
   days: readonly AttendanceDayView[];
@@ -34,21 +42,41 @@ function rowKind(day: AttendanceDayView): 'leave' | 'holiday' | 'day-off' | null
   return null;
 }
 
-const leaveLabel = (day: AttendanceDayView) => t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0];
+const leaveLabel = (day: AttendanceDayView) =>
+  t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0];
 
 /** Days with punches have something to explain; an empty day's explanation only says so. */
-const hasDetails = (day: AttendanceDayView) => (day.explanation?.length ?? 0) > 0 && (day.status === 'complete' || day.status === 'incomplete');
+const hasDetails = (day: AttendanceDayView) =>
+  (day.explanation?.length ?? 0) > 0 && (day.status === 'complete' || day.status === 'incomplete');
 
 /** Marker labels for the day's flags; today's open shift is not "missing" its punch-out yet. */
 function flagLabels(day: AttendanceDayView, today: string | undefined): string[] {
-  return (day.flags ?? []).filter((f) => !(f === 'missing_punch_out' && day.date === today)).map((f) => t.monthTable.flags[f] ?? f);
+  return (day.flags ?? [])
+    .filter((f) => !(f === 'missing_punch_out' && day.date === today))
+    .map((f) => t.monthTable.flags[f] ?? f);
 }
 
-function DayRow({ day, today, timeZone, action, columns }: { day: AttendanceDayView; today?: string | undefined; timeZone: string; action?: MonthTableProps['action']; columns: number }) {
+function DayRow({
+  day,
+  today,
+  timeZone,
+  action,
+  columns,
+}: {
+  day: AttendanceDayView;
+  today?: string | undefined;
+  timeZone: string;
+  action?: MonthTableProps['action'];
+  columns: number;
+}) {
   const [open, setOpen] = useState(false);
   const kind = rowKind(day);
   const isToday = day.date === today;
-  const classes = [kind ? `month-row--${kind}` : '', isToday ? 'month-row--today' : '', day.status === 'incomplete' && !isToday ? 'month-row--incomplete' : '']
+  const classes = [
+    kind ? `month-row--${kind}` : '',
+    isToday ? 'month-row--today' : '',
+    day.status === 'incomplete' && !isToday ? 'month-row--incomplete' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const flags = flagLabels(day, today);
@@ -113,7 +141,13 @@ function DayRow({ day, today, timeZone, action, columns }: { day: AttendanceDayV
 }
 
 /** The month's figures as a list of labelled values (reads well on a phone, unlike a wide footer row). */
-export function MonthTotalsSummary({ totals, ruleVersion }: { totals: MonthTotalsView; ruleVersion?: string | null | undefined }) {
+export function MonthTotalsSummary({
+  totals,
+  ruleVersion,
+}: {
+  totals: MonthTotalsView;
+  ruleVersion?: string | null | undefined;
+}) {
   const L = t.monthTable.totals;
   const items: [string, string][] = [
     [L.worked, formatMinutes(totals.worked_minutes)],

@@ -135,7 +135,8 @@ export function formatMinutes(minutes: number | null | undefined): string {
   return `${Math.floor(m / 60)}:${pad(m % 60)}`;
 }
 
-export const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+export const range = (from: number, to: number): number[] =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 /** Year choices from 2022 to the company's current year (spec §9); `ahead` adds years for planning. */
 export const yearChoices = (timeZone: string, now: Date = new Date(), ahead = 0): number[] =>
@@ -149,7 +150,8 @@ export function formatPunchTime(instant: string | null | undefined, workDate: st
 }
 
 /** Minutes as `h:mm`, or '' when there are none (tables where a blank reads better than 0:00). */
-export const formatMinutesIfAny = (minutes: number | null | undefined): string => (minutes ? formatMinutes(minutes) : '');
+export const formatMinutesIfAny = (minutes: number | null | undefined): string =>
+  minutes ? formatMinutes(minutes) : '';
 
 /** Minutes as people say a long duration: `7230` → `120時間30分`, `2700` → `45時間`, `0` → `0時間`. */
 export function formatHoursJa(minutes: number | null | undefined): string {

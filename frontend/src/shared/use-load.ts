@@ -2,17 +2,23 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../lib/api';
 import { MESSAGES } from '../../../functions/shared/messages';
 
-export type LoadState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string; httpStatus: number };
+export type LoadState<T> =
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string; httpStatus: number };
 
 /** True when the failure carries no message of the server's own (network down, proxy page, 5xx without body). */
-export const isGenericFailure = (res: { ok: boolean; message: string | null }) => !res.ok && (res.message === null || res.message === MESSAGES.communicationFailed);
+export const isGenericFailure = (res: { ok: boolean; message: string | null }) =>
+  !res.ok && (res.message === null || res.message === MESSAGES.communicationFailed);
 
 /**
  * Loads data for a page section and keeps the latest answer. `load` runs again whenever `key`
  * changes; an answer for an older key is dropped, so a slow reply never overwrites a newer one.
  * Spec §8: a load failure without a server message is the "communication failed" alert.
  */
-export function useLoad<T>(load: () => Promise<ApiResult<T>>, key: string, opts: { alertOnGenericFailure?: boolean } = {}) {
+export function useLoad<T>(
+  load: () => Promise<ApiResult<T>>,
+  key: string,
+  opts: { alertOnGenericFailure?: boolean } = {},
+) {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const loadRef = useRef(load);
   loadRef.current = load;

@@ -9,7 +9,12 @@ import { api } from '../../shared/middleware.js';
 import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
 
 const Ymd = z.object(YMD_FIELDS).check(z.refine(...realDate));
-const OptionalId = z.optional(z.pipe(z.transform((v) => (v === '' ? null : v)), z.nullish(IdSchema)));
+const OptionalId = z.optional(
+  z.pipe(
+    z.transform((v) => (v === '' ? null : v)),
+    z.nullish(IdSchema),
+  ),
+);
 
 /** The query string of /management/csv_download/download, sent as the body (spec §7 names). */
 export const AttendanceExportSchema = z.strictObject({
@@ -38,10 +43,14 @@ export const handler = api(
     const companyId = principal.companyId;
     const from = Ymd.safeParse({ year: body.start_year, month: body.start_month, day: body.start_day });
     const to = Ymd.safeParse({ year: body.end_year, month: body.end_month, day: body.end_day });
-    if (!from.success || !to.success) throw new ValidationError(MESSAGES.downloadFailed, { date: ['存在しない日付です'] });
+    if (!from.success || !to.success)
+      throw new ValidationError(MESSAGES.downloadFailed, { date: ['存在しない日付です'] });
     const [start, end] = [ymdToDate(from.data), ymdToDate(to.data)];
     const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
-    if (days < 0 || days >= MAX_DAYS) throw new ValidationError(MESSAGES.downloadFailed, { date: ['期間は1年以内で、開始日は終了日以前にしてください'] });
+    if (days < 0 || days >= MAX_DAYS)
+      throw new ValidationError(MESSAGES.downloadFailed, {
+        date: ['期間は1年以内で、開始日は終了日以前にしてください'],
+      });
 
     // Each named filter must exist in the admin's company (GetItems in parallel; undefined when not named).
     const [dept, status, employee] = await Promise.all([

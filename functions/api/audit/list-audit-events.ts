@@ -18,7 +18,8 @@ export const handler = api('list-audit-events', { query: AuditQuerySchema }, asy
   // Cursors are sealed for this company and this list: the store's key never leaves the server.
   const scope = `audit-events\n${principal.companyId}`;
   const inner = query.cursor === undefined ? null : openCursor(query.cursor, scope);
-  if (query.cursor !== undefined && inner === null) throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+  if (query.cursor !== undefined && inner === null)
+    throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
   const page = await auditPage(principal.companyId, query.limit, inner);
   const view: AuditPageView = {
     events: page.events.map((e) => ({

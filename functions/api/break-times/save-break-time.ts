@@ -15,7 +15,10 @@ export const handler = api(
       'break',
       principal.companyId,
       body,
-      { conditionMinutes: toMinutes(body.condition_hour, body.condition_minute), breakMinutes: toMinutes(body.break_hour, body.break_minute) },
+      {
+        conditionMinutes: toMinutes(body.condition_hour, body.condition_minute),
+        breakMinutes: toMinutes(body.break_hour, body.break_minute),
+      },
       principal.timeZone,
     ),
 );

@@ -4,4 +4,6 @@ import { IdParamsSchema } from '../schemas.js';
 import { closeCompanyAccount } from '../../services/company-accounts.js';
 
 /** Closes the account (records kept for legal retention); its admins and staff can no longer sign in. */
-export const handler = api('delete-company', { params: IdParamsSchema, audit: 'company.close' }, async ({ params }) => ok(await closeCompanyAccount(params.id)));
+export const handler = api('delete-company', { params: IdParamsSchema, audit: 'company.close' }, async ({ params }) =>
+  ok(await closeCompanyAccount(params.id)),
+);

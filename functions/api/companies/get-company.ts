@@ -4,4 +4,6 @@ import { api } from '../../shared/middleware.js';
 import { IdParamsSchema } from '../schemas.js';
 import { companyView } from '../../domain/company-schema.js';
 
-export const handler = api('get-company', { params: IdParamsSchema }, async ({ params }) => ok(companyView(await activeCompanyById(params.id))));
+export const handler = api('get-company', { params: IdParamsSchema }, async ({ params }) =>
+  ok(companyView(await activeCompanyById(params.id))),
+);

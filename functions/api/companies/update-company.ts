@@ -8,7 +8,12 @@ import { UpdateCompanySchema, companyView } from '../../domain/company-schema.js
 
 export const handler = api(
   'update-company',
-  { params: IdParamsSchema, body: UpdateCompanySchema, invalidMessage: MESSAGES.registrationDefect, audit: 'company.update' },
+  {
+    params: IdParamsSchema,
+    body: UpdateCompanySchema,
+    invalidMessage: MESSAGES.registrationDefect,
+    audit: 'company.update',
+  },
   async ({ params, body }) => {
     const before = await companyById(params.id);
     const after = companyView(await editCompanyAccount(params.id, body));

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { createOrgUnit, deleteOrgUnit, getOrgUnit, listOrgUnits, renameOrgUnit, type OrgKind } from '../../db/organisation.js';
+import {
+  createOrgUnit,
+  deleteOrgUnit,
+  getOrgUnit,
+  listOrgUnits,
+  renameOrgUnit,
+  type OrgKind,
+} from '../../db/organisation.js';
 import { nameSchema } from '../../domain/input.js';
 import { created, ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -18,7 +25,9 @@ export const listRoute = (routeName: RouteNamesFor<'admin'>, kind: OrgKind) =>
   api(routeName, {}, async ({ principal }) => ok(await listOrgUnits(kind, principal.companyId)));
 
 export const getRoute = (routeName: RouteNamesFor<'admin'>, kind: OrgKind) =>
-  api(routeName, { params: IdParamsSchema }, async ({ params, principal }) => ok(await getOrgUnit(kind, principal.companyId, params.id)));
+  api(routeName, { params: IdParamsSchema }, async ({ params, principal }) =>
+    ok(await getOrgUnit(kind, principal.companyId, params.id)),
+  );
 
 export const createRoute = (routeName: RouteNamesFor<'admin'>, kind: OrgKind) =>
   api(routeName, { body: OrgUnitBodySchema, invalidMessage, audit: `${kind}.create` }, async ({ body, principal }) =>
@@ -26,10 +35,14 @@ export const createRoute = (routeName: RouteNamesFor<'admin'>, kind: OrgKind) =>
   );
 
 export const updateRoute = (routeName: RouteNamesFor<'admin'>, kind: OrgKind) =>
-  api(routeName, { params: IdParamsSchema, body: OrgUnitBodySchema, invalidMessage, audit: `${kind}.rename` }, async ({ params, body, principal }) =>
-    ok(await renameOrgUnit(kind, principal.companyId, params.id, body.name)),
+  api(
+    routeName,
+    { params: IdParamsSchema, body: OrgUnitBodySchema, invalidMessage, audit: `${kind}.rename` },
+    async ({ params, body, principal }) => ok(await renameOrgUnit(kind, principal.companyId, params.id, body.name)),
   );
 
 /** Refused with 409 while active staff still use it. */
 export const deleteRoute = (routeName: RouteNamesFor<'admin'>, kind: OrgKind) =>
-  api(routeName, { params: IdParamsSchema, audit: `${kind}.delete` }, async ({ params, principal }) => ok(await deleteOrgUnit(kind, principal.companyId, params.id)));
+  api(routeName, { params: IdParamsSchema, audit: `${kind}.delete` }, async ({ params, principal }) =>
+    ok(await deleteOrgUnit(kind, principal.companyId, params.id)),
+  );

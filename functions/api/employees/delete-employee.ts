@@ -4,6 +4,8 @@ import { IdParamsSchema } from '../schemas.js';
 import { retireStaff } from '../../services/staff-service.js';
 
 /** "Delete" retires: the profile and attendance stay (five-year retention), access ends. */
-export const handler = api('delete-employee', { params: IdParamsSchema, audit: 'staff.retire' }, async ({ params, principal }) =>
-  ok(await retireStaff(principal.companyId, params.id)),
+export const handler = api(
+  'delete-employee',
+  { params: IdParamsSchema, audit: 'staff.retire' },
+  async ({ params, principal }) => ok(await retireStaff(principal.companyId, params.id)),
 );

@@ -24,7 +24,10 @@ const emptyToNull = (v: unknown): unknown => (v === '' || v === undefined ? null
  * `preprocess`: a transform piped into the schema is what it stands for.
  */
 const blankAsNull = <T extends z.core.SomeType>(schema: T) =>
-  z.pipe(z.optional(z.pipe(z.transform(emptyToNull), z.nullable(schema))), z.transform((v) => v ?? null));
+  z.pipe(
+    z.optional(z.pipe(z.transform(emptyToNull), z.nullable(schema))),
+    z.transform((v) => v ?? null),
+  );
 
 /** An unchosen dropdown arrives as null or ''; both mean "none". */
 const OptionalRefSchema = blankAsNull(IdSchema);
@@ -78,7 +81,9 @@ export type NewStaffBody = z.infer<typeof NewStaffSchema>;
 export type EditStaffBody = z.infer<typeof EditStaffSchema>;
 
 /** A staff form body as the staff service takes it: camelCase fields, the password as sent (null keeps it). */
-export function staffFields<B extends NewStaffBody | EditStaffBody>(body: B): StaffFields & { password: B['password'] } {
+export function staffFields<B extends NewStaffBody | EditStaffBody>(
+  body: B,
+): StaffFields & { password: B['password'] } {
   return {
     lastName: body.last_name,
     firstName: body.first_name,

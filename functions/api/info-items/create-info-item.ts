@@ -5,6 +5,8 @@ import { api } from '../../shared/middleware.js';
 import { InfoItemSchema, toInfoItem } from './info-item-schema.js';
 import { infoItemView } from './info-item-view.js';
 
-export const handler = api('create-info-item', { body: InfoItemSchema, invalidMessage: MESSAGES.registrationDefect }, async ({ body }) =>
-  created(infoItemView(await createInfoItem(toInfoItem(body)))),
+export const handler = api(
+  'create-info-item',
+  { body: InfoItemSchema, invalidMessage: MESSAGES.registrationDefect },
+  async ({ body }) => created(infoItemView(await createInfoItem(toInfoItem(body)))),
 );

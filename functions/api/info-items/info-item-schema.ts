@@ -24,7 +24,14 @@ export type InfoItemInput = z.infer<typeof InfoItemSchema>;
 export function japanDateTimeToIso(value: string): string | null {
   const m = DATE_TIME.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (year < 2000 || year > 2100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
   return new Date(new TZDate(year, month - 1, day, hour, minute, second, INFO_ITEM_TIME_ZONE).getTime()).toISOString();
@@ -40,6 +47,7 @@ export function toInfoItem(input: InfoItemInput) {
     if (!endAt) errors.end_at = [MESSAGES.invalidDateTime];
     throw new ValidationError(MESSAGES.invalidDateTime, errors);
   }
-  if (Date.parse(endAt) <= Date.parse(startAt)) throw new ValidationError(MESSAGES.endBeforeStart, { end_at: [MESSAGES.endBeforeStart] });
+  if (Date.parse(endAt) <= Date.parse(startAt))
+    throw new ValidationError(MESSAGES.endBeforeStart, { end_at: [MESSAGES.endBeforeStart] });
   return { title: input.title, detailText: input.detail_text, startAt, endAt };
 }

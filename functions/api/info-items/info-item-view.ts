@@ -1,5 +1,11 @@
 /** An announcement as `GET /api/v1/info_items[/{id}]` returns it (the SPA imports the type). */
-export const infoItemView = (i: { infoItemId: string; title: string; detailText: string; startAt: string; endAt: string }) => ({
+export const infoItemView = (i: {
+  infoItemId: string;
+  title: string;
+  detailText: string;
+  startAt: string;
+  endAt: string;
+}) => ({
   id: i.infoItemId,
   title: i.title,
   detail_text: i.detailText,

@@ -8,6 +8,11 @@ import { INQUIRY_RATE, InquirySchema } from './inquiry-schema.js';
 /** Public contact form. Only well-formed posts count against the per-address limit (429 beyond it). */
 export const handler = api('create-inquiry', { body: InquirySchema }, async ({ body, event }) => {
   await consumeRateLimit({ bucket: `inquiry#${addressKey(clientAddress(event))}`, ...INQUIRY_RATE });
-  const inquiry = await saveInquiry({ name: body.name, companyName: body.company, email: body.email, message: body.message });
+  const inquiry = await saveInquiry({
+    name: body.name,
+    companyName: body.company,
+    email: body.email,
+    message: body.message,
+  });
   return created({ id: inquiry.inquiryId });
 });

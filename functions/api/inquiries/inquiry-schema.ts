@@ -14,7 +14,14 @@ export type InquiryInput = z.infer<typeof InquirySchema>;
 /** Contact-form posts per client address: enough for a person, useless for a spam run. */
 export const INQUIRY_RATE = { limit: 5, windowSeconds: 600 } as const;
 
-export const inquiryView = (i: { inquiryId: string; name: string; companyName: string; email: string; message: string; createdAt: string }) => ({
+export const inquiryView = (i: {
+  inquiryId: string;
+  name: string;
+  companyName: string;
+  email: string;
+  message: string;
+  createdAt: string;
+}) => ({
   id: i.inquiryId,
   name: i.name,
   company: i.companyName,

@@ -13,7 +13,10 @@ import { clock } from '../../shared/clock.js';
 
 const Time = z.union([
   z.nullish(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/))),
-  z.pipe(z.literal(''), z.transform(() => null)),
+  z.pipe(
+    z.literal(''),
+    z.transform(() => null),
+  ),
 ]);
 
 export const CorrectionSchema = z
@@ -42,7 +45,8 @@ export const handler = api(
     const tz = principal.timeZone;
     const workDate = ymdToDate(body);
     const now = clock.now();
-    if (workDate > today(tz, now)) throw new ValidationError(MESSAGES.setCorrectTime, { date: [MESSAGES.futureDateNotAllowed] });
+    if (workDate > today(tz, now))
+      throw new ValidationError(MESSAGES.setCorrectTime, { date: [MESSAGES.futureDateNotAllowed] });
 
     const who = { companyId: principal.companyId, employeeId: principal.userId };
     const before = await findDay(who, workDate);

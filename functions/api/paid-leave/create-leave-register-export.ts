@@ -11,7 +11,12 @@ import { IdSchema } from '../schemas.js';
 
 /** Whole company (retired staff included: the register is kept five years) or one staff member. */
 export const LeaveRegisterExportSchema = z.strictObject({
-  id: z.optional(z.pipe(z.transform((v) => (v === '' ? null : v)), z.nullish(IdSchema))),
+  id: z.optional(
+    z.pipe(
+      z.transform((v) => (v === '' ? null : v)),
+      z.nullish(IdSchema),
+    ),
+  ),
   encoding: z._default(z.optional(z.enum(['utf8', 'sjis'])), 'utf8'),
 });
 

@@ -12,15 +12,31 @@ export const ManualGrantBodySchema = z
         granted_on: IsoDateSchema,
         // Two years' statutory maximum (20 + 20): anything above is a typo, not an adjustment.
         days: z.number().check(z.maximum(40)),
-        expires_on: z.optional(z.pipe(z.transform((v) => (v === '' || v === null ? undefined : v)), z.optional(IsoDateSchema))),
+        expires_on: z.optional(
+          z.pipe(
+            z.transform((v) => (v === '' || v === null ? undefined : v)),
+            z.optional(IsoDateSchema),
+          ),
+        ),
         kind: z.enum(['statutory', 'extra']),
         reason: z.string(),
       }),
-      z.transform((b) => ({ grantedOn: b.granted_on, days: b.days, kind: b.kind, reason: b.reason, ...(b.expires_on ? { expiresOn: b.expires_on } : {}) })),
+      z.transform((b) => ({
+        grantedOn: b.granted_on,
+        days: b.days,
+        kind: b.kind,
+        reason: b.reason,
+        ...(b.expires_on ? { expiresOn: b.expires_on } : {}),
+      })),
     ),
     ManualGrantSchema,
   )
-  .check(z.refine((g) => !g.expiresOn || g.expiresOn > g.grantedOn, { message: '有効期限は付与日より後の日付を指定してください', path: ['expires_on'] }));
+  .check(
+    z.refine((g) => !g.expiresOn || g.expiresOn > g.grantedOn, {
+      message: '有効期限は付与日より後の日付を指定してください',
+      path: ['expires_on'],
+    }),
+  );
 
 /** The run takes no input: the company comes from the session, the date from the company's zone. */
 export const GrantRunBodySchema = z.strictObject({});

@@ -8,7 +8,9 @@ import { sessionView } from '../../services/sessions/session-view.js';
 export const handler = api('get-session', { optionalAuth: true }, async ({ principal, cookies }) => {
   // A missing token, or one not bound to the session cookie this browser now holds, is replaced.
   const sessionId = cookies[COOKIE.session];
-  const setCookies = csrfBound(cookies[COOKIE.csrf], sessionId) ? [] : [serializeCookie(COOKIE.csrf, newCsrfToken(sessionId), { httpOnly: false })];
+  const setCookies = csrfBound(cookies[COOKIE.csrf], sessionId)
+    ? []
+    : [serializeCookie(COOKIE.csrf, newCsrfToken(sessionId), { httpOnly: false })];
   // principal is null for anonymous callers of this public route.
   return ok(principal ? sessionView(principal) : null, setCookies);
 });

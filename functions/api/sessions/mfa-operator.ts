@@ -8,6 +8,10 @@ import { TotpCodeSchema, answerTotpChallenge } from '../../services/sessions/sig
 /** Operator sign-in, second step: the 6-digit code of the authenticator app. */
 export const handler = api(
   'mfa-operator',
-  { body: z.strictObject({ operator: z.strictObject({ code: TotpCodeSchema }) }), invalidMessage: MESSAGES.mfaCodeInvalid },
-  async ({ body, cookies, event }) => answerTotpChallenge('operator', cookies[COOKIE.challenge], body.operator.code, clientAddress(event)),
+  {
+    body: z.strictObject({ operator: z.strictObject({ code: TotpCodeSchema }) }),
+    invalidMessage: MESSAGES.mfaCodeInvalid,
+  },
+  async ({ body, cookies, event }) =>
+    answerTotpChallenge('operator', cookies[COOKIE.challenge], body.operator.code, clientAddress(event)),
 );

@@ -3,6 +3,8 @@ import { COOKIE } from '../../shared/auth/cookies.js';
 import { api } from '../../shared/middleware.js';
 import { NewPasswordSchema, completeNewPassword } from '../../services/sessions/sign-in.js';
 
-export const handler = api('new-password-company', { body: z.strictObject({ company: NewPasswordSchema }) }, async ({ body, cookies }) =>
-  completeNewPassword('admin', cookies[COOKIE.challenge], body.company.password),
+export const handler = api(
+  'new-password-company',
+  { body: z.strictObject({ company: NewPasswordSchema }) },
+  async ({ body, cookies }) => completeNewPassword('admin', cookies[COOKIE.challenge], body.company.password),
 );

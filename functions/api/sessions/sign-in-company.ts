@@ -3,6 +3,8 @@ import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { CredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
 
-export const handler = api('sign-in-company', { body: z.strictObject({ company: CredentialsSchema }) }, async ({ body, event }) =>
-  signIn('admin', body.company.email, body.company.password, clientAddress(event)),
+export const handler = api(
+  'sign-in-company',
+  { body: z.strictObject({ company: CredentialsSchema }) },
+  async ({ body, event }) => signIn('admin', body.company.email, body.company.password, clientAddress(event)),
 );

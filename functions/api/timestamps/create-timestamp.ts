@@ -10,7 +10,9 @@ import { refreshSummary } from '../../db/summaries.js';
 import { punchView, recentShifts } from '../../services/punch-view.js';
 import { clock } from '../../shared/clock.js';
 
-export const PunchSchema = z.strictObject({ note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), '') });
+export const PunchSchema = z.strictObject({
+  note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), ''),
+});
 
 /**
  * Punch in or out, whichever is next. The write is conditional on the state that was read, so two
@@ -25,7 +27,8 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   // A retried punch-out finds the day closed: replay its first answer before judging the state anew.
   if (rawKey) {
     const stored = await storedPunchAnswer(scope, rawKey);
-    if (stored?.route === 'create-timestamp' && stored.expiresAt > Math.floor(now.getTime() / 1000)) return ok(JSON.parse(stored.response));
+    if (stored?.route === 'create-timestamp' && stored.expiresAt > Math.floor(now.getTime() / 1000))
+      return ok(JSON.parse(stored.response));
   }
   const { todayDate, who, days } = await recentShifts(principal, now);
   const action = nextAction(days, todayDate, now);
@@ -35,13 +38,23 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   if (action.type === 'repeat') {
     const view = punchView(days, todayDate, now);
     const retryAt = Date.parse(view.punch_in_at!) + DOUBLE_PRESS_MS;
-    const ignored = { reason: 'too_soon_after_punch_in', retry_at: new Date(retryAt).toISOString(), retry_after_seconds: Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000)) };
+    const ignored = {
+      reason: 'too_soon_after_punch_in',
+      retry_at: new Date(retryAt).toISOString(),
+      retry_after_seconds: Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000)),
+    };
     return ok({ ...view, ignored });
   }
 
   const at = now.toISOString();
   const applied = days.map((d) =>
-    d.workDate === action.workDate ? { ...d, ...(action.type === 'in' ? { punchInAt: at } : { punchOutAt: at }), ...(body.note ? { note: body.note } : {}) } : d,
+    d.workDate === action.workDate
+      ? {
+          ...d,
+          ...(action.type === 'in' ? { punchInAt: at } : { punchOutAt: at }),
+          ...(body.note ? { note: body.note } : {}),
+        }
+      : d,
   );
   if (!applied.some((d) => d.workDate === action.workDate)) {
     applied.push({ ...who, workDate: action.workDate, punchInAt: at, ...(body.note ? { note: body.note } : {}) });
@@ -55,7 +68,13 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
     at,
     note: body.note || undefined,
     idempotency: rawKey
-      ? { scope, key: rawKey, route: 'create-timestamp', response: JSON.stringify(view), expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_SECONDS }
+      ? {
+          scope,
+          key: rawKey,
+          route: 'create-timestamp',
+          response: JSON.stringify(view),
+          expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_SECONDS,
+        }
       : undefined,
   });
   if (outcome === 'applied') {

@@ -10,9 +10,13 @@ const RecordParamsSchema = z.strictObject({
 });
 
 /** Delete one day's attendance record of a staff member; the screen then reloads the month. */
-export const handler = api('delete-timestamp', { params: RecordParamsSchema, audit: 'attendance.delete' }, async ({ params, principal }) => {
-  const [employeeId = '', workDate = ''] = params.id.split('_');
-  await deleteDayRecord(principal.companyId, employeeId, workDate);
-  await refreshSummary(principal.companyId, employeeId, workDate, principal.timeZone);
-  return ok({ employee_id: employeeId });
-});
+export const handler = api(
+  'delete-timestamp',
+  { params: RecordParamsSchema, audit: 'attendance.delete' },
+  async ({ params, principal }) => {
+    const [employeeId = '', workDate = ''] = params.id.split('_');
+    await deleteDayRecord(principal.companyId, employeeId, workDate);
+    await refreshSummary(principal.companyId, employeeId, workDate, principal.timeZone);
+    return ok({ employee_id: employeeId });
+  },
+);

@@ -17,10 +17,18 @@ export const handler = api('list-timestamps', { query: YearMonthQuerySchema }, a
   const companyId = principal.companyId;
   const employeeId = principal.role === 'admin' ? query.id : principal.userId;
   // An employee only ever sees their own month, whatever id they send.
-  if (!employeeId || (principal.role === 'employee' && query.id && query.id !== employeeId)) throw new NotFoundError(MESSAGES.fetchDataFailed);
+  if (!employeeId || (principal.role === 'employee' && query.id && query.id !== employeeId))
+    throw new NotFoundError(MESSAGES.fetchDataFailed);
   const employee = await findEmployee(companyId, employeeId);
   if (!employee) throw new NotFoundError(MESSAGES.fetchDataFailed);
 
-  const month = await computeEmployeeMonth({ companyId, employeeId, timeZone: principal.timeZone, year: query.year, month: query.month, employee });
+  const month = await computeEmployeeMonth({
+    companyId,
+    employeeId,
+    timeZone: principal.timeZone,
+    year: query.year,
+    month: query.month,
+    employee,
+  });
   return ok(monthAttendanceView(query, employee, month));
 });

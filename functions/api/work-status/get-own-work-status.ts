@@ -17,7 +17,10 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     employeeMonthSummary(companyId, employeeId, month),
     overtimeHistory(companyId, employeeId),
   ]);
-  const settings = { overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700, specialClause: company?.specialClause ?? false };
+  const settings = {
+    overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700,
+    specialClause: company?.specialClause ?? false,
+  };
   const findings = agreementFindings(historyMonths(history?.months, month), month, settings, principal.timeZone, now);
   const s = summary;
   const view: OwnWorkStatusView = {

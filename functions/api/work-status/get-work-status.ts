@@ -26,7 +26,10 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
     monthSummaries(companyId, month),
     overtimeHistories(companyId),
   ]);
-  const settings = { overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700, specialClause: company?.specialClause ?? false };
+  const settings = {
+    overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700,
+    specialClause: company?.specialClause ?? false,
+  };
   const active = new Map(staff.map((s) => [s.employeeId, s]));
   const current = summaries.filter((s) => active.has(s.employeeId));
   const total = (f: (s: (typeof current)[number]) => number) => current.reduce((n, s) => n + f(s), 0);
@@ -44,18 +47,28 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
 
   const byMonth = new Map<string, number>();
   for (const h of histories) {
-    for (const m of historyMonths(h.months, month)) byMonth.set(m.month, (byMonth.get(m.month) ?? 0) + m.statutoryOvertimeMinutes);
+    for (const m of historyMonths(h.months, month))
+      byMonth.set(m.month, (byMonth.get(m.month) ?? 0) + m.statutoryOvertimeMinutes);
   }
 
   const view: WorkStatusView = {
     month,
     count_employees: n,
     total_working_time: total((s) => s.workedMinutes),
-    average_working_time: avg(total((s) => s.workedMinutes), n),
+    average_working_time: avg(
+      total((s) => s.workedMinutes),
+      n,
+    ),
     total_over_working_time: total((s) => s.overtimeMinutes),
-    average_over_working_time: avg(total((s) => s.overtimeMinutes), n),
+    average_over_working_time: avg(
+      total((s) => s.overtimeMinutes),
+      n,
+    ),
     total_unpaid_working_time: total((s) => s.excessOvertimeMinutes),
-    average_unpaid_working_time: avg(total((s) => s.excessOvertimeMinutes), n),
+    average_unpaid_working_time: avg(
+      total((s) => s.excessOvertimeMinutes),
+      n,
+    ),
     alert_limit_minutes: settings.overtimeAlertMinutes,
     special_clause: settings.specialClause,
     alerts,
@@ -67,7 +80,10 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
       statutory_overtime_minutes: s.statutoryOvertimeMinutes,
       excess_minutes: s.excessOvertimeMinutes,
     })),
-    monthly_overtime: [...byMonth].sort(([a], [b]) => a.localeCompare(b)).slice(-12).map(([m, minutes]) => ({ month: m, overtime_minutes: minutes })),
+    monthly_overtime: [...byMonth]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .slice(-12)
+      .map(([m, minutes]) => ({ month: m, overtime_minutes: minutes })),
     rule_version: current[0]?.ruleVersion ?? null,
   };
   return ok(view);

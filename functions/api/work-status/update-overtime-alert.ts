@@ -15,7 +15,10 @@ export const handler = api(
   'update-overtime-alert',
   { body: AlertSettingsSchema, invalidMessage: MESSAGES.settingDefect, audit: 'settings.overtime_alert' },
   async ({ body, principal }) => {
-    await setOvertimeAlert(principal.companyId, { overtimeAlertMinutes: body.alert_hours * 60, specialClause: body.special_clause });
+    await setOvertimeAlert(principal.companyId, {
+      overtimeAlertMinutes: body.alert_hours * 60,
+      specialClause: body.special_clause,
+    });
     const view: AlertSettingsView = { alert_limit_minutes: body.alert_hours * 60, special_clause: body.special_clause };
     return ok(view);
   },

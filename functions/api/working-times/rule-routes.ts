@@ -15,7 +15,12 @@ import { IdSchema } from '../schemas.js';
  * per (department, employment status); reading a pair answers the rule in force and its level.
  */
 const OptionalRef = z.pipe(
-  z.optional(z.pipe(z.transform((v) => (v === '' || v === undefined ? null : v)), z.nullable(IdSchema))),
+  z.optional(
+    z.pipe(
+      z.transform((v) => (v === '' || v === undefined ? null : v)),
+      z.nullable(IdSchema),
+    ),
+  ),
   z.transform((v) => v ?? null),
 );
 
@@ -40,11 +45,16 @@ export const WorkingTimeBodySchema = z
     employment_status_id: OptionalRef,
   })
   .check(
-    z.refine((b) => b.department_id !== null || b.employment_status_id !== null, { message: '部署または雇用形態を選択してください', path: ['department_id'] }),
+    z.refine((b) => b.department_id !== null || b.employment_status_id !== null, {
+      message: '部署または雇用形態を選択してください',
+      path: ['department_id'],
+    }),
     z.refine((b) => withinDay(b.fixed_hour, b.fixed_minute), { path: ['fixed_hour'] }),
     z.refine((b) => withinDay(b.over_hour, b.over_minute), { path: ['over_hour'] }),
     // The optional pair is given whole or not at all.
-    z.refine((b) => ((b.unpaid_hour ?? null) === null) === ((b.unpaid_minute ?? null) === null), { path: ['unpaid_hour'] }),
+    z.refine((b) => ((b.unpaid_hour ?? null) === null) === ((b.unpaid_minute ?? null) === null), {
+      path: ['unpaid_hour'],
+    }),
   );
 
 export const BreakTimeBodySchema = z
@@ -59,10 +69,13 @@ export const BreakTimeBodySchema = z
   .check(
     z.refine((b) => withinDay(b.condition_hour, b.condition_minute), { path: ['condition_hour'] }),
     // A break cannot be longer than the restraint time it applies to.
-    z.refine((b) => toMinutes(b.break_hour, b.break_minute) <= toMinutes(b.condition_hour, b.condition_minute), { path: ['break_hour'] }),
+    z.refine((b) => toMinutes(b.break_hour, b.break_minute) <= toMinutes(b.condition_hour, b.condition_minute), {
+      path: ['break_hour'],
+    }),
   );
 
-const split = (minutes: number | undefined) => (minutes === undefined ? { hour: null, minute: null } : toHourMinute(minutes));
+const split = (minutes: number | undefined) =>
+  minutes === undefined ? { hour: null, minute: null } : toHourMinute(minutes);
 
 export function workingRuleView(rule: StoredRule) {
   const [fixed, over, unpaid] = [split(rule.fixedMinutes), split(rule.overMinutes), split(rule.unpaidMinutes)];
@@ -78,13 +91,20 @@ export function workingRuleView(rule: StoredRule) {
 
 /** Null when the rule meets 労働基準法 34条, else the warning the screen shows. */
 export const breakWarning = (rule: StoredRule) =>
-  rule.conditionMinutes !== undefined && rule.breakMinutes !== undefined && breakRuleShortfalls(rule.conditionMinutes, rule.breakMinutes).length
+  rule.conditionMinutes !== undefined &&
+  rule.breakMinutes !== undefined &&
+  breakRuleShortfalls(rule.conditionMinutes, rule.breakMinutes).length
     ? MESSAGES.breakBelowLegalMinimum
     : null;
 
 export function breakRuleView(rule: StoredRule) {
   const [condition, brk] = [split(rule.conditionMinutes), split(rule.breakMinutes)];
-  return { condition_hour: condition.hour, condition_minute: condition.minute, break_hour: brk.hour, break_minute: brk.minute };
+  return {
+    condition_hour: condition.hour,
+    condition_minute: condition.minute,
+    break_hour: brk.hour,
+    break_minute: brk.minute,
+  };
 }
 
 const VIEW: Record<RuleType, (rule: StoredRule) => object> = { working: workingRuleView, break: breakRuleView };
@@ -94,7 +114,9 @@ export type WorkingRuleView = ReturnType<typeof workingRuleView>;
 export type BreakRuleView = ReturnType<typeof breakRuleView>;
 
 /** The answer of GET and POST for a rule of view R. */
-export type RuleAnswerView<R extends WorkingRuleView | BreakRuleView> = Omit<ReturnType<typeof ruleAnswer>, 'rule'> & { rule: R | null };
+export type RuleAnswerView<R extends WorkingRuleView | BreakRuleView> = Omit<ReturnType<typeof ruleAnswer>, 'rule'> & {
+  rule: R | null;
+};
 
 /** The answer of GET and POST: the pair asked for, the rule in force (or null), its level, a warning. */
 export function ruleAnswer(type: RuleType, pair: RulePair, found: { rule: StoredRule; level: RuleLevel } | null) {
@@ -108,7 +130,11 @@ export function ruleAnswer(type: RuleType, pair: RulePair, found: { rule: Stored
 }
 
 /** Ids in the query must be the company's own: another company's id is a 404 like any foreign id. */
-export async function assertPairExists(companyId: string, pair: RulePair, notFound: () => Error = () => new NotFoundError()) {
+export async function assertPairExists(
+  companyId: string,
+  pair: RulePair,
+  notFound: () => Error = () => new NotFoundError(),
+) {
   const [dept, status] = await Promise.all([
     pair.department_id ? findOrgUnit('department', companyId, pair.department_id) : true,
     pair.employment_status_id ? findOrgUnit('employmentStatus', companyId, pair.employment_status_id) : true,
@@ -125,9 +151,19 @@ export async function readRule(type: RuleType, companyId: string, pair: RulePair
  * Saves the pair's own rule; a reference outside the company is invalid input (400, nothing written).
  * This month's summaries are recomputed under the new rule for every active employee.
  */
-export async function saveRule(type: RuleType, companyId: string, pair: RulePair, values: RuleValues, timeZone: string) {
+export async function saveRule(
+  type: RuleType,
+  companyId: string,
+  pair: RulePair,
+  values: RuleValues,
+  timeZone: string,
+) {
   await assertPairExists(companyId, pair, () => new ValidationError(MESSAGES.settingDefect));
-  const before = ruleAnswer(type, pair, await findRuleInForce(companyId, type, pair.department_id, pair.employment_status_id));
+  const before = ruleAnswer(
+    type,
+    pair,
+    await findRuleInForce(companyId, type, pair.department_id, pair.employment_status_id),
+  );
   await putRule(companyId, type, pair.department_id, pair.employment_status_id, values);
   const [year, month] = today(timeZone, clock.now()).split('-').map(Number) as [number, number];
   await refreshCompanyMonth(companyId, timeZone, year, month);

@@ -15,7 +15,10 @@ export const handler = api(
       {
         fixedMinutes: toMinutes(body.fixed_hour, body.fixed_minute),
         overMinutes: toMinutes(body.over_hour, body.over_minute),
-        unpaidMinutes: body.unpaid_hour == null || body.unpaid_minute == null ? undefined : toMinutes(body.unpaid_hour, body.unpaid_minute),
+        unpaidMinutes:
+          body.unpaid_hour == null || body.unpaid_minute == null
+            ? undefined
+            : toMinutes(body.unpaid_hour, body.unpaid_minute),
       },
       principal.timeZone,
     ),

@@ -16,12 +16,23 @@ export const AttendanceDay = createSchema({
     /** Set when a leave request for this date is approved: 0 有給, 1 代休, 2 振替休日. */
     leaveType: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // An employee's month: one Query with begins_with(sk, "day#YYYY-MM").
     byEmployee: {
-      pk: { field: 'pk', composite: ['companyId', 'employeeId'], template: 'c#${companyId}#e#${employeeId}', casing: 'none' },
+      pk: {
+        field: 'pk',
+        composite: ['companyId', 'employeeId'],
+        template: 'c#${companyId}#e#${employeeId}',
+        casing: 'none',
+      },
       sk: { field: 'sk', composite: ['workDate'], template: 'day#${workDate}', casing: 'none' },
     },
   },

@@ -14,7 +14,13 @@ export const CompanyAdmin = createSchema({
     adminFlag: { type: 'number', required: true, default: 0 },
     status: { type: ['active', 'disabled'] as const, required: true, default: 'active' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // A company's admins; one admin by id (session checks).

@@ -28,7 +28,13 @@ export const Company = createSchema({
     /** When the operator closed the account (records are kept for legal retention). */
     closedAt: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // Operator's company list (one Query) and get-by-id (one GetItem).

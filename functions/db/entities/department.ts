@@ -7,7 +7,13 @@ export const Department = createSchema({
     departmentId: { type: 'string', required: true, readOnly: true },
     name: { type: 'string', required: true },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // A company's departments (one Query).

@@ -26,7 +26,13 @@ export const Employee = createSchema({
     /** Bumped by every paid-leave filing: two filings racing on one balance cannot both pass the check. */
     leaveSeq: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // Staff list of a company (one Query); one employee by id (GetItem).

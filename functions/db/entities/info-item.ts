@@ -10,7 +10,13 @@ export const InfoItem = createSchema({
     startAt: { type: 'string', required: true },
     endAt: { type: 'string', required: true },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // All announcements (one Query); one by id (GetItem).

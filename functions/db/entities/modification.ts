@@ -18,7 +18,12 @@ export const Modification = createSchema({
   indexes: {
     // An employee's correction history, newest first (ULIDs sort by time).
     byEmployee: {
-      pk: { field: 'pk', composite: ['companyId', 'employeeId'], template: 'c#${companyId}#e#${employeeId}', casing: 'none' },
+      pk: {
+        field: 'pk',
+        composite: ['companyId', 'employeeId'],
+        template: 'c#${companyId}#e#${employeeId}',
+        casing: 'none',
+      },
       sk: { field: 'sk', composite: ['modificationId'], template: 'mod#${modificationId}', casing: 'none' },
     },
   },

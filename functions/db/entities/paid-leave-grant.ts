@@ -35,14 +35,29 @@ export const PaidLeaveGrant = createSchema({
   indexes: {
     // One employee's grants in date order (balance, register, the filing check): one Query.
     byEmployee: {
-      pk: { field: 'pk', composite: ['companyId', 'employeeId'], template: 'c#${companyId}#e#${employeeId}', casing: 'none' },
-      sk: { field: 'sk', composite: ['grantedOn', 'grantId'], template: 'plgrant#${grantedOn}#${grantId}', casing: 'none' },
+      pk: {
+        field: 'pk',
+        composite: ['companyId', 'employeeId'],
+        template: 'c#${companyId}#e#${employeeId}',
+        casing: 'none',
+      },
+      sk: {
+        field: 'sk',
+        composite: ['grantedOn', 'grantId'],
+        template: 'plgrant#${grantedOn}#${grantId}',
+        casing: 'none',
+      },
     },
     // Every grant of a company (the staff list, the five-day dashboard, the register CSV): one Query.
     byCompany: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['companyId'], template: 'c#${companyId}#plgrant', casing: 'none' },
-      sk: { field: 'gsi1sk', composite: ['grantedOn', 'employeeId', 'grantId'], template: '${grantedOn}#${employeeId}#${grantId}', casing: 'none' },
+      sk: {
+        field: 'gsi1sk',
+        composite: ['grantedOn', 'employeeId', 'grantId'],
+        template: '${grantedOn}#${employeeId}#${grantId}',
+        casing: 'none',
+      },
     },
   },
 });

@@ -20,7 +20,13 @@ export const Request = createSchema({
     decidedAt: { type: 'string' },
     decidedBy: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // One request by id inside the company (GetItem; decisions are conditional writes on it).
@@ -31,7 +37,12 @@ export const Request = createSchema({
     // An employee's requests of one kind, by date (employee's lists).
     byEmployee: {
       index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['companyId', 'employeeId', 'kind'], template: 'c#${companyId}#e#${employeeId}#req#${kind}', casing: 'none' },
+      pk: {
+        field: 'gsi1pk',
+        composite: ['companyId', 'employeeId', 'kind'],
+        template: 'c#${companyId}#e#${employeeId}#req#${kind}',
+        casing: 'none',
+      },
       sk: { field: 'gsi1sk', composite: ['date', 'requestId'], template: '${date}#${requestId}', casing: 'none' },
     },
     // A company's requests of one kind in a month: begins_with(gsi2sk, "YYYY-MM") (admin lists).

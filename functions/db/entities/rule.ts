@@ -19,7 +19,13 @@ export const Rule = createSchema({
     unpaidMinutes: { type: 'number' },
     conditionMinutes: { type: 'number' },
     breakMinutes: { type: 'number' },
-    updatedAt: { type: 'string', required: true, watch: '*', default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
   },
   indexes: {
     // All rules of a company in one Query (begins_with "rule#"), then pick the most specific.

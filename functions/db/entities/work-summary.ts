@@ -28,7 +28,12 @@ export const WorkSummary = createSchema({
     // A company's month for every employee: one Query (work status, staff list).
     byMonth: {
       pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
-      sk: { field: 'sk', composite: ['month', 'employeeId'], template: 'summary#${month}#${employeeId}', casing: 'none' },
+      sk: {
+        field: 'sk',
+        composite: ['month', 'employeeId'],
+        template: 'summary#${month}#${employeeId}',
+        casing: 'none',
+      },
     },
   },
 });

@@ -16,7 +16,8 @@ export function assertDate(date: string, what = 'date'): void {
   const m = DATE.exec(date);
   if (!m) throw new RangeError(`${what} must be YYYY-MM-DD: ${date}`);
   const [, y, mo, d] = m.map(Number) as [number, number, number, number];
-  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) throw new RangeError(`${what} is not a calendar date: ${date}`);
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo))
+    throw new RangeError(`${what} is not a calendar date: ${date}`);
 }
 
 const parts = (date: string) => date.split('-').map(Number) as [number, number, number];
@@ -61,7 +62,10 @@ export function monthsCompleted(start: string, date: string): number {
  * calendar days of the final (partial) month. Returned as a fraction `{ whole, extraDays, finalMonthDays }`
  * so callers can stay in integer arithmetic.
  */
-export function monthLength(start: string, endInclusive: string): { whole: number; extraDays: number; finalMonthDays: number } {
+export function monthLength(
+  start: string,
+  endInclusive: string,
+): { whole: number; extraDays: number; finalMonthDays: number } {
   const whole = monthsCompleted(start, endInclusive);
   const wholeEnd = addMonthsLegal(start, whole);
   return {
@@ -76,7 +80,8 @@ export function assertMonthDay(monthDay: string): void {
   const m = /^(\d{2})-(\d{2})$/.exec(monthDay);
   const mo = Number(m?.[1]);
   const d = Number(m?.[2]);
-  if (!m || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(2025, mo)) throw new RangeError(`common grant date must be MM-DD (not 02-29): ${monthDay}`);
+  if (!m || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(2025, mo))
+    throw new RangeError(`common grant date must be MM-DD (not 02-29): ${monthDay}`);
 }
 
 /** The first occurrence of `monthDay` on or after `date` (strictly after when `strict`). */
@@ -86,4 +91,3 @@ export function nextMonthDay(monthDay: string, date: string, strict = false): st
   const later = strict ? candidate > date : candidate >= date;
   return later ? candidate : `${year + 1}-${monthDay}`;
 }
-

@@ -74,7 +74,9 @@ export function fiveDayDuty(
 ): FiveDayWindow[] {
   assertDate(asOf);
   const method = options.method ?? 'per_grant';
-  const base = [...grants].filter(qualifies).sort((a, b) => (a.grantedOn < b.grantedOn ? -1 : a.grantedOn > b.grantedOn ? 1 : 0));
+  const base = [...grants]
+    .filter(qualifies)
+    .sort((a, b) => (a.grantedOn < b.grantedOn ? -1 : a.grantedOn > b.grantedOn ? 1 : 0));
   const windows: FiveDayWindow[] = [];
   for (let i = 0; i < base.length; i++) {
     const first = base[i]!;
@@ -82,7 +84,17 @@ export function fiveDayDuty(
     const second = base[i + 1];
     if (method === 'proportional' && second && second.grantedOn > first.grantedOn && second.grantedOn <= ownDeadline) {
       const deadline = addDays(addYearsLegal(second.grantedOn, 1), -1);
-      windows.push(window(method, [first, second], first.grantedOn, deadline, proratedDays(first.grantedOn, deadline), takings, asOf));
+      windows.push(
+        window(
+          method,
+          [first, second],
+          first.grantedOn,
+          deadline,
+          proratedDays(first.grantedOn, deadline),
+          takings,
+          asOf,
+        ),
+      );
       i++;
     } else {
       windows.push(window(method, [first], first.grantedOn, ownDeadline, 5, takings, asOf));

@@ -69,8 +69,7 @@ export interface CommonGrantDate {
 
 /** 出勤率 for one qualifying period, keyed by the period's first day (`ScheduledGrant.period.from`). */
 export type PeriodAttendance =
-  | { from: string; ratio: number }
-  | { from: string; scheduledDays: number; attendedDays: number };
+  { from: string; ratio: number } | { from: string; scheduledDays: number; attendedDays: number };
 
 export interface GrantOptions {
   commonGrantDate?: CommonGrantDate | null;
@@ -107,7 +106,11 @@ export interface GrantDecision extends ScheduledGrant {
 }
 
 /** The grant dates up to and including `until` (without attendance or days). */
-export function grantSchedule(employee: LeaveEmployee, until: string, options: Pick<GrantOptions, 'commonGrantDate'> = {}): ScheduledGrant[] {
+export function grantSchedule(
+  employee: LeaveEmployee,
+  until: string,
+  options: Pick<GrantOptions, 'commonGrantDate'> = {},
+): ScheduledGrant[] {
   assertDate(employee.hireDate, 'hireDate');
   assertDate(until, 'until');
   const hire = employee.hireDate;
@@ -161,7 +164,10 @@ export function patternOn(employee: LeaveEmployee, date: string): WorkingPattern
   return current.pattern;
 }
 
-function attendanceFor(g: ScheduledGrant, records: readonly PeriodAttendance[] | undefined): GrantDecision['attendance'] {
+function attendanceFor(
+  g: ScheduledGrant,
+  records: readonly PeriodAttendance[] | undefined,
+): GrantDecision['attendance'] {
   if (g.shortened) return { basis: 'shortened', ratio: null, met: true };
   const r = records?.find((a) => a.from === g.period.from);
   if (!r) return { basis: 'not_provided', ratio: null, met: true };
@@ -194,7 +200,11 @@ export function nextGrant(employee: LeaveEmployee, asOf: string, options: GrantO
   return upcoming ? decide(employee, upcoming, options.attendance) : null;
 }
 
-function decide(employee: LeaveEmployee, g: ScheduledGrant, records: readonly PeriodAttendance[] | undefined): GrantDecision {
+function decide(
+  employee: LeaveEmployee,
+  g: ScheduledGrant,
+  records: readonly PeriodAttendance[] | undefined,
+): GrantDecision {
   const pattern = patternOn(employee, g.grantDate);
   const entitlement = statutoryEntitlement(g.step, pattern);
   const attendance = attendanceFor(g, records);

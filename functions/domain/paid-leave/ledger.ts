@@ -78,7 +78,8 @@ function validate(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[]
   for (const g of grants) {
     assertDate(g.grantedOn, `grant ${g.id} grantedOn`);
     if (g.expiresOn) assertDate(g.expiresOn, `grant ${g.id} expiresOn`);
-    if (!(isHalfStep(g.days) && g.days > 0)) throw new RangeError(`grant ${g.id}: days must be a positive multiple of 0.5`);
+    if (!(isHalfStep(g.days) && g.days > 0))
+      throw new RangeError(`grant ${g.id}: days must be a positive multiple of 0.5`);
   }
   for (const t of takings) {
     assertDate(t.date, `taking ${t.id} date`);
@@ -95,7 +96,16 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function computeLedger(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[], date?: string): Ledger {
   validate(grants, takings);
   const states: GrantState[] = [...grants]
-    .map((g) => ({ id: g.id, grantedOn: g.grantedOn, expiresOn: expiryOf(g), kind: g.kind ?? 'statutory', days: g.days, used: 0, booked: 0, remaining: g.days }))
+    .map((g) => ({
+      id: g.id,
+      grantedOn: g.grantedOn,
+      expiresOn: expiryOf(g),
+      kind: g.kind ?? 'statutory',
+      days: g.days,
+      used: 0,
+      booked: 0,
+      remaining: g.days,
+    }))
     .sort((a, b) => cmp(a.expiresOn, b.expiresOn) || cmp(a.grantedOn, b.grantedOn) || cmp(a.id, b.id));
   const ordered = [...takings].sort((a, b) => cmp(a.date, b.date) || cmp(a.id, b.id));
   const out: TakingState[] = [];
@@ -138,14 +148,18 @@ export function balanceOn(grants: readonly LeaveGrant[], takings: readonly Leave
   const live = computeLedger(grants, takings, date).grants.filter((g) => g.grantedOn <= date && date < g.expiresOn);
   const balance = sumDays(live.map((g) => g.days - g.used));
   const booked = sumDays(live.map((g) => g.booked));
-  const expiring = [...live].filter((g) => g.days - g.used - g.booked > 0).sort((a, b) => cmp(a.expiresOn, b.expiresOn))[0];
+  const expiring = [...live]
+    .filter((g) => g.days - g.used - g.booked > 0)
+    .sort((a, b) => cmp(a.expiresOn, b.expiresOn))[0];
   return {
     date,
     balance,
     booked,
     free: balance - booked,
     grants: live,
-    nextExpiry: expiring ? { expiresOn: expiring.expiresOn, days: expiring.days - expiring.used - expiring.booked } : null,
+    nextExpiry: expiring
+      ? { expiresOn: expiring.expiresOn, days: expiring.days - expiring.used - expiring.booked }
+      : null,
   };
 }
 
@@ -165,7 +179,11 @@ export type CanTakeResult =
  * balance, and anything that would take days a later booked taking relies on (possible when a grant
  * expires between the two dates).
  */
-export function canTake(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[], request: { date: string; days: number }): CanTakeResult {
+export function canTake(
+  grants: readonly LeaveGrant[],
+  takings: readonly LeaveTaking[],
+  request: { date: string; days: number },
+): CanTakeResult {
   const candidateId = '\u0000candidate';
   const before = new Map(computeLedger(grants, takings).takings.map((t) => [t.id, t.shortfall]));
   const trial = (days: number) => {
@@ -181,13 +199,24 @@ export function canTake(grants: readonly LeaveGrant[], takings: readonly LeaveTa
 }
 
 /** The largest multiple of 0.5 that can be taken on `date` without uncovering any existing taking. */
-function maxTakeable(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[], date: string, before: Map<string, number>): number {
+function maxTakeable(
+  grants: readonly LeaveGrant[],
+  takings: readonly LeaveTaking[],
+  date: string,
+  before: Map<string, number>,
+): number {
   const upper = balanceOn(grants, takings, date).balance;
   // Feasibility is monotone in the amount, so walk down from the balance in half days.
   for (let x = upper; x > 0; x -= 0.5) {
-    const halves = Array.from({ length: x * 2 }, (_, i) => ({ id: `\u0000probe${String(i).padStart(4, '0')}`, date, days: 0.5 }));
+    const halves = Array.from({ length: x * 2 }, (_, i) => ({
+      id: `\u0000probe${String(i).padStart(4, '0')}`,
+      date,
+      days: 0.5,
+    }));
     const ledger = computeLedger(grants, [...takings, ...halves]);
-    const ok = ledger.takings.every((t) => t.shortfall <= (t.id.startsWith('\u0000probe') ? 0 : (before.get(t.id) ?? 0)));
+    const ok = ledger.takings.every(
+      (t) => t.shortfall <= (t.id.startsWith('\u0000probe') ? 0 : (before.get(t.id) ?? 0)),
+    );
     if (ok) return x;
   }
   return 0;
@@ -209,7 +238,12 @@ export interface Restoration {
  * (`balanceOn` without the taking) agrees with it or, when a later taking can now move to an older
  * grant, is more favourable, and is the figure to show.
  */
-export function cancellationRestore(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[], takingId: string, asOf: string): Restoration {
+export function cancellationRestore(
+  grants: readonly LeaveGrant[],
+  takings: readonly LeaveTaking[],
+  takingId: string,
+  asOf: string,
+): Restoration {
   assertDate(asOf);
   const ledger = computeLedger(grants, takings);
   const taking = ledger.takings.find((t) => t.id === takingId);
@@ -217,7 +251,12 @@ export function cancellationRestore(grants: readonly LeaveGrant[], takings: read
   const expiry = new Map(ledger.grants.map((g) => [g.id, g.expiresOn]));
   const restored = taking.allocations.filter((a) => asOf < expiry.get(a.grantId)!);
   const forfeited = taking.allocations.filter((a) => asOf >= expiry.get(a.grantId)!);
-  return { restored, forfeited, restoredDays: sumDays(restored.map((a) => a.days)), forfeitedDays: sumDays(forfeited.map((a) => a.days)) };
+  return {
+    restored,
+    forfeited,
+    restoredDays: sumDays(restored.map((a) => a.days)),
+    forfeitedDays: sumDays(forfeited.map((a) => a.days)),
+  };
 }
 
 export const sumDays = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

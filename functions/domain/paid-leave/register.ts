@@ -35,9 +35,15 @@ export interface RegisterRow {
   balance: number;
 }
 
-export function registerRows(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[], asOf: string): RegisterRow[] {
+export function registerRows(
+  grants: readonly LeaveGrant[],
+  takings: readonly LeaveTaking[],
+  asOf: string,
+): RegisterRow[] {
   assertDate(asOf);
-  const past = takings.filter((t) => t.date <= asOf).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+  const past = takings
+    .filter((t) => t.date <= asOf)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
   const statutory = grants
     .filter((g) => (g.kind ?? 'statutory') === 'statutory' && g.grantedOn <= asOf)
     .sort((a, b) => (a.grantedOn < b.grantedOn ? -1 : a.grantedOn > b.grantedOn ? 1 : 0));
@@ -58,7 +64,14 @@ export function registerRows(grants: readonly LeaveGrant[], takings: readonly Le
   });
   return rows;
 
-  function row(baseDate: string | null, grantId: string | null, daysGranted: number, expiresOn: string | null, periodFrom: string, periodTo: string | null): RegisterRow {
+  function row(
+    baseDate: string | null,
+    grantId: string | null,
+    daysGranted: number,
+    expiresOn: string | null,
+    periodFrom: string,
+    periodTo: string | null,
+  ): RegisterRow {
     const inPeriod = (d: string) => periodFrom <= d && (periodTo === null || d <= periodTo);
     const taken = past.filter((t) => inPeriod(t.date)).map((t) => ({ date: t.date, days: t.days }));
     const end = periodTo !== null && periodTo < asOf ? periodTo : asOf;

@@ -8,8 +8,16 @@ import * as z from 'zod/mini';
 export const IsoDateSchema = z.iso.date();
 
 export const WorkingPatternSchema = z.discriminatedUnion('basis', [
-  z.object({ basis: z.literal('week'), daysPerWeek: z.int().check(z.minimum(0), z.maximum(7)), weeklyHours: z.number().check(z.minimum(0), z.maximum(168)) }),
-  z.object({ basis: z.literal('year'), daysPerYear: z.int().check(z.minimum(0), z.maximum(366)), weeklyHours: z.number().check(z.minimum(0), z.maximum(168)) }),
+  z.object({
+    basis: z.literal('week'),
+    daysPerWeek: z.int().check(z.minimum(0), z.maximum(7)),
+    weeklyHours: z.number().check(z.minimum(0), z.maximum(168)),
+  }),
+  z.object({
+    basis: z.literal('year'),
+    daysPerYear: z.int().check(z.minimum(0), z.maximum(366)),
+    weeklyHours: z.number().check(z.minimum(0), z.maximum(168)),
+  }),
 ]);
 
 export const DatedPatternSchema = z.object({ from: IsoDateSchema, pattern: WorkingPatternSchema });
@@ -21,12 +29,10 @@ export const LeaveEmployeeSchema = z.object({
 });
 
 export const CommonGrantDateSchema = z.object({
-  monthDay: z
-    .string()
-    .check(
-      z.regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/),
-      z.refine((v) => v !== '02-29' && !['02-30', '02-31', '04-31', '06-31', '09-31', '11-31'].includes(v)),
-    ),
+  monthDay: z.string().check(
+    z.regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/),
+    z.refine((v) => v !== '02-29' && !['02-30', '02-31', '04-31', '06-31', '09-31', '11-31'].includes(v)),
+  ),
   firstGrant: z.enum(['six_months', 'first_common_date', 'hire_date']),
 });
 
@@ -36,7 +42,11 @@ export const LeaveDaysSchema = z.union([z.literal(1), z.literal(0.5)]);
 export const PeriodAttendanceSchema = z.union([
   z.object({ from: IsoDateSchema, ratio: z.number().check(z.minimum(0), z.maximum(1)) }),
   z
-    .object({ from: IsoDateSchema, scheduledDays: z.int().check(z.minimum(0)), attendedDays: z.int().check(z.minimum(0)) })
+    .object({
+      from: IsoDateSchema,
+      scheduledDays: z.int().check(z.minimum(0)),
+      attendedDays: z.int().check(z.minimum(0)),
+    })
     .check(z.refine((a) => a.attendedDays <= a.scheduledDays)),
 ]);
 

@@ -16,7 +16,15 @@
  */
 
 /** Service steps: index 0 = 6 months, 1 = 1 y 6 m, … 6 = 6 y 6 m or more. */
-export const SERVICE_LABELS = ['6か月', '1年6か月', '2年6か月', '3年6か月', '4年6か月', '5年6か月', '6年6か月以上'] as const;
+export const SERVICE_LABELS = [
+  '6か月',
+  '1年6か月',
+  '2年6か月',
+  '3年6か月',
+  '4年6か月',
+  '5年6か月',
+  '6年6か月以上',
+] as const;
 
 /** 39条1項・2項: the ordinary worker's grant for each service step. */
 export const NORMAL_TABLE = [10, 11, 12, 14, 16, 18, 20] as const;
@@ -82,7 +90,8 @@ export function statutoryEntitlement(step: number, pattern: WorkingPattern): Ent
 }
 
 function assertPattern(p: WorkingPattern): void {
-  if (!(p.weeklyHours >= 0 && p.weeklyHours <= 24 * 7)) throw new RangeError(`weekly hours out of range: ${p.weeklyHours}`);
+  if (!(p.weeklyHours >= 0 && p.weeklyHours <= 24 * 7))
+    throw new RangeError(`weekly hours out of range: ${p.weeklyHours}`);
   if (p.basis === 'week' && !(Number.isInteger(p.daysPerWeek) && p.daysPerWeek >= 0 && p.daysPerWeek <= 7)) {
     throw new RangeError(`days per week must be a whole number 0–7: ${p.daysPerWeek}`);
   }

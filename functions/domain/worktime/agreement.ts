@@ -94,7 +94,10 @@ export const SPECIAL_MONTHS_PER_YEAR = 6;
 export function projectMonth(month: AgreementMonth, pace: WorkPace): AgreementMonth | null {
   if (pace.elapsedWorkDays <= 0) return null;
   const perDay = month.statutoryOvertimeMinutes / pace.elapsedWorkDays;
-  return { ...month, statutoryOvertimeMinutes: Math.round(month.statutoryOvertimeMinutes + perDay * Math.max(0, pace.remainingWorkDays)) };
+  return {
+    ...month,
+    statutoryOvertimeMinutes: Math.round(month.statutoryOvertimeMinutes + perDay * Math.max(0, pace.remainingWorkDays)),
+  };
 }
 
 /**
@@ -132,36 +135,93 @@ function checks(months: readonly AgreementMonth[], input: AgreementInput): Check
   const out: Check[] = [];
 
   if (month > alertLimit) {
-    out.push({ code: 'alert_limit', severity: 'warning', value: month, limit: alertLimit, subject: '時間外労働', limitText: `会社のアラート基準（${hoursJa(alertLimit)}）` });
+    out.push({
+      code: 'alert_limit',
+      severity: 'warning',
+      value: month,
+      limit: alertLimit,
+      subject: '時間外労働',
+      limitText: `会社のアラート基準（${hoursJa(alertLimit)}）`,
+    });
   }
   if (!input.specialClause) {
     if (month > MONTHLY_LIMIT_MINUTES) {
-      out.push({ code: 'monthly_45h', severity: 'violation', value: month, limit: MONTHLY_LIMIT_MINUTES, subject: '時間外労働', limitText: '36協定の月の限度時間（45時間）' });
+      out.push({
+        code: 'monthly_45h',
+        severity: 'violation',
+        value: month,
+        limit: MONTHLY_LIMIT_MINUTES,
+        subject: '時間外労働',
+        limitText: '36協定の月の限度時間（45時間）',
+      });
     }
     if (annual > ANNUAL_LIMIT_MINUTES) {
-      out.push({ code: 'annual_360h', severity: 'violation', value: annual, limit: ANNUAL_LIMIT_MINUTES, subject: '協定期間の時間外労働', limitText: '年の限度時間（360時間）' });
+      out.push({
+        code: 'annual_360h',
+        severity: 'violation',
+        value: annual,
+        limit: ANNUAL_LIMIT_MINUTES,
+        subject: '協定期間の時間外労働',
+        limitText: '年の限度時間（360時間）',
+      });
     }
   } else {
     if (month > MONTHLY_LIMIT_MINUTES) {
-      out.push({ code: 'monthly_45h', severity: 'warning', value: month, limit: MONTHLY_LIMIT_MINUTES, subject: '時間外労働', limitText: '月の限度時間（45時間）', suffix: '（特別条項の適用月）' });
+      out.push({
+        code: 'monthly_45h',
+        severity: 'warning',
+        value: month,
+        limit: MONTHLY_LIMIT_MINUTES,
+        subject: '時間外労働',
+        limitText: '月の限度時間（45時間）',
+        suffix: '（特別条項の適用月）',
+      });
     }
     const over45 = year.filter((m) => m.statutoryOvertimeMinutes > MONTHLY_LIMIT_MINUTES).length;
     if (over45 > SPECIAL_MONTHS_PER_YEAR) {
-      out.push({ code: 'months_over_45h', severity: 'violation', value: over45, limit: SPECIAL_MONTHS_PER_YEAR, subject: '協定期間で月45時間を超えた月数', limitText: '特別条項の上限（年6回）' });
+      out.push({
+        code: 'months_over_45h',
+        severity: 'violation',
+        value: over45,
+        limit: SPECIAL_MONTHS_PER_YEAR,
+        subject: '協定期間で月45時間を超えた月数',
+        limitText: '特別条項の上限（年6回）',
+      });
     }
     if (annual > SPECIAL_ANNUAL_LIMIT_MINUTES) {
-      out.push({ code: 'annual_720h', severity: 'violation', value: annual, limit: SPECIAL_ANNUAL_LIMIT_MINUTES, subject: '協定期間の時間外労働', limitText: '特別条項の年の上限（720時間）' });
+      out.push({
+        code: 'annual_720h',
+        severity: 'violation',
+        value: annual,
+        limit: SPECIAL_ANNUAL_LIMIT_MINUTES,
+        subject: '協定期間の時間外労働',
+        limitText: '特別条項の年の上限（720時間）',
+      });
     }
   }
   if (withHoliday(last) >= SINGLE_MONTH_CAP_MINUTES) {
-    out.push({ code: 'monthly_100h', severity: 'violation', value: withHoliday(last), limit: SINGLE_MONTH_CAP_MINUTES, subject: '時間外労働と休日労働の合計', limitText: '単月の上限（100時間未満）' });
+    out.push({
+      code: 'monthly_100h',
+      severity: 'violation',
+      value: withHoliday(last),
+      limit: SINGLE_MONTH_CAP_MINUTES,
+      subject: '時間外労働と休日労働の合計',
+      limitText: '単月の上限（100時間未満）',
+    });
   }
   for (let n = 2; n <= Math.min(6, months.length); n++) {
     const window = months.slice(-n);
     const total = window.reduce((s, m) => s + withHoliday(m), 0);
     if (total > MULTI_MONTH_AVERAGE_MINUTES * n) {
       const subject = `${window[0]!.month}からの${n}か月平均（時間外労働＋休日労働）`;
-      out.push({ code: 'average_80h', severity: 'violation', value: Math.round(total / n), limit: MULTI_MONTH_AVERAGE_MINUTES, subject, limitText: '複数月平均の上限（80時間）' });
+      out.push({
+        code: 'average_80h',
+        severity: 'violation',
+        value: Math.round(total / n),
+        limit: MULTI_MONTH_AVERAGE_MINUTES,
+        subject,
+        limitText: '複数月平均の上限（80時間）',
+      });
       break;
     }
   }
@@ -189,7 +249,15 @@ export function checkAgreement(input: AgreementInput): AgreementResult {
     const message = projected
       ? `このペースでは月末に${c.subject}が約${value}となり、${c.limitText}を超える見込みです${c.suffix ?? ''}`
       : `${c.subject}（${value}）が${c.limitText}を超えています${c.suffix ?? ''}${c.action ?? ''}`;
-    return { code: c.code, severity: projected ? 'warning' : c.severity, projected, month: last.month, value: c.value, limit: c.limit, message };
+    return {
+      code: c.code,
+      severity: projected ? 'warning' : c.severity,
+      projected,
+      month: last.month,
+      value: c.value,
+      limit: c.limit,
+      message,
+    };
   };
   const actual = checks(months, input);
   const findings = actual.map((c) => finding(c, false));

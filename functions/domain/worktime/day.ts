@@ -50,12 +50,7 @@ export interface DayInput {
 }
 
 export type SegmentKind =
-  | 'regular'
-  | 'scheduled_overtime'
-  | 'statutory_overtime'
-  | 'weekly_statutory_overtime'
-  | 'legal_holiday'
-  | 'break';
+  'regular' | 'scheduled_overtime' | 'statutory_overtime' | 'weekly_statutory_overtime' | 'legal_holiday' | 'break';
 
 export const SEGMENT_LABELS: Record<SegmentKind, string> = {
   regular: '所定内労働',
@@ -140,7 +135,10 @@ export function legalMinimumBreak(restraintMinutes: number): number {
 }
 
 /** Whole minutes between two punches (each truncated to the minute); null if either is missing or invalid. */
-export function restraintMinutes(punchInAt: string | null | undefined, punchOutAt: string | null | undefined): number | null {
+export function restraintMinutes(
+  punchInAt: string | null | undefined,
+  punchOutAt: string | null | undefined,
+): number | null {
   if (!punchInAt || !punchOutAt) return null;
   const restraint = toMinute(punchOutAt) - toMinute(punchInAt);
   return restraint >= 0 ? restraint : null;
@@ -202,7 +200,10 @@ export function computeDay(input: DayInput): DayResult {
   const dayStart = (offset: number) => wallMinute(addDays(workDate, offset), 0, 0, timeZone);
   const lateNight = [-1, 0, 1, 2].map((k) => {
     const d = addDays(workDate, k);
-    return [wallMinute(d, LATE_NIGHT_START_HOUR, 0, timeZone), wallMinute(addDays(d, 1), LATE_NIGHT_END_HOUR, 0, timeZone)] as const;
+    return [
+      wallMinute(d, LATE_NIGHT_START_HOUR, 0, timeZone),
+      wallMinute(addDays(d, 1), LATE_NIGHT_END_HOUR, 0, timeZone),
+    ] as const;
   });
   const legalHoliday: (readonly [number, number])[] = [];
   if (calendar.isLegalHoliday) legalHoliday.push([dayStart(0), dayStart(1)]);
@@ -250,12 +251,20 @@ export function computeDay(input: DayInput): DayResult {
     }
   }
 
-  return finishDay({ ...base, status: 'complete', restraintMinutes: restraint, breakMinutes: brk.minutes, breakSource: brk.source, segments });
+  return finishDay({
+    ...base,
+    status: 'complete',
+    restraintMinutes: restraint,
+    breakMinutes: brk.minutes,
+    breakSource: brk.source,
+    segments,
+  });
 }
 
 /** Recomputes every figure, flag and explanation line from the segments (used again after the weekly pass). */
 export function finishDay(day: DayResult): DayResult {
-  const sum = (...kinds: SegmentKind[]) => day.segments.filter((s) => kinds.includes(s.kind)).reduce((n, s) => n + s.minutes, 0);
+  const sum = (...kinds: SegmentKind[]) =>
+    day.segments.filter((s) => kinds.includes(s.kind)).reduce((n, s) => n + s.minutes, 0);
   const regular = sum('regular');
   const scheduled = sum('scheduled_overtime');
   const daily = sum('statutory_overtime');
@@ -286,7 +295,11 @@ function dayFlags(day: DayResult): DayFlag[] {
     else flags.push('punch_out_before_in');
   }
   if (day.overtimeMinutes > 0 && !day.approved.overWork) flags.push('unapproved_overtime');
-  if (day.workedMinutes > 0 && (day.calendar.isDayOff || day.calendar.isLegalHoliday || day.legalHolidayWorkMinutes > 0) && !day.approved.holidayWork) {
+  if (
+    day.workedMinutes > 0 &&
+    (day.calendar.isDayOff || day.calendar.isLegalHoliday || day.legalHolidayWorkMinutes > 0) &&
+    !day.approved.holidayWork
+  ) {
     flags.push('unapproved_holiday_work');
   }
   if (day.workedMinutes > 0 && day.leaveType !== null) flags.push('worked_on_leave');
@@ -305,7 +318,9 @@ function explainDay(day: DayResult): string[] {
   const lines: string[] = [];
 
   if (day.calendar.isLegalHoliday) {
-    lines.push(`法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: この日の労働はすべて法定休日労働（残業・週40時間に含めない）`);
+    lines.push(
+      `法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: この日の労働はすべて法定休日労働（残業・週40時間に含めない）`,
+    );
   } else if (day.calendar.isDayOff) {
     lines.push(
       `所定休日（法定外休日）${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 労働は通常の労働時間として1日8時間・週40時間で判定`,
@@ -324,7 +339,8 @@ function explainDay(day: DayResult): string[] {
   lines.push(`拘束: ${clock(day.punchInAt!)}–${clock(day.punchOutAt!)} ${day.restraintMinutes}分`);
 
   const ruleName = `休憩ルール(${RULE_LEVEL_LABELS[brk.level]})`;
-  const ruleTerms = brk.conditionMinutes === null ? 'なし' : `拘束${hm(brk.conditionMinutes)}以上で${hm(brk.breakMinutes)}`;
+  const ruleTerms =
+    brk.conditionMinutes === null ? 'なし' : `拘束${hm(brk.conditionMinutes)}以上で${hm(brk.breakMinutes)}`;
   if (day.breakSource === 'none') {
     lines.push(`休憩: 0分（${ruleName}: ${ruleTerms}、拘束6時間以下のため法定の休憩もなし）`);
   } else {
@@ -334,16 +350,22 @@ function explainDay(day: DayResult): string[] {
         : `労働基準法34条の最低基準により${day.breakMinutes}分（拘束${day.restraintMinutes > 480 ? '8時間超→60分' : '6時間超→45分'}。${ruleName}: ${ruleTerms}）`;
     const placed = day.segments.find((s) => s.kind === 'break');
     const after4h = placed !== undefined && toMinute(placed.startAt) - toMinute(day.punchInAt!) === BREAK_AFTER_MINUTES;
-    const where = placed ? `、${clock(placed.startAt)}–${clock(placed.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）` : '';
+    const where = placed
+      ? `、${clock(placed.startAt)}–${clock(placed.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）`
+      : '';
     lines.push(`休憩: ${why}${where}`);
   }
 
   for (const s of day.segments) {
     if (s.kind === 'break') continue;
-    lines.push(`${clock(s.startAt)}–${clock(s.endAt)} ${SEGMENT_LABELS[s.kind]}${s.lateNight ? '＋深夜' : ''} ${s.minutes}分`);
+    lines.push(
+      `${clock(s.startAt)}–${clock(s.endAt)} ${SEGMENT_LABELS[s.kind]}${s.lateNight ? '＋深夜' : ''} ${s.minutes}分`,
+    );
   }
   if (day.weeklyStatutoryOvertimeMinutes > 0) {
-    lines.push(`週40時間超: 週の累計が40時間を超えた${day.weeklyStatutoryOvertimeMinutes}分を法定外残業（週40時間超）に振替`);
+    lines.push(
+      `週40時間超: 週の累計が40時間を超えた${day.weeklyStatutoryOvertimeMinutes}分を法定外残業（週40時間超）に振替`,
+    );
   }
 
   const parts = [
@@ -352,12 +374,16 @@ function explainDay(day: DayResult): string[] {
     ['法定外', day.statutoryOvertimeMinutes],
     ['法定休日', day.legalHolidayWorkMinutes],
   ] as const;
-  const split = parts.filter(([, n]) => n > 0).map(([label, n]) => `${label}${n}`).join(' + ');
+  const split = parts
+    .filter(([, n]) => n > 0)
+    .map(([label, n]) => `${label}${n}`)
+    .join(' + ');
   lines.push(`労働: ${day.workedMinutes}分${split ? ` = ${split}` : ''}、うち深夜${day.lateNightMinutes}分`);
 
   if (day.flags.includes('unapproved_overtime')) lines.push('注意: 承認済みの残業申請がない日の残業');
   if (day.flags.includes('unapproved_holiday_work')) lines.push('注意: 承認済みの休日出勤申請がない休日の労働');
   if (day.flags.includes('worked_on_leave')) lines.push('注意: 休暇の日に打刻あり');
-  if (day.flags.includes('over_daily_threshold')) lines.push(`注意: 残業${day.overtimeMinutes}分が残業基準${hm(working.overMinutes ?? 0)}を超過`);
+  if (day.flags.includes('over_daily_threshold'))
+    lines.push(`注意: 残業${day.overtimeMinutes}分が残業基準${hm(working.overMinutes ?? 0)}を超過`);
   return lines;
 }

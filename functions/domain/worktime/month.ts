@@ -91,7 +91,9 @@ export function computeMonth(input: MonthInput): MonthResult {
   const weekStartsOn = input.weekStartsOn ?? 0;
   const { from, to } = monthRange(input.year, input.month, weekStartsOn);
   const byDate = new Map(input.records.map((r) => [r.workDate, r]));
-  const approved = new Set((input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`));
+  const approved = new Set(
+    (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
+  );
 
   const computed: DayResult[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
@@ -113,7 +115,14 @@ export function computeMonth(input: MonthInput): MonthResult {
   }
   const prefix = `${input.year}-${String(input.month).padStart(2, '0')}-`;
   const days = applyWeeklyLimit(computed, weekStartsOn).filter((d) => d.workDate.startsWith(prefix));
-  return { ruleVersion: RULE_VERSION, year: input.year, month: input.month, rules: input.rules, days, totals: monthTotals(days, input.rules) };
+  return {
+    ruleVersion: RULE_VERSION,
+    year: input.year,
+    month: input.month,
+    rules: input.rules,
+    days,
+    totals: monthTotals(days, input.rules),
+  };
 }
 
 /** Totals of days already through the weekly pass. */

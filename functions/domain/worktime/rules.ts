@@ -92,7 +92,11 @@ export function resolveRules(
         }
       : DEFAULT_WORKING_RULE,
     break: brk
-      ? { level: brk.level, conditionMinutes: num(brk.rule.conditionMinutes), breakMinutes: num(brk.rule.breakMinutes) ?? 0 }
+      ? {
+          level: brk.level,
+          conditionMinutes: num(brk.rule.conditionMinutes),
+          breakMinutes: num(brk.rule.breakMinutes) ?? 0,
+        }
       : DEFAULT_BREAK_RULE,
   };
 }

@@ -14,7 +14,6 @@ export function weekStartOf(date: string, weekStartsOn: WeekStart = 0): string {
   return addDays(date, -((weekday(date) - weekStartsOn + 7) % 7));
 }
 
-
 /** Turns the last `minutes` regular/法内 minutes of a day into weekly 法定外. */
 function convertTail(day: DayResult, minutes: number): DayResult {
   const segments = [...day.segments];
@@ -28,7 +27,12 @@ function convertTail(day: DayResult, minutes: number): DayResult {
       segments[i] = { ...s, kind: 'weekly_statutory_overtime' };
     } else {
       const cut = toIso(toMinute(s.endAt) - take);
-      segments.splice(i, 1, { ...s, endAt: cut, minutes: s.minutes - take }, { ...s, startAt: cut, minutes: take, kind: 'weekly_statutory_overtime' });
+      segments.splice(
+        i,
+        1,
+        { ...s, endAt: cut, minutes: s.minutes - take },
+        { ...s, startAt: cut, minutes: take, kind: 'weekly_statutory_overtime' },
+      );
     }
   }
   const merged: Segment[] = [];

@@ -27,12 +27,18 @@ export const CredentialsSchema = z.strictObject({
 export const NewPasswordSchema = z.strictObject({ password: z.string().check(z.minLength(1), z.maxLength(256)) });
 /** A TOTP code as authenticator apps show it (spaces some apps insert are dropped). */
 export const TotpCodeSchema = z.pipe(
-  z.pipe(z.string().check(z.maxLength(16)), z.transform((v) => v.replace(/\s/g, ''))),
+  z.pipe(
+    z.string().check(z.maxLength(16)),
+    z.transform((v) => v.replace(/\s/g, '')),
+  ),
   z.string().check(z.regex(/^\d{6}$/)),
 );
 
 /** Body keys of spec §7: `user{…}`, `company{…}`, and `operator{…}` for the operator page. */
-export const BODY_KEY = { employee: 'user', admin: 'company', operator: 'operator' } as const satisfies Record<Role, string>;
+export const BODY_KEY = { employee: 'user', admin: 'company', operator: 'operator' } as const satisfies Record<
+  Role,
+  string
+>;
 
 const WRONG_CREDENTIALS = new Set([
   'NotAuthorizedException',
@@ -58,7 +64,8 @@ interface Profile {
 
 /** Cognito lets disabled users in (cognito-local always, AWS until the token expires): our records decide. */
 async function activeProfile(role: Role, claims: Record<string, unknown>): Promise<Profile | null> {
-  if (role === 'operator') return { userName: '運営者', companyName: null, timeZone: 'Asia/Tokyo', companyId: null, userId: null };
+  if (role === 'operator')
+    return { userName: '運営者', companyName: null, timeZone: 'Asia/Tokyo', companyId: null, userId: null };
   const companyId = claims['custom:company_id'];
   const userId = claims[role === 'employee' ? 'custom:employee_id' : 'custom:admin_id'];
   if (typeof companyId !== 'string' || typeof userId !== 'string') return null;
@@ -152,7 +159,13 @@ const throttled = (error: unknown): never => {
   throw error;
 };
 
-export async function signIn(role: Role, email: string, password: string, address: string, deps: SignInDeps = {}): Promise<Reply> {
+export async function signIn(
+  role: Role,
+  email: string,
+  password: string,
+  address: string,
+  deps: SignInDeps = {},
+): Promise<Reply> {
   await brake(role, email, address);
   const out = await initiateAuth({
     AuthFlow: 'USER_PASSWORD_AUTH',
@@ -168,7 +181,9 @@ export async function signIn(role: Role, email: string, password: string, addres
     ]);
   }
   if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && out.Session && POOLS[role].mfa !== 'off') {
-    return ok({ challenge: 'SOFTWARE_TOKEN_MFA' }, [challengeCookie({ k: 'SOFTWARE_TOKEN_MFA', u: username, s: out.Session })]);
+    return ok({ challenge: 'SOFTWARE_TOKEN_MFA' }, [
+      challengeCookie({ k: 'SOFTWARE_TOKEN_MFA', u: username, s: out.Session }),
+    ]);
   }
   if (!out.AuthenticationResult) throw signInFailed();
   return startSession(role, out.AuthenticationResult, deps);
@@ -186,7 +201,9 @@ type ChallengeCookie = z.infer<typeof ChallengeCookieSchema>;
 /** Signed, so the browser can't drop or change what it carries (the temporary password's hash). */
 const challengeCookie = (value: ChallengeCookie) => {
   const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
-  return serializeCookie(COOKIE.challenge, `${payload}.${hmac('challenge', payload)}`, { maxAgeSeconds: CHALLENGE_SECONDS });
+  return serializeCookie(COOKIE.challenge, `${payload}.${hmac('challenge', payload)}`, {
+    maxAgeSeconds: CHALLENGE_SECONDS,
+  });
 };
 
 function readChallenge(cookie: string | undefined, kind: ChallengeCookie['k']): ChallengeCookie | null {
@@ -232,7 +249,8 @@ export async function answerTotpChallenge(
     const name = (error as { name?: string }).name ?? '';
     // The challenge stays: the person may type the next code.
     if (name === 'CodeMismatchException') throw new UnauthenticatedError(MESSAGES.mfaCodeInvalid);
-    if (name === 'NotAuthorizedException' || name === 'ExpiredCodeException' || name === 'InvalidParameterException') throw expired();
+    if (name === 'NotAuthorizedException' || name === 'ExpiredCodeException' || name === 'InvalidParameterException')
+      throw expired();
     return cognitoFailure(error);
   });
   if (!out.AuthenticationResult) throw expired();
@@ -260,12 +278,12 @@ export async function completeNewPassword(
     Session: challenge.s,
     ChallengeResponses: { USERNAME: challenge.u, NEW_PASSWORD: password },
   }).catch((error: unknown): never => {
-      const name = (error as { name?: string }).name ?? '';
-      if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {
-        throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });
-      }
-      return cognitoFailure(error);
-    });
+    const name = (error as { name?: string }).name ?? '';
+    if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {
+      throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });
+    }
+    return cognitoFailure(error);
+  });
   if (!out.AuthenticationResult) throw signInFailed();
   return startSession(role, out.AuthenticationResult, deps);
 }
@@ -289,4 +307,3 @@ export function passwordProblem(password: string): string | null {
   if (isCommonPassword(password)) return MESSAGES.passwordTooCommon;
   return null;
 }
-

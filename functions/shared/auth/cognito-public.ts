@@ -42,7 +42,9 @@ async function call<T>(action: string, input: Record<string, unknown>): Promise<
   const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   if (!res.ok) {
     // `__type` may carry a namespace prefix: "com.amazonaws…#NotAuthorizedException".
-    const type = String(body.__type ?? body.code ?? 'InternalErrorException').split('#').pop()!;
+    const type = String(body.__type ?? body.code ?? 'InternalErrorException')
+      .split('#')
+      .pop()!;
     throw new CognitoError(type, String(body.message ?? body.Message ?? type));
   }
   return body as T;
@@ -58,7 +60,8 @@ export const respondToAuthChallenge = (input: {
   ChallengeResponses: Record<string, string>;
 }) => call<AuthResponse>('RespondToAuthChallenge', input);
 
-export const revokeToken = (input: { ClientId: string; Token: string }) => call<Record<string, never>>('RevokeToken', input);
+export const revokeToken = (input: { ClientId: string; Token: string }) =>
+  call<Record<string, never>>('RevokeToken', input);
 
 /* TOTP enrolment with the user's own access token (no IAM; kept server-side in the session item). */
 

@@ -21,7 +21,11 @@ export function csrfBound(token: string | undefined, sessionId: string | undefin
 }
 
 /** Double-submit and binding: the header equals the cookie, and the cookie is bound to the session. */
-export function csrfMatches(cookie: string | undefined, header: string | undefined, sessionId: string | undefined): boolean {
+export function csrfMatches(
+  cookie: string | undefined,
+  header: string | undefined,
+  sessionId: string | undefined,
+): boolean {
   if (!cookie || !header || cookie.length !== header.length || cookie.length < 32) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) && csrfBound(cookie, sessionId);
 }

@@ -86,7 +86,10 @@ const defaultRefresh = async (role: Role, refreshToken: string) => {
  * Verifies the ID token cookie and requires a live session item for it. Returns null when either is
  * missing, invalid, expired beyond renewal, revoked, or belongs to someone else.
  */
-export async function authenticate(cookies: Record<string, string>, deps: AuthDeps = {}): Promise<Authenticated | null> {
+export async function authenticate(
+  cookies: Record<string, string>,
+  deps: AuthDeps = {},
+): Promise<Authenticated | null> {
   const token = cookies[COOKIE.idToken];
   const sessionId = cookies[COOKIE.session];
   if (!token || !sessionId || sessionId.length > 128 || token.length > 8192) return null;

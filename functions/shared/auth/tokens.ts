@@ -71,7 +71,12 @@ export async function verifyIdToken(token: string, keys: KeySource = remoteKeys)
     // jose checks the signature before the claims, so an expired token here is authentic.
     if (error instanceof errors.JWTExpired) {
       const claims = error.payload as IdClaims;
-      if (claims.token_use === 'id' && typeof claims.aud === 'string' && claims.aud === pool.clientId && typeof claims.sub === 'string') {
+      if (
+        claims.token_use === 'id' &&
+        typeof claims.aud === 'string' &&
+        claims.aud === pool.clientId &&
+        typeof claims.sub === 'string'
+      ) {
         throw new TokenError('expired', { role, claims });
       }
     }

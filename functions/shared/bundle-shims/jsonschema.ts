@@ -12,7 +12,10 @@
  * at +28 KB and 1.6-1.8x the baseline's load CPU (over the 1.3x budget). bundled-handlers.test.ts runs
  * the bundles' transactions against DynamoDB Local.
  */
-const NOT_A_MODEL = { valid: false, errors: [{ property: 'instance', message: 'is an ElectroDB instance, not a model' }] };
+const NOT_A_MODEL = {
+  valid: false,
+  errors: [{ property: 'instance', message: 'is an ElectroDB instance, not a model' }],
+};
 
 export class Validator {
   customFormats: Record<string, unknown> = {};

@@ -20,7 +20,10 @@ interface EnvCredentials {
 export const defaultProvider = (_init?: unknown) => async (): Promise<EnvCredentials> => {
   const e = process.env;
   if (!e.AWS_ACCESS_KEY_ID || !e.AWS_SECRET_ACCESS_KEY) {
-    throw Object.assign(new Error('Unable to find environment variable credentials.'), { name: 'CredentialsProviderError', tryNextLink: false });
+    throw Object.assign(new Error('Unable to find environment variable credentials.'), {
+      name: 'CredentialsProviderError',
+      tryNextLink: false,
+    });
   }
   return {
     accessKeyId: e.AWS_ACCESS_KEY_ID,

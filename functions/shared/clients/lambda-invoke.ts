@@ -10,7 +10,12 @@ const ACCEPTED = 202;
  * with the SDK's SigV4 signer and sent with fetch. It is the export routes' only Lambda call, so the
  * ~120 KB Lambda client would be there for one request (see signing.ts).
  */
-export async function invokeAsync(functionName: string, payload: unknown, region: string, timeoutMs = 5_000): Promise<void> {
+export async function invokeAsync(
+  functionName: string,
+  payload: unknown,
+  region: string,
+  timeoutMs = 5_000,
+): Promise<void> {
   const hostname = `lambda.${region}.amazonaws.com`;
   const body = JSON.stringify(payload);
   const signer = new SignatureV4({ ...signingConfig(region), service: 'lambda' });

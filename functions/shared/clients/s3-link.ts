@@ -13,7 +13,12 @@ import { signingConfig } from './signing.js';
  * client's endpoint rules give for the stack's DNS-compatible bucket name; locally it is path style
  * on s3rver's endpoint (s3rver checks the signature, so the integration tests download through it).
  */
-export async function presignedDownload(key: string, contentDisposition: string, contentType: string, expiresIn: number): Promise<string> {
+export async function presignedDownload(
+  key: string,
+  contentDisposition: string,
+  contentType: string,
+  expiresIn: number,
+): Promise<string> {
   const { EXPORTS_BUCKET, S3_ENDPOINT, AWS_REGION } = env();
   const bucket = EXPORTS_BUCKET!;
   const objectPath = `/${key.split('/').map(encodeURIComponent).join('/')}`;

@@ -9,7 +9,11 @@ import type { AwsCredentialIdentityProvider } from '@smithy/types';
  * single request each. In Lambda bundles the credential chain is the environment-only shim
  * (lib/constructs/bundle-options.ts), as for the DynamoDB client.
  */
-export function signingConfig(region: string): { region: string; credentials: AwsCredentialIdentityProvider; sha256: typeof Sha256 } {
+export function signingConfig(region: string): {
+  region: string;
+  credentials: AwsCredentialIdentityProvider;
+  sha256: typeof Sha256;
+} {
   // A chain per call, not one memoised for the process: each call signs once, and on Lambda the
   // chain is just a read of the environment.
   return { region, credentials: defaultProvider(), sha256: Sha256 };

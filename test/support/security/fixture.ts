@@ -13,7 +13,15 @@ import { pollUntil } from '../poll.js';
 import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../tenant.js';
 
 export type Actor = 'anonymous' | 'employeeA' | 'employeeA2' | 'adminA' | 'operator' | 'employeeB' | 'adminB';
-export const ACTORS: readonly Actor[] = ['anonymous', 'employeeA', 'employeeA2', 'adminA', 'operator', 'employeeB', 'adminB'];
+export const ACTORS: readonly Actor[] = [
+  'anonymous',
+  'employeeA',
+  'employeeA2',
+  'adminA',
+  'operator',
+  'employeeB',
+  'adminB',
+];
 
 export const ACTOR_ROLE: Record<Actor, Role | null> = {
   anonymous: null,
@@ -63,7 +71,10 @@ export interface SecurityFixture {
 }
 
 export const tokyoYearMonth = (date = new Date()) => {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(date).split('-').map(Number) as [number, number, number];
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+    .format(date)
+    .split('-')
+    .map(Number) as [number, number, number];
   return { year, month, day };
 };
 
@@ -79,7 +90,10 @@ async function anonymousClient(baseUrl: string) {
 }
 
 export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
-  const [a, b] = await Promise.all([createTenant({ employees: 3, name: 'A社セキュリティ' }), createTenant({ employees: 1, name: 'B社セキュリティ' })]);
+  const [a, b] = await Promise.all([
+    createTenant({ employees: 3, name: 'A社セキュリティ' }),
+    createTenant({ employees: 1, name: 'B社セキュリティ' }),
+  ]);
   const operatorUser = await createOperator(baseUrl);
   const [employeeA, employeeA2, adminA, operator, employeeB, adminB, anonymous] = await Promise.all([
     signIn(baseUrl, 'employee', a.employees[0]!),
@@ -94,32 +108,68 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
 
   expectOk(await employeeA.post('/api/v1/timestamps', { note: '' }), 'punch');
   const correction = expectOk(
-    await employeeA.post('/api/v1/modify_timestamps', { year: 2025, month: 1, day: 6, punch_in_at: '09:00', punch_out_at: '18:00', reason: '修正' }),
+    await employeeA.post('/api/v1/modify_timestamps', {
+      year: 2025,
+      month: 1,
+      day: 6,
+      punch_in_at: '09:00',
+      punch_out_at: '18:00',
+      reason: '修正',
+    }),
     'correction',
   );
-  const request = async (kind: string, body: object) => expectOk(await employeeA.post(`/api/v1/${kind}`, body), kind).body.data.id as string;
+  const request = async (kind: string, body: object) =>
+    expectOk(await employeeA.post(`/api/v1/${kind}`, body), kind).body.data.id as string;
   const holidayRequest = await request('holiday_requests', { kind: 1, year, month, day: 1 });
   const holidayWorkRequest = await request('holiday_work_requests', { year, month, day: 2 });
   const overWorkRequest = await request('over_work_requests', { year, month, day: 3 });
   expectOk(
-    await adminA.post('/api/v1/working_times', { fixed_hour: 8, fixed_minute: 0, over_hour: 1, over_minute: 0, department_id: a.departmentId, employment_status_id: null }),
+    await adminA.post('/api/v1/working_times', {
+      fixed_hour: 8,
+      fixed_minute: 0,
+      over_hour: 1,
+      over_minute: 0,
+      department_id: a.departmentId,
+      employment_status_id: null,
+    }),
     'working time rule',
   );
   const info = expectOk(
-    await operator.post('/api/v1/info_items', { title: '保守のお知らせ', detail_text: '本文', start_at: '2024-01-01 00:00:00', end_at: '2099-12-31 23:59:59' }),
+    await operator.post('/api/v1/info_items', {
+      title: '保守のお知らせ',
+      detail_text: '本文',
+      start_at: '2024-01-01 00:00:00',
+      end_at: '2099-12-31 23:59:59',
+    }),
     'info item',
   );
-  const exportJob = expectOk(await adminA.post('/api/v1/attendance_exports', attendanceExportBody(year, month, a.departmentId, a.employees[0]!.id)), 'attendance export');
-  const registerJob = expectOk(await adminA.post('/api/v1/leave_register_exports', { id: a.employees[0]!.id }), 'register export');
+  const exportJob = expectOk(
+    await adminA.post(
+      '/api/v1/attendance_exports',
+      attendanceExportBody(year, month, a.departmentId, a.employees[0]!.id),
+    ),
+    'attendance export',
+  );
+  const registerJob = expectOk(
+    await adminA.post('/api/v1/leave_register_exports', { id: a.employees[0]!.id }),
+    'register export',
+  );
   // The local export jobs finish in the background; wait, so they write nothing during the tests.
-  for (const path of [`/api/v1/attendance_exports/${exportJob.body.data.id}`, `/api/v1/leave_register_exports/${registerJob.body.data.id}`]) {
+  for (const path of [
+    `/api/v1/attendance_exports/${exportJob.body.data.id}`,
+    `/api/v1/leave_register_exports/${registerJob.body.data.id}`,
+  ]) {
     await pollUntil(
       async () => (await adminA.get(path)).body.data?.status,
       (status) => !['pending', 'running'].includes(status),
     );
   }
-  const days = expectOk(await adminA.get(`/api/v1/timestamps?id=${a.employees[0]!.id}&year=${year}&month=${month}`), 'month').body.data.days;
-  const timestamp = days.find((d: { id: string | null; punch_in_at: string | null }) => d.id && d.punch_in_at)!.id as string;
+  const days = expectOk(
+    await adminA.get(`/api/v1/timestamps?id=${a.employees[0]!.id}&year=${year}&month=${month}`),
+    'month',
+  ).body.data.days;
+  const timestamp = days.find((d: { id: string | null; punch_in_at: string | null }) => d.id && d.punch_in_at)!
+    .id as string;
 
   const ids: FixtureIds = {
     companyA: a.companyId,
@@ -140,7 +190,14 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     year,
     month,
   };
-  const secretsOfEmployeeA = [ids.employee, ids.modification, ids.holidayRequest, ids.holidayWorkRequest, ids.overWorkRequest, a.employees[0]!.email];
+  const secretsOfEmployeeA = [
+    ids.employee,
+    ids.modification,
+    ids.holidayRequest,
+    ids.holidayWorkRequest,
+    ids.overWorkRequest,
+    a.employees[0]!.email,
+  ];
   const secretsOfA = [
     ids.companyA,
     ids.attendanceExport,
@@ -194,7 +251,12 @@ const pathWith = (route: RouteDef, id: string) => route.path.replace('{id}', enc
 /** Well-formed input for every route, aimed at company A's objects. */
 export function requestFor(route: RouteDef, ids: FixtureIds): Call {
   const ym = `year=${ids.year}&month=${ids.month}`;
-  const staff = { last_name: '試験', first_name: '花子', email: `sec-${newId()}@example.test`, password: 'Temp#Passw0rd2026' };
+  const staff = {
+    last_name: '試験',
+    first_name: '花子',
+    email: `sec-${newId()}@example.test`,
+    password: 'Temp#Passw0rd2026',
+  };
   const pathIds: Record<string, string> = {
     'get-employee': ids.employee,
     'update-employee': ids.employee2,
@@ -237,24 +299,60 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'create-employment-status': { name: '契約社員' },
     'update-employment-status': { name: '改名' },
     'create-timestamp': { note: '' },
-    'create-modify-timestamp': { year: 2025, month: 1, day: 7, punch_in_at: '09:00', punch_out_at: '18:00', reason: '' },
+    'create-modify-timestamp': {
+      year: 2025,
+      month: 1,
+      day: 7,
+      punch_in_at: '09:00',
+      punch_out_at: '18:00',
+      reason: '',
+    },
     'create-holiday-request': { kind: 1, year: ids.year, month: ids.month, day: 4 },
     'create-holiday-work-request': { year: ids.year, month: ids.month, day: 5 },
     'create-over-work-request': { year: ids.year, month: ids.month, day: 6 },
     'decide-holiday-request': { status: 1 },
     'decide-holiday-work-request': { status: 2 },
     'decide-over-work-request': { status: 1 },
-    'save-break-time': { condition_hour: 6, condition_minute: 0, break_hour: 0, break_minute: 45, department_id: ids.department, employment_status_id: null },
-    'save-working-time': { fixed_hour: 8, fixed_minute: 0, over_hour: 1, over_minute: 0, department_id: ids.department, employment_status_id: null },
+    'save-break-time': {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 0,
+      break_minute: 45,
+      department_id: ids.department,
+      employment_status_id: null,
+    },
+    'save-working-time': {
+      fixed_hour: 8,
+      fixed_minute: 0,
+      over_hour: 1,
+      over_minute: 0,
+      department_id: ids.department,
+      employment_status_id: null,
+    },
     'create-attendance-export': attendanceExportBody(ids.year, ids.month, ids.department, ids.employee),
     'create-paid-leave-grant': { granted_on: '2025-04-01', days: 1, kind: 'extra', reason: '調整' },
     'update-overtime-alert': { alert_hours: 45, special_clause: false },
     'run-paid-leave-grants': {},
     'create-leave-register-export': { id: ids.employee },
-    'create-company': { name: '新会社', staff_name: '代表 太郎', email: `co-${newId()}@example.test`, password: 'Temp#Passw0rd2026' },
+    'create-company': {
+      name: '新会社',
+      staff_name: '代表 太郎',
+      email: `co-${newId()}@example.test`,
+      password: 'Temp#Passw0rd2026',
+    },
     'update-company': { name: '改名会社', staff_name: '代表 太郎', email: `co-${newId()}@example.test`, password: '' },
-    'create-info-item': { title: '題', detail_text: '本文', start_at: '2024-01-01 00:00:00', end_at: '2099-01-01 00:00:00' },
-    'update-info-item': { title: '題', detail_text: '本文', start_at: '2024-01-01 00:00:00', end_at: '2099-01-01 00:00:00' },
+    'create-info-item': {
+      title: '題',
+      detail_text: '本文',
+      start_at: '2024-01-01 00:00:00',
+      end_at: '2099-01-01 00:00:00',
+    },
+    'update-info-item': {
+      title: '題',
+      detail_text: '本文',
+      start_at: '2024-01-01 00:00:00',
+      end_at: '2099-01-01 00:00:00',
+    },
     'create-inquiry': { name: '問合 太郎', company: '問合株式会社', email: 'ask@example.test', message: '質問です' },
   };
   const queries: Record<string, { query: string; reference: Call['reference'] }> = {
@@ -266,12 +364,19 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-break-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'get-working-time': { query: `department_id=${ids.department}`, reference: 'query' },
   };
-  const bodyReference = new Set(['create-employee', 'save-break-time', 'save-working-time', 'create-attendance-export', 'create-leave-register-export']);
+  const bodyReference = new Set([
+    'create-employee',
+    'save-break-time',
+    'save-working-time',
+    'create-attendance-export',
+    'create-leave-register-export',
+  ]);
 
   const id = pathIds[route.name];
   if (route.path.includes('{id}') && !id) throw new Error(`fixture: no id for ${route.name}`);
   const q = queries[route.name];
-  const body = route.method === 'GET' ? undefined : (bodies[route.name] ?? (route.method === 'DELETE' ? undefined : {}));
+  const body =
+    route.method === 'GET' ? undefined : (bodies[route.name] ?? (route.method === 'DELETE' ? undefined : {}));
   return {
     path: id ? pathWith(route, id) : route.path,
     ...(q ? { query: q.query } : {}),
@@ -283,7 +388,12 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
 /** Routes whose objects are platform-wide (announcements), not company A's. */
 export const PLATFORM_WIDE = new Set(['get-info-item', 'update-info-item', 'delete-info-item']);
 
-export async function send(client: HttpClient, route: RouteDef, call: Call, options: { csrf?: boolean; headers?: Record<string, string> } = {}) {
+export async function send(
+  client: HttpClient,
+  route: RouteDef,
+  call: Call,
+  options: { csrf?: boolean; headers?: Record<string, string> } = {},
+) {
   const url = call.query ? `${call.path}?${call.query}` : call.path;
   switch (route.method) {
     case 'GET':
@@ -303,7 +413,9 @@ export async function stubRoutes(): Promise<Set<string>> {
   const out = new Set<string>();
   for (const r of ROUTES) {
     // A route whose entry file is not written yet counts as a stub too (the table may run ahead).
-    const text = await readFile(new URL(`../../../${r.handler}`, import.meta.url), 'utf8').catch(() => 'notImplemented(');
+    const text = await readFile(new URL(`../../../${r.handler}`, import.meta.url), 'utf8').catch(
+      () => 'notImplemented(',
+    );
     if (/notImplemented\(/.test(text)) out.add(r.name);
   }
   return out;
@@ -328,7 +440,8 @@ export function sentKeys(value: unknown, out: Set<string> = new Set()): Set<stri
 /** The internals found in an answer, ignoring what merely echoes the request's own keys. */
 export function internalsIn(answer: unknown, sent?: unknown): string | null {
   let text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? '');
-  for (const key of [...sentKeys(sent)].sort((x, y) => y.length - x.length)) if (key) text = text.split(JSON.stringify(key).slice(1, -1)).join('');
+  for (const key of [...sentKeys(sent)].sort((x, y) => y.length - x.length))
+    if (key) text = text.split(JSON.stringify(key).slice(1, -1)).join('');
   const m = INTERNALS.exec(text);
   return m ? m[0] : null;
 }

@@ -6,7 +6,20 @@
 import * as fc from 'fast-check';
 
 /** Fields a client must never be able to set: tenant, owner, role, decision status, table keys. */
-export const DANGEROUS_KEYS = ['company_id', 'companyId', 'status', 'role', 'employee_id', 'employeeId', 'admin_flag', 'user_id', 'sub', 'pk', 'sk', '__edb_e__'];
+export const DANGEROUS_KEYS = [
+  'company_id',
+  'companyId',
+  'status',
+  'role',
+  'employee_id',
+  'employeeId',
+  'admin_flag',
+  'user_id',
+  'sub',
+  'pk',
+  'sk',
+  '__edb_e__',
+];
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 const huge = (n: number, unit = 'あ') => unit.repeat(n);
@@ -84,26 +97,40 @@ function setAt(base: unknown, path: Path, value: unknown, remove = false): unkno
 }
 
 /** Leaf paths of the well-formed body that hold strings (to test their maximum length). */
-export const stringLeaves = (value: unknown): Path[] => leafPaths(value).filter((p) => typeof p.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], value) === 'string');
+export const stringLeaves = (value: unknown): Path[] =>
+  leafPaths(value).filter(
+    (p) => typeof p.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], value) === 'string',
+  );
 export const withValueAt = setAt;
 
 export function bodyArbitrary(base: unknown, foreignIds: string[]): fc.Arbitrary<FuzzBody> {
   const json = (value: unknown, kind: string): FuzzBody => ({ text: JSON.stringify(value), value, kind });
   const paths = leafPaths(base ?? {});
-  const plausible = fc.oneof(junkValue, fc.constantFrom(...foreignIds), fc.constantFrom('admin', 'operator', 1, 2, 'approved'));
+  const plausible = fc.oneof(
+    junkValue,
+    fc.constantFrom(...foreignIds),
+    fc.constantFrom('admin', 'operator', 1, 2, 'approved'),
+  );
   return fc.oneof(
     // The whole body of the wrong shape.
     fc.oneof(junkValue, fc.jsonValue({ maxDepth: 3 })).map((v) => json(v, 'whole body replaced')),
     // One field of the wrong type / size / content.
-    fc.tuple(fc.constantFrom(...paths), junkValue).map(([p, v]) => json(setAt(base ?? {}, p, v), `field ${p.join('.')} replaced`)),
+    fc
+      .tuple(fc.constantFrom(...paths), junkValue)
+      .map(([p, v]) => json(setAt(base ?? {}, p, v), `field ${p.join('.')} replaced`)),
     fc.constantFrom(...paths).map((p) => json(setAt(base ?? {}, p, undefined, true), `field ${p.join('.')} removed`)),
     // Mass assignment: tenant, owner, role, status and key fields the schema must refuse.
-    fc.tuple(fc.constantFrom(...DANGEROUS_KEYS), plausible).map(([k, v]) => json({ ...(base as object), [k]: v }, `extra field ${k}`)),
+    fc
+      .tuple(fc.constantFrom(...DANGEROUS_KEYS), plausible)
+      .map(([k, v]) => json({ ...(base as object), [k]: v }, `extra field ${k}`)),
     // Prototype pollution through the JSON text itself.
     fc.tuple(fc.constantFrom(...PROTO_KEYS), fc.boolean()).map(([k, nested]) => {
       const inner = JSON.stringify(base ?? {}).slice(1, -1);
       const evil = `"${k}":{"isAdmin":true,"role":"operator","polluted":1}`;
-      const text = nested && paths[0]!.length > 1 ? JSON.stringify(base).replace('{', `{"${paths[0]![0]}":{${evil}},`) : `{${evil}${inner ? `,${inner}` : ''}}`;
+      const text =
+        nested && paths[0]!.length > 1
+          ? JSON.stringify(base).replace('{', `{"${paths[0]![0]}":{${evil}},`)
+          : `{${evil}${inner ? `,${inner}` : ''}}`;
       return { text, kind: `prototype key ${k}` };
     }),
     // Not JSON at all, or JSON that is not an object.
@@ -157,8 +184,18 @@ const junkHeaderValue = fc.oneof(
 );
 
 export const headersArbitrary: fc.Arbitrary<FuzzHeaders> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...CONTENT_TYPES).map((contentType) => ({ contentType, other: {}, kind: `content-type ${contentType || '(none)'}` })) },
-  fc.constantFrom(1_000, 6_000, 12_000).map((n) => ({ contentType: 'application/json', extraCookie: `big=${'c'.repeat(n)}`, other: {}, kind: `cookie of ${n} bytes` })),
+  {
+    weight: 4,
+    arbitrary: fc
+      .constantFrom(...CONTENT_TYPES)
+      .map((contentType) => ({ contentType, other: {}, kind: `content-type ${contentType || '(none)'}` })),
+  },
+  fc.constantFrom(1_000, 6_000, 12_000).map((n) => ({
+    contentType: 'application/json',
+    extraCookie: `big=${'c'.repeat(n)}`,
+    other: {},
+    kind: `cookie of ${n} bytes`,
+  })),
   fc.tuple(fc.constantFrom('kintai_id', 'kintai_sid', '__Host-csrf'), junkHeaderValue).map(([name, value]) => ({
     contentType: 'application/json',
     replaceCookie: { name, value },
@@ -166,11 +203,16 @@ export const headersArbitrary: fc.Arbitrary<FuzzHeaders> = fc.oneof(
     kind: `junk ${name} cookie`,
   })),
   junkHeaderValue.map((csrf) => ({ contentType: 'application/json', csrf, other: {}, kind: 'junk CSRF header' })),
-  fc.tuple(fc.constantFrom('idempotency-key', 'x-origin-verify', 'cloudfront-viewer-address', 'x-forwarded-for', 'accept'), junkHeaderValue).map(([name, value]) => ({
-    contentType: 'application/json',
-    other: { [name]: value },
-    kind: `junk ${name}`,
-  })),
+  fc
+    .tuple(
+      fc.constantFrom('idempotency-key', 'x-origin-verify', 'cloudfront-viewer-address', 'x-forwarded-for', 'accept'),
+      junkHeaderValue,
+    )
+    .map(([name, value]) => ({
+      contentType: 'application/json',
+      other: { [name]: value },
+      kind: `junk ${name}`,
+    })),
 );
 
 /** Path ids: junk, traversal, huge, unicode, foreign and malformed percent-encoding. */
@@ -199,25 +241,51 @@ export function pathIdArbitrary(realIds: string[]): fc.Arbitrary<{ segment: stri
       { segment: '%', kind: 'lone percent' },
       { segment: '%00', kind: 'encoded NUL' },
     ),
-    ...(realIds.length ? [fc.constantFrom(...realIds).map((id) => ({ segment: enc(id), kind: 'real or foreign id' }))] : []),
+    ...(realIds.length
+      ? [fc.constantFrom(...realIds).map((id) => ({ segment: enc(id), kind: 'real or foreign id' }))]
+      : []),
   );
 }
 
 /** Query strings: the well-formed one mutated, extra tenant fields, repeats, junk and huge values. */
-export function queryArbitrary(base: string | undefined, foreignIds: string[]): fc.Arbitrary<{ query: string; kind: string }> {
-  const pairs = (base ?? '').split('&').filter(Boolean).map((p) => p.split('=') as [string, string]);
-  const build = (ps: [string, string][]) => ps.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+export function queryArbitrary(
+  base: string | undefined,
+  foreignIds: string[],
+): fc.Arbitrary<{ query: string; kind: string }> {
+  const pairs = (base ?? '')
+    .split('&')
+    .filter(Boolean)
+    .map((p) => p.split('=') as [string, string]);
+  const build = (ps: [string, string][]) =>
+    ps.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const value = fc.oneof(
     fc.string({ maxLength: 30 }),
     fc.string({ unit: 'grapheme', maxLength: 10 }),
-    fc.constantFrom('', '-1', '0', '13', '2021', '99999999999999999999', '1.5', '0x10', 'NaN', 'Infinity', 'x'.repeat(6000), ...foreignIds),
+    fc.constantFrom(
+      '',
+      '-1',
+      '0',
+      '13',
+      '2021',
+      '99999999999999999999',
+      '1.5',
+      '0x10',
+      'NaN',
+      'Infinity',
+      'x'.repeat(6000),
+      ...foreignIds,
+    ),
   );
   const arbs: fc.Arbitrary<{ query: string; kind: string }>[] = [
-    fc.tuple(fc.constantFrom(...DANGEROUS_KEYS, 'id', 'limit', 'page'), value).map(([k, v]) => ({ query: build([...pairs, [k, v]]), kind: `extra query ${k}` })),
-    fc.constantFrom('%', '%E0%A4%A', 'a=%ZZ', '&&&', '=', 'a[]=1&a[]=2', '__proto__[x]=1', 'constructor=1').map((raw) => ({
-      query: [build(pairs), raw].filter(Boolean).join('&'),
-      kind: `raw query ${raw}`,
-    })),
+    fc
+      .tuple(fc.constantFrom(...DANGEROUS_KEYS, 'id', 'limit', 'page'), value)
+      .map(([k, v]) => ({ query: build([...pairs, [k, v]]), kind: `extra query ${k}` })),
+    fc
+      .constantFrom('%', '%E0%A4%A', 'a=%ZZ', '&&&', '=', 'a[]=1&a[]=2', '__proto__[x]=1', 'constructor=1')
+      .map((raw) => ({
+        query: [build(pairs), raw].filter(Boolean).join('&'),
+        kind: `raw query ${raw}`,
+      })),
   ];
   if (pairs.length) {
     arbs.push(
@@ -225,8 +293,12 @@ export function queryArbitrary(base: string | undefined, foreignIds: string[]): 
         query: build(pairs.map((p, j) => (j === i ? [p[0], v] : p))),
         kind: `query ${pairs[i]![0]} replaced`,
       })),
-      fc.nat(pairs.length - 1).map((i) => ({ query: build([...pairs, pairs[i]!]), kind: `query ${pairs[i]![0]} repeated` })),
-      fc.nat(pairs.length - 1).map((i) => ({ query: build(pairs.filter((_, j) => j !== i)), kind: `query ${pairs[i]![0]} removed` })),
+      fc
+        .nat(pairs.length - 1)
+        .map((i) => ({ query: build([...pairs, pairs[i]!]), kind: `query ${pairs[i]![0]} repeated` })),
+      fc
+        .nat(pairs.length - 1)
+        .map((i) => ({ query: build(pairs.filter((_, j) => j !== i)), kind: `query ${pairs[i]![0]} removed` })),
     );
   }
   return fc.oneof(...arbs);

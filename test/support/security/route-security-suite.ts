@@ -58,7 +58,9 @@ export function routeSecuritySuite(stack: TestStack): void {
 
   describe('every protected route refuses the sessions of other pools with 403', () => {
     const cases = protectedRoutes.flatMap((r) =>
-      ROLES.filter((role) => !r.roles.includes(role)).map((role) => [`${role} → ${r.method} ${r.path}`, r, role] as const),
+      ROLES.filter((role) => !r.roles.includes(role)).map(
+        (role) => [`${role} → ${r.method} ${r.path}`, r, role] as const,
+      ),
     );
     it.each(cases)('%s', async (_, route, role) => {
       const res = await call(sessions[role], route);
@@ -77,14 +79,19 @@ export function routeSecuritySuite(stack: TestStack): void {
       // A forged header that does not match the cookie is refused the same way.
       const forged = await (route.method === 'DELETE'
         ? client.delete(pathOf(route), undefined, { csrf: false, headers: { 'x-csrf-token': 'x'.repeat(43) } })
-        : client[route.method === 'POST' ? 'post' : 'put'](pathOf(route), HARMLESS_BODY, { csrf: false, headers: { 'x-csrf-token': 'x'.repeat(43) } }));
+        : client[route.method === 'POST' ? 'post' : 'put'](pathOf(route), HARMLESS_BODY, {
+            csrf: false,
+            headers: { 'x-csrf-token': 'x'.repeat(43) },
+          }));
       expect(forged.status).toBe(403);
     });
   });
 
   describe('the allowed roles get past authentication, role and CSRF checks', () => {
     const cases = ROUTES.filter((r) => !SIGN_OUT.has(r.name)).flatMap((r) =>
-      (r.roles.length ? r.roles : (['anonymous'] as const)).map((role) => [`${role} → ${r.method} ${r.path}`, r, role] as const),
+      (r.roles.length ? r.roles : (['anonymous'] as const)).map(
+        (role) => [`${role} → ${r.method} ${r.path}`, r, role] as const,
+      ),
     );
     it.each(cases)('%s', async (_, route, role) => {
       const client = role === 'anonymous' ? createHttpClient(stack.baseUrl) : sessions[role];

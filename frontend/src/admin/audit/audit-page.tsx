@@ -41,7 +41,9 @@ export interface ChangeRow {
  */
 export function diffRows(before: unknown, after: unknown): ChangeRow[] {
   if (!isRecord(before) && !isRecord(after)) {
-    return before === after || (before == null && after == null) ? [] : [{ field: A.columns.changes, before: showValue(before), after: showValue(after) }];
+    return before === after || (before == null && after == null)
+      ? []
+      : [{ field: A.columns.changes, before: showValue(before), after: showValue(after) }];
   }
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
@@ -58,9 +60,7 @@ function Changes({ event }: { event: AuditEvent }) {
     <details className="audit-changes">
       <summary>
         {A.showChanges}
-        <span className="visually-hidden">
-          （{actionLabel(event.action)}）
-        </span>
+        <span className="visually-hidden">（{actionLabel(event.action)}）</span>
       </summary>
       {rows.length === 0 ? (
         <p className="page-hint">{A.unchanged}</p>
@@ -150,7 +150,13 @@ function AuditTable({ first, timeZone }: { first: AuditPage; timeZone: string })
       </div>
       <div className="audit-more" aria-live="polite">
         {cursor ? (
-          <button type="button" className="button button--ghost" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void loadMore()}
+            disabled={loadingMore}
+            aria-busy={loadingMore}
+          >
             {loadingMore ? A.loadingMore : A.loadMore}
           </button>
         ) : (

@@ -47,7 +47,8 @@ export function exportRequestFromQuery(params: URLSearchParams): ExportRequest |
 }
 
 /** 32 hex digits: a valid `Idempotency-Key` even where crypto.randomUUID is missing (plain http). */
-export const newExportKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+export const newExportKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Starts the export; the key makes a retried press (or a re-run effect) reuse the same job. */
 export const startExport = (body: ExportRequest, key: string = newExportKey()) =>

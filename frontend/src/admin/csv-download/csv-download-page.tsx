@@ -32,10 +32,27 @@ async function loadChoices() {
   const [org, staff] = await Promise.all([loadOrgOptions(), listStaff()]);
   if (!org.ok) return org;
   if (!staff.ok) return staff;
-  return { ...staff, data: { departments: org.data.departments, statuses: org.data.statuses, staff: staff.data } satisfies Choices };
+  return {
+    ...staff,
+    data: { departments: org.data.departments, statuses: org.data.statuses, staff: staff.data } satisfies Choices,
+  };
 }
 
-function Choice({ id, label, value, onChange, options, disabled }: { id: string; label: string; value: string; onChange: (v: string) => void; options: readonly { id: string; name: string }[]; disabled?: boolean }) {
+function Choice({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: readonly { id: string; name: string }[];
+  disabled?: boolean;
+}) {
   return (
     <div className="form__field">
       <label htmlFor={id}>{label}</label>
@@ -69,7 +86,9 @@ export default function CsvDownloadPage() {
   const { state } = useLoad(loadChoices, 'csv-choices', { alertOnGenericFailure: false });
   const choices: Choices = state.status === 'ready' ? state.data : { departments: [], statuses: [], staff: [] };
   // Only staff matching the chosen department and status; a choice that no longer matches is dropped.
-  const staffOptions = choices.staff.filter((s) => (!departmentId || s.department_id === departmentId) && (!statusId || s.employment_status_id === statusId));
+  const staffOptions = choices.staff.filter(
+    (s) => (!departmentId || s.department_id === departmentId) && (!statusId || s.employment_status_id === statusId),
+  );
   const staffValue = staffOptions.some((s) => s.id === staffId) ? staffId : '';
 
   const start = selectedDate(from);
@@ -109,12 +128,30 @@ export default function CsvDownloadPage() {
             </span>
             <DateSelects id="csv-to" legend={C.to} years={years} value={to} onChange={setTo} />
           </div>
-          <p id="csv-dates-hint" className={ordered && start && end ? 'visually-hidden' : 'form__hint csv-form__dates-hint'} aria-live="polite">
+          <p
+            id="csv-dates-hint"
+            className={ordered && start && end ? 'visually-hidden' : 'form__hint csv-form__dates-hint'}
+            aria-live="polite"
+          >
             {!start || !end ? C.needDates : !ordered ? C.rangeOrder : ''}
           </p>
           <div className="form__row csv-form__filters">
-            <Choice id="csv-department" label={C.department} value={departmentId} onChange={setDepartmentId} options={choices.departments} disabled={state.status === 'loading'} />
-            <Choice id="csv-status" label={C.employmentStatus} value={statusId} onChange={setStatusId} options={choices.statuses} disabled={state.status === 'loading'} />
+            <Choice
+              id="csv-department"
+              label={C.department}
+              value={departmentId}
+              onChange={setDepartmentId}
+              options={choices.departments}
+              disabled={state.status === 'loading'}
+            />
+            <Choice
+              id="csv-status"
+              label={C.employmentStatus}
+              value={statusId}
+              onChange={setStatusId}
+              options={choices.statuses}
+              disabled={state.status === 'loading'}
+            />
             <Choice
               id="csv-staff"
               label={C.staff}
@@ -128,13 +165,25 @@ export default function CsvDownloadPage() {
             <legend>{C.encoding}</legend>
             {(['utf8', 'sjis'] as const).map((value) => (
               <span key={value} className="csv-form__radio">
-                <input id={`csv-encoding-${value}`} type="radio" name="encoding" value={value} checked={encoding === value} onChange={() => setEncoding(value)} />
+                <input
+                  id={`csv-encoding-${value}`}
+                  type="radio"
+                  name="encoding"
+                  value={value}
+                  checked={encoding === value}
+                  onChange={() => setEncoding(value)}
+                />
                 <label htmlFor={`csv-encoding-${value}`}>{C.encodings[value]}</label>
               </span>
             ))}
             <span className="form__hint">{C.encodingHint}</span>
           </fieldset>
-          <button type="submit" className="button button--primary csv-form__submit" disabled={!ready} aria-describedby="csv-dates-hint">
+          <button
+            type="submit"
+            className="button button--primary csv-form__submit"
+            disabled={!ready}
+            aria-describedby="csv-dates-hint"
+          >
             {C.submit}
           </button>
         </form>

@@ -20,7 +20,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Quick first polls (small exports finish in a second or two), then easing off. */
 const pollDelay = (attempt: number) => Math.min(500 + attempt * 250, 2000);
 
-type Phase = { kind: 'starting' } | { kind: 'running'; rows: number | null } | { kind: 'done'; job: ExportJob } | { kind: 'failed' };
+type Phase =
+  | { kind: 'starting' }
+  | { kind: 'running'; rows: number | null }
+  | { kind: 'done'; job: ExportJob }
+  | { kind: 'failed' };
 
 /** Assigning the link is the download: kept apart so it can be swapped in tests or other hosts. */
 const startDownload = (url: string) => window.location.assign(url);
@@ -87,7 +91,9 @@ export default function CsvDownloadRunPage() {
                 {phase.kind === 'starting' ? C.starting : C.creating}
               </p>
               <progress className="csv-run__bar" aria-label={C.progressLabel} />
-              {phase.kind === 'running' && phase.rows !== null && <p className="page-hint">{C.rows.replace('{n}', phase.rows.toLocaleString('ja-JP'))}</p>}
+              {phase.kind === 'running' && phase.rows !== null && (
+                <p className="page-hint">{C.rows.replace('{n}', phase.rows.toLocaleString('ja-JP'))}</p>
+              )}
             </div>
           </div>
         )}
@@ -98,7 +104,8 @@ export default function CsvDownloadRunPage() {
             </p>
             <p className="page-hint">
               {phase.job.file_name}
-              {typeof phase.job.row_count === 'number' && `（${C.rows.replace('{n}', phase.job.row_count.toLocaleString('ja-JP'))}）`}
+              {typeof phase.job.row_count === 'number' &&
+                `（${C.rows.replace('{n}', phase.job.row_count.toLocaleString('ja-JP'))}）`}
             </p>
             {phase.job.unencodable_chars ? (
               <p role="alert" className="form-error">
@@ -110,7 +117,11 @@ export default function CsvDownloadRunPage() {
                 <a href={phase.job.download_url} className="button button--ghost">
                   {C.again}
                 </a>
-                {phase.job.link_expires_in ? <span className="form__hint csv-run__expiry">{C.linkExpiry.replace('{n}', String(Math.round(phase.job.link_expires_in / 60)))}</span> : null}
+                {phase.job.link_expires_in ? (
+                  <span className="form__hint csv-run__expiry">
+                    {C.linkExpiry.replace('{n}', String(Math.round(phase.job.link_expires_in / 60)))}
+                  </span>
+                ) : null}
               </p>
             )}
           </>

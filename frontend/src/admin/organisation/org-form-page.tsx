@@ -49,7 +49,14 @@ function OrgForm({ kind, id, initialName }: { kind: OrgKind; id: string | null; 
       <form className="form admin-form" onSubmit={(e) => void onSubmit(e)}>
         <div className="form__field">
           <label htmlFor={`${kind}-name`}>{config.label}</label>
-          <input id={`${kind}-name`} autoComplete="off" maxLength={50} placeholder={config.placeholder} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id={`${kind}-name`}
+            autoComplete="off"
+            maxLength={50}
+            placeholder={config.placeholder}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <div>
           <button type="submit" className="button button--primary" disabled={!name.trim() || busy} aria-busy={busy}>
@@ -65,7 +72,10 @@ export default function OrgFormPage({ kind, mode }: { kind: OrgKind; mode: 'new'
   const config = ORG[kind];
   const { id = '' } = useParams();
   const { state, reload } = useLoad(
-    () => (mode === 'edit' ? getOrgUnit(kind, id) : Promise.resolve({ ok: true as const, status: 200, data: null, message: null, errors: null })),
+    () =>
+      mode === 'edit'
+        ? getOrgUnit(kind, id)
+        : Promise.resolve({ ok: true as const, status: 200, data: null, message: null, errors: null }),
     `${kind}-${mode}-${id}`,
   );
   if (state.status === 'error' && state.httpStatus === 404) return <NotFound />;
@@ -74,7 +84,9 @@ export default function OrgFormPage({ kind, mode }: { kind: OrgKind; mode: 'new'
       <PageTitle title={mode === 'new' ? config.newTitle : config.editTitle} />
       <section className="card page-section">
         <LoadView state={state} onRetry={() => void reload()}>
-          {(unit) => <OrgForm key={unit?.id ?? 'new'} kind={kind} id={unit?.id ?? null} initialName={unit?.name ?? ''} />}
+          {(unit) => (
+            <OrgForm key={unit?.id ?? 'new'} kind={kind} id={unit?.id ?? null} initialName={unit?.name ?? ''} />
+          )}
         </LoadView>
       </section>
       <p>

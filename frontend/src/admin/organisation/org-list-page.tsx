@@ -24,11 +24,19 @@ function OrgRow({ kind, unit, onDeleted }: { kind: OrgKind; unit: OrgUnit; onDel
     <tr>
       <th scope="row">{unit.name}</th>
       <td className="row-actions">
-        <Link className="button button--ghost button--small" to={`${ORG[kind].screenPath}/${encodeURIComponent(unit.id)}/edit`}>
+        <Link
+          className="button button--ghost button--small"
+          to={`${ORG[kind].screenPath}/${encodeURIComponent(unit.id)}/edit`}
+        >
           {t.admin.edit}
           <span className="visually-hidden">（{unit.name}）</span>
         </Link>
-        <button type="button" className="button button--danger button--small" onClick={() => void onDelete()} disabled={busy}>
+        <button
+          type="button"
+          className="button button--danger button--small"
+          onClick={() => void onDelete()}
+          disabled={busy}
+        >
           {t.admin.delete}
           <span className="visually-hidden">（{unit.name}）</span>
         </button>
@@ -67,7 +75,12 @@ export default function OrgListPage({ kind }: { kind: OrgKind }) {
                 </thead>
                 <tbody>
                   {units.map((u) => (
-                    <OrgRow key={u.id} kind={kind} unit={u} onDeleted={(id) => setData((list) => list.filter((x) => x.id !== id))} />
+                    <OrgRow
+                      key={u.id}
+                      kind={kind}
+                      unit={u}
+                      onDeleted={(id) => setData((list) => list.filter((x) => x.id !== id))}
+                    />
                   ))}
                 </tbody>
               </table>

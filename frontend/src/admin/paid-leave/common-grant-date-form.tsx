@@ -43,10 +43,16 @@ export function CommonGrantDateForm() {
     e.preventDefault();
     setResult({});
     setSending(true);
-    const body: Settings = { common_grant_date: enabled ? { month_day: `${pad(Number(month))}-${pad(Number(day))}`, first_grant: firstGrant } : null };
+    const body: Settings = {
+      common_grant_date: enabled
+        ? { month_day: `${pad(Number(month))}-${pad(Number(day))}`, first_grant: firstGrant }
+        : null,
+    };
     const res = await api.put<Settings>('/api/v1/paid_leave/settings', body);
     setSending(false);
-    setResult(res.ok ? { success: t.messages.settingCompleted } : { error: failureMessage(res) ?? t.messages.settingDefect });
+    setResult(
+      res.ok ? { success: t.messages.settingCompleted } : { error: failureMessage(res) ?? t.messages.settingDefect },
+    );
   }
 
   return (
@@ -56,7 +62,12 @@ export function CommonGrantDateForm() {
       </h2>
       <form onSubmit={(e) => void save(e)} className="form">
         <label className="checkbox" htmlFor="common-grant-enabled">
-          <input id="common-grant-enabled" type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+          <input
+            id="common-grant-enabled"
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />
           全員の付与日を毎年同じ基準日にそろえる
         </label>
         <fieldset className="date-selects" disabled={!enabled}>
@@ -85,7 +96,12 @@ export function CommonGrantDateForm() {
           </div>
         </fieldset>
         <label htmlFor="common-grant-first">初回の付与</label>
-        <select id="common-grant-first" value={firstGrant} disabled={!enabled} onChange={(e) => setFirstGrant(e.target.value as FirstGrant)}>
+        <select
+          id="common-grant-first"
+          value={firstGrant}
+          disabled={!enabled}
+          onChange={(e) => setFirstGrant(e.target.value as FirstGrant)}
+        >
           {(Object.keys(FIRST_GRANT) as FirstGrant[]).map((k) => (
             <option key={k} value={k}>
               {FIRST_GRANT[k]}

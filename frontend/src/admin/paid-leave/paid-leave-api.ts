@@ -1,6 +1,10 @@
 import type { ExportJobView, StartedExportView } from '../../../../functions/exports/jobs';
 import { api } from '../../lib/api';
-import type { GrantRunResult, ManualGrantView, PaidLeaveDetail as PaidLeaveDetailView } from '../../../../functions/services/paid-leave-service';
+import type {
+  GrantRunResult,
+  ManualGrantView,
+  PaidLeaveDetail as PaidLeaveDetailView,
+} from '../../../../functions/services/paid-leave-service';
 import type { PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
 
 /** `GET /api/v1/paid_leave/employees/{id}`, its grant and 管理簿 rows: the backend's own types. */
@@ -29,6 +33,10 @@ export type RegisterExportJob = StartedExportView & Partial<ExportJobView>;
 
 /** Starts the register CSV (the whole company, or one staff member); the key makes a retried press reuse the job. */
 export const startRegisterExport = (body: { id?: string; encoding: 'utf8' | 'sjis' }, key: string) =>
-  api.request<RegisterExportJob>('POST', '/api/v1/leave_register_exports', { body, headers: { 'Idempotency-Key': key } });
+  api.request<RegisterExportJob>('POST', '/api/v1/leave_register_exports', {
+    body,
+    headers: { 'Idempotency-Key': key },
+  });
 
-export const getRegisterExport = (id: string) => api.get<RegisterExportJob>(`/api/v1/leave_register_exports/${encodeURIComponent(id)}`);
+export const getRegisterExport = (id: string) =>
+  api.get<RegisterExportJob>(`/api/v1/leave_register_exports/${encodeURIComponent(id)}`);

@@ -50,11 +50,23 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
         </div>
         <div>
           <dt>{p.expiresOn}</dt>
-          <dd>{d.next_expiry ? p.nextExpiry.replace('{date}', jaDate(d.next_expiry.expires_on)).replace('{n}', String(d.next_expiry.days)) : dash}</dd>
+          <dd>
+            {d.next_expiry
+              ? p.nextExpiry
+                  .replace('{date}', jaDate(d.next_expiry.expires_on))
+                  .replace('{n}', String(d.next_expiry.days))
+              : dash}
+          </dd>
         </div>
         <div>
           <dt>{p.nextGrant}</dt>
-          <dd>{d.next_grant ? p.nextGrantValue.replace('{date}', jaDate(d.next_grant.grant_date)).replace('{n}', String(d.next_grant.days)) : dash}</dd>
+          <dd>
+            {d.next_grant
+              ? p.nextGrantValue
+                  .replace('{date}', jaDate(d.next_grant.grant_date))
+                  .replace('{n}', String(d.next_grant.days))
+              : dash}
+          </dd>
         </div>
         {d.five_day.map((w) => (
           <div key={w.from}>
@@ -62,7 +74,11 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
               {p.fiveDay}（{p.baseDate} {w.base_dates.map(jaDate).join('・')}）
             </dt>
             <dd>
-              <span className={`badge ${w.status === 'behind' || w.status === 'overdue' ? 'badge--rejected' : 'badge--approved'}`}>{p.fiveDayStatus[w.status]}</span>{' '}
+              <span
+                className={`badge ${w.status === 'behind' || w.status === 'overdue' ? 'badge--rejected' : 'badge--approved'}`}
+              >
+                {p.fiveDayStatus[w.status]}
+              </span>{' '}
               {p.fiveDayProgress
                 .replace('{taken}', String(w.taken_days + w.planned_days))
                 .replace('{required}', String(w.required_days))
@@ -112,7 +128,13 @@ function Register({ d }: { d: PaidLeaveDetail }) {
                   <td>
                     {jaDate(r.period_from)}〜{r.period_to ? jaDate(r.period_to) : ''}
                   </td>
-                  <td>{r.taken.length ? r.taken.map((x) => (x.days === 1 ? jaDate(x.date) : `${jaDate(x.date)}（${x.days}）`)).join('、') : dash}</td>
+                  <td>
+                    {r.taken.length
+                      ? r.taken
+                          .map((x) => (x.days === 1 ? jaDate(x.date) : `${jaDate(x.date)}（${x.days}）`))
+                          .join('、')
+                      : dash}
+                  </td>
                   <td className="num">{days(r.days_taken)}</td>
                   <td className="num">{days(r.balance)}</td>
                 </tr>
@@ -154,7 +176,9 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
                   <td className="num">{days(g.days)}</td>
                   <td>
                     {p.kinds[g.kind]}・{p.sources[g.source]}
-                    {g.attendance_basis === 'not_provided' && <span className="badge badge--pending">{p.notProvided}</span>}
+                    {g.attendance_basis === 'not_provided' && (
+                      <span className="badge badge--pending">{p.notProvided}</span>
+                    )}
                   </td>
                   <td>
                     {jaDate(g.expires_on)}
@@ -174,7 +198,10 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
           <h3 className="page-section__title">{p.takings}</h3>
           <ul className="chip-list">
             {d.takings.map((x) => (
-              <li key={x.request_id} className={`badge ${x.status === 'approved' ? 'badge--approved' : 'badge--pending'}`}>
+              <li
+                key={x.request_id}
+                className={`badge ${x.status === 'approved' ? 'badge--approved' : 'badge--pending'}`}
+              >
                 {jaDate(x.date)} {p.takingStatus[x.status]}
               </li>
             ))}
@@ -186,13 +213,20 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
 }
 
 function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
-  const [form, setForm] = useState({ granted_on: '', days: '', expires_on: '', kind: 'statutory' as 'statutory' | 'extra', reason: '' });
+  const [form, setForm] = useState({
+    granted_on: '',
+    days: '',
+    expires_on: '',
+    kind: 'statutory' as 'statutory' | 'extra',
+    reason: '',
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const complete = Boolean(form.granted_on && form.days && form.reason.trim());
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -201,7 +235,13 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
     setError(null);
     setSuccess(null);
     setFieldErrors({});
-    const res = await createGrant(id, { granted_on: form.granted_on, days: Number(form.days), kind: form.kind, reason: form.reason, ...(form.expires_on ? { expires_on: form.expires_on } : {}) });
+    const res = await createGrant(id, {
+      granted_on: form.granted_on,
+      days: Number(form.days),
+      kind: form.kind,
+      reason: form.reason,
+      ...(form.expires_on ? { expires_on: form.expires_on } : {}),
+    });
     setBusy(false);
     if (!res.ok) {
       setError(failureMessage(res));
@@ -214,11 +254,13 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
   }
 
   const errorsOf = (...keys: string[]) =>
-    keys.flatMap((k) => fieldErrors[k] ?? []).map((m) => (
-      <span key={m} className="form__field-error">
-        {m}
-      </span>
-    ));
+    keys
+      .flatMap((k) => fieldErrors[k] ?? [])
+      .map((m) => (
+        <span key={m} className="form__field-error">
+          {m}
+        </span>
+      ));
 
   return (
     <section className="card page-section" aria-labelledby="grant-form-title">
@@ -236,7 +278,16 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
           </div>
           <div className="form__field">
             <label htmlFor="grant-days">{p.daysGranted}</label>
-            <input id="grant-days" type="number" inputMode="decimal" min={0.5} max={40} step={0.5} value={form.days} onChange={set('days')} />
+            <input
+              id="grant-days"
+              type="number"
+              inputMode="decimal"
+              min={0.5}
+              max={40}
+              step={0.5}
+              value={form.days}
+              onChange={set('days')}
+            />
             {errorsOf('days')}
           </div>
         </div>
@@ -256,7 +307,14 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
         </div>
         <div className="form__field">
           <label htmlFor="grant-reason">{p.reason}</label>
-          <textarea id="grant-reason" className="reason-box" rows={3} maxLength={500} value={form.reason} onChange={set('reason')} />
+          <textarea
+            id="grant-reason"
+            className="reason-box"
+            rows={3}
+            maxLength={500}
+            value={form.reason}
+            onChange={set('reason')}
+          />
           {errorsOf('reason')}
         </div>
         <div>

@@ -25,7 +25,9 @@ function DutyCell({ s }: { s: PaidLeaveSummary }) {
   const late = w.status === 'behind' || w.status === 'overdue';
   return (
     <>
-      <span className={`badge ${late ? 'badge--rejected' : w.status === 'met' ? 'badge--approved' : 'badge--pending'}`}>{p.fiveDayStatus[w.status]}</span>{' '}
+      <span className={`badge ${late ? 'badge--rejected' : w.status === 'met' ? 'badge--approved' : 'badge--pending'}`}>
+        {p.fiveDayStatus[w.status]}
+      </span>{' '}
       {days(w.taken_days + w.planned_days)}/{days(w.required_days)}（{p.fiveDayDeadline} {jaDate(w.deadline)}）
     </>
   );
@@ -41,8 +43,18 @@ function Row({ s }: { s: PaidLeaveSummary }) {
       <td>{s.hire_date ? jaDate(s.hire_date) : <span className="badge badge--pending">{p.notManaged}</span>}</td>
       <td className="num">{s.managed ? days(s.remaining_days) : t.admin.notCalculated}</td>
       <td className="num">{s.managed ? days(s.pending_days) : t.admin.notCalculated}</td>
-      <td>{s.next_expiry ? p.nextExpiry.replace('{date}', jaDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days)) : t.admin.notCalculated}</td>
-      <td>{s.next_grant ? p.nextGrantValue.replace('{date}', jaDate(s.next_grant.grant_date)).replace('{n}', String(s.next_grant.days)) : t.admin.notCalculated}</td>
+      <td>
+        {s.next_expiry
+          ? p.nextExpiry.replace('{date}', jaDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days))
+          : t.admin.notCalculated}
+      </td>
+      <td>
+        {s.next_grant
+          ? p.nextGrantValue
+              .replace('{date}', jaDate(s.next_grant.grant_date))
+              .replace('{n}', String(s.next_grant.days))
+          : t.admin.notCalculated}
+      </td>
       <td>
         <DutyCell s={s} />
       </td>
@@ -75,7 +87,13 @@ export default function PaidLeaveListPage() {
           <h2 id="paid-leave-list-title" className="page-section__title">
             {p.list}
           </h2>
-          <button type="button" className="button button--ghost button--small" onClick={() => void onRun()} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => void onRun()}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {p.runGrants}
           </button>
         </div>

@@ -8,7 +8,8 @@ import { getRegisterExport, startRegisterExport } from './paid-leave-api';
 
 const DEADLINE_MS = 2 * 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 async function download(employeeId: string | undefined, encoding: 'utf8' | 'sjis'): Promise<boolean> {
   const started = await startRegisterExport({ ...(employeeId ? { id: employeeId } : {}), encoding }, newKey());
@@ -41,11 +42,21 @@ export function RegisterDownload({ employeeId }: { employeeId?: string }) {
 
   return (
     <div className="register-download">
-      <select aria-label={t.paidLeave.csvEncoding} value={encoding} onChange={(e) => setEncoding(e.target.value === 'sjis' ? 'sjis' : 'utf8')}>
+      <select
+        aria-label={t.paidLeave.csvEncoding}
+        value={encoding}
+        onChange={(e) => setEncoding(e.target.value === 'sjis' ? 'sjis' : 'utf8')}
+      >
         <option value="utf8">UTF-8</option>
         <option value="sjis">Shift_JIS</option>
       </select>
-      <button type="button" className="button button--ghost button--small" onClick={() => void onClick()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void onClick()}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {t.paidLeave.csv}
       </button>
       <span role="status" className={message && !message.ok ? 'form__field-error' : 'page-hint'}>

@@ -45,9 +45,11 @@ export function ApprovalDialog({
 
   function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
     if (e.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].filter(
-      (el) => !(el as HTMLButtonElement).disabled,
-    );
+    const focusable = [
+      ...ref.current.querySelectorAll<HTMLElement>(
+        'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((el) => !(el as HTMLButtonElement).disabled);
     const first = focusable[0];
     const last = focusable.at(-1);
     if (!first || !last) return;
@@ -72,7 +74,9 @@ export function ApprovalDialog({
           <dt>{t.admin.requests.content}</dt>
           <dd>
             {formatLongDate(row.date)}
-            {kind === 'holiday' && <span className="badge approval-dialog__kind">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>}
+            {kind === 'holiday' && (
+              <span className="badge approval-dialog__kind">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>
+            )}
           </dd>
         </div>
         <div>
@@ -88,10 +92,20 @@ export function ApprovalDialog({
         {error}
       </div>
       <div className="approval-dialog__actions">
-        <button type="button" className="button button--primary" disabled={!open || busy} onClick={() => void decide(APPROVE)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!open || busy}
+          onClick={() => void decide(APPROVE)}
+        >
           {t.admin.requests.approve}
         </button>
-        <button type="button" className="button button--danger" disabled={!open || busy} onClick={() => void decide(REJECT)}>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={!open || busy}
+          onClick={() => void decide(REJECT)}
+        >
           {t.admin.requests.reject}
         </button>
         <button type="button" className="button button--ghost" onClick={() => ref.current?.close()}>

@@ -20,7 +20,8 @@ const PATH: Record<RequestKind, string> = {
 };
 
 /** The company's requests of one kind in a month (one Query on the server). */
-export const listMonthRequests = (kind: RequestKind, year: number, month: number) => api.get<AdminRequestRow[]>(PATH[kind], { year, month });
+export const listMonthRequests = (kind: RequestKind, year: number, month: number) =>
+  api.get<AdminRequestRow[]>(PATH[kind], { year, month });
 
 /** Approve (1) or reject (2) an unapproved request; the answer is the updated row. */
 export const decideRequest = (kind: RequestKind, id: string, status: 1 | 2) =>

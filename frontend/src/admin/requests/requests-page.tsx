@@ -19,7 +19,9 @@ import '../admin.css';
 const STATUS_CLASS = ['badge--pending', 'badge--approved', 'badge--rejected'] as const;
 
 function RequestList({ kind, year, month }: { kind: RequestKind; year: number; month: number }) {
-  const { state, reload, setData } = useLoad(() => listMonthRequests(kind, year, month), `${kind}-${year}-${month}`, { alertOnGenericFailure: false });
+  const { state, reload, setData } = useLoad(() => listMonthRequests(kind, year, month), `${kind}-${year}-${month}`, {
+    alertOnGenericFailure: false,
+  });
   const [open, setOpen] = useState<AdminRequestRow | null>(null);
   const title = t.admin.requests.sections[kind];
   const titleId = `admin-requests-${kind}`;
@@ -52,11 +54,17 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
                       <th scope="row">{row.employee_name}</th>
                       {kind === 'holiday' && <td>{t.monthTable.leaveTypes[row.kind ?? 0]}</td>}
                       <td>
-                        <span className={`badge ${STATUS_CLASS[row.status] ?? ''}`}>{t.requests.statuses[row.status] ?? ''}</span>
+                        <span className={`badge ${STATUS_CLASS[row.status] ?? ''}`}>
+                          {t.requests.statuses[row.status] ?? ''}
+                        </span>
                       </td>
                       <td className="text-block">{row.reason}</td>
                       <td>
-                        <button type="button" className="button button--ghost button--small" onClick={() => setOpen(row)}>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          onClick={() => setOpen(row)}
+                        >
                           {t.admin.requests.open}
                           <span className="visually-hidden">
                             （{row.employee_name} {formatLongDate(row.date)}）

@@ -9,7 +9,15 @@ import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
-import { EMPTY_HM, fromNumbers, HourMinuteSelects, isChosen, RuleInForce, RuleTarget, type HourMinute } from './rule-fields';
+import {
+  EMPTY_HM,
+  fromNumbers,
+  HourMinuteSelects,
+  isChosen,
+  RuleInForce,
+  RuleTarget,
+  type HourMinute,
+} from './rule-fields';
 import { getBreakRule, saveBreakRule, type RuleLevel, type RulePair } from './rules-api';
 import '../../shared/page.css';
 import '../admin.css';
@@ -83,9 +91,21 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
         <fieldset className="rule-row rule-row--sentence">
           <legend>{t.admin.rules.conditionLegend}</legend>
           <span>{t.admin.rules.conditionPrefix}</span>
-          <HourMinuteSelects id="break-condition" label={t.admin.rules.conditionPrefix} maxHour={24} value={condition} onChange={setCondition} />
+          <HourMinuteSelects
+            id="break-condition"
+            label={t.admin.rules.conditionPrefix}
+            maxHour={24}
+            value={condition}
+            onChange={setCondition}
+          />
           <span>{t.admin.rules.conditionSuffix}</span>
-          <HourMinuteSelects id="break-break" label={t.admin.rules.conditionSuffix} maxHour={24} value={brk} onChange={setBrk} />
+          <HourMinuteSelects
+            id="break-break"
+            label={t.admin.rules.conditionSuffix}
+            maxHour={24}
+            value={brk}
+            onChange={setBrk}
+          />
           <span>{t.admin.rules.breakSuffix}</span>
         </fieldset>
         <div>

@@ -16,7 +16,19 @@ export const fromNumbers = (hour: number | null, minute: number | null): HourMin
 });
 
 /** [ 8 ]時間 [ 0 ]分 — hour and minute selects with their own labels. */
-export function HourMinuteSelects({ id, value, onChange, maxHour, label }: { id: string; value: HourMinute; onChange: (v: HourMinute) => void; maxHour: number; label: string }) {
+export function HourMinuteSelects({
+  id,
+  value,
+  onChange,
+  maxHour,
+  label,
+}: {
+  id: string;
+  value: HourMinute;
+  onChange: (v: HourMinute) => void;
+  maxHour: number;
+  label: string;
+}) {
   return (
     <span className="hour-minute" role="group" aria-label={label}>
       <span className="date-selects__part">
@@ -31,7 +43,11 @@ export function HourMinuteSelects({ id, value, onChange, maxHour, label }: { id:
         <label htmlFor={`${id}-hour`}>{t.admin.rules.hours}</label>
       </span>
       <span className="date-selects__part">
-        <select id={`${id}-minute`} value={value.minute} onChange={(e) => onChange({ ...value, minute: e.target.value })}>
+        <select
+          id={`${id}-minute`}
+          value={value.minute}
+          onChange={(e) => onChange({ ...value, minute: e.target.value })}
+        >
           <option value="">{t.common.choose}</option>
           {range(0, 59).map((m) => (
             <option key={m} value={String(m)}>
@@ -46,7 +62,17 @@ export function HourMinuteSelects({ id, value, onChange, maxHour, label }: { id:
 }
 
 /** Department and employment-status selectors; the heading reads 全て while neither is chosen. */
-export function RuleTarget({ id, options, pair, onChange }: { id: string; options: OrgOptions; pair: RulePair; onChange: (pair: RulePair) => void }) {
+export function RuleTarget({
+  id,
+  options,
+  pair,
+  onChange,
+}: {
+  id: string;
+  options: OrgOptions;
+  pair: RulePair;
+  onChange: (pair: RulePair) => void;
+}) {
   const dept = options.departments.find((d) => d.id === pair.department_id)?.name;
   const status = options.statuses.find((s) => s.id === pair.employment_status_id)?.name;
   const heading = [dept, status].filter(Boolean).join(' / ') || t.admin.rules.all;
@@ -55,7 +81,11 @@ export function RuleTarget({ id, options, pair, onChange }: { id: string; option
       <div className="form__row">
         <div className="form__field">
           <label htmlFor={`${id}-department`}>{t.admin.rules.department}</label>
-          <select id={`${id}-department`} value={pair.department_id ?? ''} onChange={(e) => onChange({ ...pair, department_id: e.target.value || null })}>
+          <select
+            id={`${id}-department`}
+            value={pair.department_id ?? ''}
+            onChange={(e) => onChange({ ...pair, department_id: e.target.value || null })}
+          >
             <option value="">{t.admin.rules.all}</option>
             {options.departments.map((d) => (
               <option key={d.id} value={d.id}>
@@ -66,7 +96,11 @@ export function RuleTarget({ id, options, pair, onChange }: { id: string; option
         </div>
         <div className="form__field">
           <label htmlFor={`${id}-status`}>{t.admin.rules.employmentStatus}</label>
-          <select id={`${id}-status`} value={pair.employment_status_id ?? ''} onChange={(e) => onChange({ ...pair, employment_status_id: e.target.value || null })}>
+          <select
+            id={`${id}-status`}
+            value={pair.employment_status_id ?? ''}
+            onChange={(e) => onChange({ ...pair, employment_status_id: e.target.value || null })}
+          >
             <option value="">{t.admin.rules.all}</option>
             {options.statuses.map((s) => (
               <option key={s.id} value={s.id}>

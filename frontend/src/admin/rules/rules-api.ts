@@ -1,4 +1,8 @@
-import type { BreakRuleView, RuleAnswerView, WorkingRuleView } from '../../../../functions/api/working-times/rule-routes';
+import type {
+  BreakRuleView,
+  RuleAnswerView,
+  WorkingRuleView,
+} from '../../../../functions/api/working-times/rule-routes';
 import { api } from '../../lib/api';
 
 /** The rules and the answer of GET and POST (the rule in force for the pair, its level, any warning): the backend's own types. */
@@ -15,6 +19,7 @@ export interface RulePair {
 const PATH = { working: '/api/v1/working_times', break: '/api/v1/break_times' } as const;
 
 export const getWorkingRule = (pair: RulePair) => api.get<RuleAnswer<WorkingRule>>(PATH.working, { ...pair });
-export const saveWorkingRule = (body: RulePair & Partial<WorkingRule>) => api.post<RuleAnswer<WorkingRule>>(PATH.working, body);
+export const saveWorkingRule = (body: RulePair & Partial<WorkingRule>) =>
+  api.post<RuleAnswer<WorkingRule>>(PATH.working, body);
 export const getBreakRule = (pair: RulePair) => api.get<RuleAnswer<BreakRule>>(PATH.break, { ...pair });
 export const saveBreakRule = (body: RulePair & BreakRule) => api.post<RuleAnswer<BreakRule>>(PATH.break, body);

@@ -8,7 +8,15 @@ import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
-import { EMPTY_HM, fromNumbers, HourMinuteSelects, isChosen, RuleInForce, RuleTarget, type HourMinute } from './rule-fields';
+import {
+  EMPTY_HM,
+  fromNumbers,
+  HourMinuteSelects,
+  isChosen,
+  RuleInForce,
+  RuleTarget,
+  type HourMinute,
+} from './rule-fields';
 import { getWorkingRule, saveWorkingRule, type RuleLevel, type RulePair, type WorkingRule } from './rules-api';
 import '../../shared/page.css';
 import '../admin.css';
@@ -20,7 +28,13 @@ interface Fields {
 }
 const EMPTY: Fields = { fixed: EMPTY_HM, over: EMPTY_HM, unpaid: EMPTY_HM };
 const fromRule = (r: WorkingRule | null): Fields =>
-  r ? { fixed: fromNumbers(r.fixed_hour, r.fixed_minute), over: fromNumbers(r.over_hour, r.over_minute), unpaid: fromNumbers(r.unpaid_hour, r.unpaid_minute) } : EMPTY;
+  r
+    ? {
+        fixed: fromNumbers(r.fixed_hour, r.fixed_minute),
+        over: fromNumbers(r.over_hour, r.over_minute),
+        unpaid: fromNumbers(r.unpaid_hour, r.unpaid_minute),
+      }
+    : EMPTY;
 
 function WorkingTimeForm({ options }: { options: OrgOptions }) {
   const [pair, setPair] = useState<RulePair>({ department_id: null, employment_status_id: null });
@@ -82,7 +96,13 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
         {label}
         {optional && <span className="form__optional">（{t.admin.rules.optional}）</span>}
       </legend>
-      <HourMinuteSelects id={`working-${key}`} label={label} maxHour={maxHour} value={fields[key]} onChange={(v) => setFields((f) => ({ ...f, [key]: v }))} />
+      <HourMinuteSelects
+        id={`working-${key}`}
+        label={label}
+        maxHour={maxHour}
+        value={fields[key]}
+        onChange={(v) => setFields((f) => ({ ...f, [key]: v }))}
+      />
     </fieldset>
   );
 

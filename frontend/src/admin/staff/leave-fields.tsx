@@ -31,7 +31,12 @@ export function leaveBody(f: LeaveForm): Pick<StaffBody, 'hire_date' | 'working_
   return {
     hire_date: f.hire_date || null,
     working_pattern: f.basis
-      ? { basis: f.basis, days_per_week: f.basis === 'week' ? days : null, days_per_year: f.basis === 'year' ? days : null, weekly_hours: Number(f.hours) }
+      ? {
+          basis: f.basis,
+          days_per_week: f.basis === 'week' ? days : null,
+          days_per_year: f.basis === 'year' ? days : null,
+          weekly_hours: Number(f.hours),
+        }
       : null,
   };
 }
@@ -39,8 +44,17 @@ export function leaveBody(f: LeaveForm): Pick<StaffBody, 'hire_date' | 'working_
 /** A chosen basis needs both numbers. */
 export const leaveComplete = (f: LeaveForm) => !f.basis || (f.days.trim() !== '' && f.hours.trim() !== '');
 
-export function LeaveFields({ value, onChange, errors }: { value: LeaveForm; onChange: (v: LeaveForm) => void; errors: Record<string, string[]> }) {
-  const set = (field: keyof LeaveForm) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
+export function LeaveFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: LeaveForm;
+  onChange: (v: LeaveForm) => void;
+  errors: Record<string, string[]>;
+}) {
+  const set = (field: keyof LeaveForm) => (e: { target: { value: string } }) =>
+    onChange({ ...value, [field]: e.target.value });
   const patternErrors = Object.entries(errors)
     .filter(([k]) => k.startsWith('working_pattern'))
     .flatMap(([, m]) => m);
@@ -49,7 +63,13 @@ export function LeaveFields({ value, onChange, errors }: { value: LeaveForm; onC
     <>
       <div className="form__field">
         <label htmlFor="staff-hire_date">{s.hireDate}</label>
-        <input id="staff-hire_date" type="date" value={value.hire_date} onChange={set('hire_date')} aria-describedby="staff-hire_date-hint" />
+        <input
+          id="staff-hire_date"
+          type="date"
+          value={value.hire_date}
+          onChange={set('hire_date')}
+          aria-describedby="staff-hire_date-hint"
+        />
         <span id="staff-hire_date-hint" className="form__hint">
           {s.hireDateHint}
         </span>
@@ -72,11 +92,29 @@ export function LeaveFields({ value, onChange, errors }: { value: LeaveForm; onC
           <div className="form__row">
             <div className="form__field">
               <label htmlFor="staff-pattern_days">{value.basis === 'week' ? s.daysPerWeek : s.daysPerYear}</label>
-              <input id="staff-pattern_days" type="number" inputMode="numeric" min={0} max={value.basis === 'week' ? 7 : 366} step={1} value={value.days} onChange={set('days')} />
+              <input
+                id="staff-pattern_days"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={value.basis === 'week' ? 7 : 366}
+                step={1}
+                value={value.days}
+                onChange={set('days')}
+              />
             </div>
             <div className="form__field">
               <label htmlFor="staff-pattern_hours">{s.weeklyHours}</label>
-              <input id="staff-pattern_hours" type="number" inputMode="decimal" min={0} max={168} step={0.5} value={value.hours} onChange={set('hours')} />
+              <input
+                id="staff-pattern_hours"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={168}
+                step={0.5}
+                value={value.hours}
+                onChange={set('hours')}
+              />
             </div>
           </div>
         )}

@@ -16,8 +16,10 @@ import { useTimeZone } from '../../shared/use-time-zone';
 import '../../shared/page.css';
 import '../admin.css';
 
-const getMonth = (id: string, year: number, month: number) => api.get<MonthAttendance>('/api/v1/timestamps', { id, year, month });
-const deleteRecord = (recordId: string) => api.delete<{ employee_id: string }>(`/api/v1/timestamps/${encodeURIComponent(recordId)}`);
+const getMonth = (id: string, year: number, month: number) =>
+  api.get<MonthAttendance>('/api/v1/timestamps', { id, year, month });
+const deleteRecord = (recordId: string) =>
+  api.delete<{ employee_id: string }>(`/api/v1/timestamps/${encodeURIComponent(recordId)}`);
 
 function DeleteRecord({ day, onDeleted }: { day: AttendanceDay; onDeleted: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -50,7 +52,9 @@ export default function StaffDetailPage() {
   const month = Number.isInteger(monthParam) && monthParam >= 1 && monthParam <= 12 ? monthParam : now.month;
   const [choice, setChoice] = useState<DateSelection>({ year: String(year), month: String(month), day: '' });
   // Spec §8: a failed load reads データの取得に失敗しました.
-  const { state, reload } = useLoad(() => getMonth(id, year, month), `${id}-${year}-${month}`, { alertOnGenericFailure: false });
+  const { state, reload } = useLoad(() => getMonth(id, year, month), `${id}-${year}-${month}`, {
+    alertOnGenericFailure: false,
+  });
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -63,7 +67,14 @@ export default function StaffDetailPage() {
       <PageTitle title={name ? `${t.pages.staffDetail}（${name}）` : t.pages.staffDetail} />
       <section className="card page-section">
         <form className="picker" onSubmit={onSubmit}>
-          <DateSelects id="staff-month" legend={t.admin.staff.detailMonth} years={years} value={choice} onChange={setChoice} withDay={false} />
+          <DateSelects
+            id="staff-month"
+            legend={t.admin.staff.detailMonth}
+            years={years}
+            value={choice}
+            onChange={setChoice}
+            withDay={false}
+          />
           <button type="submit" className="button button--primary" disabled={!choice.year || !choice.month}>
             {t.common.show}
           </button>
@@ -89,7 +100,10 @@ export default function StaffDetailPage() {
               timeZone={timeZone}
               caption={`${name} ${year}${t.common.year}${month}${t.common.month}`}
               today={zonedDate(new Date(), timeZone)}
-              action={{ label: t.admin.actions, render: (day) => <DeleteRecord day={day} onDeleted={() => void reload()} /> }}
+              action={{
+                label: t.admin.actions,
+                render: (day) => <DeleteRecord day={day} onDeleted={() => void reload()} />,
+              }}
               totals={state.data.totals}
               ruleVersion={state.data.rule_version}
             />

@@ -18,7 +18,15 @@ import '../admin.css';
 
 type StaffForm = Omit<StaffBody, 'hire_date' | 'working_pattern'> & { leave: LeaveForm };
 
-const EMPTY: StaffForm = { last_name: '', first_name: '', email: '', password: '', department_id: null, employment_status_id: null, leave: EMPTY_LEAVE };
+const EMPTY: StaffForm = {
+  last_name: '',
+  first_name: '',
+  email: '',
+  password: '',
+  department_id: null,
+  employment_status_id: null,
+  leave: EMPTY_LEAVE,
+};
 
 const toBody = ({ leave, ...rest }: StaffForm): StaffBody => ({ ...rest, ...leaveBody(leave) });
 
@@ -39,7 +47,13 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [success, setSuccess] = useState<string | null>(null);
   const isNew = id === null;
-  const complete = Boolean(form.last_name.trim() && form.first_name.trim() && form.email.trim() && (!isNew || form.password) && leaveComplete(form.leave));
+  const complete = Boolean(
+    form.last_name.trim() &&
+    form.first_name.trim() &&
+    form.email.trim() &&
+    (!isNew || form.password) &&
+    leaveComplete(form.leave),
+  );
 
   const set = (field: Exclude<keyof StaffForm, 'leave'>) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: field.endsWith('_id') ? e.target.value || null : e.target.value }));
@@ -89,8 +103,28 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
       <FormFeedback error={error} success={success} />
       <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="form__row">
-          {field('last_name', t.admin.staff.lastName, <input id="staff-last_name" autoComplete="off" maxLength={50} value={form.last_name} onChange={set('last_name')} />)}
-          {field('first_name', t.admin.staff.firstName, <input id="staff-first_name" autoComplete="off" maxLength={50} value={form.first_name} onChange={set('first_name')} />)}
+          {field(
+            'last_name',
+            t.admin.staff.lastName,
+            <input
+              id="staff-last_name"
+              autoComplete="off"
+              maxLength={50}
+              value={form.last_name}
+              onChange={set('last_name')}
+            />,
+          )}
+          {field(
+            'first_name',
+            t.admin.staff.firstName,
+            <input
+              id="staff-first_name"
+              autoComplete="off"
+              maxLength={50}
+              value={form.first_name}
+              onChange={set('first_name')}
+            />,
+          )}
         </div>
         {field(
           'department_id',
@@ -107,7 +141,11 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
         {field(
           'employment_status_id',
           t.admin.staff.employmentStatus,
-          <select id="staff-employment_status_id" value={form.employment_status_id ?? ''} onChange={set('employment_status_id')}>
+          <select
+            id="staff-employment_status_id"
+            value={form.employment_status_id ?? ''}
+            onChange={set('employment_status_id')}
+          >
             <option value="">{t.admin.none}</option>
             {options.statuses.map((s) => (
               <option key={s.id} value={s.id}>
@@ -116,11 +154,29 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
             ))}
           </select>,
         )}
-        {field('email', t.admin.staff.email, <input id="staff-email" type="email" inputMode="email" autoComplete="off" value={form.email} onChange={set('email')} />)}
+        {field(
+          'email',
+          t.admin.staff.email,
+          <input
+            id="staff-email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            value={form.email}
+            onChange={set('email')}
+          />,
+        )}
         {field(
           'password',
           isNew ? t.admin.staff.password : t.admin.staff.passwordOptional,
-          <input id="staff-password" type="password" autoComplete="new-password" aria-describedby="staff-password-hint" value={form.password} onChange={set('password')} />,
+          <input
+            id="staff-password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="staff-password-hint"
+            value={form.password}
+            onChange={set('password')}
+          />,
           t.admin.staff.passwordHint,
         )}
         <LeaveFields value={form.leave} onChange={(leave) => setForm((f) => ({ ...f, leave }))} errors={fieldErrors} />
@@ -137,7 +193,13 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
 export default function StaffFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { id = '' } = useParams();
   const options = useLoad(loadOrgOptions, 'options');
-  const staff = useLoad(() => (mode === 'edit' ? getStaff(id) : Promise.resolve({ ok: true as const, status: 200, data: null, message: null, errors: null })), `${mode}-${id}`);
+  const staff = useLoad(
+    () =>
+      mode === 'edit'
+        ? getStaff(id)
+        : Promise.resolve({ ok: true as const, status: 200, data: null, message: null, errors: null }),
+    `${mode}-${id}`,
+  );
 
   if (staff.state.status === 'error' && staff.state.httpStatus === 404) return <NotFound />;
   return (
@@ -147,7 +209,14 @@ export default function StaffFormPage({ mode }: { mode: 'new' | 'edit' }) {
         <LoadView state={options.state} onRetry={() => void options.reload()}>
           {(opts) => (
             <LoadView state={staff.state} onRetry={() => void staff.reload()}>
-              {(current) => <StaffFormView key={current?.id ?? 'new'} id={current?.id ?? null} initial={current ? fromStaff(current) : EMPTY} options={opts} />}
+              {(current) => (
+                <StaffFormView
+                  key={current?.id ?? 'new'}
+                  id={current?.id ?? null}
+                  initial={current ? fromStaff(current) : EMPTY}
+                  options={opts}
+                />
+              )}
             </LoadView>
           )}
         </LoadView>

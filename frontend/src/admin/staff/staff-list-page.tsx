@@ -40,11 +40,19 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
           {t.admin.detail}
           <span className="visually-hidden">（{staff.name}）</span>
         </Link>
-        <Link className="button button--ghost button--small" to={`/management/staff/${encodeURIComponent(staff.id)}/edit`}>
+        <Link
+          className="button button--ghost button--small"
+          to={`/management/staff/${encodeURIComponent(staff.id)}/edit`}
+        >
           {t.admin.edit}
           <span className="visually-hidden">（{staff.name}）</span>
         </Link>
-        <button type="button" className="button button--danger button--small" onClick={() => void onDelete()} disabled={busy}>
+        <button
+          type="button"
+          className="button button--danger button--small"
+          onClick={() => void onDelete()}
+          disabled={busy}
+        >
           {t.admin.delete}
           <span className="visually-hidden">（{staff.name}）</span>
         </button>
@@ -116,7 +124,11 @@ export default function StaffListPage() {
                   </thead>
                   <tbody>
                     {rows.map((s) => (
-                      <StaffRow key={s.id} staff={s} onDeleted={(id) => setData((list) => list.filter((r) => r.id !== id))} />
+                      <StaffRow
+                        key={s.id}
+                        staff={s}
+                        onDeleted={(id) => setData((list) => list.filter((r) => r.id !== id))}
+                      />
                     ))}
                   </tbody>
                 </table>

@@ -13,7 +13,13 @@ import './work-status.css';
 const WS = t.admin.workStatus;
 const HOURS = range(1, 100);
 
-export function AlertSettingsForm({ initial, onSaved }: { initial: AlertSettings; onSaved: (saved: AlertSettings) => void }) {
+export function AlertSettingsForm({
+  initial,
+  onSaved,
+}: {
+  initial: AlertSettings;
+  onSaved: (saved: AlertSettings) => void;
+}) {
   const [hours, setHours] = useState(String(initial.alert_hours));
   const [specialClause, setSpecialClause] = useState(initial.special_clause);
   const [busy, setBusy] = useState(false);
@@ -59,7 +65,13 @@ export function AlertSettingsForm({ initial, onSaved }: { initial: AlertSettings
           </div>
           <div className="alert-settings__clause">
             <span className="alert-settings__check">
-              <input id="special-clause" type="checkbox" checked={specialClause} onChange={(e) => setSpecialClause(e.target.checked)} aria-describedby="special-clause-hint" />
+              <input
+                id="special-clause"
+                type="checkbox"
+                checked={specialClause}
+                onChange={(e) => setSpecialClause(e.target.checked)}
+                aria-describedby="special-clause-hint"
+              />
               <label htmlFor="special-clause">{WS.specialClause}</label>
             </span>
             <span id="special-clause-hint" className="form__hint">

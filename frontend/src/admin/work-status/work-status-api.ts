@@ -1,16 +1,24 @@
 import type * as z from 'zod/mini';
 import type { AlertSettingsSchema } from '../../../../functions/api/work-status/update-overtime-alert';
 import { api } from '../../lib/api';
-import type { AlertSettingsView, EmployeeMonthFiguresView, WorkStatusAlertView, WorkStatusView } from '../../../../functions/api/work-status/views';
+import type {
+  AlertSettingsView,
+  EmployeeMonthFiguresView,
+  WorkStatusAlertView,
+  WorkStatusView,
+} from '../../../../functions/api/work-status/views';
 
 export type { AgreementFinding, Severity } from '../../shared/agreement-findings';
 
 /** Spec §3 work status and its rows: the backend's own types. */
-export type { WorkStatusView as WorkStatus, WorkStatusAlertView as WorkStatusAlert, EmployeeMonthFiguresView as EmployeeMonthFigures };
+export type {
+  WorkStatusView as WorkStatus,
+  WorkStatusAlertView as WorkStatusAlert,
+  EmployeeMonthFiguresView as EmployeeMonthFigures,
+};
 
 /** What the alert form sends: the type of the backend's own request schema. */
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 
 export const getWorkStatus = () => api.get<WorkStatusView>('/api/v1/work_status');
-export const saveAlertSettings = (body: AlertSettings) =>
-  api.put<AlertSettingsView>('/api/v1/work_status/alert', body);
+export const saveAlertSettings = (body: AlertSettings) => api.put<AlertSettingsView>('/api/v1/work_status/alert', body);

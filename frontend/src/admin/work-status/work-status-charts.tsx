@@ -34,8 +34,16 @@ const LABEL_WIDTH = 30;
 const PLOT_X = 31;
 const PLOT_WIDTH = 55;
 
-export function StaffOvertimeChart({ employees, limitMinutes }: { employees: readonly EmployeeMonthFigures[]; limitMinutes: number }) {
-  const rows = [...employees].sort((a, b) => b.statutory_overtime_minutes - a.statutory_overtime_minutes || a.name.localeCompare(b.name, 'ja')).slice(0, STAFF_CHART_MAX);
+export function StaffOvertimeChart({
+  employees,
+  limitMinutes,
+}: {
+  employees: readonly EmployeeMonthFigures[];
+  limitMinutes: number;
+}) {
+  const rows = [...employees]
+    .sort((a, b) => b.statutory_overtime_minutes - a.statutory_overtime_minutes || a.name.localeCompare(b.name, 'ja'))
+    .slice(0, STAFF_CHART_MAX);
   const over = employees.filter((e) => e.statutory_overtime_minutes > limitMinutes).length;
   const scale = Math.max(limitMinutes, ...rows.map((r) => r.statutory_overtime_minutes), 60) * 1.05;
   const limitX = (limitMinutes / scale) * 100;
@@ -72,7 +80,14 @@ export function StaffOvertimeChart({ employees, limitMinutes }: { employees: rea
                     </text>
                   </svg>
                   <svg x={`${PLOT_X}%`} y={y} width={`${PLOT_WIDTH}%`} height={ROW} overflow="visible">
-                    <rect className={isOver ? 'chart__bar chart__bar--over' : 'chart__bar'} x="0" y="6" width={pct(w)} height={ROW - 12} rx="2" />
+                    <rect
+                      className={isOver ? 'chart__bar chart__bar--over' : 'chart__bar'}
+                      x="0"
+                      y="6"
+                      width={pct(w)}
+                      height={ROW - 12}
+                      rx="2"
+                    />
                     <text className="chart__value" x={pct(w)} dx="5" y={ROW / 2} dominantBaseline="central">
                       {formatMinutes(r.statutory_overtime_minutes)}
                     </text>
@@ -105,7 +120,9 @@ export function StaffOvertimeChart({ employees, limitMinutes }: { employees: rea
                       <th scope="row">{r.name}</th>
                       <td className="num">{formatMinutes(r.statutory_overtime_minutes)}</td>
                       <td className={diff > 0 ? 'num chart-table__over' : 'num'}>
-                        {diff > 0 ? fill(WS.overBy, { v: formatMinutes(diff) }) : fill(WS.underBy, { v: formatMinutes(-diff) })}
+                        {diff > 0
+                          ? fill(WS.overBy, { v: formatMinutes(diff) })
+                          : fill(WS.underBy, { v: formatMinutes(-diff) })}
                       </td>
                     </tr>
                   );
@@ -125,7 +142,10 @@ const HEAD = 18;
 
 export function MonthlyOvertimeChart({ months }: { months: readonly { month: string; overtime_minutes: number }[] }) {
   const data = months.slice(-12);
-  const peak = data.reduce((best, m) => (m.overtime_minutes > best.overtime_minutes ? m : best), data[0] ?? { month: '', overtime_minutes: 0 });
+  const peak = data.reduce(
+    (best, m) => (m.overtime_minutes > best.overtime_minutes ? m : best),
+    data[0] ?? { month: '', overtime_minutes: 0 },
+  );
   // Round the scale up to whole 10 hours so the grid lines carry round labels.
   const top = Math.max(600, Math.ceil(peak.overtime_minutes / 600) * 600);
   const plot = CHART_HEIGHT - AXIS - HEAD;
@@ -146,7 +166,11 @@ export function MonthlyOvertimeChart({ months }: { months: readonly { month: str
           <svg
             className="chart"
             role="img"
-            aria-label={fill(WS.chartMonthsLabel, { n: data.length, max: formatHoursJa(peak.overtime_minutes), month: longMonth(peak.month) })}
+            aria-label={fill(WS.chartMonthsLabel, {
+              n: data.length,
+              max: formatHoursJa(peak.overtime_minutes),
+              month: longMonth(peak.month),
+            })}
             width="100%"
             height={CHART_HEIGHT}
           >
@@ -161,8 +185,20 @@ export function MonthlyOvertimeChart({ months }: { months: readonly { month: str
             <line className="chart__baseline" x1="0" x2="100%" y1={yOf(0)} y2={yOf(0)} />
             {data.map((m, i) => (
               <g key={m.month}>
-                <rect className="chart__bar" x={pct(offset + (i + 0.2) * band)} y={yOf(m.overtime_minutes)} width={pct(band * 0.6)} height={Math.max(0, yOf(0) - yOf(m.overtime_minutes))} rx="2" />
-                <text className="chart__axis" x={pct(offset + (i + 0.5) * band)} y={CHART_HEIGHT - 6} textAnchor="middle">
+                <rect
+                  className="chart__bar"
+                  x={pct(offset + (i + 0.2) * band)}
+                  y={yOf(m.overtime_minutes)}
+                  width={pct(band * 0.6)}
+                  height={Math.max(0, yOf(0) - yOf(m.overtime_minutes))}
+                  rx="2"
+                />
+                <text
+                  className="chart__axis"
+                  x={pct(offset + (i + 0.5) * band)}
+                  y={CHART_HEIGHT - 6}
+                  textAnchor="middle"
+                >
                   {monthLabel(m.month)}
                 </text>
               </g>

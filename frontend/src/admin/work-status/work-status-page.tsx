@@ -29,13 +29,19 @@ const PANELS: { title: string; total: keyof WorkStatus; average: keyof WorkStatu
 ];
 
 function AlertList({ data }: { data: WorkStatus }) {
-  const limit = WS.limitNow.replace('{h}', String(Math.round(data.alert_limit_minutes / 60))).replace('{clause}', data.special_clause ? WS.clauseOn : WS.clauseOff);
+  const limit = WS.limitNow
+    .replace('{h}', String(Math.round(data.alert_limit_minutes / 60)))
+    .replace('{clause}', data.special_clause ? WS.clauseOn : WS.clauseOff);
   return (
     <section className="card page-section alert-section" aria-labelledby="alerts-title">
       <div className="page-section__header">
         <h2 id="alerts-title" className="page-section__title">
           {WS.alerts}
-          {data.alerts.length > 0 && <span className="badge alert-section__count">{WS.alertsCount.replace('{n}', String(data.alerts.length))}</span>}
+          {data.alerts.length > 0 && (
+            <span className="badge alert-section__count">
+              {WS.alertsCount.replace('{n}', String(data.alerts.length))}
+            </span>
+          )}
         </h2>
       </div>
       <p className="alert-section__limit">{limit}</p>
@@ -83,7 +89,11 @@ function Panels({ data }: { data: WorkStatus }) {
           </section>
         ))}
       </div>
-      {data.total_working_time === null ? <p className="page-hint">{WS.pending}</p> : <p className="page-hint work-panel__hint">{WS.unpaidHint}</p>}
+      {data.total_working_time === null ? (
+        <p className="page-hint">{WS.pending}</p>
+      ) : (
+        <p className="page-hint work-panel__hint">{WS.unpaidHint}</p>
+      )}
     </>
   );
 }
@@ -115,7 +125,10 @@ export default function WorkStatusPage() {
             <MonthlyOvertimeChart months={state.data.monthly_overtime ?? []} />
           </div>
           <AlertSettingsForm
-            initial={{ alert_hours: Math.round(state.data.alert_limit_minutes / 60), special_clause: state.data.special_clause }}
+            initial={{
+              alert_hours: Math.round(state.data.alert_limit_minutes / 60),
+              special_clause: state.data.special_clause,
+            }}
             onSaved={() => void refresh()}
           />
         </>

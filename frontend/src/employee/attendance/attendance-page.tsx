@@ -55,7 +55,15 @@ function MonthView({ year, month, timeZone }: { year: number; month: number; tim
 }
 
 /** The picker starts from the month in the URL; keyed by it, so going back in history resets it too. */
-function MonthPicker({ years, initial, onShow }: { years: readonly number[]; initial: DateSelection; onShow: (year: string, month: string) => void }) {
+function MonthPicker({
+  years,
+  initial,
+  onShow,
+}: {
+  years: readonly number[];
+  initial: DateSelection;
+  onShow: (year: string, month: string) => void;
+}) {
   const [choice, setChoice] = useState<DateSelection>(initial);
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -63,7 +71,14 @@ function MonthPicker({ years, initial, onShow }: { years: readonly number[]; ini
   }
   return (
     <form className="picker" onSubmit={onSubmit}>
-      <DateSelects id="attendance" legend={t.attendance.chooseMonth} years={years} value={choice} onChange={setChoice} withDay={false} />
+      <DateSelects
+        id="attendance"
+        legend={t.attendance.chooseMonth}
+        years={years}
+        value={choice}
+        onChange={setChoice}
+        withDay={false}
+      />
       <button type="submit" className="button button--primary" disabled={!choice.year || !choice.month}>
         {t.common.show}
       </button>
@@ -83,7 +98,12 @@ export default function AttendancePage() {
     <>
       <PageTitle title={t.pages.attendance} />
       <section className="card page-section">
-        <MonthPicker key={`${initial.year}-${initial.month}`} years={years} initial={initial} onShow={(year, month) => setParams({ year, month })} />
+        <MonthPicker
+          key={`${initial.year}-${initial.month}`}
+          years={years}
+          initial={initial}
+          onShow={(year, month) => setParams({ year, month })}
+        />
       </section>
       <section className="card page-section">
         <MonthView year={shown.year} month={shown.month} timeZone={timeZone} />

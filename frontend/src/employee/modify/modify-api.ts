@@ -17,9 +17,11 @@ export interface ModificationInput {
   reason: string;
 }
 
-export const getDayPunch = (year: number, month: number, day: number) => api.get<DayPunch>('/api/v1/modify_timestamp', { year, month, day });
+export const getDayPunch = (year: number, month: number, day: number) =>
+  api.get<DayPunch>('/api/v1/modify_timestamp', { year, month, day });
 
-export const createModification = (input: ModificationInput) => api.post<Modification>('/api/v1/modify_timestamps', input);
+export const createModification = (input: ModificationInput) =>
+  api.post<Modification>('/api/v1/modify_timestamps', input);
 
 /** Own corrections, newest first. */
 export const listModifications = () => api.get<Modification[]>('/api/v1/modify_timestamps');

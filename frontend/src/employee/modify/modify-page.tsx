@@ -10,7 +10,14 @@ import { DateSelects, selectedDate, type DateSelection } from '../../shared/date
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
-import { formatLongDate, formatPunchTime, parseDateString, toDateString, yearChoices, zonedParts } from '../../shared/time';
+import {
+  formatLongDate,
+  formatPunchTime,
+  parseDateString,
+  toDateString,
+  yearChoices,
+  zonedParts,
+} from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { createModification, getDayPunch, listModifications, type Modification } from './modify-api';
@@ -109,17 +116,34 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
             <label htmlFor="modify-out">{t.modify.correctedOut}</label>
             <input id="modify-out" type="time" value={punchOut} onChange={(e) => setPunchOut(e.target.value)} />
             <label className="checkbox" htmlFor="modify-next-day">
-              <input id="modify-next-day" type="checkbox" checked={nextDay} onChange={(e) => setNextDay(e.target.checked)} disabled={!punchOut} />
+              <input
+                id="modify-next-day"
+                type="checkbox"
+                checked={nextDay}
+                onChange={(e) => setNextDay(e.target.checked)}
+                disabled={!punchOut}
+              />
               {t.modify.nextDayOut}
             </label>
           </div>
         </div>
         <div className="form__field">
           <label htmlFor="modify-reason">{t.modify.reason}</label>
-          <textarea id="modify-reason" className="reason-box" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea
+            id="modify-reason"
+            className="reason-box"
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
         <div>
-          <button type="submit" className="button button--primary" disabled={sending || (!punchIn && !punchOut)} aria-busy={sending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={sending || (!punchIn && !punchOut)}
+            aria-busy={sending}
+          >
             {t.modify.submit}
           </button>
         </div>
@@ -129,7 +153,15 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
 }
 
 /** The picker starts from the day in the URL; keyed by it, so going back in history resets it too. */
-function DayPicker({ years, initial, onShow }: { years: readonly number[]; initial: DateSelection; onShow: (date: string) => void }) {
+function DayPicker({
+  years,
+  initial,
+  onShow,
+}: {
+  years: readonly number[];
+  initial: DateSelection;
+  onShow: (date: string) => void;
+}) {
   const [choice, setChoice] = useState<DateSelection>(initial);
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -164,7 +196,12 @@ export default function ModifyPage() {
       </section>
 
       <section className="card page-section">
-        <DayCorrection key={shownDate} day={shown} timeZone={timeZone} onCorrected={(row) => history.setData((rows) => [row, ...rows])} />
+        <DayCorrection
+          key={shownDate}
+          day={shown}
+          timeZone={timeZone}
+          onCorrected={(row) => history.setData((rows) => [row, ...rows])}
+        />
       </section>
 
       <section className="card page-section" aria-labelledby="modify-history-title">

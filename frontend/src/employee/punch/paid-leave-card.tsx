@@ -23,7 +23,10 @@ export function PaidLeaveCard() {
   if (state.status !== 'ready') return null;
   const s = state.data;
   return (
-    <section className={`card paid-leave-card${isBehind(s) ? ' paid-leave-card--behind' : ''}`} aria-labelledby="paid-leave-card-title">
+    <section
+      className={`card paid-leave-card${isBehind(s) ? ' paid-leave-card--behind' : ''}`}
+      aria-labelledby="paid-leave-card-title"
+    >
       <h2 id="paid-leave-card-title" className="page-section__title">
         {t.paidLeave.title}
       </h2>
@@ -42,7 +45,11 @@ export function PaidLeaveCard() {
             </div>
           </dl>
           {s.next_expiry && (
-            <p className="page-hint">{t.paidLeave.nextExpiry.replace('{date}', jaDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days))}</p>
+            <p className="page-hint">
+              {t.paidLeave.nextExpiry
+                .replace('{date}', jaDate(s.next_expiry.expires_on))
+                .replace('{n}', String(s.next_expiry.days))}
+            </p>
           )}
           {s.five_day.map((w) => (
             <FiveDay key={w.from} w={w} />

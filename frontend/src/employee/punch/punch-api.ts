@@ -15,12 +15,16 @@ export const getToday = () => api.get<TodayPunch>('/api/v1/timestamps/today');
  * key again (a retry after a lost answer) can never record a second punch.
  */
 export const punch = (note: string, idempotencyKey: string) =>
-  api.request<TodayPunch>('POST', '/api/v1/timestamps', { body: { note }, headers: { 'Idempotency-Key': idempotencyKey } });
+  api.request<TodayPunch>('POST', '/api/v1/timestamps', {
+    body: { note },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 
 /** Prefer the server's status; derive it from the times if an older answer lacks it. */
 export function statusOf(today: Pick<TodayPunch, 'status' | 'punch_in_at' | 'punch_out_at'> | null): PunchStatus {
   if (!today) return 'not_punched_in';
-  if (today.status === 'not_punched_in' || today.status === 'at_work' || today.status === 'left_work') return today.status;
+  if (today.status === 'not_punched_in' || today.status === 'at_work' || today.status === 'left_work')
+    return today.status;
   if (today.punch_out_at) return 'left_work';
   return today.punch_in_at ? 'at_work' : 'not_punched_in';
 }

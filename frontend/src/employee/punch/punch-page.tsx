@@ -10,7 +10,15 @@ import { useTimeZone } from '../../shared/use-time-zone';
 import { Clock } from './clock';
 import { PaidLeaveCard } from './paid-leave-card';
 import { WorkMonthCard } from './work-month-card';
-import { getToday, isTransient, MEMO_MAX_LENGTH, newIdempotencyKey, punch, statusOf, type TodayPunch } from './punch-api';
+import {
+  getToday,
+  isTransient,
+  MEMO_MAX_LENGTH,
+  newIdempotencyKey,
+  punch,
+  statusOf,
+  type TodayPunch,
+} from './punch-api';
 import '../../shared/page.css';
 import './punch.css';
 
@@ -52,7 +60,10 @@ export default function PunchPage() {
   const today = latest ?? (state.status === 'ready' ? state.data : null);
   const status = statusOf(today);
   const loading = state.status === 'loading' && !latest;
-  const loadError = state.status === 'error' && !latest && !isGenericFailure({ ok: false, message: state.message }) ? state.message : null;
+  const loadError =
+    state.status === 'error' && !latest && !isGenericFailure({ ok: false, message: state.message })
+      ? state.message
+      : null;
   const memoValue = memo ?? today?.note ?? '';
 
   async function onSubmit(e: FormEvent) {

@@ -34,7 +34,12 @@ export function WorkMonthCard() {
     <section className="card work-month-card" aria-labelledby="work-month-title">
       <h2 id="work-month-title" className="page-section__title">
         {W.title}
-        {month > 0 && <span className="work-month-card__month">（{month}{t.common.month}）</span>}
+        {month > 0 && (
+          <span className="work-month-card__month">
+            （{month}
+            {t.common.month}）
+          </span>
+        )}
       </h2>
       <dl className="work-month-card__figures">
         {figures.map(([label, minutes]) => (
@@ -44,7 +49,9 @@ export function WorkMonthCard() {
           </div>
         ))}
       </dl>
-      <p className="page-hint work-month-card__limit">{W.limit.replace('{h}', String(Math.round(s.alert_limit_minutes / 60)))}</p>
+      <p className="page-hint work-month-card__limit">
+        {W.limit.replace('{h}', String(Math.round(s.alert_limit_minutes / 60)))}
+      </p>
       {s.findings.length > 0 && <FindingList findings={s.findings} label={W.findings} />}
     </section>
   );

@@ -76,16 +76,34 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
               {leaveType === '0' && <PaidLeaveRemaining version={filed} />}
             </div>
           )}
-          <DateSelects id="request-date" legend={t.requests.dateLegend[kind]} years={years} value={date} onChange={setDate} />
+          <DateSelects
+            id="request-date"
+            legend={t.requests.dateLegend[kind]}
+            years={years}
+            value={date}
+            onChange={setDate}
+          />
           <div className="form__field">
             <label htmlFor="request-reason">
               {t.requests.reason}
               <span className="form__optional">（{t.requests.reasonOptional}）</span>
             </label>
-            <textarea id="request-reason" className="reason-box" rows={4} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea
+              id="request-reason"
+              className="reason-box"
+              rows={4}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </div>
           <div>
-            <button type="submit" className="button button--primary" disabled={!complete || sending} aria-busy={sending}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={!complete || sending}
+              aria-busy={sending}
+            >
               {t.requests.submit}
             </button>
           </div>

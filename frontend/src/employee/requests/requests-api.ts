@@ -43,4 +43,5 @@ export const listRequests = (kind: RequestKind) => api.get<RequestRow[]>(API_PAT
 export const createRequest = (kind: RequestKind, body: NewRequest) => api.post<RequestRow>(API_PATH[kind], body);
 
 /** Withdraw a request; the server refuses once it is approved or rejected. */
-export const deleteRequest = (kind: RequestKind, id: string) => api.delete<{ id: string }>(`${API_PATH[kind]}/${encodeURIComponent(id)}`);
+export const deleteRequest = (kind: RequestKind, id: string) =>
+  api.delete<{ id: string }>(`${API_PATH[kind]}/${encodeURIComponent(id)}`);

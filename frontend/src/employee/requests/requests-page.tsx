@@ -6,13 +6,30 @@ import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatLongDate } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
-import { deleteRequest, listRequests, NEW_REQUEST_PATH, REQUEST_KINDS, requestTitle, UNAPPROVED, type RequestKind, type RequestRow } from './requests-api';
+import {
+  deleteRequest,
+  listRequests,
+  NEW_REQUEST_PATH,
+  REQUEST_KINDS,
+  requestTitle,
+  UNAPPROVED,
+  type RequestKind,
+  type RequestRow,
+} from './requests-api';
 import '../../shared/page.css';
 import './requests.css';
 
 const STATUS_CLASS = ['badge--pending', 'badge--approved', 'badge--rejected'] as const;
 
-function RequestItem({ kind, row, onDeleted }: { kind: RequestKind; row: RequestRow; onDeleted: (id: string) => void }) {
+function RequestItem({
+  kind,
+  row,
+  onDeleted,
+}: {
+  kind: RequestKind;
+  row: RequestRow;
+  onDeleted: (id: string) => void;
+}) {
   const [deleting, setDeleting] = useState(false);
   const date = formatLongDate(row.date);
 
@@ -48,7 +65,12 @@ function RequestItem({ kind, row, onDeleted }: { kind: RequestKind; row: Request
       </span>
       <span className="request-item__action">
         {row.status === UNAPPROVED && (
-          <button type="button" className="button button--ghost button--small" onClick={() => void onCancel()} disabled={deleting}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => void onCancel()}
+            disabled={deleting}
+          >
             {t.requests.cancel}
             <span className="visually-hidden">（{date}）</span>
           </button>
@@ -88,7 +110,12 @@ function RequestSection({ kind }: { kind: RequestKind }) {
                 <span className="request-item__action" />
               </li>
               {rows.map((row) => (
-                <RequestItem key={row.id} kind={kind} row={row} onDeleted={(id) => setData((list) => list.filter((r) => r.id !== id))} />
+                <RequestItem
+                  key={row.id}
+                  kind={kind}
+                  row={row}
+                  onDeleted={(id) => setData((list) => list.filter((r) => r.id !== id))}
+                />
               ))}
             </ul>
           )

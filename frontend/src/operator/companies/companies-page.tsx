@@ -62,7 +62,11 @@ export default function CompaniesPage() {
                   </thead>
                   <tbody>
                     {companies.map((c) => (
-                      <CompanyRow key={c.id} company={c} onDeleted={(id) => setData((list) => list.filter((x) => x.id !== id))} />
+                      <CompanyRow
+                        key={c.id}
+                        company={c}
+                        onDeleted={(id) => setData((list) => list.filter((x) => x.id !== id))}
+                      />
                     ))}
                   </tbody>
                 </table>

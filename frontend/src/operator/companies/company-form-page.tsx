@@ -12,7 +12,14 @@ import { PageTitle } from '../../shared/page-title';
 import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
-import { PLAN_MONTHS, createCompany, getCompany, updateCompany, type Company, type CompanyInput } from './companies-api';
+import {
+  PLAN_MONTHS,
+  createCompany,
+  getCompany,
+  updateCompany,
+  type Company,
+  type CompanyInput,
+} from './companies-api';
 import '../../shared/page.css';
 import '../operator.css';
 
@@ -39,10 +46,15 @@ function CompanyForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string;
   const filled = (s: string) => s.trim() !== '';
   const complete =
     mode === 'new'
-      ? filled(values.name) && filled(values.staff_name) && filled(values.email) && filled(values.password) && Boolean(values.plan)
+      ? filled(values.name) &&
+        filled(values.staff_name) &&
+        filled(values.email) &&
+        filled(values.password) &&
+        Boolean(values.plan)
       : filled(values.name) && filled(values.staff_name) && filled(values.cell) && filled(values.email);
 
-  const set = <K extends keyof CompanyInput>(key: K, value: CompanyInput[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof CompanyInput>(key: K, value: CompanyInput[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -70,9 +82,16 @@ function CompanyForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string;
       </p>
     ) : null;
   const describedBy = (key: string, hint?: boolean) =>
-    [hint ? `company-${key}-hint` : '', fieldErrors[key]?.length ? `company-${key}-error` : ''].filter(Boolean).join(' ') || undefined;
+    [hint ? `company-${key}-hint` : '', fieldErrors[key]?.length ? `company-${key}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
 
-  const text = (key: 'name' | 'staff_name' | 'cell' | 'email' | 'password', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
+  const text = (
+    key: 'name' | 'staff_name' | 'cell' | 'email' | 'password',
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement>,
+    hint?: string,
+  ) => (
     <div className="form__field">
       <label htmlFor={`company-${key}`}>{label}</label>
       <input
@@ -97,9 +116,19 @@ function CompanyForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string;
       <FormFeedback error={error} success={success} />
       {text('name', O.name, { type: 'text', maxLength: 100, autoComplete: 'organization' })}
       {text('staff_name', O.staffName, { type: 'text', maxLength: 100, autoComplete: 'off' })}
-      {text('cell', O.cell, { type: 'tel', inputMode: 'tel', maxLength: 20, autoComplete: 'off' }, mode === 'new' ? O.cellOptional : undefined)}
+      {text(
+        'cell',
+        O.cell,
+        { type: 'tel', inputMode: 'tel', maxLength: 20, autoComplete: 'off' },
+        mode === 'new' ? O.cellOptional : undefined,
+      )}
       {text('email', O.email, { type: 'email', inputMode: 'email', maxLength: 254, autoComplete: 'off' })}
-      {text('password', O.password, { type: 'password', maxLength: 256, autoComplete: 'new-password' }, mode === 'new' ? O.passwordHint : O.passwordEditHint)}
+      {text(
+        'password',
+        O.password,
+        { type: 'password', maxLength: 256, autoComplete: 'new-password' },
+        mode === 'new' ? O.passwordHint : O.passwordEditHint,
+      )}
       <div className="form__field">
         <label htmlFor="company-plan">{O.plan}</label>
         <select id="company-plan" value={String(values.plan)} onChange={(e) => set('plan', Number(e.target.value))}>
@@ -111,7 +140,12 @@ function CompanyForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string;
         </select>
       </div>
       <div className="op-check">
-        <input id="company-has-option" type="checkbox" checked={values.has_option} onChange={(e) => set('has_option', e.target.checked)} />
+        <input
+          id="company-has-option"
+          type="checkbox"
+          checked={values.has_option}
+          onChange={(e) => set('has_option', e.target.checked)}
+        />
         <label htmlFor="company-has-option">{O.hasOption}</label>
       </div>
       <div className="op-form__actions">

@@ -28,7 +28,12 @@ interface FormValues {
 
 const EMPTY: FormValues = { title: '', detail: '', start: EMPTY_DATE_TIME, end: EMPTY_DATE_TIME };
 
-const fromItem = (i: InfoItem): FormValues => ({ title: i.title, detail: i.detail_text, start: selectionOf(i.start_at), end: selectionOf(i.end_at) });
+const fromItem = (i: InfoItem): FormValues => ({
+  title: i.title,
+  detail: i.detail_text,
+  start: selectionOf(i.start_at),
+  end: selectionOf(i.end_at),
+});
 
 function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string; initial: FormValues }) {
   const [values, setValues] = useState(initial);
@@ -67,7 +72,13 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
       <FormFeedback error={error} success={success} />
       <div className="form__field">
         <label htmlFor="info-title">{O.title}</label>
-        <input id="info-title" type="text" maxLength={100} value={values.title} onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))} />
+        <input
+          id="info-title"
+          type="text"
+          maxLength={100}
+          value={values.title}
+          onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+        />
       </div>
       <div className="form__field">
         <label htmlFor="info-detail">{O.detail}</label>
@@ -79,8 +90,20 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
           onChange={(e) => setValues((v) => ({ ...v, detail: e.target.value }))}
         />
       </div>
-      <DateTimeSelects id="info-start" legend={O.startAt} years={years} value={values.start} onChange={(start) => setValues((v) => ({ ...v, start }))} />
-      <DateTimeSelects id="info-end" legend={O.endAt} years={years} value={values.end} onChange={(end) => setValues((v) => ({ ...v, end }))} />
+      <DateTimeSelects
+        id="info-start"
+        legend={O.startAt}
+        years={years}
+        value={values.start}
+        onChange={(start) => setValues((v) => ({ ...v, start }))}
+      />
+      <DateTimeSelects
+        id="info-end"
+        legend={O.endAt}
+        years={years}
+        value={values.end}
+        onChange={(end) => setValues((v) => ({ ...v, end }))}
+      />
       <p className="form__hint">{O.timeZoneNote}</p>
       <div className="op-form__actions">
         <button type="submit" className="button button--primary" disabled={!complete || sending} aria-busy={sending}>

@@ -71,7 +71,11 @@ export default function InfoItemsPage() {
                   </thead>
                   <tbody>
                     {items.map((item) => (
-                      <InfoItemRow key={item.id} item={item} onDeleted={(id) => setData((list) => list.filter((x) => x.id !== id))} />
+                      <InfoItemRow
+                        key={item.id}
+                        item={item}
+                        onDeleted={(id) => setData((list) => list.filter((x) => x.id !== id))}
+                      />
                     ))}
                   </tbody>
                 </table>

@@ -19,4 +19,5 @@ export const jaDate = (date: string) => {
   return `${y}${t.common.year}${m}${t.common.month}${d}${t.common.day}`;
 };
 
-export const isBehind = (s: { five_day_status: FiveDayWindow['status'] | null }) => s.five_day_status === 'behind' || s.five_day_status === 'overdue';
+export const isBehind = (s: { five_day_status: FiveDayWindow['status'] | null }) =>
+  s.five_day_status === 'behind' || s.five_day_status === 'overdue';
