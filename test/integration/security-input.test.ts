@@ -112,7 +112,7 @@ describe('names and texts (item 16)', () => {
     const visitor = createHttpClient(stack.baseUrl);
     await visitor.get('/api/v1/session');
     for (const bad of INVISIBLE_NAMES) {
-      const cases: [string, Promise<{ status: number; body: any }>][] = [
+      const cases: [string, Promise<{ status: number; body: { errors?: unknown } }>][] = [
         ['staff', admin.post('/api/v1/employees', staffBody({ last_name: bad }))],
         ['department', admin.post('/api/v1/departments', { name: bad })],
         ['status', admin.post('/api/v1/employment_statuses', { name: bad })],
