@@ -151,7 +151,15 @@ describe('axe-core finds no serious or critical violation', () => {
     const page = await e2e.page(DESKTOP);
     await page
       .context()
-      .addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: e2e.stack.baseUrl })));
+      // A `__Host-` cookie must be Secure (Chromium treats the loopback origin as secure).
+      .addCookies(
+        [...client.cookies].map(([name, value]) => ({
+          name,
+          value,
+          url: e2e.stack.baseUrl,
+          ...(name.startsWith('__Host-') ? { secure: true } : {}),
+        })),
+      );
     const failures = await visitAll(page, [
       '/management/companies',
       '/management/companies/new',
