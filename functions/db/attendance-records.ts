@@ -3,7 +3,7 @@ import { db, type Db } from './service.js';
 
 /**
  * An admin deletes one day's attendance record of a staff member of their company. The punches and
- * note go; an approved leave on that day stays marked (it is a decision, not a punch). A record that
+ * memos go; an approved leave on that day stays marked (it is a decision, not a punch). A record that
  * does not exist in this company (another company's included) is a 404.
  */
 export async function deleteDayRecord(
@@ -19,7 +19,7 @@ export async function deleteDayRecord(
   const write =
     data.leaveType === undefined
       ? AttendanceDay.remove(key).go({ response: 'none' })
-      : AttendanceDay.patch(key).remove(['punchInAt', 'punchOutAt', 'note']).go({ response: 'none' });
+      : AttendanceDay.patch(key).remove(['punchInAt', 'punchOutAt', 'note', 'punchOutNote']).go({ response: 'none' });
   await write.catch((error: unknown) => {
     if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
     throw error;

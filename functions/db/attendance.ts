@@ -43,6 +43,7 @@ export interface PunchWrite extends Who {
   type: 'in' | 'out';
   workDate: string;
   at: string;
+  /** The memo typed with this press: stored as the 出勤 memo on a punch-in, the 退勤 memo on a punch-out. */
   note?: string | undefined;
   /** Stored answer for an Idempotency-Key, written in the same transaction. */
   idempotency?: { scope: string; key: string; route: string; response: string; expiresAt: number } | undefined;
@@ -59,7 +60,9 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
   const { AttendanceDay } = service.entities;
   const key = { companyId: p.companyId, employeeId: p.employeeId, workDate: p.workDate };
   const fields = p.type === 'in' ? { punchInAt: p.at } : { punchOutAt: p.at };
-  const set = p.note ? { ...fields, note: p.note } : fields;
+  // Each press keeps its own memo: a 退勤 memo never overwrites the 出勤 one.
+  const memo = p.note ? (p.type === 'in' ? { note: p.note } : { punchOutNote: p.note }) : {};
+  const set = { ...fields, ...memo };
 
   if (!p.idempotency) {
     try {

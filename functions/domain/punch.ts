@@ -6,7 +6,10 @@ export interface Shift {
   workDate: string;
   punchInAt?: string | undefined;
   punchOutAt?: string | undefined;
+  /** 出勤 memo (also the single memo of records older than the 退勤 memo). */
   note?: string | undefined;
+  /** 退勤 memo. */
+  punchOutNote?: string | undefined;
 }
 
 export type PunchStatus = 'not_punched_in' | 'at_work' | 'left_work';

@@ -32,7 +32,8 @@ export const ATTENDANCE_HEADER = [
   '深夜労働',
   '法定休日労働',
   '休暇',
-  '備考',
+  '出勤メモ',
+  '退勤メモ',
 ] as const;
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
@@ -84,7 +85,8 @@ export async function* attendanceRows(companyId: string, p: AttendanceExportPara
         rules,
         employee: e,
       });
-      const notes = new Map(result.records.map((r) => [r.workDate, r.note ?? '']));
+      // Records older than the 退勤 memo hold one memo in `note`: it stays in the 出勤メモ column.
+      const records = new Map(result.records.map((r) => [r.workDate, r]));
       for (const d of result.days) {
         if (d.workDate < p.from || d.workDate > p.to) continue;
         const done = d.status === 'complete';
@@ -105,7 +107,8 @@ export async function* attendanceRows(companyId: string, p: AttendanceExportPara
           done ? hmm(d.lateNightMinutes) : '',
           done ? hmm(d.legalHolidayWorkMinutes) : '',
           d.leaveType !== null && d.leaveType !== undefined ? LEAVE_LABELS[d.leaveType as 0 | 1 | 2] : '',
-          neutralize(notes.get(d.workDate) ?? ''),
+          neutralize(records.get(d.workDate)?.note ?? ''),
+          neutralize(records.get(d.workDate)?.punchOutNote ?? ''),
         ];
       }
     }

@@ -8,7 +8,10 @@ export interface PunchView {
   work_date: string | null;
   punch_in_at: string | null;
   punch_out_at: string | null;
+  /** The 出勤 memo (for records older than the 退勤 memo: their single memo). */
   note: string | null;
+  /** The 退勤 memo. */
+  punch_out_note: string | null;
   status: ReturnType<typeof statusOf>;
   missed_punches: { date: string }[];
 }
@@ -20,6 +23,7 @@ export function punchView(days: readonly Shift[], todayDate: string, now: Date):
     punch_in_at: shift?.punchInAt ?? null,
     punch_out_at: shift?.punchOutAt ?? null,
     note: shift?.note ?? null,
+    punch_out_note: shift?.punchOutNote ?? null,
     status: statusOf(shift),
     missed_punches: missedPunches(days, todayDate, now).map((date) => ({ date })),
   };

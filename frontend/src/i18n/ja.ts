@@ -156,6 +156,8 @@ export const ja = {
     punchOut: '退勤',
     worked: '勤務時間',
     note: '備考',
+    punchInMemo: '出勤メモ',
+    punchOutMemo: '退勤メモ',
     nextDayMark: '翌',
     holiday: '祝日',
     dayOff: '休日',
@@ -203,6 +205,9 @@ export const ja = {
     punchIn: '出勤',
     punchOut: '退勤',
     memo: 'メモ',
+    /** The box is named by the punch it goes with; each punch keeps its own memo. */
+    punchInMemo: '出勤メモ',
+    punchOutMemo: '退勤メモ',
     memoHint: '200文字以内',
     punchedInAt: '出勤時刻',
     punchedOutAt: '退勤時刻',

@@ -104,7 +104,16 @@ function DayRow({
               {label}
             </span>
           ))}
-          {day.note && <span className="month-table__note-text">{day.note}</span>}
+          {day.note && (
+            <span className="month-table__note-text">
+              {t.monthTable.punchInMemo}: {day.note}
+            </span>
+          )}
+          {day.punch_out_note && (
+            <span className="month-table__note-text">
+              {t.monthTable.punchOutMemo}: {day.punch_out_note}
+            </span>
+          )}
         </td>
         <td className="month-table__more">
           {hasDetails(day) && (

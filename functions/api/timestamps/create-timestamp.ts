@@ -47,17 +47,15 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   }
 
   const at = now.toISOString();
+  // The memo of this press: the 出勤 memo on a punch-in, the 退勤 memo on a punch-out (both are kept).
+  const memo = body.note ? (action.type === 'in' ? { note: body.note } : { punchOutNote: body.note }) : {};
   const applied = days.map((d) =>
     d.workDate === action.workDate
-      ? {
-          ...d,
-          ...(action.type === 'in' ? { punchInAt: at } : { punchOutAt: at }),
-          ...(body.note ? { note: body.note } : {}),
-        }
+      ? { ...d, ...(action.type === 'in' ? { punchInAt: at } : { punchOutAt: at }), ...memo }
       : d,
   );
   if (!applied.some((d) => d.workDate === action.workDate)) {
-    applied.push({ ...who, workDate: action.workDate, punchInAt: at, ...(body.note ? { note: body.note } : {}) });
+    applied.push({ ...who, workDate: action.workDate, punchInAt: at, ...memo });
   }
   const view = punchView(applied, todayDate, now);
 

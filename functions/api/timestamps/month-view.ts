@@ -23,7 +23,10 @@ export interface AttendanceDayView {
   weekday: number;
   punch_in_at: string | null;
   punch_out_at: string | null;
+  /** The 出勤 memo (for records older than the 退勤 memo: their single memo). */
   note: string | null;
+  /** The 退勤 memo. */
+  punch_out_note: string | null;
   is_holiday: boolean;
   holiday_name: string | null;
   /** A day off of the company calendar (by default Saturday and Sunday). */
@@ -69,14 +72,15 @@ export function monthAttendanceView(
   month: MonthResult & { records: DayRecord[] },
 ): MonthAttendanceView {
   const employeeId = employee.employeeId;
-  const notes = new Map(month.records.map((r) => [r.workDate, r.note ?? null]));
+  const records = new Map(month.records.map((r) => [r.workDate, r]));
   const days = month.days.map((d) => ({
     id: d.punchInAt || d.punchOutAt || d.leaveType !== null ? `${employeeId}_${d.workDate}` : null,
     date: d.workDate,
     weekday: new Date(`${d.workDate}T00:00:00Z`).getUTCDay(),
     punch_in_at: d.punchInAt,
     punch_out_at: d.punchOutAt,
-    note: notes.get(d.workDate) ?? null,
+    note: records.get(d.workDate)?.note ?? null,
+    punch_out_note: records.get(d.workDate)?.punchOutNote ?? null,
     is_holiday: d.calendar.holidayName !== null,
     holiday_name: d.calendar.holidayName,
     is_day_off: d.calendar.isDayOff,

@@ -12,7 +12,13 @@ export const AttendanceDay = createSchema({
     workDate: { type: 'string', required: true, readOnly: true },
     punchInAt: { type: 'string' },
     punchOutAt: { type: 'string' },
+    /**
+     * The memo typed at 出勤. Records written before the 退勤 memo had its own attribute hold here the
+     * memo of the last press (a 退勤 memo overwrote the 出勤 one); they are shown as the 出勤 memo.
+     */
     note: { type: 'string' },
+    /** The memo typed at 退勤. */
+    punchOutNote: { type: 'string' },
     /** Set when a leave request for this date is approved: 0 有給, 1 代休, 2 振替休日. */
     leaveType: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },

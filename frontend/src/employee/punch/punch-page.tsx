@@ -64,7 +64,8 @@ export default function PunchPage() {
     state.status === 'error' && !latest && !isGenericFailure({ ok: false, message: state.message })
       ? state.message
       : null;
-  const memoValue = memo ?? today?.note ?? '';
+  // Never pre-filled: the 出勤 memo is shown above and kept; the box holds only what this press records.
+  const memoValue = memo ?? '';
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -129,6 +130,22 @@ export default function PunchPage() {
               <dd>{formatTime(today?.punch_out_at, timeZone) || '--:--'}</dd>
             </div>
           </dl>
+          {(today?.note || today?.punch_out_note) && (
+            <dl className="punch-memos">
+              {today.note && (
+                <div>
+                  <dt>{t.punch.punchInMemo}</dt>
+                  <dd>{today.note}</dd>
+                </div>
+              )}
+              {today.punch_out_note && (
+                <div>
+                  <dt>{t.punch.punchOutMemo}</dt>
+                  <dd>{today.punch_out_note}</dd>
+                </div>
+              )}
+            </dl>
+          )}
 
           <FormFeedback error={punchError ?? loadError} />
           {/* Always rendered: a live region inserted together with its text is often not announced. */}
@@ -144,7 +161,9 @@ export default function PunchPage() {
 
           <form className="form punch-form" onSubmit={(e) => void onSubmit(e)}>
             <div className="form__field">
-              <label htmlFor="punch-memo">{t.punch.memo}</label>
+              <label htmlFor="punch-memo">
+                {status === 'not_punched_in' ? t.punch.punchInMemo : t.punch.punchOutMemo}
+              </label>
               <input
                 id="punch-memo"
                 type="text"
