@@ -84,6 +84,11 @@ const POLICIES = [
   { from: { element: { type: 'cdk' } }, allow: { ...to(...FUNCTIONS), ...typeOnly } },
   // The local emulation runs the handlers, so it may import any of functions/ (never the other way).
   { from: { element: { type: 'local' } }, allow: to('local', 'cdk', ...FUNCTIONS) },
+  // The SPA's page list (plain data, no React) tells the local gateway and CloudFront which paths are pages.
+  {
+    from: { element: { types: { anyOf: ['local', 'cdk'] } } },
+    allow: { to: { element: { type: 'frontend', filePath: '**/frontend/src/page-routes.ts' } } },
+  },
   // The SPA: backend view types (`import type`) from anywhere in functions/, values only from the few
   // pure constants it shares.
   { from: { element: { type: 'frontend' } }, allow: to('frontend') },

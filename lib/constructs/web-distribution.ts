@@ -12,7 +12,10 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ORIGIN_VERIFY } from '../../functions/config/origin-verify';
+import { PAGE_PATTERNS, patternSource } from '../../frontend/src/page-routes';
 
 /** Explicit origin ids: the page-or-API function selects the SPA origin by this id. */
 export const SPA_ORIGIN_ID = 'spa';
@@ -34,31 +37,71 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Client-side routes have no file extension: serve them the SPA shell. A viewer-request rewrite is
- * used instead of 403/404 custom error responses, which would also turn real API 404s into
- * index.html.
+ * S3 key of the SPA shell served for page paths the SPA's router does not know. Uploaded as a copy of
+ * index.html, so the app boots and renders its 404 page; the viewer-response function gives it status 404.
  */
-const SPA_REWRITE_CODE = `
+export const NOT_FOUND_PAGE = '/404.html';
+
+/**
+ * The page paths of frontend/src/page-routes.ts (the list the area routers use) as CloudFront
+ * Functions code: `isPage(uri)` is true for a path some area router renders a page for.
+ */
+const IS_PAGE_CODE = `
+var PAGES = ${JSON.stringify(PAGE_PATTERNS.map(patternSource))}.map(function (p) { return new RegExp(p); });
+function isPage(uri) {
+  for (var i = 0; i < PAGES.length; i++) if (PAGES[i].test(uri)) return true;
+  return false;
+}
+function isFile(uri) {
+  return uri.lastIndexOf('.') > uri.lastIndexOf('/');
+}`;
+
+/**
+ * Client-side routes have no file extension: known pages get the SPA shell, unknown ones its copy
+ * NOT_FOUND_PAGE. A viewer-request rewrite is used instead of 403/404 custom error responses, which
+ * would also turn real API 404s (and 403s) into HTML.
+ */
+const SPA_REWRITE_CODE = `${IS_PAGE_CODE}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
-    request.uri = '/index.html';
+  if (!isFile(uri)) {
+    request.uri = isPage(uri) ? '/index.html' : '${NOT_FOUND_PAGE}';
   }
   return request;
 }`;
 
 /**
+ * CloudFront Functions cannot set a status in viewer-request without replacing the body, so the status
+ * is set on the way out (reads only: API answers on the page-or-API paths keep theirs): 404 for the not-found shell, whichever of the viewer's URI (unknown page path)
+ * or the rewritten one (NOT_FOUND_PAGE) the event carries. Cached responses pass through here too.
+ */
+const NOT_FOUND_STATUS_CODE = `${IS_PAGE_CODE}
+function handler(event) {
+  var response = event.response;
+  var request = event.request;
+  var uri = request.uri;
+  var read = request.method === 'GET' || request.method === 'HEAD';
+  if (read && (uri === '${NOT_FOUND_PAGE}' || (!isFile(uri) && !isPage(uri)))) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  return response;
+}`;
+
+/**
  * \`/users/sign_in\` and friends are both a page (GET, from the SPA bucket) and an API route
- * (POST/DELETE, to the HTTP API). The behaviour points at the API; reads are sent to the SPA origin.
+ * (POST/DELETE, to the HTTP API). The behaviour points at the API; reads are sent to the SPA origin
+ * (the shell for a page, the not-found shell for `/users/sign_out` and other API-only paths).
  * Mirrors isApiRequest() in functions/routes.ts, which the local gateway uses.
  */
 const PAGE_OR_API_CODE = `
 import cf from 'cloudfront';
+${IS_PAGE_CODE}
 function handler(event) {
   var request = event.request;
   if (request.method === 'GET' || request.method === 'HEAD') {
-    request.uri = '/index.html';
+    request.uri = isPage(request.uri) ? '/index.html' : '${NOT_FOUND_PAGE}';
     request.querystring = {};
     cf.selectRequestOriginById('${SPA_ORIGIN_ID}');
   }
@@ -132,6 +175,8 @@ export class WebDistribution extends Construct {
       });
     const spaRewrite = viewerFunction('SpaRewrite', 'spa-rewrite', SPA_REWRITE_CODE);
     const pageOrApi = viewerFunction('PageOrApi', 'page-or-api', PAGE_OR_API_CODE);
+    const notFoundStatus = viewerFunction('NotFoundStatus', 'not-found-status', NOT_FOUND_STATUS_CODE);
+    const notFoundResponse = { function: notFoundStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE };
 
     // Only what the API reads reaches it: cookies, query strings, the request headers the handlers use,
     // and CloudFront-Viewer-Address (the visitor's address for rate limits; API Gateway's sourceIp is
@@ -169,7 +214,10 @@ export class WebDistribution extends Construct {
         ...apiBehavior,
         // Also a page: a plain-HTTP GET is redirected like any other page (HSTS makes it rare).
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        functionAssociations: [{ function: pageOrApi, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: pageOrApi, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          notFoundResponse,
+        ],
       };
     }
 
@@ -189,7 +237,10 @@ export class WebDistribution extends Construct {
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
-        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          notFoundResponse,
+        ],
         compress: true,
       },
       additionalBehaviors,
@@ -223,7 +274,7 @@ export class WebDistribution extends Construct {
 
   private deployWebAssets(assetsPath: string, bucket: s3.IBucket): void {
     new s3deploy.BucketDeployment(this, 'DeployWeb', {
-      sources: [s3deploy.Source.asset(assetsPath)],
+      sources: [s3deploy.Source.asset(assetsPath), ...notFoundShell(assetsPath)],
       destinationBucket: bucket,
       distribution: this.distribution,
       distributionPaths: ['/*'],
@@ -260,4 +311,10 @@ export class WebDistribution extends Construct {
       for (const id of findings) Validations.of(child).acknowledge({ id, reason });
     }
   }
+}
+
+/** NOT_FOUND_PAGE: the built index.html under a second key, when the build has one. */
+function notFoundShell(assetsPath: string): s3deploy.ISource[] {
+  const shell = join(assetsPath, 'index.html');
+  return existsSync(shell) ? [s3deploy.Source.data(NOT_FOUND_PAGE.slice(1), readFileSync(shell, 'utf8'))] : [];
 }

@@ -16,6 +16,7 @@ import type {
 } from 'aws-lambda';
 import { MESSAGES } from '../../functions/shared/messages';
 import { findRoute as findTableRoute, isApiRequest, type RouteDef } from '../../functions/routes';
+import { isKnownPagePath } from '../../frontend/src/page-routes';
 
 export type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -345,17 +346,20 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, path: stri
   if (wanted !== root && !wanted.startsWith(root + sep)) return notFound();
 
   let file = wanted;
+  let status = 200;
   let info = decoded.endsWith('/') ? null : await fileIfExists(file);
   if (!info) {
     // Client-side routes (`/employees/12`) have no extension and get the app shell; assets 404.
     if (extname(decoded) !== '') return notFound();
+    // A path no area router knows still gets the shell (the app renders its 404 page), with a 404 status.
+    if (!isKnownPagePath(decoded)) status = 404;
     file = join(root, 'index.html');
     info = await fileIfExists(file);
     if (!info) return notFound('The SPA is not built: run `npm run build:web`.');
   }
 
   const isAsset = decoded.startsWith('/assets/');
-  res.writeHead(200, {
+  res.writeHead(status, {
     ...SECURITY_HEADERS,
     'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'content-length': info.size,

@@ -4,8 +4,14 @@ import * as path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, isApiRequest } from '../../functions/routes';
-import { API_ORIGIN_ID, CONTENT_SECURITY_POLICY, SPA_ORIGIN_ID } from '../../lib/constructs/web-distribution';
+import {
+  API_ORIGIN_ID,
+  CONTENT_SECURITY_POLICY,
+  NOT_FOUND_PAGE,
+  SPA_ORIGIN_ID,
+} from '../../lib/constructs/web-distribution';
 import { ORIGIN_VERIFY } from '../../functions/config/origin-verify';
+import { PAGE_PATTERNS } from '../../frontend/src/page-routes';
 import { refId, synthKintai, type Resources } from './synth';
 
 /** Managed policy ids (documented by CloudFront, stable across accounts). */
@@ -29,15 +35,34 @@ function loadViewerFunction(logicalId: string) {
       const request = handler({ request: { method, uri, querystring: { a: { value: '1' } }, headers: {} } });
       return { uri: request.uri as string, origin: selected[0] };
     },
+    /** A viewer-response run: the status CloudFront sends for a 200 from the origin. */
+    respond(method: string, uri: string) {
+      const response = handler({
+        request: { method, uri, querystring: {}, headers: {} },
+        response: { statusCode: 200, statusDescription: 'OK', headers: {} },
+      });
+      return response.statusCode as number;
+    },
   };
 }
 
-function functionOf(behavior: any): string {
+function functionOf(behavior: any, eventType = 'viewer-request'): string {
   const associations = behavior.FunctionAssociations ?? [];
-  expect(associations).toHaveLength(1);
-  expect(associations[0].EventType).toBe('viewer-request');
-  return refId(associations[0].FunctionARN)!;
+  expect(associations.map((a: any) => a.EventType).sort()).toEqual(['viewer-request', 'viewer-response']);
+  return refId(associations.find((a: any) => a.EventType === eventType).FunctionARN)!;
 }
+
+/** Page paths of the area routers with their parameters filled in, and paths none of them knows. */
+const knownPages = [
+  '/',
+  '/employees',
+  '/employees/info_items/01HX',
+  '/management/01HXSTAFF',
+  '/management/staff/01HX/edit',
+  '/management/companies/01HX/edit',
+  ...PAGE_PATTERNS.map((p) => p.replace(/:id/g, '01HX').replace(/\/\*$/, '/x/y')),
+];
+const unknownPages = ['/nope', '/employees/nope', '/management/staff/01HX/nope', '/users/sign_out'];
 
 const pageOrApiPaths = [...new Set(ROUTES.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path))];
 
@@ -88,10 +113,33 @@ describe('CloudFront behaviours', () => {
     expect(config.DefaultCacheBehavior.TargetOriginId).toBe(SPA_ORIGIN_ID);
     expect(config.CustomErrorResponses).toBeUndefined();
     const spa = loadViewerFunction(functionOf(config.DefaultCacheBehavior));
-    expect(spa.run('GET', '/employees/01HX')).toEqual({ uri: '/index.html', origin: undefined });
+    expect(spa.run('GET', '/employees/attendance')).toEqual({ uri: '/index.html', origin: undefined });
     expect(spa.run('GET', '/')).toEqual({ uri: '/index.html', origin: undefined });
     expect(spa.run('GET', '/assets/index-abc.js')).toEqual({ uri: '/assets/index-abc.js', origin: undefined });
     expect(spa.run('GET', '/favicon.ico').uri).toBe('/favicon.ico');
+    for (const page of knownPages) expect(spa.run('GET', page).uri, page).toBe('/index.html');
+    for (const page of unknownPages) expect(spa.run('GET', page).uri, page).toBe(NOT_FOUND_PAGE);
+  });
+
+  it('answers 404 for page paths the SPA router does not know, whichever URI the viewer-response event carries', () => {
+    const behaviors = [
+      config.DefaultCacheBehavior,
+      ...config.CacheBehaviors.filter((b: any) => b.PathPattern !== '/api/*'),
+    ];
+    const ids = new Set(behaviors.map((b: any) => functionOf(b, 'viewer-response')));
+    expect(ids.size).toBe(1);
+    const status = loadViewerFunction([...ids][0]!);
+    // The rewritten URI (the not-found shell) or the viewer's own.
+    expect(status.respond('GET', NOT_FOUND_PAGE)).toBe(404);
+    expect(status.respond('HEAD', NOT_FOUND_PAGE)).toBe(404);
+    for (const page of unknownPages) expect(status.respond('GET', page), page).toBe(404);
+    for (const page of knownPages) expect(status.respond('GET', page), page).toBe(200);
+    for (const uri of ['/index.html', '/assets/index-abc.js', '/favicon.ico'])
+      expect(status.respond('GET', uri)).toBe(200);
+    // API answers on the page-or-API paths keep their status (the API sets its own).
+    for (const uri of ['/users/sign_out', '/users/sign_in']) expect(status.respond('POST', uri), uri).toBe(200);
+    // No custom error responses: a real API 404 or 403 stays JSON.
+    expect(config.CustomErrorResponses).toBeUndefined();
   });
 
   it('sends /api/* and the sign-in paths to the API, uncached, with every method and viewer data', () => {
@@ -127,7 +175,7 @@ describe('CloudFront behaviours', () => {
 
   it('serves the page for GET/HEAD on sign-in paths and forwards writes to the API (same rule as isApiRequest)', () => {
     const behaviors = config.CacheBehaviors.filter((b: any) => b.PathPattern !== '/api/*');
-    const ids = new Set<string>(behaviors.map(functionOf));
+    const ids = new Set<string>(behaviors.map((b: any) => functionOf(b)));
     expect(ids.size).toBe(1);
     const pageOrApi = loadViewerFunction([...ids][0]!);
     for (const pagePath of pageOrApiPaths) {
@@ -136,7 +184,8 @@ describe('CloudFront behaviours', () => {
         if (isApiRequest(method, pagePath)) {
           expect(result, `${method} ${pagePath}`).toEqual({ uri: pagePath, origin: undefined });
         } else {
-          expect(result, `${method} ${pagePath}`).toEqual({ uri: '/index.html', origin: SPA_ORIGIN_ID });
+          const shell = knownPages.includes(pagePath) ? '/index.html' : NOT_FOUND_PAGE;
+          expect(result, `${method} ${pagePath}`).toEqual({ uri: shell, origin: SPA_ORIGIN_ID });
         }
       }
     }
@@ -145,7 +194,7 @@ describe('CloudFront behaviours', () => {
 
   it('uses the cloudfront-js-2.0 runtime for the viewer functions', () => {
     const functions = ofType('AWS::CloudFront::Function');
-    expect(functions).toHaveLength(2);
+    expect(functions).toHaveLength(3);
     for (const [, fn] of functions) expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
   });
 });
@@ -185,5 +234,8 @@ describe('SPA upload', () => {
     const withAssets = synthKintai({ webAssetsPath: dist }).template;
     withAssets.resourceCountIs('Custom::CDKBucketDeployment', 1);
     withAssets.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'] });
+    // index.html and its copy under the not-found key (served with 404 for unknown page paths).
+    const [deployment] = Object.values(withAssets.findResources('Custom::CDKBucketDeployment')) as any[];
+    expect(deployment.Properties.SourceObjectKeys).toHaveLength(2);
   });
 });

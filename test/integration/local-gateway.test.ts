@@ -18,6 +18,8 @@ import { matchPath, type RouteDef } from '../../functions/routes';
 import { cognitoClient, s3Client } from '../../lib/local/provision';
 import { createGateway, type RouteHandler } from '../../lib/local/gateway';
 import { createPoolUser } from '../../functions/shared/pool-users';
+import { MESSAGES } from '../../functions/shared/messages';
+import { PAGE_PATTERNS } from '../../frontend/src/page-routes';
 import { createHttpClient } from '../support/http-client';
 import { useTestStack } from '../support/stack';
 
@@ -271,6 +273,54 @@ describe('SPA serving', () => {
 
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('kintai fixture');
+  });
+
+  it('answers 404 with the app shell for a page path no area router knows, so the app shows its 404 page', async () => {
+    for (const path of ['/nope', '/employees/nope', '/management/staff/01HX/nope', '/users/sign_out']) {
+      const res = await fetch(`${stack.baseUrl}${path}`);
+
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(await res.text(), path).toContain('<div id="root"></div>');
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+    }
+  });
+
+  it('answers 200 for every page of the area routers, including paths with an id', async () => {
+    const pages = [
+      '/',
+      '/employees/',
+      '/employees/info_items/01HXAAAA',
+      '/management/01HXSTAFF',
+      '/management/staff/01HX/edit',
+      '/management/paid_leave/01HX',
+      '/management/companies/01HX/edit',
+      '/companies/sign_in',
+      ...PAGE_PATTERNS.map((p) => p.replace(/:id/g, '01HXID').replace(/\/\*$/, '/anything')),
+    ];
+    for (const path of pages) {
+      const res = await fetch(`${stack.baseUrl}${path}`);
+
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('kintai fixture');
+    }
+  });
+
+  it('answers an unknown /api/ path of the real route table with the Japanese 404 JSON, not the shell', async () => {
+    const gateway = createGateway({ staticDir: fixture });
+    await new Promise<void>((done) => gateway.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = gateway.address() as AddressInfo;
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/nope`, { method });
+
+        expect(res.status, method).toBe(404);
+        expect(res.headers.get('content-type'), method).toMatch(/^application\/json/);
+        expect(await res.json(), method).toEqual({ message: MESSAGES.notFound });
+      }
+    } finally {
+      await new Promise((done) => gateway.close(done));
+    }
   });
 
   it('serves hashed assets as immutable', async () => {

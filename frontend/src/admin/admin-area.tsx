@@ -9,6 +9,9 @@ import { AreaLayout, type MenuEntry } from '../shared/area-layout';
 import { InfoBanners } from '../shared/info-items/info-banners';
 import { InfoItemDetail } from '../shared/info-items/info-item-detail';
 import { Loading, NotFound, PermissionDenied } from '../shared/status-pages';
+import { ADMIN_PAGES, pathsOf } from '../page-routes';
+
+const page = pathsOf(ADMIN_PAGES);
 
 const WorkStatusPage = lazy(() => import('./work-status/work-status-page'));
 const AdminRequestsPage = lazy(() => import('./requests/requests-page'));
@@ -73,41 +76,47 @@ export default function AdminArea() {
       >
         <Route element={<AdminPage />}>
           <Route index element={<WorkStatusPage />} />
-          <Route path="requests" element={<AdminRequestsPage />} />
-          <Route path="staff" element={<StaffListPage />} />
-          <Route path="staff/new" element={<StaffFormPage key="new" mode="new" />} />
-          <Route path="staff/:id/edit" element={<StaffFormPage key="edit" mode="edit" />} />
-          <Route path="departments" element={<OrgListPage key="department" kind="department" />} />
-          <Route path="departments/new" element={<OrgFormPage key="department-new" kind="department" mode="new" />} />
+          <Route path={page('requests')} element={<AdminRequestsPage />} />
+          <Route path={page('staff')} element={<StaffListPage />} />
+          <Route path={page('staff/new')} element={<StaffFormPage key="new" mode="new" />} />
+          <Route path={page('staff/:id/edit')} element={<StaffFormPage key="edit" mode="edit" />} />
+          <Route path={page('departments')} element={<OrgListPage key="department" kind="department" />} />
           <Route
-            path="departments/:id/edit"
+            path={page('departments/new')}
+            element={<OrgFormPage key="department-new" kind="department" mode="new" />}
+          />
+          <Route
+            path={page('departments/:id/edit')}
             element={<OrgFormPage key="department-edit" kind="department" mode="edit" />}
           />
-          <Route path="employment_statuses" element={<OrgListPage key="employmentStatus" kind="employmentStatus" />} />
           <Route
-            path="employment_statuses/new"
+            path={page('employment_statuses')}
+            element={<OrgListPage key="employmentStatus" kind="employmentStatus" />}
+          />
+          <Route
+            path={page('employment_statuses/new')}
             element={<OrgFormPage key="employmentStatus-new" kind="employmentStatus" mode="new" />}
           />
           <Route
-            path="employment_statuses/:id/edit"
+            path={page('employment_statuses/:id/edit')}
             element={<OrgFormPage key="employmentStatus-edit" kind="employmentStatus" mode="edit" />}
           />
-          <Route path="paid_leave" element={<PaidLeaveListPage />} />
-          <Route path="paid_leave/:id" element={<PaidLeaveDetailPage />} />
-          <Route path="audit" element={<AuditPage />} />
-          <Route path="working_times" element={<WorkingTimesPage />} />
-          <Route path="break_times" element={<BreakTimesPage />} />
-          <Route path="csv_download" element={<CsvDownloadPage />} />
-          <Route path="csv_download/download" element={<CsvDownloadRunPage />} />
+          <Route path={page('paid_leave')} element={<PaidLeaveListPage />} />
+          <Route path={page('paid_leave/:id')} element={<PaidLeaveDetailPage />} />
+          <Route path={page('audit')} element={<AuditPage />} />
+          <Route path={page('working_times')} element={<WorkingTimesPage />} />
+          <Route path={page('break_times')} element={<BreakTimesPage />} />
+          <Route path={page('csv_download')} element={<CsvDownloadPage />} />
+          <Route path={page('csv_download/download')} element={<CsvDownloadRunPage />} />
           {/* Announcement banners link here: admins may read one, not manage the list. */}
-          <Route path="info_items/:id" element={<InfoItemDetail backTo="/management" />} />
-          <Route path="info_items" element={<PermissionDenied />} />
-          <Route path="info_items/new" element={<PermissionDenied />} />
-          <Route path="info_items/:id/edit" element={<PermissionDenied />} />
-          <Route path="companies/*" element={<PermissionDenied />} />
-          <Route path="inquiries/*" element={<PermissionDenied />} />
+          <Route path={page('info_items/:id')} element={<InfoItemDetail backTo="/management" />} />
+          <Route path={page('info_items')} element={<PermissionDenied />} />
+          <Route path={page('info_items/new')} element={<PermissionDenied />} />
+          <Route path={page('info_items/:id/edit')} element={<PermissionDenied />} />
+          <Route path={page('companies/*')} element={<PermissionDenied />} />
+          <Route path={page('inquiries/*')} element={<PermissionDenied />} />
           {/* Staff detail (monthly schedule of one staff member) lives at /management/{id}. */}
-          <Route path=":id" element={<StaffDetailPage />} />
+          <Route path={page(':id')} element={<StaffDetailPage />} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Route>

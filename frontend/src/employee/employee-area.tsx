@@ -8,6 +8,9 @@ import { t } from '../i18n';
 import { AreaLayout, type MenuEntry } from '../shared/area-layout';
 import { InfoBanners } from '../shared/info-items/info-banners';
 import { Loading, NotFound } from '../shared/status-pages';
+import { EMPLOYEE_PAGES, pathsOf } from '../page-routes';
+
+const page = pathsOf(EMPLOYEE_PAGES);
 
 const PunchPage = lazy(() => import('./punch/punch-page'));
 const AttendancePage = lazy(() => import('./attendance/attendance-page'));
@@ -54,14 +57,17 @@ export default function EmployeeArea() {
       >
         <Route element={<EmployeePage />}>
           <Route index element={<PunchPage />} />
-          <Route path="attendance" element={<AttendancePage />} />
-          <Route path="modify" element={<ModifyPage />} />
-          <Route path="requests" element={<RequestsPage />} />
-          <Route path="requests/holiday" element={<NewRequestPage key="holiday" kind="holiday" />} />
-          <Route path="requests/holiday_work" element={<NewRequestPage key="holiday_work" kind="holiday_work" />} />
-          <Route path="requests/over_work" element={<NewRequestPage key="over_work" kind="over_work" />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="info_items/:id" element={<InfoItemPage />} />
+          <Route path={page('attendance')} element={<AttendancePage />} />
+          <Route path={page('modify')} element={<ModifyPage />} />
+          <Route path={page('requests')} element={<RequestsPage />} />
+          <Route path={page('requests/holiday')} element={<NewRequestPage key="holiday" kind="holiday" />} />
+          <Route
+            path={page('requests/holiday_work')}
+            element={<NewRequestPage key="holiday_work" kind="holiday_work" />}
+          />
+          <Route path={page('requests/over_work')} element={<NewRequestPage key="over_work" kind="over_work" />} />
+          <Route path={page('settings')} element={<SettingsPage />} />
+          <Route path={page('info_items/:id')} element={<InfoItemPage />} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Route>

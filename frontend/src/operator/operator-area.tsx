@@ -12,6 +12,9 @@ import InquiriesPage from './inquiries/inquiries-page';
 import MfaEnrolmentPage from './mfa/mfa-enrolment-page';
 import { useSession } from '../lib/session';
 import './operator.css';
+import { OPERATOR_PAGES, pathsOf } from '../page-routes';
+
+const page = pathsOf(OPERATOR_PAGES);
 
 const MENU: readonly MenuEntry[] = [
   { label: t.nav.companies, to: '/management/companies' },
@@ -57,14 +60,14 @@ export default function OperatorArea() {
         }
       >
         <Route index element={<Navigate to="/management/companies" replace />} />
-        <Route path="companies" element={<CompaniesPage />} />
-        <Route path="companies/new" element={<NewCompanyPage />} />
-        <Route path="companies/:id/edit" element={<EditCompanyPage />} />
-        <Route path="info_items" element={<InfoItemsPage />} />
-        <Route path="info_items/new" element={<NewInfoItemPage />} />
-        <Route path="info_items/:id" element={<InfoItemPage />} />
-        <Route path="info_items/:id/edit" element={<EditInfoItemPage />} />
-        <Route path="inquiries" element={<InquiriesPage />} />
+        <Route path={page('companies')} element={<CompaniesPage />} />
+        <Route path={page('companies/new')} element={<NewCompanyPage />} />
+        <Route path={page('companies/:id/edit')} element={<EditCompanyPage />} />
+        <Route path={page('info_items')} element={<InfoItemsPage />} />
+        <Route path={page('info_items/new')} element={<NewInfoItemPage />} />
+        <Route path={page('info_items/:id')} element={<InfoItemPage />} />
+        <Route path={page('info_items/:id/edit')} element={<EditInfoItemPage />} />
+        <Route path={page('inquiries')} element={<InquiriesPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
