@@ -40,8 +40,8 @@ export class NotFoundError extends HttpError {
   }
 }
 export class ConflictError extends HttpError {
-  constructor(message: string = MESSAGES.conflict) {
-    super(409, message);
+  constructor(message: string = MESSAGES.conflict, errors?: Record<string, string[]>) {
+    super(409, message, errors);
   }
 }
 export class TooManyRequestsError extends HttpError {

@@ -53,6 +53,8 @@ export const MESSAGES = {
   emailTaken: 'このメールアドレスはすでに登録されています。',
   departmentInUse: 'この部署はスタッフに設定されているため削除できません。',
   employmentStatusInUse: 'この雇用形態はスタッフに設定されているため削除できません。',
+  departmentNameTaken: 'この部署名はすでに登録されています。',
+  employmentStatusNameTaken: 'この雇用形態名はすでに登録されています。',
   unknownDepartment: '存在しない部署です。',
   unknownEmploymentStatus: '存在しない雇用形態です。',
   breakBelowLegalMinimum:

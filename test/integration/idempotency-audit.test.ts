@@ -14,6 +14,10 @@ import { injectDynamoFault } from '../support/security/faults.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 
+/** A DynamoDB command that writes a department item (ElectroDB marks items with their entity). */
+const writesDepartment = (command: { input?: unknown }) =>
+  JSON.stringify(command.input ?? {}).includes('"__edb_e__":"department"');
+
 const stack = useTestStack();
 let tenant: TestTenant;
 let admin: HttpClient;
@@ -60,16 +64,14 @@ describe('idempotency claim', () => {
 
   it('releases the key when the route fails, so a retry runs', async () => {
     const name = `失敗部署-${Date.now()}`;
-    // Only the route's own write (the department's PutCommand) fails; the claim before it succeeds.
+    // Only the route's own write (the TransactWrite of the department and its name's unique item) fails;
+    // the claim before it succeeds.
     const client = dynamo() as unknown as {
-      send: (command: {
-        constructor: { name: string };
-        input?: { Item?: Record<string, unknown> };
-      }) => Promise<unknown>;
+      send: (command: { constructor: { name: string }; input?: unknown }) => Promise<unknown>;
     };
     const original = client.send;
     client.send = function (this: unknown, command) {
-      if (command.constructor.name === 'PutCommand' && command.input?.Item?.__edb_e__ === 'department')
+      if (command.constructor.name === 'TransactWriteCommand' && writesDepartment(command))
         return Promise.reject(new Error('simulated storage failure'));
       return original.call(client, command);
     } as typeof client.send;
@@ -89,15 +91,23 @@ describe('idempotency claim', () => {
 describe('audit with the change', () => {
   it('a failed audit write after the change does not make the retry apply the change again', async () => {
     const name = `監査失敗部署-${Date.now()}`;
-    // The department is one PutCommand; its audit event goes in the TransactWrite completing the key.
-    const fault = injectDynamoFault({
-      commands: ['TransactWriteCommand'],
-      times: 1,
-      error: () => new Error('simulated audit failure'),
-    });
+    // The department (with its name's unique item) is one TransactWrite; its audit event goes in the
+    // other TransactWrite, the one completing the key: only that one fails.
+    const client = dynamo() as unknown as {
+      send: (command: { constructor: { name: string }; input?: unknown }) => Promise<unknown>;
+    };
+    const original = client.send;
+    let failed = 0;
+    client.send = function (this: unknown, command) {
+      if (command.constructor.name === 'TransactWriteCommand' && !writesDepartment(command) && failed === 0) {
+        failed++;
+        return Promise.reject(new Error('simulated audit failure'));
+      }
+      return original.call(client, command);
+    } as typeof client.send;
     const first = await admin.post('/api/v1/departments', { name }, withKey('audit-fail-0001'));
-    fault.restore();
-    expect(fault.failed()).toBe(1);
+    client.send = original;
+    expect(failed).toBe(1);
     expect(first.status).toBe(500);
     const [dept] = await departmentsNamed(name);
     expect(dept).toBeDefined();

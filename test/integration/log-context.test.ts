@@ -54,7 +54,8 @@ function failDepartmentWrites() {
   const original = client.send;
   client.send = function (this: unknown, command) {
     const name = command.constructor.name;
-    if (name === 'PutCommand' && command.input?.Item?.__edb_e__ === 'department')
+    // The department and its name's unique item are one TransactWrite.
+    if (name === 'TransactWriteCommand' && JSON.stringify(command.input ?? {}).includes('"__edb_e__":"department"'))
       return Promise.reject(new Error('simulated storage failure'));
     if (name === 'DeleteCommand' && String(command.input?.Key?.sk ?? '').startsWith('idem#'))
       return Promise.reject(new Error('simulated release failure'));

@@ -199,16 +199,16 @@ budget(
   1,
   'DeleteItem of the session (its read is the session read)',
 );
+budget(['update-overtime-alert'], 2, 'the write and its audit record');
 budget(
-  [
-    'create-department',
-    'create-employment-status',
-    'update-department',
-    'update-employment-status',
-    'update-overtime-alert',
-  ],
-  2,
-  'the write and its audit record',
+  ['create-department', 'create-employment-status'],
+  3,
+  'name check of rows older than the unique items (one Query page), the row and its name unique item (one TransactWrite), audit record',
+);
+budget(
+  ['update-department', 'update-employment-status'],
+  5,
+  'row, name check (one Query page), old name unique item (GetItem), rename and unique items (one TransactWrite), audit record',
 );
 budget(['get-break-time', 'get-working-time'], 2, 'the company (GetItem) and its rules (one Query page)');
 budget(
@@ -254,8 +254,8 @@ budget(
 );
 budget(
   ['delete-department', 'delete-employment-status'],
-  4,
-  'read, in-use check (one Query page), delete, audit record',
+  5,
+  'read, in-use check (one Query page), its name unique item (GetItem), delete of both (one TransactWrite), audit record',
 );
 budget(
   ['create-timestamp'],

@@ -1,6 +1,7 @@
 /**
  * New / edit form of a department or employment status: one name field. Spec §4: a created one
  * goes to /management/staff; an update stays and shows 更新しました。 Errors read 登録内容に不備があります。
+ * A name already in use (409) shows the server's reason as the summary and next to the field.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -19,6 +20,7 @@ function OrgForm({ kind, id, initialName }: { kind: OrgKind; id: string | null; 
   const [name, setName] = useState(initialName);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [nameErrors, setNameErrors] = useState<string[]>([]);
   const [success, setSuccess] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
@@ -27,11 +29,13 @@ function OrgForm({ kind, id, initialName }: { kind: OrgKind; id: string | null; 
     setBusy(true);
     setError(null);
     setSuccess(null);
+    setNameErrors([]);
     const res = id === null ? await createOrgUnit(kind, name) : await updateOrgUnit(kind, id, name);
     setBusy(false);
     if (!res.ok) {
       if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
       else setError(res.status === 400 ? t.messages.registrationDefect : res.message);
+      setNameErrors(res.errors?.name ?? []);
       return;
     }
     if (id === null) {
@@ -56,7 +60,14 @@ function OrgForm({ kind, id, initialName }: { kind: OrgKind; id: string | null; 
             placeholder={config.placeholder}
             value={name}
             onChange={(e) => setName(e.target.value)}
+            aria-invalid={nameErrors.length ? true : undefined}
+            aria-describedby={nameErrors.length ? `${kind}-name-error` : undefined}
           />
+          {nameErrors.length > 0 && (
+            <span id={`${kind}-name-error`} className="form__field-error">
+              {nameErrors.join(' ')}
+            </span>
+          )}
         </div>
         <div>
           <button type="submit" className="button button--primary" disabled={!name.trim() || busy} aria-busy={busy}>
