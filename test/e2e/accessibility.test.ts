@@ -151,12 +151,15 @@ describe('axe-core finds no serious or critical violation', () => {
     const page = await e2e.page(DESKTOP);
     await page
       .context()
-      // A `__Host-` cookie must be Secure (Chromium treats the loopback origin as secure).
+      // Given as domain + path, not url: Chromium refuses a `__Host-` cookie set through a url (CDP's
+      // Storage.setCookies: "Invalid cookie fields"). The prefix needs Secure and Path=/; Chromium
+      // treats the loopback origin as secure.
       .addCookies(
         [...client.cookies].map(([name, value]) => ({
           name,
           value,
-          url: e2e.stack.baseUrl,
+          domain: new URL(e2e.stack.baseUrl).hostname,
+          path: '/',
           ...(name.startsWith('__Host-') ? { secure: true } : {}),
         })),
       );

@@ -41,6 +41,9 @@ describe('keyboard navigation in Chromium', () => {
     const page = await e2e.page(PHONE);
     await page.goto(`${e2e.stack.baseUrl}/users/sign_in`);
     await expect.poll(() => page.getByLabel('メールアドレス').count()).toBe(1);
+    // Let the session request settle first: on a busy machine it can answer after the form shows and
+    // re-render the page under a focused skip link, leaving focus on <body>.
+    await page.waitForLoadState('networkidle');
     // From the top of the page: the skip link comes first.
     await page.keyboard.press('Tab');
     expect((await focused(page)).text).toBe('メインコンテンツへ移動');
