@@ -173,7 +173,7 @@ function cognitoFailure(error: unknown): never {
 export const SIGN_IN_LIMITS = {
   perDevice: { limit: 10, windowSeconds: 15 * 60 },
   untrusted: { free: 10, maxDelaySeconds: 120, forgetSeconds: 60 * 60 },
-  perAddress: { free: 30, maxDelaySeconds: 60, forgetSeconds: 10 * 60 },
+  perAddress: { free: 30, maxDelaySeconds: 60, forgetSeconds: 15 * 60 },
   /** Wrong TOTP codes (the password was right): fixed windows in buckets of their own. */
   totpPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   totpPerAddress: { limit: 30, windowSeconds: 10 * 60 },
