@@ -21,7 +21,7 @@ export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date
     .where((a, { notExists, lt }) => `${notExists(a.count)} OR ${lt(a.count, rule.limit)}`)
     .go({ response: 'none' })
     .catch((error: unknown) => {
-      if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new TooManyRequestsError();
+      if (awsErrorName(error) === 'ConditionalCheckFailedException') throw full(rule, window, now);
       throw error;
     });
 }
@@ -36,12 +36,107 @@ export async function assertRateLimitOpen(
   service: Db = db(),
 ): Promise<void> {
   const { data } = await service.entities.RateLimit.get({ bucket: rule.bucket, window: windowOf(rule, now) }).go();
-  if ((data?.count ?? 0) >= rule.limit) throw new TooManyRequestsError();
+  if ((data?.count ?? 0) >= rule.limit) throw full(rule, windowOf(rule, now), now);
 }
 
 function windowOf(rule: RateLimitRule, now: Date): number {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   return nowSeconds - (nowSeconds % rule.windowSeconds);
+}
+
+/** A full window opens again when it ends: that is the wait `Retry-After` gives. */
+const full = (rule: RateLimitRule, window: number, now: Date) =>
+  new TooManyRequestsError(undefined, Math.max(1, Math.ceil(window + rule.windowSeconds - now.getTime() / 1000)));
+
+/**
+ * A progressive brake: the first `free` events pass; from then on each event makes the next one wait,
+ * 1 s, 2 s, 4 s … up to `maxDelaySeconds`. Nothing is ever locked for longer than that, so a stranger's
+ * failures cannot shut the owner out, yet a guesser's rate falls to one try per `maxDelaySeconds`.
+ * The count is forgotten once `forgetSeconds` pass without an event.
+ */
+export interface BrakeRule {
+  bucket: string;
+  free: number;
+  maxDelaySeconds: number;
+  forgetSeconds: number;
+}
+
+/** The wait (seconds) the `count`-th event imposes on the next one. */
+export const brakeDelaySeconds = (rule: Omit<BrakeRule, 'bucket'>, count: number): number =>
+  count < rule.free ? 0 : Math.min(2 ** (count - rule.free), rule.maxDelaySeconds);
+
+interface BrakeState {
+  /** The stored count as read (the condition of the next write), null when there is no item. */
+  stored: number | null;
+  /** The count that applies now (0 once forgotten). */
+  count: number;
+  /** Seconds until the next event may pass (0: now). */
+  waitSeconds: number;
+}
+
+async function readBrake(rule: BrakeRule, now: Date, service: Db): Promise<BrakeState> {
+  const { data } = await service.entities.RateLimit.get({ bucket: rule.bucket, window: 0 }).go();
+  const nowMs = now.getTime();
+  if (!data) return { stored: null, count: 0, waitSeconds: 0 };
+  // The TTL deletes late (up to days on AWS): an item past its time counts as none.
+  if (data.expiresAt * 1000 <= nowMs) return { stored: data.count, count: 0, waitSeconds: 0 };
+  const until = data.until ?? 0;
+  return { stored: data.count, count: data.count, waitSeconds: until > nowMs ? Math.ceil((until - nowMs) / 1000) : 0 };
+}
+
+/** Reads a brake; 429 with the remaining wait (`Retry-After`) while its delay runs. One GetItem. */
+export async function assertBrakeOpen(
+  rule: BrakeRule,
+  now: Date = new Date(),
+  service: Db = db(),
+): Promise<BrakeState> {
+  const state = await readBrake(rule, now, service);
+  if (state.waitSeconds > 0) throw new TooManyRequestsError(undefined, state.waitSeconds);
+  return state;
+}
+
+/**
+ * Counts one event on a brake read by assertBrakeOpen and sets the wait it imposes. One conditional
+ * UpdateItem on the count that was read: of concurrent events only one is counted, the others get 429
+ * (they would otherwise all slip through the same open moment).
+ */
+export async function countBrake(
+  rule: BrakeRule,
+  state: BrakeState,
+  now: Date = new Date(),
+  service: Db = db(),
+): Promise<void> {
+  const written = await writeBrake(rule, state, now, service);
+  if (!written) throw new TooManyRequestsError(undefined, 1);
+}
+
+/**
+ * Counts an event that has already happened (a failure): re-reads and retries when a concurrent
+ * event was counted first, so none is lost. One GetItem and one UpdateItem, more only under contention.
+ */
+export async function recordBrakeEvent(rule: BrakeRule, now: Date = new Date(), service: Db = db()): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await writeBrake(rule, await readBrake(rule, now, service), now, service)) return;
+  }
+}
+
+async function writeBrake(rule: BrakeRule, state: BrakeState, now: Date, service: Db): Promise<boolean> {
+  const count = state.count + 1;
+  const nowMs = now.getTime();
+  try {
+    await service.entities.RateLimit.update({ bucket: rule.bucket, window: 0 })
+      .set({
+        count,
+        until: nowMs + brakeDelaySeconds(rule, count) * 1000,
+        expiresAt: Math.ceil(nowMs / 1000) + rule.forgetSeconds,
+      })
+      .where((a, { notExists, eq }) => (state.stored === null ? notExists(a.count) : eq(a.count, state.stored)))
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /**

@@ -44,8 +44,12 @@ export class ConflictError extends HttpError {
     super(409, message, errors);
   }
 }
+/** 429 with the seconds the client should wait (the `Retry-After` header). */
 export class TooManyRequestsError extends HttpError {
-  constructor(message: string = MESSAGES.tooManyRequests) {
+  constructor(
+    message: string = MESSAGES.tooManyRequests,
+    readonly retryAfterSeconds: number = 1,
+  ) {
     super(429, message);
   }
 }
@@ -92,7 +96,21 @@ export function awsErrorName(error: unknown): string {
 }
 
 /** The one mapping table: every error → status + body. `log` says whether it is worth a stack trace. */
-export function toHttp(error: unknown): { statusCode: number; body: HttpErrorBody; log: boolean } {
+export function toHttp(error: unknown): {
+  statusCode: number;
+  body: HttpErrorBody;
+  log: boolean;
+  /** Every 429 says how long to wait (`Retry-After`, whole seconds). */
+  retryAfterSeconds?: number;
+} {
+  if (error instanceof TooManyRequestsError) {
+    return {
+      statusCode: 429,
+      body: { message: error.message },
+      log: false,
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  }
   if (error instanceof HttpError) {
     const body: HttpErrorBody = { message: error.message };
     if (error.errors) body.errors = error.errors;
@@ -111,7 +129,7 @@ export function toHttp(error: unknown): { statusCode: number; body: HttpErrorBod
     return { statusCode: 409, body: { message: MESSAGES.conflict }, log: false };
   }
   if (THROTTLING.has(name)) {
-    return { statusCode: 429, body: { message: MESSAGES.tooManyRequests }, log: true };
+    return { statusCode: 429, body: { message: MESSAGES.tooManyRequests }, log: true, retryAfterSeconds: 1 };
   }
   if (UNAVAILABLE.has(name)) {
     return { statusCode: 503, body: { message: MESSAGES.serviceUnavailable }, log: true };

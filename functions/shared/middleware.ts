@@ -115,10 +115,13 @@ function parseWith<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, me
   return result.data;
 }
 
-function result(statusCode: number, body: unknown, cookies: string[] = []): ApiResult {
+function result(statusCode: number, body: unknown, cookies: string[] = [], retryAfterSeconds?: number): ApiResult {
   return {
     statusCode,
-    headers: { ...SECURITY_HEADERS },
+    headers: {
+      ...SECURITY_HEADERS,
+      ...(retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
+    },
     ...(cookies.length ? { cookies } : {}),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   };
@@ -278,7 +281,7 @@ export function api<
       } else {
         logger.info('request refused', { status: mapped.statusCode });
       }
-      request.response = result(mapped.statusCode, mapped.body);
+      request.response = result(mapped.statusCode, mapped.body, [], mapped.retryAfterSeconds);
     },
   });
   // Every log line of the invocation, however deep, carries both request ids and the route.

@@ -9,8 +9,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ti
  */
 const DEV_SECRET = 'kintai-local-development-signing-secret';
 
-/** cursor: pagination; csrf: session-bound tokens; challenge: the sign-in challenge cookie. */
-type Purpose = 'cursor' | 'csrf' | 'challenge';
+/** cursor: pagination; csrf: session-bound tokens; challenge: the sign-in challenge cookie; device: device cookies. */
+type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device';
 
 const keys = new Map<string, Buffer>();
 

@@ -53,6 +53,7 @@ function expectGeneric(res: HttpResponse, label: string, statuses = [429, 503]) 
   expect(statuses, `${label}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
   expect(Object.keys(res.body)).toEqual(['message']);
   expect(GENERIC.has(res.body.message), res.body.message).toBe(true);
+  if (res.status === 429) expect(res.headers.get('retry-after'), label).toBe('1');
   figures.push(`${label} → ${res.status}`);
 }
 

@@ -168,11 +168,11 @@ describe('signing in after enrolment', () => {
     expect((await client.get('/api/v1/session')).body.data).toMatchObject({ role: 'operator', mfa_pending: false });
   });
 
-  it(`brakes wrong codes per account: attempt ${SIGN_IN_LIMITS.perAccount.limit + 1} in the window gets 429`, async () => {
+  it(`brakes wrong codes per account: attempt ${SIGN_IN_LIMITS.totpPerAccount.limit + 1} in the window gets 429`, async () => {
     const other = await createOperator(stack.baseUrl);
     const { client } = await passwordSignIn(other);
     const statuses: number[] = [];
-    for (let i = 0; i <= SIGN_IN_LIMITS.perAccount.limit; i++) {
+    for (let i = 0; i <= SIGN_IN_LIMITS.totpPerAccount.limit; i++) {
       statuses.push((await client.post('/operators/mfa', { operator: { code: wrongCode(other.totpSecret!) } })).status);
     }
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);

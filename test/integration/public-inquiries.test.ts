@@ -73,6 +73,9 @@ describe('contact form', () => {
     const limited = await other.post('/api/v1/inquiries', inquiry({ message: '6件目' }));
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(MESSAGES.tooManyRequests);
+    // Until the ten-minute window ends, at most.
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(600);
     expect(await stored()).toHaveLength(5);
 
     const list = await operator.get('/api/v1/inquiries');

@@ -7,9 +7,10 @@
  * is rate-limited per account and per client address.
  */
 import { SignJWT, generateKeyPair } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../functions/services/sessions/sign-in.js';
 import { pools } from '../../functions/shared/auth/pools.js';
+import { clock } from '../../functions/shared/clock.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { PASSWORD, createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
@@ -157,12 +158,22 @@ describe('sign-in does not tell who exists', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it(`per account: attempt ${SIGN_IN_LIMITS.perAccount.limit + 1} is refused with 429 even with the right password`, async () => {
+  // The brakes read the domain clock: frozen here, so "the next attempt" is not a race with a 1 s delay.
+  const realNow = clock.now;
+  beforeEach(() => {
+    const frozen = new Date();
+    clock.now = () => frozen;
+  });
+  afterEach(() => {
+    clock.now = realNow;
+  });
+
+  it(`per account, unknown devices: attempt ${SIGN_IN_LIMITS.untrusted.free + 1} waits (429, Retry-After) even with the right password`, async () => {
     const target = await createTenant({ employees: 1 });
     const client = createHttpClient(stack.baseUrl);
     await client.get('/api/v1/session');
     const email = target.employees[0]!.email;
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.limit; i++) {
+    for (let i = 0; i < SIGN_IN_LIMITS.untrusted.free; i++) {
       expect((await client.post('/users/sign_in', { user: { email, password: `Wrong#Passw0rd${i}` } })).status).toBe(
         401,
       );
@@ -170,10 +181,11 @@ describe('sign-in rate limits', () => {
     const blocked = await client.post('/users/sign_in', { user: { email, password: PASSWORD } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/試行回数/);
+    expect(blocked.headers.get('retry-after')).toBe('1');
   });
 
-  it(`per client address only failures count: ${SIGN_IN_LIMITS.perAddress.limit + 5} staff of one office sign in from one address`, async () => {
-    const office = await createTenant({ employees: SIGN_IN_LIMITS.perAddress.limit + 5 });
+  it(`per client address only failures count: ${SIGN_IN_LIMITS.perAddress.free + 5} staff of one office sign in from one address`, async () => {
+    const office = await createTenant({ employees: SIGN_IN_LIMITS.perAddress.free + 5 });
     for (const member of office.employees) {
       const phone = createHttpClient(stack.baseUrl);
       await phone.get('/api/v1/session');
@@ -183,7 +195,7 @@ describe('sign-in rate limits', () => {
   });
 
   // Last in the file: it spends this address's budget (each test file has its own table and counters).
-  it(`per client address: across accounts and pools, attempt ${SIGN_IN_LIMITS.perAddress.limit + 1} in the window is refused`, async () => {
+  it(`per client address: across accounts and pools, failure ${SIGN_IN_LIMITS.perAddress.free + 1} waits`, async () => {
     const client = createHttpClient(stack.baseUrl);
     await client.get('/api/v1/session');
     let attempts = 0;
@@ -193,21 +205,23 @@ describe('sign-in rate limits', () => {
       ['/companies/sign_in', 'company'],
       ['/operators/sign_in', 'operator'],
     ] as const;
-    while (!refusedAt && attempts < SIGN_IN_LIMITS.perAddress.limit + 5) {
+    while (!refusedAt && attempts < SIGN_IN_LIMITS.perAddress.free + 5) {
       const [path, key] = paths[attempts % 3]!;
       const res = await client.post(path, {
         [key]: { email: `guess-${attempts}@example.test`, password: 'Wrong#Passw0rd1' },
       });
       attempts++;
-      if (res.status === 429) refusedAt = attempts;
-      else expect(res.status).toBe(401);
+      if (res.status === 429) {
+        refusedAt = attempts;
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      } else expect(res.status).toBe(401);
     }
-    // Earlier sign-ins of this file count against the same address, so the refusal may come sooner.
+    // Earlier failed sign-ins of this file count against the same address, so the refusal may come sooner.
     expect(refusedAt).toBeGreaterThan(0);
-    expect(refusedAt).toBeLessThanOrEqual(SIGN_IN_LIMITS.perAddress.limit + 1);
+    expect(refusedAt).toBeLessThanOrEqual(SIGN_IN_LIMITS.perAddress.free + 1);
     console.log(
       `SECURITY FIGURES: sessions — old cookie refused with 401 on the next request after: ${figures.join('; ')}. ` +
-        `Sign-in throttled per account after ${SIGN_IN_LIMITS.perAccount.limit} and per address after ${SIGN_IN_LIMITS.perAddress.limit} attempts (here: refused at attempt ${refusedAt} of this run).`,
+        `Sign-in slowed per account after ${SIGN_IN_LIMITS.untrusted.free} attempts from unknown devices and per address after ${SIGN_IN_LIMITS.perAddress.free} failures (here: refused at attempt ${refusedAt} of this run).`,
     );
   });
 });

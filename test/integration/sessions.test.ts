@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { db } from '../../functions/db/service.js';
+import { clock } from '../../functions/shared/clock.js';
 import { newId } from '../../functions/shared/ids.js';
 import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { createHttpClient } from '../support/http-client.js';
@@ -172,7 +173,14 @@ describe('first sign-in with a temporary password', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it('slows down guessing one account: after 10 attempts in 15 minutes even the right password gets 429', async () => {
+  it('slows down guessing one account from unknown devices: after 10 attempts even the right password waits (429)', async () => {
+    // The brakes read the domain clock: frozen, so the 11th attempt falls inside the 1 s delay.
+    const realNow = clock.now;
+    const frozen = new Date();
+    clock.now = () => frozen;
+    onTestFinished(() => {
+      clock.now = realNow;
+    });
     const target = await createTenant({ employees: 1 });
     const client = await anonymous();
     const email = target.employees[0]!.email;
@@ -184,6 +192,7 @@ describe('sign-in rate limits', () => {
     const blocked = await client.post('/users/sign_in', { user: { email, password: PASSWORD } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe('ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。');
+    expect(blocked.headers.get('retry-after')).toBe('1');
     // Another account from the same address is not blocked by that account's counter.
     expect(
       (await client.post('/users/sign_in', { user: { email: tenant.employees[0]!.email, password: PASSWORD } })).status,

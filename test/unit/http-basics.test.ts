@@ -54,7 +54,11 @@ describe('error mapping table', () => {
 
   it('maps AWS throttling and conditional failures without leaking names', () => {
     const throttled = Object.assign(new Error('x'), { name: 'ProvisionedThroughputExceededException', $metadata: {} });
-    expect(toHttp(throttled)).toMatchObject({ statusCode: 429, body: { message: MESSAGES.tooManyRequests } });
+    expect(toHttp(throttled)).toMatchObject({
+      statusCode: 429,
+      body: { message: MESSAGES.tooManyRequests },
+      retryAfterSeconds: 1,
+    });
     const cond = Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException', $metadata: {} });
     expect(toHttp(cond).statusCode).toBe(409);
   });

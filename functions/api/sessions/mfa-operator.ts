@@ -13,5 +13,8 @@ export const handler = api(
     invalidMessage: MESSAGES.mfaCodeInvalid,
   },
   async ({ body, cookies, event }) =>
-    answerTotpChallenge('operator', cookies[COOKIE.challenge], body.operator.code, clientAddress(event)),
+    answerTotpChallenge('operator', cookies[COOKIE.challenge], body.operator.code, {
+      address: clientAddress(event),
+      device: cookies[COOKIE.device],
+    }),
 );

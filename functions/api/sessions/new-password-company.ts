@@ -6,5 +6,6 @@ import { NewPasswordSchema, completeNewPassword } from '../../services/sessions/
 export const handler = api(
   'new-password-company',
   { body: z.strictObject({ company: NewPasswordSchema }) },
-  async ({ body, cookies }) => completeNewPassword('admin', cookies[COOKIE.challenge], body.company.password),
+  async ({ body, cookies }) =>
+    completeNewPassword('admin', cookies[COOKIE.challenge], body.company.password, cookies[COOKIE.device]),
 );

@@ -6,5 +6,6 @@ import { NewPasswordSchema, completeNewPassword } from '../../services/sessions/
 export const handler = api(
   'new-password-user',
   { body: z.strictObject({ user: NewPasswordSchema }) },
-  async ({ body, cookies }) => completeNewPassword('employee', cookies[COOKIE.challenge], body.user.password),
+  async ({ body, cookies }) =>
+    completeNewPassword('employee', cookies[COOKIE.challenge], body.user.password, cookies[COOKIE.device]),
 );

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { COOKIE } from '../../shared/auth/cookies.js';
 import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { CredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
@@ -6,5 +7,9 @@ import { CredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
 export const handler = api(
   'sign-in-operator',
   { body: z.strictObject({ operator: CredentialsSchema }) },
-  async ({ body, event }) => signIn('operator', body.operator.email, body.operator.password, clientAddress(event)),
+  async ({ body, cookies, event }) =>
+    signIn('operator', body.operator.email, body.operator.password, {
+      address: clientAddress(event),
+      device: cookies[COOKIE.device],
+    }),
 );

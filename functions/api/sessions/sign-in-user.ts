@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { COOKIE } from '../../shared/auth/cookies.js';
 import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
 import { CredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
@@ -6,5 +7,9 @@ import { CredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
 export const handler = api(
   'sign-in-user',
   { body: z.strictObject({ user: CredentialsSchema }) },
-  async ({ body, event }) => signIn('employee', body.user.email, body.user.password, clientAddress(event)),
+  async ({ body, cookies, event }) =>
+    signIn('employee', body.user.email, body.user.password, {
+      address: clientAddress(event),
+      device: cookies[COOKIE.device],
+    }),
 );

@@ -12,6 +12,8 @@ export const RateLimit = createSchema({
     /** Start of the window, epoch seconds. */
     window: { type: 'number', required: true, readOnly: true },
     count: { type: 'number', required: true, default: 0 },
+    /** Progressive brakes (window 0): the next attempt waits until then (epoch milliseconds). */
+    until: { type: 'number' },
     /** TTL (epoch seconds). */
     expiresAt: { type: 'number', required: true, field: 'expires_at' },
   },

@@ -4,14 +4,25 @@ import { findCompany, findCompanyAdmin } from '../../db/companies.js';
 import { createSession } from '../../db/sessions.js';
 import { findEmployee } from '../../db/staff.js';
 import type { Role } from '../../routes.js';
-import { COOKIE, CHALLENGE_SECONDS, SESSION_SECONDS } from '../../shared/auth/cookies.js';
+import { COOKIE, CHALLENGE_SECONDS, DEVICE_SECONDS, SESSION_SECONDS } from '../../shared/auth/cookies.js';
+import { deviceAccount, renewedDeviceCookie, trustedDevice } from '../../shared/auth/device-cookie.js';
 import { newCsrfToken } from '../../shared/auth/csrf.js';
 import { pools } from '../../shared/auth/pools.js';
 import { newSessionId, sessionExpiry } from '../../shared/auth/session.js';
 import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
 import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../shared/auth/cognito-public.js';
 import { awsErrorName, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
-import { assertRateLimitOpen, consumeRateLimit, useOnce } from '../../db/rate-limits.js';
+import {
+  assertBrakeOpen,
+  assertRateLimitOpen,
+  consumeRateLimit,
+  countBrake,
+  recordBrakeEvent,
+  useOnce,
+  type BrakeRule,
+  type RateLimitRule,
+} from '../../db/rate-limits.js';
+import { clock } from '../../shared/clock.js';
 import { addressKey } from '../../shared/client-address.js';
 import { PASSWORD_POLICY, POOLS } from '../../config/pools.js';
 import { clearCookie, ok, serializeCookie, type Reply } from '../../shared/http.js';
@@ -82,12 +93,30 @@ export interface SignInDeps {
   keys?: KeySource;
 }
 
+/** Who is signing in, as far as the brakes care: the client address and the device cookie sent. */
+export interface SignInClient {
+  address: string;
+  device?: string | undefined;
+}
+
+/** The account a successful sign-in renews the device cookie for: the login name as typed. */
+interface DeviceRenewal {
+  login: string;
+  cookie: string | undefined;
+}
+
 /**
  * Turns Cognito tokens into a server session and the three cookies. In a pool whose MFA the API
  * enforces, a sign-in that did not pass the TOTP challenge (the user has not enrolled) opens an
  * `mfaPending` session that can only enrol; it keeps the access token for that, server-side.
  */
-async function startSession(role: Role, auth: AuthResult, deps: SignInDeps, passedTotp = false): Promise<Reply> {
+async function startSession(
+  role: Role,
+  auth: AuthResult,
+  device: DeviceRenewal,
+  deps: SignInDeps,
+  passedTotp = false,
+): Promise<Reply> {
   if (!auth.IdToken) throw signInFailed();
   const verified = await verifyIdToken(auth.IdToken, deps.keys).catch(() => null);
   if (!verified || verified.role !== role) throw signInFailed();
@@ -117,6 +146,10 @@ async function startSession(role: Role, auth: AuthResult, deps: SignInDeps, pass
     // A fresh CSRF token per session, bound to it (login CSRF and fixation).
     serializeCookie(COOKIE.csrf, newCsrfToken(sessionId), { httpOnly: false, maxAgeSeconds: SESSION_SECONDS }),
     clearCookie(COOKIE.challenge),
+    // This browser is now known for this account: strangers' failures no longer brake it.
+    serializeCookie(COOKIE.device, renewedDeviceCookie(device.cookie, deviceAccount(role, device.login), clock.now()), {
+      maxAgeSeconds: DEVICE_SECONDS,
+    }),
   ]);
 }
 
@@ -126,36 +159,68 @@ function cognitoFailure(error: unknown): never {
 }
 
 /**
- * Brute-force brakes, counted in DynamoDB (no in-memory state): per account across all addresses,
- * every attempt; per client address across all accounts, failed attempts only — the staff of an
- * office (or of a mobile carrier's NAT) all sign in from one address at the start of the day, while
- * guessing passwords, or one password across many accounts, fails. Both answer 429 with the same message.
+ * Brute-force brakes, counted in DynamoDB (no in-memory state), after OWASP's device cookies:
+ * - A browser that has signed in to the account (a valid device cookie for it) is braked on its own:
+ *   `perDevice` failures in the window lock that browser only. Nobody else's failures touch it.
+ * - Every other attempt on the account (unknown devices, from any address) counts in the account's
+ *   `untrusted` brake: the first `free` pass, then each makes the next wait 1 s, 2 s, 4 s … at most
+ *   `maxDelaySeconds` — a delay, never a lock, so a stranger cannot shut the owner out for long.
+ * - Per client address, across accounts, failures of unknown devices only (spraying one password over
+ *   many accounts), progressive as well: the staff of an office (or a mobile carrier's NAT) share one
+ *   address, and one person's typos must not lock the others out; known devices skip it.
+ * All answer 429 with the same message and a Retry-After.
  */
 export const SIGN_IN_LIMITS = {
-  perAddress: { limit: 30, windowSeconds: 10 * 60 },
-  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+  perDevice: { limit: 10, windowSeconds: 15 * 60 },
+  untrusted: { free: 10, maxDelaySeconds: 120, forgetSeconds: 60 * 60 },
+  perAddress: { free: 30, maxDelaySeconds: 60, forgetSeconds: 15 * 60 },
+  /** Wrong TOTP codes (the password was right): fixed windows in buckets of their own. */
+  totpPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  totpPerAddress: { limit: 30, windowSeconds: 10 * 60 },
 } as const;
 
-const addressRule = (address: string) => ({ bucket: `signin-ip#${addressKey(address)}`, ...SIGN_IN_LIMITS.perAddress });
+const accountKey = (role: Role, login: string) => addressKey(`${role}:${login.toLowerCase()}`);
+const addressBrake = (address: string): BrakeRule => ({
+  bucket: `signin-addr#${addressKey(address)}`,
+  ...SIGN_IN_LIMITS.perAddress,
+});
 
-async function brake(role: Role, email: string, address: string): Promise<void> {
-  const account = addressKey(`${role}:${email.toLowerCase()}`);
-  await assertRateLimitOpen(addressRule(address)).catch(throttled);
-  await consumeRateLimit({ bucket: `signin-account#${account}`, ...SIGN_IN_LIMITS.perAccount }).catch(throttled);
+/** Where a refused password is counted: the known device's own window, or the address brake. */
+type Attempt = { device: RateLimitRule } | { address: BrakeRule };
+
+async function brake(role: Role, email: string, client: SignInClient): Promise<Attempt> {
+  const now = clock.now();
+  const known = trustedDevice(client.device, deviceAccount(role, email), now, DEVICE_SECONDS);
+  if (known) {
+    const device = { bucket: `signin-device#${known.nonce}`, ...SIGN_IN_LIMITS.perDevice };
+    await assertRateLimitOpen(device, now).catch(throttled);
+    return { device };
+  }
+  const address = addressBrake(client.address);
+  await assertBrakeOpen(address, now).catch(throttled);
+  const account: BrakeRule = { bucket: `signin-untrusted#${accountKey(role, email)}`, ...SIGN_IN_LIMITS.untrusted };
+  const state = await assertBrakeOpen(account, now).catch(throttled);
+  await countBrake(account, state, now).catch(throttled);
+  return { address };
 }
 
-/** A refused password counts against the client address; the answer stays the same 401. */
-async function passwordRefused(error: unknown, address: string): Promise<never> {
+/** A refused password counts against the device or the client address; the answer stays the same 401. */
+async function passwordRefused(error: unknown, attempt: Attempt): Promise<never> {
   if (wrongCredentials(error)) {
-    await consumeRateLimit(addressRule(address)).catch((e: unknown) => {
-      if (!(e instanceof TooManyRequestsError)) throw e;
-    });
+    if ('device' in attempt) {
+      await consumeRateLimit(attempt.device, clock.now()).catch((e: unknown) => {
+        if (!(e instanceof TooManyRequestsError)) throw e;
+      });
+    } else {
+      await recordBrakeEvent(attempt.address, clock.now());
+    }
   }
   return cognitoFailure(error);
 }
 
 const throttled = (error: unknown): never => {
-  if (error instanceof TooManyRequestsError) throw new TooManyRequestsError(MESSAGES.signInThrottled);
+  if (error instanceof TooManyRequestsError)
+    throw new TooManyRequestsError(MESSAGES.signInThrottled, error.retryAfterSeconds);
   throw error;
 };
 
@@ -163,36 +228,44 @@ export async function signIn(
   role: Role,
   email: string,
   password: string,
-  address: string,
+  client: SignInClient,
   deps: SignInDeps = {},
 ): Promise<Reply> {
-  await brake(role, email, address);
+  const attempt = await brake(role, email, client);
   const out = await initiateAuth({
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: pools()[role].clientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
-  }).catch((error: unknown) => passwordRefused(error, address));
+  }).catch((error: unknown) => passwordRefused(error, attempt));
 
   const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
     return ok({ challenge: 'NEW_PASSWORD_REQUIRED', message: MESSAGES.newPasswordRequired }, [
       // The temporary password's keyed hash: the new one must differ (the admin who set it knows it).
-      challengeCookie({ k: 'NEW_PASSWORD_REQUIRED', u: username, s: out.Session, t: hmac('challenge', password) }),
+      challengeCookie({
+        k: 'NEW_PASSWORD_REQUIRED',
+        u: username,
+        e: email,
+        s: out.Session,
+        t: hmac('challenge', password),
+      }),
     ]);
   }
   if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && out.Session && POOLS[role].mfa !== 'off') {
     return ok({ challenge: 'SOFTWARE_TOKEN_MFA' }, [
-      challengeCookie({ k: 'SOFTWARE_TOKEN_MFA', u: username, s: out.Session }),
+      challengeCookie({ k: 'SOFTWARE_TOKEN_MFA', u: username, e: email, s: out.Session }),
     ]);
   }
   if (!out.AuthenticationResult) throw signInFailed();
-  return startSession(role, out.AuthenticationResult, deps);
+  return startSession(role, out.AuthenticationResult, { login: email, cookie: client.device }, deps);
 }
 
 /** Cognito's challenge session stays in an HttpOnly cookie: the SPA never sees it. */
 const ChallengeCookieSchema = z.object({
   k: z.enum(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA']),
   u: z.string().check(z.minLength(1), z.maxLength(256)),
+  /** The login name as typed: the device cookie is issued for it. */
+  e: z.optional(z.string().check(z.maxLength(254))),
   s: z.string().check(z.minLength(1), z.maxLength(4096)),
   t: z.optional(z.string().check(z.maxLength(64))),
 });
@@ -220,8 +293,11 @@ function readChallenge(cookie: string | undefined, kind: ChallengeCookie['k']): 
 /** Wrong TOTP codes are braked like passwords, in buckets of their own (the password was right). */
 async function brakeTotp(role: Role, username: string, address: string): Promise<void> {
   const account = addressKey(`${role}:${username.toLowerCase()}`);
-  await consumeRateLimit({ bucket: `mfa-ip#${addressKey(address)}`, ...SIGN_IN_LIMITS.perAddress }).catch(throttled);
-  await consumeRateLimit({ bucket: `mfa-account#${account}`, ...SIGN_IN_LIMITS.perAccount }).catch(throttled);
+  const now = clock.now();
+  await consumeRateLimit({ bucket: `mfa-ip#${addressKey(address)}`, ...SIGN_IN_LIMITS.totpPerAddress }, now).catch(
+    throttled,
+  );
+  await consumeRateLimit({ bucket: `mfa-account#${account}`, ...SIGN_IN_LIMITS.totpPerAccount }, now).catch(throttled);
 }
 
 /**
@@ -233,13 +309,13 @@ export async function answerTotpChallenge(
   role: Role,
   cookie: string | undefined,
   code: string,
-  address: string,
+  client: SignInClient,
   deps: SignInDeps = {},
 ): Promise<Reply> {
   const expired = () => new UnauthenticatedError(MESSAGES.mfaChallengeExpired);
   const challenge = readChallenge(cookie, 'SOFTWARE_TOKEN_MFA');
   if (!challenge) throw expired();
-  await brakeTotp(role, challenge.u, address);
+  await brakeTotp(role, challenge.u, client.address);
   const out = await respondToAuthChallenge({
     ChallengeName: 'SOFTWARE_TOKEN_MFA',
     ClientId: pools()[role].clientId,
@@ -256,7 +332,8 @@ export async function answerTotpChallenge(
   if (!out.AuthenticationResult) throw expired();
   const used = createHash('sha256').update(challenge.s).digest('base64url');
   if (!(await useOnce(`challenge-used#${used}`, CHALLENGE_SECONDS * 2))) throw expired();
-  return startSession(role, out.AuthenticationResult, deps, true);
+  const device = { login: challenge.e ?? challenge.u, cookie: client.device };
+  return startSession(role, out.AuthenticationResult, device, deps, true);
 }
 
 /** First sign-in with a temporary password: set the user's own password, then sign in. */
@@ -264,6 +341,7 @@ export async function completeNewPassword(
   role: Role,
   cookie: string | undefined,
   password: string,
+  deviceCookie: string | undefined,
   deps: SignInDeps = {},
 ): Promise<Reply> {
   assertPasswordPolicy(password);
@@ -285,7 +363,8 @@ export async function completeNewPassword(
     return cognitoFailure(error);
   });
   if (!out.AuthenticationResult) throw signInFailed();
-  return startSession(role, out.AuthenticationResult, deps);
+  const device = { login: challenge.e ?? challenge.u, cookie: deviceCookie };
+  return startSession(role, out.AuthenticationResult, device, deps);
 }
 
 /** Our own policy check before Cognito's, so the message is ours on AWS and on cognito-local alike. */

@@ -9,8 +9,12 @@ export const COOKIE = {
   session: 'kintai_sid',
   csrf: '__Host-csrf',
   challenge: 'kintai_challenge',
+  /** Browsers that have signed in to an account (device-cookie.ts); HttpOnly, `__Host-` for the same reason. */
+  device: '__Host-kintai_device',
 } as const;
 
 /** A work day plus margin; the ID token inside is short-lived and renewed from the session. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 export const CHALLENGE_SECONDS = 5 * 60;
+/** A device cookie stays trusted this long after its last successful sign-in (each one renews it). */
+export const DEVICE_SECONDS = 90 * 24 * 60 * 60;

@@ -196,12 +196,14 @@ export const headersArbitrary: fc.Arbitrary<FuzzHeaders> = fc.oneof(
     other: {},
     kind: `cookie of ${n} bytes`,
   })),
-  fc.tuple(fc.constantFrom('kintai_id', 'kintai_sid', '__Host-csrf'), junkHeaderValue).map(([name, value]) => ({
-    contentType: 'application/json',
-    replaceCookie: { name, value },
-    other: {},
-    kind: `junk ${name} cookie`,
-  })),
+  fc
+    .tuple(fc.constantFrom('kintai_id', 'kintai_sid', '__Host-csrf', '__Host-kintai_device'), junkHeaderValue)
+    .map(([name, value]) => ({
+      contentType: 'application/json',
+      replaceCookie: { name, value },
+      other: {},
+      kind: `junk ${name} cookie`,
+    })),
   junkHeaderValue.map((csrf) => ({ contentType: 'application/json', csrf, other: {}, kind: 'junk CSRF header' })),
   fc
     .tuple(
