@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MANUAL_AREAS, SHOTS } from '../../frontend/src/manual/manual-content.js';
+import { describeViolations, seriousA11yViolations } from '../support/a11y.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, type TestTenant } from '../support/tenant.js';
 
@@ -89,6 +90,8 @@ describe('operation manual pages', () => {
       await page.waitForURL(`**/manual/${area.slug}#${last.id}`);
       await expectNoHorizontalScroll(page);
       expect(refused.filter((u) => !u.startsWith(`${e2e.stack.baseUrl}/api/`))).toEqual([]);
+      const violations = await seriousA11yViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
     });
   }
 

@@ -83,7 +83,7 @@ export const MANUAL_AREAS: readonly ManualArea[] = [
         title: 'ログイン',
         shot: 'employee-sign-in',
         alt: 'スタッフ用ログイン画面。メールアドレスとパスワードの入力欄、ログインボタンがある。',
-        where: 'トップページの「スタッフログイン」から開きます（/users/sign_in）。',
+        where: 'トップページの「従業員ログイン」から開きます（/users/sign_in）。',
         steps: [
           '会社の管理者から届いたメールアドレスとパスワードを入力し、「ログイン」を押します。',
           '初めてログインするときは、新しいパスワードの設定画面が表示されます。12文字以上で、大文字・小文字・数字・記号を含むパスワードを決めてください。',
@@ -308,7 +308,7 @@ export const MANUAL_AREAS: readonly ManualArea[] = [
     slug: 'operator',
     title: '運営者向け操作マニュアル',
     audience: '会社アカウントの発行、お知らせの掲載、お問い合わせの確認を行うサービス運営者の方',
-    lead: '運営者は「運営者ログイン」（/operators/sign_in）からログインします。運営者アカウントは二段階認証が必須です。',
+    lead: '運営者は運営者用のログイン画面（/operators/sign_in）からログインします。運営者アカウントは二段階認証が必須です。',
     sections: [
       {
         id: 'mfa',

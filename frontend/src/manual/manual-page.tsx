@@ -47,9 +47,7 @@ export function ManualIndexPage() {
           </li>
         ))}
       </ul>
-      <p>
-        <BackToApp />
-      </p>
+      <BackToApp />
     </article>
   );
 }
