@@ -6,7 +6,17 @@
  * gateway and the CDK code import this module.
  */
 
-export const PUBLIC_PAGES = ['', 'users/sign_in', 'companies/sign_in', 'operators/sign_in'] as const;
+export const PUBLIC_PAGES = [
+  '',
+  'users/sign_in',
+  'companies/sign_in',
+  'operators/sign_in',
+  // The operation manual, readable without signing in (frontend/src/manual).
+  'manual',
+  'manual/employee',
+  'manual/admin',
+  'manual/operator',
+] as const;
 
 export const EMPLOYEE_PAGES = [
   '',

@@ -70,7 +70,7 @@ export default function AdminArea() {
             signOutPath="/companies/sign_out"
             afterSignOut="/"
             variant="admin"
-            showManual
+            manualPath="/manual/admin"
           />
         }
       >

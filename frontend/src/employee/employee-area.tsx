@@ -51,7 +51,7 @@ export default function EmployeeArea() {
             signOutPath="/users/sign_out"
             afterSignOut="/"
             variant="employee"
-            showManual
+            manualPath="/manual/employee"
           />
         }
       >

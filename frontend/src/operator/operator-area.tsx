@@ -36,7 +36,7 @@ export default function OperatorArea() {
               signOutPath="/operators/sign_out"
               afterSignOut="/operators/sign_in"
               variant="operator"
-              showManual={false}
+              manualPath="/manual/operator"
             />
           }
         >
@@ -55,7 +55,7 @@ export default function OperatorArea() {
             signOutPath="/operators/sign_out"
             afterSignOut="/operators/sign_in"
             variant="operator"
-            showManual={false}
+            manualPath="/manual/operator"
           />
         }
       >

@@ -32,6 +32,9 @@ export function PublicLayout() {
       </main>
       <footer className="site-footer">
         <p className="site-footer__tagline">{t.landing.footerTagline}</p>
+        <p className="site-footer__links">
+          <Link to="/manual">{t.nav.manual}</Link>
+        </p>
         <p className="site-footer__copyright">
           <small>{t.landing.copyright}</small>
         </p>

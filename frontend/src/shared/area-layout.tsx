@@ -5,7 +5,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { t } from '../i18n';
-import { MANUAL_URL } from '../lib/config';
 import { useSession } from '../lib/session';
 import { Loading } from './status-pages';
 import { useSignOut } from './use-sign-out';
@@ -24,8 +23,8 @@ export interface AreaLayoutProps {
   afterSignOut: string;
   /** Area modifier class (e.g. the admin menu's fixed 15vw width). */
   variant: 'employee' | 'admin' | 'operator';
-  /** The external operation manual is for company users (staff and admins). */
-  showManual: boolean;
+  /** This area's page of the in-product operation manual (`/manual/employee`, …), opened in the same SPA. */
+  manualPath: string;
 }
 
 const NAV_ID = 'side-nav';
@@ -38,7 +37,7 @@ function MenuLink({ to, label, end }: { to: string; label: string; end?: boolean
   );
 }
 
-export function AreaLayout({ title, menu, signOutPath, afterSignOut, variant, showManual }: AreaLayoutProps) {
+export function AreaLayout({ title, menu, signOutPath, afterSignOut, variant, manualPath }: AreaLayoutProps) {
   const { session } = useSession();
   const { signOut, pending } = useSignOut(signOutPath, afterSignOut);
   const [open, setOpen] = useState(false);
@@ -127,18 +126,12 @@ export function AreaLayout({ title, menu, signOutPath, afterSignOut, variant, sh
                 </li>
               ),
             )}
-            {showManual && (
-              <li className="side-nav__separator">
-                <a className="side-nav__link" href={MANUAL_URL} target="_blank" rel="noopener noreferrer">
-                  {t.nav.manual}
-                  <span className="visually-hidden">{t.app.opensInNewTab}</span>
-                  <span className="side-nav__external" aria-hidden="true">
-                    ↗
-                  </span>
-                </a>
-              </li>
-            )}
-            <li className={showManual ? undefined : 'side-nav__separator'}>
+            <li className="side-nav__separator">
+              <NavLink to={manualPath} className="side-nav__link">
+                {t.nav.manual}
+              </NavLink>
+            </li>
+            <li>
               <button
                 type="button"
                 className="side-nav__link side-nav__button"

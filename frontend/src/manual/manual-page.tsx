@@ -1,0 +1,130 @@
+/**
+ * The operation manual (/manual, /manual/employee, /manual/admin, /manual/operator): public pages of
+ * the SPA, readable without signing in and without any request beyond the SPA's own static files
+ * (text in manual-content.ts, screenshots bundled by Vite from ./screenshots).
+ */
+import { Link } from 'react-router-dom';
+import { useSession, type Role } from '../lib/session';
+import { PageTitle } from '../shared/page-title';
+import { MANUAL_AREAS, MANUAL_INDEX, SHOT_SIZE, SHOTS, type ManualArea, type ShotName } from './manual-content';
+import './manual.css';
+
+const FILES = import.meta.glob<string>('./screenshots/*.webp', { eager: true, query: '?url', import: 'default' });
+
+/** The bundled URL of a screenshot, or undefined when the file has not been generated. */
+const shotUrl = (name: ShotName): string | undefined => FILES[`./screenshots/${name}.webp`];
+
+const AREA_HOME: Record<Role, string> = { employee: '/employees', admin: '/management', operator: '/management' };
+
+/** Signed-in readers (who came from the app's menu) get a way back to their area. */
+function BackToApp() {
+  const { session } = useSession();
+  if (!session) return null;
+  return (
+    <Link to={AREA_HOME[session.role]} className="manual__back-app">
+      {MANUAL_INDEX.backToApp}
+    </Link>
+  );
+}
+
+export function ManualIndexPage() {
+  return (
+    <article className="manual">
+      <PageTitle title={MANUAL_INDEX.title} />
+      <p className="manual__lead">{MANUAL_INDEX.lead}</p>
+      <ul className="manual__areas">
+        {MANUAL_AREAS.map((area) => (
+          <li key={area.slug} className="card manual__area-card">
+            <h2 className="manual__area-title">
+              <Link to={`/manual/${area.slug}`}>{area.title}</Link>
+            </h2>
+            <p>{area.audience}</p>
+            <ul className="manual__area-topics">
+              {area.sections.map((section) => (
+                <li key={section.id}>{section.title}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <BackToApp />
+    </article>
+  );
+}
+
+export function ManualAreaPage({ slug }: { slug: ManualArea['slug'] }) {
+  const area = MANUAL_AREAS.find((a) => a.slug === slug)!;
+  return (
+    <article className="manual">
+      <p className="manual__crumbs">
+        <Link to="/manual">{MANUAL_INDEX.backToIndex}</Link>
+        <BackToApp />
+      </p>
+      <PageTitle title={area.title} />
+      <p className="manual__lead">{area.lead}</p>
+      <nav className="card manual__toc" aria-labelledby="manual-toc">
+        <h2 id="manual-toc" className="manual__toc-title">
+          {MANUAL_INDEX.toc}
+        </h2>
+        <ol>
+          {area.sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {area.sections.map((section) => {
+        const size = SHOT_SIZE[SHOTS[section.shot].device];
+        const src = shotUrl(section.shot);
+        return (
+          <section key={section.id} id={section.id} className="manual__section" aria-labelledby={`${section.id}-h`}>
+            <h2 id={`${section.id}-h`} className="manual__section-title">
+              {section.title}
+            </h2>
+            <p>{section.where}</p>
+            <div className={`manual__body manual__body--${SHOTS[section.shot].device}`}>
+              <figure className="manual__figure">
+                {src && (
+                  <img
+                    src={src}
+                    alt={section.alt}
+                    width={size.width}
+                    height={size.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
+              </figure>
+              <div className="manual__text">
+                <h3 className="manual__label">{MANUAL_INDEX.stepsLabel}</h3>
+                <ol className="manual__steps">
+                  {section.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+                {section.tips && (
+                  <>
+                    <h3 className="manual__label">{MANUAL_INDEX.tipsLabel}</h3>
+                    <ul className="manual__tips">
+                      {section.tips.map((tip) => (
+                        <li key={tip}>{tip}</li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </div>
+            </div>
+          </section>
+        );
+      })}
+      <p className="manual__crumbs">
+        <Link to="/manual">{MANUAL_INDEX.backToIndex}</Link>
+      </p>
+    </article>
+  );
+}
+
+export default function ManualPages({ slug }: { slug?: ManualArea['slug'] }) {
+  return slug ? <ManualAreaPage slug={slug} /> : <ManualIndexPage />;
+}
