@@ -225,3 +225,42 @@ describe('80 h doctor-interview notice (則52条の2)', () => {
     ]);
   });
 });
+
+/**
+ * Issue 15 item 1 through the API: a company break of 45 min on an 8:45–17:30 day. 34条 is on work
+ * time: 拘束 8:45 − 45 = 8:00 of work, not over 8 h, and 45 ≥ 45 → the company's 45 is lawful and
+ * kept (before: raised to 60 because 拘束 exceeded 8 h, 465 paid minutes instead of 480).
+ */
+describe('a lawful company break is deducted as it stands', () => {
+  it('8:45–17:30 with 拘束6:00以上→0:45 is 480 所定内 minutes, break 45', { timeout: 60_000 }, async () => {
+    const t = await createTenant({ employees: 1 });
+    const me = await signIn(stack.baseUrl, 'employee', t.employees[0]!);
+    const boss = await signIn(stack.baseUrl, 'admin', t.admin);
+    at('2026-04-06T08:00:00+09:00');
+    const rule = await boss.post('/api/v1/break_times', {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 0,
+      break_minute: 45,
+    });
+    expect(rule.status).toBe(200);
+    at('2026-04-06T08:45:00+09:00');
+    await me.post('/api/v1/timestamps', {});
+    at('2026-04-06T17:30:00+09:00');
+    await me.post('/api/v1/timestamps', {});
+
+    const month = (await me.get('/api/v1/timestamps?year=2026&month=4')).body.data;
+    const day = month.days.find((d: { date: string }) => d.date === '2026-04-06');
+    expect(day).toMatchObject({
+      worked_minutes: 480,
+      break_minutes: 45,
+      scheduled_overtime_minutes: 0,
+      statutory_overtime_minutes: 0,
+      status: 'complete',
+    });
+    expect(day.explanation).toContain(
+      '休憩: 休憩ルール(全社)により45分（拘束6:00以上で0:45）、12:45–13:30に一括取得とみなす（出勤4時間後から）',
+    );
+    expect((await boss.get('/api/v1/work_status')).body.data).toMatchObject({ total_working_time: 480 });
+  });
+});
