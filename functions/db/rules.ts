@@ -16,12 +16,24 @@ export interface StoredRule {
   unpaidMinutes?: number | undefined;
   conditionMinutes?: number | undefined;
   breakMinutes?: number | undefined;
+  /** Optional second tier of a break rule. */
+  tier2ConditionMinutes?: number | undefined;
+  tier2BreakMinutes?: number | undefined;
+  /** Fixed break windows, minutes from local midnight, sorted and disjoint. */
+  breakWindows?: { startMinute: number; endMinute: number }[] | undefined;
   updatedAt?: string | undefined;
 }
 
 export type RuleValues = Pick<
   StoredRule,
-  'fixedMinutes' | 'overMinutes' | 'unpaidMinutes' | 'conditionMinutes' | 'breakMinutes'
+  | 'fixedMinutes'
+  | 'overMinutes'
+  | 'unpaidMinutes'
+  | 'conditionMinutes'
+  | 'breakMinutes'
+  | 'tier2ConditionMinutes'
+  | 'tier2BreakMinutes'
+  | 'breakWindows'
 >;
 
 /** Every rule of one type in the company: one Query (begins_with "rule#<type>#"). */

@@ -99,6 +99,8 @@ export async function saveSummary(
   months[month] = {
     statutoryOvertimeMinutes: t.statutoryOvertimeMinutes,
     legalHolidayWorkMinutes: t.legalHolidayWorkMinutes,
+    // The 80 h notice (則52条の2) is total worked time − 40 h × days ÷ 7.
+    workedMinutes: t.workedMinutes,
   };
   await service.transaction
     .write(({ WorkSummary, OvertimeHistory }) => [

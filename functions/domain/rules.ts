@@ -57,17 +57,25 @@ export const LEGAL_BREAKS = [
 export type LegalBreakShortfall = (typeof LEGAL_BREAKS)[number];
 
 /**
- * The legal thresholds a break rule ("restraint of `conditionMinutes` or more → a break of
- * `breakMinutes`") fails on some day. A day shorter than the condition gets no break at all, so a
- * condition later than 6 h (8 h) of work leaves such days short; a day at or over it works
- * restraint − break, which exceeds any threshold on a long enough day, so the break itself must
- * reach the threshold's minimum.
+ * The legal thresholds a break rule fails on some day. The rule gives, for a restraint T, the break of
+ * the highest tier whose condition T reaches ("restraint of `conditionMinutes` or more → a break of
+ * `breakMinutes`", optionally a second tier), 0 below the first. 34条 is on work time (T − break):
+ * work over 6 h needs ≥ 45 min, over 8 h ≥ 60 min. Every restraint from 0 to 24 h is checked.
+ * (Fixed break windows are not counted: a shift may miss them, and the engine then tops the day up.)
  */
-export function breakRuleShortfalls(conditionMinutes: number, breakMinutes: number): LegalBreakShortfall[] {
-  return LEGAL_BREAKS.filter(
-    // Without a break, a restraint of workedOver + 1 minutes (< condition) already breaks the law.
-    (legal) => conditionMinutes > legal.workedOverMinutes + 1 || breakMinutes < legal.breakMinutes,
-  );
+export function breakRuleShortfalls(
+  conditionMinutes: number,
+  breakMinutes: number,
+  tier2?: { conditionMinutes: number; breakMinutes: number } | null,
+): LegalBreakShortfall[] {
+  const breakAt = (t: number) =>
+    tier2 && t >= tier2.conditionMinutes ? tier2.breakMinutes : t >= conditionMinutes ? breakMinutes : 0;
+  const failed = new Set<LegalBreakShortfall>();
+  for (let t = 0; t <= 24 * 60; t++) {
+    const b = Math.min(t, breakAt(t));
+    for (const legal of LEGAL_BREAKS) if (t - b > legal.workedOverMinutes && b < legal.breakMinutes) failed.add(legal);
+  }
+  return LEGAL_BREAKS.filter((l) => failed.has(l));
 }
 
 export const toMinutes = (hour: number, minute: number) => hour * 60 + minute;

@@ -12,7 +12,9 @@ export const thisMonth = (timeZone: string, now: Date) => today(timeZone, now).s
 
 /** The months of a history map, oldest first, up to and including `month`. */
 export function historyMonths(
-  months: Record<string, { statutoryOvertimeMinutes: number; legalHolidayWorkMinutes: number }> | undefined,
+  months:
+    | Record<string, { statutoryOvertimeMinutes: number; legalHolidayWorkMinutes: number; workedMinutes?: number }>
+    | undefined,
   month: string,
 ): AgreementMonth[] {
   return Object.entries(months ?? {})
@@ -22,21 +24,28 @@ export function historyMonths(
       month: m,
       statutoryOvertimeMinutes: v.statutoryOvertimeMinutes,
       legalHolidayWorkMinutes: v.legalHolidayWorkMinutes,
+      ...(typeof v.workedMinutes === 'number' ? { workedMinutes: v.workedMinutes } : {}),
     }));
 }
 
-/** 36協定 findings for one employee, with this month projected from the pace so far. */
+/**
+ * 36協定 findings for one employee, with this month projected from the pace so far. `workedMinutes`
+ * is this month's total from its summary (0 without one): the 80 h notice (則52条の2) is figured from
+ * it, also when the history line was stored before it carried the total.
+ */
 export function agreementFindings(
   history: AgreementMonth[],
   month: string,
   settings: AlertSettings,
   timeZone: string,
   now: Date,
+  workedMinutes = 0,
 ): AgreementFinding[] {
+  const last = history[history.length - 1];
   const months =
-    history.length && history[history.length - 1]!.month === month
-      ? history
-      : [...history, { month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0 }];
+    last && last.month === month
+      ? [...history.slice(0, -1), { ...last, workedMinutes }]
+      : [...history, { month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0, workedMinutes }];
   const [y, m] = month.split('-').map(Number) as [number, number];
   const calendar = companyCalendar();
   const pace = monthPace(monthDates(y, m), today(timeZone, now), (d) => !calendar(d).isDayOff);

@@ -115,4 +115,60 @@ describe('company admin area in Chromium', () => {
     expect(await page.locator('#working-over-minute').inputValue()).toBe('30');
     expect(await page.locator('.rule-in-force').textContent()).toContain('部署の設定を適用中');
   });
+
+  it('saves a two-tier break rule with a fixed break window, refusing a lower second tier and overlapping windows', async () => {
+    const page = await adminPage();
+    await page.goto(`${e2e.stack.baseUrl}/management/break_times`);
+    await poll(() => page.locator('.rule-heading').textContent()).toContain('全て');
+    await page.locator('#break-department').selectOption({ label: '営業部' });
+    await poll(() => page.locator('.rule-heading').textContent()).toContain('営業部');
+    await poll(() => page.locator('.rule-in-force').textContent()).not.toContain('読み込み');
+    const pick = async (id: string, value: string) => page.locator(`#${id}`).selectOption(value);
+    // 1st tier: 拘束6:01以上→0:45.
+    await pick('break-condition-hour', '6');
+    await pick('break-condition-minute', '1');
+    await pick('break-break-hour', '0');
+    await pick('break-break-minute', '45');
+    // 2nd tier below the 1st (5:00 < 6:01): refused on the screen, nothing sent.
+    await pick('break-tier2-condition-hour', '5');
+    await pick('break-tier2-condition-minute', '0');
+    await pick('break-tier2-break-hour', '1');
+    await pick('break-tier2-break-minute', '0');
+    const save = page.getByRole('button', { name: '保存' });
+    await save.click();
+    await poll(() => page.getByRole('alert').first().textContent()).toContain(
+      '2段階目の拘束時間と休憩時間は1段階目以上にしてください。',
+    );
+    // 2nd tier 拘束8:46以上→1:00.
+    await pick('break-tier2-condition-hour', '8');
+    await pick('break-tier2-condition-minute', '46');
+    // Two overlapping windows: 12:00–13:00 and 12:30–13:30.
+    await page.getByRole('button', { name: '休憩時間帯を追加' }).click();
+    await pick('break-window-1-start-hour', '12');
+    await pick('break-window-1-start-minute', '0');
+    await pick('break-window-1-end-hour', '13');
+    await pick('break-window-1-end-minute', '0');
+    await page.getByRole('button', { name: '休憩時間帯を追加' }).click();
+    await pick('break-window-2-start-hour', '12');
+    await pick('break-window-2-start-minute', '30');
+    await pick('break-window-2-end-hour', '13');
+    await pick('break-window-2-end-minute', '30');
+    await save.click();
+    await poll(() => page.getByRole('alert').first().textContent()).toContain('休憩時間帯が重なっています。');
+    await page.getByRole('button', { name: '休憩時間帯2を削除' }).click();
+    await save.click();
+    await poll(() => page.getByRole('status').first().textContent()).toContain('設定が完了しました。');
+    // The two tiers are lawful on every day: no legal-minimum warning.
+    expect(await page.locator('.form-warning').count()).toBe(0);
+
+    await page.reload();
+    await page.locator('#break-department').selectOption({ label: '営業部' });
+    await poll(() => page.locator('#break-tier2-condition-minute').inputValue()).toBe('46');
+    expect(await page.locator('#break-tier2-condition-hour').inputValue()).toBe('8');
+    expect(await page.locator('#break-tier2-break-hour').inputValue()).toBe('1');
+    expect(await page.locator('#break-window-1-start-hour').inputValue()).toBe('12');
+    expect(await page.locator('#break-window-1-end-hour').inputValue()).toBe('13');
+    expect(await page.locator('#break-window-2-start-hour').count()).toBe(0);
+    expect(await page.locator('.rule-in-force').textContent()).toContain('部署の設定を適用中');
+  });
 });

@@ -118,7 +118,17 @@ describe('break-time rules', () => {
       department_id: null,
       employment_status_id: null,
       level: 'company',
-      rule: { condition_hour: 6, condition_minute: 0, break_hour: 1, break_minute: 0 },
+      rule: {
+        condition_hour: 6,
+        condition_minute: 0,
+        break_hour: 1,
+        break_minute: 0,
+        tier2_condition_hour: null,
+        tier2_condition_minute: null,
+        tier2_break_hour: null,
+        tier2_break_minute: null,
+        windows: [],
+      },
       warning: null,
     });
     expect((await admin.get(`/api/v1/break_times${q(dept, status)}`)).body.data).toMatchObject({ level: 'company' });
@@ -170,6 +180,100 @@ describe('break-time rules', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SETTING_DEFECT);
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+  });
+
+  it('saves a two-tier rule with fixed windows and reads it back; the lawful two tiers carry no warning', async () => {
+    // 拘束6:01以上→0:45, 拘束8:46以上→1:00. Work over 6 h needs 45, over 8 h 60 (34条, on work time):
+    // 拘束 ≤ 6:00 works ≤ 6 h; 6:01–8:45 gets 45 → work ≤ 8:00; 8:46+ gets 60 → lawful: no warning.
+    const body = {
+      condition_hour: 6,
+      condition_minute: 1,
+      break_hour: 0,
+      break_minute: 45,
+      tier2_condition_hour: 8,
+      tier2_condition_minute: 46,
+      tier2_break_hour: 1,
+      tier2_break_minute: 0,
+      windows: [
+        { start_hour: 15, start_minute: 0, end_hour: 15, end_minute: 15 },
+        { start_hour: 12, start_minute: 0, end_hour: 12, end_minute: 45 },
+      ],
+      department_id: dept,
+      employment_status_id: status,
+    };
+    const saved = await admin.post('/api/v1/break_times', body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ level: 'department_and_status', warning: null });
+    const read = (await admin.get(`/api/v1/break_times${q(dept, status)}`)).body.data;
+    expect(read.rule).toEqual({
+      condition_hour: 6,
+      condition_minute: 1,
+      break_hour: 0,
+      break_minute: 45,
+      tier2_condition_hour: 8,
+      tier2_condition_minute: 46,
+      tier2_break_hour: 1,
+      tier2_break_minute: 0,
+      // Stored in clock order.
+      windows: [
+        { start_hour: 12, start_minute: 0, end_hour: 12, end_minute: 45 },
+        { start_hour: 15, start_minute: 0, end_hour: 15, end_minute: 15 },
+      ],
+    });
+    // The single tier 拘束6:01以上→0:45 alone is short on long days (拘束 9:00 → work 8:15 > 8 h with 45).
+    const single = await admin.post('/api/v1/break_times', {
+      ...body,
+      tier2_condition_hour: null,
+      tier2_condition_minute: null,
+      tier2_break_hour: null,
+      tier2_break_minute: null,
+      windows: [],
+    });
+    expect(single.body.data.warning).toContain('法定の休憩時間を下回っています');
+    expect(single.body.data.rule).toMatchObject({ tier2_condition_hour: null, windows: [] });
+  });
+
+  it.each([
+    ['a second tier below the first', { tier2_condition_hour: 5 }, 'tier2_condition_hour'],
+    ['a second-tier break below the first', { tier2_break_hour: 0, tier2_break_minute: 30 }, 'tier2_break_hour'],
+    ['half a second tier', { tier2_break_hour: null }, 'tier2_condition_hour'],
+    [
+      'a window ending before it starts',
+      { windows: [{ start_hour: 13, start_minute: 0, end_hour: 12, end_minute: 0 }] },
+      'windows.0.end_hour',
+    ],
+    [
+      'a window past 24:00',
+      { windows: [{ start_hour: 23, start_minute: 0, end_hour: 24, end_minute: 30 }] },
+      'windows.0.end_hour',
+    ],
+    [
+      'overlapping windows',
+      {
+        windows: [
+          { start_hour: 12, start_minute: 0, end_hour: 13, end_minute: 0 },
+          { start_hour: 12, start_minute: 30, end_hour: 13, end_minute: 30 },
+        ],
+      },
+      'windows',
+    ],
+  ])('%s → 400 with a field error and no write', async (_, overrides, field) => {
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    const res = await admin.post('/api/v1/break_times', {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 0,
+      break_minute: 45,
+      tier2_condition_hour: 8,
+      tier2_condition_minute: 0,
+      tier2_break_hour: 1,
+      tier2_break_minute: 0,
+      ...overrides,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(SETTING_DEFECT);
+    expect(JSON.stringify(res.body)).toContain(field);
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
   });
 

@@ -155,3 +155,112 @@ describe('36協定 alerts', () => {
     expect((await status()).alert_limit_minutes).toBe(60);
   });
 });
+
+/**
+ * Issue 15 item 4: the 80 h notice uses 則52条の2 — total worked − 40 h × calendar days ÷ 7 — not
+ * 法定外 + 休日. April 2026 has 30 days: 40 × 30 ÷ 7 h = 10,285.71 min, truncated to 10,285.
+ * Shifts 05:00–23:00 Tokyo: 拘束 1,080; work over 8 h needs 60 min (60 leaves 1,020 > 480 with
+ * 60 ≥ 60; less than 60 leaves over 8 h) → 1,020 worked = 480 所定内 + 540 法定外 a day. Weekdays
+ * only, 5 a week at most: 5 × 480 = 2,400 所定内 a week, so no weekly 法定外.
+ */
+describe('80 h doctor-interview notice (則52条の2)', () => {
+  let other: TestTenant;
+  let long: HttpClient;
+  let short: HttpClient;
+  let otherAdmin: HttpClient;
+
+  beforeAll(async () => {
+    other = await createTenant({ employees: 2 });
+    long = await signIn(stack.baseUrl, 'employee', other.employees[0]!);
+    short = await signIn(stack.baseUrl, 'employee', other.employees[1]!);
+    otherAdmin = await signIn(stack.baseUrl, 'admin', other.admin);
+  });
+
+  const work = async (client: HttpClient, days: number[]) => {
+    for (const d of days) {
+      const date = `2026-04-${String(d).padStart(2, '0')}`;
+      at(`${date}T05:00:00+09:00`);
+      expect((await client.post('/api/v1/timestamps', {})).status).toBeLessThan(300);
+      at(`${date}T23:00:00+09:00`);
+      expect((await client.post('/api/v1/timestamps', {})).status).toBeLessThan(300);
+    }
+  };
+  type Finding = { code: string; severity: string; projected: boolean };
+  const notices = (findings: Finding[]) => findings.filter((f) => f.code === 'doctor_interview_80h');
+
+  it('notifies on total worked − 171 h 25 min, not on 法定外 + 休日', { timeout: 180_000 }, async () => {
+    // Long: 16 days (6–10, 13–17, 20–24, 27 April) × 1,020 = 16,320 worked; 16,320 − 10,285 = 6,035
+    // min = 100 h 35 min > 80 h → notice with that figure (法定外 + 休日 would be 16 × 540 = 8,640).
+    await work(long, [6, 7, 8, 9, 10, 13, 14, 15, 16, 17, 20, 21, 22, 23, 24, 27]);
+    // Short: 10 days (6–10, 13–17) × 1,020 = 10,200 worked < 10,285 → 0 beyond → no notice, although
+    // 法定外 = 10 × 540 = 5,400 = 90 h (the old formula's figure, over 80 h).
+    await work(short, [6, 7, 8, 9, 10, 13, 14, 15, 16, 17]);
+    // Checked on Tuesday 28 April 09:00. Pace: 19 work days before the 28th, 2 left (29th is 昭和の日):
+    // short projects to 10,200 + 10,200 ÷ 19 × 2 = 11,274 → 989 beyond: no projected notice either.
+    at('2026-04-28T09:00:00+09:00');
+
+    const me = (await long.get('/api/v1/work_status/me')).body.data;
+    expect(me).toMatchObject({ working_minutes: 16320, statutory_overtime_minutes: 8640 });
+    expect(notices(me.findings)).toEqual([
+      expect.objectContaining({
+        severity: 'notice',
+        projected: false,
+        value_minutes: 6035,
+        limit_minutes: 4800,
+        message:
+          '時間外・休日労働時間（月の総労働時間−40時間×暦日数÷7）（100時間35分）が80時間を超えています。本人への通知と医師による面接指導の案内が必要です',
+      }),
+    ]);
+
+    const shortMe = (await short.get('/api/v1/work_status/me')).body.data;
+    expect(shortMe).toMatchObject({ working_minutes: 10200, statutory_overtime_minutes: 5400 });
+    expect(notices(shortMe.findings)).toEqual([]);
+
+    const alerts = (await otherAdmin.get('/api/v1/work_status')).body.data.alerts as (Finding & {
+      employee_id: string;
+      value_minutes: number;
+    })[];
+    expect(notices(alerts)).toEqual([
+      expect.objectContaining({ employee_id: other.employees[0]!.id, severity: 'notice', value_minutes: 6035 }),
+    ]);
+  });
+});
+
+/**
+ * Issue 15 item 1 through the API: a company break of 45 min on an 8:45–17:30 day. 34条 is on work
+ * time: 拘束 8:45 − 45 = 8:00 of work, not over 8 h, and 45 ≥ 45 → the company's 45 is lawful and
+ * kept (before: raised to 60 because 拘束 exceeded 8 h, 465 paid minutes instead of 480).
+ */
+describe('a lawful company break is deducted as it stands', () => {
+  it('8:45–17:30 with 拘束6:00以上→0:45 is 480 所定内 minutes, break 45', { timeout: 60_000 }, async () => {
+    const t = await createTenant({ employees: 1 });
+    const me = await signIn(stack.baseUrl, 'employee', t.employees[0]!);
+    const boss = await signIn(stack.baseUrl, 'admin', t.admin);
+    at('2026-04-06T08:00:00+09:00');
+    const rule = await boss.post('/api/v1/break_times', {
+      condition_hour: 6,
+      condition_minute: 0,
+      break_hour: 0,
+      break_minute: 45,
+    });
+    expect(rule.status).toBe(200);
+    at('2026-04-06T08:45:00+09:00');
+    await me.post('/api/v1/timestamps', {});
+    at('2026-04-06T17:30:00+09:00');
+    await me.post('/api/v1/timestamps', {});
+
+    const month = (await me.get('/api/v1/timestamps?year=2026&month=4')).body.data;
+    const day = month.days.find((d: { date: string }) => d.date === '2026-04-06');
+    expect(day).toMatchObject({
+      worked_minutes: 480,
+      break_minutes: 45,
+      scheduled_overtime_minutes: 0,
+      statutory_overtime_minutes: 0,
+      status: 'complete',
+    });
+    expect(day.explanation).toContain(
+      '休憩: 休憩ルール(全社)により45分（拘束6:00以上で0:45）、12:45–13:30に一括取得とみなす（出勤4時間後から）',
+    );
+    expect((await boss.get('/api/v1/work_status')).body.data).toMatchObject({ total_working_time: 480 });
+  });
+});

@@ -61,6 +61,17 @@ describe('breakRuleShortfalls: 労働基準法 34条', () => {
     expect(breakRuleShortfalls(6 * 60, 45).map((s) => s.breakMinutes)).toEqual([60]);
   });
 
+  it('judges a two-tier rule on work time (拘束 − break)', () => {
+    // 6:01 → 45, 8:46 → 60: 拘束 ≤ 6:00 works ≤ 6 h; 6:01–8:45 with 45 works ≤ 8:00; 8:46+ has 60 → lawful.
+    expect(breakRuleShortfalls(361, 45, { conditionMinutes: 526, breakMinutes: 60 })).toEqual([]);
+    // The first tier alone: 拘束 8:46 with 45 works 8:01 > 8 h with < 60 → the 60-minute threshold.
+    expect(breakRuleShortfalls(361, 45).map((s) => s.breakMinutes)).toEqual([60]);
+    // Second tier from 9:00: 拘束 8:50 with 45 works 8:05 > 8 h → short of 60.
+    expect(
+      breakRuleShortfalls(361, 45, { conditionMinutes: 540, breakMinutes: 60 }).map((s) => s.breakMinutes),
+    ).toEqual([60]);
+  });
+
   it('flags a condition so late that days below it work over 6 h without a break', () => {
     expect(breakRuleShortfalls(8 * 60, 60).map((s) => s.breakMinutes)).toEqual([45]);
     expect(breakRuleShortfalls(9 * 60, 60).map((s) => s.breakMinutes)).toEqual([45, 60]);

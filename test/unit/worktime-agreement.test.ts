@@ -7,14 +7,19 @@ import {
   projectMonth,
   RULE_VERSION,
   type AgreementMonth,
+  weeklyFrameMinutes,
 } from '../../functions/domain/worktime/index.js';
 
 const H = 60;
-/** A month with `overtime` hours of 法定外 and `holiday` hours of legal-holiday work. */
-const m = (month: string, overtime: number, holiday = 0): AgreementMonth => ({
+/**
+ * A month with `overtime` hours of 法定外, `holiday` hours of legal-holiday work and, when given,
+ * `worked` hours of work in all (the 80 h notice's basis).
+ */
+const m = (month: string, overtime: number, holiday = 0, worked?: number): AgreementMonth => ({
   month,
   statutoryOvertimeMinutes: overtime * H,
   legalHolidayWorkMinutes: holiday * H,
+  ...(worked === undefined ? {} : { workedMinutes: worked * H }),
 });
 /** Twelve months of the agreement year April 2025 – March 2026 with the given overtime hours. */
 const year = (hours: number[]) =>
@@ -77,30 +82,50 @@ describe('36協定 with a special clause', () => {
   });
 
   it('21. under 100 h a month including holiday work; over 80 h asks for the doctor-interview notice', () => {
-    // 90 h + 10 h holiday = 100 h → not under 100 → violation; 100 > 80 → notice.
-    const r = checkAgreement({ months: [m('2026-04', 90, 10)], specialClause: true });
+    // 90 h + 10 h holiday = 100 h → not under 100 → violation.
+    // Notice (則52条の2): April has 30 days → 40 × 30 ÷ 7 h = 10,285.71 min, truncated 10,285. Worked in
+    // all 168 h 所定内 + 90 h + 10 h = 268 h = 16,080 min → 16,080 − 10,285 = 5,795 min = 96 h 35 min > 80 h.
+    const r = checkAgreement({ months: [m('2026-04', 90, 10, 268)], specialClause: true });
     expect(codes(r)).toEqual([
       'alert_limit:warning',
       'monthly_45h:warning',
       'monthly_100h:violation',
       'doctor_interview_80h:notice',
     ]);
+    expect(r.findings[3]).toMatchObject({ value: 5795, limit: 4800 });
     expect(r.findings[3]!.message).toBe(
-      '時間外労働と休日労働の合計（100時間）が80時間を超えています。本人への通知と医師による面接指導の案内が必要です',
+      '時間外・休日労働時間（月の総労働時間−40時間×暦日数÷7）（96時間35分）が80時間を超えています。本人への通知と医師による面接指導の案内が必要です',
     );
-    // 89 h 59 min + 10 h = 99 h 59 min: under 100 h; still over 80 h.
+    // 89 h 59 min + 10 h = 99 h 59 min: under 100 h. Worked 16,079 min → 5,794 > 4,800: still a notice.
     const below = checkAgreement({
-      months: [{ month: '2026-04', statutoryOvertimeMinutes: 89 * H + 59, legalHolidayWorkMinutes: 10 * H }],
+      months: [
+        {
+          month: '2026-04',
+          statutoryOvertimeMinutes: 89 * H + 59,
+          legalHolidayWorkMinutes: 10 * H,
+          workedMinutes: 16079,
+        },
+      ],
       specialClause: true,
     });
     expect(codes(below)).toEqual(['alert_limit:warning', 'monthly_45h:warning', 'doctor_interview_80h:notice']);
-    // Holiday work alone: 0 h overtime + 81 h holiday → notice only (it is not 法定外).
-    expect(codes(checkAgreement({ months: [m('2026-04', 0, 81)] }))).toEqual(['doctor_interview_80h:notice']);
+    // Holiday work counts: 0 h 法定外, 81 h holiday, 171 h 26 min other work (within 40 h a week) →
+    // worked 252 h 26 min = 15,146 min − 10,285 = 4,861 min = 81 h 1 min > 80 h → the notice only.
+    expect(
+      codes(
+        checkAgreement({
+          months: [
+            { month: '2026-04', statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 81 * H, workedMinutes: 15146 },
+          ],
+        }),
+      ),
+    ).toEqual(['doctor_interview_80h:notice']);
   });
 
   it('22. 2–6 month averages ≤ 80 h including holiday work', () => {
-    // (70 + 95) / 2 = 82.5 h = 4,950 min > 80 h → violation over 2 months; 95 > 80 → notice.
-    const two = checkAgreement({ months: [m('2026-03', 70), m('2026-04', 95)], specialClause: true });
+    // (70 + 95) / 2 = 82.5 h = 4,950 min > 80 h → violation over 2 months.
+    // Notice: April worked 160 h + 95 h = 255 h = 15,300 min − 10,285 = 5,015 > 4,800 → notice.
+    const two = checkAgreement({ months: [m('2026-03', 70), m('2026-04', 95, 0, 255)], specialClause: true });
     expect(codes(two)).toEqual([
       'alert_limit:warning',
       'monthly_45h:warning',
@@ -127,6 +152,62 @@ describe('36協定 with a special clause', () => {
   });
 });
 
+/**
+ * Issue 15 item 4: the 80 h notice (労働安全衛生法66条の8, 則52条の2) is on 時間外・休日労働時間 = the
+ * month's total 労働時間 (legal-holiday work included) − 40 h × calendar days ÷ 7, not 法定外 + 休日.
+ * 40 × days ÷ 7 h in minutes = 2,400 × days ÷ 7, truncated to the minute (documented choice; worked
+ * minutes are whole, so "> 80 h" decides the same as with the exact fraction):
+ *   28 days: 67,200 / 7 = 9,600 exactly; 30 days: 72,000 / 7 = 10,285.71 → 10,285;
+ *   31 days: 74,400 / 7 = 10,628.57 → 10,628.
+ */
+describe('80 h notice: total worked − 40 h × days ÷ 7 (則52条の2)', () => {
+  const notice = (month: string, workedMinutes: number, overtime = 0) =>
+    checkAgreement({
+      months: [{ month, statutoryOvertimeMinutes: overtime, legalHolidayWorkMinutes: 0, workedMinutes }],
+      alertLimitMinutes: 1000 * H,
+      specialClause: true,
+    }).findings.find((f) => f.code === 'doctor_interview_80h');
+
+  it('the frame follows the month length', () => {
+    expect([weeklyFrameMinutes('2026-02'), weeklyFrameMinutes('2026-04'), weeklyFrameMinutes('2026-05')]).toEqual([
+      9600, 10285, 10628,
+    ]);
+    // 2028 is a leap year: 29 days → 69,600 / 7 = 9,942.86 → 9,942.
+    expect(weeklyFrameMinutes('2028-02')).toBe(9942);
+  });
+
+  it('a 30-day month: 15,085 worked is exactly 80 h beyond (no notice); 15,086 is 80 h 1 min', () => {
+    // 15,085 − 10,285 = 4,800 = 80 h: not over. Exact: 15,085 − 10,285.71 = 4,799.29 ≤ 4,800 too.
+    expect(notice('2026-04', 15085)).toBeUndefined();
+    // 15,086 − 10,285 = 4,801 > 4,800 (exact: 4,800.29 > 4,800).
+    expect(notice('2026-04', 15086)).toMatchObject({ severity: 'notice', value: 4801, limit: 4800 });
+    expect(notice('2026-04', 15086)!.message).toContain('（80時間1分）が80時間を超えています');
+  });
+
+  it('a 28-day and a 31-day month', () => {
+    // February 2026: 9,600 + 4,800 = 14,400 → not over; 14,401 → 4,801.
+    expect(notice('2026-02', 14400)).toBeUndefined();
+    expect(notice('2026-02', 14401)?.value).toBe(4801);
+    // May 2026: 10,628 + 4,800 = 15,428 → not over; 15,429 → 4,801.
+    expect(notice('2026-05', 15428)).toBeUndefined();
+    expect(notice('2026-05', 15429)?.value).toBe(4801);
+  });
+
+  it('differs from 法定外 + 休日 both ways', () => {
+    // 99 h 法定外 in few long days, 171 h worked in all (10,260 min): 10,260 < 10,285 → 0 beyond →
+    // no notice, although 法定外 + 休日 = 99 h > 80 h.
+    expect(notice('2026-04', 10260, 99 * H)).toBeUndefined();
+    // July 2026 (31 days, Wed 1st): 78 h 法定外 and 184 h within 8 h a day / 40 h a week (three part
+    // weeks let the month hold more than 177 h 8 min of it) → 262 h = 15,720 − 10,628 = 5,092 min =
+    // 84 h 52 min > 80 h → notice, although 法定外 + 休日 = 78 h.
+    expect(notice('2026-07', 262 * H, 78 * H)).toMatchObject({ value: 5092 });
+  });
+
+  it('no total worked (history from before 2026.2) → no notice from the wrong formula', () => {
+    expect(codes(checkAgreement({ months: [m('2026-04', 0, 81)] }))).toEqual([]);
+  });
+});
+
 describe('projection from the pace so far', () => {
   it('23. 25 h after 10 of 20 work days heads to 50 h', () => {
     // 25 h / 10 days = 2.5 h a day; + 2.5 × 10 remaining = 50 h projected > 45 h.
@@ -143,7 +224,12 @@ describe('projection from the pace so far', () => {
   });
 
   it('a limit already passed is reported once, as actual', () => {
-    const r = checkAgreement({ months: [m('2026-04', 46)], pace: { elapsedWorkDays: 10, remainingWorkDays: 10 } });
+    // 46 h 法定外 and 126 h worked after 10 of 20 work days → projected 252 h = 15,120 min;
+    // − 10,285 (April, 30 days) = 4,835 > 4,800 → the notice, projected (126 h now: 0 beyond 171 h 25 min).
+    const r = checkAgreement({
+      months: [m('2026-04', 46, 0, 126)],
+      pace: { elapsedWorkDays: 10, remainingWorkDays: 10 },
+    });
     expect(codes(r)).toEqual([
       'alert_limit:warning',
       'monthly_45h:violation',

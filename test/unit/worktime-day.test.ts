@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, instantOf } from '../../functions/domain/time.js';
 import {
+  applyWeeklyLimit,
   computeDay,
   DEFAULT_BREAK_RULE,
   DEFAULT_WORKING_RULE,
@@ -13,6 +14,7 @@ import {
   type RuleRecord,
   type RulesInForce,
   type SegmentKind,
+  tierBreak,
 } from '../../functions/domain/worktime/index.js';
 
 /**
@@ -211,7 +213,8 @@ describe('worked examples (figures derived by hand)', () => {
 
   it('7. a break rule below the legal minimum is raised to it', () => {
     // Department break rule: restraint ≥ 5:00 → 0:30. 09:00–16:00 → restraint 420.
-    // Rule gives 30 (420 ≥ 300); 34条: 420 > 360 → 45. The larger, 45, is deducted: 13:00–13:45.
+    // Rule gives 30 (420 ≥ 300): work 390 > 6 h with only 30 → unlawful. Raised as far as 34条 needs:
+    // 60 would leave 6:00 (lawful), 45 leaves 6:15 with 45 (lawful) → the least is 45: 13:00–13:45.
     // Worked 420 − 45 = 375, all regular (fixed 8 h default).
     const rules = resolveRules(
       [rule({ ruleType: 'break', departmentId: 'd1', conditionMinutes: 300, breakMinutes: 30 })],
@@ -231,15 +234,18 @@ describe('worked examples (figures derived by hand)', () => {
     });
     expect(d.breakSource).toBe('legal_minimum');
     expect(d.explanation).toContain(
-      '休憩: 労働基準法34条の最低基準により45分（拘束6時間超→45分。休憩ルール(部署): 拘束5:00以上で0:30）、13:00–13:45に一括取得とみなす（出勤4時間後から）',
+      '休憩: 労働基準法34条の最低基準により45分（労働時間が6時間超なら45分・8時間超なら60分。休憩45分で労働6:15。休憩ルール(部署): 拘束5:00以上で0:30）、13:00–13:45に一括取得とみなす（出勤4時間後から）',
     );
   });
 
-  it('8. exactly 6 h needs no break; 6 h 1 min gets 45', () => {
-    // 09:00–15:00 → 360: not over 6 h → break 0, worked 360.
-    // 09:00–15:01 → 361 > 360 → break 45, worked 316 (the restraint-based deemed break of the product).
+  it('8. exactly 6 h needs no break; 6 h 1 min of 拘束 gets only the 1 minute the law needs', () => {
+    // 09:00–15:00 → 360: work 6:00 is not over 6 h → break 0, worked 360.
+    // 09:00–15:01 → 361. 34条 is on work time: a 1-minute break leaves work 6:00, not over 6 h, so
+    // it is lawful; 0 leaves 6:01 > 6 h without 45 → unlawful. The least lawful break is 1 → worked 360.
     expect(figures(day('2026-04-01', '09:00', '15:00'))).toMatchObject({ restraint: 360, break: 0, worked: 360 });
-    expect(figures(day('2026-04-01', '09:00', '15:01'))).toMatchObject({ restraint: 361, break: 45, worked: 316 });
+    expect(figures(day('2026-04-01', '09:00', '15:01'))).toMatchObject({ restraint: 361, break: 1, worked: 360 });
+    // 09:00–15:45 → 405: 45 leaves 6:00 (lawful either way) → 45, worked 360.
+    expect(figures(day('2026-04-01', '09:00', '15:45'))).toMatchObject({ restraint: 405, break: 45, worked: 360 });
   });
 
   it('9. a day with only a punch-in is incomplete: zero time, flagged', () => {
@@ -306,7 +312,8 @@ describe('worked examples (figures derived by hand)', () => {
   });
 
   it('12. seconds are truncated to the minute', () => {
-    // 09:00:59 → 09:00, 17:59:59 → 17:59: restraint 539 → break 60 → worked 479.
+    // 09:00:59 → 09:00, 17:59:59 → 17:59: restraint 539. 45 would leave 8:14 > 8 h (needs 60);
+    // 59 leaves exactly 8:00 (not over 8 h, 59 ≥ 45) → lawful; the least lawful break is 59 → worked 480.
     const d = computeDay({
       workDate: '2026-04-01',
       timeZone: TZ,
@@ -314,7 +321,7 @@ describe('worked examples (figures derived by hand)', () => {
       punchOutAt: '2026-04-01T08:59:59Z',
       rules: DEFAULTS,
     });
-    expect(figures(d)).toMatchObject({ restraint: 539, break: 60, worked: 479 });
+    expect(figures(d)).toMatchObject({ restraint: 539, break: 59, worked: 480 });
   });
 });
 
@@ -456,7 +463,16 @@ describe('computeDay invariants (property-based)', () => {
             d.regularMinutes + d.scheduledOvertimeMinutes + d.statutoryOvertimeMinutes + d.legalHolidayWorkMinutes,
           ).toBe(d.workedMinutes);
           expect(d.segments.reduce((n, s) => n + s.minutes, 0)).toBe(length);
-          expect(d.breakMinutes).toBeGreaterThanOrEqual(length > 480 ? 60 : length > 360 ? 45 : 0);
+          // 34条 on work time: work over 6 h → break ≥ 45, over 8 h → ≥ 60.
+          const worked = d.workedMinutes;
+          expect(d.breakMinutes).toBeGreaterThanOrEqual(worked > 480 ? 60 : worked > 360 ? 45 : 0);
+          // …and never more than the company's break or the law needs: one minute less is unlawful.
+          const company = Math.min(length, tierBreak(length, input.rules.break));
+          if (d.breakMinutes > company) {
+            const less = d.breakMinutes - 1;
+            const w = length - less;
+            expect(w > 480 ? less >= 60 : w > 360 ? less >= 45 : true).toBe(false);
+          }
           expect(d.lateNightMinutes).toBeLessThanOrEqual(d.workedMinutes);
           expect(d.regularMinutes + d.scheduledOvertimeMinutes).toBeLessThanOrEqual(480);
           if (legal && startMinute + length <= 24 * 60)
@@ -465,5 +481,147 @@ describe('computeDay invariants (property-based)', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+/**
+ * Issue 15 item 1: 34条 is on 労働時間 (拘束 − 休憩), not on 拘束. Work over 6 h needs ≥ 45 min, work
+ * over 8 h ≥ 60 min (LABOUR-LAW.md "Breaks"). A company break is used as is when lawful for the
+ * resulting work, and raised only as far as the law needs: the least lawful break b ≥ company break.
+ * Every figure below is derived from those two sentences, not from the engine.
+ */
+describe('34条 on work time, company breaks kept when lawful (issue 15)', () => {
+  const breakRule = (r: Partial<RuleRecord>) => resolveRules([rule({ ruleType: 'break', ...r })], null, null);
+
+  it('拘束 8:01–8:45 with no company rule gets 45, not 60', () => {
+    // 09:00–17:01 → 拘束 481. 45 leaves 436 (over 6 h, not over 8 h, 45 ≥ 45) lawful; under 45 leaves
+    // over 6 h with < 45 → unlawful (a break ≥ 121 to get ≤ 6 h is larger) → 45, worked 436.
+    expect(figures(day('2026-04-01', '09:00', '17:01'))).toMatchObject({ restraint: 481, break: 45, worked: 436 });
+    // 09:00–17:45 → 拘束 525. 45 leaves 480 = 8:00, not over 8 h → 45, worked 480, all 所定内.
+    const d = day('2026-04-01', '09:00', '17:45');
+    expect(figures(d)).toMatchObject({ restraint: 525, break: 45, worked: 480, regular: 480, statutory: 0 });
+    expect(d.breakSource).toBe('legal_minimum');
+  });
+
+  it('a company 45 min on 9:00–17:45 stays 45: work 8:00', () => {
+    // Rule 拘束6:00以上で0:45. 拘束 525 ≥ 360 → 45; work 525 − 45 = 480, not over 8 h, 45 ≥ 45 → lawful
+    // → kept (the old restraint test raised it to 60 and lost 15 paid minutes).
+    const d = day('2026-04-01', '09:00', '17:45', { rules: breakRule({ conditionMinutes: 360, breakMinutes: 45 }) });
+    expect(figures(d)).toMatchObject({ restraint: 525, break: 45, worked: 480, regular: 480, scheduled: 0 });
+    expect(d.breakSource).toBe('rule');
+    expect(d.explanation).toContain(
+      '休憩: 休憩ルール(全社)により45分（拘束6:00以上で0:45）、13:00–13:45に一括取得とみなす（出勤4時間後から）',
+    );
+  });
+
+  it('a company 30 min on 10:00–16:30 stays 30: work exactly 6:00 is not over 6 h', () => {
+    // Rule 拘束6:00以上で0:30. 拘束 390 ≥ 360 → 30; work 390 − 30 = 360 = 6:00, not over 6 h → lawful.
+    const d = day('2026-04-01', '10:00', '16:30', { rules: breakRule({ conditionMinutes: 360, breakMinutes: 30 }) });
+    expect(figures(d)).toMatchObject({ restraint: 390, break: 30, worked: 360, regular: 360 });
+    expect(d.breakSource).toBe('rule');
+  });
+
+  it('the 8:45–17:30 / 45-minute week: 480 所定内 a day, a Saturday is all weekly 法定外', () => {
+    // Rule 拘束6:00以上で0:45, fixed 8:00. Each day: 拘束 525 − 45 = 480 (lawful: not over 8 h) →
+    // 480 所定内, no loss. Mon 6 – Fri 10 April 2026: 5 × 480 = 2400 = 40 h. Sat 11 the same:
+    // week 2880 → 2880 − 2400 = 480 weekly 法定外 (with 60 min deducted it would have been 6 × 465 =
+    // 2790 → 390: 90 minutes of 法定外 lost).
+    const rules = breakRule({ conditionMinutes: 360, breakMinutes: 45 });
+    const dates = ['06', '07', '08', '09', '10', '11'].map((d) => `2026-04-${d}`);
+    const week = applyWeeklyLimit(dates.map((date) => day(date, '08:45', '17:30', { rules })));
+    expect(week.slice(0, 5).map((d) => [d.workedMinutes, d.regularMinutes, d.statutoryOvertimeMinutes])).toEqual(
+      Array(5).fill([480, 480, 0]),
+    );
+    expect(week[5]).toMatchObject({ workedMinutes: 480, regularMinutes: 0, weeklyStatutoryOvertimeMinutes: 480 });
+  });
+
+  it('a single-tier rule under the law is raised only as far as needed', () => {
+    // Rule 拘束6:01以上で0:45. 09:00–18:30 → 拘束 570; 45 leaves 525 > 8 h → needs 60; 60 leaves 510
+    // (over 8 h, 60 ≥ 60) → 60. 09:00–17:50 → 拘束 530: 45 leaves 485 > 8 h (unlawful); 50 leaves 480
+    // = 8:00 with 50 ≥ 45 (lawful); 46–49 leave over 8 h → 50, worked 480.
+    const rules = breakRule({ conditionMinutes: 361, breakMinutes: 45 });
+    const long = day('2026-04-01', '09:00', '18:30', { rules });
+    expect(figures(long)).toMatchObject({ restraint: 570, break: 60, worked: 510 });
+    expect(long.breakSource).toBe('legal_minimum');
+    expect(figures(day('2026-04-01', '09:00', '17:50', { rules }))).toMatchObject({ break: 50, worked: 480 });
+  });
+
+  it('a two-tier rule (拘束6:01以上→45分, 拘束8:46以上→60分) is lawful as it stands', () => {
+    const rules = breakRule({
+      conditionMinutes: 361,
+      breakMinutes: 45,
+      tier2ConditionMinutes: 526,
+      tier2BreakMinutes: 60,
+    });
+    const run = (to: string) => day('2026-04-01', '09:00', to, { rules });
+    // 拘束 360 < 361: no tier → 0; work 6:00 lawful.
+    expect(figures(run('15:00'))).toMatchObject({ break: 0, worked: 360 });
+    // 拘束 390 ≥ 361 → tier 1: 45 (more than the 30 the law needs, the company's choice) → worked 345.
+    expect([figures(run('15:30')).break, run('15:30').breakSource]).toEqual([45, 'rule']);
+    // 拘束 525 → tier 1: 45 → work 480, lawful.
+    expect(figures(run('17:45'))).toMatchObject({ break: 45, worked: 480 });
+    // 拘束 526 ≥ 526 → tier 2: 60 → work 466.
+    const t2 = run('17:46');
+    expect([t2.breakMinutes, t2.workedMinutes, t2.breakSource]).toEqual([60, 466, 'rule']);
+    expect(t2.explanation).toContain(
+      '休憩: 休憩ルール(全社)により60分（拘束6:01以上で0:45、拘束8:46以上で1:00）、13:00–14:00に一括取得とみなす（出勤4時間後から）',
+    );
+  });
+
+  describe('fixed break windows', () => {
+    const noon = { breakWindows: [{ startMinute: 12 * 60, endMinute: 13 * 60 }] };
+
+    it('a window inside the shift is the break, at its own time', () => {
+      // Window 12:00–13:00, shift 09:00–18:00 (拘束 540): 60 in the window; work 480 lawful → 60.
+      // 09:00–12:00 所定内 180, break 60, 13:00–18:00 所定内 300.
+      const d = day('2026-04-01', '09:00', '18:00', { rules: breakRule(noon) });
+      expect(figures(d)).toMatchObject({ restraint: 540, break: 60, worked: 480, regular: 480 });
+      expect(segs(d)).toEqual(['regular:180', 'break:60', 'regular:300']);
+      expect(d.breakSource).toBe('rule');
+      expect(d.explanation).toContain(
+        '休憩: 休憩ルール(全社)により60分（休憩時間帯12:00–13:00）、12:00–13:00に取得とみなす（うち休憩時間帯60分）',
+      );
+    });
+
+    it('only the part of the window inside the 拘束 span is deducted', () => {
+      // 12:30–18:00: 拘束 330, window part 12:30–13:00 = 30; work 300 ≤ 6 h → lawful → 30.
+      const d = day('2026-04-01', '12:30', '18:00', { rules: breakRule(noon) });
+      expect(figures(d)).toMatchObject({ restraint: 330, break: 30, worked: 300 });
+      expect(segs(d)).toEqual(['break:30', 'regular:300']);
+      // 08:00–12:00: no part of the window → 0 (拘束 240 needs none).
+      expect(figures(day('2026-04-01', '08:00', '12:00', { rules: breakRule(noon) }))).toMatchObject({ break: 0 });
+    });
+
+    it('a window shorter than the law needs is topped up right after it', () => {
+      // Window 12:00–12:45; shift 10:00–19:00, 拘束 540. 45 leaves 495 > 8 h → needs 60 (least lawful:
+      // 60 leaves 480). The 15 extra minutes follow the window: break 12:00–13:00.
+      const rules = breakRule({ breakWindows: [{ startMinute: 720, endMinute: 765 }] });
+      const d = day('2026-04-01', '10:00', '19:00', { rules });
+      expect(figures(d)).toMatchObject({ restraint: 540, break: 60, worked: 480 });
+      expect(segs(d)).toEqual(['regular:120', 'break:60', 'regular:360']);
+      expect(d.breakSource).toBe('legal_minimum');
+    });
+
+    it('a window on the next calendar day applies to a night shift', () => {
+      // Window 02:00–03:00; shift 22:00 → 07:00 next day, 拘束 540: the window of the 2nd lies inside
+      // → 60, work 480. Late night 22:00–05:00 = 420 − 60 = 360.
+      const rules = breakRule({ breakWindows: [{ startMinute: 120, endMinute: 180 }] });
+      const d = day('2026-04-01', '22:00', '07:00', { rules }, '2026-04-02');
+      expect(figures(d)).toMatchObject({ restraint: 540, break: 60, worked: 480, lateNight: 360 });
+      expect(segs(d)).toEqual(['regular+night:240', 'break:60', 'regular+night:120', 'regular:120']);
+    });
+
+    it('with both, the larger of the tier break and the window minutes is the company break', () => {
+      // Tier 拘束6:00以上で1:00, window 12:00–12:45. 09:00–18:00: tier 60 > window 45 → 60; the 15
+      // beyond the window follow it → 12:00–13:00.
+      const rules = breakRule({
+        conditionMinutes: 360,
+        breakMinutes: 60,
+        breakWindows: [{ startMinute: 720, endMinute: 765 }],
+      });
+      const d = day('2026-04-01', '09:00', '18:00', { rules });
+      expect([d.breakMinutes, d.breakSource]).toEqual([60, 'rule']);
+      expect(segs(d)).toEqual(['regular:180', 'break:60', 'regular:300']);
+    });
   });
 });

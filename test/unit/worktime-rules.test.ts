@@ -53,7 +53,7 @@ describe('resolveRules: most specific wins, per rule type', () => {
       overMinutes: 60,
       deemedOvertimeMinutes: null,
     });
-    expect(rules.break).toEqual({ level: 'company', conditionMinutes: 360, breakMinutes: 60 });
+    expect(rules.break).toMatchObject({ level: 'company', conditionMinutes: 360, breakMinutes: 60 });
   });
 
   it('built-in default: fixed 8 h, no threshold, no deemed overtime, break only by law', () => {

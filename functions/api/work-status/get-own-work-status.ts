@@ -21,7 +21,14 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700,
     specialClause: company?.specialClause ?? false,
   };
-  const findings = agreementFindings(historyMonths(history?.months, month), month, settings, principal.timeZone, now);
+  const findings = agreementFindings(
+    historyMonths(history?.months, month),
+    month,
+    settings,
+    principal.timeZone,
+    now,
+    summary?.workedMinutes ?? 0,
+  );
   const s = summary;
   const view: OwnWorkStatusView = {
     month,

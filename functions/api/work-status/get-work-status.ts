@@ -35,10 +35,18 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
   const total = (f: (s: (typeof current)[number]) => number) => current.reduce((n, s) => n + f(s), 0);
   const n = staff.length;
 
+  const worked = new Map(current.map((s) => [s.employeeId, s.workedMinutes]));
   const alerts = histories
     .filter((h) => active.has(h.employeeId))
     .flatMap((h) =>
-      agreementFindings(historyMonths(h.months, month), month, settings, principal.timeZone, now).map((f) => ({
+      agreementFindings(
+        historyMonths(h.months, month),
+        month,
+        settings,
+        principal.timeZone,
+        now,
+        worked.get(h.employeeId) ?? 0,
+      ).map((f) => ({
         employee_id: h.employeeId,
         name: staffName(active.get(h.employeeId)!),
         ...findingView(f),

@@ -57,12 +57,59 @@ export const WorkingTimeBodySchema = z
     }),
   );
 
+/** Most fixed break windows a rule may have. */
+export const MAX_BREAK_WINDOWS = 4;
+
+/** A fixed break window on the clock, e.g. 12:00–13:00; the end may be 24:00. */
+const BreakWindowSchema = z
+  .strictObject({ start_hour: hour(23), start_minute: minute, end_hour: hour(24), end_minute: minute })
+  .check(
+    z.refine((w) => withinDay(w.end_hour, w.end_minute), {
+      message: '休憩時間帯の終了は24:00までにしてください',
+      path: ['end_hour'],
+    }),
+    z.refine((w) => toMinutes(w.start_hour, w.start_minute) < toMinutes(w.end_hour, w.end_minute), {
+      message: '休憩時間帯の終了は開始より後にしてください',
+      path: ['end_hour'],
+    }),
+  );
+
+const optionalHour = z.optional(z.nullable(hour(24)));
+const optionalMinute = z.optional(z.nullable(minute));
+
+/** Minutes of an optional hour/minute pair, or null when it is left out. */
+const optionalMinutes = (h: number | null | undefined, m: number | null | undefined) =>
+  h === null || h === undefined || m === null || m === undefined ? null : toMinutes(h, m);
+
+type WindowBody = { start_hour: number; start_minute: number; end_hour: number; end_minute: number };
+const windowMinutes = (w: WindowBody) => ({
+  startMinute: toMinutes(w.start_hour, w.start_minute),
+  endMinute: toMinutes(w.end_hour, w.end_minute),
+});
+
+/** Windows sorted by start must not overlap (one may start where the last ended). */
+const disjoint = (windows: readonly WindowBody[]) =>
+  windows
+    .map(windowMinutes)
+    .sort((a, b) => a.startMinute - b.startMinute)
+    .every((w, i, all) => i === 0 || w.startMinute >= all[i - 1]!.endMinute);
+
+/**
+ * "拘束 condition 以上 → break", optionally a second tier (both figures at least the first tier's:
+ * e.g. 6:01 → 0:45, 8:46 → 1:00) and fixed break windows. The second tier and the windows are
+ * optional, so a client that sends only the first four fields is answered as before.
+ */
 export const BreakTimeBodySchema = z
   .strictObject({
     condition_hour: hour(24),
     condition_minute: minute,
     break_hour: hour(24),
     break_minute: minute,
+    tier2_condition_hour: optionalHour,
+    tier2_condition_minute: optionalMinute,
+    tier2_break_hour: optionalHour,
+    tier2_break_minute: optionalMinute,
+    windows: z.optional(z.array(BreakWindowSchema).check(z.maxLength(MAX_BREAK_WINDOWS))),
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
   })
@@ -72,7 +119,53 @@ export const BreakTimeBodySchema = z
     z.refine((b) => toMinutes(b.break_hour, b.break_minute) <= toMinutes(b.condition_hour, b.condition_minute), {
       path: ['break_hour'],
     }),
+    // The second tier is given whole or not at all.
+    z.refine(
+      (b) =>
+        [b.tier2_condition_hour, b.tier2_condition_minute, b.tier2_break_hour, b.tier2_break_minute].every(
+          (v) => v === null || v === undefined,
+        ) ||
+        [b.tier2_condition_hour, b.tier2_condition_minute, b.tier2_break_hour, b.tier2_break_minute].every(
+          (v) => typeof v === 'number',
+        ),
+      { message: '2段階目の拘束時間と休憩時間をすべて選択してください', path: ['tier2_condition_hour'] },
+    ),
+    z.refine(
+      (b) => {
+        const condition = optionalMinutes(b.tier2_condition_hour, b.tier2_condition_minute);
+        return (
+          condition === null || (condition <= 24 * 60 && condition >= toMinutes(b.condition_hour, b.condition_minute))
+        );
+      },
+      { message: '2段階目の拘束時間は1段階目以上にしてください', path: ['tier2_condition_hour'] },
+    ),
+    z.refine(
+      (b) => {
+        const brk = optionalMinutes(b.tier2_break_hour, b.tier2_break_minute);
+        const condition = optionalMinutes(b.tier2_condition_hour, b.tier2_condition_minute);
+        return (
+          brk === null || condition === null || (brk >= toMinutes(b.break_hour, b.break_minute) && brk <= condition)
+        );
+      },
+      { message: '2段階目の休憩時間は1段階目以上、2段階目の拘束時間以下にしてください', path: ['tier2_break_hour'] },
+    ),
+    z.refine((b) => disjoint(b.windows ?? []), { message: '休憩時間帯が重なっています', path: ['windows'] }),
   );
+
+/** The stored values of a valid break-time body. */
+export function breakRuleValues(body: z.infer<typeof BreakTimeBodySchema>): RuleValues {
+  const tier2Condition = optionalMinutes(body.tier2_condition_hour, body.tier2_condition_minute);
+  const tier2Break = optionalMinutes(body.tier2_break_hour, body.tier2_break_minute);
+  const windows = (body.windows ?? []).map(windowMinutes).sort((a, b) => a.startMinute - b.startMinute);
+  return {
+    conditionMinutes: toMinutes(body.condition_hour, body.condition_minute),
+    breakMinutes: toMinutes(body.break_hour, body.break_minute),
+    ...(tier2Condition !== null && tier2Break !== null
+      ? { tier2ConditionMinutes: tier2Condition, tier2BreakMinutes: tier2Break }
+      : {}),
+    ...(windows.length ? { breakWindows: windows } : {}),
+  };
+}
 
 const split = (minutes: number | undefined) =>
   minutes === undefined ? { hour: null, minute: null } : toHourMinute(minutes);
@@ -89,21 +182,36 @@ export function workingRuleView(rule: StoredRule) {
   };
 }
 
-/** Null when the rule meets 労働基準法 34条, else the warning the screen shows. */
+/** Null when the rule meets 労働基準法 34条 on every day, else the warning the screen shows. */
 export const breakWarning = (rule: StoredRule) =>
   rule.conditionMinutes !== undefined &&
   rule.breakMinutes !== undefined &&
-  breakRuleShortfalls(rule.conditionMinutes, rule.breakMinutes).length
+  breakRuleShortfalls(
+    rule.conditionMinutes,
+    rule.breakMinutes,
+    rule.tier2ConditionMinutes !== undefined && rule.tier2BreakMinutes !== undefined
+      ? { conditionMinutes: rule.tier2ConditionMinutes, breakMinutes: rule.tier2BreakMinutes }
+      : null,
+  ).length
     ? MESSAGES.breakBelowLegalMinimum
     : null;
 
 export function breakRuleView(rule: StoredRule) {
   const [condition, brk] = [split(rule.conditionMinutes), split(rule.breakMinutes)];
+  const [tier2Condition, tier2Break] = [split(rule.tier2ConditionMinutes), split(rule.tier2BreakMinutes)];
   return {
     condition_hour: condition.hour,
     condition_minute: condition.minute,
     break_hour: brk.hour,
     break_minute: brk.minute,
+    tier2_condition_hour: tier2Condition.hour,
+    tier2_condition_minute: tier2Condition.minute,
+    tier2_break_hour: tier2Break.hour,
+    tier2_break_minute: tier2Break.minute,
+    windows: (rule.breakWindows ?? []).map((w) => {
+      const [start, end] = [toHourMinute(w.startMinute), toHourMinute(w.endMinute)];
+      return { start_hour: start.hour, start_minute: start.minute, end_hour: end.hour, end_minute: end.minute };
+    }),
   };
 }
 

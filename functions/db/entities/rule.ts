@@ -19,6 +19,19 @@ export const Rule = createSchema({
     unpaidMinutes: { type: 'number' },
     conditionMinutes: { type: 'number' },
     breakMinutes: { type: 'number' },
+    /** Break rules only: an optional second tier and fixed windows (minutes from local midnight). */
+    tier2ConditionMinutes: { type: 'number' },
+    tier2BreakMinutes: { type: 'number' },
+    breakWindows: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          startMinute: { type: 'number', required: true },
+          endMinute: { type: 'number', required: true },
+        },
+      },
+    },
     updatedAt: {
       type: 'string',
       required: true,

@@ -10,12 +10,15 @@
  * - Always (36条6項, whatever the agreement says): 法定外 + 法定休日 ≥ 100 h in a month → violation;
  *   any average over the last 2, 3, 4, 5 or 6 months (ending with the month checked, crossing
  *   agreement years) > 80 h → violation.
- * - 法定外 + 法定休日 > 80 h in a month → notice: the employee must be told and offered the doctor
- *   interview (労働安全衛生法66条の8, 規則52条の2・52条の3).
+ * - 時間外・休日労働時間 > 80 h in a month → notice: the employee must be told and offered the doctor
+ *   interview (労働安全衛生法66条の8, 則52条の2・52条の3). That figure is 則52条の2's, not 法定外 +
+ *   法定休日: the month's total worked minutes (legal-holiday work included) − 40 h × calendar days
+ *   ÷ 7 (see `hoursBeyondWeeklyFrame`). A month without `workedMinutes` gets no notice.
  * - Projection: the month's 法定外 so far, extended at the same pace per work day over the remaining
  *   scheduled work days (holiday work is not projected: it has no pace). A limit not yet passed
  *   but passed by the projection → the same finding, severity warning, `projected: true`.
  */
+import { daysInMonth } from '../time.js';
 import { hoursJa } from './format.js';
 import { RULE_VERSION } from './version.js';
 
@@ -26,6 +29,11 @@ export interface AgreementMonth {
   statutoryOvertimeMinutes: number;
   /** 法定休日労働 — MonthTotals.legalHolidayWorkMinutes. */
   legalHolidayWorkMinutes: number;
+  /**
+   * All worked minutes of the month, legal-holiday work included — MonthTotals.workedMinutes: the
+   * basis of the 80 h notice. Absent in overtime history stored before rule version 2026.2.
+   */
+  workedMinutes?: number | undefined;
 }
 
 export interface WorkPace {
@@ -88,15 +96,39 @@ export const SPECIAL_ANNUAL_LIMIT_MINUTES = 720 * 60;
 export const SINGLE_MONTH_CAP_MINUTES = 100 * 60;
 export const MULTI_MONTH_AVERAGE_MINUTES = 80 * 60;
 export const DOCTOR_INTERVIEW_MINUTES = 80 * 60;
+/** 則52条の2: 40 h a week. */
+export const WEEKLY_FRAME_MINUTES_PER_WEEK = 40 * 60;
 export const SPECIAL_MONTHS_PER_YEAR = 6;
+
+/**
+ * 則52条の2: 40 h × the calendar days of the month ÷ 7, in minutes (2,400 × days ÷ 7), truncated to
+ * the whole minute: 28 days 9,600 (160:00), 29 days 9,942 (165:42), 30 days 10,285 (171:25), 31 days
+ * 10,628 (177:08). Truncating only moves the excess up by under a minute; because worked minutes are
+ * whole, "excess > 80 h" gives the same answer as with the exact fraction.
+ */
+export function weeklyFrameMinutes(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return Math.floor((WEEKLY_FRAME_MINUTES_PER_WEEK * daysInMonth(y, m)) / 7);
+}
+
+/**
+ * 時間外・休日労働時間 of 則52条の2 (the 80 h notice figure): the month's total worked minutes,
+ * legal-holiday work included, minus `weeklyFrameMinutes`; never below 0. Null without workedMinutes.
+ */
+export function hoursBeyondWeeklyFrame(month: AgreementMonth): number | null {
+  if (month.workedMinutes === undefined) return null;
+  return Math.max(0, month.workedMinutes - weeklyFrameMinutes(month.month));
+}
 
 /** The month's figure at the end of the month if the pace so far holds. Null when no work day has passed. */
 export function projectMonth(month: AgreementMonth, pace: WorkPace): AgreementMonth | null {
   if (pace.elapsedWorkDays <= 0) return null;
-  const perDay = month.statutoryOvertimeMinutes / pace.elapsedWorkDays;
+  const extend = (minutes: number) =>
+    Math.round(minutes + (minutes / pace.elapsedWorkDays) * Math.max(0, pace.remainingWorkDays));
   return {
     ...month,
-    statutoryOvertimeMinutes: Math.round(month.statutoryOvertimeMinutes + perDay * Math.max(0, pace.remainingWorkDays)),
+    statutoryOvertimeMinutes: extend(month.statutoryOvertimeMinutes),
+    ...(month.workedMinutes === undefined ? {} : { workedMinutes: extend(month.workedMinutes) }),
   };
 }
 
@@ -225,13 +257,14 @@ function checks(months: readonly AgreementMonth[], input: AgreementInput): Check
       break;
     }
   }
-  if (withHoliday(last) > DOCTOR_INTERVIEW_MINUTES) {
+  const beyond = hoursBeyondWeeklyFrame(last);
+  if (beyond !== null && beyond > DOCTOR_INTERVIEW_MINUTES) {
     out.push({
       code: 'doctor_interview_80h',
       severity: 'notice',
-      value: withHoliday(last),
+      value: beyond,
       limit: DOCTOR_INTERVIEW_MINUTES,
-      subject: '時間外労働と休日労働の合計',
+      subject: '時間外・休日労働時間（月の総労働時間−40時間×暦日数÷7）',
       limitText: '80時間',
       action: '。本人への通知と医師による面接指導の案内が必要です',
     });

@@ -97,6 +97,8 @@ export interface DayResult {
   restraintMinutes: number;
   breakMinutes: number;
   breakSource: BreakSource;
+  /** Minutes of the break rule's fixed windows inside the shift (part of breakMinutes). */
+  breakInWindowsMinutes: number;
   /** = regular + scheduledOvertime + statutoryOvertime + legalHolidayWork. */
   workedMinutes: number;
   regularMinutes: number;
@@ -125,13 +127,49 @@ export interface DayResult {
 const within = (m: number, ranges: readonly (readonly [number, number])[]) => ranges.some(([a, b]) => m >= a && m < b);
 
 /**
- * 労働基準法34条 minimum break, applied to restraint as everywhere in the product: over 6 h → 45 min,
- * over 8 h → 60 min.
+ * 労働基準法34条 on 労働時間 (= restraint − break), not on restraint: a day whose work exceeds 6 h
+ * needs a break of at least 45 min, one whose work exceeds 8 h at least 60 min. Whether a break of
+ * `breakMinutes` is lawful for a restraint of `restraintMinutes`.
  */
+export function isLawfulBreak(restraintMinutes: number, breakMinutes: number): boolean {
+  const worked = restraintMinutes - breakMinutes;
+  if (worked <= 6 * 60) return true;
+  if (worked <= DAILY_LIMIT_MINUTES) return breakMinutes >= 45;
+  return breakMinutes >= 60;
+}
+
+/**
+ * The smallest lawful break of at least `atLeast` minutes (the company's own break) for a restraint;
+ * never more than the restraint. LABOUR-LAW.md: "A company break shorter than the law's minimum for
+ * the resulting work is raised only as far as the law needs." Breaks are not punched, so the engine
+ * deems the lawful minimum taken — the least deduction that leaves a lawful day:
+ *   restraint ≤ 6:00 → 0; 6:01–6:45 → restraint − 6:00 (work exactly 6:00, which needs no break);
+ *   6:45–8:45 → 45 (work 6:00–8:00, not over 8 h); 8:45–9:00 → restraint − 8:00 (work exactly 8:00
+ *   with 45–60 min, lawful); over 9:00 → 60.
+ * Lawful breaks form an up-set (more break is never less lawful), so the minimum is the least of the
+ * three ways to be lawful: work ≤ 6:00 (b ≥ restraint − 360), work ≤ 8:00 with b ≥ 45, or b ≥ 60.
+ */
+export function lawfulBreak(restraintMinutes: number, atLeast = 0): number {
+  const c = Math.max(0, atLeast);
+  const least = Math.min(
+    Math.max(c, restraintMinutes - 6 * 60),
+    Math.max(c, 45, restraintMinutes - DAILY_LIMIT_MINUTES),
+    Math.max(c, 60),
+  );
+  return Math.max(0, Math.min(restraintMinutes, least));
+}
+
+/** The break the law alone needs for a restraint (no company rule): `lawfulBreak(restraint)`. */
 export function legalMinimumBreak(restraintMinutes: number): number {
-  if (restraintMinutes > 8 * 60) return 60;
-  if (restraintMinutes > 6 * 60) return 45;
-  return 0;
+  return lawfulBreak(restraintMinutes, 0);
+}
+
+/** The company's tiered break for a restraint: the highest tier whose condition the restraint reaches. */
+export function tierBreak(restraint: number, rule: RulesInForce['break']): number {
+  let minutes = 0;
+  if (rule.conditionMinutes !== null && restraint >= rule.conditionMinutes) minutes = rule.breakMinutes;
+  if (rule.tier2 && restraint >= rule.tier2.conditionMinutes) minutes = Math.max(minutes, rule.tier2.breakMinutes);
+  return minutes;
 }
 
 /** Whole minutes between two punches (each truncated to the minute); null if either is missing or invalid. */
@@ -144,13 +182,84 @@ export function restraintMinutes(
   return restraint >= 0 ? restraint : null;
 }
 
-/** The break deducted for a restraint time under a break rule, and why. */
-export function breakFor(restraint: number, rule: RulesInForce['break']): { minutes: number; source: BreakSource } {
-  const byRule = rule.conditionMinutes !== null && restraint >= rule.conditionMinutes ? rule.breakMinutes : 0;
-  const legal = legalMinimumBreak(restraint);
-  const minutes = Math.min(restraint, Math.max(byRule, legal));
+/**
+ * The break deducted for a restraint under a break rule, and why. The company's break is the larger
+ * of its tier break and the minutes of its fixed windows inside the shift (`windowMinutes`); it is
+ * used as is when lawful for the resulting work time and raised only as far as 34条 needs.
+ */
+export function breakFor(
+  restraint: number,
+  rule: RulesInForce['break'],
+  windowMinutes = 0,
+): { minutes: number; source: BreakSource } {
+  const byRule = Math.min(restraint, Math.max(tierBreak(restraint, rule), windowMinutes));
+  const minutes = lawfulBreak(restraint, byRule);
   if (minutes === 0) return { minutes: 0, source: 'none' };
-  return { minutes, source: byRule >= legal ? 'rule' : 'legal_minimum' };
+  return { minutes, source: minutes === byRule ? 'rule' : 'legal_minimum' };
+}
+
+type Interval = readonly [number, number];
+
+/** The rule's fixed windows on the clock of every date the shift can touch, clipped to [inMin, outMin). */
+function windowOverlaps(
+  rule: RulesInForce['break'],
+  workDate: string,
+  timeZone: string,
+  inMin: number,
+  outMin: number,
+): Interval[] {
+  const out: Interval[] = [];
+  for (const k of [-1, 0, 1, 2]) {
+    const date = addDays(workDate, k);
+    for (const w of rule.windows ?? []) {
+      const at = (m: number) =>
+        m >= 24 * 60
+          ? wallMinute(addDays(date, 1), 0, 0, timeZone)
+          : wallMinute(date, Math.floor(m / 60), m % 60, timeZone);
+      const a = Math.max(inMin, at(w.startMinute));
+      const b = Math.min(outMin, at(w.endMinute));
+      if (a < b) out.push([a, b]);
+    }
+  }
+  return out.sort((x, y) => x[0] - y[0]);
+}
+
+/**
+ * Where the deemed break lies: the windows inside the shift, then any further minutes (a tier break
+ * longer than the windows, or the legal raise) as one block placed in the free minutes from the end
+ * of the last window — or, without windows, from 4 h after punch-in — onwards, and backwards from
+ * there when the shift ends first (without windows: the block ends at punch-out).
+ */
+function placeBreak(inMin: number, outMin: number, windows: readonly Interval[], minutes: number): Interval[] {
+  const inWindows = windows.reduce((n, [a, b]) => n + b - a, 0);
+  let extra = minutes - inWindows;
+  const placed: Interval[] = [...windows];
+  if (extra <= 0) return placed;
+  const from = windows.length ? windows[windows.length - 1]![1] : Math.min(outMin, inMin + BREAK_AFTER_MINUTES);
+  const gaps: Interval[] = [];
+  let cursor = inMin;
+  for (const [a, b] of windows) {
+    if (a > cursor) gaps.push([cursor, a]);
+    cursor = Math.max(cursor, b);
+  }
+  if (cursor < outMin) gaps.push([cursor, outMin]);
+  for (const [a, b] of gaps) {
+    if (extra <= 0) break;
+    const start = Math.max(a, from);
+    if (start >= b) continue;
+    const take = Math.min(extra, b - start);
+    placed.push([start, start + take]);
+    extra -= take;
+  }
+  for (const [a, b] of [...gaps].reverse()) {
+    if (extra <= 0) break;
+    const end = Math.min(b, from);
+    if (end <= a) continue;
+    const take = Math.min(extra, end - a);
+    placed.push([end - take, end]);
+    extra -= take;
+  }
+  return placed.sort((x, y) => x[0] - y[0]);
 }
 
 const asLeave = (v: number | null | undefined): LeaveType | null => (v === 0 || v === 1 || v === 2 ? v : null);
@@ -171,6 +280,7 @@ export function computeDay(input: DayInput): DayResult {
     restraintMinutes: 0,
     breakMinutes: 0,
     breakSource: 'none',
+    breakInWindowsMinutes: 0,
     workedMinutes: 0,
     regularMinutes: 0,
     scheduledOvertimeMinutes: 0,
@@ -193,9 +303,10 @@ export function computeDay(input: DayInput): DayResult {
 
   const inMin = toMinute(base.punchInAt!);
   const outMin = inMin + restraint;
-  const brk = breakFor(restraint, rules.break);
-  const breakStart = inMin + Math.min(BREAK_AFTER_MINUTES, restraint - brk.minutes);
-  const breakEnd = breakStart + brk.minutes;
+  const windows = windowOverlaps(rules.break, workDate, timeZone, inMin, outMin);
+  const windowMinutes = windows.reduce((n, [a, b]) => n + b - a, 0);
+  const brk = breakFor(restraint, rules.break, windowMinutes);
+  const breaks = placeBreak(inMin, outMin, windows, brk.minutes);
 
   const dayStart = (offset: number) => wallMinute(addDays(workDate, offset), 0, 0, timeZone);
   const lateNight = [-1, 0, 1, 2].map((k) => {
@@ -212,7 +323,7 @@ export function computeDay(input: DayInput): DayResult {
   // Sweep the shift between breakpoints (break, late-night and holiday edges): inside a piece the
   // kind and the late-night overlay are constant, except that ordinary work is split where the
   // shift's counted minutes reach the fixed time and 8 h.
-  const cuts = new Set([inMin, outMin, breakStart, breakEnd, ...lateNight.flat(), ...legalHoliday.flat()]);
+  const cuts = new Set([inMin, outMin, ...breaks.flat(), ...lateNight.flat(), ...legalHoliday.flat()]);
   const points = [...cuts].filter((p) => p >= inMin && p <= outMin).sort((a, b) => a - b);
   const regularCap = Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
   const segments: Segment[] = [];
@@ -226,7 +337,7 @@ export function computeDay(input: DayInput): DayResult {
   for (let i = 0; i + 1 < points.length; i++) {
     let from = points[i]!;
     const to = points[i + 1]!;
-    if (from >= breakStart && from < breakEnd) {
+    if (within(from, breaks)) {
       push(from, to, 'break', false);
       continue;
     }
@@ -257,6 +368,7 @@ export function computeDay(input: DayInput): DayResult {
     restraintMinutes: restraint,
     breakMinutes: brk.minutes,
     breakSource: brk.source,
+    breakInWindowsMinutes: windowMinutes,
     segments,
   });
 }
@@ -308,6 +420,17 @@ function dayFlags(day: DayResult): DayFlag[] {
   return flags;
 }
 
+/** The break rule as the explanation states it, e.g. 拘束6:00以上で0:45、拘束9:00以上で1:00、休憩時間帯12:00–13:00. */
+export function breakRuleTerms(rule: RulesInForce['break']): string {
+  const parts: string[] = [];
+  if (rule.conditionMinutes !== null && (rule.breakMinutes > 0 || !rule.windows?.length))
+    parts.push(`拘束${hm(rule.conditionMinutes)}以上で${hm(rule.breakMinutes)}`);
+  if (rule.tier2) parts.push(`拘束${hm(rule.tier2.conditionMinutes)}以上で${hm(rule.tier2.breakMinutes)}`);
+  if (rule.windows?.length)
+    parts.push(`休憩時間帯${rule.windows.map((w) => `${hm(w.startMinute)}–${hm(w.endMinute)}`).join('・')}`);
+  return parts.length ? parts.join('、') : 'なし';
+}
+
 function explainDay(day: DayResult): string[] {
   const { working, break: brk } = day.rules;
   const clock = (iso: string) => {
@@ -339,20 +462,25 @@ function explainDay(day: DayResult): string[] {
   lines.push(`拘束: ${clock(day.punchInAt!)}–${clock(day.punchOutAt!)} ${day.restraintMinutes}分`);
 
   const ruleName = `休憩ルール(${RULE_LEVEL_LABELS[brk.level]})`;
-  const ruleTerms =
-    brk.conditionMinutes === null ? 'なし' : `拘束${hm(brk.conditionMinutes)}以上で${hm(brk.breakMinutes)}`;
+  const ruleTerms = breakRuleTerms(brk);
   if (day.breakSource === 'none') {
-    lines.push(`休憩: 0分（${ruleName}: ${ruleTerms}、拘束6時間以下のため法定の休憩もなし）`);
+    lines.push(`休憩: 0分（${ruleName}: ${ruleTerms}、労働6時間以下のため法定の休憩もなし）`);
   } else {
+    const worked = day.restraintMinutes - day.breakMinutes;
     const why =
       day.breakSource === 'rule'
         ? `${ruleName}により${day.breakMinutes}分（${ruleTerms}）`
-        : `労働基準法34条の最低基準により${day.breakMinutes}分（拘束${day.restraintMinutes > 480 ? '8時間超→60分' : '6時間超→45分'}。${ruleName}: ${ruleTerms}）`;
-    const placed = day.segments.find((s) => s.kind === 'break');
-    const after4h = placed !== undefined && toMinute(placed.startAt) - toMinute(day.punchInAt!) === BREAK_AFTER_MINUTES;
-    const where = placed
-      ? `、${clock(placed.startAt)}–${clock(placed.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）`
-      : '';
+        : `労働基準法34条の最低基準により${day.breakMinutes}分（労働時間が6時間超なら45分・8時間超なら60分。休憩${day.breakMinutes}分で労働${hm(worked)}。${ruleName}: ${ruleTerms}）`;
+    const placed = day.segments.filter((s) => s.kind === 'break');
+    let where = '';
+    if (placed.length === 1 && day.breakInWindowsMinutes === 0) {
+      const block = placed[0]!;
+      const after4h = toMinute(block.startAt) - toMinute(day.punchInAt!) === BREAK_AFTER_MINUTES;
+      where = `、${clock(block.startAt)}–${clock(block.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）`;
+    } else if (placed.length) {
+      const ranges = placed.map((s) => `${clock(s.startAt)}–${clock(s.endAt)}`).join('・');
+      where = `、${ranges}に取得とみなす（うち休憩時間帯${day.breakInWindowsMinutes}分）`;
+    }
     lines.push(`休憩: ${why}${where}`);
   }
 

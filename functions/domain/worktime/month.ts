@@ -61,7 +61,7 @@ export interface MonthTotals {
   legalHolidayWorkMinutes: number;
   lateNightMinutes: number;
   breakMinutes: number;
-  /** 法定外 + 法定休日労働: the figure of the 100 h / 80 h-average limits and the 80 h notice. */
+  /** 法定外 + 法定休日労働: the figure of the 100 h / 80 h-average limits (the 80 h notice uses workedMinutes, 則52条の2). */
   overtimeAndHolidayWorkMinutes: number;
   /** Dates with worked time. */
   workDays: number;

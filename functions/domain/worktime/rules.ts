@@ -16,6 +16,9 @@ export interface RuleRecord {
   unpaidMinutes?: number | null | undefined;
   conditionMinutes?: number | null | undefined;
   breakMinutes?: number | null | undefined;
+  tier2ConditionMinutes?: number | null | undefined;
+  tier2BreakMinutes?: number | null | undefined;
+  breakWindows?: readonly { startMinute: number; endMinute: number }[] | null | undefined;
 }
 
 export type RuleSource = RuleLevel | 'default';
@@ -30,11 +33,24 @@ export interface WorkingRule {
   deemedOvertimeMinutes: number | null;
 }
 
+/** A fixed break window on the company-local clock, minutes from midnight; end exclusive, at most 24:00. */
+export interface BreakWindow {
+  startMinute: number;
+  endMinute: number;
+}
+
 export interface BreakRule {
   level: RuleSource;
   /** Restraint at or above which `breakMinutes` is given; null = the rule gives no break of its own. */
   conditionMinutes: number | null;
   breakMinutes: number;
+  /**
+   * Optional second tier: restraint at or above `conditionMinutes` → `breakMinutes` instead of the
+   * first tier's (both at least the first tier's, e.g. 拘束6:01以上→45分, 拘束8:46以上→60分).
+   */
+  tier2?: { conditionMinutes: number; breakMinutes: number } | null | undefined;
+  /** Fixed break windows (e.g. 12:00–13:00), deducted for the part inside the shift; sorted, disjoint. */
+  windows?: readonly BreakWindow[] | undefined;
 }
 
 export interface RulesInForce {
@@ -60,6 +76,20 @@ export const RULE_LEVEL_LABELS: Record<RuleSource, string> = {
 };
 
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+
+function tier2Of(rule: RuleRecord): BreakRule['tier2'] {
+  const condition = num(rule.tier2ConditionMinutes);
+  const minutes = num(rule.tier2BreakMinutes);
+  return condition === null || minutes === null ? null : { conditionMinutes: condition, breakMinutes: minutes };
+}
+
+/** Stored windows, defensively sorted and clipped to the day; malformed entries are dropped. */
+function windowsOf(rule: RuleRecord): BreakWindow[] {
+  return (rule.breakWindows ?? [])
+    .filter((w) => num(w.startMinute) !== null && num(w.endMinute) !== null && w.startMinute < w.endMinute)
+    .map((w) => ({ startMinute: w.startMinute, endMinute: Math.min(w.endMinute, 24 * 60) }))
+    .sort((a, b) => a.startMinute - b.startMinute);
+}
 
 /**
  * The rules in force for (departmentId, employmentStatusId); null or '' means the employee has none.
@@ -96,6 +126,8 @@ export function resolveRules(
           level: brk.level,
           conditionMinutes: num(brk.rule.conditionMinutes),
           breakMinutes: num(brk.rule.breakMinutes) ?? 0,
+          tier2: tier2Of(brk.rule),
+          windows: windowsOf(brk.rule),
         }
       : DEFAULT_BREAK_RULE,
   };

@@ -1,8 +1,8 @@
 /**
- * Working-time engine — rule version 2026.1. Every computed result carries `ruleVersion` so a stored
+ * Working-time engine — rule version 2026.2. Every computed result carries `ruleVersion` so a stored
  * summary can be told apart from one computed under later rules (recompute when it differs).
  *
- * The rules of 2026.1, in the order the engine applies them:
+ * The rules of 2026.2, in the order the engine applies them:
  *
  * 1. Minutes. Punch instants are truncated to the whole minute (09:00:59 counts as 09:00) and
  *    every figure is in whole minutes; no rounding beyond that (労働時間は1分単位).
@@ -14,14 +14,20 @@
  *    (department, status) > department only > status only > company default ('-','-') > built-in
  *    default (fixed 8:00, no daily overtime threshold, no deemed overtime; break 0 with the legal
  *    minimum below).
- * 4. Break. restraint = punch-out − punch-in. The break rule gives its break when restraint ≥ its
- *    condition; the break deducted is never less than 労働基準法34条's minimum, applied to restraint
- *    as the rest of the product does: restraint over 6 h → 45 min, over 8 h → 60 min. It never
- *    exceeds the restraint. Placement: ONE block starting 4 h after punch-in, moved earlier only
- *    when the shift is too short for that (then it ends at punch-out). Breaks are not punched, so
- *    a placement must be assumed; "after 4 h" is where a typical 9:00 start takes lunch, and it
- *    fixes which minutes are late night (a 22:00–07:00 shift breaks 02:00–03:00: 480 late-night
- *    minutes of restraint, 420 worked).
+ * 4. Break. restraint = punch-out − punch-in. 労働基準法34条 is on 労働時間 (restraint − break), not
+ *    on restraint: work over 6 h needs ≥ 45 min, work over 8 h ≥ 60 min. The company's break is the
+ *    larger of its tier break (restraint ≥ the condition → that break; an optional second tier,
+ *    e.g. 6:01 → 45 and 8:46 → 60) and the minutes of its fixed break windows (e.g. 12:00–13:00 on
+ *    the local clock of each date the shift touches) inside the shift. It is used as is when lawful
+ *    for the resulting work time, else raised only as far as the law needs (LABOUR-LAW.md): the
+ *    least lawful break, e.g. with no rule restraint 6:30 → 30 (work 6:00), 8:45 → 45 (work 8:00),
+ *    8:50 → 50 (work 8:00), 9:30 → 60. Breaks are not punched, so the lawful minimum is deemed
+ *    taken. It never exceeds the restraint. Placement: the windows inside the shift; any further
+ *    minutes as ONE block in the free minutes from the end of the last window — without windows,
+ *    from 4 h after punch-in — onwards, backwards from there when the shift ends first (without
+ *    windows the block then ends at punch-out). "After 4 h" is where a typical 9:00 start takes
+ *    lunch, and it fixes which minutes are late night (a 22:00–07:00 shift breaks 02:00–03:00: 480
+ *    late-night minutes of restraint, 420 worked).
  * 5. Buckets. Each worked minute falls in exactly one of:
  *    - 法定休日労働 (legal_holiday): minutes on the calendar day (0:00–24:00, company-local) of the
  *      legal holiday (法定休日, one weekday a week, Sunday by default); a shift from Saturday night
@@ -49,8 +55,10 @@
  *    Paid-leave days = days with leave type 0 (有給), counting `leaveDays` (1 or 0.5).
  * 9. 36協定. Time counted = 法定外 (daily + weekly); "including holiday work" adds 法定休日労働.
  *    See agreement.ts for the limits and the projection.
+ * 10. 80 h notice (労働安全衛生法66条の8, 則52条の2): 時間外・休日労働時間 = the month's total worked
+ *    minutes (legal-holiday work included) − 40 h × calendar days ÷ 7, not 法定外 + 休日.
  */
-export const RULE_VERSION = '2026.1';
+export const RULE_VERSION = '2026.2';
 
 /** 労働基準法32条. */
 export const DAILY_LIMIT_MINUTES = 8 * 60;

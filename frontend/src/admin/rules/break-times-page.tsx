@@ -2,6 +2,8 @@
  * 休憩時間設定 (`/management/break_times`): "restraint of X h Y min or more → a break of A h B min".
  * Spec §5: save needs all four selects. Without department and status it is the company default.
  * A rule below the legal minimum is saved; the server's warning is shown beside the success message.
+ * Optional (issue 15): a second tier (both figures at least the first tier's) and fixed break
+ * windows on the clock (within the day, not overlapping), checked here before they are sent.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
@@ -18,14 +20,54 @@ import {
   RuleTarget,
   type HourMinute,
 } from './rule-fields';
-import { getBreakRule, saveBreakRule, type RuleLevel, type RulePair } from './rules-api';
+import { getBreakRule, saveBreakRule, type BreakWindow, type RuleLevel, type RulePair } from './rules-api';
 import '../../shared/page.css';
 import '../admin.css';
+
+const R = t.admin.rules;
+const MAX_WINDOWS = 4;
+
+interface WindowInput {
+  start: HourMinute;
+  end: HourMinute;
+}
+const EMPTY_WINDOW: WindowInput = { start: EMPTY_HM, end: EMPTY_HM };
+const minutesOf = (v: HourMinute) => Number(v.hour) * 60 + Number(v.minute);
+const windowInput = (w: BreakWindow): WindowInput => ({
+  start: fromNumbers(w.start_hour, w.start_minute),
+  end: fromNumbers(w.end_hour, w.end_minute),
+});
+
+/** The first problem with the optional parts of the form, in the order they are shown; null when fine. */
+function breakFormProblem(
+  condition: HourMinute,
+  brk: HourMinute,
+  tier2Condition: HourMinute,
+  tier2Break: HourMinute,
+  windows: readonly WindowInput[],
+): string | null {
+  const tier2 = [tier2Condition.hour, tier2Condition.minute, tier2Break.hour, tier2Break.minute];
+  if (tier2.some((v) => v !== '')) {
+    if (tier2.some((v) => v === '')) return R.tier2Incomplete;
+    if (minutesOf(tier2Condition) < minutesOf(condition) || minutesOf(tier2Break) < minutesOf(brk))
+      return R.tier2BelowTier1;
+    if (minutesOf(tier2Break) > minutesOf(tier2Condition)) return R.tier2BreakTooLong;
+  }
+  if (windows.some((w) => !isChosen(w.start) || !isChosen(w.end))) return R.windowIncomplete;
+  const spans = windows.map((w) => [minutesOf(w.start), minutesOf(w.end)] as const);
+  if (spans.some(([a, b]) => a >= b || b > 24 * 60)) return R.windowOrder;
+  const sorted = [...spans].sort((x, y) => x[0] - y[0]);
+  if (sorted.some(([a], i) => i > 0 && a < sorted[i - 1]![1])) return R.windowOverlap;
+  return null;
+}
 
 function BreakTimeForm({ options }: { options: OrgOptions }) {
   const [pair, setPair] = useState<RulePair>({ department_id: null, employment_status_id: null });
   const [condition, setCondition] = useState<HourMinute>(EMPTY_HM);
   const [brk, setBrk] = useState<HourMinute>(EMPTY_HM);
+  const [tier2Condition, setTier2Condition] = useState<HourMinute>(EMPTY_HM);
+  const [tier2Break, setTier2Break] = useState<HourMinute>(EMPTY_HM);
+  const [windows, setWindows] = useState<WindowInput[]>([]);
   const [level, setLevel] = useState<RuleLevel | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -42,6 +84,9 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
       const rule = res.ok ? res.data.rule : null;
       setCondition(rule ? fromNumbers(rule.condition_hour, rule.condition_minute) : EMPTY_HM);
       setBrk(rule ? fromNumbers(rule.break_hour, rule.break_minute) : EMPTY_HM);
+      setTier2Condition(rule ? fromNumbers(rule.tier2_condition_hour, rule.tier2_condition_minute) : EMPTY_HM);
+      setTier2Break(rule ? fromNumbers(rule.tier2_break_hour, rule.tier2_break_minute) : EMPTY_HM);
+      setWindows(rule ? rule.windows.map(windowInput) : []);
       setLevel(res.ok ? res.data.level : null);
       setWarning(res.ok ? res.data.warning : null);
     });
@@ -58,6 +103,12 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
     setSuccess(null);
     setWarning(null);
     if (!canSave) return;
+    const problem = breakFormProblem(condition, brk, tier2Condition, tier2Break, windows);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const hasTier2 = isChosen(tier2Condition) && isChosen(tier2Break);
     setBusy(true);
     const res = await saveBreakRule({
       ...pair,
@@ -65,6 +116,16 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
       condition_minute: Number(condition.minute),
       break_hour: Number(brk.hour),
       break_minute: Number(brk.minute),
+      tier2_condition_hour: hasTier2 ? Number(tier2Condition.hour) : null,
+      tier2_condition_minute: hasTier2 ? Number(tier2Condition.minute) : null,
+      tier2_break_hour: hasTier2 ? Number(tier2Break.hour) : null,
+      tier2_break_minute: hasTier2 ? Number(tier2Break.minute) : null,
+      windows: windows.map((w) => ({
+        start_hour: Number(w.start.hour),
+        start_minute: Number(w.start.minute),
+        end_hour: Number(w.end.hour),
+        end_minute: Number(w.end.minute),
+      })),
     });
     setBusy(false);
     if (!res.ok) {
@@ -107,6 +168,64 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
             onChange={setBrk}
           />
           <span>{t.admin.rules.breakSuffix}</span>
+        </fieldset>
+        <fieldset className="rule-row rule-row--sentence">
+          <legend>{R.tier2Legend}</legend>
+          <span>{R.conditionPrefix}</span>
+          <HourMinuteSelects
+            id="break-tier2-condition"
+            label={`${R.tier2Legend} ${R.conditionPrefix}`}
+            maxHour={24}
+            value={tier2Condition}
+            onChange={setTier2Condition}
+          />
+          <span>{R.conditionSuffix}</span>
+          <HourMinuteSelects
+            id="break-tier2-break"
+            label={`${R.tier2Legend} ${R.conditionSuffix}`}
+            maxHour={24}
+            value={tier2Break}
+            onChange={setTier2Break}
+          />
+          <span>{R.breakSuffix}</span>
+          <p className="page-hint">{R.tier2Hint}</p>
+        </fieldset>
+        <fieldset className="rule-row">
+          <legend>{R.windowsLegend}</legend>
+          <p className="page-hint">{R.windowsHint}</p>
+          {windows.map((w, i) => (
+            <div className="rule-row--sentence break-window" key={i}>
+              <span>{R.windowStart}</span>
+              <HourMinuteSelects
+                id={`break-window-${i + 1}-start`}
+                label={R.windowFrom.replace('{n}', String(i + 1))}
+                maxHour={23}
+                value={w.start}
+                onChange={(start) => setWindows(windows.map((x, j) => (j === i ? { ...x, start } : x)))}
+              />
+              <span>{R.windowEnd}</span>
+              <HourMinuteSelects
+                id={`break-window-${i + 1}-end`}
+                label={R.windowTo.replace('{n}', String(i + 1))}
+                maxHour={24}
+                value={w.end}
+                onChange={(end) => setWindows(windows.map((x, j) => (j === i ? { ...x, end } : x)))}
+              />
+              <button
+                type="button"
+                className="button"
+                aria-label={R.removeWindowLabel.replace('{n}', String(i + 1))}
+                onClick={() => setWindows(windows.filter((_, j) => j !== i))}
+              >
+                {R.removeWindow}
+              </button>
+            </div>
+          ))}
+          {windows.length < MAX_WINDOWS && (
+            <button type="button" className="button" onClick={() => setWindows([...windows, EMPTY_WINDOW])}>
+              {R.addWindow}
+            </button>
+          )}
         </fieldset>
         <div>
           <button type="submit" className="button button--primary" disabled={!canSave} aria-busy={busy}>

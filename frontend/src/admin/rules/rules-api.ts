@@ -22,4 +22,8 @@ export const getWorkingRule = (pair: RulePair) => api.get<RuleAnswer<WorkingRule
 export const saveWorkingRule = (body: RulePair & Partial<WorkingRule>) =>
   api.post<RuleAnswer<WorkingRule>>(PATH.working, body);
 export const getBreakRule = (pair: RulePair) => api.get<RuleAnswer<BreakRule>>(PATH.break, { ...pair });
-export const saveBreakRule = (body: RulePair & BreakRule) => api.post<RuleAnswer<BreakRule>>(PATH.break, body);
+/** A break rule as POST takes it: the second tier and the windows may be left out. */
+export type BreakRuleBody = Pick<BreakRule, 'condition_hour' | 'condition_minute' | 'break_hour' | 'break_minute'> &
+  Partial<Omit<BreakRule, 'condition_hour' | 'condition_minute' | 'break_hour' | 'break_minute'>>;
+export type BreakWindow = BreakRule['windows'][number];
+export const saveBreakRule = (body: RulePair & BreakRuleBody) => api.post<RuleAnswer<BreakRule>>(PATH.break, body);
