@@ -146,6 +146,8 @@ const rows = [
   ['create-over-work-request', 'POST', '/api/v1/over_work_requests', EMPLOYEE, api('over-work-requests/create-over-work-request'), WRITE, 'File overtime request'],
   ['decide-over-work-request', 'PUT', '/api/v1/over_work_requests/{id}', ADMIN, api('over-work-requests/decide-over-work-request'), WRITE, 'Approve / reject overtime'],
   ['delete-over-work-request', 'DELETE', '/api/v1/over_work_requests/{id}', EMPLOYEE, api('over-work-requests/delete-over-work-request'), WRITE, 'Withdraw overtime request'],
+  ['list-pending-requests', 'GET', '/api/v1/pending_requests', ADMIN, api('pending-requests/list-pending-requests'), READ, 'Unapproved requests of every kind and month (未処理)'],
+  ['count-pending-requests', 'GET', '/api/v1/pending_requests/count', ADMIN, api('pending-requests/count-pending-requests'), READ, 'How many requests wait for a decision (menu badge)'],
 
   // Rules and work status
   ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), READ, 'Work status summary'],

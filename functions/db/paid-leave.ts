@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js'
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { newId } from '../shared/ids.js';
 import { MESSAGES } from '../shared/messages.js';
-import { STATUS, guard, fileRequest, type NewRequest } from './requests.js';
+import { STATUS, guard, fileRequest, pendingItem, type NewRequest } from './requests.js';
 import { db, type Db } from './service.js';
 
 export interface GrantRecord {
@@ -179,9 +179,10 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
     const seq = employee.leaveSeq ?? 0;
     const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
     const result = await service.transaction
-      .write(({ Request, UniqueValue, Employee }) => [
+      .write(({ Request, UniqueValue, Employee, PendingRequest }) => [
         UniqueValue.create({ ...guard(companyId, employeeId, r.kind, r.date), ownerId: item.requestId }).commit(),
         Request.create(item).commit(),
+        PendingRequest.create(pendingItem(item)).commit(),
         Employee.patch({ companyId, employeeId })
           .set({ leaveSeq: seq + 1 })
           .where(

@@ -25,14 +25,37 @@ export interface NewRequest {
   reason: string;
 }
 
+/**
+ * The request's item in the company's 未処理 list (entities/pending-request.ts); every transaction that
+ * files a request creates it, and every one that decides or withdraws it deletes it.
+ */
+export const pendingItem = (r: NewRequest & { requestId: string; createdAt: string }) => ({
+  companyId: r.companyId,
+  requestId: r.requestId,
+  kind: r.kind,
+  date: r.date,
+  employeeId: r.employeeId,
+  employeeName: r.employeeName,
+  ...(r.leaveType === undefined ? {} : { leaveType: r.leaveType }),
+  reason: r.reason,
+  createdAt: r.createdAt,
+});
+
+const pendingKey = (companyId: string, r: { requestId: string; date: string }) => ({
+  companyId,
+  requestId: r.requestId,
+  date: r.date,
+});
+
 /** The request and a per-(employee, kind, date) guard in one transaction: a duplicate is refused atomically. */
 export async function fileRequest(r: NewRequest, service: Db = db()) {
   const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
   const g = guard(r.companyId, r.employeeId, r.kind, r.date);
   const result = await service.transaction
-    .write(({ Request, UniqueValue }) => [
+    .write(({ Request, UniqueValue, PendingRequest }) => [
       UniqueValue.create({ ...g, ownerId: item.requestId }).commit(),
       Request.create(item).commit(),
+      PendingRequest.create(pendingItem(item)).commit(),
     ])
     .go();
   if (result.canceled) throw new ConflictError(MESSAGES.duplicateRequest);
@@ -68,6 +91,25 @@ export async function companyMonthRequests(
   return data;
 }
 
+/** A page of the company's unapproved requests of every kind and month, oldest date first: one Query. */
+export async function pendingPage(companyId: string, limit: number, cursor: string | null, service: Db = db()) {
+  const { data, cursor: next } = await service.entities.PendingRequest.query
+    .byCompany({ companyId })
+    .go({ limit, cursor });
+  return { requests: data, cursor: next };
+}
+
+/**
+ * How many requests wait for a decision, counted up to `cap` (one Query page of at most `cap` keys):
+ * beyond it the menu says "99+", so the count never reads more than the cap whatever the backlog.
+ */
+export async function pendingCount(companyId: string, cap: number, service: Db = db()) {
+  const { data } = await service.entities.PendingRequest.query
+    .byCompany({ companyId })
+    .go({ limit: cap, attributes: ['requestId'] });
+  return data.length;
+}
+
 /** Withdraw: only the owner, only while unapproved (conditional), and the date guard goes with it. */
 export async function withdrawRequest(
   companyId: string,
@@ -80,11 +122,12 @@ export async function withdrawRequest(
   if (req.employeeId !== employeeId) throw new NotFoundError();
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.requestAlreadyDecided);
   const result = await service.transaction
-    .write(({ Request, UniqueValue }) => [
+    .write(({ Request, UniqueValue, PendingRequest }) => [
       Request.delete({ companyId, requestId })
         .where((a, { eq }) => `${eq(a.status, STATUS.unapproved)} AND ${eq(a.employeeId, employeeId)}`)
         .commit(),
       UniqueValue.delete(guard(companyId, employeeId, kind, req.date)).commit(),
+      PendingRequest.delete(pendingKey(companyId, req)).commit(),
     ])
     .go();
   if (result.canceled) throw new ConflictError(MESSAGES.requestAlreadyDecided);
@@ -108,11 +151,12 @@ export async function decideRequest(
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.decisionConflict);
   const decidedAt = new Date().toISOString();
   const result = await service.transaction
-    .write(({ Request, AttendanceDay, UniqueValue, AuditEvent }) => [
+    .write(({ Request, AttendanceDay, UniqueValue, AuditEvent, PendingRequest }) => [
       Request.patch({ companyId, requestId })
         .set({ status, decidedAt, decidedBy: adminId })
         .where((a, { eq }) => eq(a.status, STATUS.unapproved))
         .commit(),
+      PendingRequest.delete(pendingKey(companyId, req)).commit(),
       ...(status === STATUS.approved && kind === 'holiday'
         ? [
             AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })

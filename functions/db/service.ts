@@ -20,6 +20,7 @@ import { UniqueValue } from './entities/unique-value.js';
 import { OvertimeHistory, WorkSummary } from './entities/work-summary.js';
 import { ExportJob } from './entities/export-job.js';
 import { AuditEvent } from './entities/audit-event.js';
+import { PendingRequest } from './entities/pending-request.js';
 
 const schemas = {
   Company,
@@ -42,6 +43,7 @@ const schemas = {
   OvertimeHistory,
   RateLimit,
   PaidLeaveGrant,
+  PendingRequest,
 };
 
 type Schemas = typeof schemas;

@@ -166,6 +166,8 @@ budget(
     'list-holiday-work-requests',
     'list-over-work-requests',
     'list-audit-events',
+    'list-pending-requests',
+    'count-pending-requests',
     'list-companies',
     'list-info-items',
     'list-inquiries',

@@ -37,4 +37,11 @@ describe('key shapes', () => {
       expect.arrayContaining(['c#c1#req#holiday', '2026-04']),
     );
   });
+
+  it("keeps a company's unapproved requests in one partition, by date", () => {
+    const { Key } = db()
+      .entities.PendingRequest.get({ companyId: 'c1', date: '2027-01-08', requestId: 'r1' })
+      .params<{ Key: Record<string, string> }>();
+    expect(Key).toEqual({ pk: 'c#c1#pending', sk: 'pending#2027-01-08#r1' });
+  });
 });

@@ -10,6 +10,7 @@ import { InfoBanners } from '../shared/info-items/info-banners';
 import { InfoItemDetail } from '../shared/info-items/info-item-detail';
 import { Loading, NotFound, PermissionDenied } from '../shared/status-pages';
 import { ADMIN_PAGES, pathsOf } from '../page-routes';
+import { PendingCountProvider, pendingBadgeText, usePendingCount } from './requests/pending-count';
 
 const page = pathsOf(ADMIN_PAGES);
 
@@ -29,9 +30,14 @@ const PaidLeaveDetailPage = lazy(() => import('./paid-leave/paid-leave-detail-pa
 const AuditPage = lazy(() => import('./audit/audit-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
-const MENU: readonly MenuEntry[] = [
+const menu = (pending: string | null): readonly MenuEntry[] => [
   { label: t.nav.workStatus, to: '/management', end: true },
-  { label: t.nav.requestManagement, to: '/management/requests' },
+  {
+    label: t.nav.requestManagement,
+    to: '/management/requests',
+    badge: pending,
+    badgeLabel: t.admin.requests.pendingCount.replace('{n}', pending ?? '0'),
+  },
   { label: t.nav.staff, to: '/management/staff' },
   { label: t.nav.paidLeave, to: '/management/paid_leave' },
   { label: t.nav.audit, to: '/management/audit' },
@@ -61,12 +67,21 @@ function AdminPage() {
 
 export default function AdminArea() {
   return (
+    <PendingCountProvider>
+      <AdminRoutes />
+    </PendingCountProvider>
+  );
+}
+
+function AdminRoutes() {
+  const { count } = usePendingCount();
+  return (
     <Routes>
       <Route
         element={
           <AreaLayout
             title={t.header.staffAccount}
-            menu={MENU}
+            menu={menu(pendingBadgeText(count))}
             signOutPath="/companies/sign_out"
             afterSignOut="/"
             variant="admin"

@@ -10,8 +10,10 @@ import { Loading } from './status-pages';
 import { useSignOut } from './use-sign-out';
 import './area-layout.css';
 
+/** `badge`: a short count shown after the label (e.g. 申請管理's unapproved requests), `badgeLabel` what a screen reader hears. */
 export type MenuEntry =
-  { label: string; to: string; end?: boolean } | { label: string; children: readonly { label: string; to: string }[] };
+  | { label: string; to: string; end?: boolean; badge?: string | null; badgeLabel?: string }
+  | { label: string; children: readonly { label: string; to: string }[] };
 
 export interface AreaLayoutProps {
   /** Header title, e.g. スタッフアカウント. */
@@ -29,10 +31,30 @@ export interface AreaLayoutProps {
 
 const NAV_ID = 'side-nav';
 
-function MenuLink({ to, label, end }: { to: string; label: string; end?: boolean }) {
+function MenuLink({
+  to,
+  label,
+  end,
+  badge,
+  badgeLabel,
+}: {
+  to: string;
+  label: string;
+  end?: boolean | undefined;
+  badge?: string | null | undefined;
+  badgeLabel?: string | undefined;
+}) {
   return (
     <NavLink to={to} end={end ?? false} className="side-nav__link">
       {label}
+      {badge && (
+        <>
+          <span className="side-nav__badge" aria-hidden="true">
+            {badge}
+          </span>
+          <span className="visually-hidden">（{badgeLabel ?? badge}）</span>
+        </>
+      )}
     </NavLink>
   );
 }
@@ -122,7 +144,13 @@ export function AreaLayout({ title, menu, signOutPath, afterSignOut, variant, ma
                 </li>
               ) : (
                 <li key={entry.to}>
-                  <MenuLink to={entry.to} label={entry.label} end={entry.end} />
+                  <MenuLink
+                    to={entry.to}
+                    label={entry.label}
+                    end={entry.end}
+                    badge={entry.badge}
+                    badgeLabel={entry.badgeLabel}
+                  />
                 </li>
               ),
             )}

@@ -1,4 +1,5 @@
 import type { RequestView } from '../../../../functions/api/request-routes';
+import type { PendingCountView, PendingPageView } from '../../../../functions/api/pending-requests/views';
 import { api } from '../../lib/api';
 
 export type RequestKind = 'holiday' | 'holiday_work' | 'over_work';
@@ -26,3 +27,10 @@ export const listMonthRequests = (kind: RequestKind, year: number, month: number
 /** Approve (1) or reject (2) an unapproved request; the answer is the updated row. */
 export const decideRequest = (kind: RequestKind, id: string, status: 1 | 2) =>
   api.put<AdminRequestRow>(`${PATH[kind]}/${encodeURIComponent(id)}`, { status });
+
+/** One page of the company's unapproved requests of every kind and month (oldest date first). */
+export const listPendingRequests = (cursor: string | null) =>
+  api.get<PendingPageView>('/api/v1/pending_requests', { cursor });
+
+/** How many requests wait for a decision (capped: `more` means "99+"). */
+export const countPendingRequests = () => api.get<PendingCountView>('/api/v1/pending_requests/count');

@@ -1,9 +1,13 @@
 /**
  * 申請管理 (`/management/requests`): leave, holiday-work and overtime requests of the chosen month
- * (`?year&month`, default the company's current month), each row opening the approval modal.
+ * (`?year&month`, default the company's current month; the years run as far ahead as staff can file),
+ * each row opening the approval modal; and 未処理 (`?view=pending`), every unapproved request of every
+ * kind and month, a page at a time, so nothing filed for a month nobody looks at is missed.
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { PendingPageView, PendingRequestView } from '../../../../functions/api/pending-requests/views';
+import { REQUEST_YEARS_AHEAD } from '../../../../functions/api/request-years';
 import { t } from '../../i18n';
 import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
@@ -12,7 +16,14 @@ import { formatLongDate, yearChoices, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { ApprovalDialog } from './approval-dialog';
-import { ADMIN_REQUEST_KINDS, listMonthRequests, type AdminRequestRow, type RequestKind } from './requests-api';
+import { pendingBadgeText, usePendingCount } from './pending-count';
+import {
+  ADMIN_REQUEST_KINDS,
+  listMonthRequests,
+  listPendingRequests,
+  type AdminRequestRow,
+  type RequestKind,
+} from './requests-api';
 import '../../shared/page.css';
 import '../admin.css';
 
@@ -23,6 +34,7 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
     alertOnGenericFailure: false,
   });
   const [open, setOpen] = useState<AdminRequestRow | null>(null);
+  const { refresh } = usePendingCount();
   const title = t.admin.requests.sections[kind];
   const titleId = `admin-requests-${kind}`;
   return (
@@ -87,6 +99,7 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
           onDecided={(updated) => {
             setData((list) => list.map((r) => (r.id === updated.id ? updated : r)));
             setOpen(null);
+            refresh();
           }}
         />
       )}
@@ -94,34 +107,181 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
   );
 }
 
+const R = t.admin.requests;
+
+/** The pages read so far of the 未処理 list; a decided request leaves it at once. */
+function PendingTable({ first }: { first: PendingPageView }) {
+  const [rows, setRows] = useState<PendingRequestView[]>(first.requests);
+  const [cursor, setCursor] = useState<string | null>(first.cursor);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<PendingRequestView | null>(null);
+  const { refresh } = usePendingCount();
+
+  async function loadMore() {
+    if (!cursor || loadingMore) return;
+    setLoadingMore(true);
+    setError(null);
+    const res = await listPendingRequests(cursor);
+    setLoadingMore(false);
+    if (res.ok) {
+      // A request decided meanwhile from another page may still be on a later page: keep each id once.
+      setRows((list) => [...list, ...res.data.requests.filter((r) => !list.some((x) => x.id === r.id))]);
+      setCursor(res.data.cursor);
+    } else setError(res.message);
+  }
+
+  return (
+    <>
+      {rows.length === 0 && !cursor ? (
+        <p className="page-hint">{R.pendingEmpty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table admin-requests admin-requests--pending">
+            <thead>
+              <tr>
+                <th scope="col">{R.date}</th>
+                <th scope="col">{R.applicant}</th>
+                <th scope="col">{R.requestKind}</th>
+                <th scope="col">{R.reason}</th>
+                <th scope="col">{t.admin.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="num">{formatLongDate(row.date)}</td>
+                  <th scope="row">{row.employee_name}</th>
+                  <td>
+                    {R.sections[row.request_kind]}
+                    {row.request_kind === 'holiday' && (
+                      <span className="badge admin-requests__leave-type">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>
+                    )}
+                  </td>
+                  <td className="text-block">{row.reason}</td>
+                  <td>
+                    <button type="button" className="button button--ghost button--small" onClick={() => setOpen(row)}>
+                      {R.open}
+                      <span className="visually-hidden">
+                        （{row.employee_name} {formatLongDate(row.date)} {R.sections[row.request_kind]}）
+                      </span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div role="alert" className={error ? 'form-error' : 'form-error form-error--empty'}>
+        {error}
+      </div>
+      {cursor && (
+        <div className="pending-more">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void loadMore()}
+            disabled={loadingMore}
+            aria-busy={loadingMore}
+          >
+            {R.pendingMore}
+          </button>
+        </div>
+      )}
+      {open && (
+        <ApprovalDialog
+          kind={open.request_kind}
+          row={open}
+          onClose={() => setOpen(null)}
+          onDecided={(updated) => {
+            setRows((list) => list.filter((r) => r.id !== updated.id));
+            setOpen(null);
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function PendingList() {
+  const { state, reload } = useLoad(() => listPendingRequests(null), 'pending', { alertOnGenericFailure: false });
+  return (
+    <section className="card page-section" aria-labelledby="admin-requests-pending">
+      <h2 id="admin-requests-pending" className="page-section__title page-section__header">
+        {R.pendingTitle}
+      </h2>
+      <p className="page-hint">{R.pendingHint}</p>
+      <LoadView state={state} onRetry={() => void reload()}>
+        {(first) => <PendingTable first={first} />}
+      </LoadView>
+    </section>
+  );
+}
+
 export default function AdminRequestsPage() {
   const timeZone = useTimeZone();
-  const years = yearChoices(timeZone);
+  // Every year staff can file for (the filing form's range), so next year's leave can be looked up.
+  const years = yearChoices(timeZone, new Date(), REQUEST_YEARS_AHEAD);
   const now = zonedParts(new Date(), timeZone);
   const [params, setParams] = useSearchParams();
+  const { count } = usePendingCount();
+  const pending = params.get('view') === 'pending';
   const year = years.includes(Number(params.get('year'))) ? Number(params.get('year')) : now.year;
   const m = Number(params.get('month'));
   const month = Number.isInteger(m) && m >= 1 && m <= 12 ? m : now.month;
   const choice: DateSelection = { year: String(year), month: String(month), day: '' };
+  const badge = pendingBadgeText(count);
 
   return (
     <>
       <PageTitle title={t.pages.requestManagement} />
-      <section className="card page-section">
-        <DateSelects
-          id="admin-requests-month"
-          legend={t.admin.requests.month}
-          years={years}
-          value={choice}
-          withDay={false}
-          onChange={(next) => {
-            if (next.year && next.month) setParams({ year: next.year, month: next.month });
-          }}
-        />
-      </section>
-      {ADMIN_REQUEST_KINDS.map((kind) => (
-        <RequestList key={kind} kind={kind} year={year} month={month} />
-      ))}
+      <nav className="view-switch" aria-label={R.views}>
+        <Link
+          to={{ search: '?view=pending' }}
+          className="view-switch__link"
+          aria-current={pending ? 'page' : undefined}
+        >
+          {R.viewPending}
+          {badge && (
+            <>
+              <span className="side-nav__badge" aria-hidden="true">
+                {badge}
+              </span>
+              <span className="visually-hidden">（{R.pendingCount.replace('{n}', badge)}）</span>
+            </>
+          )}
+        </Link>
+        <Link
+          to={{ search: `?year=${year}&month=${month}` }}
+          className="view-switch__link"
+          aria-current={pending ? undefined : 'page'}
+        >
+          {R.viewMonth}
+        </Link>
+      </nav>
+      {pending ? (
+        <PendingList />
+      ) : (
+        <>
+          <section className="card page-section">
+            <DateSelects
+              id="admin-requests-month"
+              legend={R.month}
+              years={years}
+              value={choice}
+              withDay={false}
+              onChange={(next) => {
+                if (next.year && next.month) setParams({ year: next.year, month: next.month });
+              }}
+            />
+          </section>
+          {ADMIN_REQUEST_KINDS.map((kind) => (
+            <RequestList key={kind} kind={kind} year={year} month={month} />
+          ))}
+        </>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** New leave / overtime / holiday-work request (`/employees/requests/{holiday,over_work,holiday_work}`). */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { REQUEST_YEARS_AHEAD } from '../../../../functions/api/request-years';
 import { t } from '../../i18n';
 import { DateSelects, EMPTY_DATE, type DateSelection } from '../../shared/date-selects';
 import { FormFeedback } from '../../shared/feedback';
@@ -15,8 +16,8 @@ import './requests.css';
 
 export default function NewRequestPage({ kind }: { kind: RequestKind }) {
   const timeZone = useTimeZone();
-  // Leave is planned ahead: in December the next January must be selectable.
-  const years = yearChoices(timeZone, new Date(), 1);
+  // Leave is planned ahead: in December the next January must be selectable (申請管理 offers the same years).
+  const years = yearChoices(timeZone, new Date(), REQUEST_YEARS_AHEAD);
   const [leaveType, setLeaveType] = useState('');
   const [date, setDate] = useState<DateSelection>(EMPTY_DATE);
   const [reason, setReason] = useState('');

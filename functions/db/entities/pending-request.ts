@@ -1,0 +1,35 @@
+import { createSchema } from 'electrodb';
+import { REQUEST_KINDS } from './request.js';
+
+/**
+ * One item per unapproved request, in one partition per company (`c#<companyId>#pending`), so 申請管理's
+ * 未処理 view and the side menu's count read one Query page whatever the company's size, across every
+ * month and kind. Written in the transaction that files the request and deleted in the one that decides
+ * or withdraws it, so it exists exactly while the request is unapproved. It copies what the list shows.
+ */
+export const PendingRequest = createSchema({
+  model: { entity: 'pendingRequest', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    requestId: { type: 'string', required: true, readOnly: true },
+    kind: { type: REQUEST_KINDS, required: true, readOnly: true },
+    date: { type: 'string', required: true, readOnly: true },
+    employeeId: { type: 'string', required: true, readOnly: true },
+    employeeName: { type: 'string', required: true },
+    leaveType: { type: 'number' },
+    reason: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    // The company's unapproved requests, oldest date first (the date that needs deciding soonest on top).
+    byCompany: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#pending', casing: 'none' },
+      sk: {
+        field: 'sk',
+        composite: ['date', 'requestId'],
+        template: 'pending#${date}#${requestId}',
+        casing: 'none',
+      },
+    },
+  },
+});
