@@ -103,6 +103,7 @@ const POLICIES = [
             '**/functions/shared/messages.ts',
             '**/functions/routes.ts',
             '**/functions/api/inquiries/inquiry-limits.ts',
+            '**/functions/domain/text-limits.ts',
           ],
         },
       },
