@@ -85,6 +85,18 @@ describe('打刻修正 on a phone', () => {
   });
 });
 
+describe('request forms on a phone', () => {
+  it('count the reason against the server limit and keep no more than it', async () => {
+    const page = await employeePage();
+    await page.goto(`${e2e.stack.baseUrl}/employees/requests/over_work`);
+    const reason = page.locator('#request-reason');
+    await reason.fill('い'.repeat(TEXT_LIMITS.reason + 100));
+    expect((await reason.inputValue()).length).toBe(TEXT_LIMITS.reason);
+    await poll(() => page.locator('#request-reason-count').textContent()).toBe('500 / 500文字');
+    expect(await reason.getAttribute('aria-describedby')).toBe('request-reason-count');
+  });
+});
+
 describe('CSV download', () => {
   it('shows 期間は1年以内で指定してください next to a range over a year, under ダウンロードに失敗しました', async () => {
     const page = await e2e.page(DESKTOP);

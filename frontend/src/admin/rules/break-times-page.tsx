@@ -6,6 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
@@ -51,12 +52,15 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
   }, [pair]);
 
   const canSave = !busy && isChosen(condition) && isChosen(brk);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const ruleErrors = messagesFor(fieldErrors, 'condition_hour', 'condition_minute', 'break_hour', 'break_minute');
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setSuccess(null);
     setWarning(null);
+    setFieldErrors({});
     if (!canSave) return;
     setBusy(true);
     const res = await saveBreakRule({
@@ -70,6 +74,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
     if (!res.ok) {
       if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
       setError(t.messages.settingDefect);
+      setFieldErrors(fieldErrorsOf(res));
       return;
     }
     setLevel(res.data.level);
@@ -88,7 +93,10 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
         )}
         <RuleTarget id="break" options={options} pair={pair} onChange={setPair} />
         <RuleInForce level={level} loading={loading} />
-        <fieldset className="rule-row rule-row--sentence">
+        <fieldset
+          className="rule-row rule-row--sentence"
+          aria-describedby={ruleErrors.length ? fieldErrorId('break-rule') : undefined}
+        >
           <legend>{t.admin.rules.conditionLegend}</legend>
           <span>{t.admin.rules.conditionPrefix}</span>
           <HourMinuteSelects
@@ -108,6 +116,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
           />
           <span>{t.admin.rules.breakSuffix}</span>
         </fieldset>
+        <FieldError id="break-rule" messages={ruleErrors} />
         <div>
           <button type="submit" className="button button--primary" disabled={!canSave} aria-busy={busy}>
             {t.admin.rules.save}
