@@ -104,6 +104,7 @@ const POLICIES = [
             '**/functions/routes.ts',
             '**/functions/api/inquiries/inquiry-limits.ts',
             '**/functions/api/request-years.ts',
+            '**/functions/domain/text-limits.ts',
           ],
         },
       },

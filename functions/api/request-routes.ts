@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TEXT_LIMITS } from '../domain/text-limits.js';
 import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { refreshSummary } from '../db/summaries.js';
@@ -47,7 +48,7 @@ export const NewRequestSchema = z
   .strictObject({
     kind: z.optional(z.union([z.literal(0), z.literal(1), z.literal(2)])),
     ...YMD_FIELDS,
-    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500))), ''),
+    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
   })
   .check(z.refine(...realDate));
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { integerSchema } from '../domain/input.js';
+import { INPUT_MESSAGES, integerSchema } from '../domain/input.js';
 import { daysInMonth } from '../domain/time.js';
+import { MESSAGES } from '../shared/messages.js';
 
 /** Shared request pieces (one schema per concept; the SPA imports the same ones). */
 export const MIN_YEAR = 2022;
@@ -19,12 +20,16 @@ export const YearMonthQuerySchema = z.strictObject({
 });
 
 /** year/month/day fields; combine with `realDate` so Feb 30 is refused. */
-export const YMD_FIELDS = { year: intFrom(MIN_YEAR, 2100), month: intFrom(1, 12), day: intFrom(1, 31) };
+export const YMD_FIELDS = {
+  year: intFrom(MIN_YEAR, 2100, INPUT_MESSAGES.date),
+  month: intFrom(1, 12, INPUT_MESSAGES.date),
+  day: intFrom(1, 31, INPUT_MESSAGES.date),
+};
 
 export const realDate: [
   (v: { year: number; month: number; day: number }) => boolean,
   { message: string; path: string[] },
-] = [(v) => v.day <= daysInMonth(v.year, v.month), { message: '存在しない日付です', path: ['day'] }];
+] = [(v) => v.day <= daysInMonth(v.year, v.month), { message: MESSAGES.nonexistentDate, path: ['day'] }];
 
 export const YmdSchema = z.strictObject(YMD_FIELDS).check(z.refine(...realDate));
 

@@ -9,6 +9,7 @@ export const INPUT_MESSAGES = {
   blank: '入力してください',
   invisible: '制御文字や書式制御文字（文字の向きを変える記号など）は使用できません',
   integer: '半角数字で入力してください',
+  date: '正しい日付を選択してください',
 } as const;
 
 // C0/C1 controls (NUL, BEL, ESC, DEL…), format characters (bidi overrides such as U+202E, zero-width
@@ -39,16 +40,18 @@ export function textSchema(max: number) {
 
 /**
  * An integer in [min, max] from a JSON number or a string of decimal digits (query strings are
- * strings); nothing else is coerced.
+ * strings); nothing else is coerced. `outOfRange` replaces the generic 〇〇以上/以下の値 wording (a
+ * year, month or day says 正しい日付を選択してください).
  */
-export function integerSchema(min: number, max: number) {
+export function integerSchema(min: number, max: number, outOfRange?: string) {
   return z.pipe(
     z.union([z.number(), z.string().check(z.regex(/^-?[0-9]{1,15}$/, INPUT_MESSAGES.integer))], {
-      error: INPUT_MESSAGES.integer,
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? INPUT_MESSAGES.blank : INPUT_MESSAGES.integer,
     }),
     z.pipe(
       z.transform((v: number | string) => Number(v)),
-      z.number().check(z.int(), z.minimum(min), z.maximum(max)),
+      z.number().check(z.int(outOfRange), z.minimum(min, outOfRange), z.maximum(max, outOfRange)),
     ),
   );
 }

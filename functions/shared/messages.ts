@@ -44,6 +44,14 @@ export const MESSAGES = {
   settingDefect: '設定内容に不備があります。',
   alreadyLeftWork: '本日は退勤済みです。',
   futureDateNotAllowed: '未来の日時は指定できません。',
+  // Field reasons shown next to a date range (CSV download).
+  rangeOverYear: '期間は1年以内で指定してください。',
+  rangeEndBeforeStart: '終了日は開始日以降の日付を指定してください。',
+  nonexistentDate: '存在しない日付です',
+  // Field reasons of 打刻修正 (the summary stays 正しい時刻を設定してください).
+  correctionTimesRequired: '出勤時刻か退勤時刻を入力してください。',
+  correctionInRequired: 'この日は出勤の打刻がないため、出勤時刻も入力してください。',
+  correctionOutBeforeIn: '退勤時刻は出勤時刻より後の時刻を設定してください。',
   duplicateRequest: '同じ日付の申請がすでにあります。',
   requestAlreadyDecided: '承認または却下された申請は取り消せません。',
   decisionConflict: 'この申請はすでに処理されています。',

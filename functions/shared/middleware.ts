@@ -1,13 +1,13 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import ja from 'zod/v4/locales/ja.js';
 import { ROUTES, isStateChanging, type Role, type RolesOf, type RouteDef, type RouteName } from '../routes.js';
 import { COOKIE } from './auth/cookies.js';
 import { csrfMatches, sameOrigin, secretMatches } from './auth/csrf.js';
 import { authenticate, isComplete, type AuthDeps, type Principal, type PrincipalOf } from './auth/session.js';
 import { env } from './env.js';
 import { ForbiddenError, UnauthenticatedError, ValidationError, fieldErrors, toHttp } from './errors.js';
+import { fieldErrorMap } from './field-messages.js';
 import { SECURITY_HEADERS, STATUS, parseCookies, type Reply } from './http.js';
 import { claimKey, completeKey, idempotencyKey, idempotencyScope, releaseKey, type Claim } from './idempotency.js';
 import { addLogContext, logger, withLogContext } from './logger.js';
@@ -15,10 +15,10 @@ import { newId } from './ids.js';
 import { MESSAGES } from './messages.js';
 import type { AuditItem, AuditSink } from '../db/audit.js';
 
-// Field errors in Japanese, like every other message the user sees. Only this locale is imported:
-// `z.locales` would pull every language into each Lambda bundle (~250 KB). zod/mini installs no
-// default locale of its own, so this is what every route's messages come from.
-z.config(ja());
+// Field errors in the product's Japanese wording (〇〇文字以内で入力してください), like every other
+// message the user sees; zod's own locale texts (無効な入力, 大きすぎる値: string…) never reach a person.
+// No zod locale is imported: `z.locales` would pull every language into each Lambda bundle (~250 KB).
+z.config({ localeError: fieldErrorMap });
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;

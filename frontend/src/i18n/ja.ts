@@ -146,6 +146,11 @@ export const ja = {
     loadFailed: 'データを読み込めませんでした。',
     back: '一覧へ戻る',
   },
+  /** Field-level feedback shared by every form (shared/field-errors.tsx). */
+  fields: {
+    tooLong: '{max}文字以内で入力してください',
+    countUnit: '文字',
+  },
   infoItems: {
     bannerLabel: 'お知らせ',
     backToTop: '戻る',

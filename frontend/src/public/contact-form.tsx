@@ -15,18 +15,22 @@ const EMPTY: InquiryInput = { name: '', company: '', email: '', message: '' };
 export function ContactForm() {
   const [values, setValues] = useState<InquiryInput>(EMPTY);
   const [errors, setErrors] = useState<ReturnType<typeof validateInquiry>>({});
+  // The server's reasons per field when it refuses what the browser let through.
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   const set = (field: InquiryField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (serverErrors[field]) setServerErrors((e) => ({ ...e, [field]: [] }));
   };
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (sending) return;
     setResult(null);
+    setServerErrors({});
     const found = validateInquiry(values);
     setErrors(found);
     const first = (['name', 'company', 'email', 'message'] as const).find((f) => found[f]);
@@ -48,12 +52,21 @@ export function ContactForm() {
     } else {
       // 429 and validation answers carry the server's own message; anything else is the generic one.
       setResult({ ok: false, message: res.status === 429 || res.status === 400 ? res.message : C.failed });
+      if (res.status === 400 && res.errors) setServerErrors(res.errors);
     }
   }
 
   const field = (name: InquiryField, label: string, input: (props: Record<string, unknown>) => React.ReactNode) => {
-    const error = errors[name];
+    const own = errors[name];
     const id = `contact-${name}`;
+    const error = own
+      ? own === 'tooLong'
+        ? C.tooLong.replace('{max}', String(INQUIRY_LIMITS[name]))
+        : C.errors[own]
+      : serverErrors[name]?.join(' ');
+    // The message box counts its characters against the server's limit (announced politely).
+    const counter = name === 'message' ? `${id}-count` : undefined;
+    const describedBy = [counter, error ? `${id}-error` : undefined].filter(Boolean).join(' ');
     return (
       <div className="form__field">
         <label htmlFor={id}>
@@ -66,12 +79,24 @@ export function ContactForm() {
           value: values[name],
           required: true,
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
+          'aria-describedby': describedBy || undefined,
           onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, e.target.value),
         })}
+        {counter && (
+          <span
+            id={counter}
+            className={
+              values[name].length > INQUIRY_LIMITS[name] ? 'form__hint lp-count lp-count--over' : 'form__hint lp-count'
+            }
+            aria-live="polite"
+          >
+            {values[name].length} / {INQUIRY_LIMITS[name]}
+            <span className="visually-hidden">{t.fields.countUnit}</span>
+          </span>
+        )}
         {error && (
           <p id={`${id}-error`} className="lp-field-error">
-            {error === 'tooLong' ? C.tooLong.replace('{max}', String(INQUIRY_LIMITS[name])) : C.errors[error]}
+            {error}
           </p>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { FieldError, fieldErrorId } from './field-errors';
 import { daysInMonth, range } from './time';
 import './page.css';
 
@@ -26,13 +27,24 @@ interface DateSelectsProps {
   /** Year and month only (monthly views). */
   withDay?: boolean;
   disabled?: boolean;
+  /** The server's reasons about this date, shown under it. */
+  messages?: readonly string[];
 }
 
 /**
  * Year / month (/ day) selects in Japanese order: [2026]年 [4]月 [1]日. Days stop at the chosen
  * month's last day; a day that no longer exists after changing month is cleared, not kept invalid.
  */
-export function DateSelects({ id, legend, years, value, onChange, withDay = true, disabled }: DateSelectsProps) {
+export function DateSelects({
+  id,
+  legend,
+  years,
+  value,
+  onChange,
+  withDay = true,
+  disabled,
+  messages,
+}: DateSelectsProps) {
   const lastDay = value.year && value.month ? daysInMonth(Number(value.year), Number(value.month)) : 31;
 
   function update(part: keyof DateSelection, v: string) {
@@ -62,13 +74,14 @@ export function DateSelects({ id, legend, years, value, onChange, withDay = true
   );
 
   return (
-    <fieldset className="date-selects">
+    <fieldset className="date-selects" aria-describedby={messages?.length ? fieldErrorId(id) : undefined}>
       <legend className="date-selects__legend">{legend}</legend>
       <div className="date-selects__row">
         {select('year', t.common.year, years)}
         {select('month', t.common.month, range(1, 12))}
         {withDay && select('day', t.common.day, range(1, lastDay))}
       </div>
+      <FieldError id={id} messages={messages} />
     </fieldset>
   );
 }

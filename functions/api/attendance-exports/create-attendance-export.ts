@@ -44,13 +44,12 @@ export const handler = api(
     const from = Ymd.safeParse({ year: body.start_year, month: body.start_month, day: body.start_day });
     const to = Ymd.safeParse({ year: body.end_year, month: body.end_month, day: body.end_day });
     if (!from.success || !to.success)
-      throw new ValidationError(MESSAGES.downloadFailed, { date: ['存在しない日付です'] });
+      throw new ValidationError(MESSAGES.downloadFailed, { date: [MESSAGES.nonexistentDate] });
     const [start, end] = [ymdToDate(from.data), ymdToDate(to.data)];
     const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
-    if (days < 0 || days >= MAX_DAYS)
-      throw new ValidationError(MESSAGES.downloadFailed, {
-        date: ['期間は1年以内で、開始日は終了日以前にしてください'],
-      });
+    // `date` names the whole range: the form shows the reason next to its two date pickers.
+    if (days < 0) throw new ValidationError(MESSAGES.downloadFailed, { date: [MESSAGES.rangeEndBeforeStart] });
+    if (days >= MAX_DAYS) throw new ValidationError(MESSAGES.downloadFailed, { date: [MESSAGES.rangeOverYear] });
 
     // Each named filter must exist in the admin's company (GetItems in parallel; undefined when not named).
     const [dept, status, employee] = await Promise.all([

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { TEXT_LIMITS } from '../../domain/text-limits.js';
 import * as z from 'zod/mini';
 import { nameSchema, textSchema } from '../../domain/input.js';
 import { daysInMonth } from '../../domain/time.js';
@@ -13,8 +14,8 @@ export const INFO_ITEM_TIME_ZONE = 'Asia/Tokyo';
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 export const InfoItemSchema = z.strictObject({
-  title: nameSchema(100),
-  detail_text: textSchema(5000),
+  title: nameSchema(TEXT_LIMITS.announcementTitle),
+  detail_text: textSchema(TEXT_LIMITS.announcementBody),
   start_at: z.string().check(z.maxLength(32)),
   end_at: z.string().check(z.maxLength(32)),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TEXT_LIMITS } from '../../domain/text-limits.js';
 import { findDay } from '../../db/attendance.js';
 import { applyCorrection } from '../../db/modifications.js';
 import { refreshSummary } from '../../db/summaries.js';
@@ -26,11 +27,13 @@ export const CorrectionSchema = z
     punch_in_at: Time,
     punch_out_at: Time,
     punch_out_next_day: z._default(z.optional(z.boolean()), false),
-    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500))), ''),
+    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
   })
   .check(z.refine(...realDate));
 
-const badTime = () => new ValidationError(MESSAGES.setCorrectTime);
+/** 正しい時刻を設定してください as the summary, the reason next to the field it concerns. */
+const badTime = (field: 'punch_in_at' | 'punch_out_at' | 'date', reason: string) =>
+  new ValidationError(MESSAGES.setCorrectTime, { [field]: [reason] });
 
 /**
  * Correct one day's punches. Refused with 正しい時刻を設定してください when both times are empty, when
@@ -41,12 +44,11 @@ export const handler = api(
   'create-modify-timestamp',
   { body: CorrectionSchema, invalidMessage: MESSAGES.setCorrectTime, idempotent: true, audit: 'attendance.correct' },
   async ({ body, principal }) => {
-    if (!body.punch_in_at && !body.punch_out_at) throw badTime();
+    if (!body.punch_in_at && !body.punch_out_at) throw badTime('punch_in_at', MESSAGES.correctionTimesRequired);
     const tz = principal.timeZone;
     const workDate = ymdToDate(body);
     const now = clock.now();
-    if (workDate > today(tz, now))
-      throw new ValidationError(MESSAGES.setCorrectTime, { date: [MESSAGES.futureDateNotAllowed] });
+    if (workDate > today(tz, now)) throw badTime('date', MESSAGES.futureDateNotAllowed);
 
     const who = { companyId: principal.companyId, employeeId: principal.userId };
     const before = await findDay(who, workDate);
@@ -56,11 +58,12 @@ export const handler = api(
       ? at(body.punch_out_at, body.punch_out_next_day ? addDays(workDate, 1) : workDate)
       : before?.punchOutAt;
 
-    if (punchOutAt && !punchInAt) throw badTime();
-    if (punchInAt && punchOutAt && Date.parse(punchOutAt) <= Date.parse(punchInAt)) throw badTime();
-    if ([punchInAt, punchOutAt].some((t) => t && Date.parse(t) > now.getTime())) {
-      throw new ValidationError(MESSAGES.setCorrectTime, { time: [MESSAGES.futureDateNotAllowed] });
-    }
+    if (punchOutAt && !punchInAt) throw badTime('punch_in_at', MESSAGES.correctionInRequired);
+    if (punchInAt && punchOutAt && Date.parse(punchOutAt) <= Date.parse(punchInAt))
+      throw badTime('punch_out_at', MESSAGES.correctionOutBeforeIn);
+    const future = (t: string | undefined) => t !== undefined && Date.parse(t) > now.getTime();
+    if (future(punchInAt)) throw badTime('punch_in_at', MESSAGES.futureDateNotAllowed);
+    if (future(punchOutAt)) throw badTime('punch_out_at', MESSAGES.futureDateNotAllowed);
 
     const record = await applyCorrection({
       ...who,

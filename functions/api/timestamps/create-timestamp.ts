@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TEXT_LIMITS } from '../../domain/text-limits.js';
 import { storedPunchAnswer, writePunch } from '../../db/attendance.js';
 import { DOUBLE_PRESS_MS, nextAction } from '../../domain/punch.js';
 import { ConflictError } from '../../shared/errors.js';
@@ -11,7 +12,7 @@ import { punchView, recentShifts } from '../../services/punch-view.js';
 import { clock } from '../../shared/clock.js';
 
 export const PunchSchema = z.strictObject({
-  note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), ''),
+  note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.punchNote))), ''),
 });
 
 /**

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n';
+import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { exportRequestFromQuery, getExport, newExportKey, startExport, type ExportJob } from './csv-download-api';
 import '../../shared/page.css';
@@ -24,10 +25,13 @@ type Phase =
   | { kind: 'starting' }
   | { kind: 'running'; rows: number | null }
   | { kind: 'done'; job: ExportJob }
-  | { kind: 'failed' };
+  | { kind: 'failed'; range?: string[] };
 
 /** Assigning the link is the download: kept apart so it can be swapped in tests or other hosts. */
 const startDownload = (url: string) => window.location.assign(url);
+
+/** The server fields that name the period: the range as a whole and each of its dates' parts. */
+const RANGE_FIELDS = ['date', 'start_year', 'start_month', 'start_day', 'end_year', 'end_month', 'end_day'];
 
 export default function CsvDownloadRunPage() {
   const [params] = useSearchParams();
@@ -43,7 +47,11 @@ export default function CsvDownloadRunPage() {
       if (!request) return setPhase({ kind: 'failed' });
       const started = await startExport(request, key.current);
       if (cancelled) return;
-      if (!started.ok) return setPhase({ kind: 'failed' });
+      // A refused range (over a year, end before start) says why next to the period it concerns.
+      if (!started.ok) {
+        const errors = fieldErrorsOf(started);
+        return setPhase({ kind: 'failed', range: messagesFor(errors, ...RANGE_FIELDS) });
+      }
       setPhase({ kind: 'running', rows: null });
       const deadline = Date.now() + DEADLINE_MS;
       for (let attempt = 0; Date.now() < deadline; attempt++) {
@@ -70,6 +78,7 @@ export default function CsvDownloadRunPage() {
   }, [search]);
 
   const request = exportRequestFromQuery(params);
+  const rangeErrors = phase.kind === 'failed' ? (phase.range ?? []) : [];
   const period = request
     ? C.period
         .replace('{from}', `${request.start_year}/${request.start_month}/${request.start_day}`)
@@ -80,9 +89,14 @@ export default function CsvDownloadRunPage() {
     <>
       <PageTitle title={t.pages.csvDownload} />
       <section className="card page-section csv-run" aria-labelledby="csv-run-title">
-        <h2 id="csv-run-title" className="page-section__title">
+        <h2
+          id="csv-run-title"
+          className="page-section__title"
+          aria-describedby={rangeErrors.length ? fieldErrorId('csv-run-range') : undefined}
+        >
           {period ?? t.pages.csvDownload}
         </h2>
+        <FieldError id="csv-run-range" messages={rangeErrors} />
         {(phase.kind === 'starting' || phase.kind === 'running') && (
           <div className="csv-run__progress">
             <span className="csv-run__spinner" aria-hidden="true" />

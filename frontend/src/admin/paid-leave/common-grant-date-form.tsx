@@ -6,6 +6,14 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
+import {
+  FieldError,
+  fieldErrorId,
+  fieldErrorsOf,
+  invalidProps,
+  messagesFor,
+  type FieldErrors,
+} from '../../shared/field-errors';
 import { failureMessage } from '../../shared/submit-failure';
 
 type FirstGrant = 'six_months' | 'first_common_date' | 'hire_date';
@@ -27,6 +35,9 @@ export function CommonGrantDateForm() {
   const [firstGrant, setFirstGrant] = useState<FirstGrant>('first_common_date');
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ error?: string | null; success?: string | null }>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const dateErrors = messagesFor(fieldErrors, 'common_grant_date.month_day', 'common_grant_date');
+  const firstErrors = fieldErrors['common_grant_date.first_grant'];
 
   useEffect(() => {
     void api.get<Settings>('/api/v1/paid_leave/settings').then((res) => {
@@ -42,6 +53,7 @@ export function CommonGrantDateForm() {
   async function save(e: React.FormEvent) {
     e.preventDefault();
     setResult({});
+    setFieldErrors({});
     setSending(true);
     const body: Settings = {
       common_grant_date: enabled
@@ -50,6 +62,7 @@ export function CommonGrantDateForm() {
     };
     const res = await api.put<Settings>('/api/v1/paid_leave/settings', body);
     setSending(false);
+    setFieldErrors(fieldErrorsOf(res));
     setResult(
       res.ok ? { success: t.messages.settingCompleted } : { error: failureMessage(res) ?? t.messages.settingDefect },
     );
@@ -70,7 +83,11 @@ export function CommonGrantDateForm() {
           />
           全員の付与日を毎年同じ基準日にそろえる
         </label>
-        <fieldset className="date-selects" disabled={!enabled}>
+        <fieldset
+          className="date-selects"
+          disabled={!enabled}
+          aria-describedby={dateErrors.length ? fieldErrorId('common-grant-date') : undefined}
+        >
           <legend className="date-selects__legend">基準日</legend>
           <div className="date-selects__row">
             <span className="date-selects__part">
@@ -94,6 +111,7 @@ export function CommonGrantDateForm() {
               <label htmlFor="common-grant-day">日</label>
             </span>
           </div>
+          <FieldError id="common-grant-date" messages={dateErrors} />
         </fieldset>
         <label htmlFor="common-grant-first">初回の付与</label>
         <select
@@ -101,6 +119,7 @@ export function CommonGrantDateForm() {
           value={firstGrant}
           disabled={!enabled}
           onChange={(e) => setFirstGrant(e.target.value as FirstGrant)}
+          {...invalidProps('common-grant-first', firstErrors)}
         >
           {(Object.keys(FIRST_GRANT) as FirstGrant[]).map((k) => (
             <option key={k} value={k}>
@@ -108,6 +127,7 @@ export function CommonGrantDateForm() {
             </option>
           ))}
         </select>
+        <FieldError id="common-grant-first" messages={firstErrors} />
         <p className="form__hint">法定の付与日より遅くなることはありません。変更は次回の付与から反映されます。</p>
         <FormFeedback {...result} />
         <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>

@@ -6,7 +6,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
+import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, LimitedTextarea, fieldErrorsOf, invalidProps, messagesFor } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { days, jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { NotFound } from '../../shared/status-pages';
@@ -245,7 +247,7 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
     setBusy(false);
     if (!res.ok) {
       setError(failureMessage(res));
-      setFieldErrors(res.errors ?? {});
+      setFieldErrors(fieldErrorsOf(res));
       return;
     }
     setSuccess(p.granted);
@@ -253,14 +255,13 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
     onGranted();
   }
 
-  const errorsOf = (...keys: string[]) =>
-    keys
-      .flatMap((k) => fieldErrors[k] ?? [])
-      .map((m) => (
-        <span key={m} className="form__field-error">
-          {m}
-        </span>
-      ));
+  // The server's reasons under each field (the schema's camelCase names too), linked to the control.
+  const shown = {
+    granted_on: messagesFor(fieldErrors, 'granted_on', 'grantedOn'),
+    days: messagesFor(fieldErrors, 'days'),
+    kind: messagesFor(fieldErrors, 'kind'),
+    expires_on: messagesFor(fieldErrors, 'expires_on', 'expiresOn'),
+  };
 
   return (
     <section className="card page-section" aria-labelledby="grant-form-title">
@@ -273,8 +274,14 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
         <div className="form__row">
           <div className="form__field">
             <label htmlFor="grant-granted_on">{p.grantedOn}</label>
-            <input id="grant-granted_on" type="date" value={form.granted_on} onChange={set('granted_on')} />
-            {errorsOf('granted_on', 'grantedOn')}
+            <input
+              id="grant-granted_on"
+              type="date"
+              value={form.granted_on}
+              onChange={set('granted_on')}
+              {...invalidProps('grant-granted_on', shown.granted_on)}
+            />
+            <FieldError id="grant-granted_on" messages={shown.granted_on} />
           </div>
           <div className="form__field">
             <label htmlFor="grant-days">{p.daysGranted}</label>
@@ -287,35 +294,48 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
               step={0.5}
               value={form.days}
               onChange={set('days')}
+              {...invalidProps('grant-days', shown.days)}
             />
-            {errorsOf('days')}
+            <FieldError id="grant-days" messages={shown.days} />
           </div>
         </div>
         <div className="form__row">
           <div className="form__field">
             <label htmlFor="grant-kind">{p.kind}</label>
-            <select id="grant-kind" value={form.kind} onChange={set('kind')}>
+            <select
+              id="grant-kind"
+              value={form.kind}
+              onChange={set('kind')}
+              {...invalidProps('grant-kind', shown.kind)}
+            >
               <option value="statutory">{p.kinds.statutory}</option>
               <option value="extra">{p.kinds.extra}</option>
             </select>
+            <FieldError id="grant-kind" messages={shown.kind} />
           </div>
           <div className="form__field">
             <label htmlFor="grant-expires_on">{p.expiresOptional}</label>
-            <input id="grant-expires_on" type="date" value={form.expires_on} onChange={set('expires_on')} />
-            {errorsOf('expires_on', 'expiresOn')}
+            <input
+              id="grant-expires_on"
+              type="date"
+              value={form.expires_on}
+              onChange={set('expires_on')}
+              {...invalidProps('grant-expires_on', shown.expires_on)}
+            />
+            <FieldError id="grant-expires_on" messages={shown.expires_on} />
           </div>
         </div>
         <div className="form__field">
           <label htmlFor="grant-reason">{p.reason}</label>
-          <textarea
+          <LimitedTextarea
             id="grant-reason"
             className="reason-box"
             rows={3}
-            maxLength={500}
             value={form.reason}
-            onChange={set('reason')}
+            onChange={(reason) => setForm((f) => ({ ...f, reason }))}
+            max={TEXT_LIMITS.reason}
+            messages={fieldErrors.reason}
           />
-          {errorsOf('reason')}
         </div>
         <div>
           <button type="submit" className="button button--primary" disabled={!complete || busy} aria-busy={busy}>

@@ -8,6 +8,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
@@ -96,12 +97,26 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
   }, [pair]);
 
   const canSave = !busy && isChosen(condition) && isChosen(brk);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const ruleErrors = messagesFor(fieldErrors, 'condition_hour', 'condition_minute', 'break_hour', 'break_minute');
+  const tier2Errors = messagesFor(
+    fieldErrors,
+    'tier2_condition_hour',
+    'tier2_condition_minute',
+    'tier2_break_hour',
+    'tier2_break_minute',
+  );
+  // Window errors come keyed `windows` (overlap) or `windows.<i>.<field>` (one bad window).
+  const windowErrors = Object.entries(fieldErrors)
+    .filter(([k]) => k === 'windows' || k.startsWith('windows.'))
+    .flatMap(([, m]) => m);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setSuccess(null);
     setWarning(null);
+    setFieldErrors({});
     if (!canSave) return;
     const problem = breakFormProblem(condition, brk, tier2Condition, tier2Break, windows);
     if (problem) {
@@ -131,6 +146,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
     if (!res.ok) {
       if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
       setError(t.messages.settingDefect);
+      setFieldErrors(fieldErrorsOf(res));
       return;
     }
     setLevel(res.data.level);
@@ -149,7 +165,10 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
         )}
         <RuleTarget id="break" options={options} pair={pair} onChange={setPair} />
         <RuleInForce level={level} loading={loading} />
-        <fieldset className="rule-row rule-row--sentence">
+        <fieldset
+          className="rule-row rule-row--sentence"
+          aria-describedby={ruleErrors.length ? fieldErrorId('break-rule') : undefined}
+        >
           <legend>{t.admin.rules.conditionLegend}</legend>
           <span>{t.admin.rules.conditionPrefix}</span>
           <HourMinuteSelects
@@ -189,6 +208,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
           />
           <span>{R.breakSuffix}</span>
           <p className="page-hint">{R.tier2Hint}</p>
+          <FieldError id="break-tier2" messages={tier2Errors} />
         </fieldset>
         <fieldset className="rule-row">
           <legend>{R.windowsLegend}</legend>
@@ -226,7 +246,9 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
               {R.addWindow}
             </button>
           )}
+          <FieldError id="break-windows" messages={windowErrors} />
         </fieldset>
+        <FieldError id="break-rule" messages={ruleErrors} />
         <div>
           <button type="submit" className="button button--primary" disabled={!canSave} aria-busy={busy}>
             {t.admin.rules.save}

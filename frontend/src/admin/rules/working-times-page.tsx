@@ -5,6 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
@@ -62,12 +63,14 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
 
   const hasTarget = pair.department_id !== null || pair.employment_status_id !== null;
   const unpaidOk = isChosen(fields.unpaid) || (fields.unpaid.hour === '' && fields.unpaid.minute === '');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const canSave = !busy && hasTarget && isChosen(fields.fixed) && isChosen(fields.over) && unpaidOk;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setSuccess(null);
+    setFieldErrors({});
     if (!canSave) return;
     setBusy(true);
     const unpaid = isChosen(fields.unpaid);
@@ -84,27 +87,32 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
     if (!res.ok) {
       if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
       setError(t.messages.settingDefect);
+      setFieldErrors(fieldErrorsOf(res));
       return;
     }
     setLevel(res.data.level);
     setSuccess(t.messages.settingCompleted);
   }
 
-  const row = (key: keyof Fields, label: string, maxHour: number, optional = false) => (
-    <fieldset className="rule-row">
-      <legend>
-        {label}
-        {optional && <span className="form__optional">（{t.admin.rules.optional}）</span>}
-      </legend>
-      <HourMinuteSelects
-        id={`working-${key}`}
-        label={label}
-        maxHour={maxHour}
-        value={fields[key]}
-        onChange={(v) => setFields((f) => ({ ...f, [key]: v }))}
-      />
-    </fieldset>
-  );
+  const row = (key: keyof Fields, label: string, maxHour: number, optional = false) => {
+    const messages = messagesFor(fieldErrors, `${key}_hour`, `${key}_minute`);
+    return (
+      <fieldset className="rule-row" aria-describedby={messages.length ? fieldErrorId(`working-${key}`) : undefined}>
+        <legend>
+          {label}
+          {optional && <span className="form__optional">（{t.admin.rules.optional}）</span>}
+        </legend>
+        <HourMinuteSelects
+          id={`working-${key}`}
+          label={label}
+          maxHour={maxHour}
+          value={fields[key]}
+          onChange={(v) => setFields((f) => ({ ...f, [key]: v }))}
+        />
+        <FieldError id={`working-${key}`} messages={messages} />
+      </fieldset>
+    );
+  };
 
   return (
     <>

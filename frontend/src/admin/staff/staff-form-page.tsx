@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, fieldErrorsOf, invalidProps } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
@@ -69,7 +70,7 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
     setBusy(false);
     if (!res.ok) {
       setError(failureMessage(res));
-      setFieldErrors(res.errors ?? {});
+      setFieldErrors(fieldErrorsOf(res));
       return;
     }
     if (isNew) {
@@ -81,6 +82,10 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
     }
   }
 
+  /** aria-invalid / aria-describedby of a control whose server reasons show under it. */
+  const aria = (name: Exclude<keyof StaffForm, 'leave'>, describedBy?: string) =>
+    invalidProps(`staff-${name}`, fieldErrors[name], describedBy);
+
   const field = (name: Exclude<keyof StaffForm, 'leave'>, label: string, input: React.ReactNode, hint?: string) => (
     <div className="form__field">
       <label htmlFor={`staff-${name}`}>{label}</label>
@@ -90,11 +95,7 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
           {hint}
         </span>
       )}
-      {fieldErrors[name]?.map((m) => (
-        <span key={m} className="form__field-error">
-          {m}
-        </span>
-      ))}
+      <FieldError id={`staff-${name}`} messages={fieldErrors[name]} />
     </div>
   );
 
@@ -112,6 +113,7 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
               maxLength={50}
               value={form.last_name}
               onChange={set('last_name')}
+              {...aria('last_name')}
             />,
           )}
           {field(
@@ -123,13 +125,19 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
               maxLength={50}
               value={form.first_name}
               onChange={set('first_name')}
+              {...aria('first_name')}
             />,
           )}
         </div>
         {field(
           'department_id',
           t.admin.staff.department,
-          <select id="staff-department_id" value={form.department_id ?? ''} onChange={set('department_id')}>
+          <select
+            id="staff-department_id"
+            value={form.department_id ?? ''}
+            onChange={set('department_id')}
+            {...aria('department_id')}
+          >
             <option value="">{t.admin.none}</option>
             {options.departments.map((d) => (
               <option key={d.id} value={d.id}>
@@ -145,6 +153,7 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
             id="staff-employment_status_id"
             value={form.employment_status_id ?? ''}
             onChange={set('employment_status_id')}
+            {...aria('employment_status_id')}
           >
             <option value="">{t.admin.none}</option>
             {options.statuses.map((s) => (
@@ -164,6 +173,7 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
             autoComplete="off"
             value={form.email}
             onChange={set('email')}
+            {...aria('email')}
           />,
         )}
         {field(
@@ -173,9 +183,9 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
             id="staff-password"
             type="password"
             autoComplete="new-password"
-            aria-describedby="staff-password-hint"
             value={form.password}
             onChange={set('password')}
+            {...aria('password', 'staff-password-hint')}
           />,
           t.admin.staff.passwordHint,
         )}

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
+import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { failureMessage } from '../../shared/submit-failure';
 import { range } from '../../shared/time';
 import { saveAlertSettings, type AlertSettings } from './work-status-api';
@@ -24,11 +25,13 @@ export function AlertSettingsForm({
   const [specialClause, setSpecialClause] = useState(initial.special_clause);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [success, setSuccess] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    setFieldErrors({});
     setSuccess(null);
     setBusy(true);
     const body = { alert_hours: Number(hours), special_clause: specialClause };
@@ -39,6 +42,7 @@ export function AlertSettingsForm({
       onSaved({ alert_hours: res.data.alert_limit_minutes / 60, special_clause: res.data.special_clause });
     } else {
       setError(failureMessage(res));
+      setFieldErrors(fieldErrorsOf(res));
     }
   }
 
@@ -53,7 +57,12 @@ export function AlertSettingsForm({
           <div className="form__field">
             <label htmlFor="alert-hours">{WS.alertHours}</label>
             <span className="alert-settings__hours">
-              <select id="alert-hours" value={hours} onChange={(e) => setHours(e.target.value)}>
+              <select
+                id="alert-hours"
+                value={hours}
+                onChange={(e) => setHours(e.target.value)}
+                {...invalidProps('alert-hours', fieldErrors.alert_hours)}
+              >
                 {HOURS.map((h) => (
                   <option key={h} value={String(h)}>
                     {h}
@@ -62,6 +71,7 @@ export function AlertSettingsForm({
               </select>
               {WS.hoursUnit}
             </span>
+            <FieldError id="alert-hours" messages={fieldErrors.alert_hours} />
           </div>
           <div className="alert-settings__clause">
             <span className="alert-settings__check">
@@ -70,13 +80,14 @@ export function AlertSettingsForm({
                 type="checkbox"
                 checked={specialClause}
                 onChange={(e) => setSpecialClause(e.target.checked)}
-                aria-describedby="special-clause-hint"
+                {...invalidProps('special-clause', fieldErrors.special_clause, 'special-clause-hint')}
               />
               <label htmlFor="special-clause">{WS.specialClause}</label>
             </span>
             <span id="special-clause-hint" className="form__hint">
               {WS.specialClauseHint}
             </span>
+            <FieldError id="special-clause" messages={fieldErrors.special_clause} />
           </div>
         </div>
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>

@@ -7,7 +7,17 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n';
 import { DateSelects, selectedDate, type DateSelection } from '../../shared/date-selects';
+import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import {
+  FieldError,
+  LimitedTextarea,
+  fieldErrorId,
+  fieldErrorsOf,
+  invalidProps,
+  messagesFor,
+  type FieldErrors,
+} from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import {
@@ -46,13 +56,17 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [success, setSuccess] = useState<string | null>(null);
+  // The server names the day as `date` (a future day) or its parts (`year`, `month`, `day`).
+  const dateErrors = messagesFor(fieldErrors, 'date', 'year', 'month', 'day');
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (sending || (!punchIn && !punchOut)) return;
     setSending(true);
     setError(null);
+    setFieldErrors({});
     setSuccess(null);
     const res = await createModification({
       year,
@@ -66,6 +80,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
     setSending(false);
     if (!res.ok) {
       setError(failureMessage(res));
+      setFieldErrors(fieldErrorsOf(res));
       return;
     }
     setSuccess(t.messages.modifyCompleted);
@@ -79,7 +94,14 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
 
   return (
     <>
-      <h2 className="page-section__title">{formatLongDate(date)}</h2>
+      <h2
+        id="modify-date"
+        className="page-section__title"
+        aria-describedby={dateErrors.length ? fieldErrorId('modify-date') : undefined}
+      >
+        {formatLongDate(date)}
+      </h2>
+      <FieldError id="modify-date" messages={dateErrors} />
       <div className="modify-current">
         <h3 className="modify-current__title">{t.modify.current}</h3>
         <LoadView state={state} onRetry={() => void reload()}>
@@ -110,11 +132,25 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
         <div className="modify-form__times">
           <div className="form__field">
             <label htmlFor="modify-in">{t.modify.correctedIn}</label>
-            <input id="modify-in" type="time" value={punchIn} onChange={(e) => setPunchIn(e.target.value)} />
+            <input
+              id="modify-in"
+              type="time"
+              value={punchIn}
+              onChange={(e) => setPunchIn(e.target.value)}
+              {...invalidProps('modify-in', fieldErrors.punch_in_at)}
+            />
+            <FieldError id="modify-in" messages={fieldErrors.punch_in_at} />
           </div>
           <div className="form__field">
             <label htmlFor="modify-out">{t.modify.correctedOut}</label>
-            <input id="modify-out" type="time" value={punchOut} onChange={(e) => setPunchOut(e.target.value)} />
+            <input
+              id="modify-out"
+              type="time"
+              value={punchOut}
+              onChange={(e) => setPunchOut(e.target.value)}
+              {...invalidProps('modify-out', messagesFor(fieldErrors, 'punch_out_at', 'punch_out_next_day'))}
+            />
+            <FieldError id="modify-out" messages={messagesFor(fieldErrors, 'punch_out_at', 'punch_out_next_day')} />
             <label className="checkbox" htmlFor="modify-next-day">
               <input
                 id="modify-next-day"
@@ -129,12 +165,14 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
         </div>
         <div className="form__field">
           <label htmlFor="modify-reason">{t.modify.reason}</label>
-          <textarea
+          <LimitedTextarea
             id="modify-reason"
             className="reason-box"
             rows={3}
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={setReason}
+            max={TEXT_LIMITS.reason}
+            messages={fieldErrors.reason}
           />
         </div>
         <div>

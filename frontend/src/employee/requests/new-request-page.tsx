@@ -4,7 +4,16 @@ import { Link } from 'react-router-dom';
 import { REQUEST_YEARS_AHEAD } from '../../../../functions/api/request-years';
 import { t } from '../../i18n';
 import { DateSelects, EMPTY_DATE, type DateSelection } from '../../shared/date-selects';
+import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback } from '../../shared/feedback';
+import {
+  FieldError,
+  LimitedTextarea,
+  fieldErrorsOf,
+  invalidProps,
+  messagesFor,
+  type FieldErrors,
+} from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { yearChoices } from '../../shared/time';
@@ -23,6 +32,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [success, setSuccess] = useState<string | null>(null);
   // Bumped after each filing so the paid-leave figures reload.
   const [filed, setFiled] = useState(0);
@@ -35,6 +45,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     if (!complete || sending) return;
     setSending(true);
     setError(null);
+    setFieldErrors({});
     setSuccess(null);
     const res = await createRequest(kind, {
       ...(needsLeaveType ? { kind: Number(leaveType) } : {}),
@@ -47,6 +58,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     if (!res.ok) {
       // Spec §4: the inputs stay so the employee can fix and resend.
       setError(failureMessage(res));
+      setFieldErrors(fieldErrorsOf(res));
       return;
     }
     setSuccess(t.messages.applicationCompleted);
@@ -66,7 +78,12 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
           {needsLeaveType && (
             <div className="form__field new-request__leave-type">
               <label htmlFor="request-leave-type">{t.requests.leaveType}</label>
-              <select id="request-leave-type" value={leaveType} onChange={(e) => setLeaveType(e.target.value)}>
+              <select
+                id="request-leave-type"
+                value={leaveType}
+                onChange={(e) => setLeaveType(e.target.value)}
+                {...invalidProps('request-leave-type', fieldErrors.kind)}
+              >
                 <option value="">{t.common.choose}</option>
                 {t.monthTable.leaveTypes.map((label, value) => (
                   <option key={value} value={String(value)}>
@@ -74,6 +91,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
                   </option>
                 ))}
               </select>
+              <FieldError id="request-leave-type" messages={fieldErrors.kind} />
               {leaveType === '0' && <PaidLeaveRemaining version={filed} />}
             </div>
           )}
@@ -83,19 +101,21 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
             years={years}
             value={date}
             onChange={setDate}
+            messages={messagesFor(fieldErrors, 'date', 'year', 'month', 'day')}
           />
           <div className="form__field">
             <label htmlFor="request-reason">
               {t.requests.reason}
               <span className="form__optional">（{t.requests.reasonOptional}）</span>
             </label>
-            <textarea
+            <LimitedTextarea
               id="request-reason"
               className="reason-box"
               rows={4}
-              maxLength={500}
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={setReason}
+              max={TEXT_LIMITS.reason}
+              messages={fieldErrors.reason}
             />
           </div>
           <div>

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, fieldErrorsOf, invalidProps } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
@@ -13,6 +14,7 @@ function CellForm({ saved, onSaved }: { saved: string; onSaved: (cell: string) =
   const [cell, setCell] = useState(saved);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [cellErrors, setCellErrors] = useState<string[]>([]);
   const [success, setSuccess] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
@@ -20,6 +22,7 @@ function CellForm({ saved, onSaved }: { saved: string; onSaved: (cell: string) =
     if (!cell.trim() || sending) return;
     setSending(true);
     setError(null);
+    setCellErrors([]);
     setSuccess(null);
     const res = await updateCell(cell.trim());
     setSending(false);
@@ -32,6 +35,7 @@ function CellForm({ saved, onSaved }: { saved: string; onSaved: (cell: string) =
       // Spec §8: the field goes back to the number on file.
       setCell(saved);
       setError(failureMessage(res) ?? null);
+      setCellErrors(fieldErrorsOf(res).cell ?? []);
     }
   }
 
@@ -47,12 +51,13 @@ function CellForm({ saved, onSaved }: { saved: string; onSaved: (cell: string) =
           autoComplete="tel"
           value={cell}
           onChange={(e) => setCell(e.target.value)}
-          aria-describedby="settings-cell-hint"
           maxLength={20}
+          {...invalidProps('settings-cell', cellErrors, 'settings-cell-hint')}
         />
         <span id="settings-cell-hint" className="form__hint">
           {t.settings.cellHint}
         </span>
+        <FieldError id="settings-cell" messages={cellErrors} />
       </div>
       <div>
         <button type="submit" className="button button--primary" disabled={!cell.trim() || sending} aria-busy={sending}>

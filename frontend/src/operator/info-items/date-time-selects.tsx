@@ -1,4 +1,5 @@
 import { t } from '../../i18n';
+import { FieldError, fieldErrorId } from '../../shared/field-errors';
 import { range } from '../../shared/time';
 import type { DateTimeSelection } from './date-time';
 
@@ -12,12 +13,15 @@ export function DateTimeSelects({
   years,
   value,
   onChange,
+  messages,
 }: {
   id: string;
   legend: string;
   years: readonly number[];
   value: DateTimeSelection;
   onChange: (next: DateTimeSelection) => void;
+  /** The server's reasons about this date-time, shown under it. */
+  messages?: readonly string[];
 }) {
   const part = (key: keyof DateTimeSelection, label: string, options: readonly number[]) => (
     <span className="date-selects__part">
@@ -33,7 +37,7 @@ export function DateTimeSelects({
     </span>
   );
   return (
-    <fieldset className="date-selects">
+    <fieldset className="date-selects" aria-describedby={messages?.length ? fieldErrorId(id) : undefined}>
       <legend className="date-selects__legend">{legend}</legend>
       <div className="date-selects__row">
         {part('year', t.common.year, years)}
@@ -41,6 +45,7 @@ export function DateTimeSelects({
         {part('day', t.common.day, range(1, 31))}
         {part('hour', t.operator.infoItems.hour, range(0, 23))}
       </div>
+      <FieldError id={id} messages={messages} />
     </fieldset>
   );
 }

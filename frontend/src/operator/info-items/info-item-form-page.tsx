@@ -6,7 +6,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
+import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, LimitedTextarea, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
@@ -39,6 +41,7 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
   const [values, setValues] = useState(initial);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [success, setSuccess] = useState<string | null>(null);
   const years = useMemo(() => yearChoices(new Date(), [initial.start.year, initial.end.year]), [initial]);
 
@@ -55,6 +58,7 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
     }
     setSending(true);
     setError(null);
+    setFieldErrors({});
     setSuccess(null);
     const input = { title: values.title, detail_text: values.detail, start_at: startAt, end_at: endAt };
     const res = mode === 'new' ? await createInfoItem(input) : await updateInfoItem(id ?? '', input);
@@ -64,6 +68,7 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
       setSuccess(mode === 'new' ? O.created : O.updated);
     } else {
       setError(failureMessage(res));
+      setFieldErrors(fieldErrorsOf(res));
     }
   }
 
@@ -75,19 +80,22 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
         <input
           id="info-title"
           type="text"
-          maxLength={100}
+          maxLength={TEXT_LIMITS.announcementTitle}
           value={values.title}
           onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+          {...invalidProps('info-title', fieldErrors.title)}
         />
+        <FieldError id="info-title" messages={fieldErrors.title} />
       </div>
       <div className="form__field">
         <label htmlFor="info-detail">{O.detail}</label>
-        <textarea
+        <LimitedTextarea
           id="info-detail"
           rows={8}
-          maxLength={5000}
           value={values.detail}
-          onChange={(e) => setValues((v) => ({ ...v, detail: e.target.value }))}
+          onChange={(detail) => setValues((v) => ({ ...v, detail }))}
+          max={TEXT_LIMITS.announcementBody}
+          messages={fieldErrors.detail_text}
         />
       </div>
       <DateTimeSelects
@@ -96,6 +104,7 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
         years={years}
         value={values.start}
         onChange={(start) => setValues((v) => ({ ...v, start }))}
+        messages={fieldErrors.start_at}
       />
       <DateTimeSelects
         id="info-end"
@@ -103,6 +112,7 @@ function InfoItemForm({ mode, id, initial }: { mode: 'new' | 'edit'; id?: string
         years={years}
         value={values.end}
         onChange={(end) => setValues((v) => ({ ...v, end }))}
+        messages={fieldErrors.end_at}
       />
       <p className="form__hint">{O.timeZoneNote}</p>
       <div className="op-form__actions">
