@@ -65,7 +65,7 @@ export interface BrakeRule {
 export const brakeDelaySeconds = (rule: Omit<BrakeRule, 'bucket'>, count: number): number =>
   count < rule.free ? 0 : Math.min(2 ** (count - rule.free), rule.maxDelaySeconds);
 
-interface BrakeState {
+export interface BrakeState {
   /** The stored count as read (the condition of the next write), null when there is no item. */
   stored: number | null;
   /** The count that applies now (0 once forgotten). */
@@ -74,8 +74,9 @@ interface BrakeState {
   waitSeconds: number;
 }
 
-async function readBrake(rule: BrakeRule, now: Date, service: Db): Promise<BrakeState> {
-  const { data } = await service.entities.RateLimit.get({ bucket: rule.bucket, window: 0 }).go();
+type BrakeItem = { count: number; expiresAt: number; until?: number | undefined } | null | undefined;
+
+function brakeState(data: BrakeItem, now: Date): BrakeState {
   const nowMs = now.getTime();
   if (!data) return { stored: null, count: 0, waitSeconds: 0 };
   // The TTL deletes late (up to days on AWS): an item past its time counts as none.
@@ -84,19 +85,36 @@ async function readBrake(rule: BrakeRule, now: Date, service: Db): Promise<Brake
   return { stored: data.count, count: data.count, waitSeconds: until > nowMs ? Math.ceil((until - nowMs) / 1000) : 0 };
 }
 
-/** Reads a brake; 429 with the remaining wait (`Retry-After`) while its delay runs. One GetItem. */
-export async function assertBrakeOpen(
-  rule: BrakeRule,
-  now: Date = new Date(),
-  service: Db = db(),
-): Promise<BrakeState> {
-  const state = await readBrake(rule, now, service);
-  if (state.waitSeconds > 0) throw new TooManyRequestsError(undefined, state.waitSeconds);
-  return state;
+async function readBrake(rule: BrakeRule, now: Date, service: Db): Promise<BrakeState> {
+  const { data } = await service.entities.RateLimit.get({ bucket: rule.bucket, window: 0 }).go();
+  return brakeState(data, now);
 }
 
 /**
- * Counts one event on a brake read by assertBrakeOpen and sets the wait it imposes. One conditional
+ * Reads brakes in one BatchGetItem (sign-in reads the address and the account brake together): 429
+ * with the longest remaining wait (`Retry-After`) while any delay runs; otherwise the states in the
+ * order of `rules`. Keys the batch leaves unprocessed are read one by one.
+ */
+export async function assertBrakesOpen(
+  rules: readonly BrakeRule[],
+  now: Date = new Date(),
+  service: Db = db(),
+): Promise<BrakeState[]> {
+  const { data, unprocessed } = await service.entities.RateLimit.get(
+    rules.map((r) => ({ bucket: r.bucket, window: 0 })),
+  ).go();
+  const byBucket = new Map(data.map((d) => [d.bucket, d]));
+  const late = new Set(unprocessed.map((k) => k.bucket));
+  const states = await Promise.all(
+    rules.map((r) => (late.has(r.bucket) ? readBrake(r, now, service) : brakeState(byBucket.get(r.bucket), now))),
+  );
+  const wait = Math.max(0, ...states.map((s) => s.waitSeconds));
+  if (wait > 0) throw new TooManyRequestsError(undefined, wait);
+  return states;
+}
+
+/**
+ * Counts one event on a brake read by assertBrakesOpen and sets the wait it imposes. One conditional
  * UpdateItem on the count that was read: of concurrent events only one is counted, the others get 429
  * (they would otherwise all slip through the same open moment).
  */
@@ -112,11 +130,20 @@ export async function countBrake(
 
 /**
  * Counts an event that has already happened (a failure): re-reads and retries when a concurrent
- * event was counted first, so none is lost. One GetItem and one UpdateItem, more only under contention.
+ * event was counted first, so none is lost. `known` is the state read before the event (by
+ * assertBrakesOpen), tried first: then one UpdateItem; otherwise one GetItem and one UpdateItem;
+ * more only under contention.
  */
-export async function recordBrakeEvent(rule: BrakeRule, now: Date = new Date(), service: Db = db()): Promise<void> {
+export async function recordBrakeEvent(
+  rule: BrakeRule,
+  now: Date = new Date(),
+  service: Db = db(),
+  known?: BrakeState,
+): Promise<void> {
+  let state = known ?? (await readBrake(rule, now, service));
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await writeBrake(rule, await readBrake(rule, now, service), now, service)) return;
+    if (await writeBrake(rule, state, now, service)) return;
+    state = await readBrake(rule, now, service);
   }
 }
 

@@ -13,13 +13,14 @@ import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
 import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../shared/auth/cognito-public.js';
 import { awsErrorName, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
 import {
-  assertBrakeOpen,
+  assertBrakesOpen,
   assertRateLimitOpen,
   consumeRateLimit,
   countBrake,
   recordBrakeEvent,
   useOnce,
   type BrakeRule,
+  type BrakeState,
   type RateLimitRule,
 } from '../../db/rate-limits.js';
 import { clock } from '../../shared/clock.js';
@@ -185,8 +186,11 @@ const addressBrake = (address: string): BrakeRule => ({
   ...SIGN_IN_LIMITS.perAddress,
 });
 
-/** Where a refused password is counted: the known device's own window, or the address brake. */
-type Attempt = { device: RateLimitRule } | { address: BrakeRule };
+/**
+ * Where a refused password is counted: the known device's own window, or the address brake (with
+ * its state as read before the attempt, so counting the failure is a single write).
+ */
+type Attempt = { device: RateLimitRule } | { address: BrakeRule; addressState: BrakeState };
 
 async function brake(role: Role, email: string, client: SignInClient): Promise<Attempt> {
   const now = clock.now();
@@ -197,11 +201,10 @@ async function brake(role: Role, email: string, client: SignInClient): Promise<A
     return { device };
   }
   const address = addressBrake(client.address);
-  await assertBrakeOpen(address, now).catch(throttled);
   const account: BrakeRule = { bucket: `signin-untrusted#${accountKey(role, email)}`, ...SIGN_IN_LIMITS.untrusted };
-  const state = await assertBrakeOpen(account, now).catch(throttled);
-  await countBrake(account, state, now).catch(throttled);
-  return { address };
+  const [addressState, state] = await assertBrakesOpen([address, account], now).catch(throttled);
+  await countBrake(account, state!, now).catch(throttled);
+  return { address, addressState: addressState! };
 }
 
 /** A refused password counts against the device or the client address; the answer stays the same 401. */
@@ -212,7 +215,7 @@ async function passwordRefused(error: unknown, attempt: Attempt): Promise<never>
         if (!(e instanceof TooManyRequestsError)) throw e;
       });
     } else {
-      await recordBrakeEvent(attempt.address, clock.now());
+      await recordBrakeEvent(attempt.address, clock.now(), undefined, attempt.addressState);
     }
   }
   return cognitoFailure(error);
