@@ -107,8 +107,9 @@ export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
     async ({ params, body, principal }) => {
       if (!principal.userId) throw new NotFoundError();
       const decided = await decideRequest(principal.companyId, params.id, kind, body.status, principal.userId);
-      // Approved leave is a paid-leave day in the month's totals.
-      if (kind === 'holiday' && body.status === 1)
+      // Approved leave is a paid-leave day in the month's totals; approved overtime or holiday work
+      // clears the day's 未承認 warning. Rejection changes no figure.
+      if (body.status === 1)
         await refreshSummary(principal.companyId, decided.employeeId, decided.date, principal.timeZone);
       return ok(requestView(decided));
     },

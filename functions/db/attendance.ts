@@ -6,6 +6,8 @@ export interface DayRecord extends Shift {
   companyId: string;
   employeeId: string;
   leaveType?: number | undefined;
+  overWorkApproved?: boolean | undefined;
+  holidayWorkApproved?: boolean | undefined;
   updatedAt?: string | undefined;
 }
 

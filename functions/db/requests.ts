@@ -136,8 +136,9 @@ export async function withdrawRequest(
 
 /**
  * Approve (1) or reject (2) an unapproved request. The decision is conditional on status 0, so of two
- * admins deciding at once exactly one wins. Approving leave marks the day in the employee's month in
- * the same transaction; rejecting frees the date for a new request.
+ * admins deciding at once exactly one wins. Approving marks the day in the employee's month in the
+ * same transaction (the leave type, or that its overtime / holiday work is approved, which the engine
+ * reads with the punches to clear the day's 未承認 warning); rejecting frees the date for a new request.
  */
 export async function decideRequest(
   companyId: string,
@@ -157,10 +158,16 @@ export async function decideRequest(
         .where((a, { eq }) => eq(a.status, STATUS.unapproved))
         .commit(),
       PendingRequest.delete(pendingKey(companyId, req)).commit(),
-      ...(status === STATUS.approved && kind === 'holiday'
+      ...(status === STATUS.approved
         ? [
             AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
-              .set({ leaveType: req.leaveType ?? 0 })
+              .set(
+                kind === 'holiday'
+                  ? { leaveType: req.leaveType ?? 0 }
+                  : kind === 'over_work'
+                    ? { overWorkApproved: true }
+                    : { holidayWorkApproved: true },
+              )
               .commit(),
           ]
         : []),

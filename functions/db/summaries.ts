@@ -1,5 +1,5 @@
 import { companyCalendar } from '../domain/worktime/calendar.js';
-import { computeMonth, monthRange, type MonthResult } from '../domain/worktime/month.js';
+import { computeMonth, monthRange, monthsAffectedBy, type MonthResult } from '../domain/worktime/month.js';
 import { resolveRules, type RuleRecord } from '../domain/worktime/rules.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
@@ -64,18 +64,12 @@ export async function computeEmployeeMonth(
   return { ...result, records };
 }
 
-/** Stores the month's totals and its line in the overtime history, in one transaction. */
-export async function saveSummary(
-  companyId: string,
-  employeeId: string,
-  result: MonthResult,
-  service: Db = db(),
-): Promise<void> {
+/** The WorkSummary item of a month's result. */
+function summaryItem(companyId: string, employeeId: string, result: MonthResult) {
   const t = result.totals;
-  const month = ym(result.year, result.month);
-  const summary = {
+  return {
     companyId,
-    month,
+    month: ym(result.year, result.month),
     employeeId,
     ruleVersion: result.ruleVersion,
     workedMinutes: t.workedMinutes,
@@ -91,41 +85,84 @@ export async function saveSummary(
     incompleteDays: t.incompleteDates.length,
     computedAt: clock.now().toISOString(),
   };
+}
+
+/**
+ * Stores the totals of one or more months of an employee and their lines in the overtime history, in
+ * one transaction (one read of the history, so two months never race on its map).
+ */
+export async function saveSummary(
+  companyId: string,
+  employeeId: string,
+  result: MonthResult | readonly MonthResult[],
+  service: Db = db(),
+): Promise<void> {
+  const results = Array.isArray(result) ? (result as readonly MonthResult[]) : [result as MonthResult];
+  if (!results.length) return;
+  const summaries = results.map((r) => summaryItem(companyId, employeeId, r));
+  const latest = summaries.map((s) => s.month).sort()[summaries.length - 1]!;
   const { data: history } = await service.entities.OvertimeHistory.get({ companyId, employeeId }).go();
-  const oldest = monthsBefore(month, HISTORY_MONTHS - 1);
+  const oldest = monthsBefore(latest, HISTORY_MONTHS - 1);
   const months = Object.fromEntries(
     Object.entries((history?.months ?? {}) as Record<string, unknown>).filter(([k]) => k >= oldest),
   );
-  months[month] = {
-    statutoryOvertimeMinutes: t.statutoryOvertimeMinutes,
-    legalHolidayWorkMinutes: t.legalHolidayWorkMinutes,
-    // The 80 h notice (則52条の2) is total worked time − 40 h × days ÷ 7.
-    workedMinutes: t.workedMinutes,
-  };
+  for (const r of results) {
+    months[ym(r.year, r.month)] = {
+      statutoryOvertimeMinutes: r.totals.statutoryOvertimeMinutes,
+      legalHolidayWorkMinutes: r.totals.legalHolidayWorkMinutes,
+      // The 80 h notice (則52条の2) is total worked time − 40 h × days ÷ 7.
+      workedMinutes: r.totals.workedMinutes,
+    };
+  }
   await service.transaction
     .write(({ WorkSummary, OvertimeHistory }) => [
-      WorkSummary.put(summary).commit(),
+      ...summaries.map((s) => WorkSummary.put(s).commit()),
       OvertimeHistory.put({ companyId, employeeId, months }).commit(),
     ])
     .go();
 }
 
 /**
- * Recomputes the month of `workDate` after a punch-out, correction, approval or deletion. The change
- * itself is already stored: a failure here is logged, not thrown, and the next change heals it.
+ * Recomputes every month a change to the days `workDate`–`lastDate` can alter (monthsAffectedBy: the
+ * month of the change and, when the change's week ends in the next month, that month too: its weekly
+ * 法定外 counts the earlier days of the week) after a punch-out, correction, approval or deletion. The
+ * same five requests whether one month or two: the employee, the rules, one Query of the days both
+ * months need, the history and one transaction. The change itself is already stored: a failure here
+ * is logged, not thrown, and the next change heals it.
  */
 export async function refreshSummary(
   companyId: string,
   employeeId: string,
   workDate: string,
   timeZone: string,
+  lastDate: string = workDate,
+  service: Db = db(),
 ): Promise<void> {
-  const [year, month] = workDate.split('-').map(Number) as [number, number];
+  const months = monthsAffectedBy(workDate, lastDate).map((m) => m.split('-').map(Number) as [number, number]);
   try {
-    const result = await computeEmployeeMonth({ companyId, employeeId, timeZone, year, month });
-    await saveSummary(companyId, employeeId, result);
+    const [employee, rules] = await Promise.all([
+      service.entities.Employee.get({ companyId, employeeId })
+        .go()
+        .then((r) => r.data),
+      allRules(companyId, service),
+    ]);
+    const [firstYear, firstMonth] = months[0]!;
+    const [lastYear, lastMonth] = months[months.length - 1]!;
+    const from = monthRange(firstYear, firstMonth).from;
+    const to = monthRange(lastYear, lastMonth).to;
+    const records = await daysBetween({ companyId, employeeId }, from, to, service);
+    const resolved = resolveRules(rules, employee?.departmentId, employee?.employmentStatusId);
+    const results = months.map(([year, month]) =>
+      computeMonth({ year, month, timeZone, rules: resolved, records, calendar: companyCalendar() }),
+    );
+    await saveSummary(companyId, employeeId, results, service);
   } catch (error) {
-    logger.error('summary refresh failed', { companyId, employeeId, month: ym(year, month), error: error as Error });
+    logger.error('summary refresh failed', {
+      companyId,
+      employeeId,
+      month: months.map(([y, m]) => ym(y, m)).join(','),
+      error: error as Error,
+    });
   }
 }
 

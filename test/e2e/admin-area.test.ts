@@ -87,6 +87,41 @@ describe('company admin area in Chromium', () => {
     expect(await day.textContent()).toContain('有給');
   });
 
+  it('drops the 残業申請なし mark from a day of the month table once its overtime request is approved', async () => {
+    // The 10th of last month (always in the past): 09:00–20:00 = 660 − 60 break = 600 worked,
+    // 120 beyond 8 h, so the day is marked until an overtime request for it is approved.
+    const [py, pm] = month === 1 ? [year - 1, 12] : [year, month - 1];
+    const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
+    const fixed = await employee.post('/api/v1/modify_timestamps', {
+      year: py,
+      month: pm,
+      day: 10,
+      punch_in_at: '09:00',
+      punch_out_at: '20:00',
+      reason: '打刻修正',
+    });
+    expect(fixed.status).toBe(201);
+    const filed = await employee.post('/api/v1/over_work_requests', {
+      year: py,
+      month: pm,
+      day: 10,
+      reason: '月末処理',
+    });
+    expect(filed.status).toBe(201);
+
+    const page = await adminPage();
+    const url = `${e2e.stack.baseUrl}/management/${tenant.employees[0]!.id}?year=${py}&month=${pm}`;
+    await page.goto(url);
+    const day = page.getByRole('row', { name: new RegExp(`^${pm}/10\\(`) });
+    await poll(() => day.textContent()).toContain('残業申請なし');
+
+    const admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
+    expect((await admin.put(`/api/v1/over_work_requests/${filed.body.data.id}`, { status: 1 })).status).toBe(200);
+    await page.goto(url);
+    await poll(() => day.textContent()).toContain('20:00');
+    await poll(() => day.textContent()).not.toContain('残業申請なし');
+  });
+
   it('sets a working-time rule for a department and shows it when the department is chosen again', async () => {
     const page = await adminPage();
     await page.goto(`${e2e.stack.baseUrl}/management/working_times`);

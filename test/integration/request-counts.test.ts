@@ -145,7 +145,9 @@ const STAFF = 20;
  * together, one TransactWriteItems. Reads that come before a write are the state the write is
  * conditional on. Summary refreshes (the month's totals after a change that alters worked time) are
  * a fixed five requests: the employee and the overtime history (GetItem), the month's attendance and
- * the company's rules (Query), and one TransactWriteItems of the summary and the history line.
+ * the company's rules (Query), and one TransactWriteItems of the summary and the history line. When
+ * the changed day's week ends in the next month, both months are refreshed with the same five: one
+ * Query covers the days of both, one TransactWriteItems holds both summaries.
  */
 export const BUDGETS: Record<string, { max: number; why: string }> = {};
 const budget = (routes: string[], max: number, why: string) => routes.forEach((r) => (BUDGETS[r] = { max, why }));
@@ -241,7 +243,11 @@ budget(
   'checks of the referenced items (GetItem) and the write',
 );
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
-budget(['decide-holiday-work-request', 'decide-over-work-request'], 3, 'read, one TransactWriteItems, audit record');
+budget(
+  ['decide-holiday-work-request', 'decide-over-work-request'],
+  7,
+  "read, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (five requests): approving clears the day's 未承認 warning",
+);
 budget(
   ['get-work-status'],
   4,

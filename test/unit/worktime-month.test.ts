@@ -8,6 +8,7 @@ import {
   DEFAULT_BREAK_RULE,
   DEFAULT_WORKING_RULE,
   monthRange,
+  monthsAffectedBy,
   resolveRules,
   RULE_VERSION,
   weekStartOf,
@@ -313,5 +314,68 @@ describe('companyCalendar', () => {
     expect(saturdayLegal('2026-04-05').isDayOff).toBe(false);
     expect(saturdayLegal('2026-04-29').isDayOff).toBe(false);
     expect(saturdayLegal('2026-04-30').isDayOff).toBe(true);
+  });
+});
+
+describe('which months a change can affect (monthsAffectedBy)', () => {
+  // Calendar (checked with `date`): 2026-09-27 is a Sunday, 2026-10-01 a Thursday, 2026-10-03 a
+  // Saturday; 2026-12-27 a Sunday. The week starts on Sunday unless said otherwise (暦週).
+  it('a day whose week ends in the next month affects both months; a later day never the month before', () => {
+    // Mon 28 Sep: week Sun 27 Sep – Sat 3 Oct → September and October.
+    expect(monthsAffectedBy('2026-09-28')).toEqual(['2026-09', '2026-10']);
+    // Correcting Mon 28 – Wed 30 Sep: the same week → the same two months, no more.
+    expect(monthsAffectedBy('2026-09-28', '2026-09-30')).toEqual(['2026-09', '2026-10']);
+    // Sat 26 Sep closes its week (20–26 Sep) → September only.
+    expect(monthsAffectedBy('2026-09-26')).toEqual(['2026-09']);
+    // Thu 1 Oct: its week began on 27 Sep, but days before it keep their figures → October only.
+    expect(monthsAffectedBy('2026-10-01')).toEqual(['2026-10']);
+    // Across the year: Mon 28 Dec, week Sun 27 Dec – Sat 2 Jan.
+    expect(monthsAffectedBy('2026-12-28')).toEqual(['2026-12', '2027-01']);
+  });
+
+  it('follows the week start', () => {
+    // Weeks from Monday: Sun 27 Sep ends the week 21–27 Sep → September only;
+    // Mon 28 Sep starts the week 28 Sep – Sun 4 Oct → both.
+    expect(monthsAffectedBy('2026-09-27', '2026-09-27', 1)).toEqual(['2026-09']);
+    expect(monthsAffectedBy('2026-09-28', '2026-09-28', 1)).toEqual(['2026-09', '2026-10']);
+  });
+
+  it('a September correction moves 法定外 into October (why October must be refreshed)', () => {
+    // Week Sun 27 Sep – Sat 3 Oct. Thu 1 and Fri 2 Oct 09:00–18:00: 540 − 60 = 480 each.
+    // Sat 3 Oct 09:00–14:00: 300, no break (≤ 6 h), a 所定休日 counted toward 40 h.
+    // Mon 28 – Wed 30 Sep first 09:00–13:00 = 240 each (no break): week 720 + 960 + 300 = 1980
+    // < 2400 → October 法定外 0. Corrected to 09:00–18:00 = 480 each: week 1440 + 960 = 2400 by
+    // Friday, so Saturday's 300 are all weekly 法定外 → October 300, September still 0.
+    const october = [shift('2026-10-01', '09:00', '18:00'), shift('2026-10-02', '09:00', '18:00')];
+    const saturday = shift('2026-10-03', '09:00', '14:00');
+    const sept = (to: string) => ['28', '29', '30'].map((d) => shift(`2026-09-${d}`, '09:00', to));
+    const run = (records: AttendanceRecord[], month: number) =>
+      computeMonth({ year: 2026, month, timeZone: TZ, rules: DEFAULTS, records, calendar }).totals;
+    expect(run([...sept('13:00'), ...october, saturday], 10).statutoryOvertimeMinutes).toBe(0);
+    const corrected = [...sept('18:00'), ...october, saturday];
+    expect(run(corrected, 10)).toMatchObject({ statutoryOvertimeMinutes: 300, weeklyStatutoryOvertimeMinutes: 300 });
+    expect(run(corrected, 9).statutoryOvertimeMinutes).toBe(0);
+  });
+});
+
+describe('approvals stored on the day', () => {
+  it('an approved overtime and holiday-work request clear the day’s 未承認 warnings', () => {
+    // Sat 3 Oct 2026 09:00–19:00: 600 − 60 = 540 on a 所定休日 → 60 daily 法定外 (overtime) and work
+    // on a day off: both warnings without approvals, none with both approvals on the day.
+    const flagsOf = (extra: Partial<AttendanceRecord>) =>
+      computeMonth({
+        year: 2026,
+        month: 10,
+        timeZone: TZ,
+        rules: DEFAULTS,
+        records: [shift('2026-10-03', '09:00', '19:00', extra)],
+        calendar,
+      }).days.find((d) => d.workDate === '2026-10-03')!.flags;
+    expect(flagsOf({})).toEqual(expect.arrayContaining(['unapproved_overtime', 'unapproved_holiday_work']));
+    expect(flagsOf({ overWorkApproved: true })).not.toContain('unapproved_overtime');
+    expect(flagsOf({ overWorkApproved: true })).toContain('unapproved_holiday_work');
+    const both = flagsOf({ overWorkApproved: true, holidayWorkApproved: true });
+    expect(both).not.toContain('unapproved_overtime');
+    expect(both).not.toContain('unapproved_holiday_work');
   });
 });

@@ -21,6 +21,10 @@ export const AttendanceDay = createSchema({
     punchOutNote: { type: 'string' },
     /** Set when a leave request for this date is approved: 0 有給, 1 代休, 2 振替休日. */
     leaveType: { type: 'number' },
+    /** Set when an overtime (残業) request for this date is approved: clears the day's 未承認 warning. */
+    overWorkApproved: { type: 'boolean' },
+    /** Set when a holiday-work (休日出勤) request for this date is approved. */
+    holidayWorkApproved: { type: 'boolean' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',

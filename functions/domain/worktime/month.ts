@@ -15,6 +15,10 @@ export interface AttendanceRecord {
   punchOutAt?: string | null | undefined;
   leaveType?: number | null | undefined;
   leaveDays?: number | null | undefined;
+  /** Set when an overtime request for this date is approved (stored on the day by the decision). */
+  overWorkApproved?: boolean | null | undefined;
+  /** Set when a holiday-work request for this date is approved. */
+  holidayWorkApproved?: boolean | null | undefined;
 }
 
 /** A request item as stored; only approved (status 1) holiday_work / over_work requests count. */
@@ -87,6 +91,26 @@ export function monthRange(year: number, month: number, weekStartsOn: WeekStart 
   return { from: weekStartOf(dates[0]!, weekStartsOn), to: dates[dates.length - 1]! };
 }
 
+/**
+ * The months whose figures a change to the days `from`–`to` can alter, oldest first: at most two when
+ * the days lie in one month. A day's own figures depend only on that day, but the 40 h/week rule
+ * (applyWeeklyLimit) takes a week's days in date order and puts weekly 法定外 on the day where the
+ * total passes 40 h, so a change can move 法定外 onto or off any later day of the same week — up to
+ * the week's last day, which may be in the next month. Earlier days of the week never change, so the
+ * month before is never affected.
+ */
+export function monthsAffectedBy(from: string, to: string = from, weekStartsOn: WeekStart = 0): string[] {
+  const last = addDays(weekStartOf(to, weekStartsOn), 6);
+  const months: string[] = [];
+  for (let m = from.slice(0, 7); m <= last.slice(0, 7); m = nextMonth(m)) months.push(m);
+  return months;
+}
+
+function nextMonth(yearMonth: string): string {
+  const [y, m] = yearMonth.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
 export function computeMonth(input: MonthInput): MonthResult {
   const weekStartsOn = input.weekStartsOn ?? 0;
   const { from, to } = monthRange(input.year, input.month, weekStartsOn);
@@ -109,7 +133,10 @@ export function computeMonth(input: MonthInput): MonthResult {
         rules: input.rules,
         calendar: input.calendar(date),
         nextDayIsLegalHoliday: input.calendar(addDays(date, 1)).isLegalHoliday,
-        approved: { overWork: approved.has(`over_work#${date}`), holidayWork: approved.has(`holiday_work#${date}`) },
+        approved: {
+          overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
+          holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
+        },
       }),
     );
   }
