@@ -26,7 +26,15 @@ export default async function setup(project: TestProject): Promise<void> {
   // `npm test` builds the SPA before vitest; this covers `npm run test:e2e` on a fresh checkout.
   if (!existsSync(join(DIST, 'index.html'))) {
     const { build } = await import('vite');
-    await build({ configFile: join(FRONTEND, 'vite.config.ts'), logLevel: 'warn' });
+    // Vitest sets NODE_ENV=test, which would give React's development build (StrictMode's double
+    // effects, dev warnings): build what ships, as `npm run build:web` does.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ configFile: join(FRONTEND, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
   }
   project.provide('staticDir', DIST);
   project.provide('chromiumPath', findChromium());

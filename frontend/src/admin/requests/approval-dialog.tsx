@@ -24,11 +24,28 @@ export function ApprovalDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Set while the dialog is closed because the component unmounts: that close event is not the
+  // user's. Under StrictMode (dev) the effect runs, cleans up and runs again on mount; without this
+  // the cleanup's queued close event would call onClose and the dialog would vanish as it opens.
+  const unmounting = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      if (dialog?.open) {
+        unmounting.current = true;
+        dialog.close();
+      }
+    };
   }, []);
+
+  function closed() {
+    if (unmounting.current) {
+      unmounting.current = false;
+      return;
+    }
+    onClose();
+  }
 
   async function decide(status: 1 | 2) {
     setBusy(true);
@@ -65,7 +82,7 @@ export function ApprovalDialog({
   const open = row.status === UNAPPROVED;
   const titleId = `approval-${row.id}-title`;
   return (
-    <dialog ref={ref} className="approval-dialog" aria-labelledby={titleId} onClose={onClose} onKeyDown={keepTabInside}>
+    <dialog ref={ref} className="approval-dialog" aria-labelledby={titleId} onClose={closed} onKeyDown={keepTabInside}>
       <h2 id={titleId} className="approval-dialog__title">
         {t.admin.requests.dialogTitle.replace('{name}', row.employee_name)}
       </h2>
