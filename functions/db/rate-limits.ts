@@ -115,8 +115,10 @@ export async function assertBrakesOpen(
 
 /**
  * Counts one event on a brake read by assertBrakesOpen and sets the wait it imposes. One conditional
- * UpdateItem on the count that was read: of concurrent events only one is counted, the others get 429
- * (they would otherwise all slip through the same open moment).
+ * UpdateItem on the count that was read. When a concurrent event was counted first, the brake is read
+ * again: if that event started a wait, this one gets 429 with it (concurrent events cannot all slip
+ * through the same open moment); while the brake is still within its free events, this one is counted
+ * too (three tabs signing in at once are not refused).
  */
 export async function countBrake(
   rule: BrakeRule,
@@ -124,8 +126,13 @@ export async function countBrake(
   now: Date = new Date(),
   service: Db = db(),
 ): Promise<void> {
-  const written = await writeBrake(rule, state, now, service);
-  if (!written) throw new TooManyRequestsError(undefined, 1);
+  let current = state;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await writeBrake(rule, current, now, service)) return;
+    current = await readBrake(rule, now, service);
+    if (current.waitSeconds > 0) throw new TooManyRequestsError(undefined, current.waitSeconds);
+  }
+  throw new TooManyRequestsError(undefined, 1);
 }
 
 /**

@@ -150,6 +150,29 @@ describe('unknown devices are slowed down, not locked out', () => {
     expect((await owner.signIn('employee', user.email, user.password)).status).toBe(200);
   });
 
+  it('signs in several tabs at once within the free attempts; once the wait starts, concurrent guesses do not all pass', async () => {
+    const user = tenant.employees[6]!;
+    // Three new browsers of the owner at once (count 0 → 3, all below the 10 free): none is refused
+    // because another was counted first.
+    const tabs = await Promise.all([0, 1, 2].map((i) => browser(`198.51.100.${40 + i}`)));
+    const answers = await Promise.all(tabs.map((tab) => tab.signIn('employee', user.email, user.password)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+
+    // A stranger uses the other 7 free attempts, then 6 guesses at once: the 11th attempt starts a
+    // 1 s wait, so at most that one gets an answer (401); the others get 429, none is a sign-in.
+    const stranger = await browser('203.0.113.90');
+    for (let i = 0; i < SIGN_IN_LIMITS.untrusted.free - 3; i++) {
+      expect((await stranger.signIn('employee', user.email, `${WRONG}${i}`)).status).toBe(401);
+    }
+    const burst = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => stranger.signIn('employee', user.email, `${WRONG}b${i}`)),
+    );
+    const statuses = burst.map((a) => a.status);
+    expect(statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(1);
+    expect(statuses.filter((st) => st !== 401).every((st) => st === 429)).toBe(true);
+    for (const refused of burst.filter((a) => a.status === 429)) retryAfter(refused);
+  });
+
   it('a device cookie for account A does not help account B, nor another kind of account', async () => {
     const a = tenant.employees[2]!;
     const b = tenant.employees[3]!;
