@@ -136,6 +136,22 @@ export async function countBrake(
 }
 
 /**
+ * Takes back one event counted by countBrake, for an attempt that turned out right (the password was
+ * correct): the brake counts attempts up front so concurrent guesses cannot all pass, but only
+ * wrong ones should accumulate, or an owner signing in from fresh browsers would be slowed down. One
+ * conditional UpdateItem; nothing when the count is already gone (forgotten or removed by TTL).
+ */
+export async function refundBrake(rule: BrakeRule, service: Db = db()): Promise<void> {
+  await service.entities.RateLimit.update({ bucket: rule.bucket, window: 0 })
+    .subtract({ count: 1 })
+    .where((a, { gt }) => gt(a.count, 0))
+    .go({ response: 'none' })
+    .catch((error: unknown) => {
+      if (awsErrorName(error) !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+/**
  * Counts an event that has already happened (a failure): re-reads and retries when a concurrent
  * event was counted first, so none is lost. `known` is the state read before the event (by
  * assertBrakesOpen), tried first: then one UpdateItem; otherwise one GetItem and one UpdateItem;
@@ -161,7 +177,8 @@ async function writeBrake(rule: BrakeRule, state: BrakeState, now: Date, service
     await service.entities.RateLimit.update({ bucket: rule.bucket, window: 0 })
       .set({
         count,
-        until: nowMs + brakeDelaySeconds(rule, count) * 1000,
+        // 0 while the event imposes no wait: a stored "now" would read as a wait to a clock set earlier.
+        until: brakeDelaySeconds(rule, count) > 0 ? nowMs + brakeDelaySeconds(rule, count) * 1000 : 0,
         expiresAt: Math.ceil(nowMs / 1000) + rule.forgetSeconds,
       })
       .where((a, { notExists, eq }) => (state.stored === null ? notExists(a.count) : eq(a.count, state.stored)))

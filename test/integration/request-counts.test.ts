@@ -224,7 +224,7 @@ budget(['create-inquiry'], 2, 'rate-limit counter (UpdateItem) and the inquiry (
 budget(
   ['sign-in-operator'],
   3,
-  'refused sign-in: the address check (GetItem), the account counter, then the address counter (UpdateItem) for the failure',
+  'refused sign-in: the address and account brakes (one BatchGetItem), the attempt counted on the account, then the failure on the address (UpdateItem each)',
 );
 budget(
   ['create-leave-register-export'],
@@ -272,8 +272,8 @@ budget(
 );
 budget(
   ['sign-in-user', 'sign-in-company'],
-  5,
-  'the address check (GetItem) and account counter (UpdateItem), the account and the company (GetItem), the session (PutItem)',
+  6,
+  'the address and account brakes (one BatchGetItem), the attempt counted (UpdateItem) and taken back once the password proves right (UpdateItem), the account and the company (GetItem), the session (PutItem)',
 );
 budget(['update-company'], 5, 'company and admin (GetItem), admins (Query), one TransactWriteItems, audit record');
 budget(['delete-employee'], 5, 'read, retire (UpdateItem), the sessions to end (Query + BatchWriteItem), audit record');

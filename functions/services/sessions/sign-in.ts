@@ -18,6 +18,7 @@ import {
   consumeRateLimit,
   countBrake,
   recordBrakeEvent,
+  refundBrake,
   useOnce,
   type BrakeRule,
   type BrakeState,
@@ -190,7 +191,7 @@ const addressBrake = (address: string): BrakeRule => ({
  * Where a refused password is counted: the known device's own window, or the address brake (with
  * its state as read before the attempt, so counting the failure is a single write).
  */
-type Attempt = { device: RateLimitRule } | { address: BrakeRule; addressState: BrakeState };
+type Attempt = { device: RateLimitRule } | { address: BrakeRule; addressState: BrakeState; account: BrakeRule };
 
 async function brake(role: Role, email: string, client: SignInClient): Promise<Attempt> {
   const now = clock.now();
@@ -204,7 +205,7 @@ async function brake(role: Role, email: string, client: SignInClient): Promise<A
   const account: BrakeRule = { bucket: `signin-untrusted#${accountKey(role, email)}`, ...SIGN_IN_LIMITS.untrusted };
   const [addressState, state] = await assertBrakesOpen([address, account], now).catch(throttled);
   await countBrake(account, state!, now).catch(throttled);
-  return { address, addressState: addressState! };
+  return { address, addressState: addressState!, account };
 }
 
 /** A refused password counts against the device or the client address; the answer stays the same 401. */
@@ -240,6 +241,8 @@ export async function signIn(
     ClientId: pools()[role].clientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
   }).catch((error: unknown) => passwordRefused(error, attempt));
+  // The password was right: this attempt was no guess, so it does not stay on the account's brake.
+  if ('account' in attempt) await refundBrake(attempt.account);
 
   const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
