@@ -251,5 +251,11 @@ describe('work status evaluates every month of the agreement year', () => {
       message: '時間外労働（35時間）が36協定の月の限度時間（30時間）を超えています',
     });
     expect(s.alerts).toEqual([]);
+
+    // The employee's own status uses the version in force today: alert 100 % of 45 h = 2,700 min.
+    const me = await signIn(stack.baseUrl, 'employee', t.employees[0]!);
+    const own = (await me.get('/api/v1/work_status/me')).body.data;
+    expect(own.alert_limit_minutes).toBe(2700);
+    expect(own.findings).toEqual([]);
   });
 });

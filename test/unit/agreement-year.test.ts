@@ -10,6 +10,8 @@ import {
   agreedLimits,
   checkAgreement,
   checkAgreementYear,
+  engineSettings,
+  versionInForce,
   type AgreementMonth,
 } from '../../functions/domain/worktime/index.js';
 
@@ -202,5 +204,51 @@ describe('agreed limits, statutory caps always enforced', () => {
       limits: { specialMonthlyMinutes: 120 * H },
     });
     expect(codes(r.findings)).toEqual(['monthly_45h:warning', 'monthly_100h:violation']);
+  });
+});
+
+describe('settings versions', () => {
+  const version = {
+    startMonth: 4,
+    variant: 'standard' as const,
+    monthlyLimitHours: 30,
+    annualLimitHours: 300,
+    specialClause: false,
+    specialMonthlyLimitHours: null,
+    specialAnnualLimitHours: null,
+    specialMonths: null,
+    alertPercent: 80,
+  };
+
+  it('the version in force is the latest that started on or before the day', () => {
+    const versions = [
+      { ...version, effectiveFrom: '2026-06-01' },
+      { ...version, effectiveFrom: '2026-04-01' },
+    ];
+    expect(versionInForce(versions, '2026-03-31')).toBeNull();
+    expect(versionInForce(versions, '2026-04-01')?.effectiveFrom).toBe('2026-04-01');
+    expect(versionInForce(versions, '2026-05-31')?.effectiveFrom).toBe('2026-04-01');
+    expect(versionInForce(versions, '2026-06-01')?.effectiveFrom).toBe('2026-06-01');
+  });
+
+  it('the alert is a share of the monthly limit: 80 % of 30 h = 24 h = 1,440 min', () => {
+    expect(engineSettings({ ...version, effectiveFrom: '2026-04-01' })).toEqual({
+      alertLimitMinutes: 1440,
+      specialClause: false,
+      limits: { monthlyMinutes: 1800, annualMinutes: 18000 },
+    });
+  });
+
+  it('1年変形: a stored 45 h / 360 h is cut to 42 h / 320 h', () => {
+    // 42 × 60 = 2,520; 320 × 60 = 19,200; alert 80 % of 42 h = 33.6 h = 2,016 min.
+    const s = engineSettings({
+      ...version,
+      effectiveFrom: '2026-04-01',
+      variant: 'one_year_variable',
+      monthlyLimitHours: 45,
+      annualLimitHours: 360,
+    });
+    expect(s.limits).toEqual({ monthlyMinutes: 2520, annualMinutes: 19200 });
+    expect(s.alertLimitMinutes).toBe(2016);
   });
 });

@@ -49,12 +49,12 @@ export function versionInForce<V extends { effectiveFrom: string }>(versions: re
 
 /** What the engine needs from a version. */
 export function engineSettings(v: AgreementVersion): AgreementSettings {
-  const monthly = v.monthlyLimitHours * 60;
+  const monthly = Math.min(v.monthlyLimitHours, STATUTORY_HOURS[v.variant].monthly) * 60;
   return {
     alertLimitMinutes: Math.round((monthly * v.alertPercent) / 100),
     specialClause: v.specialClause,
     limits: {
-      monthlyMinutes: Math.min(monthly, STATUTORY_HOURS[v.variant].monthly * 60),
+      monthlyMinutes: monthly,
       annualMinutes: Math.min(v.annualLimitHours, STATUTORY_HOURS[v.variant].annual) * 60,
       ...(v.specialMonthlyLimitHours === null ? {} : { specialMonthlyMinutes: v.specialMonthlyLimitHours * 60 }),
       ...(v.specialAnnualLimitHours === null ? {} : { specialAnnualMinutes: v.specialAnnualLimitHours * 60 }),
