@@ -21,6 +21,7 @@ import { OvertimeHistory, WorkSummary } from './entities/work-summary.js';
 import { ExportJob } from './entities/export-job.js';
 import { AuditEvent } from './entities/audit-event.js';
 import { PendingRequest } from './entities/pending-request.js';
+import { OvertimeAgreement } from './entities/overtime-agreement.js';
 
 const schemas = {
   Company,
@@ -44,6 +45,7 @@ const schemas = {
   RateLimit,
   PaidLeaveGrant,
   PendingRequest,
+  OvertimeAgreement,
 };
 
 type Schemas = typeof schemas;

@@ -204,6 +204,12 @@ budget(
   'DeleteItem of the session (its read is the session read)',
 );
 budget(['update-overtime-alert'], 2, 'the write and its audit record');
+budget(['get-overtime-agreement'], 1, "the company's 36協定 versions: one Query page");
+budget(
+  ['update-overtime-agreement'],
+  3,
+  'the version (PutItem), the versions for the answer (one Query page), audit record',
+);
 budget(
   ['create-department', 'create-employment-status'],
   3,
@@ -232,11 +238,7 @@ budget(
   'the staff member (GetItem) and the job (PutItem); the worker is its own function',
 );
 budget(['list-timestamps'], 3, 'the staff member (GetItem), the month (one Query page), its requests (one Query page)');
-budget(
-  ['get-own-profile', 'get-employee', 'get-own-work-status'],
-  3,
-  'staff member, department and status / summary items: three GetItem',
-);
+budget(['get-own-profile', 'get-employee'], 3, 'staff member, department and status / summary items: three GetItem');
 budget(
   ['create-attendance-export', 'create-paid-leave-grant'],
   3,
@@ -249,9 +251,14 @@ budget(
   "read, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (five requests): approving clears the day's 未承認 warning",
 );
 budget(
-  ['get-work-status'],
+  ['get-own-work-status'],
   4,
-  "company, this month's summaries, the overtime histories, the staff list: one item and three Query pages, whatever the number of staff",
+  "company and summary items (three GetItem) and the company's 36協定 versions (one Query page)",
+);
+budget(
+  ['get-work-status'],
+  5,
+  "company, its 36協定 versions, this month's summaries, the overtime histories, the staff list: one item and four Query pages, whatever the number of staff",
 );
 budget(['list-employees'], 4, "one Query page each: staff, departments, statuses, this month's summaries");
 budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');

@@ -1,30 +1,41 @@
 import { findCompany } from '../../db/companies.js';
+import { agreementVersions } from '../../db/overtime-agreements.js';
 import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import type { OwnWorkStatusView } from './views.js';
-import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
+import {
+  agreementFindings,
+  agreementSettingsOn,
+  companyAgreement,
+  findingView,
+  historyMonths,
+  thisMonth,
+} from '../../services/work-figures.js';
+import { today } from '../../domain/time.js';
 
-/** The punch screen's own figures: this month's totals and the caller's 36協定 findings (three GetItems). */
+/**
+ * The punch screen's own figures: this month's totals and the caller's 36協定 findings under the
+ * settings in force (three GetItems and the company's 36協定 versions, one Query).
+ */
 export const handler = api('get-own-work-status', {}, async ({ principal }) => {
   const companyId = principal.companyId;
   const employeeId = principal.userId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
-  const [company, summary, history] = await Promise.all([
+  const [company, versions, summary, history] = await Promise.all([
     findCompany(companyId),
+    agreementVersions(companyId),
     employeeMonthSummary(companyId, employeeId, month),
     overtimeHistory(companyId, employeeId),
   ]);
-  const settings = {
-    overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700,
-    specialClause: company?.specialClause ?? false,
-  };
-  const findings = agreementFindings(
+  const agreement = companyAgreement(versions, company);
+  const settings = agreementSettingsOn(agreement, today(principal.timeZone, now));
+  const { current: findings } = agreementFindings(
     historyMonths(history?.months, month),
     month,
-    settings,
+    agreement,
     principal.timeZone,
     now,
     summary?.workedMinutes ?? 0,
@@ -37,7 +48,7 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     statutory_overtime_minutes: s?.statutoryOvertimeMinutes ?? 0,
     legal_holiday_work_minutes: s?.legalHolidayWorkMinutes ?? 0,
     late_night_minutes: s?.lateNightMinutes ?? 0,
-    alert_limit_minutes: settings.overtimeAlertMinutes,
+    alert_limit_minutes: settings.alertLimitMinutes ?? 2700,
     findings: findings.map(findingView),
   };
   return ok(view);

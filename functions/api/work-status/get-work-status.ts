@@ -1,11 +1,22 @@
 import { findCompany } from '../../db/companies.js';
 import { activeStaff } from '../../db/staff.js';
+import { agreementVersions } from '../../db/overtime-agreements.js';
 import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import type { WorkStatusView } from './views.js';
-import { agreementFindings, findingView, historyMonths, thisMonth } from '../../services/work-figures.js';
+import type { WorkStatusAlertView, WorkStatusView } from './views.js';
+import {
+  agreementFindings,
+  agreementSettingsOn,
+  companyAgreement,
+  findingView,
+  historyMonths,
+  startMonthOn,
+  thisMonth,
+} from '../../services/work-figures.js';
+import { addMonths, agreementYearStartOf } from '../../domain/worktime/agreement.js';
+import { today } from '../../domain/time.js';
 
 const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
 const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName} ${s.firstName}`;
@@ -13,45 +24,53 @@ const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName}
 /**
  * Work status (spec §3) for this month: staff count; working time, overtime and excess over the deemed
  * overtime, total and average (minutes); the 36協定 alert list; per-employee figures and the last 12
- * months' overtime for the charts. Four requests whatever the company's size: the company, the staff
- * list, this month's summaries and the overtime histories — never the attendance items.
+ * months' overtime for the charts; the 36協定 findings of every month of the agreement year so far,
+ * each month under the settings in force on its last day. Five requests whatever the company's size:
+ * the company, the 36協定 versions, the staff list, this month's summaries and the overtime histories —
+ * never the attendance items.
  */
 export const handler = api('get-work-status', {}, async ({ principal }) => {
   const companyId = principal.companyId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
-  const [company, staff, summaries, histories] = await Promise.all([
+  const [company, versions, staff, summaries, histories] = await Promise.all([
     findCompany(companyId),
+    agreementVersions(companyId),
     activeStaff(companyId),
     monthSummaries(companyId, month),
     overtimeHistories(companyId),
   ]);
-  const settings = {
-    overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 2700,
-    specialClause: company?.specialClause ?? false,
-  };
+  const agreement = companyAgreement(versions, company);
+  const inForce = agreementSettingsOn(agreement, today(principal.timeZone, now));
   const active = new Map(staff.map((s) => [s.employeeId, s]));
   const current = summaries.filter((s) => active.has(s.employeeId));
   const total = (f: (s: (typeof current)[number]) => number) => current.reduce((n, s) => n + f(s), 0);
   const n = staff.length;
 
   const worked = new Map(current.map((s) => [s.employeeId, s.workedMinutes]));
-  const alerts = histories
-    .filter((h) => active.has(h.employeeId))
-    .flatMap((h) =>
-      agreementFindings(
-        historyMonths(h.months, month),
-        month,
-        settings,
-        principal.timeZone,
-        now,
-        worked.get(h.employeeId) ?? 0,
-      ).map((f) => ({
-        employee_id: h.employeeId,
-        name: staffName(active.get(h.employeeId)!),
-        ...findingView(f),
-      })),
+  const perMonth = new Map<string, WorkStatusAlertView[]>();
+  const alerts: WorkStatusAlertView[] = [];
+  const yearStart = agreementYearStartOf(month, startMonthOn(agreement, today(principal.timeZone, now)));
+  for (const h of histories.filter((x) => active.has(x.employeeId))) {
+    const r = agreementFindings(
+      historyMonths(h.months, month),
+      month,
+      agreement,
+      principal.timeZone,
+      now,
+      worked.get(h.employeeId) ?? 0,
     );
+    const who = { employee_id: h.employeeId, name: staffName(active.get(h.employeeId)!) };
+    alerts.push(...r.current.map((f) => ({ ...who, ...findingView(f) })));
+    for (const m of r.months) {
+      const list = perMonth.get(m.month) ?? [];
+      list.push(...m.findings.map((f) => ({ ...who, ...findingView(f) })));
+      perMonth.set(m.month, list);
+    }
+  }
+  const agreementMonths: WorkStatusView['agreement_months'] = [];
+  for (let m = yearStart; m <= month; m = addMonths(m, 1))
+    agreementMonths.push({ month: m, alerts: perMonth.get(m) ?? [] });
 
   const byMonth = new Map<string, number>();
   for (const h of histories) {
@@ -77,9 +96,11 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
       total((s) => s.excessOvertimeMinutes),
       n,
     ),
-    alert_limit_minutes: settings.overtimeAlertMinutes,
-    special_clause: settings.specialClause,
+    alert_limit_minutes: inForce.alertLimitMinutes ?? 2700,
+    special_clause: inForce.specialClause ?? false,
     alerts,
+    agreement_year_start: yearStart,
+    agreement_months: agreementMonths,
     employees: current.map((s) => ({
       id: s.employeeId,
       name: staffName(active.get(s.employeeId)!),

@@ -1,3 +1,10 @@
+import { agreementYearStartOf } from '../../domain/worktime/agreement.js';
+import {
+  DEFAULT_START_MONTH,
+  versionInForce,
+  type AgreementVariant,
+  type AgreementVersion,
+} from '../../domain/worktime/agreement-settings.js';
 import type { FindingView } from '../../services/work-figures.js';
 
 /**
@@ -20,6 +27,10 @@ export interface WorkStatusView {
   alert_limit_minutes: number;
   special_clause: boolean;
   alerts: WorkStatusAlertView[];
+  /** First month (YYYY-MM) of the current agreement year (from the 36協定's 起算日). */
+  agreement_year_start: string;
+  /** Every month of the agreement year up to this one, oldest first, with its 36協定 findings. */
+  agreement_months: { month: string; alerts: WorkStatusAlertView[] }[];
   employees: EmployeeMonthFiguresView[];
   /** Company total 法定外 per month, oldest first, up to 12. */
   monthly_overtime: { month: string; overtime_minutes: number }[];
@@ -56,4 +67,55 @@ export interface OwnWorkStatusView {
 export interface AlertSettingsView {
   alert_limit_minutes: number;
   special_clause: boolean;
+}
+
+/** One version of the 36協定 settings (hours are whole hours; 起算日 = the 1st of `start_month`). */
+export interface AgreementVersionView {
+  effective_from: string;
+  start_month: number;
+  variant: AgreementVariant;
+  monthly_limit_hours: number;
+  annual_limit_hours: number;
+  special_clause: boolean;
+  special_monthly_limit_hours: number | null;
+  special_annual_limit_hours: number | null;
+  special_months: number | null;
+  alert_percent: number;
+  updated_at: string | null;
+}
+
+/** `GET/PUT /api/v1/overtime_agreement`. */
+export interface AgreementSettingsView {
+  /** The day asked about (YYYY-MM-DD). */
+  on: string;
+  /** The version in force that day; null before the first (the statutory limits and the company alert apply). */
+  in_force: AgreementVersionView | null;
+  /** First day of the agreement year holding `on` (YYYY-MM-DD). */
+  agreement_year_start: string;
+  /** Every version, newest first. */
+  versions: AgreementVersionView[];
+}
+
+const versionView = (v: AgreementVersion): AgreementVersionView => ({
+  effective_from: v.effectiveFrom,
+  start_month: v.startMonth,
+  variant: v.variant,
+  monthly_limit_hours: v.monthlyLimitHours,
+  annual_limit_hours: v.annualLimitHours,
+  special_clause: v.specialClause,
+  special_monthly_limit_hours: v.specialMonthlyLimitHours,
+  special_annual_limit_hours: v.specialAnnualLimitHours,
+  special_months: v.specialMonths,
+  alert_percent: v.alertPercent,
+  updated_at: v.updatedAt ?? null,
+});
+
+export function agreementView(versions: readonly AgreementVersion[], on: string): AgreementSettingsView {
+  const v = versionInForce(versions, on);
+  return {
+    on,
+    in_force: v ? versionView(v) : null,
+    agreement_year_start: `${agreementYearStartOf(on.slice(0, 7), v?.startMonth ?? DEFAULT_START_MONTH)}-01`,
+    versions: [...versions].reverse().map(versionView),
+  };
 }

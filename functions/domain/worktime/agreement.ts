@@ -2,14 +2,22 @@
  * 36協定 (労働基準法36条) monitoring, pure. Time counted: 法定外 (daily + weekly, from computeMonth)
  * and, where the law says "including holiday work", 法定休日労働 added to it.
  *
+ * Months are calendar months; a month missing from the input (no attendance) counts as 0. The agreement
+ * year starts at `agreementYearStart` (the 起算日's month) and annual figures add up its months up to
+ * the month checked — never a rolling 12 months.
+ *
  * - Company alert limit (default 45 h): 法定外 of the month over it → warning.
- * - Without a special clause (36条4項 限度時間): 法定外 > 45 h in a month or > 360 h in the agreement
- *   year → violation.
- * - With a special clause (36条5項): > 45 h in a month is allowed (warning) in at most 6 months of the
- *   agreement year (a 7th → violation); 法定外 > 720 h a year → violation.
+ * - Without a special clause (36条4項 限度時間): 法定外 over the agreed monthly limit (≤ 45 h) or the
+ *   agreed annual limit (≤ 360 h) in the agreement year → violation.
+ * - With a special clause (36条5項): over the agreed monthly limit is allowed (warning) in at most the
+ *   agreed number of months of the agreement year (≤ 6; one more → violation); 法定外 + 法定休日 over
+ *   the clause's agreed monthly limit (< 100 h) → violation; 法定外 over its agreed annual limit
+ *   (≤ 720 h) → violation.
+ * - Agreed limits come from `limits`; a limit above the statutory one is cut to it (45/360 h, 720 h,
+ *   6 months), whatever was agreed.
  * - Always (36条6項, whatever the agreement says): 法定外 + 法定休日 ≥ 100 h in a month → violation;
- *   any average over the last 2, 3, 4, 5 or 6 months (ending with the month checked, crossing
- *   agreement years) > 80 h → violation.
+ *   any average over the last 2, 3, 4, 5 or 6 calendar months (ending with the month checked, crossing
+ *   agreement years, months without attendance as 0) > 80 h → violation.
  * - 時間外・休日労働時間 > 80 h in a month → notice: the employee must be told and offered the doctor
  *   interview (労働安全衛生法66条の8, 則52条の2・52条の3). That figure is 則52条の2's, not 法定外 +
  *   法定休日: the month's total worked minutes (legal-holiday work included) − 40 h × calendar days
@@ -42,15 +50,36 @@ export interface WorkPace {
   remainingWorkDays: number;
 }
 
-export interface AgreementInput {
-  /** Chronological, ending with the month checked (usually the current one); up to 12 are used. */
-  months: readonly AgreementMonth[];
-  /** First month (YYYY-MM) of the agreement year; annual figures add up months from it. Default: all given. */
-  agreementYearStart?: string | undefined;
+/** The agreed limits of a 36協定 (minutes; a count of months for specialMonths). */
+export interface AgreementLimits {
+  /** 限度時間 a month (≤ 45 h; 42 h under the 1-year variable system). */
+  monthlyMinutes: number;
+  /** 限度時間 a year (≤ 360 h; 320 h). */
+  annualMinutes: number;
+  /** 特別条項: 法定外 + 法定休日 a month (< 100 h). */
+  specialMonthlyMinutes: number;
+  /** 特別条項: 法定外 a year (≤ 720 h). */
+  specialAnnualMinutes: number;
+  /** 特別条項: months over the monthly limit in an agreement year (≤ 6). */
+  specialMonths: number;
+}
+
+export interface AgreementSettings {
   /** Company alert limit for the month's 法定外; default 45 h. */
   alertLimitMinutes?: number | undefined;
   /** Whether the 36協定 has a special clause (特別条項). Default false. */
   specialClause?: boolean | undefined;
+  /** Agreed limits; each missing one is the statutory maximum. */
+  limits?: Partial<AgreementLimits> | undefined;
+}
+
+export interface AgreementInput extends AgreementSettings {
+  /** Chronological (gaps allowed: a missing month counts as 0), ending with the month checked. */
+  months: readonly AgreementMonth[];
+  /** First month (YYYY-MM) of the agreement year; annual figures add up months from it. Default: the last 12. */
+  agreementYearStart?: string | undefined;
+  /** Settings of one month when they differ by month (versions); default: this input's own. */
+  settingsFor?: ((month: string) => AgreementSettings) | undefined;
   /** Pace of the month checked, for the projection; omit for a closed month. */
   pace?: WorkPace | undefined;
 }
@@ -63,6 +92,7 @@ export type AgreementCode =
   | 'average_80h'
   | 'annual_720h'
   | 'months_over_45h'
+  | 'special_monthly'
   | 'doctor_interview_80h';
 
 export type Severity = 'violation' | 'warning' | 'notice';
@@ -99,6 +129,52 @@ export const DOCTOR_INTERVIEW_MINUTES = 80 * 60;
 /** 則52条の2: 40 h a week. */
 export const WEEKLY_FRAME_MINUTES_PER_WEEK = 40 * 60;
 export const SPECIAL_MONTHS_PER_YEAR = 6;
+
+export const STATUTORY_LIMITS: AgreementLimits = {
+  monthlyMinutes: MONTHLY_LIMIT_MINUTES,
+  annualMinutes: ANNUAL_LIMIT_MINUTES,
+  specialMonthlyMinutes: SINGLE_MONTH_CAP_MINUTES - 1,
+  specialAnnualMinutes: SPECIAL_ANNUAL_LIMIT_MINUTES,
+  specialMonths: SPECIAL_MONTHS_PER_YEAR,
+};
+
+/** The agreed limits, each cut to its statutory maximum. */
+export function agreedLimits(limits: Partial<AgreementLimits> | undefined): AgreementLimits {
+  const out = { ...STATUTORY_LIMITS };
+  for (const k of Object.keys(out) as (keyof AgreementLimits)[]) {
+    const v = limits?.[k];
+    if (typeof v === 'number' && Number.isFinite(v)) out[k] = Math.max(0, Math.min(v, STATUTORY_LIMITS[k]));
+  }
+  return out;
+}
+
+/** YYYY-MM plus n months (n may be negative). */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const i = y * 12 + (m - 1) + n;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+}
+
+/** First month (YYYY-MM) of the agreement year holding `month` when the 起算日 is in `startMonth` (1–12). */
+export function agreementYearStartOf(month: string, startMonth: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${m >= startMonth ? y : y - 1}-${String(startMonth).padStart(2, '0')}`;
+}
+
+/** Every calendar month from the first given to the last, a missing one as 0 (no attendance, no work). */
+export function calendarMonths(months: readonly AgreementMonth[]): AgreementMonth[] {
+  const sorted = [...months].sort((a, b) => a.month.localeCompare(b.month));
+  const out: AgreementMonth[] = [];
+  for (const m of sorted) {
+    let prev = out[out.length - 1];
+    while (prev && addMonths(prev.month, 1) < m.month) {
+      prev = { month: addMonths(prev.month, 1), statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0 };
+      out.push(prev);
+    }
+    if (prev?.month !== m.month) out.push(m);
+  }
+  return out;
+}
 
 /**
  * 則52条の2: 40 h × the calendar days of the month ÷ 7, in minutes (2,400 × days ÷ 7), truncated to
@@ -157,12 +233,16 @@ interface Check {
   action?: string;
 }
 
-function checks(months: readonly AgreementMonth[], input: AgreementInput): Check[] {
+/** `months`: calendar months without gaps, ending with the month checked. */
+function checks(months: readonly AgreementMonth[], input: AgreementSettings, yearStart: string | undefined): Check[] {
   const last = months[months.length - 1]!;
   const withHoliday = (m: AgreementMonth) => m.statutoryOvertimeMinutes + m.legalHolidayWorkMinutes;
-  const year = months.slice(-12).filter((m) => !input.agreementYearStart || m.month >= input.agreementYearStart);
+  const start = yearStart ?? addMonths(last.month, -11);
+  const year = months.filter((m) => m.month >= start);
   const annual = year.reduce((n, m) => n + m.statutoryOvertimeMinutes, 0);
   const alertLimit = input.alertLimitMinutes ?? DEFAULT_ALERT_LIMIT_MINUTES;
+  const limits = agreedLimits(input.limits);
+  const monthlyLimit = limits.monthlyMinutes;
   const month = last.statutoryOvertimeMinutes;
   const out: Check[] = [];
 
@@ -177,57 +257,67 @@ function checks(months: readonly AgreementMonth[], input: AgreementInput): Check
     });
   }
   if (!input.specialClause) {
-    if (month > MONTHLY_LIMIT_MINUTES) {
+    if (month > monthlyLimit) {
       out.push({
         code: 'monthly_45h',
         severity: 'violation',
         value: month,
-        limit: MONTHLY_LIMIT_MINUTES,
+        limit: monthlyLimit,
         subject: '時間外労働',
-        limitText: '36協定の月の限度時間（45時間）',
+        limitText: `36協定の月の限度時間（${hoursJa(monthlyLimit)}）`,
       });
     }
-    if (annual > ANNUAL_LIMIT_MINUTES) {
+    if (annual > limits.annualMinutes) {
       out.push({
         code: 'annual_360h',
         severity: 'violation',
         value: annual,
-        limit: ANNUAL_LIMIT_MINUTES,
+        limit: limits.annualMinutes,
         subject: '協定期間の時間外労働',
-        limitText: '年の限度時間（360時間）',
+        limitText: `年の限度時間（${hoursJa(limits.annualMinutes)}）`,
       });
     }
   } else {
-    if (month > MONTHLY_LIMIT_MINUTES) {
+    if (month > monthlyLimit) {
       out.push({
         code: 'monthly_45h',
         severity: 'warning',
         value: month,
-        limit: MONTHLY_LIMIT_MINUTES,
+        limit: monthlyLimit,
         subject: '時間外労働',
-        limitText: '月の限度時間（45時間）',
+        limitText: `月の限度時間（${hoursJa(monthlyLimit)}）`,
         suffix: '（特別条項の適用月）',
       });
     }
-    const over45 = year.filter((m) => m.statutoryOvertimeMinutes > MONTHLY_LIMIT_MINUTES).length;
-    if (over45 > SPECIAL_MONTHS_PER_YEAR) {
+    const over45 = year.filter((m) => m.statutoryOvertimeMinutes > monthlyLimit).length;
+    if (over45 > limits.specialMonths) {
       out.push({
         code: 'months_over_45h',
         severity: 'violation',
         value: over45,
-        limit: SPECIAL_MONTHS_PER_YEAR,
-        subject: '協定期間で月45時間を超えた月数',
-        limitText: '特別条項の上限（年6回）',
+        limit: limits.specialMonths,
+        subject: `協定期間で月${hoursJa(monthlyLimit)}を超えた月数`,
+        limitText: `特別条項の上限（年${limits.specialMonths}回）`,
       });
     }
-    if (annual > SPECIAL_ANNUAL_LIMIT_MINUTES) {
+    if (withHoliday(last) > limits.specialMonthlyMinutes && withHoliday(last) < SINGLE_MONTH_CAP_MINUTES) {
+      out.push({
+        code: 'special_monthly',
+        severity: 'violation',
+        value: withHoliday(last),
+        limit: limits.specialMonthlyMinutes,
+        subject: '時間外労働と休日労働の合計',
+        limitText: `特別条項の月の上限（${hoursJa(limits.specialMonthlyMinutes)}）`,
+      });
+    }
+    if (annual > limits.specialAnnualMinutes) {
       out.push({
         code: 'annual_720h',
         severity: 'violation',
         value: annual,
-        limit: SPECIAL_ANNUAL_LIMIT_MINUTES,
+        limit: limits.specialAnnualMinutes,
         subject: '協定期間の時間外労働',
-        limitText: '特別条項の年の上限（720時間）',
+        limitText: `特別条項の年の上限（${hoursJa(limits.specialAnnualMinutes)}）`,
       });
     }
   }
@@ -274,9 +364,10 @@ function checks(months: readonly AgreementMonth[], input: AgreementInput): Check
 
 /** The findings for the last month of `input.months` (empty months → no findings). */
 export function checkAgreement(input: AgreementInput): AgreementResult {
-  const months = input.months.slice(-12);
+  const months = calendarMonths(input.months);
   const last = months[months.length - 1];
   if (!last) return { ruleVersion: RULE_VERSION, month: '', projectedMonth: null, findings: [] };
+  const settings = input.settingsFor?.(last.month) ?? input;
   const finding = (c: Check, projected: boolean): AgreementFinding => {
     const value = c.code === 'months_over_45h' ? `${c.value}回` : hoursJa(c.value);
     const message = projected
@@ -292,14 +383,43 @@ export function checkAgreement(input: AgreementInput): AgreementResult {
       message,
     };
   };
-  const actual = checks(months, input);
+  const actual = checks(months, settings, input.agreementYearStart);
   const findings = actual.map((c) => finding(c, false));
   const projectedMonth = input.pace ? projectMonth(last, input.pace) : null;
   if (projectedMonth) {
     const seen = new Set(actual.map((c) => c.code));
-    for (const c of checks([...months.slice(0, -1), projectedMonth], input)) {
+    for (const c of checks([...months.slice(0, -1), projectedMonth], settings, input.agreementYearStart)) {
       if (!seen.has(c.code)) findings.push(finding(c, true));
     }
   }
   return { ruleVersion: RULE_VERSION, month: last.month, projectedMonth, findings };
+}
+
+export interface AgreementYearResult {
+  ruleVersion: string;
+  /** First month of the agreement year evaluated. */
+  yearStart: string;
+  /** Every month of the agreement year up to the month checked, oldest first, with its own findings. */
+  months: { month: string; findings: AgreementFinding[] }[];
+}
+
+/**
+ * Every month of the agreement year from `agreementYearStart` up to the last month of `input.months`,
+ * each checked as if it were the month checked (its annual figures up to it, its averages ending with
+ * it, its own settings from `settingsFor`); only the last month is projected from `pace`.
+ */
+export function checkAgreementYear(input: AgreementInput & { agreementYearStart: string }): AgreementYearResult {
+  const months = calendarMonths(input.months);
+  const last = months[months.length - 1];
+  const out: AgreementYearResult = { ruleVersion: RULE_VERSION, yearStart: input.agreementYearStart, months: [] };
+  if (!last) return out;
+  for (let month = input.agreementYearStart; month <= last.month; month = addMonths(month, 1)) {
+    const upTo = months.filter((m) => m.month <= month);
+    if (upTo[upTo.length - 1]?.month !== month)
+      upTo.push({ month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0 });
+    const isLast = month === last.month;
+    const { findings } = checkAgreement({ ...input, months: upTo, pace: isLast ? input.pace : undefined });
+    out.months.push({ month, findings });
+  }
+  return out;
 }

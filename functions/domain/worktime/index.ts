@@ -10,3 +10,4 @@ export * from './week.js';
 export * from './month.js';
 export * from './agreement.js';
 export { hm, hoursJa } from './format.js';
+export * from './agreement-settings.js';

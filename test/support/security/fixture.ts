@@ -332,6 +332,14 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'create-attendance-export': attendanceExportBody(ids.year, ids.month, ids.department, ids.employee),
     'create-paid-leave-grant': { granted_on: '2025-04-01', days: 1, kind: 'extra', reason: '調整' },
     'update-overtime-alert': { alert_hours: 45, special_clause: false },
+    'update-overtime-agreement': {
+      start_month: 4,
+      variant: 'standard',
+      monthly_limit_hours: 45,
+      annual_limit_hours: 360,
+      special_clause: false,
+      alert_percent: 80,
+    },
     'run-paid-leave-grants': {},
     'create-leave-register-export': { id: ids.employee },
     'create-company': {

@@ -1,7 +1,10 @@
 import type * as z from 'zod/mini';
 import type { AlertSettingsSchema } from '../../../../functions/api/work-status/update-overtime-alert';
 import { api } from '../../lib/api';
+import type { AgreementBody } from '../../../../functions/api/work-status/agreement-schemas';
 import type {
+  AgreementSettingsView,
+  AgreementVersionView,
   AlertSettingsView,
   EmployeeMonthFiguresView,
   WorkStatusAlertView,
@@ -22,3 +25,9 @@ export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 
 export const getWorkStatus = () => api.get<WorkStatusView>('/api/v1/work_status');
 export const saveAlertSettings = (body: AlertSettings) => api.put<AlertSettingsView>('/api/v1/work_status/alert', body);
+
+export type { AgreementSettingsView as AgreementSettings, AgreementVersionView as AgreementVersion, AgreementBody };
+
+export const getAgreement = () => api.get<AgreementSettingsView>('/api/v1/overtime_agreement');
+export const saveAgreement = (body: AgreementBody) =>
+  api.put<AgreementSettingsView>('/api/v1/overtime_agreement', body);

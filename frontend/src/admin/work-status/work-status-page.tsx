@@ -1,8 +1,9 @@
 /**
  * 勤怠状況 (`/management`): the number of registered staff; three panels (monthly working time,
  * overtime, excess time over the deemed overtime; total and average); the 36協定 alert list and the
- * alert limit; charts of this month's overtime per employee and the last 12 months; the five-day
- * paid-leave duty. Spec §8: a load failure reads データの取得に失敗しました.
+ * alert limit; the 36協定 findings of every month of the agreement year; charts of this month's
+ * overtime per employee and the last 12 months; 36協定設定 (versions and history; the simple alert
+ * form only while no 36協定 version is in force); the five-day paid-leave duty. Spec §8: a load failure reads データの取得に失敗しました.
  */
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
@@ -11,9 +12,10 @@ import { PageTitle } from '../../shared/page-title';
 import { Loading } from '../../shared/status-pages';
 import { formatHoursJa } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
+import { AgreementSettingsForm } from './agreement-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
 import { FiveDayDutySection } from './five-day-duty-section';
-import { getWorkStatus, type WorkStatus, type WorkStatusAlert } from './work-status-api';
+import { getAgreement, getWorkStatus, type WorkStatus, type WorkStatusAlert } from './work-status-api';
 import { MonthlyOvertimeChart, StaffOvertimeChart } from './work-status-charts';
 import '../../shared/page.css';
 import '../admin.css';
@@ -54,6 +56,37 @@ function AlertList({ data }: { data: WorkStatus }) {
           lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
         />
       )}
+    </section>
+  );
+}
+
+/** Every month of the agreement year so far with its own findings (each under its month's settings). */
+function AgreementMonths({ data }: { data: WorkStatus }) {
+  const label = (month: string) => {
+    const [y, m] = month.split('-');
+    return WS.agreementMonthOf.replace('{y}', y ?? '').replace('{m}', String(Number(m)));
+  };
+  return (
+    <section className="card page-section" aria-labelledby="agreement-months-title">
+      <h2 id="agreement-months-title" className="page-section__title">
+        {WS.agreementMonths.replace('{from}', label(data.agreement_year_start))}
+      </h2>
+      <div className="agreement-months">
+        {[...data.agreement_months].reverse().map((m) => (
+          <section key={m.month} aria-label={label(m.month)} data-month={m.month}>
+            <h3 className="agreement-months__title">{label(m.month)}</h3>
+            {m.alerts.length === 0 ? (
+              <p className="page-hint">{WS.agreementMonthEmpty}</p>
+            ) : (
+              <FindingList<WorkStatusAlert>
+                findings={m.alerts}
+                label={label(m.month)}
+                lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
+              />
+            )}
+          </section>
+        ))}
+      </div>
     </section>
   );
 }
@@ -100,11 +133,19 @@ function Panels({ data }: { data: WorkStatus }) {
 
 export default function WorkStatusPage() {
   const { state, setData } = useLoad(getWorkStatus, 'work-status', { alertOnGenericFailure: false });
+  const agreement = useLoad(getAgreement, 'overtime-agreement', { alertOnGenericFailure: false });
 
   /** A new limit changes the alert list: fetch it again without unmounting the form and its message. */
   async function refresh() {
     const res = await getWorkStatus();
     if (res.ok) setData(() => res.data);
+  }
+
+  /** A saved version answers for its own 適用開始日: ask again what is in force today, and the alerts. */
+  async function refreshAgreement() {
+    const res = await getAgreement();
+    if (res.ok) agreement.setData(() => res.data);
+    await refresh();
   }
 
   return (
@@ -120,17 +161,24 @@ export default function WorkStatusPage() {
         <>
           <Panels data={state.data} />
           <AlertList data={state.data} />
+          <AgreementMonths data={state.data} />
           <div className="work-charts">
             <StaffOvertimeChart employees={state.data.employees ?? []} limitMinutes={state.data.alert_limit_minutes} />
             <MonthlyOvertimeChart months={state.data.monthly_overtime ?? []} />
           </div>
-          <AlertSettingsForm
-            initial={{
-              alert_hours: Math.round(state.data.alert_limit_minutes / 60),
-              special_clause: state.data.special_clause,
-            }}
-            onSaved={() => void refresh()}
-          />
+          {agreement.state.status === 'ready' && (
+            <AgreementSettingsForm data={agreement.state.data} onSaved={() => void refreshAgreement()} />
+          )}
+          {(agreement.state.status === 'error' ||
+            (agreement.state.status === 'ready' && agreement.state.data.in_force === null)) && (
+            <AlertSettingsForm
+              initial={{
+                alert_hours: Math.round(state.data.alert_limit_minutes / 60),
+                special_clause: state.data.special_clause,
+              }}
+              onSaved={() => void refresh()}
+            />
+          )}
         </>
       )}
       <FiveDayDutySection hidden={state.status === 'loading'} />

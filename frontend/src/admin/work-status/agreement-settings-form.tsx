@@ -1,0 +1,293 @@
+/**
+ * 36協定設定: the company's 36協定 as versions. The form saves a new version from its 適用開始日
+ * (blank = today); the version in force today fills it; the history lists every version, newest first.
+ * Each save clears the previous message first, so a repeated result is announced again.
+ */
+import { useState, type FormEvent } from 'react';
+import { t } from '../../i18n';
+import { FormFeedback } from '../../shared/feedback';
+import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
+import { failureMessage } from '../../shared/submit-failure';
+import { range } from '../../shared/time';
+import { saveAgreement, type AgreementBody, type AgreementSettings, type AgreementVersion } from './work-status-api';
+import './work-status.css';
+
+const A = t.admin.workStatus.agreement;
+const MONTHS = range(1, 12);
+
+const ymdJa = (ymd: string) => {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return `${y}年${m}月${d}日`;
+};
+
+function NumberField({
+  id,
+  label,
+  unit,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  label: string;
+  unit: string;
+  value: string;
+  onChange: (v: string) => void;
+  errors: readonly string[] | undefined;
+}) {
+  return (
+    <div className="form__field">
+      <label htmlFor={id}>{label}</label>
+      <span className="alert-settings__hours">
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...invalidProps(id, errors)}
+        />
+        {unit}
+      </span>
+      <FieldError id={id} messages={errors} />
+    </div>
+  );
+}
+
+/** A whole number from what was typed (full-width digits too); null when it is none. */
+const toNumber = (v: string): number | null => {
+  const ascii = v.trim().replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  return /^[0-9]+$/.test(ascii) ? Number(ascii) : null;
+};
+
+export function AgreementSettingsForm({
+  data,
+  onSaved,
+}: {
+  data: AgreementSettings;
+  onSaved: (saved: AgreementSettings) => void;
+}) {
+  const v: Partial<AgreementVersion> = data.in_force ?? {};
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [startMonth, setStartMonth] = useState(String(v.start_month ?? 4));
+  const [variant, setVariant] = useState<AgreementBody['variant']>(v.variant ?? 'standard');
+  const [monthly, setMonthly] = useState(String(v.monthly_limit_hours ?? 45));
+  const [annual, setAnnual] = useState(String(v.annual_limit_hours ?? 360));
+  const [clause, setClause] = useState(v.special_clause ?? false);
+  const [specialMonthly, setSpecialMonthly] = useState(String(v.special_monthly_limit_hours ?? 80));
+  const [specialAnnual, setSpecialAnnual] = useState(String(v.special_annual_limit_hours ?? 720));
+  const [specialMonths, setSpecialMonths] = useState(String(v.special_months ?? 6));
+  const [alertPercent, setAlertPercent] = useState(String(v.alert_percent ?? 80));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [success, setSuccess] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFieldErrors({});
+    setSuccess(null);
+    setBusy(true);
+    const body = {
+      ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
+      start_month: Number(startMonth),
+      variant,
+      monthly_limit_hours: toNumber(monthly),
+      annual_limit_hours: toNumber(annual),
+      special_clause: clause,
+      ...(clause
+        ? {
+            special_monthly_limit_hours: toNumber(specialMonthly),
+            special_annual_limit_hours: toNumber(specialAnnual),
+            special_months: toNumber(specialMonths),
+          }
+        : {}),
+      alert_percent: toNumber(alertPercent),
+    } as AgreementBody;
+    const res = await saveAgreement(body);
+    setBusy(false);
+    if (res.ok) {
+      setSuccess(t.messages.settingCompleted);
+      setEffectiveFrom('');
+      onSaved(res.data);
+    } else {
+      setError(failureMessage(res));
+      setFieldErrors(fieldErrorsOf(res));
+    }
+  }
+
+  return (
+    <section className="card page-section" aria-labelledby="agreement-settings-title">
+      <h2 id="agreement-settings-title" className="page-section__title">
+        {A.title}
+      </h2>
+      <p className="page-hint">{A.intro}</p>
+      <p className="alert-section__limit" data-testid="agreement-in-force">
+        {data.in_force ? A.inForce.replace('{from}', ymdJa(data.in_force.effective_from)) : A.none}
+      </p>
+      <form className="form alert-settings" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormFeedback error={error} success={success} />
+        <div className="alert-settings__fields">
+          <div className="form__field">
+            <label htmlFor="agreement-from">{A.effectiveFrom}</label>
+            <input
+              id="agreement-from"
+              type="date"
+              value={effectiveFrom}
+              onChange={(e) => setEffectiveFrom(e.target.value)}
+              {...invalidProps('agreement-from', fieldErrors.effective_from, 'agreement-from-hint')}
+            />
+            <span id="agreement-from-hint" className="form__hint">
+              {A.effectiveFromHint}
+            </span>
+            <FieldError id="agreement-from" messages={fieldErrors.effective_from} />
+          </div>
+          <div className="form__field">
+            <label htmlFor="agreement-start">{A.startMonth}</label>
+            <select
+              id="agreement-start"
+              value={startMonth}
+              onChange={(e) => setStartMonth(e.target.value)}
+              {...invalidProps('agreement-start', fieldErrors.start_month)}
+            >
+              {MONTHS.map((m) => (
+                <option key={m} value={String(m)}>
+                  {A.startMonthOption.replace('{m}', String(m))}
+                </option>
+              ))}
+            </select>
+            <FieldError id="agreement-start" messages={fieldErrors.start_month} />
+          </div>
+          <div className="form__field">
+            <label htmlFor="agreement-variant">{A.variant}</label>
+            <select
+              id="agreement-variant"
+              value={variant}
+              onChange={(e) => setVariant(e.target.value as AgreementBody['variant'])}
+              {...invalidProps('agreement-variant', fieldErrors.variant, 'agreement-variant-hint')}
+            >
+              <option value="standard">{A.variants.standard}</option>
+              <option value="one_year_variable">{A.variants.one_year_variable}</option>
+            </select>
+            <span id="agreement-variant-hint" className="form__hint">
+              {A.variantHint}
+            </span>
+            <FieldError id="agreement-variant" messages={fieldErrors.variant} />
+          </div>
+          <NumberField
+            id="agreement-monthly"
+            label={A.monthly}
+            unit={A.hoursUnit}
+            value={monthly}
+            onChange={setMonthly}
+            errors={fieldErrors.monthly_limit_hours}
+          />
+          <NumberField
+            id="agreement-annual"
+            label={A.annual}
+            unit={A.hoursUnit}
+            value={annual}
+            onChange={setAnnual}
+            errors={fieldErrors.annual_limit_hours}
+          />
+          <div className="alert-settings__clause">
+            <span className="alert-settings__check">
+              <input
+                id="agreement-clause"
+                type="checkbox"
+                checked={clause}
+                onChange={(e) => setClause(e.target.checked)}
+                {...invalidProps('agreement-clause', fieldErrors.special_clause)}
+              />
+              <label htmlFor="agreement-clause">{A.specialClause}</label>
+            </span>
+            <FieldError id="agreement-clause" messages={fieldErrors.special_clause} />
+          </div>
+          {clause && (
+            <>
+              <NumberField
+                id="agreement-special-monthly"
+                label={A.specialMonthly}
+                unit={A.hoursUnit}
+                value={specialMonthly}
+                onChange={setSpecialMonthly}
+                errors={fieldErrors.special_monthly_limit_hours}
+              />
+              <NumberField
+                id="agreement-special-annual"
+                label={A.specialAnnual}
+                unit={A.hoursUnit}
+                value={specialAnnual}
+                onChange={setSpecialAnnual}
+                errors={fieldErrors.special_annual_limit_hours}
+              />
+              <NumberField
+                id="agreement-special-months"
+                label={A.specialMonths}
+                unit={A.timesUnit}
+                value={specialMonths}
+                onChange={setSpecialMonths}
+                errors={fieldErrors.special_months}
+              />
+            </>
+          )}
+          <NumberField
+            id="agreement-alert"
+            label={A.alertPercent}
+            unit={A.percentUnit}
+            value={alertPercent}
+            onChange={setAlertPercent}
+            errors={fieldErrors.alert_percent}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {A.save}
+        </button>
+      </form>
+      <h3 className="agreement-history__title">{A.history}</h3>
+      {data.versions.length === 0 ? (
+        <p className="page-hint">{A.historyEmpty}</p>
+      ) : (
+        <div className="table-scroll agreement-history">
+          <table className="data-table" aria-label={A.history}>
+            <thead>
+              <tr>
+                <th scope="col">{A.colFrom}</th>
+                <th scope="col">{A.colStart}</th>
+                <th scope="col">{A.colLimits}</th>
+                <th scope="col">{A.colClause}</th>
+                <th scope="col">{A.colAlert}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.versions.map((x) => (
+                <tr key={x.effective_from}>
+                  <td>{ymdJa(x.effective_from)}</td>
+                  <td>{A.startMonthOption.replace('{m}', String(x.start_month))}</td>
+                  <td className="num">
+                    {x.monthly_limit_hours}
+                    {A.hoursUnit}／{x.annual_limit_hours}
+                    {A.hoursUnit}
+                  </td>
+                  <td>
+                    {x.special_clause
+                      ? A.clauseOn
+                          .replace('{m}', String(x.special_monthly_limit_hours))
+                          .replace('{y}', String(x.special_annual_limit_hours))
+                          .replace('{n}', String(x.special_months))
+                      : A.clauseOff}
+                  </td>
+                  <td className="num">
+                    {x.alert_percent}
+                    {A.percentUnit}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
