@@ -106,7 +106,7 @@ export async function assertBrakesOpen(
   const byBucket = new Map(data.map((d) => [d.bucket, d]));
   const late = new Set(unprocessed.map((k) => k.bucket));
   const states = await Promise.all(
-    rules.map((r) => (late.has(r.bucket) ? readBrake(r, now, service) : brakeState(byBucket.get(r.bucket), now))),
+    rules.map(async (r) => (late.has(r.bucket) ? readBrake(r, now, service) : brakeState(byBucket.get(r.bucket), now))),
   );
   const wait = Math.max(0, ...states.map((s) => s.waitSeconds));
   if (wait > 0) throw new TooManyRequestsError(undefined, wait);
