@@ -12,7 +12,6 @@ export const ja = {
     tagline: '勤怠管理と働き方を、もっとスマートに。',
     skipToContent: 'メインコンテンツへ移動',
     loading: '読み込み中…',
-    opensInNewTab: '（新しいタブで開きます）',
   },
   landing: {
     bannerHeading: '勤怠管理を、ひとつの場所で。',

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, invalidProps } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { NotFound } from '../../shared/status-pages';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
@@ -60,14 +61,9 @@ function OrgForm({ kind, id, initialName }: { kind: OrgKind; id: string | null; 
             placeholder={config.placeholder}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            aria-invalid={nameErrors.length ? true : undefined}
-            aria-describedby={nameErrors.length ? `${kind}-name-error` : undefined}
+            {...invalidProps(`${kind}-name`, nameErrors)}
           />
-          {nameErrors.length > 0 && (
-            <span id={`${kind}-name-error`} className="form__field-error">
-              {nameErrors.join(' ')}
-            </span>
-          )}
+          <FieldError id={`${kind}-name`} messages={nameErrors} />
         </div>
         <div>
           <button type="submit" className="button button--primary" disabled={!name.trim() || busy} aria-busy={busy}>
