@@ -22,6 +22,8 @@ import { ExportJob } from './entities/export-job.js';
 import { AuditEvent } from './entities/audit-event.js';
 import { PendingRequest } from './entities/pending-request.js';
 import { OvertimeAgreement } from './entities/overtime-agreement.js';
+import { PayrollSetting } from './entities/payroll-setting.js';
+import { PeriodClosing } from './entities/period-closing.js';
 
 const schemas = {
   Company,
@@ -46,6 +48,8 @@ const schemas = {
   PaidLeaveGrant,
   PendingRequest,
   OvertimeAgreement,
+  PayrollSetting,
+  PeriodClosing,
 };
 
 type Schemas = typeof schemas;

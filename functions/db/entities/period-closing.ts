@@ -1,0 +1,50 @@
+import { createSchema } from 'electrodb';
+
+/**
+ * A payroll period's closing (締め), one item per period in one partition per company
+ * (`c#<companyId>#closing`), so every write route checks "is this day closed?" with one Query whatever
+ * the company's size (a company closes twelve periods a year). `from`/`to` are copied from the period
+ * at closing, so the check needs no settings. `closing` = the background job is freezing the figures
+ * (writes are already refused), `closed` = frozen, `reopened` = the admin reopened it with a reason
+ * (the item stays, with who and why; closing it again overwrites the snapshot).
+ */
+export const CLOSING_STATUSES = ['closing', 'closed', 'reopened'] as const;
+export type ClosingStatus = (typeof CLOSING_STATUSES)[number];
+
+export const PeriodClosing = createSchema({
+  model: { entity: 'periodClosing', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    /** YYYY-MM (〇月度). */
+    period: { type: 'string', required: true, readOnly: true },
+    from: { type: 'string', required: true },
+    to: { type: 'string', required: true },
+    status: { type: CLOSING_STATUSES, required: true },
+    closedAt: { type: 'string' },
+    closedBy: { type: 'string' },
+    reopenedAt: { type: 'string' },
+    reopenedBy: { type: 'string' },
+    reopenReason: { type: 'string' },
+    /** Background job progress while `closing`. */
+    done: { type: 'number' },
+    total: { type: 'number' },
+    /** Where the frozen figures and the CSV taken at closing are stored, and the CSV's SHA-256. */
+    snapshotKey: { type: 'string' },
+    csvKey: { type: 'string' },
+    csvSha256: { type: 'string' },
+    employeeCount: { type: 'number' },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
+  },
+  indexes: {
+    byCompany: {
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#closing', casing: 'none' },
+      sk: { field: 'sk', composite: ['period'], template: 'closing#${period}', casing: 'none' },
+    },
+  },
+});

@@ -1,0 +1,104 @@
+/**
+ * 締め日 versions and payroll-period closings (entities payroll-setting.ts and period-closing.ts), and
+ * the guard every write that can change a day calls: a closed period's figures are frozen, so a
+ * correction, request, decision, deletion or settings version that would change one of its days is
+ * refused with a message that names the period. The guard is one Query of the company's closings.
+ */
+import type { ClosingStatus } from './entities/period-closing.js';
+import { periodLabel, type PayrollVersion } from '../domain/payroll-period.js';
+import { ConflictError } from '../shared/errors.js';
+import { db, type Db } from './service.js';
+
+/** Every version of the company's 締め日, oldest first: one Query. */
+export async function payrollVersions(companyId: string, service: Db = db()): Promise<PayrollVersion[]> {
+  const { data } = await service.entities.PayrollSetting.query.byCompany({ companyId }).go({ pages: 'all' });
+  return data
+    .map((v) => ({ effectiveFrom: v.effectiveFrom, closingDay: v.closingDay, updatedAt: v.updatedAt }))
+    .sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
+}
+
+/** Saves the version of its effectiveFrom day (a put: replaces one saved for the same day). */
+export async function putPayrollVersion(companyId: string, v: PayrollVersion, service: Db = db()): Promise<void> {
+  await service.entities.PayrollSetting.put({
+    companyId,
+    effectiveFrom: v.effectiveFrom,
+    closingDay: v.closingDay,
+  }).go({ response: 'none' });
+}
+
+export interface Closing {
+  period: string;
+  from: string;
+  to: string;
+  status: ClosingStatus;
+  closedAt?: string | undefined;
+  closedBy?: string | undefined;
+  reopenedAt?: string | undefined;
+  reopenedBy?: string | undefined;
+  reopenReason?: string | undefined;
+  done?: number | undefined;
+  total?: number | undefined;
+  snapshotKey?: string | undefined;
+  csvKey?: string | undefined;
+  csvSha256?: string | undefined;
+  employeeCount?: number | undefined;
+  updatedAt?: string | undefined;
+}
+
+/** Every closing of the company, oldest period first: one Query. */
+export async function periodClosings(companyId: string, service: Db = db()): Promise<Closing[]> {
+  const { data } = await service.entities.PeriodClosing.query.byCompany({ companyId }).go({ pages: 'all' });
+  return data.sort((a, b) => a.period.localeCompare(b.period));
+}
+
+/** Writes a closing item whole (the closing job, the reopen route, tests). */
+export async function putPeriodClosing(companyId: string, closing: Closing, service: Db = db()): Promise<void> {
+  const defined = Object.fromEntries(Object.entries(closing).filter(([, v]) => v !== undefined)) as Closing;
+  const { updatedAt: _ignored, ...rest } = defined;
+  await service.entities.PeriodClosing.put({ companyId, ...rest }).go({ response: 'none' });
+}
+
+/** A closing freezes its days from the moment the job starts (`closing`) until it is reopened. */
+export const isFrozen = (c: Pick<Closing, 'status'>) => c.status === 'closing' || c.status === 'closed';
+
+/** The frozen closing that covers any day of `from`–`to`, or null. Pure. */
+export function frozenClosingOver(closings: readonly Closing[], from: string, to: string = from): Closing | null {
+  return closings.find((c) => isFrozen(c) && c.from <= to && from <= c.to) ?? null;
+}
+
+/** 「2026年10月度（10月1日〜10月31日）は締め済みのため変更できません。…」 */
+export function closedMessage(c: Pick<Closing, 'period' | 'from' | 'to'>): string {
+  return `${periodLabel({ id: c.period, from: c.from, to: c.to })}は締め済みのため変更できません。変更が必要な場合は管理者が締めを解除してください。`;
+}
+
+/**
+ * Refuses (409, nothing written) a change to any day of `from`–`to` that lies in a closed period.
+ * `field` names the body field the SPA shows the message next to (e.g. `date`).
+ */
+export async function assertDaysOpen(
+  companyId: string,
+  from: string,
+  to: string = from,
+  field = 'date',
+  service: Db = db(),
+): Promise<void> {
+  const closed = frozenClosingOver(await periodClosings(companyId, service), from, to);
+  if (closed) throw new ConflictError(closedMessage(closed), { [field]: [closedMessage(closed)] });
+}
+
+/**
+ * Refuses a settings version whose `effective_from` lies on or before the last day of a closed period:
+ * it would change that period's figures. One Query.
+ */
+export async function assertEffectiveFromOpen(
+  companyId: string,
+  effectiveFrom: string,
+  field = 'effective_from',
+  service: Db = db(),
+): Promise<void> {
+  const closings = (await periodClosings(companyId, service)).filter(isFrozen);
+  const last = closings.filter((c) => c.to >= effectiveFrom).sort((a, b) => b.to.localeCompare(a.to))[0];
+  if (!last) return;
+  const message = `${periodLabel({ id: last.period, from: last.from, to: last.to })}は締め済みです。適用開始日は${Number(last.to.slice(5, 7))}月${Number(last.to.slice(8, 10))}日より後の日付にしてください。`;
+  throw new ConflictError(message, { [field]: [message] });
+}
