@@ -1,5 +1,6 @@
 import type { Shift } from '../domain/punch.js';
 import { ConflictError, awsErrorName } from '../shared/errors.js';
+import { assertDaysOpen } from './period-closings.js';
 import { db, type Db } from './service.js';
 
 export interface DayRecord extends Shift {
@@ -56,9 +57,11 @@ export type PunchOutcome = 'applied' | 'state-changed' | 'replay';
 /**
  * One conditional write per punch: punch-in only where none exists yet, punch-out only on an open
  * shift. With an idempotency key the stored answer goes in the same transaction, so a retry can
- * never apply a second punch and can always find the first answer.
+ * never apply a second punch and can always find the first answer. A punch on a day of a closed
+ * payroll period (a night shift's punch-out after its period was closed) is refused (409), unwritten.
  */
 export async function writePunch(p: PunchWrite, service: Db = db()): Promise<PunchOutcome> {
+  await assertDaysOpen(p.companyId, p.workDate, p.workDate, 'date', service);
   const { AttendanceDay } = service.entities;
   const key = { companyId: p.companyId, employeeId: p.employeeId, workDate: p.workDate };
   const fields = p.type === 'in' ? { punchInAt: p.at } : { punchOutAt: p.at };

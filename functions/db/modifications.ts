@@ -2,6 +2,7 @@ import { newId } from '../shared/ids.js';
 import { ConflictError } from '../shared/errors.js';
 import type { DayRecord } from './attendance.js';
 import { auditCommitted, auditInTransaction } from './audit.js';
+import { assertDaysOpen } from './period-closings.js';
 import { db, type Db } from './service.js';
 
 type Who = { companyId: string; employeeId: string };
@@ -18,8 +19,10 @@ export interface Correction extends Who {
  * The corrected day, its modification record and (in an audited request) its audit event in one
  * transaction. The day is written only if it
  * is unchanged since it was read (or still absent), so a punch racing the correction is never lost.
+ * A day of a closed payroll period is refused (409 on `date`) before anything is written.
  */
 export async function applyCorrection(c: Correction, service: Db = db()) {
+  await assertDaysOpen(c.companyId, c.workDate, c.workDate, 'date', service);
   const modificationId = newId();
   const key = { companyId: c.companyId, employeeId: c.employeeId, workDate: c.workDate };
   const set = {

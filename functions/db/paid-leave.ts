@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js'
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { newId } from '../shared/ids.js';
 import { MESSAGES } from '../shared/messages.js';
-import { STATUS, guard, fileRequest, pendingItem, type NewRequest } from './requests.js';
+import { STATUS, assertRequestDaysOpen, guard, insertRequest, pendingItem, type NewRequest } from './requests.js';
 import { db, type Db } from './service.js';
 
 export interface GrantRecord {
@@ -156,6 +156,7 @@ const insufficient = (available: number) =>
  */
 export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
   const { companyId, employeeId } = r;
+  await assertRequestDaysOpen(r, service);
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     // The employee (and its filing counter) first, strongly consistent, then the requests: a filing that
@@ -168,7 +169,7 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
       employeeLeaveRequests(companyId, employeeId, service),
     ]);
     if (!employee || employee.status !== 'active') throw new NotFoundError();
-    if (!isManaged(employee, grants)) return fileRequest(r, service);
+    if (!isManaged(employee, grants)) return insertRequest(r, service);
     if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected))
       throw new ConflictError(MESSAGES.duplicateRequest);
 

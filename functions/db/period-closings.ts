@@ -102,3 +102,20 @@ export async function assertEffectiveFromOpen(
   const message = `${periodLabel({ id: last.period, from: last.from, to: last.to })}は締め済みです。適用開始日は${Number(last.to.slice(5, 7))}月${Number(last.to.slice(8, 10))}日より後の日付にしてください。`;
   throw new ConflictError(message, { [field]: [message] });
 }
+
+/**
+ * assertDaysOpen for a change that names several days in separate fields (a request and, for a 振替,
+ * its second day): `{ date: '2026-10-05', work_date: '2026-10-11' }`. Still one Query; the field
+ * error goes on the first field whose day is closed.
+ */
+export async function assertDatesOpen(
+  companyId: string,
+  fields: Readonly<Record<string, string | undefined>>,
+  service: Db = db(),
+): Promise<void> {
+  const closings = await periodClosings(companyId, service);
+  for (const [field, day] of Object.entries(fields)) {
+    const closed = day === undefined ? null : frozenClosingOver(closings, day);
+    if (closed) throw new ConflictError(closedMessage(closed), { [field]: [closedMessage(closed)] });
+  }
+}

@@ -3,6 +3,7 @@ import { newId } from '../shared/ids.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import { auditCommitted, auditInTransaction } from './audit.js';
+import { assertDatesOpen, assertDaysOpen } from './period-closings.js';
 import { db, type Db } from './service.js';
 
 export type { RequestKind };
@@ -47,8 +48,22 @@ const pendingKey = (companyId: string, r: { requestId: string; date: string }) =
   date: r.date,
 });
 
+/**
+ * Refuses (409 on the field naming it) a request for a day of a closed payroll period: filing one
+ * adds a pending item to a frozen day. One Query. Every filing runs it first (fileRequest,
+ * filePaidLeaveRequest); a 振替 adds its second day here (`work_date`).
+ */
+export const assertRequestDaysOpen = (r: NewRequest, service: Db = db()) =>
+  assertDatesOpen(r.companyId, { date: r.date }, service);
+
 /** The request and a per-(employee, kind, date) guard in one transaction: a duplicate is refused atomically. */
 export async function fileRequest(r: NewRequest, service: Db = db()) {
+  await assertRequestDaysOpen(r, service);
+  return insertRequest(r, service);
+}
+
+/** fileRequest without the closed-period check, for a filing that has just run it (filePaidLeaveRequest). */
+export async function insertRequest(r: NewRequest, service: Db = db()) {
   const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
   const g = guard(r.companyId, r.employeeId, r.kind, r.date);
   const result = await service.transaction
@@ -121,6 +136,8 @@ export async function withdrawRequest(
   const req = await requestById(companyId, requestId, kind, service);
   if (req.employeeId !== employeeId) throw new NotFoundError();
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.requestAlreadyDecided);
+  // Withdrawing changes what a closed period recorded for its day (the request is part of it).
+  await assertDaysOpen(companyId, req.date, req.date, 'date', service);
   const result = await service.transaction
     .write(({ Request, UniqueValue, PendingRequest }) => [
       Request.delete({ companyId, requestId })
@@ -150,6 +167,10 @@ export async function decideRequest(
 ) {
   const req = await requestById(companyId, requestId, kind, service);
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.decisionConflict);
+  // A closed period is frozen as it was closed, its unapproved requests included (the closing screen
+  // lists them as blockers): approving would change the day's figures, rejecting its record. Both wait
+  // for the admin to reopen the period.
+  await assertDaysOpen(companyId, req.date, req.date, 'date', service);
   const decidedAt = new Date().toISOString();
   const result = await service.transaction
     .write(({ Request, AttendanceDay, UniqueValue, AuditEvent, PendingRequest }) => [

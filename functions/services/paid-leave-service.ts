@@ -239,7 +239,12 @@ export interface ManualGrantInput {
   reason: string;
 }
 
-/** A manual grant or adjustment by an admin, with the reason and who made it (the item is its own audit record). */
+/**
+ * A manual grant or adjustment by an admin, with the reason and who made it (the item is its own audit record).
+ * Not refused in a closed payroll period, even when dated in one: a grant changes the leave balance and
+ * the 管理簿 (its own register, 則24条の7), never a day's punches, leave, approvals or worked time, so no
+ * figure of a closed period changes. Blocking it would only stop a late statutory grant being recorded.
+ */
 export async function manualGrant(companyId: string, employeeId: string, input: ManualGrantInput, adminId: string) {
   await activeStaffMember(companyId, employeeId);
   const record: GrantRecord = {

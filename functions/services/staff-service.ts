@@ -198,7 +198,9 @@ export async function registerStaff(
 
 /**
  * Edit: a new e-mail goes to Cognito first (it refuses one in use) and is put back if the profile
- * write fails; a new password is temporary and ends the member's sessions.
+ * write fails; a new password is temporary and ends the member's sessions. Not refused in a closed
+ * payroll period: a new department or employment status rewrites no day and recomputes no summary
+ * (the next change of an open day does), and a closed period keeps the figures stored at closing.
  */
 export async function updateStaff(
   companyId: string,

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { setOvertimeAlert } from '../../db/companies.js';
+import { assertEffectiveFromOpen } from '../../db/period-closings.js';
+import { today } from '../../domain/time.js';
+import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
@@ -15,6 +18,8 @@ export const handler = api(
   'update-overtime-alert',
   { body: AlertSettingsSchema, invalidMessage: MESSAGES.settingDefect, audit: 'settings.overtime_alert' },
   async ({ body, principal }) => {
+    // Not dated: it applies from today, which a closed period covers only if it was closed early.
+    await assertEffectiveFromOpen(principal.companyId, today(principal.timeZone, clock.now()));
     await setOvertimeAlert(principal.companyId, {
       overtimeAlertMinutes: body.alert_hours * 60,
       specialClause: body.special_clause,

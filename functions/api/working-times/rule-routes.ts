@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { findOrgUnit } from '../../db/organisation.js';
+import { assertEffectiveFromOpen } from '../../db/period-closings.js';
 import { refreshCompanyMonth } from '../../db/summaries.js';
 import { today } from '../../domain/time.js';
 import { clock } from '../../shared/clock.js';
@@ -267,6 +268,9 @@ export async function saveRule(
   timeZone: string,
 ) {
   await assertPairExists(companyId, pair, () => new ValidationError(MESSAGES.settingDefect));
+  // A rule that applies from a day of a closed period would change its figures (409, nothing saved).
+  // Without `effective_from` the rule applies from today; with it, check `body.effective_from ?? today`.
+  await assertEffectiveFromOpen(companyId, today(timeZone, clock.now()));
   const before = ruleAnswer(
     type,
     pair,
