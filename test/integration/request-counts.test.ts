@@ -151,6 +151,11 @@ const STAFF = 20;
  */
 export const BUDGETS: Record<string, { max: number; why: string }> = {};
 const budget = (routes: string[], max: number, why: string) => routes.forEach((r) => (BUDGETS[r] = { max, why }));
+/**
+ * Issue 15: every write that can change a day (or a settings version from a day) first reads the
+ * company's payroll-period closings, one Query, and refuses a change to a closed period before writing.
+ */
+const CLOSED = "the closed-period check (one Query of the company's closings)";
 
 budget(['get-session'], 0, 'answers from the session read alone');
 budget(
@@ -192,10 +197,11 @@ budget(
   1,
   'one GetItem',
 );
+budget(['create-company'], 1, 'one TransactWriteItems (the item and its uniqueness/account items)');
 budget(
-  ['create-holiday-request', 'create-holiday-work-request', 'create-over-work-request', 'create-company'],
-  1,
-  'one TransactWriteItems (the item and its uniqueness/account items)',
+  ['create-holiday-request', 'create-holiday-work-request', 'create-over-work-request'],
+  2,
+  `${CLOSED}, one TransactWriteItems (the item and its uniqueness and 未処理 items)`,
 );
 budget(['update-own-cell', 'create-info-item', 'update-info-item', 'delete-info-item'], 1, 'one conditional write');
 budget(
@@ -203,12 +209,12 @@ budget(
   1,
   'DeleteItem of the session (its read is the session read)',
 );
-budget(['update-overtime-alert'], 2, 'the write and its audit record');
+budget(['update-overtime-alert'], 3, `${CLOSED}, the write and its audit record`);
 budget(['get-overtime-agreement'], 1, "the company's 36協定 versions: one Query page");
 budget(
   ['update-overtime-agreement'],
-  3,
-  'the version (PutItem), the versions for the answer (one Query page), audit record',
+  4,
+  `${CLOSED}, the version (PutItem), the versions for the answer (one Query page), audit record`,
 );
 budget(
   ['create-department', 'create-employment-status'],
@@ -223,8 +229,8 @@ budget(
 budget(['get-break-time', 'get-working-time'], 2, 'the company (GetItem) and its rules (one Query page)');
 budget(
   ['delete-holiday-request', 'delete-holiday-work-request', 'delete-over-work-request'],
-  2,
-  'read the request, then one TransactWriteItems (request + uniqueness item)',
+  3,
+  `read the request, ${CLOSED} on its date, then one TransactWriteItems (request + uniqueness item)`,
 );
 budget(['create-inquiry'], 2, 'rate-limit counter (UpdateItem) and the inquiry (PutItem)');
 budget(
@@ -247,8 +253,10 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  7,
-  "read, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (five requests): approving clears the day's 未承認 warning",
+  8,
+  'read, ' +
+    CLOSED +
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (five requests): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
@@ -274,8 +282,8 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  7,
-  'punch-in: the recent days (Query) and one conditional write; punch-out adds one summary refresh',
+  8,
+  `punch-in: the recent days (Query), ${CLOSED} and one conditional write; punch-out adds one summary refresh`,
 );
 budget(
   ['sign-in-user', 'sign-in-company'],
@@ -290,15 +298,20 @@ budget(
   'staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update and its audit record',
 );
 budget(
-  ['create-modify-timestamp', 'decide-holiday-request', 'delete-timestamp'],
+  ['create-modify-timestamp', 'decide-holiday-request'],
   8,
-  'read the day, the change (with its record), audit record, then one summary refresh (five requests)',
+  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (five requests)`,
+);
+budget(
+  ['delete-timestamp'],
+  9,
+  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (five requests)`,
 );
 // Scales with the company by design: what these change applies to every employee's month.
 budget(
   ['save-break-time', 'save-working-time'],
-  11 + 3 * STAFF,
-  'a rule change recomputes this month for every active employee (3 requests each) plus 11',
+  12 + 3 * STAFF,
+  `a rule change recomputes this month for every active employee (3 requests each) plus 11, plus ${CLOSED}`,
 );
 budget(
   ['delete-company'],
@@ -518,11 +531,12 @@ describe('DynamoDB requests per API call', () => {
       expect([r.route, r.sessionReads]).toEqual([r.route, r.route.startsWith('sign-out-') ? 2 : 1]);
     }
 
-    // Punch-in: one conditional write after one read of the recent days. Punch-out: the same plus one
-    // summary refresh (two GetItem, two Query, one TransactWriteItems).
+    // Punch-in: one conditional write after one read of the recent days and the closed-period check
+    // (two Query). Punch-out: the same plus one summary refresh (two GetItem, two Query, one
+    // TransactWriteItems).
     const [punchIn, punchOut] = results.filter((r) => r.route === 'create-timestamp');
-    expect(punchIn!.byCommand).toEqual({ Query: 1, UpdateItem: 1 });
-    expect(punchOut!.byCommand).toEqual({ Query: 3, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
+    expect(punchIn!.byCommand).toEqual({ Query: 2, UpdateItem: 1 });
+    expect(punchOut!.byCommand).toEqual({ Query: 4, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
     expect(workStatusAt[20].status).toBe(200);
