@@ -145,7 +145,8 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
     setBusy(false);
     if (!res.ok) {
       if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
-      setError(t.messages.settingDefect);
+      // A 409 (e.g. the period is closed) says why in its own words; other refusals are 設定に不備があります.
+      setError(res.status === 409 ? res.message : t.messages.settingDefect);
       setFieldErrors(fieldErrorsOf(res));
       return;
     }

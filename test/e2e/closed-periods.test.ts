@@ -1,0 +1,74 @@
+/**
+ * Issue 15, closing a period (締め), in Chromium: last month is closed. The employee who corrects one
+ * of its days on the phone reads why next to the day (and as the form's message); the admin who
+ * approves a request of that month reads it in the decision dialog. Nothing is written either time.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { closedMessage, putPeriodClosing } from '../../functions/db/period-closings.js';
+import { daysInMonth } from '../../functions/domain/time.js';
+import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { tableSnapshot } from '../support/table.js';
+import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+
+const e2e = useBrowser();
+/** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+let tenant: TestTenant;
+
+// Last month in Japan: over, so it can be closed, and its days can still be corrected when open.
+const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
+  .format(new Date())
+  .split('-')
+  .map(Number) as [number, number];
+const last = m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
+const period = `${last.year}-${String(last.month).padStart(2, '0')}`;
+const [from, to] = [`${period}-01`, `${period}-${daysInMonth(last.year, last.month)}`];
+const message = closedMessage({ period, from, to });
+
+beforeAll(async () => {
+  tenant = await createTenant({ employees: 1, name: '締め確認株式会社' });
+  // A leave request of last month's 7th, filed while the month was open; then the month is closed.
+  const staff = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
+  const filed = await staff.post('/api/v1/holiday_requests', { kind: 1, ...last, day: 7, reason: '通院' });
+  expect(filed.status).toBe(201);
+  await putPeriodClosing(tenant.companyId, { period, from, to, status: 'closed' });
+}, 60_000);
+
+describe('a closed period on the screens', () => {
+  it('打刻修正 of a day of the closed month: the period named next to the day, nothing written', async () => {
+    expect(message).toBe(
+      `${last.year}年${last.month}月度（${last.month}月1日〜${last.month}月${Number(to.slice(8))}日）は締め済みのため変更できません。変更が必要な場合は管理者が締めを解除してください。`,
+    );
+    const page = await e2e.page(PHONE);
+    await signInAs(page, e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
+    await page.waitForURL('**/employees');
+    await page.goto(`${e2e.stack.baseUrl}/employees/modify?date=${period}-06`);
+    await page.locator('#modify-in').fill('09:00');
+    await page.locator('#modify-out').fill('18:00');
+    await page.locator('#modify-reason').fill('打刻忘れ');
+    const before = await tableSnapshot(e2e.stack.tableName);
+    await page.getByRole('button', { name: '修正', exact: true }).click();
+
+    await poll(() => page.locator('#modify-date-error').textContent()).toBe(message);
+    expect(await page.locator('#modify-date').getAttribute('aria-describedby')).toBe('modify-date-error');
+    expect(await page.getByRole('alert').first().textContent()).toBe(message);
+    expect(await tableSnapshot(e2e.stack.tableName)).toEqual(before);
+  });
+
+  it('承認 of a request of the closed month: the dialog says why, the request stays in 未処理', async () => {
+    const admin = await e2e.page(DESKTOP);
+    await signInAs(admin, e2e.stack.baseUrl, 'admin', tenant.admin);
+    await admin.waitForURL('**/management');
+    await admin.goto(`${e2e.stack.baseUrl}/management/requests?view=pending`);
+    const pending = admin.getByRole('region', { name: '未処理の申請' });
+    const row = pending.getByRole('row', { name: /社員 1号/ });
+    await poll(() => row.textContent()).toContain('通院');
+    await row.getByRole('button', { name: /確認/ }).click();
+    const dialog = admin.getByRole('dialog');
+    const before = await tableSnapshot(e2e.stack.tableName);
+    await dialog.getByRole('button', { name: '承認', exact: true }).click();
+
+    await poll(() => dialog.getByRole('alert').textContent()).toBe(message);
+    expect(await tableSnapshot(e2e.stack.tableName)).toEqual(before);
+  });
+});
