@@ -1,11 +1,14 @@
 /**
  * Issue 15, closing a period (締め), in Chromium: last month is closed. The employee who corrects one
  * of its days on the phone reads why next to the day (and as the form's message); the admin who
- * approves a request of that month reads it in the decision dialog. Nothing is written either time.
+ * approves a request of that month reads it in the decision dialog, and one who saves a working-time
+ * rule on the month's last day (it would apply from that day) reads it on the rule screen. Nothing is
+ * written any time.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedMessage, putPeriodClosing } from '../../functions/db/period-closings.js';
 import { daysInMonth } from '../../functions/domain/time.js';
+import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -24,6 +27,11 @@ const last = m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
 const period = `${last.year}-${String(last.month).padStart(2, '0')}`;
 const [from, to] = [`${period}-01`, `${period}-${daysInMonth(last.year, last.month)}`];
 const message = closedMessage({ period, from, to });
+
+const realNow = clock.now;
+afterEach(() => {
+  clock.now = realNow;
+});
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '締め確認株式会社' });
@@ -69,6 +77,30 @@ describe('a closed period on the screens', () => {
     await dialog.getByRole('button', { name: '承認', exact: true }).click();
 
     await poll(() => dialog.getByRole('alert').textContent()).toBe(message);
+    expect(await tableSnapshot(e2e.stack.tableName)).toEqual(before);
+  });
+
+  it('就業時間設定 saved on the closed month’s last day (the rule would apply from it): the screen says why', async () => {
+    const admin = await e2e.page(DESKTOP);
+    await signInAs(admin, e2e.stack.baseUrl, 'admin', tenant.admin);
+    await admin.waitForURL('**/management');
+    await admin.goto(`${e2e.stack.baseUrl}/management/working_times`);
+    await admin.locator('#working-department').selectOption({ label: '営業部' });
+    await poll(() => admin.locator('.rule-heading').textContent()).toContain('営業部');
+    await poll(() => admin.locator('#working-fixed-hour').inputValue()).toBe('');
+    await admin.locator('#working-fixed-hour').selectOption('8');
+    await admin.locator('#working-fixed-minute').selectOption('0');
+    await admin.locator('#working-over-hour').selectOption('9');
+    await admin.locator('#working-over-minute').selectOption('0');
+    // The handlers run in this process: for the server it is 17:00 on the closed month's last day.
+    clock.now = () => new Date(`${to}T17:00:00+09:00`);
+    const before = await tableSnapshot(e2e.stack.tableName);
+    await admin.getByRole('button', { name: '保存' }).click();
+
+    const day = `${last.month}月${Number(to.slice(8))}日`;
+    await poll(() => admin.getByRole('alert').first().textContent()).toBe(
+      `${last.year}年${last.month}月度（${last.month}月1日〜${day}）は締め済みです。適用開始日は${day}より後の日付にしてください。`,
+    );
     expect(await tableSnapshot(e2e.stack.tableName)).toEqual(before);
   });
 });
