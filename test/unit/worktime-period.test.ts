@@ -9,7 +9,12 @@ import {
   type AttendanceRecord,
   type RulesInForce,
 } from '../../functions/domain/worktime/index.js';
-import { computePeriod, periodRange } from '../../functions/domain/worktime/period.js';
+import {
+  computePeriod,
+  periodRange,
+  periodsAffectedBy,
+  periodsOverlappingMonth,
+} from '../../functions/domain/worktime/period.js';
 
 /**
  * 20日締め: 12月度 runs 11月21日 (Sat) – 12月20日 (Sun), 11月度 10月21日 – 11月20日 (Fri).
@@ -102,5 +107,29 @@ describe('a payroll period through the engine (computePeriod)', () => {
     expect(byPeriod.totals).toEqual(byMonth.totals);
     // By hand: worked 5 × 480 + 300 + 4 × 540 = 4860; 法定外 300 weekly + 240 daily = 540.
     expect([byPeriod.totals.workedMinutes, byPeriod.totals.statutoryOvertimeMinutes]).toEqual([4860, 540]);
+  });
+});
+
+describe('which payroll periods a change can affect (periodsAffectedBy)', () => {
+  it('20日締め: a change on 16 November reaches Saturday the 21st, the first day of 12月度', () => {
+    // The week Sun 15 – Sat 21 November: weekly 法定外 may move onto the 21st (12月度).
+    expect(periodsAffectedBy('2026-11-16', '2026-11-16', TWENTIETH).map((p) => p.id)).toEqual(['2026-11', '2026-12']);
+    // A change on Sun 22 November: its week ends Sat 28th, inside 12月度.
+    expect(periodsAffectedBy('2026-11-22', '2026-11-22', TWENTIETH).map((p) => p.id)).toEqual(['2026-12']);
+    // 11 – 13 November: the week ends on the 14th, inside 11月度.
+    expect(periodsAffectedBy('2026-11-11', '2026-11-13', TWENTIETH).map((p) => p.id)).toEqual(['2026-11']);
+  });
+
+  it('末日締め: the same months as monthsAffectedBy', () => {
+    expect(periodsAffectedBy('2026-09-28').map((p) => p.id)).toEqual(['2026-09', '2026-10']);
+    expect(periodsAffectedBy('2026-09-26').map((p) => p.id)).toEqual(['2026-09']);
+  });
+
+  it('the periods with a day in a calendar month', () => {
+    expect(periodsOverlappingMonth('2026-11', TWENTIETH)).toEqual([
+      { id: '2026-11', from: '2026-10-21', to: '2026-11-20' },
+      { id: '2026-12', from: '2026-11-21', to: '2026-12-20' },
+    ]);
+    expect(periodsOverlappingMonth('2026-11')).toEqual([{ id: '2026-11', from: '2026-11-01', to: '2026-11-30' }]);
   });
 });

@@ -10,7 +10,8 @@
  * 40 h — in whichever period that day is. Days after `to` are never looked at: they cannot move
  * 法定外 onto an earlier day.
  */
-import { addDays } from '../time.js';
+import { periodOf, type PayrollPeriod, type PayrollVersion } from '../payroll-period.js';
+import { addDays, daysInMonth } from '../time.js';
 import { computeDay, type DayResult } from './day.js';
 import { monthTotals, type MonthInput, type MonthTotals } from './month.js';
 import type { RulesInForce } from './rules.js';
@@ -76,4 +77,33 @@ export function computePeriod(input: PeriodInput): PeriodResult {
     days,
     totals: monthTotals(days, input.rules),
   };
+}
+
+/**
+ * The payroll periods whose figures a change to the days `from`–`to` can alter, oldest first (the
+ * periods' version of month.ts monthsAffectedBy): the periods holding the changed days and every day
+ * up to the end of the week of the last one — the 40 h/week rule can move weekly 法定外 onto or off any
+ * later day of that week, which may lie in the next period. Earlier periods never change.
+ */
+export function periodsAffectedBy(
+  from: string,
+  to: string = from,
+  versions: readonly PayrollVersion[] = [],
+  weekStartsOn: WeekStart = 0,
+): PayrollPeriod[] {
+  const last = addDays(weekStartOf(to, weekStartsOn), 6);
+  const periods = [periodOf(from, versions)];
+  while (periods[periods.length - 1]!.to < last)
+    periods.push(periodOf(addDays(periods[periods.length - 1]!.to, 1), versions));
+  return periods;
+}
+
+/** The payroll periods with at least one day in the calendar month `yearMonth` (one or two), oldest first. */
+export function periodsOverlappingMonth(yearMonth: string, versions: readonly PayrollVersion[] = []): PayrollPeriod[] {
+  const [y, m] = yearMonth.split('-').map(Number) as [number, number];
+  const periods = [periodOf(`${yearMonth}-01`, versions)];
+  const end = `${yearMonth}-${String(daysInMonth(y, m)).padStart(2, '0')}`;
+  while (periods[periods.length - 1]!.to < end)
+    periods.push(periodOf(addDays(periods[periods.length - 1]!.to, 1), versions));
+  return periods;
 }
