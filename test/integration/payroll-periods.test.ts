@@ -96,7 +96,7 @@ describe('20日締め: figures by payroll period', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
         month: '2026-12',
-        period: { id: '2026-12', from: '2026-11-21', to: '2026-12-20' },
+        period: { id: '2026-12', from: '2026-11-21', to: '2026-12-20', label: '2026年12月度（11月21日〜12月20日）' },
         total_working_time: 300,
         total_over_working_time: 300,
       });
@@ -167,6 +167,11 @@ describe('末日締め (the default): calendar months as before', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors.month).toEqual(['指定した月に締め日のある月度はありません。']);
     const december = (await otherAdmin.get('/api/v1/work_status?year=2026&month=12')).body.data;
-    expect(december.period).toEqual({ id: '2026-12', from: '2026-11-01', to: '2026-12-20' });
+    expect(december.period).toEqual({
+      id: '2026-12',
+      from: '2026-11-01',
+      to: '2026-12-20',
+      label: '2026年12月度（11月1日〜12月20日）',
+    });
   });
 });

@@ -5,7 +5,7 @@ import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import type { OwnWorkStatusView } from './views.js';
+import { periodView, type OwnWorkStatusView } from './views.js';
 import {
   agreementFindings,
   agreementSettingsOn,
@@ -49,7 +49,7 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
   const s = summary;
   const view: OwnWorkStatusView = {
     month,
-    period: { id: period.id, from: period.from, to: period.to },
+    period: periodView(period),
     working_minutes: s?.workedMinutes ?? 0,
     overtime_minutes: s?.overtimeMinutes ?? 0,
     statutory_overtime_minutes: s?.statutoryOvertimeMinutes ?? 0,

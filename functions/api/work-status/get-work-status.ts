@@ -7,7 +7,7 @@ import { PeriodQuerySchema } from '../schemas.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import type { WorkStatusAlertView, WorkStatusView } from './views.js';
+import { periodView, type WorkStatusAlertView, type WorkStatusView } from './views.js';
 import {
   agreementFindings,
   agreementSettingsOn,
@@ -87,7 +87,7 @@ export const handler = api('get-work-status', { query: PeriodQuerySchema }, asyn
 
   const view: WorkStatusView = {
     month,
-    period: { id: period.id, from: period.from, to: period.to },
+    period: periodView(period),
     count_employees: n,
     total_working_time: total((s) => s.workedMinutes),
     average_working_time: avg(

@@ -5,6 +5,7 @@ import {
   type AgreementVariant,
   type AgreementVersion,
 } from '../../domain/worktime/agreement-settings.js';
+import { periodLabel, type PayrollPeriod } from '../../domain/payroll-period.js';
 import type { FindingView } from '../../services/work-figures.js';
 
 /**
@@ -17,7 +18,16 @@ export interface PeriodView {
   id: string;
   from: string;
   to: string;
+  /** How screens name it: 2026年12月度（11月21日〜12月20日）. */
+  label: string;
 }
+
+export const periodView = (p: PayrollPeriod): PeriodView => ({
+  id: p.id,
+  from: p.from,
+  to: p.to,
+  label: periodLabel(p),
+});
 
 /** `GET /api/v1/work_status`: spec §3 work status for a payroll period (default: the current one). */
 export interface WorkStatusView {
