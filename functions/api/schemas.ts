@@ -35,3 +35,20 @@ export const YmdSchema = z.strictObject(YMD_FIELDS).check(z.refine(...realDate))
 
 export const ymdToDate = (v: { year: number; month: number; day: number }) =>
   `${v.year}-${String(v.month).padStart(2, '0')}-${String(v.day).padStart(2, '0')}`;
+
+/**
+ * `?year&month` of work status: the payroll period 〇月度 (the period whose 締め日 falls in that month);
+ * both or neither (neither = the period holding today).
+ */
+export const PeriodQuerySchema = z
+  .strictObject({ year: z.optional(intFrom(MIN_YEAR, 2100)), month: z.optional(intFrom(1, 12)) })
+  .check(
+    z.refine((v) => v.year !== undefined || v.month === undefined, {
+      message: INPUT_MESSAGES.blank,
+      path: ['year'],
+    }),
+    z.refine((v) => v.month !== undefined || v.year === undefined, {
+      message: INPUT_MESSAGES.blank,
+      path: ['month'],
+    }),
+  );

@@ -1,9 +1,18 @@
 import { companyCalendar } from '../domain/worktime/calendar.js';
-import { computeMonth, monthRange, monthsAffectedBy, type MonthResult } from '../domain/worktime/month.js';
+import { computeMonth, monthRange, type MonthResult } from '../domain/worktime/month.js';
+import { type PayrollPeriod } from '../domain/payroll-period.js';
+import {
+  computePeriod,
+  periodRange,
+  periodsAffectedBy,
+  periodsOverlappingMonth,
+  type PeriodResult,
+} from '../domain/worktime/period.js';
 import { resolveRules, type RuleRecord } from '../domain/worktime/rules.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { daysBetween, type DayRecord } from './attendance.js';
+import { payrollVersions } from './period-closings.js';
 import { db, type Db } from './service.js';
 
 /** How many months of overtime history the 36協定 checks keep (a year plus the month before it). */
@@ -64,13 +73,22 @@ export async function computeEmployeeMonth(
   return { ...result, records };
 }
 
-/** The WorkSummary item of a month's result. */
-function summaryItem(companyId: string, employeeId: string, result: MonthResult) {
+/**
+ * A payroll period's result (its id is the `month` key of the stored summary and history line), or a
+ * calendar month's (keyed by the month: the same thing under the default 末日締め).
+ */
+export type SummaryResult = MonthResult | (PeriodResult & { id: string });
+
+const summaryKey = (r: SummaryResult) => ('id' in r ? r.id : ym(r.year, r.month));
+
+/** The WorkSummary item of a period's result. */
+function summaryItem(companyId: string, employeeId: string, result: SummaryResult) {
   const t = result.totals;
   return {
     companyId,
-    month: ym(result.year, result.month),
+    month: summaryKey(result),
     employeeId,
+    ...('id' in result ? { from: result.from, to: result.to } : {}),
     ruleVersion: result.ruleVersion,
     workedMinutes: t.workedMinutes,
     scheduledOvertimeMinutes: t.scheduledOvertimeMinutes,
@@ -88,16 +106,17 @@ function summaryItem(companyId: string, employeeId: string, result: MonthResult)
 }
 
 /**
- * Stores the totals of one or more months of an employee and their lines in the overtime history, in
- * one transaction (one read of the history, so two months never race on its map).
+ * Stores the totals of one or more payroll periods of an employee and their lines in the overtime
+ * history (both keyed by the period id, YYYY-MM = 〇月度), in one transaction (one read of the history,
+ * so two periods never race on its map).
  */
 export async function saveSummary(
   companyId: string,
   employeeId: string,
-  result: MonthResult | readonly MonthResult[],
+  result: SummaryResult | readonly SummaryResult[],
   service: Db = db(),
 ): Promise<void> {
-  const results = Array.isArray(result) ? (result as readonly MonthResult[]) : [result as MonthResult];
+  const results = Array.isArray(result) ? (result as readonly SummaryResult[]) : [result as SummaryResult];
   if (!results.length) return;
   const summaries = results.map((r) => summaryItem(companyId, employeeId, r));
   const latest = summaries.map((s) => s.month).sort()[summaries.length - 1]!;
@@ -107,7 +126,7 @@ export async function saveSummary(
     Object.entries((history?.months ?? {}) as Record<string, unknown>).filter(([k]) => k >= oldest),
   );
   for (const r of results) {
-    months[ym(r.year, r.month)] = {
+    months[summaryKey(r)] = {
       statutoryOvertimeMinutes: r.totals.statutoryOvertimeMinutes,
       legalHolidayWorkMinutes: r.totals.legalHolidayWorkMinutes,
       // The 80 h notice (則52条の2) is total worked time − 40 h × days ÷ 7.
@@ -123,12 +142,33 @@ export async function saveSummary(
 }
 
 /**
- * Recomputes every month a change to the days `workDate`–`lastDate` can alter (monthsAffectedBy: the
- * month of the change and, when the change's week ends in the next month, that month too: its weekly
- * 法定外 counts the earlier days of the week) after a punch-out, correction, approval or deletion. The
- * same five requests whether one month or two: the employee, the rules, one Query of the days both
- * months need, the history and one transaction. The change itself is already stored: a failure here
- * is logged, not thrown, and the next change heals it.
+ * Periods of an employee through the engine from one Query of their days (from the start of the
+ * week containing the first period's first day to the last period's last day).
+ */
+async function computeEmployeePeriods(
+  ctx: { companyId: string; employeeId: string; timeZone: string },
+  periods: readonly PayrollPeriod[],
+  rules: ReturnType<typeof resolveRules>,
+  service: Db,
+): Promise<(PeriodResult & { id: string })[]> {
+  const from = periodRange(periods[0]!.from, periods[0]!.to).from;
+  const to = periods[periods.length - 1]!.to;
+  const records = await daysBetween({ companyId: ctx.companyId, employeeId: ctx.employeeId }, from, to, service);
+  const calendar = companyCalendar();
+  return periods.map((p) => ({
+    id: p.id,
+    ...computePeriod({ from: p.from, to: p.to, timeZone: ctx.timeZone, rules, records, calendar }),
+  }));
+}
+
+/**
+ * Recomputes every payroll period a change to the days `workDate`–`lastDate` can alter
+ * (periodsAffectedBy: the period of the change and, when the change's week ends in the next period,
+ * that period too: its weekly 法定外 counts the earlier days of the week) after a punch-out,
+ * correction, approval or deletion. The same six requests whether one period or two: the employee,
+ * the rules, the 締め日 versions, one Query of the days both periods need, the history and one
+ * transaction. The change itself is already stored: a failure here is logged, not thrown, and the
+ * next change heals it.
  */
 export async function refreshSummary(
   companyId: string,
@@ -138,35 +178,35 @@ export async function refreshSummary(
   lastDate: string = workDate,
   service: Db = db(),
 ): Promise<void> {
-  const months = monthsAffectedBy(workDate, lastDate).map((m) => m.split('-').map(Number) as [number, number]);
+  let periods: PayrollPeriod[] = [];
   try {
-    const [employee, rules] = await Promise.all([
+    const [employee, rules, versions] = await Promise.all([
       service.entities.Employee.get({ companyId, employeeId })
         .go()
         .then((r) => r.data),
       allRules(companyId, service),
+      payrollVersions(companyId, service),
     ]);
-    const [firstYear, firstMonth] = months[0]!;
-    const [lastYear, lastMonth] = months[months.length - 1]!;
-    const from = monthRange(firstYear, firstMonth).from;
-    const to = monthRange(lastYear, lastMonth).to;
-    const records = await daysBetween({ companyId, employeeId }, from, to, service);
+    periods = periodsAffectedBy(workDate, lastDate, versions);
     const resolved = resolveRules(rules, employee?.departmentId, employee?.employmentStatusId);
-    const results = months.map(([year, month]) =>
-      computeMonth({ year, month, timeZone, rules: resolved, records, calendar: companyCalendar() }),
-    );
+    const results = await computeEmployeePeriods({ companyId, employeeId, timeZone }, periods, resolved, service);
     await saveSummary(companyId, employeeId, results, service);
   } catch (error) {
     logger.error('summary refresh failed', {
       companyId,
       employeeId,
-      month: months.map(([y, m]) => ym(y, m)).join(','),
+      month: periods.length ? periods.map((p) => p.id).join(',') : workDate,
       error: error as Error,
     });
   }
 }
 
-/** After a rule change: this month for every active employee, a few at a time. */
+/**
+ * After a rule change: for every active employee, a few at a time, the payroll periods with a day in
+ * the calendar month `year`-`month` (the month itself under 末日締め; with 20日締め, November's days lie
+ * in 11月度 and 12月度). The same three requests per employee for one period or two (one Query of the
+ * days, the history, one transaction), plus the staff, the rules and the 締め日 versions once.
+ */
 export async function refreshCompanyMonth(
   companyId: string,
   timeZone: string,
@@ -174,26 +214,31 @@ export async function refreshCompanyMonth(
   month: number,
   service: Db = db(),
 ): Promise<number> {
-  const [{ data: staff }, rules] = await Promise.all([
+  const [{ data: staff }, rules, versions] = await Promise.all([
     service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
     allRules(companyId, service),
+    payrollVersions(companyId, service),
   ]);
+  const periods = periodsOverlappingMonth(ym(year, month), versions);
   const active = staff.filter((e) => e.status === 'active');
   const queue = [...active];
   const worker = async () => {
     for (let e = queue.shift(); e; e = queue.shift()) {
-      const result = await computeEmployeeMonth(
-        { companyId, employeeId: e.employeeId, timeZone, year, month, rules, employee: e },
+      const resolved = resolveRules(rules, e.departmentId, e.employmentStatusId);
+      const results = await computeEmployeePeriods(
+        { companyId, employeeId: e.employeeId, timeZone },
+        periods,
+        resolved,
         service,
       );
-      await saveSummary(companyId, e.employeeId, result, service);
+      await saveSummary(companyId, e.employeeId, results, service);
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return active.length;
 }
 
-/** A company's summaries of one month: one Query. */
+/** A company's summaries of one payroll period (its id, YYYY-MM = 〇月度): one Query. */
 export async function monthSummaries(companyId: string, yearMonth: string, service: Db = db()) {
   const { data } = await service.entities.WorkSummary.query
     .byMonth({ companyId })
@@ -208,7 +253,7 @@ export async function overtimeHistories(companyId: string, service: Db = db()) {
   return data;
 }
 
-/** One employee's summary of one month (GetItem), or null before the first closed shift. */
+/** One employee's summary of one payroll period (GetItem), or null before the first closed shift. */
 export async function employeeMonthSummary(
   companyId: string,
   employeeId: string,

@@ -7,6 +7,8 @@ import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/or
 import { patternOf } from '../db/paid-leave.js';
 import { endSessions } from '../db/sessions.js';
 import { monthSummaries } from '../db/summaries.js';
+import { payrollVersions } from '../db/period-closings.js';
+import { periodOf } from '../domain/payroll-period.js';
 import {
   activeStaff,
   activeStaffMember,
@@ -112,13 +114,16 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
 export type StaffView = ReturnType<typeof staffView>;
 
 /** Active staff with department and status names: three Queries in parallel. */
-/** Staff list with this month's figures from the work summaries (four Queries whatever the size). */
-export async function staffList(companyId: string, yearMonth: string): Promise<StaffView[]> {
+/**
+ * Staff list with the figures of the payroll period holding `date` (today) from the work summaries:
+ * five Queries whatever the size (the 締め日 versions name the period whose summaries are read).
+ */
+export async function staffList(companyId: string, date: string): Promise<StaffView[]> {
   const [staff, departments, statuses, summaries] = await Promise.all([
     activeStaff(companyId),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
-    monthSummaries(companyId, yearMonth),
+    payrollVersions(companyId).then((v) => monthSummaries(companyId, periodOf(date, v).id)),
   ]);
   const dept = new Map(departments.map((d) => [d.id, d]));
   const stat = new Map(statuses.map((s) => [s.id, s]));
@@ -131,7 +136,7 @@ export async function staffList(companyId: string, yearMonth: string): Promise<S
         m.employmentStatusId ? stat.get(m.employmentStatusId) : null,
       );
       const f = figures.get(m.employeeId);
-      // No summary yet means nothing worked this month: zero, not unknown.
+      // No summary yet means nothing worked this period: zero, not unknown.
       return {
         ...view,
         monthly_working_minutes: f?.workedMinutes ?? 0,

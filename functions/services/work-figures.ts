@@ -13,7 +13,10 @@ import {
   type AgreementVersion,
 } from '../domain/worktime/agreement-settings.js';
 import { companyCalendar } from '../domain/worktime/calendar.js';
-import { daysInMonth, monthDates, today } from '../domain/time.js';
+import { periodById, periodOf, type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
+import { addDays, today } from '../domain/time.js';
+import { ValidationError } from '../shared/errors.js';
+import { MESSAGES } from '../shared/messages.js';
 
 /** Company-level alert settings (PUT /api/v1/work_status/alert), used while no 36協定 version is in force. */
 export interface AlertSettings {
@@ -50,16 +53,43 @@ export function agreementSettingsOn(a: CompanyAgreement, date: string): Agreemen
 export const startMonthOn = (a: CompanyAgreement, date: string) =>
   versionInForce(a.versions, date)?.startMonth ?? DEFAULT_START_MONTH;
 
-/** A month is evaluated with the settings in force on its last day (or today, for the month under way). */
-function monthSettings(a: CompanyAgreement, todayDate: string) {
+/**
+ * A month (a payroll period, named by its id) is evaluated with the settings in force on its last day
+ * (or today, for the period under way).
+ */
+function monthSettings(a: CompanyAgreement, todayDate: string, payroll: readonly PayrollVersion[]) {
   return (month: string) => {
-    const [y, m] = month.split('-').map(Number) as [number, number];
-    const end = `${month}-${String(daysInMonth(y, m)).padStart(2, '0')}`;
+    const end = periodById(month, payroll)?.to ?? `${month}-01`;
     return agreementSettingsOn(a, end < todayDate ? end : todayDate);
   };
 }
 
-export const thisMonth = (timeZone: string, now: Date) => today(timeZone, now).slice(0, 7);
+/** The id (YYYY-MM, 〇月度) of the payroll period holding today: the calendar month under 末日締め. */
+export const thisMonth = (timeZone: string, now: Date, payroll: readonly PayrollVersion[] = []) =>
+  periodOf(today(timeZone, now), payroll).id;
+
+/**
+ * The payroll period `?year&month` names (〇月度: the period whose closing day falls in that month), or
+ * the one holding today when neither is given. 400 when no period closes in that month (a change of
+ * 締め日 can leave one month without its own closing day).
+ */
+export function periodAsked(
+  query: { year?: number | undefined; month?: number | undefined },
+  payroll: readonly PayrollVersion[],
+  timeZone: string,
+  now: Date,
+): PayrollPeriod {
+  if (query.year === undefined || query.month === undefined) return periodOf(today(timeZone, now), payroll);
+  const period = periodById(`${query.year}-${String(query.month).padStart(2, '0')}`, payroll);
+  if (!period) throw new ValidationError(MESSAGES.noPayrollPeriod, { month: [MESSAGES.noPayrollPeriod] });
+  return period;
+}
+
+const datesOf = (p: PayrollPeriod) => {
+  const out: string[] = [];
+  for (let d = p.from; d <= p.to; d = addDays(d, 1)) out.push(d);
+  return out;
+};
 
 /** The months of a history map, oldest first, up to and including `month`. */
 export function historyMonths(
@@ -93,6 +123,11 @@ export interface AgreementFindings {
  * settings in force on its last day), this month projected from the pace so far. `workedMinutes`
  * is this month's total from its summary (0 without one): the 80 h notice (則52条の2) is figured from
  * it, also when the history line was stored before it carried the total.
+ *
+ * The 36協定's months are the payroll periods (`payroll`, the 締め日 versions; the calendar months
+ * under the default 末日締め): companies usually align the agreement's 起算日 with the payroll period,
+ * so its monthly limits are counted per 〇月度 like the wages. The agreement year still starts with
+ * the period named by its start month (4月度 with a 4月 起算日).
  */
 export function agreementFindings(
   history: AgreementMonth[],
@@ -101,21 +136,22 @@ export function agreementFindings(
   timeZone: string,
   now: Date,
   workedMinutes = 0,
+  payroll: readonly PayrollVersion[] = [],
 ): AgreementFindings {
   const last = history[history.length - 1];
   const months =
     last && last.month === month
       ? [...history.slice(0, -1), { ...last, workedMinutes }]
       : [...history, { month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0, workedMinutes }];
-  const [y, m] = month.split('-').map(Number) as [number, number];
   const calendar = companyCalendar();
   const todayDate = today(timeZone, now);
-  const pace = monthPace(monthDates(y, m), todayDate, (d) => !calendar(d).isDayOff);
+  const period = periodById(month, payroll) ?? periodOf(`${month}-01`, payroll);
+  const pace = monthPace(datesOf(period), todayDate, (d) => !calendar(d).isDayOff);
   const yearStart = agreementYearStartOf(month, startMonthOn(agreement, todayDate));
   const result = checkAgreementYear({
     months,
     agreementYearStart: yearStart,
-    settingsFor: monthSettings(agreement, todayDate),
+    settingsFor: monthSettings(agreement, todayDate, payroll),
     pace,
   });
   return {

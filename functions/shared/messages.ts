@@ -73,6 +73,8 @@ export const MESSAGES = {
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
   serviceUnavailable: 'ただいま混み合っています。しばらく待ってから再度お試しください。',
   internalError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+  // ?year&month of work status names a month in which no payroll period closes (締め日 changed).
+  noPayrollPeriod: '指定した月に締め日のある月度はありません。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

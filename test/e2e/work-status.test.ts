@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putPayrollVersion } from '../../functions/db/period-closings.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -59,6 +60,8 @@ describe('work status in Chromium', () => {
   it('shows the panels with the month’s totals, then lists 社員 1号 once the alert limit is 1 h', async () => {
     const page = await adminPage();
     await poll(() => page.locator('.work-count__number').textContent()).toBe('2');
+    // 末日締め (the default): the payroll period is the calendar month.
+    expect(await page.locator('.work-count__period').textContent()).toBe('2026年4月度（4月1日〜4月30日）の集計');
     // 600 + 480 = 1080 min = 18 h, average 9 h; overtime and excess 120 min, average 60.
     expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計18時間平均9時間');
     expect(await panel(page, '残業時間').textContent()).toBe('残業時間合計2時間平均1時間');
@@ -201,5 +204,29 @@ describe('work status in Chromium', () => {
     await poll(() => page.getByRole('alert').filter({ hasText: 'ダウンロード' }).first().textContent()).toBe(
       'ダウンロードに失敗しました',
     );
+  });
+
+  it('names the payroll period with 20日締め and steps to the period before and back', async () => {
+    // 20日締め: today (4/20) is the last day of 4月度, 3月21日〜4月20日; both shifts (4/17, 4/20) are in it.
+    await putPayrollVersion(tenant.companyId, { effectiveFrom: '2026-01-01', closingDay: 20 });
+    const page = await adminPage();
+    const label = page.locator('.work-count__period');
+    await poll(() => label.textContent()).toBe('2026年4月度（3月21日〜4月20日）の集計');
+    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計18時間平均9時間');
+
+    await page.getByRole('button', { name: '前の月度' }).click();
+    await poll(() => label.textContent()).toBe('2026年3月度（2月21日〜3月20日）の集計');
+    // Nothing was worked in 3月度.
+    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計0時間平均0時間');
+    await page.getByRole('button', { name: '次の月度' }).click();
+    await poll(() => label.textContent()).toBe('2026年4月度（3月21日〜4月20日）の集計');
+
+    // The employee's card on the punch screen names the same period.
+    const phone = await e2e.page(PHONE);
+    await signInAs(phone, e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
+    await phone.waitForURL('**/employees');
+    const card = phone.getByRole('region', { name: /今月の勤務/ });
+    await poll(() => card.textContent()).toContain('2026年4月度（3月21日〜4月20日）');
+    expect(await card.textContent()).toContain('労働時間10:00');
   });
 });

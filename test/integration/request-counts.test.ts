@@ -143,11 +143,12 @@ const STAFF = 20;
  * minimum. A list is one Query page of one partition; a single object is one GetItem; a change is one
  * write, with its audit record (a PutItem after the change, issue 7) and, where two items must change
  * together, one TransactWriteItems. Reads that come before a write are the state the write is
- * conditional on. Summary refreshes (the month's totals after a change that alters worked time) are
- * a fixed five requests: the employee and the overtime history (GetItem), the month's attendance and
- * the company's rules (Query), and one TransactWriteItems of the summary and the history line. When
- * the changed day's week ends in the next month, both months are refreshed with the same five: one
- * Query covers the days of both, one TransactWriteItems holds both summaries.
+ * conditional on. Summary refreshes (the payroll period's totals after a change that alters worked
+ * time) are a fixed six requests: the employee and the overtime history (GetItem), the period's
+ * attendance, the company's rules and its 締め日 versions (Query), and one TransactWriteItems of the
+ * summary and the history line. When the changed day's week ends in the next period, both periods are
+ * refreshed with the same six: one Query covers the days of both, one TransactWriteItems holds both
+ * summaries. Issue 15 added the 締め日 versions (one Query) to every route that names a payroll period.
  */
 export const BUDGETS: Record<string, { max: number; why: string }> = {};
 const budget = (routes: string[], max: number, why: string) => routes.forEach((r) => (BUDGETS[r] = { max, why }));
@@ -253,22 +254,26 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  8,
+  9,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (five requests): approving clears the day's 未承認 warning",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (six requests): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
-  4,
-  "company and summary items (three GetItem) and the company's 36協定 versions (one Query page)",
+  5,
+  "company and summary items (three GetItem) and the company's 36協定 and 締め日 versions (one Query page each)",
 );
 budget(
   ['get-work-status'],
-  5,
-  "company, its 36協定 versions, this month's summaries, the overtime histories, the staff list: one item and four Query pages, whatever the number of staff",
+  6,
+  "company, its 36協定 and 締め日 versions, the period's summaries, the overtime histories, the staff list: one item and five Query pages, whatever the number of staff",
 );
-budget(['list-employees'], 4, "one Query page each: staff, departments, statuses, this month's summaries");
+budget(
+  ['list-employees'],
+  5,
+  "one Query page each: staff, departments, statuses, the 締め日 versions and the current period's summaries",
+);
 budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
 budget(
   ['get-own-paid-leave', 'get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'],
@@ -282,7 +287,7 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  8,
+  9,
   `punch-in: the recent days (Query), ${CLOSED} and one conditional write; punch-out adds one summary refresh`,
 );
 budget(
@@ -299,19 +304,19 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  8,
-  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (five requests)`,
+  9,
+  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (six requests)`,
 );
 budget(
   ['delete-timestamp'],
-  9,
-  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (five requests)`,
+  10,
+  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (six requests)`,
 );
 // Scales with the company by design: what these change applies to every employee's month.
 budget(
   ['save-break-time', 'save-working-time'],
-  12 + 3 * STAFF,
-  `a rule change recomputes this month for every active employee (3 requests each) plus 11, plus ${CLOSED}`,
+  13 + 3 * STAFF,
+  `a rule change recomputes this month's payroll periods for every active employee (3 requests each) plus 11, plus ${CLOSED}, plus the 締め日 versions once`,
 );
 budget(
   ['delete-company'],
@@ -532,11 +537,11 @@ describe('DynamoDB requests per API call', () => {
     }
 
     // Punch-in: one conditional write after one read of the recent days and the closed-period check
-    // (two Query). Punch-out: the same plus one summary refresh (two GetItem, two Query, one
-    // TransactWriteItems).
+    // (two Query). Punch-out: the same plus one summary refresh (two GetItem, three Query — the days,
+    // the rules, the 締め日 versions — and one TransactWriteItems).
     const [punchIn, punchOut] = results.filter((r) => r.route === 'create-timestamp');
     expect(punchIn!.byCommand).toEqual({ Query: 2, UpdateItem: 1 });
-    expect(punchOut!.byCommand).toEqual({ Query: 4, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
+    expect(punchOut!.byCommand).toEqual({ Query: 5, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
     expect(workStatusAt[20].status).toBe(200);

@@ -409,7 +409,10 @@ export const ja = {
       total: '合計',
       average: '平均',
       pending: '集計機能の準備中のため、時間は表示されません。',
-      monthOf: '{y}年{m}月の集計',
+      // {period}: 2026年12月度（11月21日〜12月20日）, the payroll period (締め日) shown.
+      periodOf: '{period}の集計',
+      prevPeriod: '前の月度',
+      nextPeriod: '次の月度',
       alerts: '36協定アラート',
       alertsEmpty: 'アラートの対象となるスタッフはいません。',
       alertsCount: '{n}件',

@@ -1,35 +1,40 @@
 import { findCompany } from '../../db/companies.js';
 import { agreementVersions } from '../../db/overtime-agreements.js';
+import { payrollVersions } from '../../db/period-closings.js';
 import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import type { OwnWorkStatusView } from './views.js';
+import { periodView, type OwnWorkStatusView } from './views.js';
 import {
   agreementFindings,
   agreementSettingsOn,
   companyAgreement,
   findingView,
   historyMonths,
-  thisMonth,
+  periodAsked,
 } from '../../services/work-figures.js';
 import { today } from '../../domain/time.js';
 
 /**
- * The punch screen's own figures: this month's totals and the caller's 36協定 findings under the
- * settings in force (three GetItems and the company's 36協定 versions, one Query).
+ * The punch screen's own figures: the totals of the payroll period holding today (〇月度) and the
+ * caller's 36協定 findings under the settings in force (three GetItems, and one Query each of the
+ * company's 36協定 and 締め日 versions).
  */
 export const handler = api('get-own-work-status', {}, async ({ principal }) => {
   const companyId = principal.companyId;
   const employeeId = principal.userId;
   const now = clock.now();
-  const month = thisMonth(principal.timeZone, now);
-  const [company, versions, summary, history] = await Promise.all([
+  const [company, versions, [period, payroll, summary], history] = await Promise.all([
     findCompany(companyId),
     agreementVersions(companyId),
-    employeeMonthSummary(companyId, employeeId, month),
+    payrollVersions(companyId).then(async (v) => {
+      const p = periodAsked({}, v, principal.timeZone, now);
+      return [p, v, await employeeMonthSummary(companyId, employeeId, p.id)] as const;
+    }),
     overtimeHistory(companyId, employeeId),
   ]);
+  const month = period.id;
   const agreement = companyAgreement(versions, company);
   const settings = agreementSettingsOn(agreement, today(principal.timeZone, now));
   const { current: findings } = agreementFindings(
@@ -39,10 +44,12 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     principal.timeZone,
     now,
     summary?.workedMinutes ?? 0,
+    payroll,
   );
   const s = summary;
   const view: OwnWorkStatusView = {
     month,
+    period: periodView(period),
     working_minutes: s?.workedMinutes ?? 0,
     overtime_minutes: s?.overtimeMinutes ?? 0,
     statutory_overtime_minutes: s?.statutoryOvertimeMinutes ?? 0,

@@ -1,19 +1,21 @@
 import { findCompany } from '../../db/companies.js';
 import { activeStaff } from '../../db/staff.js';
 import { agreementVersions } from '../../db/overtime-agreements.js';
+import { payrollVersions } from '../../db/period-closings.js';
 import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
+import { PeriodQuerySchema } from '../schemas.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import type { WorkStatusAlertView, WorkStatusView } from './views.js';
+import { periodView, type WorkStatusAlertView, type WorkStatusView } from './views.js';
 import {
   agreementFindings,
   agreementSettingsOn,
   companyAgreement,
   findingView,
   historyMonths,
+  periodAsked,
   startMonthOn,
-  thisMonth,
 } from '../../services/work-figures.js';
 import { addMonths, agreementYearStartOf } from '../../domain/worktime/agreement.js';
 import { today } from '../../domain/time.js';
@@ -22,24 +24,28 @@ const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
 const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName} ${s.firstName}`;
 
 /**
- * Work status (spec §3) for this month: staff count; working time, overtime and excess over the deemed
+ * Work status (spec §3) for a payroll period (`?year&month` = 〇月度, the period whose 締め日 falls in
+ * that month; without them the period holding today): staff count; working time, overtime and excess over the deemed
  * overtime, total and average (minutes); the 36協定 alert list; per-employee figures and the last 12
  * months' overtime for the charts; the 36協定 findings of every month of the agreement year so far,
- * each month under the settings in force on its last day. Five requests whatever the company's size:
- * the company, the 36協定 versions, the staff list, this month's summaries and the overtime histories —
- * never the attendance items.
+ * each month (a payroll period) under the settings in force on its last day. Six requests whatever the
+ * company's size: the company, the 36協定 versions, the 締め日 versions, the staff list, the period's
+ * summaries and the overtime histories — never the attendance items.
  */
-export const handler = api('get-work-status', {}, async ({ principal }) => {
+export const handler = api('get-work-status', { query: PeriodQuerySchema }, async ({ query, principal }) => {
   const companyId = principal.companyId;
   const now = clock.now();
-  const month = thisMonth(principal.timeZone, now);
-  const [company, versions, staff, summaries, histories] = await Promise.all([
+  const [company, versions, staff, [period, payroll, summaries], histories] = await Promise.all([
     findCompany(companyId),
     agreementVersions(companyId),
     activeStaff(companyId),
-    monthSummaries(companyId, month),
+    payrollVersions(companyId).then(async (v) => {
+      const p = periodAsked(query, v, principal.timeZone, now);
+      return [p, v, await monthSummaries(companyId, p.id)] as const;
+    }),
     overtimeHistories(companyId),
   ]);
+  const month = period.id;
   const agreement = companyAgreement(versions, company);
   const inForce = agreementSettingsOn(agreement, today(principal.timeZone, now));
   const active = new Map(staff.map((s) => [s.employeeId, s]));
@@ -59,6 +65,7 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
       principal.timeZone,
       now,
       worked.get(h.employeeId) ?? 0,
+      payroll,
     );
     const who = { employee_id: h.employeeId, name: staffName(active.get(h.employeeId)!) };
     alerts.push(...r.current.map((f) => ({ ...who, ...findingView(f) })));
@@ -80,6 +87,7 @@ export const handler = api('get-work-status', {}, async ({ principal }) => {
 
   const view: WorkStatusView = {
     month,
+    period: periodView(period),
     count_employees: n,
     total_working_time: total((s) => s.workedMinutes),
     average_working_time: avg(

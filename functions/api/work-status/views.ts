@@ -5,6 +5,7 @@ import {
   type AgreementVariant,
   type AgreementVersion,
 } from '../../domain/worktime/agreement-settings.js';
+import { periodLabel, type PayrollPeriod } from '../../domain/payroll-period.js';
 import type { FindingView } from '../../services/work-figures.js';
 
 /**
@@ -12,10 +13,27 @@ import type { FindingView } from '../../services/work-figures.js';
  * Time figures are minutes.
  */
 
-/** `GET /api/v1/work_status`: spec §3 work status for the company's current month. */
+/** A payroll period: `id` YYYY-MM (〇月度, the month of its 締め日), first and last day YYYY-MM-DD. */
+export interface PeriodView {
+  id: string;
+  from: string;
+  to: string;
+  /** How screens name it: 2026年12月度（11月21日〜12月20日）. */
+  label: string;
+}
+
+export const periodView = (p: PayrollPeriod): PeriodView => ({
+  id: p.id,
+  from: p.from,
+  to: p.to,
+  label: periodLabel(p),
+});
+
+/** `GET /api/v1/work_status`: spec §3 work status for a payroll period (default: the current one). */
 export interface WorkStatusView {
-  /** YYYY-MM. */
+  /** YYYY-MM: the period's id (〇月度). */
   month: string;
+  period: PeriodView;
   count_employees: number;
   total_working_time: number;
   average_working_time: number;
@@ -27,7 +45,7 @@ export interface WorkStatusView {
   alert_limit_minutes: number;
   special_clause: boolean;
   alerts: WorkStatusAlertView[];
-  /** First month (YYYY-MM) of the current agreement year (from the 36協定's 起算日). */
+  /** First month (YYYY-MM, a period id) of the current agreement year (from the 36協定's 起算日). */
   agreement_year_start: string;
   /** Every month of the agreement year up to this one, oldest first, with its 36協定 findings. */
   agreement_months: { month: string; alerts: WorkStatusAlertView[] }[];
@@ -53,7 +71,9 @@ export interface EmployeeMonthFiguresView {
 
 /** `GET /api/v1/work_status/me`: the punch screen's own month and 36協定 findings. */
 export interface OwnWorkStatusView {
+  /** YYYY-MM: the id of the payroll period holding today. */
   month: string;
+  period: PeriodView;
   working_minutes: number;
   overtime_minutes: number;
   statutory_overtime_minutes: number;

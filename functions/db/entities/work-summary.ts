@@ -1,7 +1,8 @@
 import { createSchema } from 'electrodb';
 
 /**
- * One employee's month, computed by the working-time engine and kept up to date on every punch-out,
+ * One employee's payroll period (`month` is its id, YYYY-MM = 〇月度; under the default 末日締め the
+ * calendar month), computed by the working-time engine and kept up to date on every punch-out,
  * correction, approval and rule change, so work status never reads attendance items.
  */
 export const WorkSummary = createSchema({
@@ -10,6 +11,9 @@ export const WorkSummary = createSchema({
     companyId: { type: 'string', required: true, readOnly: true },
     month: { type: 'string', required: true, readOnly: true },
     employeeId: { type: 'string', required: true, readOnly: true },
+    // The period's first and last day (YYYY-MM-DD); absent on items stored before payroll periods.
+    from: { type: 'string' },
+    to: { type: 'string' },
     ruleVersion: { type: 'string', required: true },
     workedMinutes: { type: 'number', required: true },
     scheduledOvertimeMinutes: { type: 'number', required: true },
@@ -39,8 +43,8 @@ export const WorkSummary = createSchema({
 });
 
 /**
- * The last 13 months of 法定外 and legal-holiday work per employee, as a map keyed by `YYYY-MM`: what
- * the 36協定 checks need (monthly, 2–6 month averages, annual), read for all staff in one Query.
+ * The last 13 payroll periods (months under 末日締め) of 法定外 and legal-holiday work per employee,
+ * as a map keyed by the period id `YYYY-MM`: what the 36協定 checks need (monthly, 2–6 month averages, annual), read for all staff in one Query.
  */
 export const OvertimeHistory = createSchema({
   model: { entity: 'overtimeHistory', version: '1', service: 'kintai' },

@@ -23,7 +23,12 @@ export type {
 /** What the alert form sends: the type of the backend's own request schema. */
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 
-export const getWorkStatus = () => api.get<WorkStatusView>('/api/v1/work_status');
+/** A payroll period 〇月度 by `year` and `month` (the month of its 締め日); none = the current one. */
+export type PeriodAsked = { year: number; month: number } | null;
+export const getWorkStatus = (asked: PeriodAsked = null) =>
+  api.get<WorkStatusView>(
+    asked ? `/api/v1/work_status?year=${asked.year}&month=${asked.month}` : '/api/v1/work_status',
+  );
 export const saveAlertSettings = (body: AlertSettings) => api.put<AlertSettingsView>('/api/v1/work_status/alert', body);
 
 export type { AgreementSettingsView as AgreementSettings, AgreementVersionView as AgreementVersion, AgreementBody };

@@ -5,6 +5,7 @@
  * overtime per employee and the last 12 months; 36協定設定 (versions and history; the simple alert
  * form only while no 36協定 version is in force); the five-day paid-leave duty. Spec §8: a load failure reads データの取得に失敗しました.
  */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FindingList } from '../../shared/agreement-findings';
@@ -15,7 +16,13 @@ import { useLoad } from '../../shared/use-load';
 import { AgreementSettingsForm } from './agreement-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
 import { FiveDayDutySection } from './five-day-duty-section';
-import { getAgreement, getWorkStatus, type WorkStatus, type WorkStatusAlert } from './work-status-api';
+import {
+  getAgreement,
+  getWorkStatus,
+  type PeriodAsked,
+  type WorkStatus,
+  type WorkStatusAlert,
+} from './work-status-api';
 import { MonthlyOvertimeChart, StaffOvertimeChart } from './work-status-charts';
 import '../../shared/page.css';
 import '../admin.css';
@@ -91,8 +98,14 @@ function AgreementMonths({ data }: { data: WorkStatus }) {
   );
 }
 
-function Panels({ data }: { data: WorkStatus }) {
-  const [y, m] = data.month.split('-');
+/** The period `n` periods from `id` (YYYY-MM): periods are named by consecutive months. */
+function shifted(id: string, n: number): { year: number; month: number } {
+  const [y, m] = id.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+}
+
+function Panels({ data, onAsk }: { data: WorkStatus; onAsk: (asked: PeriodAsked) => void }) {
   return (
     <>
       <section className="card page-section work-count" aria-labelledby="work-count-title">
@@ -103,7 +116,23 @@ function Panels({ data }: { data: WorkStatus }) {
           <span className="work-count__number">{data.count_employees}</span>
           {WS.people}
         </p>
-        {y && m && <p className="page-hint">{WS.monthOf.replace('{y}', y).replace('{m}', String(Number(m)))}</p>}
+        <p className="page-hint work-count__period">{WS.periodOf.replace('{period}', data.period.label)}</p>
+        <p className="work-count__nav">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onAsk(shifted(data.period.id, -1))}
+          >
+            {WS.prevPeriod}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onAsk(shifted(data.period.id, 1))}
+          >
+            {WS.nextPeriod}
+          </button>
+        </p>
       </section>
       <div className="work-panels">
         {PANELS.map((p) => (
@@ -132,12 +161,18 @@ function Panels({ data }: { data: WorkStatus }) {
 }
 
 export default function WorkStatusPage() {
-  const { state, setData } = useLoad(getWorkStatus, 'work-status', { alertOnGenericFailure: false });
+  // The payroll period shown (〇月度); null = the one holding today.
+  const [asked, setAsked] = useState<PeriodAsked>(null);
+  const { state, setData } = useLoad(
+    () => getWorkStatus(asked),
+    asked ? `work-status-${asked.year}-${asked.month}` : 'work-status',
+    { alertOnGenericFailure: false },
+  );
   const agreement = useLoad(getAgreement, 'overtime-agreement', { alertOnGenericFailure: false });
 
   /** A new limit changes the alert list: fetch it again without unmounting the form and its message. */
   async function refresh() {
-    const res = await getWorkStatus();
+    const res = await getWorkStatus(asked);
     if (res.ok) setData(() => res.data);
   }
 
@@ -159,7 +194,7 @@ export default function WorkStatusPage() {
       )}
       {state.status === 'ready' && (
         <>
-          <Panels data={state.data} />
+          <Panels data={state.data} onAsk={setAsked} />
           <AlertList data={state.data} />
           <AgreementMonths data={state.data} />
           <div className="work-charts">

@@ -1,7 +1,8 @@
 /**
- * 今月の勤務 on the punch screen: the employee's own working time and overtime this month, and their
- * 36協定 findings (e.g. the 80-hour notice). Loaded on its own after the page mounts, never before
- * the punch button; a failed load hides the card (punching must not suffer).
+ * 今月の勤務 on the punch screen: the employee's own working time and overtime in the current payroll
+ * period (〇月度, named with its days), and their 36協定 findings (e.g. the 80-hour notice). Loaded on
+ * its own after the page mounts, never before the punch button; a failed load hides the card
+ * (punching must not suffer).
  */
 import type { OwnWorkStatusView } from '../../../../functions/api/work-status/views';
 import { t } from '../../i18n';
@@ -29,17 +30,12 @@ export function WorkMonthCard() {
   // Shown only when there is some: most people never work late at night or on the legal holiday.
   if (s.late_night_minutes) figures.push([W.lateNight, s.late_night_minutes]);
   if (s.legal_holiday_work_minutes) figures.push([W.legalHoliday, s.legal_holiday_work_minutes]);
-  const month = Number(s.month.slice(5, 7));
   return (
     <section className="card work-month-card" aria-labelledby="work-month-title">
       <h2 id="work-month-title" className="page-section__title">
         {W.title}
-        {month > 0 && (
-          <span className="work-month-card__month">
-            （{month}
-            {t.common.month}）
-          </span>
-        )}
+        {/* The payroll period holding today: 2026年12月度（11月21日〜12月20日）. */}
+        <span className="work-month-card__month">{s.period.label}</span>
       </h2>
       <dl className="work-month-card__figures">
         {figures.map(([label, minutes]) => (

@@ -1,0 +1,109 @@
+/**
+ * One employee's payroll period (賃金計算期間, see ../payroll-period.ts): every date from `from` to `to`
+ * computed, the 40 h/week rule applied, and the totals the stored summaries, work status and the
+ * 36協定 checks use. The same engine as computeMonth (month.ts), over any span of days: with 末日締め
+ * the period is the calendar month and the figures are computeMonth's.
+ *
+ * The week is a calendar week whatever the closing day (32条 counts 40 h per week, not per period):
+ * the weekly pass starts from the first day of the week that contains `from`, so days of the
+ * previous period feed the week's running total, and weekly 法定外 lands on the day the week passes
+ * 40 h — in whichever period that day is. Days after `to` are never looked at: they cannot move
+ * 法定外 onto an earlier day.
+ */
+import { periodOf, type PayrollPeriod, type PayrollVersion } from '../payroll-period.js';
+import { addDays, daysInMonth } from '../time.js';
+import { computeDay, type DayResult } from './day.js';
+import { monthTotals, type MonthInput, type MonthTotals } from './month.js';
+import type { RulesInForce } from './rules.js';
+import { RULE_VERSION } from './version.js';
+import { applyWeeklyLimit, weekStartOf, type WeekStart } from './week.js';
+
+export type PeriodInput = Omit<MonthInput, 'year' | 'month'> & {
+  /** First and last day of the period (YYYY-MM-DD), inclusive. */
+  from: string;
+  to: string;
+};
+
+export interface PeriodResult {
+  ruleVersion: string;
+  from: string;
+  to: string;
+  rules: RulesInForce;
+  /** Every date of the period, in order. */
+  days: DayResult[];
+  totals: MonthTotals;
+}
+
+/** The dates computePeriod needs: from the start of the week containing `from` to `to`. */
+export function periodRange(from: string, to: string, weekStartsOn: WeekStart = 0): { from: string; to: string } {
+  return { from: weekStartOf(from, weekStartsOn), to };
+}
+
+export function computePeriod(input: PeriodInput): PeriodResult {
+  const weekStartsOn = input.weekStartsOn ?? 0;
+  const range = periodRange(input.from, input.to, weekStartsOn);
+  const byDate = new Map(input.records.map((r) => [r.workDate, r]));
+  const approved = new Set(
+    (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
+  );
+
+  const computed: DayResult[] = [];
+  for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
+    const r = byDate.get(date);
+    computed.push(
+      computeDay({
+        workDate: date,
+        timeZone: input.timeZone,
+        punchInAt: r?.punchInAt,
+        punchOutAt: r?.punchOutAt,
+        leaveType: r?.leaveType,
+        leaveDays: r?.leaveDays,
+        rules: input.rules,
+        calendar: input.calendar(date),
+        nextDayIsLegalHoliday: input.calendar(addDays(date, 1)).isLegalHoliday,
+        approved: {
+          overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
+          holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
+        },
+      }),
+    );
+  }
+  const days = applyWeeklyLimit(computed, weekStartsOn).filter((d) => d.workDate >= input.from);
+  return {
+    ruleVersion: RULE_VERSION,
+    from: input.from,
+    to: input.to,
+    rules: input.rules,
+    days,
+    totals: monthTotals(days, input.rules),
+  };
+}
+
+/**
+ * The payroll periods whose figures a change to the days `from`–`to` can alter, oldest first (the
+ * periods' version of month.ts monthsAffectedBy): the periods holding the changed days and every day
+ * up to the end of the week of the last one — the 40 h/week rule can move weekly 法定外 onto or off any
+ * later day of that week, which may lie in the next period. Earlier periods never change.
+ */
+export function periodsAffectedBy(
+  from: string,
+  to: string = from,
+  versions: readonly PayrollVersion[] = [],
+  weekStartsOn: WeekStart = 0,
+): PayrollPeriod[] {
+  const last = addDays(weekStartOf(to, weekStartsOn), 6);
+  const periods = [periodOf(from, versions)];
+  while (periods[periods.length - 1]!.to < last)
+    periods.push(periodOf(addDays(periods[periods.length - 1]!.to, 1), versions));
+  return periods;
+}
+
+/** The payroll periods with at least one day in the calendar month `yearMonth` (one or two), oldest first. */
+export function periodsOverlappingMonth(yearMonth: string, versions: readonly PayrollVersion[] = []): PayrollPeriod[] {
+  const [y, m] = yearMonth.split('-').map(Number) as [number, number];
+  const periods = [periodOf(`${yearMonth}-01`, versions)];
+  const end = `${yearMonth}-${String(daysInMonth(y, m)).padStart(2, '0')}`;
+  while (periods[periods.length - 1]!.to < end)
+    periods.push(periodOf(addDays(periods[periods.length - 1]!.to, 1), versions));
+  return periods;
+}
