@@ -9,6 +9,7 @@
  * day named is ahead (a 振替 is decided in advance), then moves to Mon 26 Oct to correct the punches.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MonthAttendanceView } from '../../functions/api/timestamps/month-view.js';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -156,7 +157,7 @@ describe('振替休日 names the holiday worked and the swap day', () => {
     // Thu, Fri → 2400 = 40 h by Friday; Sat 24 09:00–14:00 = 300 (no break up to 6 h) is beyond 40 h
     // → 300 weekly 法定外. 法定休日労働 0. Month: worked 2700, 法定外 300.
     const swapped = await monthOf(id);
-    const day = (m: { days: { date: string }[] }, date: string) => m.days.find((d) => d.date === date)!;
+    const day = (m: MonthAttendanceView, date: string) => m.days.find((d) => d.date === date)!;
     expect(day(swapped, '2026-10-18')).toMatchObject({
       is_day_off: false,
       is_legal_holiday: false,
