@@ -37,6 +37,8 @@ export interface MonthTableProps {
 
 function rowKind(day: AttendanceDayView): 'leave' | 'holiday' | 'day-off' | null {
   if (day.is_paid_leave || day.leave_type !== null) return 'leave';
+  // A holiday made a working day by an approved 振替 is not tinted as a day off (its badge says so).
+  if (day.transfer === 'working') return null;
   if (day.is_holiday) return 'holiday';
   if (day.is_day_off) return 'day-off';
   return null;
