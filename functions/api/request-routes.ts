@@ -3,7 +3,11 @@ import { TEXT_LIMITS } from '../domain/text-limits.js';
 import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { refreshSummary } from '../db/summaries.js';
-import { integerSchema } from '../domain/input.js';
+import { INPUT_MESSAGES, integerSchema } from '../domain/input.js';
+import { today } from '../domain/time.js';
+import { companyCalendar } from '../domain/worktime/calendar.js';
+import { TRANSFER_MESSAGES, transferProblems } from '../domain/worktime/transfer.js';
+import { clock } from '../shared/clock.js';
 import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { created, ok } from '../shared/http.js';
@@ -21,6 +25,7 @@ export const requestView = (r: {
   status: number;
   kind: RequestKind;
   leaveType?: number | undefined;
+  workDate?: string | undefined;
   reason?: string | undefined;
   employeeName: string;
   employeeId: string;
@@ -30,6 +35,8 @@ export const requestView = (r: {
   date: r.date,
   status: r.status,
   ...(r.kind === 'holiday' ? { kind: r.leaveType ?? 0 } : {}),
+  // 振替休日 only: the day off worked in place of `date`.
+  ...(r.workDate ? { work_date: r.workDate } : {}),
   reason: r.reason ?? '',
   employee_name: r.employeeName,
   employee_id: r.employeeId,
@@ -48,6 +55,8 @@ export const NewRequestSchema = z
   .strictObject({
     kind: z.optional(z.union([z.literal(0), z.literal(1), z.literal(2)])),
     ...YMD_FIELDS,
+    /** 振替休日 (kind 2) only, and required there: the day off to be worked (YYYY-MM-DD); the date becomes the day off. */
+    work_date: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
     reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
   })
   .check(z.refine(...realDate));
@@ -72,6 +81,21 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
       if (kind !== 'holiday' && body.kind !== undefined)
         throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
+      const date = ymdToDate(body);
+      const transfer = kind === 'holiday' && body.kind === 2;
+      if (!transfer && body.work_date !== undefined)
+        throw new ValidationError(MESSAGES.applicationDefect, { work_date: [TRANSFER_MESSAGES.workDateNotAllowed] });
+      if (transfer) {
+        if (body.work_date === undefined)
+          throw new ValidationError(MESSAGES.applicationDefect, { work_date: [TRANSFER_MESSAGES.workDateRequired] });
+        const problems = transferProblems(
+          date,
+          body.work_date,
+          companyCalendar(),
+          today(principal.timeZone, clock.now()),
+        );
+        if (Object.keys(problems).length) throw new ValidationError(MESSAGES.applicationDefect, problems);
+      }
       // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.
       const file = kind === 'holiday' && body.kind === 0 ? filePaidLeaveRequest : fileRequest;
       const row = await file({
@@ -79,9 +103,10 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         employeeId: principal.userId,
         employeeName: principal.userName,
         kind,
-        date: ymdToDate(body),
+        date,
         reason: body.reason,
         ...(kind === 'holiday' ? { leaveType: body.kind } : {}),
+        ...(transfer ? { workDate: body.work_date } : {}),
       });
       return created(requestView(row));
     },
@@ -108,9 +133,13 @@ export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
       if (!principal.userId) throw new NotFoundError();
       const decided = await decideRequest(principal.companyId, params.id, kind, body.status, principal.userId);
       // Approved leave is a paid-leave day in the month's totals; approved overtime or holiday work
-      // clears the day's 未承認 warning. Rejection changes no figure.
-      if (body.status === 1)
-        await refreshSummary(principal.companyId, decided.employeeId, decided.date, principal.timeZone);
+      // clears the day's 未承認 warning; an approved 振替 changes both its days (and the weeks after
+      // them), so every month from the earlier to the later day's week is refreshed. Rejection changes
+      // no figure.
+      if (body.status === 1) {
+        const days = [decided.date, decided.workDate ?? decided.date].sort();
+        await refreshSummary(principal.companyId, decided.employeeId, days[0]!, principal.timeZone, days[1]!);
+      }
       return ok(requestView(decided));
     },
   );

@@ -4,7 +4,7 @@ import { db, type Db } from './service.js';
 
 /**
  * An admin deletes one day's attendance record of a staff member of their company. The punches and
- * memos go; an approved leave, overtime or holiday work on that day stays marked (it is a decision,
+ * memos go; an approved leave, overtime, holiday work or 振替 on that day stays marked (it is a decision,
  * not a punch). A record that does not exist in this company (another company's included) is a 404;
  * a day of a closed payroll period is refused (409) and kept.
  */
@@ -20,7 +20,10 @@ export async function deleteDayRecord(
   const { data } = await AttendanceDay.get(key).go();
   if (!data) throw new NotFoundError();
   const write =
-    data.leaveType === undefined && !data.overWorkApproved && !data.holidayWorkApproved
+    data.leaveType === undefined &&
+    !data.overWorkApproved &&
+    !data.holidayWorkApproved &&
+    data.dayOverride === undefined
       ? AttendanceDay.remove(key).go({ response: 'none' })
       : AttendanceDay.patch(key).remove(['punchInAt', 'punchOutAt', 'note', 'punchOutNote']).go({ response: 'none' });
   await write.catch((error: unknown) => {

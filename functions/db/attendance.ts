@@ -9,6 +9,8 @@ export interface DayRecord extends Shift {
   leaveType?: number | undefined;
   overWorkApproved?: boolean | undefined;
   holidayWorkApproved?: boolean | undefined;
+  dayOverride?: 'working' | 'day_off' | undefined;
+  transferPartner?: string | undefined;
   updatedAt?: string | undefined;
 }
 

@@ -3,7 +3,7 @@ import { newId } from '../shared/ids.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import { auditCommitted, auditInTransaction } from './audit.js';
-import { assertDatesOpen, assertDaysOpen } from './period-closings.js';
+import { assertDatesOpen } from './period-closings.js';
 import { db, type Db } from './service.js';
 
 export type { RequestKind };
@@ -16,6 +16,12 @@ export const guard = (companyId: string, employeeId: string, kind: RequestKind, 
   value: `req#${kind}#${date}`,
 });
 
+/** A 振替's second guard: one holiday can be swapped by one live request only. */
+const transferGuard = (companyId: string, employeeId: string, workDate: string) => ({
+  partition: `c#${companyId}#e#${employeeId}`,
+  value: `req#transfer-work#${workDate}`,
+});
+
 export interface NewRequest {
   companyId: string;
   employeeId: string;
@@ -23,6 +29,8 @@ export interface NewRequest {
   kind: RequestKind;
   date: string;
   leaveType?: number | undefined;
+  /** 振替休日 (leave type 2) only: the day off to be worked; `date` becomes the day off. */
+  workDate?: string | undefined;
   reason: string;
 }
 
@@ -38,6 +46,7 @@ export const pendingItem = (r: NewRequest & { requestId: string; createdAt: stri
   employeeId: r.employeeId,
   employeeName: r.employeeName,
   ...(r.leaveType === undefined ? {} : { leaveType: r.leaveType }),
+  ...(r.workDate === undefined ? {} : { workDate: r.workDate }),
   reason: r.reason,
   createdAt: r.createdAt,
 });
@@ -54,9 +63,16 @@ const pendingKey = (companyId: string, r: { requestId: string; date: string }) =
  * filePaidLeaveRequest); a 振替 adds its second day here (`work_date`).
  */
 export const assertRequestDaysOpen = (r: NewRequest, service: Db = db()) =>
-  assertDatesOpen(r.companyId, { date: r.date }, service);
+  assertDatesOpen(r.companyId, requestDays(r), service);
 
-/** The request and a per-(employee, kind, date) guard in one transaction: a duplicate is refused atomically. */
+/** The days a request touches, by the body field that names each: a 振替 has two. */
+const requestDays = (r: { date: string; workDate?: string | undefined }) =>
+  r.workDate ? { date: r.date, work_date: r.workDate } : { date: r.date };
+
+/**
+ * The request and a per-(employee, kind, date) guard in one transaction: a duplicate is refused
+ * atomically. A 振替 also guards its work date, so one holiday is never swapped twice.
+ */
 export async function fileRequest(r: NewRequest, service: Db = db()) {
   await assertRequestDaysOpen(r, service);
   return insertRequest(r, service);
@@ -69,6 +85,14 @@ export async function insertRequest(r: NewRequest, service: Db = db()) {
   const result = await service.transaction
     .write(({ Request, UniqueValue, PendingRequest }) => [
       UniqueValue.create({ ...g, ownerId: item.requestId }).commit(),
+      ...(r.workDate === undefined
+        ? []
+        : [
+            UniqueValue.create({
+              ...transferGuard(r.companyId, r.employeeId, r.workDate),
+              ownerId: item.requestId,
+            }).commit(),
+          ]),
       Request.create(item).commit(),
       PendingRequest.create(pendingItem(item)).commit(),
     ])
@@ -137,13 +161,16 @@ export async function withdrawRequest(
   if (req.employeeId !== employeeId) throw new NotFoundError();
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.requestAlreadyDecided);
   // Withdrawing changes what a closed period recorded for its day (the request is part of it).
-  await assertDaysOpen(companyId, req.date, req.date, 'date', service);
+  await assertDatesOpen(companyId, requestDays(req), service);
   const result = await service.transaction
     .write(({ Request, UniqueValue, PendingRequest }) => [
       Request.delete({ companyId, requestId })
         .where((a, { eq }) => `${eq(a.status, STATUS.unapproved)} AND ${eq(a.employeeId, employeeId)}`)
         .commit(),
       UniqueValue.delete(guard(companyId, employeeId, kind, req.date)).commit(),
+      ...(req.workDate === undefined
+        ? []
+        : [UniqueValue.delete(transferGuard(companyId, employeeId, req.workDate)).commit()]),
       PendingRequest.delete(pendingKey(companyId, req)).commit(),
     ])
     .go();
@@ -156,6 +183,9 @@ export async function withdrawRequest(
  * admins deciding at once exactly one wins. Approving marks the day in the employee's month in the
  * same transaction (the leave type, or that its overtime / holiday work is approved, which the engine
  * reads with the punches to clear the day's 未承認 warning); rejecting frees the date for a new request.
+ * Approving a 振替 (leave type 2 with a work date) marks both days: the swap day a day off (with the
+ * leave type), the worked holiday a working day, each naming the other (AttendanceDay.dayOverride);
+ * rejecting frees both dates. A decided request never changes again, so nothing is ever unmarked.
  */
 export async function decideRequest(
   companyId: string,
@@ -170,7 +200,7 @@ export async function decideRequest(
   // A closed period is frozen as it was closed, its unapproved requests included (the closing screen
   // lists them as blockers): approving would change the day's figures, rejecting its record. Both wait
   // for the admin to reopen the period.
-  await assertDaysOpen(companyId, req.date, req.date, 'date', service);
+  await assertDatesOpen(companyId, requestDays(req), service);
   const decidedAt = new Date().toISOString();
   const result = await service.transaction
     .write(({ Request, AttendanceDay, UniqueValue, AuditEvent, PendingRequest }) => [
@@ -184,16 +214,33 @@ export async function decideRequest(
             AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
               .set(
                 kind === 'holiday'
-                  ? { leaveType: req.leaveType ?? 0 }
+                  ? {
+                      leaveType: req.leaveType ?? 0,
+                      ...(req.workDate === undefined
+                        ? {}
+                        : { dayOverride: 'day_off' as const, transferPartner: req.workDate }),
+                    }
                   : kind === 'over_work'
                     ? { overWorkApproved: true }
                     : { holidayWorkApproved: true },
               )
               .commit(),
+            ...(kind === 'holiday' && req.workDate !== undefined
+              ? [
+                  AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.workDate })
+                    .set({ dayOverride: 'working', transferPartner: req.date })
+                    .commit(),
+                ]
+              : []),
           ]
         : []),
       ...(status === STATUS.rejected
-        ? [UniqueValue.delete(guard(companyId, req.employeeId, kind, req.date)).commit()]
+        ? [
+            UniqueValue.delete(guard(companyId, req.employeeId, kind, req.date)).commit(),
+            ...(req.workDate === undefined
+              ? []
+              : [UniqueValue.delete(transferGuard(companyId, req.employeeId, req.workDate)).commit()]),
+          ]
         : []),
       // In an audited request, its audit event commits with the decision.
       ...auditInTransaction(AuditEvent, {

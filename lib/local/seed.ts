@@ -7,6 +7,7 @@ import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
 import { publicHoliday } from '../../functions/domain/calendar.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
+import { decideRequest, fileRequest } from '../../functions/db/requests.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -112,6 +113,21 @@ async function ignoreExisting(create: () => Promise<string>): Promise<string | u
 /** Deterministic "random" minutes so the demo month looks lived-in but is the same on every machine. */
 const jitter = (seed: string, span: number) => [...seed].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7) % span;
 
+/**
+ * The demo's 振替休日 (佐藤, last month): the first Sunday of the previous month whose Wednesday is a
+ * work date; that Sunday is worked and the Wednesday taken off instead. Null when none fits.
+ */
+function demoTransfer(dates: readonly string[]): { sunday: string; swapDay: string } | null {
+  const prevMonth = dates[0]?.slice(0, 7);
+  for (const d of dates) {
+    if (d.slice(0, 7) !== prevMonth) break;
+    const sunday = addDays(d, -weekday(d));
+    const swapDay = addDays(sunday, 3);
+    if (sunday.slice(0, 7) === prevMonth && dates.includes(swapDay)) return { sunday, swapDay };
+  }
+  return null;
+}
+
 /** Work days of the previous month and of this month up to yesterday (weekdays that are not public holidays). */
 function demoWorkDates(now: Date): string[] {
   const t = today(DEMO.timeZone, now);
@@ -170,6 +186,7 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   for (const s of DEMO.statuses) await entities.EmploymentStatus.put({ companyId, ...s }).go();
 
   const dates = demoWorkDates(now);
+  const transfer = demoTransfer(dates);
   for (const e of DEMO.employees) {
     const userSub = await ignoreExisting(() =>
       createPoolUser({
@@ -199,7 +216,12 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
         ? { patternBasis: 'week' as const, daysPerWeek: e.daysPerWeek, weeklyHours: e.weeklyHours }
         : {}),
     }).go();
-    const days = dates.map((date) => {
+    // 佐藤 works the 振替 Sunday instead of its Wednesday (the approval below marks both days).
+    const own =
+      transfer && e === DEMO.employees[0]
+        ? [...dates.filter((d) => d !== transfer.swapDay), transfer.sunday].sort()
+        : dates;
+    const days = own.map((date) => {
       const inMin = 8 * 60 + 40 + jitter(e.employeeId + date, 35);
       // Most days end around 18:00; some run late so the month has overtime to show.
       const outMin = 17 * 60 + 45 + jitter(date + e.employeeId, jitter(date, 4) === 0 ? 180 : 60);
@@ -212,6 +234,20 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
       };
     });
     if (days.length) await entities.AttendanceDay.put(days).go();
+  }
+  if (transfer) {
+    const e = DEMO.employees[0]!;
+    const filed = await fileRequest({
+      companyId,
+      employeeId: e.employeeId,
+      employeeName: `${e.lastName} ${e.firstName}`,
+      kind: 'holiday',
+      date: transfer.swapDay,
+      leaveType: 2,
+      workDate: transfer.sunday,
+      reason: '日曜の展示会対応のため',
+    });
+    await decideRequest(companyId, filed.requestId, 'holiday', 1, DEMO.admin.adminId);
   }
   // Figures for the work status screen: last month and this month through the engine.
   const t = today(DEMO.timeZone, now);

@@ -379,3 +379,110 @@ describe('approvals stored on the day', () => {
     expect(both).not.toContain('unapproved_holiday_work');
   });
 });
+
+describe('振替休日 (swap decided in advance) vs 代休 (rest given after holiday work)', () => {
+  // LABOUR-LAW.md 35条: a 振替 fixed before the day makes the holiday a working day and the swap day a
+  // day off — no holiday premium, but the week's 40 h can be exceeded; 代休 leaves the holiday work
+  // 法定休日労働 (35 %). April 2026: Sun 12 – Sat 18 is one week (Sunday start, the default), no public
+  // holiday in it; Sunday is the 法定休日, Saturday a 所定休日. Every shift 09:00–18:00: restraint 540,
+  // break 60 → 480 worked.
+  const work = (days: string[]) => days.map((d) => shift(`2026-04-${d}`, '09:00', '18:00'));
+  const april = (
+    records: AttendanceRecord[],
+    dayOverrides?: Map<string, { role: 'working' | 'day_off'; partner: string }>,
+  ) => computeMonth({ year: 2026, month: 4, timeZone: TZ, rules: DEFAULTS, records, calendar, dayOverrides });
+  const figures = (d: DayResult) => [
+    d.workedMinutes,
+    d.regularMinutes,
+    d.statutoryOvertimeMinutes,
+    d.legalHolidayWorkMinutes,
+  ];
+
+  it('Sunday worked 8 h after a 振替 to Wednesday: an ordinary working day, Wednesday the day off', () => {
+    // Markers as the approval stores them: Sun 12 `working` (partner Wed 15), Wed 15 `day_off` with
+    // 振替休日 (leave type 2). Worked Sun, Mon, Tue, Thu, Fri: 5 × 480 = 2400 = exactly 40 h → all
+    // regular: 法定休日労働 0, 法定外 0. Wed 15 is the day off: no work, 振替休日 1 day.
+    const result = april([
+      shift('2026-04-12', '09:00', '18:00', { dayOverride: 'working', transferPartner: '2026-04-15' }),
+      ...work(['13', '14', '16', '17']),
+      { workDate: '2026-04-15', leaveType: 2, dayOverride: 'day_off', transferPartner: '2026-04-12' },
+    ]);
+    const days = byDate(result.days);
+    const sunday = days['2026-04-12']!;
+    expect(figures(sunday)).toEqual([480, 480, 0, 0]);
+    expect(sunday.calendar).toMatchObject({ isDayOff: false, isLegalHoliday: false });
+    expect(sunday.flags).not.toContain('unapproved_holiday_work');
+    expect(sunday.explanation[0]).toContain('振替出勤日');
+    // Wednesday takes Sunday's character: the week's 法定休日 now.
+    expect(days['2026-04-15']!.calendar).toMatchObject({ isDayOff: true, isLegalHoliday: true });
+    expect(days['2026-04-15']!.leaveType).toBe(2);
+    expect(result.totals).toMatchObject({
+      workedMinutes: 2400,
+      regularMinutes: 2400,
+      statutoryOvertimeMinutes: 0,
+      legalHolidayWorkMinutes: 0,
+      overtimeAndHolidayWorkMinutes: 0,
+      transferHolidayDays: 1,
+    });
+
+    // The same week as 代休 (Wednesday leave type 1, no swap): Sunday's 480 stay 法定休日労働 and out
+    // of the week; Mon, Tue, Thu, Fri = 1920 regular. 法定外 0, 法定休日労働 480.
+    const daikyu = april([...work(['12', '13', '14', '16', '17']), { workDate: '2026-04-15', leaveType: 1 }]);
+    expect(figures(byDate(daikyu.days)['2026-04-12']!)).toEqual([480, 0, 0, 480]);
+    expect(daikyu.totals).toMatchObject({
+      workedMinutes: 2400,
+      regularMinutes: 1920,
+      legalHolidayWorkMinutes: 480,
+      statutoryOvertimeMinutes: 0,
+      overtimeAndHolidayWorkMinutes: 480,
+      substituteLeaveDays: 1,
+      transferHolidayDays: 0,
+    });
+  });
+
+  it('Mon–Sat 8 h each plus the swapped Sunday: the week passes 40 h and 法定外 is counted instead', () => {
+    // Sun 12 swapped to Wed 22 (next week) and worked; Mon 13 – Sat 18 worked too: 7 × 480 = 3360.
+    // 振替: every day counts toward 40 h in date order — Sun–Thu = 5 × 480 = 2400, so Fri 17 and Sat
+    // 18 (480 each) are weekly 法定外: 960. 法定休日労働 0.
+    const swapped = april(
+      work(['12', '13', '14', '15', '16', '17', '18']),
+      new Map([
+        ['2026-04-12', { role: 'working' as const, partner: '2026-04-22' }],
+        ['2026-04-22', { role: 'day_off' as const, partner: '2026-04-12' }],
+      ]),
+    );
+    const s = byDate(swapped.days);
+    expect(s['2026-04-16']!.weeklyStatutoryOvertimeMinutes).toBe(0);
+    expect(figures(s['2026-04-17']!)).toEqual([480, 0, 480, 0]);
+    expect(figures(s['2026-04-18']!)).toEqual([480, 0, 480, 0]);
+    expect(swapped.totals).toMatchObject({
+      workedMinutes: 3360,
+      statutoryOvertimeMinutes: 960,
+      weeklyStatutoryOvertimeMinutes: 960,
+      legalHolidayWorkMinutes: 0,
+      overtimeAndHolidayWorkMinutes: 960,
+    });
+
+    // 代休 (no swap): Sunday's 480 are 法定休日労働 and left out of the week; Mon–Fri = 2400, so only
+    // Sat 18's 480 is weekly 法定外. 法定外 480 + 法定休日労働 480.
+    const daikyu = april(work(['12', '13', '14', '15', '16', '17', '18']));
+    expect(figures(byDate(daikyu.days)['2026-04-17']!)).toEqual([480, 480, 0, 0]);
+    expect(daikyu.totals).toMatchObject({
+      workedMinutes: 3360,
+      statutoryOvertimeMinutes: 480,
+      legalHolidayWorkMinutes: 480,
+      overtimeAndHolidayWorkMinutes: 960,
+    });
+  });
+
+  it('work on the swap day is 法定休日労働 (the swap day took the 法定休日’s character)', () => {
+    // Wed 22 April is the swap day of Sun 12 and is worked 09:00–18:00 anyway: 480 法定休日労働, and
+    // the day is flagged as work on leave.
+    const result = april([
+      shift('2026-04-22', '09:00', '18:00', { leaveType: 2, dayOverride: 'day_off', transferPartner: '2026-04-12' }),
+    ]);
+    const wed = byDate(result.days)['2026-04-22']!;
+    expect(figures(wed)).toEqual([480, 0, 0, 480]);
+    expect(wed.flags).toContain('worked_on_leave');
+  });
+});

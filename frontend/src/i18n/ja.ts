@@ -168,6 +168,9 @@ export const ja = {
     leaveTypes: ['有給', '代休', '振替休日'],
     /** Legend of the leave tint: every approved leave type shares it. */
     leaveLegend: '有給・代休・振替休日',
+    /** An approved 振替: the holiday worked (a working day) and the swap day. {date} is the other day. */
+    transferWorking: '振替出勤（振替休日 {date}）',
+    transferDayOff: '振替休日（{date} 出勤）',
     legend: '色分け',
     empty: 'この月の勤怠データはありません。',
     breakTime: '休憩',
@@ -260,6 +263,9 @@ export const ja = {
     confirmCancel: 'この申請を取り消しますか？',
     leaveType: '休暇の種類',
     dateLegend: { holiday: '休暇日', over_work: '残業日', holiday_work: '休日出勤日' },
+    /** 振替休日: the day off worked in place of the leave day (a second date on the form and the lists). */
+    transferWorkDate: '出勤する休日',
+    transferHint: '振替は事前に申請します。休暇日には会社の出勤日を、出勤する休日には会社の休日を指定してください。',
     reasonOptional: '任意',
     submit: '申請',
   },

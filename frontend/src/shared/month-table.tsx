@@ -37,13 +37,17 @@ export interface MonthTableProps {
 
 function rowKind(day: AttendanceDayView): 'leave' | 'holiday' | 'day-off' | null {
   if (day.is_paid_leave || day.leave_type !== null) return 'leave';
+  // A holiday made a working day by an approved 振替 is not tinted as a day off (its badge says so).
+  if (day.transfer === 'working') return null;
   if (day.is_holiday) return 'holiday';
   if (day.is_day_off) return 'day-off';
   return null;
 }
 
 const leaveLabel = (day: AttendanceDayView) =>
-  t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0];
+  day.transfer === 'day_off' && day.transfer_date
+    ? t.monthTable.transferDayOff.replace('{date}', formatShortDate(day.transfer_date))
+    : (t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0]);
 
 /** Days with punches have something to explain; an empty day's explanation only says so. */
 const hasDetails = (day: AttendanceDayView) =>
@@ -98,6 +102,11 @@ function DayRow({
         <td className="month-table__note">
           {day.is_holiday && day.holiday_name && <span className="badge month-badge--holiday">{day.holiday_name}</span>}
           {kind === 'leave' && <span className="badge month-badge--leave">{leaveLabel(day)}</span>}
+          {day.transfer === 'working' && day.transfer_date && (
+            <span className="badge month-badge--transfer">
+              {t.monthTable.transferWorking.replace('{date}', formatShortDate(day.transfer_date))}
+            </span>
+          )}
           {flags.map((label) => (
             <span key={label} className="badge month-badge--flag">
               <span aria-hidden="true">⚠ </span>

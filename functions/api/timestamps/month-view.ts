@@ -32,6 +32,12 @@ export interface AttendanceDayView {
   /** A day off of the company calendar (by default Saturday and Sunday). */
   is_day_off: boolean;
   is_legal_holiday: boolean;
+  /**
+   * An approved 振替 on this day: `working` on the holiday worked (then not a day off), `day_off` on
+   * the swap day (then a day off, leave type 2); `transfer_date` is the other day. Null otherwise.
+   */
+  transfer: 'working' | 'day_off' | null;
+  transfer_date: string | null;
   is_paid_leave: boolean;
   /** 0 有給, 1 代休, 2 振替休日 (approved leave on that day). */
   leave_type: number | null;
@@ -85,6 +91,8 @@ export function monthAttendanceView(
     holiday_name: d.calendar.holidayName,
     is_day_off: d.calendar.isDayOff,
     is_legal_holiday: d.calendar.isLegalHoliday,
+    transfer: d.calendar.transfer?.role ?? null,
+    transfer_date: d.calendar.transfer?.partner ?? null,
     is_paid_leave: d.leaveType === 0,
     leave_type: d.leaveType,
     worked_minutes: d.status === 'complete' ? d.workedMinutes : null,

@@ -25,6 +25,14 @@ export const AttendanceDay = createSchema({
     overWorkApproved: { type: 'boolean' },
     /** Set when a holiday-work (休日出勤) request for this date is approved. */
     holidayWorkApproved: { type: 'boolean' },
+    /**
+     * Set on both days when a 振替 (leave type 2 naming the holiday to be worked) is approved: `working`
+     * on the holiday worked, `day_off` on the swap day (which also gets leaveType 2). The engine
+     * applies it on top of the company calendar (worktime/month.ts DayOverride).
+     */
+    dayOverride: { type: ['working', 'day_off'] as const },
+    /** The other day of that 振替. */
+    transferPartner: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',

@@ -17,6 +17,8 @@ export const PendingRequest = createSchema({
     employeeId: { type: 'string', required: true, readOnly: true },
     employeeName: { type: 'string', required: true },
     leaveType: { type: 'number' },
+    /** 振替休日 only: the day off to be worked (see Request.workDate). */
+    workDate: { type: 'string', readOnly: true },
     reason: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true },
   },

@@ -15,6 +15,8 @@ export const Request = createSchema({
     /** Leave type for kind=holiday: 0 有給, 1 代休, 2 振替休日. */
     leaveType: { type: 'number' },
     date: { type: 'string', required: true, readOnly: true },
+    /** 振替休日 (leave type 2) only: the day off to be worked instead of `date`, which becomes the day off. */
+    workDate: { type: 'string', readOnly: true },
     reason: { type: 'string' },
     status: { type: 'number', required: true, default: 0 },
     decidedAt: { type: 'string' },

@@ -21,6 +21,12 @@ export interface DayCalendar {
   isLegalHoliday: boolean;
   /** Public holiday name (国民の祝日), null otherwise. */
   holidayName: string | null;
+  /**
+   * Set when an approved 振替 (振替休日, decided in advance) swapped this day with another: `working`
+   * on the holiday worked (now a working day), `day_off` on the swap day (now the day off), with
+   * the other day's date. Absent on an ordinary day.
+   */
+  transfer?: { role: 'working' | 'day_off'; partner: string } | undefined;
 }
 
 export const WORKING_DAY: DayCalendar = { isDayOff: false, isLegalHoliday: false, holidayName: null };
@@ -440,6 +446,13 @@ function explainDay(day: DayResult): string[] {
   };
   const lines: string[] = [];
 
+  if (day.calendar.transfer?.role === 'working') {
+    lines.push(
+      `振替出勤日（振替休日 ${day.calendar.transfer.partner}）: 休日を出勤日に振り替えたため休日労働にならず、通常の労働時間として1日8時間・週40時間で判定`,
+    );
+  } else if (day.calendar.transfer?.role === 'day_off') {
+    lines.push(`振替により休日（振替出勤日 ${day.calendar.transfer.partner}）`);
+  }
   if (day.calendar.isLegalHoliday) {
     lines.push(
       `法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: この日の労働はすべて法定休日労働（残業・週40時間に含めない）`,

@@ -19,6 +19,23 @@ export interface AttendanceRecord {
   overWorkApproved?: boolean | null | undefined;
   /** Set when a holiday-work request for this date is approved. */
   holidayWorkApproved?: boolean | null | undefined;
+  /**
+   * Set on both days when a 振替 (leave type 2 naming the holiday to be worked) is approved: `working`
+   * on the worked holiday, `day_off` on the swap day; `transferPartner` is the other day.
+   */
+  dayOverride?: string | null | undefined;
+  transferPartner?: string | null | undefined;
+}
+
+/**
+ * A per-employee change of a day's character on top of the company calendar (振替, 35条): the
+ * holiday worked becomes a working day, the swap day a day off that takes the worked holiday's
+ * character (法定休日 if that was the 法定休日). 代休 is no override: it follows the work.
+ */
+export interface DayOverride {
+  role: 'working' | 'day_off';
+  /** The other day of the swap. */
+  partner: string;
 }
 
 /** A request item as stored; only approved (status 1) holiday_work / over_work requests count. */
@@ -42,6 +59,11 @@ export interface MonthInput {
   /** The company calendar (see calendar.ts `companyCalendar`). */
   calendar: (date: string) => DayCalendar;
   requests?: readonly RequestRecord[] | undefined;
+  /**
+   * Day overrides of this employee by date, applied on top of `calendar`. Days whose record carries
+   * a `dayOverride` marker are overridden too; an entry here wins over the record's.
+   */
+  dayOverrides?: ReadonlyMap<string, DayOverride> | undefined;
   weekStartsOn?: WeekStart | undefined;
 }
 
@@ -119,6 +141,8 @@ export function computeMonth(input: MonthInput): MonthResult {
     (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
   );
 
+  const calendar = overriddenCalendar(input.calendar, dayOverridesOf(input.records, input.dayOverrides));
+
   const computed: DayResult[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const r = byDate.get(date);
@@ -131,8 +155,8 @@ export function computeMonth(input: MonthInput): MonthResult {
         leaveType: r?.leaveType,
         leaveDays: r?.leaveDays,
         rules: input.rules,
-        calendar: input.calendar(date),
-        nextDayIsLegalHoliday: input.calendar(addDays(date, 1)).isLegalHoliday,
+        calendar: calendar(date),
+        nextDayIsLegalHoliday: calendar(addDays(date, 1)).isLegalHoliday,
         approved: {
           overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
           holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
@@ -149,6 +173,40 @@ export function computeMonth(input: MonthInput): MonthResult {
     rules: input.rules,
     days,
     totals: monthTotals(days, input.rules),
+  };
+}
+
+/** The overrides the records carry (approved 振替 markers), then the explicit ones on top. */
+export function dayOverridesOf(
+  records: readonly AttendanceRecord[],
+  explicit?: ReadonlyMap<string, DayOverride>,
+): Map<string, DayOverride> {
+  const overrides = new Map<string, DayOverride>();
+  for (const r of records) {
+    if ((r.dayOverride === 'working' || r.dayOverride === 'day_off') && r.transferPartner)
+      overrides.set(r.workDate, { role: r.dayOverride, partner: r.transferPartner });
+  }
+  for (const [date, o] of explicit ?? []) overrides.set(date, o);
+  return overrides;
+}
+
+/**
+ * The calendar with the overrides applied. A worked holiday keeps its holiday name but is neither a
+ * day off nor the 法定休日; a swap day is a day off, and the 法定休日 when the holiday it was swapped
+ * with was (the two days exchange their character).
+ */
+export function overriddenCalendar(
+  calendar: (date: string) => DayCalendar,
+  overrides: ReadonlyMap<string, DayOverride>,
+): (date: string) => DayCalendar {
+  if (!overrides.size) return calendar;
+  return (date) => {
+    const base = calendar(date);
+    const o = overrides.get(date);
+    if (!o) return base;
+    const transfer = { role: o.role, partner: o.partner };
+    if (o.role === 'working') return { ...base, isDayOff: false, isLegalHoliday: false, transfer };
+    return { ...base, isDayOff: true, isLegalHoliday: calendar(o.partner).isLegalHoliday, transfer };
   };
 }
 

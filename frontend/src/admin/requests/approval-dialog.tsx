@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { formatLongDate } from '../../shared/time';
+import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { APPROVE, decideRequest, REJECT, UNAPPROVED, type AdminRequestRow, type RequestKind } from './requests-api';
 
 export function ApprovalDialog({
@@ -94,6 +95,7 @@ export function ApprovalDialog({
             {kind === 'holiday' && (
               <span className="badge approval-dialog__kind">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>
             )}
+            <TransferWorkDate date={row.work_date} />
           </dd>
         </div>
         <div>

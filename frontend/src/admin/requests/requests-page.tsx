@@ -13,6 +13,7 @@ import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatLongDate, yearChoices, zonedParts } from '../../shared/time';
+import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { ApprovalDialog } from './approval-dialog';
@@ -64,7 +65,12 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
                     <tr key={row.id}>
                       <td className="num">{formatLongDate(row.date)}</td>
                       <th scope="row">{row.employee_name}</th>
-                      {kind === 'holiday' && <td>{t.monthTable.leaveTypes[row.kind ?? 0]}</td>}
+                      {kind === 'holiday' && (
+                        <td>
+                          {t.monthTable.leaveTypes[row.kind ?? 0]}
+                          <TransferWorkDate date={row.work_date} />
+                        </td>
+                      )}
                       <td>
                         <span className={`badge ${STATUS_CLASS[row.status] ?? ''}`}>
                           {t.requests.statuses[row.status] ?? ''}
@@ -157,6 +163,7 @@ function PendingTable({ first }: { first: PendingPageView }) {
                     {row.request_kind === 'holiday' && (
                       <span className="badge admin-requests__leave-type">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>
                     )}
+                    <TransferWorkDate date={row.work_date} />
                   </td>
                   <td className="text-block">{row.reason}</td>
                   <td>

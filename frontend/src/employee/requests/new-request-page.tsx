@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { REQUEST_YEARS_AHEAD } from '../../../../functions/api/request-years';
 import { t } from '../../i18n';
-import { DateSelects, EMPTY_DATE, type DateSelection } from '../../shared/date-selects';
+import { DateSelects, EMPTY_DATE, selectedDate, type DateSelection } from '../../shared/date-selects';
 import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback } from '../../shared/feedback';
 import {
@@ -29,6 +29,8 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
   const years = yearChoices(timeZone, new Date(), REQUEST_YEARS_AHEAD);
   const [leaveType, setLeaveType] = useState('');
   const [date, setDate] = useState<DateSelection>(EMPTY_DATE);
+  // 振替休日 (leave type 2): the day off worked instead of the leave day.
+  const [workDate, setWorkDate] = useState<DateSelection>(EMPTY_DATE);
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +40,14 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
   const [filed, setFiled] = useState(0);
 
   const needsLeaveType = kind === 'holiday';
-  const complete = Boolean(date.year && date.month && date.day && (!needsLeaveType || leaveType !== ''));
+  const transfer = needsLeaveType && leaveType === '2';
+  const complete = Boolean(
+    date.year &&
+    date.month &&
+    date.day &&
+    (!needsLeaveType || leaveType !== '') &&
+    (!transfer || selectedDate(workDate)),
+  );
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -49,6 +58,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     setSuccess(null);
     const res = await createRequest(kind, {
       ...(needsLeaveType ? { kind: Number(leaveType) } : {}),
+      ...(transfer ? { work_date: selectedDate(workDate)! } : {}),
       year: Number(date.year),
       month: Number(date.month),
       day: Number(date.day),
@@ -65,6 +75,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     setFiled((n) => n + 1);
     setLeaveType('');
     setDate(EMPTY_DATE);
+    setWorkDate(EMPTY_DATE);
     setReason('');
   }
 
@@ -103,6 +114,19 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
             onChange={setDate}
             messages={messagesFor(fieldErrors, 'date', 'year', 'month', 'day')}
           />
+          {transfer && (
+            <>
+              <DateSelects
+                id="request-work-date"
+                legend={t.requests.transferWorkDate}
+                years={years}
+                value={workDate}
+                onChange={setWorkDate}
+                messages={fieldErrors.work_date}
+              />
+              <p className="form__hint">{t.requests.transferHint}</p>
+            </>
+          )}
           <div className="form__field">
             <label htmlFor="request-reason">
               {t.requests.reason}

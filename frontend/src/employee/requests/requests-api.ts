@@ -17,6 +17,8 @@ export type RequestRow = RequestView;
 export interface NewRequest {
   /** Leave requests only. */
   kind?: number;
+  /** 振替休日 (kind 2) only, required there: the day off to be worked, YYYY-MM-DD. */
+  work_date?: string;
   year: number;
   month: number;
   day: number;

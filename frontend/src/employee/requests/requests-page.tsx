@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatLongDate } from '../../shared/time';
+import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { useLoad } from '../../shared/use-load';
 import {
   deleteRequest,
@@ -49,6 +50,7 @@ function RequestItem({
         <span className="request-item__kind">
           <span className="visually-hidden">{t.requests.kind}: </span>
           <span className="badge">{t.monthTable.leaveTypes[row.kind ?? 0] ?? ''}</span>
+          <TransferWorkDate date={row.work_date} />
         </span>
       )}
       <span className="request-item__status">
