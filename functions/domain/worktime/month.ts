@@ -134,8 +134,25 @@ function nextMonth(yearMonth: string): string {
 }
 
 export function computeMonth(input: MonthInput): MonthResult {
+  const dates = monthDates(input.year, input.month);
+  const days = computeSpan(input, dates[0]!, dates[dates.length - 1]!);
+  return {
+    ruleVersion: RULE_VERSION,
+    year: input.year,
+    month: input.month,
+    rules: input.rules,
+    days,
+    totals: monthTotals(days, input.rules),
+  };
+}
+
+/**
+ * The days `first`–`last` through the engine (the month's or a payroll period's): every date from the
+ * start of the week containing `first` is computed, so the 40 h/week pass counts the week's earlier
+ * days, and the days from `first` on are returned in date order.
+ */
+export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: string, last: string): DayResult[] {
   const weekStartsOn = input.weekStartsOn ?? 0;
-  const { from, to } = monthRange(input.year, input.month, weekStartsOn);
   const byDate = new Map(input.records.map((r) => [r.workDate, r]));
   const approved = new Set(
     (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
@@ -144,7 +161,7 @@ export function computeMonth(input: MonthInput): MonthResult {
   const calendar = overriddenCalendar(input.calendar, dayOverridesOf(input.records, input.dayOverrides));
 
   const computed: DayResult[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) {
+  for (let date = weekStartOf(first, weekStartsOn); date <= last; date = addDays(date, 1)) {
     const r = byDate.get(date);
     computed.push(
       computeDay({
@@ -164,16 +181,7 @@ export function computeMonth(input: MonthInput): MonthResult {
       }),
     );
   }
-  const prefix = `${input.year}-${String(input.month).padStart(2, '0')}-`;
-  const days = applyWeeklyLimit(computed, weekStartsOn).filter((d) => d.workDate.startsWith(prefix));
-  return {
-    ruleVersion: RULE_VERSION,
-    year: input.year,
-    month: input.month,
-    rules: input.rules,
-    days,
-    totals: monthTotals(days, input.rules),
-  };
+  return applyWeeklyLimit(computed, weekStartsOn).filter((d) => d.workDate >= first);
 }
 
 /** The overrides the records carry (approved 振替 markers), then the explicit ones on top. */

@@ -12,11 +12,11 @@
  */
 import { periodOf, type PayrollPeriod, type PayrollVersion } from '../payroll-period.js';
 import { addDays, daysInMonth } from '../time.js';
-import { computeDay, type DayResult } from './day.js';
-import { monthTotals, type MonthInput, type MonthTotals } from './month.js';
+import type { DayResult } from './day.js';
+import { computeSpan, monthTotals, type MonthInput, type MonthTotals } from './month.js';
 import type { RulesInForce } from './rules.js';
 import { RULE_VERSION } from './version.js';
-import { applyWeeklyLimit, weekStartOf, type WeekStart } from './week.js';
+import { weekStartOf, type WeekStart } from './week.js';
 
 export type PeriodInput = Omit<MonthInput, 'year' | 'month'> & {
   /** First and last day of the period (YYYY-MM-DD), inclusive. */
@@ -40,35 +40,7 @@ export function periodRange(from: string, to: string, weekStartsOn: WeekStart = 
 }
 
 export function computePeriod(input: PeriodInput): PeriodResult {
-  const weekStartsOn = input.weekStartsOn ?? 0;
-  const range = periodRange(input.from, input.to, weekStartsOn);
-  const byDate = new Map(input.records.map((r) => [r.workDate, r]));
-  const approved = new Set(
-    (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
-  );
-
-  const computed: DayResult[] = [];
-  for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
-    const r = byDate.get(date);
-    computed.push(
-      computeDay({
-        workDate: date,
-        timeZone: input.timeZone,
-        punchInAt: r?.punchInAt,
-        punchOutAt: r?.punchOutAt,
-        leaveType: r?.leaveType,
-        leaveDays: r?.leaveDays,
-        rules: input.rules,
-        calendar: input.calendar(date),
-        nextDayIsLegalHoliday: input.calendar(addDays(date, 1)).isLegalHoliday,
-        approved: {
-          overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
-          holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
-        },
-      }),
-    );
-  }
-  const days = applyWeeklyLimit(computed, weekStartsOn).filter((d) => d.workDate >= input.from);
+  const days = computeSpan(input, input.from, input.to);
   return {
     ruleVersion: RULE_VERSION,
     from: input.from,
