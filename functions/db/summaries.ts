@@ -1,6 +1,6 @@
 import { companyCalendar } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, monthsAffectedBy, type MonthResult } from '../domain/worktime/month.js';
-import { resolveRules, type RuleRecord } from '../domain/worktime/rules.js';
+import { rulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { daysBetween, type DayRecord } from './attendance.js';
@@ -17,7 +17,7 @@ function monthsBefore(yearMonth: string, n: number): string {
   return ym(d.getUTCFullYear(), d.getUTCMonth() + 1);
 }
 
-/** All working and break rules of a company: one Query (begins_with "rule#"). */
+/** All working and break rules of a company, every version: one Query (begins_with "rule#"). */
 export async function allRules(companyId: string, service: Db = db()): Promise<RuleRecord[]> {
   const { data } = await service.entities.Rule.query.byCompany({ companyId }).go({ pages: 'all' });
   return data;
@@ -57,7 +57,7 @@ export async function computeEmployeeMonth(
     year,
     month,
     timeZone: ctx.timeZone,
-    rules: resolveRules(rules, employee?.departmentId, employee?.employmentStatusId),
+    rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
     records,
     calendar: companyCalendar(),
   });
@@ -151,7 +151,7 @@ export async function refreshSummary(
     const from = monthRange(firstYear, firstMonth).from;
     const to = monthRange(lastYear, lastMonth).to;
     const records = await daysBetween({ companyId, employeeId }, from, to, service);
-    const resolved = resolveRules(rules, employee?.departmentId, employee?.employmentStatusId);
+    const resolved = rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId);
     const results = months.map(([year, month]) =>
       computeMonth({ year, month, timeZone, rules: resolved, records, calendar: companyCalendar() }),
     );
@@ -166,7 +166,34 @@ export async function refreshSummary(
   }
 }
 
-/** After a rule change: this month for every active employee, a few at a time. */
+/**
+ * Recomputes and stores the months `months` (YYYY-MM, oldest first) of one employee: the days all of
+ * them need in one Query, then one transaction (the recompute job's step, one employee at a time).
+ */
+export async function refreshEmployeeMonths(
+  companyId: string,
+  employee: { employeeId: string; departmentId?: string | undefined; employmentStatusId?: string | undefined },
+  timeZone: string,
+  months: readonly string[],
+  rules: readonly RuleRecord[],
+  service: Db = db(),
+): Promise<void> {
+  if (!months.length) return;
+  const parsed = months.map((m) => m.split('-').map(Number) as [number, number]);
+  const from = monthRange(...parsed[0]!).from;
+  const to = monthRange(...parsed[parsed.length - 1]!).to;
+  const records = await daysBetween({ companyId, employeeId: employee.employeeId }, from, to, service);
+  const resolved = rulesByDate(rules, employee.departmentId, employee.employmentStatusId);
+  const results = parsed.map(([year, month]) =>
+    computeMonth({ year, month, timeZone, rules: resolved, records, calendar: companyCalendar() }),
+  );
+  await saveSummary(companyId, employee.employeeId, results, service);
+}
+
+/**
+ * After a settings change (demo seed, bench): the month for every active employee, a few at a time,
+ * in this process. Routes never call it: they enqueue a recompute job (functions/jobs/recompute.ts).
+ */
 export async function refreshCompanyMonth(
   companyId: string,
   timeZone: string,
@@ -181,13 +208,8 @@ export async function refreshCompanyMonth(
   const active = staff.filter((e) => e.status === 'active');
   const queue = [...active];
   const worker = async () => {
-    for (let e = queue.shift(); e; e = queue.shift()) {
-      const result = await computeEmployeeMonth(
-        { companyId, employeeId: e.employeeId, timeZone, year, month, rules, employee: e },
-        service,
-      );
-      await saveSummary(companyId, e.employeeId, result, service);
-    }
+    for (let e = queue.shift(); e; e = queue.shift())
+      await refreshEmployeeMonths(companyId, e, timeZone, [ym(year, month)], rules, service);
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return active.length;

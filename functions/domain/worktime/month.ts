@@ -4,7 +4,7 @@
  */
 import { addDays, monthDates } from '../time.js';
 import { computeDay, type DayCalendar, type DayResult } from './day.js';
-import type { RulesInForce } from './rules.js';
+import { rulesOn, type RulesByDate, type RulesInForce } from './rules.js';
 import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES, RULE_VERSION } from './version.js';
 import { applyWeeklyLimit, weekStartOf, type WeekStart } from './week.js';
 
@@ -32,7 +32,11 @@ export interface MonthInput {
   year: number;
   month: number;
   timeZone: string;
-  rules: RulesInForce;
+  /**
+   * The rules of each day: a function date → rules in force (effective-dated versions), or one set for
+   * every day. The monthly deemed overtime (固定残業) is the one in force on the month's last day.
+   */
+  rules: RulesByDate;
   /**
    * The employee's attendance days from `monthRange(year, month).from` to the month's last day (the
    * days before the 1st only feed the 40 h/week total of the first week). Dates outside that
@@ -79,6 +83,7 @@ export interface MonthResult {
   ruleVersion: string;
   year: number;
   month: number;
+  /** The rules in force on the month's last day. */
   rules: RulesInForce;
   /** Every calendar date of the month, in order. */
   days: DayResult[];
@@ -130,7 +135,7 @@ export function computeMonth(input: MonthInput): MonthResult {
         punchOutAt: r?.punchOutAt,
         leaveType: r?.leaveType,
         leaveDays: r?.leaveDays,
-        rules: input.rules,
+        rules: rulesOn(input.rules, date),
         calendar: input.calendar(date),
         nextDayIsLegalHoliday: input.calendar(addDays(date, 1)).isLegalHoliday,
         approved: {
@@ -142,13 +147,14 @@ export function computeMonth(input: MonthInput): MonthResult {
   }
   const prefix = `${input.year}-${String(input.month).padStart(2, '0')}-`;
   const days = applyWeeklyLimit(computed, weekStartsOn).filter((d) => d.workDate.startsWith(prefix));
+  const monthEnd = rulesOn(input.rules, to);
   return {
     ruleVersion: RULE_VERSION,
     year: input.year,
     month: input.month,
-    rules: input.rules,
+    rules: monthEnd,
     days,
-    totals: monthTotals(days, input.rules),
+    totals: monthTotals(days, monthEnd),
   };
 }
 
