@@ -159,6 +159,7 @@ const rows = [
   ['save-break-time', 'POST', '/api/v1/break_times', ADMIN, api('break-times/save-break-time'), WRITE, 'Save break rule'],
   ['get-working-time', 'GET', '/api/v1/working_times', ADMIN, api('working-times/get-working-time'), READ, 'Working-time rule in force'],
   ['save-working-time', 'POST', '/api/v1/working_times', ADMIN, api('working-times/save-working-time'), WRITE, 'Save working-time rule'],
+  ['get-recompute-job', 'GET', '/api/v1/recompute_jobs/{id}', ADMIN, api('recompute-jobs/get-recompute-job'), READ, 'Progress of a background recompute after a settings version'],
 
   // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],
@@ -235,8 +236,10 @@ export interface BackgroundDef {
   readonly memorySize: number;
   /** EventBridge schedule expression; absent for invoked functions. */
   readonly schedule?: string;
-  /** Route names allowed to invoke it asynchronously (they get its name as EXPORT_WORKER_FUNCTION). */
+  /** Route names allowed to invoke it asynchronously (they get its name in `invokeEnv`). */
   readonly invokedBy?: readonly string[];
+  /** The environment variable naming it in the invoking routes; EXPORT_WORKER_FUNCTION when absent. */
+  readonly invokeEnv?: string;
 }
 
 export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
@@ -258,6 +261,16 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     memorySize: 512,
     // 00:10 in Japan, every day.
     schedule: 'cron(10 15 * * ? *)',
+  },
+  {
+    name: 'recompute-worker',
+    handler: 'functions/jobs/recompute-worker.ts',
+    needs: ['table:write'],
+    summary: 'Recomputes stored monthly figures after a settings version (invoked asynchronously)',
+    timeoutSeconds: 900,
+    memorySize: 512,
+    invokedBy: ['save-working-time', 'save-break-time'],
+    invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
   },
 ];
 

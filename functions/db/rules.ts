@@ -1,9 +1,11 @@
 /**
- * Working-time and break-time rules, stored per (department | "-", employment status | "-").
- * Reading the rule in force is one Query of the company's rules of that type; precedence is the
- * pure `ruleInForce` of functions/domain/rules.ts.
+ * Working-time and break-time rules, stored per (department | "-", employment status | "-") as
+ * versions keyed by the day they come into force. Reading the rule in force on a day is one Query of
+ * the company's rules of that type; the version in force is `versionsInForce`, precedence the pure
+ * `ruleInForce` of functions/domain/rules.ts.
  */
 import { ANY, ruleInForce, type RuleLevel } from '../domain/rules.js';
+import { versionsInForce } from '../domain/worktime/rules.js';
 import { db, type Db } from './service.js';
 
 export type RuleType = 'working' | 'break';
@@ -11,6 +13,8 @@ export type RuleType = 'working' | 'break';
 export interface StoredRule {
   departmentId: string;
   employmentStatusId: string;
+  /** YYYY-MM-DD: the first day this version is in force. */
+  effectiveFrom: string;
   fixedMinutes?: number | undefined;
   overMinutes?: number | undefined;
   unpaidMinutes?: number | undefined;
@@ -36,28 +40,51 @@ export type RuleValues = Pick<
   | 'breakWindows'
 >;
 
-/** Every rule of one type in the company: one Query (begins_with "rule#<type>#"). */
+/** Every version of every rule of one type in the company: one Query (begins_with "rule#<type>#"). */
 export async function companyRules(companyId: string, ruleType: RuleType, service: Db = db()): Promise<StoredRule[]> {
   const { data } = await service.entities.Rule.query.byCompany({ companyId, ruleType }).go({ pages: 'all' });
   return data;
 }
 
-export async function findRuleInForce(
-  companyId: string,
+/** The rule in force on `on` for the pair and the level it came from, from the type's versions. */
+export function ruleInForceOn(
+  rules: readonly StoredRule[],
   ruleType: RuleType,
   departmentId: string | null,
   employmentStatusId: string | null,
-  service: Db = db(),
-): Promise<{ rule: StoredRule; level: RuleLevel } | null> {
-  return ruleInForce(await companyRules(companyId, ruleType, service), departmentId, employmentStatusId);
+  on: string,
+): { rule: StoredRule; level: RuleLevel } | null {
+  return ruleInForce(
+    versionsInForce(
+      rules.map((r) => ({ ...r, ruleType })),
+      on,
+    ),
+    departmentId,
+    employmentStatusId,
+  );
 }
 
-/** Replaces the rule of exactly this pair (a put: values left out are cleared). */
+/** The versions saved for exactly this pair, newest first. */
+export function pairHistory(
+  rules: readonly StoredRule[],
+  departmentId: string | null,
+  employmentStatusId: string | null,
+): StoredRule[] {
+  return rules
+    .filter((r) => r.departmentId === (departmentId ?? ANY) && r.employmentStatusId === (employmentStatusId ?? ANY))
+    .sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
+}
+
+/**
+ * Saves the version of exactly this pair from `effectiveFrom` (a put: a version saved for the same day
+ * is replaced, values left out are cleared; the other versions stay as history).
+ */
 export async function putRule(
   companyId: string,
   ruleType: RuleType,
   departmentId: string | null,
   employmentStatusId: string | null,
+  effectiveFrom: string,
   values: RuleValues,
   service: Db = db(),
 ): Promise<void> {
@@ -67,6 +94,7 @@ export async function putRule(
     ruleType,
     departmentId: departmentId ?? ANY,
     employmentStatusId: employmentStatusId ?? ANY,
+    effectiveFrom,
     ...defined,
   }).go({ response: 'none' });
 }

@@ -24,6 +24,7 @@ import { PendingRequest } from './entities/pending-request.js';
 import { OvertimeAgreement } from './entities/overtime-agreement.js';
 import { PayrollSetting } from './entities/payroll-setting.js';
 import { PeriodClosing } from './entities/period-closing.js';
+import { RecomputeJob } from './entities/recompute-job.js';
 
 const schemas = {
   Company,
@@ -50,6 +51,7 @@ const schemas = {
   OvertimeAgreement,
   PayrollSetting,
   PeriodClosing,
+  RecomputeJob,
 };
 
 type Schemas = typeof schemas;

@@ -1,6 +1,6 @@
 import { companyCalendar } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, type MonthResult } from '../domain/worktime/month.js';
-import { type PayrollPeriod } from '../domain/payroll-period.js';
+import { type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import {
   computePeriod,
   periodRange,
@@ -8,7 +8,7 @@ import {
   periodsOverlappingMonth,
   type PeriodResult,
 } from '../domain/worktime/period.js';
-import { resolveRules, type RuleRecord } from '../domain/worktime/rules.js';
+import { rulesByDate, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { daysBetween, type DayRecord } from './attendance.js';
@@ -26,7 +26,7 @@ function monthsBefore(yearMonth: string, n: number): string {
   return ym(d.getUTCFullYear(), d.getUTCMonth() + 1);
 }
 
-/** All working and break rules of a company: one Query (begins_with "rule#"). */
+/** All working and break rules of a company, every version: one Query (begins_with "rule#"). */
 export async function allRules(companyId: string, service: Db = db()): Promise<RuleRecord[]> {
   const { data } = await service.entities.Rule.query.byCompany({ companyId }).go({ pages: 'all' });
   return data;
@@ -66,7 +66,7 @@ export async function computeEmployeeMonth(
     year,
     month,
     timeZone: ctx.timeZone,
-    rules: resolveRules(rules, employee?.departmentId, employee?.employmentStatusId),
+    rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
     records,
     calendar: companyCalendar(),
   });
@@ -148,7 +148,7 @@ export async function saveSummary(
 async function computeEmployeePeriods(
   ctx: { companyId: string; employeeId: string; timeZone: string },
   periods: readonly PayrollPeriod[],
-  rules: ReturnType<typeof resolveRules>,
+  rules: RulesByDate,
   service: Db,
 ): Promise<(PeriodResult & { id: string })[]> {
   const from = periodRange(periods[0]!.from, periods[0]!.to).from;
@@ -188,7 +188,7 @@ export async function refreshSummary(
       payrollVersions(companyId, service),
     ]);
     periods = periodsAffectedBy(workDate, lastDate, versions);
-    const resolved = resolveRules(rules, employee?.departmentId, employee?.employmentStatusId);
+    const resolved = rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId);
     const results = await computeEmployeePeriods({ companyId, employeeId, timeZone }, periods, resolved, service);
     await saveSummary(companyId, employeeId, results, service);
   } catch (error) {
@@ -202,10 +202,40 @@ export async function refreshSummary(
 }
 
 /**
- * After a rule change: for every active employee, a few at a time, the payroll periods with a day in
- * the calendar month `year`-`month` (the month itself under 末日締め; with 20日締め, November's days lie
- * in 11月度 and 12月度). The same three requests per employee for one period or two (one Query of the
- * days, the history, one transaction), plus the staff, the rules and the 締め日 versions once.
+ * Recomputes and stores the payroll periods with a day in the calendar months `months` (YYYY-MM,
+ * oldest first) of one employee: the days all of them need in one Query, then one transaction (the
+ * recompute job's step, one employee at a time). `versions` are the company's 締め日 versions.
+ */
+export async function refreshEmployeeMonths(
+  companyId: string,
+  employee: { employeeId: string; departmentId?: string | undefined; employmentStatusId?: string | undefined },
+  timeZone: string,
+  months: readonly string[],
+  rules: readonly RuleRecord[],
+  versions: readonly PayrollVersion[],
+  service: Db = db(),
+): Promise<void> {
+  if (!months.length) return;
+  const periods = [
+    ...new Map(months.flatMap((m) => periodsOverlappingMonth(m, versions)).map((p) => [p.id, p])).values(),
+  ];
+  const resolved = rulesByDate(rules, employee.departmentId, employee.employmentStatusId);
+  const results = await computeEmployeePeriods(
+    { companyId, employeeId: employee.employeeId, timeZone },
+    periods,
+    resolved,
+    service,
+  );
+  await saveSummary(companyId, employee.employeeId, results, service);
+}
+
+/**
+ * After a settings change (demo seed, bench): for every active employee, a few at a time, in this
+ * process, the payroll periods with a day in the calendar month `year`-`month` (the month itself under
+ * 末日締め; with 20日締め, November's days lie in 11月度 and 12月度). The same three requests per employee
+ * for one period or two (one Query of the days, the history, one transaction), plus the staff, the
+ * rules and the 締め日 versions once. Routes never call it: they enqueue a recompute job
+ * (services/recompute.ts).
  */
 export async function refreshCompanyMonth(
   companyId: string,
@@ -219,20 +249,11 @@ export async function refreshCompanyMonth(
     allRules(companyId, service),
     payrollVersions(companyId, service),
   ]);
-  const periods = periodsOverlappingMonth(ym(year, month), versions);
   const active = staff.filter((e) => e.status === 'active');
   const queue = [...active];
   const worker = async () => {
-    for (let e = queue.shift(); e; e = queue.shift()) {
-      const resolved = resolveRules(rules, e.departmentId, e.employmentStatusId);
-      const results = await computeEmployeePeriods(
-        { companyId, employeeId: e.employeeId, timeZone },
-        periods,
-        resolved,
-        service,
-      );
-      await saveSummary(companyId, e.employeeId, results, service);
-    }
+    for (let e = queue.shift(); e; e = queue.shift())
+      await refreshEmployeeMonths(companyId, e, timeZone, [ym(year, month)], rules, versions, service);
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return active.length;

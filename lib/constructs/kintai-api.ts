@@ -133,7 +133,7 @@ export class KintaiApi extends Construct {
     for (const def of props.background ?? BACKGROUND_FUNCTIONS) {
       const fn = new ApiFunction(jobsStack, def.name, { route: def, ...common });
       for (const routeName of def.invokedBy ?? [])
-        functions.get(routeName)?.allowInvoke(fn.function, 'EXPORT_WORKER_FUNCTION');
+        functions.get(routeName)?.allowInvoke(fn.function, def.invokeEnv ?? 'EXPORT_WORKER_FUNCTION');
       if (def.schedule) {
         const rule = new events.Rule(jobsStack, `${def.name}-schedule`, {
           ruleName: `${props.namePrefix}-${def.name}`,

@@ -6,6 +6,7 @@ import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
 import { publicHoliday } from '../../functions/domain/calendar.js';
+import { putRule } from '../../functions/db/rules.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
 
@@ -252,6 +253,12 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   // Figures for the work status screen: last month and this month through the engine.
   const t = today(DEMO.timeZone, now);
   const [y, m] = t.split('-').map(Number) as [number, number];
+  // Working-time rule versions: the first department works 8:00 from last month's 1st and 7:45 from
+  // this month's, so 勤務時間設定 shows a 履歴 and last month keeps its 8:00 figures.
+  const lastMonthStart = m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+  const firstDept = DEMO.departments[0]!.departmentId;
+  await putRule(companyId, 'working', firstDept, null, lastMonthStart, { fixedMinutes: 480, overMinutes: 540 });
+  await putRule(companyId, 'working', firstDept, null, `${t.slice(0, 7)}-01`, { fixedMinutes: 465, overMinutes: 540 });
   await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
   await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);
   await dynamo().send(

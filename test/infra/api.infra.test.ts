@@ -50,13 +50,23 @@ describe('one Lambda per route', () => {
     expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
   });
 
-  it('lets only the export routes invoke the export worker, and schedules the daily grant job', () => {
-    const worker = functionIds.get('export-worker')!;
+  it('lets only the export routes invoke the export worker, only the rule saves the recompute worker, and schedules the daily grant job', () => {
+    const invokers: Record<string, string> = {
+      'create-attendance-export': 'export-worker',
+      'create-leave-register-export': 'export-worker',
+      'save-working-time': 'recompute-worker',
+      'save-break-time': 'recompute-worker',
+    };
     for (const route of ROUTES) {
       const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
-      if (['create-attendance-export', 'create-leave-register-export'].includes(route.name)) {
+      const target = invokers[route.name];
+      if (target) {
         expect(invokes).toHaveLength(1);
-        expect(JSON.stringify(invokes[0]!.Resource)).toContain(worker);
+        expect(JSON.stringify(invokes[0]!.Resource)).toContain(functionIds.get(target)!);
+        const env = resources[functionIds.get(route.name)!]!.Properties.Environment.Variables;
+        expect(Object.keys(env)).toContain(
+          target === 'export-worker' ? 'EXPORT_WORKER_FUNCTION' : 'RECOMPUTE_WORKER_FUNCTION',
+        );
       } else {
         expect(invokes).toEqual([]);
       }

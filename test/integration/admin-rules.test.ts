@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
-import type { HttpClient } from '../support/http-client.js';
+import type { HttpClient, HttpResponse } from '../support/http-client.js';
 import { tableSnapshot } from './admin-support.js';
 
 const stack = useTestStack();
@@ -20,6 +20,20 @@ beforeAll(async () => {
   status = tenant.employmentStatusId;
 });
 
+/**
+ * A save, then the background recompute it started run to its end: the "no write" checks below compare
+ * table snapshots, which a job still moving on would change.
+ */
+async function save(path: string, body: unknown): Promise<HttpResponse> {
+  const res = await admin.post(path, body);
+  const id = (res.body?.data as { recompute?: { id: string } | null } | undefined)?.recompute?.id;
+  if (id)
+    await expect
+      .poll(async () => (await admin.get(`/api/v1/recompute_jobs/${id}`)).body.data.status, { timeout: 30_000 })
+      .toBe('done');
+  return res;
+}
+
 const q = (d: string | null, s: string | null) => `?department_id=${d ?? ''}&employment_status_id=${s ?? ''}`;
 
 describe('working-time rules', () => {
@@ -34,11 +48,14 @@ describe('working-time rules', () => {
       level: null,
       rule: null,
       warning: null,
+      on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      effective_from: null,
+      history: [],
     });
   });
 
   it('saves per department and per status; the most specific rule is in force', async () => {
-    const saved = await admin.post('/api/v1/working_times', {
+    const saved = await save('/api/v1/working_times', {
       ...body,
       department_id: dept,
       employment_status_id: null,
@@ -46,7 +63,7 @@ describe('working-time rules', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ level: 'department', rule: body });
 
-    await admin.post('/api/v1/working_times', {
+    await save('/api/v1/working_times', {
       ...body,
       fixed_hour: 6,
       unpaid_hour: null,
@@ -63,7 +80,7 @@ describe('working-time rules', () => {
       rule: { fixed_hour: 6, unpaid_hour: null, unpaid_minute: null },
     });
 
-    await admin.post('/api/v1/working_times', {
+    await save('/api/v1/working_times', {
       ...body,
       fixed_hour: 7,
       fixed_minute: 45,
@@ -92,7 +109,7 @@ describe('working-time rules', () => {
     const other =
       overrides.department_id === 'foreign' ? (await createTenant({ employees: 0 })).departmentId : undefined;
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const res = await admin.post('/api/v1/working_times', {
+    const res = await save('/api/v1/working_times', {
       ...body,
       department_id: dept,
       employment_status_id: null,
@@ -107,7 +124,7 @@ describe('working-time rules', () => {
 
 describe('break-time rules', () => {
   it('saves a company default without department or status, overridden by a department rule', async () => {
-    const saved = await admin.post('/api/v1/break_times', {
+    const saved = await save('/api/v1/break_times', {
       condition_hour: 6,
       condition_minute: 0,
       break_hour: 1,
@@ -130,10 +147,21 @@ describe('break-time rules', () => {
         windows: [],
       },
       warning: null,
+      on: saved.body.data.effective_from,
+      effective_from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      history: [
+        {
+          effective_from: saved.body.data.effective_from,
+          rule: saved.body.data.rule,
+          warning: null,
+          updated_at: expect.any(String),
+        },
+      ],
+      recompute: expect.objectContaining({ id: expect.any(String), status: 'pending' }),
     });
     expect((await admin.get(`/api/v1/break_times${q(dept, status)}`)).body.data).toMatchObject({ level: 'company' });
 
-    await admin.post('/api/v1/break_times', {
+    await save('/api/v1/break_times', {
       condition_hour: 5,
       condition_minute: 30,
       break_hour: 1,
@@ -148,7 +176,7 @@ describe('break-time rules', () => {
   });
 
   it('saves a rule below the legal minimum but answers a warning', async () => {
-    const res = await admin.post('/api/v1/break_times', {
+    const res = await save('/api/v1/break_times', {
       condition_hour: 6,
       condition_minute: 0,
       break_hour: 0,
@@ -171,7 +199,7 @@ describe('break-time rules', () => {
     ['a malformed department id', { department_id: 'DROP TABLE' }],
   ])('%s → 400 設定内容に不備があります。 and no write', async (_, overrides) => {
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const res = await admin.post('/api/v1/break_times', {
+    const res = await save('/api/v1/break_times', {
       condition_hour: 6,
       condition_minute: 0,
       break_hour: 1,
@@ -202,7 +230,7 @@ describe('break-time rules', () => {
       department_id: dept,
       employment_status_id: status,
     };
-    const saved = await admin.post('/api/v1/break_times', body);
+    const saved = await save('/api/v1/break_times', body);
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ level: 'department_and_status', warning: null });
     const read = (await admin.get(`/api/v1/break_times${q(dept, status)}`)).body.data;
@@ -222,7 +250,7 @@ describe('break-time rules', () => {
       ],
     });
     // The single tier 拘束6:01以上→0:45 alone is short on long days (拘束 9:00 → work 8:15 > 8 h with 45).
-    const single = await admin.post('/api/v1/break_times', {
+    const single = await save('/api/v1/break_times', {
       ...body,
       tier2_condition_hour: null,
       tier2_condition_minute: null,
@@ -260,7 +288,7 @@ describe('break-time rules', () => {
     ],
   ])('%s → 400 with a field error and no write', async (_, overrides, field) => {
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
-    const res = await admin.post('/api/v1/break_times', {
+    const res = await save('/api/v1/break_times', {
       condition_hour: 6,
       condition_minute: 0,
       break_hour: 0,

@@ -164,4 +164,31 @@ describe('bundled handlers on the local stack', () => {
     expect(grants.failed).toEqual([]);
     expect(grants.companies).toBeGreaterThan(0);
   });
+
+  it('runs the recompute worker from its bundle: every active employee counted, the job done', async () => {
+    const { companyId } = tenant;
+    const jobId = newId();
+    const month = today('Asia/Tokyo').slice(0, 7);
+    await db()
+      .entities.RecomputeJob.create({
+        companyId,
+        jobId,
+        reason: 'rule.working',
+        fromMonth: month,
+        toMonth: month,
+        timeZone: 'Asia/Tokyo',
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      })
+      .go();
+    await (
+      await bundles.background('recompute-worker')
+    )({ companyId, jobId });
+    // The tenant's employee and the staff member registered above.
+    expect((await admin.get(`/api/v1/recompute_jobs/${jobId}`)).body.data).toMatchObject({
+      status: 'done',
+      total: 2,
+      done: 2,
+      failed: 0,
+    });
+  });
 });

@@ -44,6 +44,16 @@ vi.mock('../../functions/exports/worker.js', async (importOriginal) => {
   };
 });
 
+// The same for the local recompute worker a rule save starts (functions/services/recompute.ts).
+vi.mock('../../functions/services/recompute-runner.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/services/recompute-runner.js')>();
+  return {
+    ...real,
+    runRecompute: (event: Parameters<typeof real.runRecompute>[0]) =>
+      worker.enabled ? real.runRecompute(event) : Promise.resolve(),
+  };
+});
+
 const stack = useTestStack();
 
 // ---- counting -------------------------------------------------------------------------------------
@@ -135,8 +145,6 @@ async function measure(route: string, call: () => Promise<HttpResponse>, note?: 
 }
 
 // ---- budgets --------------------------------------------------------------------------------------
-
-const STAFF = 20;
 
 /**
  * Most requests (the session read not included) each route may make, and why: the access pattern's
@@ -312,12 +320,12 @@ budget(
   10,
   `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (six requests)`,
 );
-// Scales with the company by design: what these change applies to every employee's month.
 budget(
   ['save-break-time', 'save-working-time'],
-  13 + 3 * STAFF,
-  `a rule change recomputes this month's payroll periods for every active employee (3 requests each) plus 11, plus ${CLOSED}, plus the 締め日 versions once`,
+  8,
+  `pair check (up to 2 GetItem), ${CLOSED} on effective_from, the rules before and after (two Query pages), the version and the recompute job (2 PutItem), audit record; the recompute runs in the background whatever the staff count`,
 );
+budget(['get-recompute-job'], 1, 'the job (GetItem)');
 budget(
   ['delete-company'],
   12,

@@ -199,8 +199,17 @@ function requestArbitrary(route: RouteDef): fc.Arbitrary<RawRequest> {
     .map((r) => ({ ...r, headers: { ...r.headers, kind: r.headers.kind }, body: { ...r.body, kind: r.body.kind } }));
 }
 
-/** An accepted export runs on in the background (the local job): wait for it, or its writes would look like a refused request's. */
+/**
+ * An accepted export, or a rule save's recompute, runs on in the background (the local job): wait for
+ * it, or its writes would look like a refused request's.
+ */
 async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
+  const recompute = (res.json?.data as { recompute?: { id: string } | null } | undefined)?.recompute;
+  if (recompute?.id)
+    await pollUntil(
+      async () => (await client.get(`/api/v1/recompute_jobs/${recompute.id}`)).body?.data?.status,
+      (status) => !['pending', 'running'].includes(status),
+    );
   const job = res.json?.data as { id?: string; status?: string } | undefined;
   if (!job?.id || !['pending', 'running'].includes(job.status ?? '')) return;
   await pollUntil(

@@ -88,6 +88,7 @@ describe('summaries follow every change', () => {
   });
 
   it('recomputes the month when a rule changes: a 7 h fixed day turns the 8th hour into 法内残業', async () => {
+    // A version from 1 April covers both days; the stored month is recomputed by a background job.
     const res = await admin.post('/api/v1/working_times', {
       fixed_hour: 7,
       fixed_minute: 0,
@@ -95,8 +96,14 @@ describe('summaries follow every change', () => {
       over_minute: 0,
       department_id: tenant.departmentId,
       employment_status_id: null,
+      effective_from: '2026-04-01',
     });
     expect(res.status).toBe(200);
+    await expect
+      .poll(async () => (await admin.get(`/api/v1/recompute_jobs/${res.body.data.recompute.id}`)).body.data.status, {
+        timeout: 30_000,
+      })
+      .toBe('done');
     // 4/20: 600 = 420 regular + 60 法内 + 120 法定外; 4/17: 480 = 420 + 60 法内 → overtime 180 + 60.
     expect(await status()).toMatchObject({ total_working_time: 1080, total_over_working_time: 240 });
     expect(await summary()).toMatchObject({

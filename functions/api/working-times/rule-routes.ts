@@ -1,11 +1,20 @@
 import * as z from 'zod/mini';
 import { findOrgUnit } from '../../db/organisation.js';
 import { assertEffectiveFromOpen } from '../../db/period-closings.js';
-import { refreshCompanyMonth } from '../../db/summaries.js';
+import { enqueueRecompute } from '../../services/recompute.js';
+import { INPUT_MESSAGES } from '../../domain/input.js';
 import { today } from '../../domain/time.js';
 import { clock } from '../../shared/clock.js';
-import { findRuleInForce, putRule, type RuleType, type RuleValues, type StoredRule } from '../../db/rules.js';
-import { breakRuleShortfalls, toHourMinute, toMinutes, type RuleLevel } from '../../domain/rules.js';
+import {
+  companyRules,
+  pairHistory,
+  putRule,
+  ruleInForceOn,
+  type RuleType,
+  type RuleValues,
+  type StoredRule,
+} from '../../db/rules.js';
+import { breakRuleShortfalls, toHourMinute, toMinutes } from '../../domain/rules.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ok, withAudit } from '../../shared/http.js';
@@ -13,7 +22,8 @@ import { IdSchema } from '../schemas.js';
 
 /**
  * Shared pieces of the working-time and break-time rule routes (spec §2, §5, §7). Rules are stored
- * per (department, employment status); reading a pair answers the rule in force and its level.
+ * per (department, employment status) as versions from `effective_from`; reading a pair answers the
+ * rule in force on `?on=` (default today), its level, and the pair's own versions (`history`).
  */
 const OptionalRef = z.pipe(
   z.optional(
@@ -25,7 +35,14 @@ const OptionalRef = z.pipe(
   z.transform((v) => v ?? null),
 );
 
-export const RulePairQuerySchema = z.strictObject({ department_id: OptionalRef, employment_status_id: OptionalRef });
+/** YYYY-MM-DD; omitted = today in the company's time zone. */
+const EffectiveDate = z.optional(z.iso.date({ error: INPUT_MESSAGES.date }));
+
+export const RulePairQuerySchema = z.strictObject({
+  department_id: OptionalRef,
+  employment_status_id: OptionalRef,
+  on: EffectiveDate,
+});
 export type RulePair = { department_id: string | null; employment_status_id: string | null };
 
 const hour = (max: number) => z.number().check(z.int(), z.minimum(0), z.maximum(max));
@@ -44,6 +61,7 @@ export const WorkingTimeBodySchema = z
     unpaid_minute: z.optional(z.nullable(minute)),
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
+    effective_from: EffectiveDate,
   })
   .check(
     z.refine((b) => b.department_id !== null || b.employment_status_id !== null, {
@@ -113,6 +131,7 @@ export const BreakTimeBodySchema = z
     windows: z.optional(z.array(BreakWindowSchema).check(z.maxLength(MAX_BREAK_WINDOWS))),
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
+    effective_from: EffectiveDate,
   })
   .check(
     z.refine((b) => withinDay(b.condition_hour, b.condition_minute), { path: ['condition_hour'] }),
@@ -222,19 +241,46 @@ const VIEW: Record<RuleType, (rule: StoredRule) => object> = { working: workingR
 export type WorkingRuleView = ReturnType<typeof workingRuleView>;
 export type BreakRuleView = ReturnType<typeof breakRuleView>;
 
-/** The answer of GET and POST for a rule of view R. */
-export type RuleAnswerView<R extends WorkingRuleView | BreakRuleView> = Omit<ReturnType<typeof ruleAnswer>, 'rule'> & {
-  rule: R | null;
+/** One saved version of a pair's rule (the screen's 履歴). */
+export type RuleVersionView<R extends WorkingRuleView | BreakRuleView> = {
+  effective_from: string;
+  rule: R;
+  warning: string | null;
+  updated_at: string | null;
 };
 
-/** The answer of GET and POST: the pair asked for, the rule in force (or null), its level, a warning. */
-export function ruleAnswer(type: RuleType, pair: RulePair, found: { rule: StoredRule; level: RuleLevel } | null) {
+/** The answer of GET and POST for a rule of view R. */
+export type RuleAnswerView<R extends WorkingRuleView | BreakRuleView> = Omit<
+  ReturnType<typeof ruleAnswer>,
+  'rule' | 'history'
+> & {
+  rule: R | null;
+  history: RuleVersionView<R>[];
+};
+
+const versionView = (type: RuleType, rule: StoredRule) => ({
+  effective_from: rule.effectiveFrom,
+  rule: VIEW[type](rule),
+  warning: type === 'break' ? breakWarning(rule) : null,
+  updated_at: rule.updatedAt ?? null,
+});
+
+/**
+ * The answer of GET and POST: the pair asked for, the rule in force on `on` (or null), its level, a
+ * warning, the first day of the version in force (`effective_from`) and the pair's own versions,
+ * newest first (`history`).
+ */
+export function ruleAnswer(type: RuleType, pair: RulePair, rules: readonly StoredRule[], on: string) {
+  const found = ruleInForceOn(rules, type, pair.department_id, pair.employment_status_id, on);
   return {
     department_id: pair.department_id,
     employment_status_id: pair.employment_status_id,
     level: found?.level ?? null,
     rule: found ? VIEW[type](found.rule) : null,
     warning: found && type === 'break' ? breakWarning(found.rule) : null,
+    on,
+    effective_from: found?.rule.effectiveFrom ?? null,
+    history: pairHistory(rules, pair.department_id, pair.employment_status_id).map((r) => versionView(type, r)),
   };
 }
 
@@ -251,34 +297,38 @@ export async function assertPairExists(
   if (!dept || !status) throw notFound();
 }
 
-export async function readRule(type: RuleType, companyId: string, pair: RulePair) {
+/** GET: the pair's rule in force on `on` (default today in the company's zone) and its history. */
+export async function readRule(
+  type: RuleType,
+  companyId: string,
+  pair: RulePair & { on?: string | undefined },
+  timeZone: string,
+) {
   await assertPairExists(companyId, pair);
-  return ruleAnswer(type, pair, await findRuleInForce(companyId, type, pair.department_id, pair.employment_status_id));
+  const on = pair.on ?? today(timeZone, clock.now());
+  return ruleAnswer(type, pair, await companyRules(companyId, type), on);
 }
 
 /**
- * Saves the pair's own rule; a reference outside the company is invalid input (400, nothing written).
- * This month's summaries are recomputed under the new rule for every active employee.
+ * Saves the pair's version from `effectiveFrom` (default today in the company's zone; a version of the
+ * same day is replaced); a reference outside the company is invalid input (400, nothing written). The
+ * stored summaries from that month on are recomputed in the background (`recompute`: the job to poll,
+ * null when the version starts after this month). Answers like the GET on the version's first day.
  */
 export async function saveRule(
   type: RuleType,
   companyId: string,
-  pair: RulePair,
+  pair: RulePair & { effective_from?: string | undefined },
   values: RuleValues,
   timeZone: string,
 ) {
   await assertPairExists(companyId, pair, () => new ValidationError(MESSAGES.settingDefect));
-  // A rule that applies from a day of a closed period would change its figures (409, nothing saved).
-  // Without `effective_from` the rule applies from today; with it, check `body.effective_from ?? today`.
-  await assertEffectiveFromOpen(companyId, today(timeZone, clock.now()));
-  const before = ruleAnswer(
-    type,
-    pair,
-    await findRuleInForce(companyId, type, pair.department_id, pair.employment_status_id),
-  );
-  await putRule(companyId, type, pair.department_id, pair.employment_status_id, values);
-  const [year, month] = today(timeZone, clock.now()).split('-').map(Number) as [number, number];
-  await refreshCompanyMonth(companyId, timeZone, year, month);
-  const after = await readRule(type, companyId, pair);
-  return withAudit(ok(after), { before, after });
+  const effectiveFrom = pair.effective_from ?? today(timeZone, clock.now());
+  // A version that applies from a day of a closed period would change its figures (409, nothing saved).
+  await assertEffectiveFromOpen(companyId, effectiveFrom);
+  const before = ruleAnswer(type, pair, await companyRules(companyId, type), effectiveFrom);
+  await putRule(companyId, type, pair.department_id, pair.employment_status_id, effectiveFrom, values);
+  const recompute = await enqueueRecompute(companyId, effectiveFrom, `rule.${type}`, timeZone);
+  const after = ruleAnswer(type, pair, await companyRules(companyId, type), effectiveFrom);
+  return withAudit(ok({ ...after, recompute }), { before, after });
 }

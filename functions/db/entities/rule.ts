@@ -3,16 +3,20 @@ import { createSchema } from 'electrodb';
 /**
  * Working-time and break-time rules per (department, employment status); `-` stands for "all".
  * The most specific rule wins: (dept, status) > (dept, -) > (-, status) > (-, -) company default.
+ * Each pair keeps versions keyed by the day they come into force (`effectiveFrom`, YYYY-MM-DD); a day is
+ * computed with the version in force on it. Saving a version for a day that has one replaces it.
  */
 export const RULE_ANY = '-';
 
 export const Rule = createSchema({
-  model: { entity: 'rule', version: '1', service: 'kintai' },
+  model: { entity: 'rule', version: '2', service: 'kintai' },
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },
     ruleType: { type: ['working', 'break'] as const, required: true, readOnly: true },
     departmentId: { type: 'string', required: true, readOnly: true },
     employmentStatusId: { type: 'string', required: true, readOnly: true },
+    /** YYYY-MM-DD: the first day this version is in force. */
+    effectiveFrom: { type: 'string', required: true, readOnly: true },
     /** Minutes; which ones are set depends on ruleType. */
     fixedMinutes: { type: 'number' },
     overMinutes: { type: 'number' },
@@ -41,13 +45,14 @@ export const Rule = createSchema({
     },
   },
   indexes: {
-    // All rules of a company in one Query (begins_with "rule#"), then pick the most specific.
+    // All rules (every version) of a company in one Query (begins_with "rule#"), then pick the
+    // version in force and the most specific pair.
     byCompany: {
       pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
       sk: {
         field: 'sk',
-        composite: ['ruleType', 'departmentId', 'employmentStatusId'],
-        template: 'rule#${ruleType}#${departmentId}#${employmentStatusId}',
+        composite: ['ruleType', 'departmentId', 'employmentStatusId', 'effectiveFrom'],
+        template: 'rule#${ruleType}#${departmentId}#${employmentStatusId}#${effectiveFrom}',
         casing: 'none',
       },
     },

@@ -4,7 +4,7 @@
  */
 import { addDays, monthDates } from '../time.js';
 import { computeDay, type DayCalendar, type DayResult } from './day.js';
-import type { RulesInForce } from './rules.js';
+import { rulesOn, type RulesByDate, type RulesInForce } from './rules.js';
 import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES, RULE_VERSION } from './version.js';
 import { applyWeeklyLimit, weekStartOf, type WeekStart } from './week.js';
 
@@ -49,7 +49,11 @@ export interface MonthInput {
   year: number;
   month: number;
   timeZone: string;
-  rules: RulesInForce;
+  /**
+   * The rules of each day: a function date → rules in force (effective-dated versions), or one set for
+   * every day. The monthly deemed overtime (固定残業) is the one in force on the month's last day.
+   */
+  rules: RulesByDate;
   /**
    * The employee's attendance days from `monthRange(year, month).from` to the month's last day (the
    * days before the 1st only feed the 40 h/week total of the first week). Dates outside that
@@ -101,6 +105,7 @@ export interface MonthResult {
   ruleVersion: string;
   year: number;
   month: number;
+  /** The rules in force on the month's last day. */
   rules: RulesInForce;
   /** Every calendar date of the month, in order. */
   days: DayResult[];
@@ -135,14 +140,17 @@ function nextMonth(yearMonth: string): string {
 
 export function computeMonth(input: MonthInput): MonthResult {
   const dates = monthDates(input.year, input.month);
-  const days = computeSpan(input, dates[0]!, dates[dates.length - 1]!);
+  const last = dates[dates.length - 1]!;
+  const days = computeSpan(input, dates[0]!, last);
+  // 固定残業 and the rules shown for the month: the versions in force on its last day.
+  const monthEnd = rulesOn(input.rules, last);
   return {
     ruleVersion: RULE_VERSION,
     year: input.year,
     month: input.month,
-    rules: input.rules,
+    rules: monthEnd,
     days,
-    totals: monthTotals(days, input.rules),
+    totals: monthTotals(days, monthEnd),
   };
 }
 
@@ -171,7 +179,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
         punchOutAt: r?.punchOutAt,
         leaveType: r?.leaveType,
         leaveDays: r?.leaveDays,
-        rules: input.rules,
+        rules: rulesOn(input.rules, date),
         calendar: calendar(date),
         nextDayIsLegalHoliday: calendar(addDays(date, 1)).isLegalHoliday,
         approved: {

@@ -14,7 +14,7 @@ import { periodOf, type PayrollPeriod, type PayrollVersion } from '../payroll-pe
 import { addDays, daysInMonth } from '../time.js';
 import type { DayResult } from './day.js';
 import { computeSpan, monthTotals, type MonthInput, type MonthTotals } from './month.js';
-import type { RulesInForce } from './rules.js';
+import { rulesOn, type RulesInForce } from './rules.js';
 import { RULE_VERSION } from './version.js';
 import { weekStartOf, type WeekStart } from './week.js';
 
@@ -41,13 +41,15 @@ export function periodRange(from: string, to: string, weekStartsOn: WeekStart = 
 
 export function computePeriod(input: PeriodInput): PeriodResult {
   const days = computeSpan(input, input.from, input.to);
+  // 固定残業 and the rules shown for the period: the versions in force on its last day.
+  const periodEnd = rulesOn(input.rules, input.to);
   return {
     ruleVersion: RULE_VERSION,
     from: input.from,
     to: input.to,
-    rules: input.rules,
+    rules: periodEnd,
     days,
-    totals: monthTotals(days, input.rules),
+    totals: monthTotals(days, periodEnd),
   };
 }
 

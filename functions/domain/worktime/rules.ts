@@ -11,6 +11,11 @@ export interface RuleRecord {
   ruleType: 'working' | 'break';
   departmentId: string;
   employmentStatusId: string;
+  /**
+   * YYYY-MM-DD: the first day this version of the pair's rule is in force; absent = always (a record
+   * without versions).
+   */
+  effectiveFrom?: string | undefined;
   fixedMinutes?: number | null | undefined;
   overMinutes?: number | null | undefined;
   unpaidMinutes?: number | null | undefined;
@@ -92,23 +97,44 @@ function windowsOf(rule: RuleRecord): BreakWindow[] {
 }
 
 /**
- * The rules in force for (departmentId, employmentStatusId); null or '' means the employee has none.
- * `rules` may hold both types (e.g. one Query over "rule#"); other companies' rules must not be passed.
+ * Of every version of every pair, the version of each (type, department, status) in force on `date`
+ * (the latest with effectiveFrom ≤ date); pairs whose versions all start later are left out. Without a
+ * date, the latest version of each pair.
+ */
+export function versionsInForce<R extends RuleRecord>(rules: readonly R[], date?: string | undefined): R[] {
+  const best = new Map<string, R>();
+  for (const r of rules) {
+    const from = r.effectiveFrom ?? '';
+    if (date !== undefined && from > date) continue;
+    const key = `${r.ruleType}#${r.departmentId}#${r.employmentStatusId}`;
+    const held = best.get(key);
+    if (!held || from > (held.effectiveFrom ?? '')) best.set(key, r);
+  }
+  return [...best.values()];
+}
+
+/**
+ * The rules in force on `date` for (departmentId, employmentStatusId); null or '' means the employee
+ * has none. For each pair the version in force on the date is taken first, then the precedence.
+ * `rules` may hold both types and every version (e.g. one Query over "rule#"); other companies' rules
+ * must not be passed. Without a date the latest version of each pair counts (tests, pair-only callers).
  */
 export function resolveRules(
   rules: readonly RuleRecord[],
   departmentId: string | null | undefined,
   employmentStatusId: string | null | undefined,
+  date?: string | undefined,
 ): RulesInForce {
   const dept = departmentId || null;
   const status = employmentStatusId || null;
+  const inForce = versionsInForce(rules, date);
   const working = ruleInForce(
-    rules.filter((r) => r.ruleType === 'working'),
+    inForce.filter((r) => r.ruleType === 'working'),
     dept,
     status,
   );
   const brk = ruleInForce(
-    rules.filter((r) => r.ruleType === 'break'),
+    inForce.filter((r) => r.ruleType === 'break'),
     dept,
     status,
   );
@@ -130,5 +156,29 @@ export function resolveRules(
           windows: windowsOf(brk.rule),
         }
       : DEFAULT_BREAK_RULE,
+  };
+}
+
+/** The rules of each day: a date → rules function, or one set for every day. */
+export type RulesByDate = RulesInForce | ((date: string) => RulesInForce);
+
+/** The rules in force on `date` from either form. */
+export const rulesOn = (rules: RulesByDate, date: string): RulesInForce =>
+  typeof rules === 'function' ? rules(date) : rules;
+
+/**
+ * An employee's rules per day from the company's stored versions: resolved once per distinct set of
+ * versions in force (memoised by date), so a month costs at most one resolution per day.
+ */
+export function rulesByDate(
+  rules: readonly RuleRecord[],
+  departmentId: string | null | undefined,
+  employmentStatusId: string | null | undefined,
+): (date: string) => RulesInForce {
+  const cache = new Map<string, RulesInForce>();
+  return (date) => {
+    let r = cache.get(date);
+    if (!r) cache.set(date, (r = resolveRules(rules, departmentId, employmentStatusId, date)));
+    return r;
   };
 }

@@ -52,6 +52,7 @@ export interface FixtureIds {
   infoItem: string;
   /** Company A's attendance CSV export job. */
   attendanceExport: string;
+  recomputeJob: string;
   /** Company A's paid-leave register (管理簿) export job. */
   registerExport: string;
   year: number;
@@ -123,7 +124,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   const holidayRequest = await request('holiday_requests', { kind: 1, year, month, day: 1 });
   const holidayWorkRequest = await request('holiday_work_requests', { year, month, day: 2 });
   const overWorkRequest = await request('over_work_requests', { year, month, day: 3 });
-  expectOk(
+  const rule = expectOk(
     await adminA.post('/api/v1/working_times', {
       fixed_hour: 8,
       fixed_minute: 0,
@@ -154,8 +155,9 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     await adminA.post('/api/v1/leave_register_exports', { id: a.employees[0]!.id }),
     'register export',
   );
-  // The local export jobs finish in the background; wait, so they write nothing during the tests.
+  // The local export and recompute jobs finish in the background; wait, so they write nothing during the tests.
   for (const path of [
+    `/api/v1/recompute_jobs/${rule.body.data.recompute.id}`,
     `/api/v1/attendance_exports/${exportJob.body.data.id}`,
     `/api/v1/leave_register_exports/${registerJob.body.data.id}`,
   ]) {
@@ -186,6 +188,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     overWorkRequest,
     infoItem: info.body.data.id,
     attendanceExport: exportJob.body.data.id,
+    recomputeJob: rule.body.data.recompute.id,
     registerExport: registerJob.body.data.id,
     year,
     month,
@@ -201,6 +204,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   const secretsOfA = [
     ids.companyA,
     ids.attendanceExport,
+    ids.recomputeJob,
     ids.registerExport,
     ids.employee2,
     ids.spareEmployee,
@@ -275,6 +279,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'decide-over-work-request': ids.overWorkRequest,
     'delete-over-work-request': ids.overWorkRequest,
     'get-attendance-export': ids.attendanceExport,
+    'get-recompute-job': ids.recomputeJob,
     'get-paid-leave': ids.employee,
     'create-paid-leave-grant': ids.employee,
     'get-leave-register-export': ids.registerExport,

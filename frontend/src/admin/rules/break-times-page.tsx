@@ -4,24 +4,39 @@
  * A rule below the legal minimum is saved; the server's warning is shown beside the success message.
  * Optional (issue 15): a second tier (both figures at least the first tier's) and fixed break
  * windows on the clock (within the day, not overlapping), checked here before they are sent.
+ * Each save is a version from its 適用開始日 (today unless changed); the pair's 履歴 lists them, and
+ * the stored figures are recomputed in the background (再計算中 n/m, then 集計日時).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
+import { formatMinutes } from '../../shared/time';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
 import {
+  EffectiveFromField,
   EMPTY_HM,
   fromNumbers,
   HourMinuteSelects,
   isChosen,
+  RecomputeProgress,
+  RuleHistory,
   RuleInForce,
   RuleTarget,
   type HourMinute,
 } from './rule-fields';
-import { getBreakRule, saveBreakRule, type BreakWindow, type RuleLevel, type RulePair } from './rules-api';
+import {
+  getBreakRule,
+  saveBreakRule,
+  type BreakRule,
+  type BreakWindow,
+  type RecomputeJob,
+  type RuleLevel,
+  type RulePair,
+  type RuleVersion,
+} from './rules-api';
 import '../../shared/page.css';
 import '../admin.css';
 
@@ -38,6 +53,24 @@ const windowInput = (w: BreakWindow): WindowInput => ({
   start: fromNumbers(w.start_hour, w.start_minute),
   end: fromNumbers(w.end_hour, w.end_minute),
 });
+
+const hm = (h: number | null, m: number | null) => (h === null || m === null ? '' : formatMinutes(h * 60 + m));
+/** 拘束 6:00以上で休憩 1:00、拘束 8:46以上で休憩 1:00、休憩時間帯 12:00–13:00 */
+const describeBreak = ({ rule: r }: RuleVersion<BreakRule>) =>
+  R.breakSummary
+    .replace('{condition}', hm(r.condition_hour, r.condition_minute))
+    .replace('{brk}', hm(r.break_hour, r.break_minute)) +
+  (r.tier2_condition_hour !== null
+    ? R.breakTier2
+        .replace('{condition}', hm(r.tier2_condition_hour, r.tier2_condition_minute))
+        .replace('{brk}', hm(r.tier2_break_hour, r.tier2_break_minute))
+    : '') +
+  (r.windows.length
+    ? R.breakWindows.replace(
+        '{windows}',
+        r.windows.map((w) => `${hm(w.start_hour, w.start_minute)}–${hm(w.end_hour, w.end_minute)}`).join('・'),
+      )
+    : '');
 
 /** The first problem with the optional parts of the form, in the order they are shown; null when fine. */
 function breakFormProblem(
@@ -71,6 +104,11 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
   const [windows, setWindows] = useState<WindowInput[]>([]);
   const [level, setLevel] = useState<RuleLevel | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
+  const [inForceFrom, setInForceFrom] = useState<string | null>(null);
+  const [history, setHistory] = useState<RuleVersion<BreakRule>[]>([]);
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [job, setJob] = useState<RecomputeJob | null>(null);
+  const [reload, setReload] = useState(0);
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,11 +128,15 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
       setWindows(rule ? rule.windows.map(windowInput) : []);
       setLevel(res.ok ? res.data.level : null);
       setWarning(res.ok ? res.data.warning : null);
+      setInForceFrom(res.ok ? res.data.effective_from : null);
+      setHistory(res.ok ? res.data.history : []);
+      // 適用開始日 defaults to today in the company's zone (the server's `on`).
+      if (res.ok) setEffectiveFrom((v) => v || res.data.on);
     });
     return () => {
       current = false;
     };
-  }, [pair]);
+  }, [pair, reload]);
 
   const canSave = !busy && isChosen(condition) && isChosen(brk);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -141,6 +183,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
         end_hour: Number(w.end.hour),
         end_minute: Number(w.end.minute),
       })),
+      ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
     });
     setBusy(false);
     if (!res.ok) {
@@ -152,7 +195,11 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
     }
     setLevel(res.data.level);
     setWarning(res.data.warning);
+    setHistory(res.data.history);
+    setJob(res.data.recompute);
     setSuccess(t.messages.settingCompleted);
+    // The form shows the rule in force today again (a version may start later).
+    setReload((n) => n + 1);
   }
 
   return (
@@ -165,7 +212,13 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
           </p>
         )}
         <RuleTarget id="break" options={options} pair={pair} onChange={setPair} />
-        <RuleInForce level={level} loading={loading} />
+        <RuleInForce level={level} loading={loading} from={inForceFrom} />
+        <EffectiveFromField
+          id="break"
+          value={effectiveFrom}
+          onChange={setEffectiveFrom}
+          errors={messagesFor(fieldErrors, 'effective_from')}
+        />
         <fieldset
           className="rule-row rule-row--sentence"
           aria-describedby={ruleErrors.length ? fieldErrorId('break-rule') : undefined}
@@ -256,6 +309,8 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
           </button>
         </div>
       </form>
+      <RecomputeProgress job={job} />
+      <RuleHistory versions={history} describe={describeBreak} />
     </>
   );
 }

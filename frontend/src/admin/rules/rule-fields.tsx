@@ -1,8 +1,11 @@
 /** Pieces shared by the working-time and break-time rule forms. */
+import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../i18n';
-import { range } from '../../shared/time';
+import { FieldError, invalidProps } from '../../shared/field-errors';
+import { formatDateTime, formatLongDate, range } from '../../shared/time';
+import { useTimeZone } from '../../shared/use-time-zone';
 import type { OrgOptions } from '../organisation/org-api';
-import type { RuleLevel, RulePair } from './rules-api';
+import { getRecomputeJob, type RecomputeJob, type RuleLevel, type RulePair } from './rules-api';
 
 export interface HourMinute {
   hour: string;
@@ -118,11 +121,137 @@ export function RuleTarget({
   );
 }
 
-/** Which stored rule is in force for the chosen pair (or that none is). */
-export function RuleInForce({ level, loading }: { level: RuleLevel | null; loading: boolean }) {
+/** Which stored rule is in force for the chosen pair (or that none is), and since when. */
+export function RuleInForce({
+  level,
+  loading,
+  from = null,
+}: {
+  level: RuleLevel | null;
+  loading: boolean;
+  from?: string | null;
+}) {
   return (
     <p className="page-hint rule-in-force" aria-live="polite">
       {t.admin.rules.inForce}：{loading ? t.app.loading : level ? t.admin.rules.levels[level] : t.admin.rules.notSet}
+      {!loading && level && from ? t.admin.rules.inForceSince.replace('{from}', formatLongDate(from)) : null}
+    </p>
+  );
+}
+
+/** 適用開始日: the version's first day (the form fills in today; the server takes blank as today). */
+export function EffectiveFromField({
+  id,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  errors: readonly string[] | undefined;
+}) {
+  return (
+    <div className="form__field">
+      <label htmlFor={`${id}-from`}>{t.admin.rules.effectiveFrom}</label>
+      <input
+        id={`${id}-from`}
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...invalidProps(`${id}-from`, errors, `${id}-from-hint`)}
+      />
+      <span id={`${id}-from-hint`} className="form__hint">
+        {t.admin.rules.effectiveFromHint}
+      </span>
+      <FieldError id={`${id}-from`} messages={errors} />
+    </div>
+  );
+}
+
+/** 履歴: the pair's own versions, newest first. */
+export function RuleHistory<V extends { effective_from: string; updated_at: string | null }>({
+  versions,
+  describe,
+}: {
+  versions: readonly V[];
+  describe: (v: V) => ReactNode;
+}) {
+  const timeZone = useTimeZone();
+  const R = t.admin.rules;
+  return (
+    <section className="rule-history" aria-label={R.history}>
+      <h3 className="page-section__title">{R.history}</h3>
+      {versions.length === 0 ? (
+        <p className="page-hint">{R.historyEmpty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table" aria-label={R.history}>
+            <thead>
+              <tr>
+                <th scope="col">{R.colFrom}</th>
+                <th scope="col">{R.colRule}</th>
+                <th scope="col">{R.colUpdated}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((v) => (
+                <tr key={v.effective_from}>
+                  <td>{formatLongDate(v.effective_from)}</td>
+                  <td>{describe(v)}</td>
+                  <td>{formatDateTime(v.updated_at, timeZone)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Give up polling after this long (the worker's own limit is 15 minutes). */
+const DEADLINE_MS = 15 * 60_000;
+
+/**
+ * The background recompute a save started: 再計算中 n/m while it runs, then 集計日時 (when the stored
+ * figures were computed). Polls the job until it ends; nothing when there is no job.
+ */
+export function RecomputeProgress({ job }: { job: RecomputeJob | null }) {
+  const timeZone = useTimeZone();
+  const [current, setCurrent] = useState<RecomputeJob | null>(job);
+  useEffect(() => {
+    setCurrent(job);
+    if (!job) return;
+    let cancelled = false;
+    void (async () => {
+      const deadline = Date.now() + DEADLINE_MS;
+      for (let attempt = 0; Date.now() < deadline; attempt++) {
+        await sleep(Math.min(500 + attempt * 250, 2000));
+        if (cancelled) return;
+        const res = await getRecomputeJob(job.id);
+        if (cancelled) return;
+        if (!res.ok) continue;
+        setCurrent(res.data);
+        if (res.data.status === 'done' || res.data.status === 'failed') return;
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [job]);
+  if (!current) return null;
+  const R = t.admin.rules;
+  const text =
+    current.status === 'done'
+      ? R.recomputed.replace('{at}', formatDateTime(current.finished_at, timeZone))
+      : current.status === 'failed'
+        ? R.recomputeFailed.replace('{n}', String(current.failed))
+        : R.recomputing.replace('{n}', String(current.done)).replace('{m}', String(current.total ?? '-'));
+  return (
+    <p className="page-hint rule-recompute" role="status" data-testid="rule-recompute">
+      {text}
     </p>
   );
 }

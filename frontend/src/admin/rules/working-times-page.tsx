@@ -1,24 +1,38 @@
 /**
  * 勤務時間設定 (`/management/working_times`). Spec §5: save needs the fixed and overtime pairs and a
  * department or status; the monthly deemed-overtime pair is optional. Messages reset on each save.
+ * Each save is a version from its 適用開始日 (today unless changed); the pair's 履歴 lists them, and
+ * the stored figures are recomputed in the background (再計算中 n/m, then 集計日時).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
+import { formatMinutes } from '../../shared/time';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
 import {
+  EffectiveFromField,
   EMPTY_HM,
   fromNumbers,
   HourMinuteSelects,
   isChosen,
+  RecomputeProgress,
+  RuleHistory,
   RuleInForce,
   RuleTarget,
   type HourMinute,
 } from './rule-fields';
-import { getWorkingRule, saveWorkingRule, type RuleLevel, type RulePair, type WorkingRule } from './rules-api';
+import {
+  getWorkingRule,
+  saveWorkingRule,
+  type RecomputeJob,
+  type RuleLevel,
+  type RulePair,
+  type RuleVersion,
+  type WorkingRule,
+} from './rules-api';
 import '../../shared/page.css';
 import '../admin.css';
 
@@ -37,10 +51,23 @@ const fromRule = (r: WorkingRule | null): Fields =>
       }
     : EMPTY;
 
+const hm = (h: number | null, m: number | null) => (h === null || m === null ? null : formatMinutes(h * 60 + m));
+/** 所定 8:00／残業判定 8:00／固定残業 20:00 */
+const describeWorking = (v: RuleVersion<WorkingRule>) =>
+  t.admin.rules.workingSummary
+    .replace('{fixed}', hm(v.rule.fixed_hour, v.rule.fixed_minute) ?? t.admin.rules.none)
+    .replace('{over}', hm(v.rule.over_hour, v.rule.over_minute) ?? t.admin.rules.none)
+    .replace('{unpaid}', hm(v.rule.unpaid_hour, v.rule.unpaid_minute) ?? t.admin.rules.none);
+
 function WorkingTimeForm({ options }: { options: OrgOptions }) {
   const [pair, setPair] = useState<RulePair>({ department_id: null, employment_status_id: null });
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [level, setLevel] = useState<RuleLevel | null>(null);
+  const [inForceFrom, setInForceFrom] = useState<string | null>(null);
+  const [history, setHistory] = useState<RuleVersion<WorkingRule>[]>([]);
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [job, setJob] = useState<RecomputeJob | null>(null);
+  const [reload, setReload] = useState(0);
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,11 +82,15 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
       setLoading(false);
       setFields(res.ok ? fromRule(res.data.rule) : EMPTY);
       setLevel(res.ok ? res.data.level : null);
+      setInForceFrom(res.ok ? res.data.effective_from : null);
+      setHistory(res.ok ? res.data.history : []);
+      // 適用開始日 defaults to today in the company's zone (the server's `on`).
+      if (res.ok) setEffectiveFrom((v) => v || res.data.on);
     });
     return () => {
       current = false;
     };
-  }, [pair]);
+  }, [pair, reload]);
 
   const hasTarget = pair.department_id !== null || pair.employment_status_id !== null;
   const unpaidOk = isChosen(fields.unpaid) || (fields.unpaid.hour === '' && fields.unpaid.minute === '');
@@ -82,6 +113,7 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
       over_minute: Number(fields.over.minute),
       unpaid_hour: unpaid ? Number(fields.unpaid.hour) : null,
       unpaid_minute: unpaid ? Number(fields.unpaid.minute) : null,
+      ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
     });
     setBusy(false);
     if (!res.ok) {
@@ -92,7 +124,11 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
       return;
     }
     setLevel(res.data.level);
+    setHistory(res.data.history);
+    setJob(res.data.recompute);
     setSuccess(t.messages.settingCompleted);
+    // The form shows the rule in force today again (a version may start later).
+    setReload((n) => n + 1);
   }
 
   const row = (key: keyof Fields, label: string, maxHour: number, optional = false) => {
@@ -120,7 +156,13 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
       <FormFeedback error={error} success={success} />
       <form className="form admin-form" onSubmit={(e) => void onSubmit(e)}>
         <RuleTarget id="working" options={options} pair={pair} onChange={setPair} />
-        <RuleInForce level={level} loading={loading} />
+        <RuleInForce level={level} loading={loading} from={inForceFrom} />
+        <EffectiveFromField
+          id="working"
+          value={effectiveFrom}
+          onChange={setEffectiveFrom}
+          errors={messagesFor(fieldErrors, 'effective_from')}
+        />
         {row('fixed', t.admin.rules.fixed, 24)}
         {row('over', t.admin.rules.over, 24)}
         {row('unpaid', t.admin.rules.unpaid, 100, true)}
@@ -131,6 +173,8 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
           </button>
         </div>
       </form>
+      <RecomputeProgress job={job} />
+      <RuleHistory versions={history} describe={describeWorking} />
     </>
   );
 }

@@ -1,0 +1,39 @@
+import { db, type Db } from './service.js';
+
+/** Background recompute jobs of a company (services/recompute.ts starts and runs them). */
+
+type NewRecomputeJob = Parameters<Db['entities']['RecomputeJob']['create']>[0];
+type RecomputeJobChanges = Parameters<ReturnType<Db['entities']['RecomputeJob']['patch']>['set']>[0];
+
+/** A new job (PutItem, refused if the id exists). */
+export async function insertRecomputeJob(job: NewRecomputeJob, service: Db = db()): Promise<void> {
+  await service.entities.RecomputeJob.create(job).go({ response: 'none' });
+}
+
+/** One job of the company (GetItem), or null. */
+export async function findRecomputeJob(companyId: string, jobId: string, service: Db = db()) {
+  const { data } = await service.entities.RecomputeJob.get({ companyId, jobId }).go();
+  return data;
+}
+
+/** Status, counts and finish time as the worker moves the job on (UpdateItem). */
+export async function updateRecomputeJob(
+  companyId: string,
+  jobId: string,
+  changes: RecomputeJobChanges,
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.RecomputeJob.patch({ companyId, jobId }).set(changes).go({ response: 'none' });
+}
+
+/** One more employee done (or failed): an atomic ADD, so concurrent workers never lose a count. */
+export async function countRecomputed(
+  companyId: string,
+  jobId: string,
+  outcome: 'done' | 'failed',
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.RecomputeJob.patch({ companyId, jobId })
+    .add({ [outcome]: 1 })
+    .go({ response: 'none' });
+}

@@ -1,0 +1,66 @@
+/**
+ * The recompute worker's work (see recompute.ts): every active employee's months of the job, a few
+ * employees at a time, counting each one on the job so the screen shows progress. One employee's
+ * failure is logged and counted, the others go on; the job ends `done`, or `failed` when any failed.
+ */
+import { countRecomputed, findRecomputeJob, updateRecomputeJob } from '../db/recompute-jobs.js';
+import { activeStaff } from '../db/staff.js';
+import { payrollVersions } from '../db/period-closings.js';
+import { allRules, refreshEmployeeMonths } from '../db/summaries.js';
+import { clock } from '../shared/clock.js';
+import { logger } from '../shared/logger.js';
+import type { RecomputeEvent } from './recompute.js';
+
+/** Employees recomputed at once. */
+const CONCURRENCY = 4;
+/** Months per transaction (a month is one item; DynamoDB takes at most 100 per transaction). */
+const MONTHS_PER_WRITE = 12;
+
+/** YYYY-MM from `from` to `to`, oldest first. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = from; m <= to;) {
+    out.push(m);
+    const [y, mo] = m.split('-').map(Number) as [number, number];
+    m = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
+  }
+  return out;
+}
+
+export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promise<void> {
+  const job = await findRecomputeJob(companyId, jobId);
+  if (!job || job.status !== 'pending') return;
+  try {
+    const [staff, rules, versions] = await Promise.all([
+      activeStaff(companyId),
+      allRules(companyId),
+      payrollVersions(companyId),
+    ]);
+    await updateRecomputeJob(companyId, jobId, { status: 'running', total: staff.length });
+    const months = monthsBetween(job.fromMonth, job.toMonth);
+    const chunks: string[][] = [];
+    for (let i = 0; i < months.length; i += MONTHS_PER_WRITE) chunks.push(months.slice(i, i + MONTHS_PER_WRITE));
+    const queue = [...staff];
+    let failed = 0;
+    const worker = async () => {
+      for (let e = queue.shift(); e; e = queue.shift()) {
+        try {
+          for (const chunk of chunks) await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, rules, versions);
+          await countRecomputed(companyId, jobId, 'done');
+        } catch (error) {
+          failed++;
+          logger.error('recompute failed', { jobId, employeeId: e.employeeId, error: error as Error });
+          await countRecomputed(companyId, jobId, 'failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await updateRecomputeJob(companyId, jobId, {
+      status: failed ? 'failed' : 'done',
+      finishedAt: clock.now().toISOString(),
+    });
+  } catch (error) {
+    logger.error('recompute job failed', { jobId, error: error as Error });
+    await updateRecomputeJob(companyId, jobId, { status: 'failed', finishedAt: clock.now().toISOString() });
+  }
+}

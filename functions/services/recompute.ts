@@ -1,0 +1,108 @@
+/**
+ * Background recompute of stored monthly summaries after a settings version changes figures from a
+ * day on (a rule version today; the company calendar and the 36協定 later). The request only records a
+ * job and starts the worker (an asynchronous Lambda invocation on AWS, an in-process task locally), so
+ * its work does not grow with the staff count; the screen polls the job for 再計算中 n/m.
+ */
+import { companyById } from '../db/companies.js';
+import { findRecomputeJob, insertRecomputeJob } from '../db/recompute-jobs.js';
+import { today } from '../domain/time.js';
+import { clock } from '../shared/clock.js';
+import { env } from '../shared/env.js';
+import { NotFoundError } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { logger } from '../shared/logger.js';
+
+const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface RecomputeEvent {
+  companyId: string;
+  jobId: string;
+}
+
+/**
+ * Records a recompute of every active employee's months from the month of `fromDate` (YYYY-MM-DD) to
+ * the current month and starts the worker; null when `fromDate` is after the current month (no stored
+ * month can change yet). `reason` names the setting (e.g. `rule.working`). Two requests whatever the
+ * staff count (PutItem, Invoke), three when the company's time zone is not passed.
+ */
+export async function enqueueRecompute(
+  companyId: string,
+  fromDate: string,
+  reason: string,
+  timeZone?: string,
+): Promise<RecomputeJobView | null> {
+  const zone = timeZone ?? (await companyById(companyId)).timeZone;
+  const fromMonth = fromDate.slice(0, 7);
+  const toMonth = today(zone, clock.now()).slice(0, 7);
+  if (fromMonth > toMonth) return null;
+  const job = {
+    companyId,
+    jobId: newId(),
+    status: 'pending' as const,
+    reason,
+    fromMonth,
+    toMonth,
+    timeZone: zone,
+    done: 0,
+    failed: 0,
+    expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
+  };
+  await insertRecomputeJob(job);
+  await startWorker({ companyId, jobId: job.jobId });
+  return jobView({ ...job, createdAt: clock.now().toISOString() });
+}
+
+async function startWorker(event: RecomputeEvent): Promise<void> {
+  const fn = env().RECOMPUTE_WORKER_FUNCTION;
+  if (fn) {
+    const { invokeAsync } = await import('../shared/clients/lambda-invoke.js');
+    await invokeAsync(fn, event, env().AWS_REGION);
+    return;
+  }
+  // Local stack and tests: the same worker code, in this process, not awaited by the request. Lambda
+  // bundles define KINTAI_BUNDLE, so esbuild drops this branch: there the worker is its own function.
+  if (process.env.KINTAI_BUNDLE !== 'lambda') {
+    void import('./recompute-runner.js')
+      .then((w) => w.runRecompute(event))
+      .catch((error: unknown) => logger.error('local recompute failed', { jobId: event.jobId, error: error as Error }));
+    return;
+  }
+  throw new Error('RECOMPUTE_WORKER_FUNCTION is not set');
+}
+
+type JobRecord = {
+  jobId: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  fromMonth: string;
+  toMonth: string;
+  total?: number | undefined;
+  done: number;
+  failed: number;
+  createdAt: string;
+  finishedAt?: string | undefined;
+};
+
+const jobView = (job: JobRecord) => ({
+  id: job.jobId,
+  status: job.status,
+  from_month: job.fromMonth,
+  to_month: job.toMonth,
+  /** Employees to recompute; null until the worker has started. */
+  total: job.total ?? null,
+  done: job.done,
+  failed: job.failed,
+  created_at: job.createdAt,
+  /** When the figures were last computed (集計日時); null while running. */
+  finished_at: job.finishedAt ?? null,
+});
+
+/** `GET /api/v1/recompute_jobs/{id}` (the SPA imports the type). */
+export type RecomputeJobView = ReturnType<typeof jobView>;
+
+/** One job of the company as the screen polls it; another company's id is a 404. */
+export async function recomputeStatus(companyId: string, jobId: string): Promise<RecomputeJobView> {
+  const job = await findRecomputeJob(companyId, jobId);
+  if (!job) throw new NotFoundError();
+  return jobView(job);
+}
