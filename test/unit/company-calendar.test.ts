@@ -92,7 +92,7 @@ describe('week start (32条1項: the week the rules fix)', () => {
   // Mon 1 – Fri 5 June 09:00–18:00 → 5 × 480 = 2400; Sun 7 June 09:00–18:00 → 480 on a 所定休日
   // (the 法定休日 is Saturday), ordinary work counted toward 40 h.
   const records = [1, 2, 3, 4, 5, 7].map((d) => fullDay(june(d)));
-  const calendar = { effectiveFrom: '2026-01-01', legalHoliday: 6, weeklyDaysOff: [0, 6] } as const;
+  const calendar = { effectiveFrom: '2026-01-01', legalHoliday: 6, weeklyDaysOff: [0, 6] };
 
   it('weeks from Monday: Sunday closes the week and its 480 minutes pass 40 h', () => {
     // Week Mon 1 – Sun 7: 2400 + 480 = 2880 → 2880 − 2400 = 480 weekly 法定外 on Sunday 7.
