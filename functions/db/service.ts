@@ -22,6 +22,7 @@ import { ExportJob } from './entities/export-job.js';
 import { AuditEvent } from './entities/audit-event.js';
 import { PendingRequest } from './entities/pending-request.js';
 import { OvertimeAgreement } from './entities/overtime-agreement.js';
+import { CompanyCalendar } from './entities/company-calendar.js';
 
 const schemas = {
   Company,
@@ -46,6 +47,7 @@ const schemas = {
   PaidLeaveGrant,
   PendingRequest,
   OvertimeAgreement,
+  CompanyCalendar,
 };
 
 type Schemas = typeof schemas;

@@ -1,9 +1,10 @@
-import { companyCalendar } from '../domain/worktime/calendar.js';
+import { monthCalendarInput, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, monthsAffectedBy, type MonthResult } from '../domain/worktime/month.js';
 import { resolveRules, type RuleRecord } from '../domain/worktime/rules.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { daysBetween, type DayRecord } from './attendance.js';
+import { calendarVersions } from './company-calendars.js';
 import { db, type Db } from './service.js';
 
 /** How many months of overtime history the 36協定 checks keep (a year plus the month before it). */
@@ -31,27 +32,32 @@ export interface MonthContext {
   month: number;
   /** Pass when already loaded, to save the reads. */
   rules?: RuleRecord[];
+  /** The company calendar's versions, when already loaded. */
+  calendar?: CalendarVersion[];
   employee?: { departmentId?: string | undefined; employmentStatusId?: string | undefined } | null;
 }
 
 /**
- * An employee's month through the engine: the employee (GetItem), the company's rules (Query) and
- * the days from the start of the first week to the month's end (Query) — three reads at most.
+ * An employee's month through the engine: the employee (GetItem), the company's rules and calendar
+ * versions (one Query each) and the days from the start of the first week to the month's end (Query)
+ * — four reads at most.
  */
 export async function computeEmployeeMonth(
   ctx: MonthContext,
   service: Db = db(),
 ): Promise<MonthResult & { records: DayRecord[] }> {
   const { companyId, employeeId, year, month } = ctx;
-  const [employee, rules] = await Promise.all([
+  const [employee, rules, versions] = await Promise.all([
     ctx.employee !== undefined
       ? ctx.employee
       : service.entities.Employee.get({ companyId, employeeId })
           .go()
           .then((r) => r.data),
     ctx.rules ?? allRules(companyId, service),
+    ctx.calendar ?? calendarVersions(companyId, service),
   ]);
-  const range = monthRange(year, month);
+  const calendar = monthCalendarInput(versions, year, month);
+  const range = monthRange(year, month, calendar.weekStartsOn);
   const records = await daysBetween({ companyId, employeeId }, range.from, range.to, service);
   const result = computeMonth({
     year,
@@ -59,7 +65,7 @@ export async function computeEmployeeMonth(
     timeZone: ctx.timeZone,
     rules: resolveRules(rules, employee?.departmentId, employee?.employmentStatusId),
     records,
-    calendar: companyCalendar(),
+    ...calendar,
   });
   return { ...result, records };
 }
@@ -138,22 +144,32 @@ export async function refreshSummary(
   lastDate: string = workDate,
   service: Db = db(),
 ): Promise<void> {
-  const months = monthsAffectedBy(workDate, lastDate).map((m) => m.split('-').map(Number) as [number, number]);
+  let months = monthsAffectedBy(workDate, lastDate).map((m) => m.split('-').map(Number) as [number, number]);
   try {
-    const [employee, rules] = await Promise.all([
+    const [employee, rules, versions] = await Promise.all([
       service.entities.Employee.get({ companyId, employeeId })
         .go()
         .then((r) => r.data),
       allRules(companyId, service),
+      calendarVersions(companyId, service),
     ]);
+    // The week the calendar's version in force sets (monthsAffectedBy above assumed Sunday weeks).
+    const weekStartsOn = monthCalendarInput(versions, ...months[0]!).weekStartsOn;
+    months = monthsAffectedBy(workDate, lastDate, weekStartsOn).map(
+      (m) => m.split('-').map(Number) as [number, number],
+    );
     const [firstYear, firstMonth] = months[0]!;
     const [lastYear, lastMonth] = months[months.length - 1]!;
-    const from = monthRange(firstYear, firstMonth).from;
+    const from = monthRange(
+      firstYear,
+      firstMonth,
+      monthCalendarInput(versions, firstYear, firstMonth).weekStartsOn,
+    ).from;
     const to = monthRange(lastYear, lastMonth).to;
     const records = await daysBetween({ companyId, employeeId }, from, to, service);
     const resolved = resolveRules(rules, employee?.departmentId, employee?.employmentStatusId);
     const results = months.map(([year, month]) =>
-      computeMonth({ year, month, timeZone, rules: resolved, records, calendar: companyCalendar() }),
+      computeMonth({ year, month, timeZone, rules: resolved, records, ...monthCalendarInput(versions, year, month) }),
     );
     await saveSummary(companyId, employeeId, results, service);
   } catch (error) {
@@ -174,16 +190,17 @@ export async function refreshCompanyMonth(
   month: number,
   service: Db = db(),
 ): Promise<number> {
-  const [{ data: staff }, rules] = await Promise.all([
+  const [{ data: staff }, rules, calendar] = await Promise.all([
     service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
     allRules(companyId, service),
+    calendarVersions(companyId, service),
   ]);
   const active = staff.filter((e) => e.status === 'active');
   const queue = [...active];
   const worker = async () => {
     for (let e = queue.shift(); e; e = queue.shift()) {
       const result = await computeEmployeeMonth(
-        { companyId, employeeId: e.employeeId, timeZone, year, month, rules, employee: e },
+        { companyId, employeeId: e.employeeId, timeZone, year, month, rules, calendar, employee: e },
         service,
       );
       await saveSummary(companyId, e.employeeId, result, service);

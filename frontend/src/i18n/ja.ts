@@ -518,6 +518,7 @@ export const ja = {
       'company.update': '会社アカウント編集',
       'company.close': '会社アカウント解約',
       'settings.overtime_alert': '残業アラート設定',
+      'settings.company_calendar': '会社カレンダー設定',
       'paid_leave.grant': '有給付与',
       'paid_leave.grant_run': '有給付与（一括）',
     } as Record<string, string>,

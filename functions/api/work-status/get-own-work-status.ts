@@ -1,5 +1,6 @@
 import { findCompany } from '../../db/companies.js';
 import { agreementVersions } from '../../db/overtime-agreements.js';
+import { calendarVersions } from '../../db/company-calendars.js';
 import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
@@ -17,20 +18,21 @@ import { today } from '../../domain/time.js';
 
 /**
  * The punch screen's own figures: this month's totals and the caller's 36協定 findings under the
- * settings in force (three GetItems and the company's 36協定 versions, one Query).
+ * settings in force (three GetItems, the company's 36協定 and calendar versions: one Query each).
  */
 export const handler = api('get-own-work-status', {}, async ({ principal }) => {
   const companyId = principal.companyId;
   const employeeId = principal.userId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
-  const [company, versions, summary, history] = await Promise.all([
+  const [company, versions, calendar, summary, history] = await Promise.all([
     findCompany(companyId),
     agreementVersions(companyId),
+    calendarVersions(companyId),
     employeeMonthSummary(companyId, employeeId, month),
     overtimeHistory(companyId, employeeId),
   ]);
-  const agreement = companyAgreement(versions, company);
+  const agreement = companyAgreement(versions, company, calendar);
   const settings = agreementSettingsOn(agreement, today(principal.timeZone, now));
   const { current: findings } = agreementFindings(
     historyMonths(history?.months, month),

@@ -1,6 +1,7 @@
 import { findCompany } from '../../db/companies.js';
 import { activeStaff } from '../../db/staff.js';
 import { agreementVersions } from '../../db/overtime-agreements.js';
+import { calendarVersions } from '../../db/company-calendars.js';
 import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
@@ -25,22 +26,23 @@ const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName}
  * Work status (spec §3) for this month: staff count; working time, overtime and excess over the deemed
  * overtime, total and average (minutes); the 36協定 alert list; per-employee figures and the last 12
  * months' overtime for the charts; the 36協定 findings of every month of the agreement year so far,
- * each month under the settings in force on its last day. Five requests whatever the company's size:
- * the company, the 36協定 versions, the staff list, this month's summaries and the overtime histories —
+ * each month under the settings in force on its last day. Six requests whatever the company's size:
+ * the company, the 36協定 and calendar versions, the staff list, this month's summaries and the overtime histories —
  * never the attendance items.
  */
 export const handler = api('get-work-status', {}, async ({ principal }) => {
   const companyId = principal.companyId;
   const now = clock.now();
   const month = thisMonth(principal.timeZone, now);
-  const [company, versions, staff, summaries, histories] = await Promise.all([
+  const [company, versions, calendar, staff, summaries, histories] = await Promise.all([
     findCompany(companyId),
     agreementVersions(companyId),
+    calendarVersions(companyId),
     activeStaff(companyId),
     monthSummaries(companyId, month),
     overtimeHistories(companyId),
   ]);
-  const agreement = companyAgreement(versions, company);
+  const agreement = companyAgreement(versions, company, calendar);
   const inForce = agreementSettingsOn(agreement, today(principal.timeZone, now));
   const active = new Map(staff.map((s) => [s.employeeId, s]));
   const current = summaries.filter((s) => active.has(s.employeeId));
