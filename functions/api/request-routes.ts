@@ -3,6 +3,8 @@ import { TEXT_LIMITS } from '../domain/text-limits.js';
 import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { refreshSummary } from '../db/summaries.js';
+import { calendarVersions } from '../db/company-calendars.js';
+import { calendarOfVersions } from '../domain/worktime/calendar.js';
 import { integerSchema } from '../domain/input.js';
 import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
@@ -63,6 +65,9 @@ export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kin
     return ok((await employeeRequests(companyId, principal.userId, kind)).map(requestView));
   });
 
+/** 39条: leave is a release from a duty to work, so only a scheduled working day can take it. */
+export const LEAVE_ON_DAY_OFF = '休日には休暇を申請できません。会社カレンダーの出勤日を選択してください';
+
 export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: RequestKind) =>
   api(
     routeName,
@@ -72,6 +77,11 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
       if (kind !== 'holiday' && body.kind !== undefined)
         throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
+      const date = ymdToDate(body);
+      // Leave of every kind only on a working day of the company calendar (a Sunday or a company day
+      // off is refused before anything is written, so it never counts toward the five-day duty).
+      if (kind === 'holiday' && calendarOfVersions(await calendarVersions(principal.companyId))(date).isDayOff)
+        throw new ValidationError(MESSAGES.applicationDefect, { day: [LEAVE_ON_DAY_OFF] });
       // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.
       const file = kind === 'holiday' && body.kind === 0 ? filePaidLeaveRequest : fileRequest;
       const row = await file({
@@ -79,7 +89,7 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         employeeId: principal.userId,
         employeeName: principal.userName,
         kind,
-        date: ymdToDate(body),
+        date,
         reason: body.reason,
         ...(kind === 'holiday' ? { leaveType: body.kind } : {}),
       });

@@ -12,7 +12,7 @@ import {
   versionInForce,
   type AgreementVersion,
 } from '../domain/worktime/agreement-settings.js';
-import { companyCalendar } from '../domain/worktime/calendar.js';
+import { calendarOfVersions, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { daysInMonth, monthDates, today } from '../domain/time.js';
 
 /** Company-level alert settings (PUT /api/v1/work_status/alert), used while no 36協定 version is in force. */
@@ -25,13 +25,17 @@ export interface AlertSettings {
 export interface CompanyAgreement {
   versions: readonly AgreementVersion[];
   fallback: AlertSettings;
+  /** The company calendar's versions: the month's pace counts its working days. */
+  calendar: readonly CalendarVersion[];
 }
 
 export const companyAgreement = (
   versions: readonly AgreementVersion[],
   company: { overtimeAlertMinutes?: number; specialClause?: boolean } | null | undefined,
+  calendar: readonly CalendarVersion[] = [],
 ): CompanyAgreement => ({
   versions,
+  calendar,
   fallback: {
     overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 45 * 60,
     specialClause: company?.specialClause ?? false,
@@ -108,7 +112,7 @@ export function agreementFindings(
       ? [...history.slice(0, -1), { ...last, workedMinutes }]
       : [...history, { month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0, workedMinutes }];
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const calendar = companyCalendar();
+  const calendar = calendarOfVersions(agreement.calendar);
   const todayDate = today(timeZone, now);
   const pace = monthPace(monthDates(y, m), todayDate, (d) => !calendar(d).isDayOff);
   const yearStart = agreementYearStartOf(month, startMonthOn(agreement, todayDate));

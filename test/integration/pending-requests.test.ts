@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
+import { workingDay } from '../support/working-days.js';
 
 const stack = useTestStack();
 
@@ -52,7 +53,8 @@ describe('GET /api/v1/pending_requests', () => {
       kind: 1,
       year: nextYear,
       month: 1,
-      day: 8,
+      // Leave only on a working day (issue 15 item 8): the fourth of January's.
+      day: workingDay(nextYear, 1, 3),
       reason: '年始の代休',
     });
     expect(leave.status).toBe(201);

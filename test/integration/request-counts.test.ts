@@ -31,6 +31,7 @@ import { printRequestCounts, type RouteCount } from '../support/request-counts.j
 import { buildFixture, requestFor, send, type SecurityFixture } from '../support/security/fixture.js';
 import { useTestStack } from '../support/stack.js';
 import { signIn } from '../support/tenant.js';
+import { workingDay } from '../support/working-days.js';
 
 // The local export worker runs in this process after the API answered; while a route is measured it
 // must not add its own requests to that route's count (on AWS it is a separate function).
@@ -144,9 +145,9 @@ const STAFF = 20;
  * write, with its audit record (a PutItem after the change, issue 7) and, where two items must change
  * together, one TransactWriteItems. Reads that come before a write are the state the write is
  * conditional on. Summary refreshes (the month's totals after a change that alters worked time) are
- * a fixed five requests: the employee and the overtime history (GetItem), the month's attendance and
- * the company's rules (Query), and one TransactWriteItems of the summary and the history line. When
- * the changed day's week ends in the next month, both months are refreshed with the same five: one
+ * a fixed six requests: the employee and the overtime history (GetItem), the month's attendance, the
+ * company's rules and its calendar versions (Query), and one TransactWriteItems of the summary and the
+ * history line. When the changed day's week ends in the next month, both months are refreshed with the same six: one
  * Query covers the days of both, one TransactWriteItems holds both summaries.
  */
 export const BUDGETS: Record<string, { max: number; why: string }> = {};
@@ -193,9 +194,14 @@ budget(
   'one GetItem',
 );
 budget(
-  ['create-holiday-request', 'create-holiday-work-request', 'create-over-work-request', 'create-company'],
+  ['create-holiday-work-request', 'create-over-work-request', 'create-company'],
   1,
   'one TransactWriteItems (the item and its uniqueness/account items)',
+);
+budget(
+  ['create-holiday-request'],
+  2,
+  "the company calendar's versions (one Query page: leave only on a working day), then one TransactWriteItems",
 );
 budget(['update-own-cell', 'create-info-item', 'update-info-item', 'delete-info-item'], 1, 'one conditional write');
 budget(
@@ -207,6 +213,12 @@ budget(['update-overtime-alert'], 2, 'the write and its audit record');
 budget(['get-overtime-agreement'], 1, "the company's 36協定 versions: one Query page");
 budget(
   ['update-overtime-agreement'],
+  3,
+  'the version (PutItem), the versions for the answer (one Query page), audit record',
+);
+budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
+budget(
+  ['update-company-calendar'],
   3,
   'the version (PutItem), the versions for the answer (one Query page), audit record',
 );
@@ -237,7 +249,11 @@ budget(
   2,
   'the staff member (GetItem) and the job (PutItem); the worker is its own function',
 );
-budget(['list-timestamps'], 3, 'the staff member (GetItem), the month (one Query page), its requests (one Query page)');
+budget(
+  ['list-timestamps'],
+  4,
+  'the staff member (GetItem), the month, the rules and the calendar versions (one Query page each)',
+);
 budget(['get-own-profile', 'get-employee'], 3, 'staff member, department and status / summary items: three GetItem');
 budget(
   ['create-attendance-export', 'create-paid-leave-grant'],
@@ -247,18 +263,18 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  7,
-  "read, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (five requests): approving clears the day's 未承認 warning",
+  8,
+  "read, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (six requests): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
-  4,
-  "company and summary items (three GetItem) and the company's 36協定 versions (one Query page)",
+  5,
+  "company and summary items (three GetItem), the company's 36協定 and calendar versions (one Query page each)",
 );
 budget(
   ['get-work-status'],
-  5,
-  "company, its 36協定 versions, this month's summaries, the overtime histories, the staff list: one item and four Query pages, whatever the number of staff",
+  6,
+  "company, its 36協定 and calendar versions, this month's summaries, the overtime histories, the staff list: one item and five Query pages, whatever the number of staff",
 );
 budget(['list-employees'], 4, "one Query page each: staff, departments, statuses, this month's summaries");
 budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
@@ -274,7 +290,7 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  7,
+  8,
   'punch-in: the recent days (Query) and one conditional write; punch-out adds one summary refresh',
 );
 budget(
@@ -291,14 +307,14 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request', 'delete-timestamp'],
-  8,
-  'read the day, the change (with its record), audit record, then one summary refresh (five requests)',
+  9,
+  'read the day, the change (with its record), audit record, then one summary refresh (six requests)',
 );
 // Scales with the company by design: what these change applies to every employee's month.
 budget(
   ['save-break-time', 'save-working-time'],
-  11 + 3 * STAFF,
-  'a rule change recomputes this month for every active employee (3 requests each) plus 11',
+  12 + 3 * STAFF,
+  'a rule change recomputes this month for every active employee (3 requests each) plus 12 (the calendar versions once among them)',
 );
 budget(
   ['delete-company'],
@@ -373,7 +389,7 @@ beforeAll(async () => {
   // Requests of each kind from two people, pending and decided.
   const e2 = fx.clients.employeeA2;
   for (const [kind, body] of [
-    ['holiday_requests', { kind: 1, year, month, day: 10 }],
+    ['holiday_requests', { kind: 1, year, month, day: workingDay(year, month, 7) }],
     ['holiday_work_requests', { year, month, day: 11 }],
     ['over_work_requests', { year, month, day: 12 }],
   ] as const) {
@@ -424,7 +440,15 @@ async function prepare(route: RouteDef, call: ReturnType<typeof requestFor>): Pr
   };
   switch (route.name) {
     case 'delete-holiday-request':
-      return { ...call, path: await fresh(employeeA, '/api/v1/holiday_requests', { kind: 1, year, month, day: 20 }) };
+      return {
+        ...call,
+        path: await fresh(employeeA, '/api/v1/holiday_requests', {
+          kind: 1,
+          year,
+          month,
+          day: workingDay(year, month, 14),
+        }),
+      };
     case 'delete-holiday-work-request':
       return { ...call, path: await fresh(employeeA, '/api/v1/holiday_work_requests', { year, month, day: 21 }) };
     case 'delete-over-work-request':
