@@ -543,10 +543,10 @@ describe('DynamoDB requests per API call', () => {
     }
 
     // Punch-in: one conditional write after one read of the recent days. Punch-out: the same plus one
-    // summary refresh (two GetItem, two Query, one TransactWriteItems).
+    // summary refresh (two GetItem, three Query — days, rules, calendar versions — one TransactWriteItems).
     const [punchIn, punchOut] = results.filter((r) => r.route === 'create-timestamp');
     expect(punchIn!.byCommand).toEqual({ Query: 1, UpdateItem: 1 });
-    expect(punchOut!.byCommand).toEqual({ Query: 3, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
+    expect(punchOut!.byCommand).toEqual({ Query: 4, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
     expect(workStatusAt[20].status).toBe(200);
