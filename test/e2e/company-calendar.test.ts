@@ -72,7 +72,7 @@ describe('会社カレンダー', () => {
       await admin.getByRole('button', { name: '出勤日1を削除' }).click();
       await admin.getByRole('button', { name: '保存' }).click();
       await poll(() => admin.getByRole('status').first().textContent()).toBe('設定が完了しました。');
-      const history = admin.getByRole('region', { name: '設定の履歴' });
+      const history = admin.getByRole('region', { name: '設定の履歴' }).first();
       await poll(() => history.textContent()).toContain('会社休日1日・出勤日0日');
       await poll(() => admin.getByTestId('calendar-in-force').textContent()).toContain('から適用中の設定です。');
       expect(await noSideScroll(admin)).toBe(true);
