@@ -134,6 +134,7 @@ describe('axe-core finds no serious or critical violation', () => {
       '/management/employment_statuses',
       '/management/working_times',
       '/management/break_times',
+      '/management/company_calendar',
       '/management/csv_download',
       '/management/paid_leave',
       `/management/paid_leave/${staffId}`,
