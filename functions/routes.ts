@@ -155,6 +155,8 @@ const rows = [
   ['update-overtime-alert', 'PUT', '/api/v1/work_status/alert', ADMIN, api('work-status/update-overtime-alert'), WRITE, 'Monthly overtime alert limit and special clause'],
   ['get-overtime-agreement', 'GET', '/api/v1/overtime_agreement', ADMIN, api('work-status/get-overtime-agreement'), READ, '36協定 settings in force on a day (?on=) and their versions'],
   ['update-overtime-agreement', 'PUT', '/api/v1/overtime_agreement', ADMIN, api('work-status/update-overtime-agreement'), WRITE, 'Save a 36協定 settings version from effective_from'],
+  ['get-company-calendar', 'GET', '/api/v1/company_calendar', ADMIN, api('work-status/get-company-calendar'), READ, 'Company calendar in force on a day (?on=), its versions and a month of days (?year&month)'],
+  ['update-company-calendar', 'PUT', '/api/v1/company_calendar', ADMIN, api('work-status/update-company-calendar'), WRITE, 'Save a company calendar version from effective_from'],
   ['get-break-time', 'GET', '/api/v1/break_times', ADMIN, api('break-times/get-break-time'), READ, 'Break rule in force'],
   ['save-break-time', 'POST', '/api/v1/break_times', ADMIN, api('break-times/save-break-time'), WRITE, 'Save break rule'],
   ['get-working-time', 'GET', '/api/v1/working_times', ADMIN, api('working-times/get-working-time'), READ, 'Working-time rule in force'],

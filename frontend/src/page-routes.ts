@@ -47,6 +47,7 @@ export const ADMIN_PAGES = [
   'audit',
   'working_times',
   'break_times',
+  'company_calendar',
   'csv_download',
   'csv_download/download',
   'info_items/:id',

@@ -3,9 +3,10 @@ import { TEXT_LIMITS } from '../domain/text-limits.js';
 import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { refreshSummary } from '../db/summaries.js';
+import { calendarVersions } from '../db/company-calendars.js';
 import { INPUT_MESSAGES, integerSchema } from '../domain/input.js';
 import { today } from '../domain/time.js';
-import { companyCalendar } from '../domain/worktime/calendar.js';
+import { calendarOfVersions } from '../domain/worktime/calendar.js';
 import { TRANSFER_MESSAGES, transferProblems } from '../domain/worktime/transfer.js';
 import { clock } from '../shared/clock.js';
 import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';
@@ -72,6 +73,9 @@ export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kin
     return ok((await employeeRequests(companyId, principal.userId, kind)).map(requestView));
   });
 
+/** 39条: leave is a release from a duty to work, so only a scheduled working day can take it. */
+export const LEAVE_ON_DAY_OFF = '休日には休暇を申請できません。会社カレンダーの出勤日を選択してください';
+
 export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: RequestKind) =>
   api(
     routeName,
@@ -85,17 +89,17 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
       const transfer = kind === 'holiday' && body.kind === 2;
       if (!transfer && body.work_date !== undefined)
         throw new ValidationError(MESSAGES.applicationDefect, { work_date: [TRANSFER_MESSAGES.workDateNotAllowed] });
+      const calendar = kind === 'holiday' ? calendarOfVersions(await calendarVersions(principal.companyId)) : null;
       if (transfer) {
         if (body.work_date === undefined)
           throw new ValidationError(MESSAGES.applicationDefect, { work_date: [TRANSFER_MESSAGES.workDateRequired] });
-        const problems = transferProblems(
-          date,
-          body.work_date,
-          companyCalendar(),
-          today(principal.timeZone, clock.now()),
-        );
+        const problems = transferProblems(date, body.work_date, calendar!, today(principal.timeZone, clock.now()));
         if (Object.keys(problems).length) throw new ValidationError(MESSAGES.applicationDefect, problems);
       }
+      // Leave of every kind only on a working day of the company calendar (a Sunday or a company day
+      // off is refused before anything is written, so it never counts toward the five-day duty).
+      else if (calendar?.(date).isDayOff)
+        throw new ValidationError(MESSAGES.applicationDefect, { day: [LEAVE_ON_DAY_OFF] });
       // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.
       const file = kind === 'holiday' && body.kind === 0 ? filePaidLeaveRequest : fileRequest;
       const row = await file({

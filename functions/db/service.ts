@@ -25,6 +25,7 @@ import { OvertimeAgreement } from './entities/overtime-agreement.js';
 import { PayrollSetting } from './entities/payroll-setting.js';
 import { PeriodClosing } from './entities/period-closing.js';
 import { RecomputeJob } from './entities/recompute-job.js';
+import { CompanyCalendar } from './entities/company-calendar.js';
 
 const schemas = {
   Company,
@@ -52,6 +53,7 @@ const schemas = {
   PayrollSetting,
   PeriodClosing,
   RecomputeJob,
+  CompanyCalendar,
 };
 
 type Schemas = typeof schemas;

@@ -1,4 +1,4 @@
-import { companyCalendar } from '../domain/worktime/calendar.js';
+import { monthCalendarInput, spanCalendarInput, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, type MonthResult } from '../domain/worktime/month.js';
 import { type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import {
@@ -12,6 +12,7 @@ import { rulesByDate, type RulesByDate, type RuleRecord } from '../domain/workti
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { daysBetween, type DayRecord } from './attendance.js';
+import { calendarVersions } from './company-calendars.js';
 import { payrollVersions } from './period-closings.js';
 import { db, type Db } from './service.js';
 
@@ -40,27 +41,32 @@ export interface MonthContext {
   month: number;
   /** Pass when already loaded, to save the reads. */
   rules?: RuleRecord[];
+  /** The company calendar's versions, when already loaded. */
+  calendar?: CalendarVersion[];
   employee?: { departmentId?: string | undefined; employmentStatusId?: string | undefined } | null;
 }
 
 /**
- * An employee's month through the engine: the employee (GetItem), the company's rules (Query) and
- * the days from the start of the first week to the month's end (Query) — three reads at most.
+ * An employee's month through the engine: the employee (GetItem), the company's rules and calendar
+ * versions (one Query each) and the days from the start of the first week to the month's end (Query)
+ * — four reads at most.
  */
 export async function computeEmployeeMonth(
   ctx: MonthContext,
   service: Db = db(),
 ): Promise<MonthResult & { records: DayRecord[] }> {
   const { companyId, employeeId, year, month } = ctx;
-  const [employee, rules] = await Promise.all([
+  const [employee, rules, versions] = await Promise.all([
     ctx.employee !== undefined
       ? ctx.employee
       : service.entities.Employee.get({ companyId, employeeId })
           .go()
           .then((r) => r.data),
     ctx.rules ?? allRules(companyId, service),
+    ctx.calendar ?? calendarVersions(companyId, service),
   ]);
-  const range = monthRange(year, month);
+  const calendar = monthCalendarInput(versions, year, month);
+  const range = monthRange(year, month, calendar.weekStartsOn);
   const records = await daysBetween({ companyId, employeeId }, range.from, range.to, service);
   const result = computeMonth({
     year,
@@ -68,7 +74,7 @@ export async function computeEmployeeMonth(
     timeZone: ctx.timeZone,
     rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
     records,
-    calendar: companyCalendar(),
+    ...calendar,
   });
   return { ...result, records };
 }
@@ -149,15 +155,23 @@ async function computeEmployeePeriods(
   ctx: { companyId: string; employeeId: string; timeZone: string },
   periods: readonly PayrollPeriod[],
   rules: RulesByDate,
+  calendarVersions: readonly CalendarVersion[],
   service: Db,
 ): Promise<(PeriodResult & { id: string })[]> {
-  const from = periodRange(periods[0]!.from, periods[0]!.to).from;
+  const first = spanCalendarInput(calendarVersions, periods[0]!.from);
+  const from = periodRange(periods[0]!.from, periods[0]!.to, first.weekStartsOn).from;
   const to = periods[periods.length - 1]!.to;
   const records = await daysBetween({ companyId: ctx.companyId, employeeId: ctx.employeeId }, from, to, service);
-  const calendar = companyCalendar();
   return periods.map((p) => ({
     id: p.id,
-    ...computePeriod({ from: p.from, to: p.to, timeZone: ctx.timeZone, rules, records, calendar }),
+    ...computePeriod({
+      from: p.from,
+      to: p.to,
+      timeZone: ctx.timeZone,
+      rules,
+      records,
+      ...spanCalendarInput(calendarVersions, p.from),
+    }),
   }));
 }
 
@@ -180,16 +194,24 @@ export async function refreshSummary(
 ): Promise<void> {
   let periods: PayrollPeriod[] = [];
   try {
-    const [employee, rules, versions] = await Promise.all([
+    const [employee, rules, versions, calendar] = await Promise.all([
       service.entities.Employee.get({ companyId, employeeId })
         .go()
         .then((r) => r.data),
       allRules(companyId, service),
       payrollVersions(companyId, service),
+      calendarVersions(companyId, service),
     ]);
-    periods = periodsAffectedBy(workDate, lastDate, versions);
+    const weekStartsOn = spanCalendarInput(calendar, workDate).weekStartsOn;
+    periods = periodsAffectedBy(workDate, lastDate, versions, weekStartsOn);
     const resolved = rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId);
-    const results = await computeEmployeePeriods({ companyId, employeeId, timeZone }, periods, resolved, service);
+    const results = await computeEmployeePeriods(
+      { companyId, employeeId, timeZone },
+      periods,
+      resolved,
+      calendar,
+      service,
+    );
     await saveSummary(companyId, employeeId, results, service);
   } catch (error) {
     logger.error('summary refresh failed', {
@@ -213,6 +235,7 @@ export async function refreshEmployeeMonths(
   months: readonly string[],
   rules: readonly RuleRecord[],
   versions: readonly PayrollVersion[],
+  calendar: readonly CalendarVersion[],
   service: Db = db(),
 ): Promise<void> {
   if (!months.length) return;
@@ -224,6 +247,7 @@ export async function refreshEmployeeMonths(
     { companyId, employeeId: employee.employeeId, timeZone },
     periods,
     resolved,
+    calendar,
     service,
   );
   await saveSummary(companyId, employee.employeeId, results, service);
@@ -244,16 +268,17 @@ export async function refreshCompanyMonth(
   month: number,
   service: Db = db(),
 ): Promise<number> {
-  const [{ data: staff }, rules, versions] = await Promise.all([
+  const [{ data: staff }, rules, versions, calendar] = await Promise.all([
     service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
     allRules(companyId, service),
     payrollVersions(companyId, service),
+    calendarVersions(companyId, service),
   ]);
   const active = staff.filter((e) => e.status === 'active');
   const queue = [...active];
   const worker = async () => {
     for (let e = queue.shift(); e; e = queue.shift())
-      await refreshEmployeeMonths(companyId, e, timeZone, [ym(year, month)], rules, versions, service);
+      await refreshEmployeeMonths(companyId, e, timeZone, [ym(year, month)], rules, versions, calendar, service);
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return active.length;

@@ -1,5 +1,6 @@
 import { listOrgUnits } from '../db/organisation.js';
 import { allStaff } from '../db/staff.js';
+import { calendarVersions } from '../db/company-calendars.js';
 import { allRules, computeEmployeeMonth } from '../db/summaries.js';
 import { localTime } from '../domain/time.js';
 import { LEAVE_LABELS } from '../domain/worktime/day.js';
@@ -53,14 +54,15 @@ function* months(from: string, to: string): Generator<[number, number]> {
 /**
  * One row per employee per day, computed by the working-time engine exactly as the monthly table and
  * the summaries are. Streams: one employee-month is in memory at a time. Reads: staff, departments,
- * statuses and rules once (four Queries), then one Query per employee-month.
+ * statuses, rules and calendar versions once (five Queries), then one Query per employee-month.
  */
 export async function* attendanceRows(companyId: string, p: AttendanceExportParams): AsyncGenerator<Cell[]> {
-  const [staff, depts, statuses, rules] = await Promise.all([
+  const [staff, depts, statuses, rules, calendar] = await Promise.all([
     allStaff(companyId),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
     allRules(companyId),
+    calendarVersions(companyId),
   ]);
   const deptName = new Map(depts.map((d) => [d.id, d.name]));
   const statusName = new Map(statuses.map((s) => [s.id, s.name]));
@@ -83,6 +85,7 @@ export async function* attendanceRows(companyId: string, p: AttendanceExportPara
         year,
         month,
         rules,
+        calendar,
         employee: e,
       });
       // Records older than the 退勤 memo hold one memo in `note`: it stays in the 出勤メモ column.

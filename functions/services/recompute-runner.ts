@@ -5,6 +5,7 @@
  */
 import { countRecomputed, findRecomputeJob, updateRecomputeJob } from '../db/recompute-jobs.js';
 import { activeStaff } from '../db/staff.js';
+import { calendarVersions } from '../db/company-calendars.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { allRules, refreshEmployeeMonths } from '../db/summaries.js';
 import { clock } from '../shared/clock.js';
@@ -31,10 +32,11 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   const job = await findRecomputeJob(companyId, jobId);
   if (!job || job.status !== 'pending') return;
   try {
-    const [staff, rules, versions] = await Promise.all([
+    const [staff, rules, versions, calendar] = await Promise.all([
       activeStaff(companyId),
       allRules(companyId),
       payrollVersions(companyId),
+      calendarVersions(companyId),
     ]);
     await updateRecomputeJob(companyId, jobId, { status: 'running', total: staff.length });
     const months = monthsBetween(job.fromMonth, job.toMonth);
@@ -45,7 +47,7 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
     const worker = async () => {
       for (let e = queue.shift(); e; e = queue.shift()) {
         try {
-          for (const chunk of chunks) await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, rules, versions);
+          for (const chunk of chunks) await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, rules, versions, calendar);
           await countRecomputed(companyId, jobId, 'done');
         } catch (error) {
           failed++;

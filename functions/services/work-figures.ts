@@ -12,7 +12,7 @@ import {
   versionInForce,
   type AgreementVersion,
 } from '../domain/worktime/agreement-settings.js';
-import { companyCalendar } from '../domain/worktime/calendar.js';
+import { calendarOfVersions, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { periodById, periodOf, type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import { addDays, today } from '../domain/time.js';
 import { ValidationError } from '../shared/errors.js';
@@ -28,13 +28,17 @@ export interface AlertSettings {
 export interface CompanyAgreement {
   versions: readonly AgreementVersion[];
   fallback: AlertSettings;
+  /** The company calendar's versions: the month's pace counts its working days. */
+  calendar: readonly CalendarVersion[];
 }
 
 export const companyAgreement = (
   versions: readonly AgreementVersion[],
   company: { overtimeAlertMinutes?: number; specialClause?: boolean } | null | undefined,
+  calendar: readonly CalendarVersion[] = [],
 ): CompanyAgreement => ({
   versions,
+  calendar,
   fallback: {
     overtimeAlertMinutes: company?.overtimeAlertMinutes ?? 45 * 60,
     specialClause: company?.specialClause ?? false,
@@ -143,7 +147,7 @@ export function agreementFindings(
     last && last.month === month
       ? [...history.slice(0, -1), { ...last, workedMinutes }]
       : [...history, { month, statutoryOvertimeMinutes: 0, legalHolidayWorkMinutes: 0, workedMinutes }];
-  const calendar = companyCalendar();
+  const calendar = calendarOfVersions(agreement.calendar);
   const todayDate = today(timeZone, now);
   const period = periodById(month, payroll) ?? periodOf(`${month}-01`, payroll);
   const pace = monthPace(datesOf(period), todayDate, (d) => !calendar(d).isDayOff);

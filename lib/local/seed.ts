@@ -5,10 +5,15 @@ import { env } from '../../functions/shared/env.js';
 import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
-import { publicHoliday } from '../../functions/domain/calendar.js';
 import { putRule } from '../../functions/db/rules.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
+import { putCalendarVersion } from '../../functions/db/company-calendars.js';
+import {
+  calendarOfVersions,
+  DEFAULT_CALENDAR,
+  type CalendarVersion,
+} from '../../functions/domain/worktime/calendar.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -129,16 +134,33 @@ function demoTransfer(dates: readonly string[]): { sunday: string; swapDay: stri
   return null;
 }
 
-/** Work days of the previous month and of this month up to yesterday (weekdays that are not public holidays). */
+/**
+ * The demo company calendar (issue 15): the defaults (Sunday the 法定休日, Saturday and Sunday off,
+ * public holidays off) with 年末年始 (29 Dec – 3 Jan) as company days off around this year, in force
+ * from the 1st of last month.
+ */
+function demoCalendar(now: Date): CalendarVersion {
+  const t = today(DEMO.timeZone, now);
+  const [y, m] = t.split('-').map(Number) as [number, number];
+  const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
+  const yearEnd = (year: number) => [
+    ...[29, 30, 31].map((d) => ({ date: `${year}-12-${d}`, name: '年末年始休暇' })),
+    ...[1, 2, 3].map((d) => ({ date: `${year + 1}-01-0${d}`, name: '年末年始休暇' })),
+  ];
+  return {
+    ...DEFAULT_CALENDAR,
+    effectiveFrom: `${prev.y}-${String(prev.m).padStart(2, '0')}-01`,
+    companyDaysOff: [...yearEnd(y - 1), ...yearEnd(y)],
+  };
+}
+
+/** Work days of the previous month and of this month up to yesterday (the demo calendar's working days). */
 function demoWorkDates(now: Date): string[] {
   const t = today(DEMO.timeZone, now);
   const [y, m] = t.split('-').map(Number) as [number, number];
   const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
-  return [...monthDates(prev.y, prev.m), ...monthDates(y, m)].filter((d) => {
-    if (d >= t) return false;
-    const wd = weekday(d);
-    return wd !== 0 && wd !== 6 && !publicHoliday(d);
-  });
+  const calendar = calendarOfVersions([demoCalendar(now)]);
+  return [...monthDates(prev.y, prev.m), ...monthDates(y, m)].filter((d) => d < t && !calendar(d).isDayOff);
 }
 
 export async function seedDemo(now: Date = new Date()): Promise<void> {
@@ -186,6 +208,7 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   for (const d of DEMO.departments) await entities.Department.put({ companyId, ...d }).go();
   for (const s of DEMO.statuses) await entities.EmploymentStatus.put({ companyId, ...s }).go();
 
+  await putCalendarVersion(companyId, demoCalendar(now));
   const dates = demoWorkDates(now);
   const transfer = demoTransfer(dates);
   for (const e of DEMO.employees) {

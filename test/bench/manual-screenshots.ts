@@ -24,6 +24,12 @@ import { applyApiEnv, provision } from '../../lib/local/provision';
 import { SHOT_SIZE, SHOTS, type ShotName } from '../../frontend/src/manual/manual-content';
 import { createHttpClient, type HttpClient } from '../support/http-client';
 import { totp } from '../support/totp';
+import { workingDayFrom } from '../support/working-days.js';
+
+const ymdOf = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number);
+  return { year, month, day };
+};
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = `${ROOT}frontend/src/manual/screenshots/`;
@@ -200,7 +206,11 @@ async function main() {
     const earlier = Math.max(day - 2, 1);
     await expectOk(
       'paid leave',
-      staff.post('/api/v1/holiday_requests', { kind: 0, year, month, day: later, reason: '私用のため' }),
+      staff.post('/api/v1/holiday_requests', {
+        kind: 0,
+        ...ymdOf(workingDayFrom(`${year}-${String(month).padStart(2, '0')}-${String(later).padStart(2, '0')}`)),
+        reason: '私用のため',
+      }),
     );
     const overWork = await expectOk(
       'overtime',

@@ -10,6 +10,7 @@ import { newId } from '../../functions/shared/ids.js';
 import { describeViolations, seriousA11yViolations, type A11yViolation } from '../support/a11y.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
+import { workingDay } from '../support/working-days.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
@@ -38,7 +39,15 @@ beforeAll(async () => {
   // A pending request for the approval modal, and a change for the audit trail.
   const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
   expect(
-    (await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 7, reason: '通院のため' })).status,
+    (
+      await employee.post('/api/v1/holiday_requests', {
+        kind: 0,
+        year,
+        month,
+        day: workingDay(year, month, 4),
+        reason: '通院のため',
+      })
+    ).status,
   ).toBe(201);
   const admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
   expect((await admin.post('/api/v1/departments', { name: '監査部' })).status).toBe(201);
@@ -125,6 +134,7 @@ describe('axe-core finds no serious or critical violation', () => {
       '/management/employment_statuses',
       '/management/working_times',
       '/management/break_times',
+      '/management/company_calendar',
       '/management/csv_download',
       '/management/paid_leave',
       `/management/paid_leave/${staffId}`,

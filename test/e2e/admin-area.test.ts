@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workingDay } from '../support/working-days.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
@@ -10,6 +11,8 @@ const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' 
   .format(new Date())
   .split('-')
   .map(Number) as [number, number];
+/** The month's fifth working day: leave can only be filed on a working day (issue 15 item 8). */
+const leaveDay = workingDay(year, month, 4);
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '管理画面株式会社' });
@@ -61,7 +64,8 @@ describe('company admin area in Chromium', () => {
       kind: 0,
       year,
       month,
-      day: 7,
+      // Leave only on a working day (issue 15 item 8).
+      day: leaveDay,
       reason: '通院のため',
     });
     expect(filed.status).toBe(201);
@@ -82,7 +86,7 @@ describe('company admin area in Chromium', () => {
     await poll(() => leave.getByRole('row', { name: /社員 1号/ }).textContent()).toContain('承認');
 
     await page.goto(`${e2e.stack.baseUrl}/management/${tenant.employees[0]!.id}?year=${year}&month=${month}`);
-    const day = page.getByRole('row', { name: new RegExp(`^${month}/7\\(`) });
+    const day = page.getByRole('row', { name: new RegExp(`^${month}/${leaveDay}\\(`) });
     await poll(() => day.getAttribute('class')).toContain('month-row--leave');
     expect(await day.textContent()).toContain('有給');
   });

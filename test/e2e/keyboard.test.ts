@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workingDay } from '../support/working-days.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
@@ -18,7 +19,15 @@ beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: 'キーボード株式会社' });
   const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
   expect(
-    (await employee.post('/api/v1/holiday_requests', { kind: 0, year, month, day: 9, reason: '私用のため' })).status,
+    (
+      await employee.post('/api/v1/holiday_requests', {
+        kind: 0,
+        year,
+        month,
+        day: workingDay(year, month, 5),
+        reason: '私用のため',
+      })
+    ).status,
   ).toBe(201);
 });
 

@@ -9,6 +9,7 @@ import { addDays } from '../../functions/domain/time.js';
 import { addMonthsLegal, addYearsLegal } from '../../functions/domain/paid-leave/index.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workingDayFrom } from '../support/working-days.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -25,7 +26,7 @@ const behindGrant = addMonthsLegal(behindHire, 6);
 const behindDeadline = addDays(addYearsLegal(behindGrant, 1), -1);
 // 社員 2号: hired 7 months ago, granted 10 days a month ago → nothing expected yet.
 const filerHire = addMonthsLegal(today, -7);
-const leaveDate = addDays(today, 14);
+const leaveDate = workingDayFrom(addDays(today, 14));
 
 let tenant: TestTenant;
 

@@ -107,15 +107,16 @@ async function expectTintedAsLegend(page: Page) {
   await expect.poll(() => page.locator('.month-table > tbody > tr').count()).toBe(30);
   const white = 'rgb(255, 255, 255)';
   const holiday = await swatchTint(page, /^祝日$/);
-  const dayOff = await swatchTint(page, /^休日$/);
+  const dayOff = await swatchTint(page, /^所定休日$/);
+  const legalHoliday = await swatchTint(page, /^法定休日$/);
   const paid = await swatchTint(page, /有給/);
-  for (const tint of [holiday, dayOff, paid]) expect(tint).not.toBe(white);
-  expect(new Set([holiday, dayOff, paid]).size).toBe(3);
+  for (const tint of [holiday, dayOff, legalHoliday, paid]) expect(tint).not.toBe(white);
+  expect(new Set([holiday, dayOff, legalHoliday, paid]).size).toBe(4);
 
   expect(await rowTint(page, 2)).toBe(white); // Monday, a working day
   expect(await rowTint(page, 3)).toBe(holiday); // 文化の日
-  expect(await rowTint(page, 7)).toBe(dayOff); // Saturday
-  expect(await rowTint(page, 8)).toBe(dayOff); // Sunday
+  expect(await rowTint(page, 7)).toBe(dayOff); // Saturday, a 所定休日 of the default calendar
+  expect(await rowTint(page, 8)).toBe(legalHoliday); // Sunday, its 法定休日
   expect(await rowTint(page, 10)).toBe(paid); // 有給
   // The sticky date cell carries the row's tint (it needs an opaque background of its own).
   const dateCell = page.locator('.month-table > tbody > tr').nth(2).locator('th');

@@ -5,6 +5,7 @@ import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
 import { db } from '../../functions/db/service.js';
 import { tableSnapshot } from './admin-support.js';
+import { workingDay } from '../support/working-days.js';
 
 const stack = useTestStack();
 
@@ -17,6 +18,8 @@ const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' 
   .format(new Date())
   .split('-')
   .map(Number) as [number, number];
+/** Leave only on a working day (issue 15 item 8): the month's third. */
+const leaveDay = workingDay(year, month, 2);
 const ymd = (day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 beforeAll(async () => {
@@ -34,7 +37,7 @@ describe('requests management', () => {
       kind: 0,
       year,
       month,
-      day: 3,
+      day: leaveDay,
       reason: '私用のため',
     });
     expect(filed.status).toBe(201);
@@ -55,13 +58,13 @@ describe('requests management', () => {
     expect(approved.body.data).toMatchObject({
       id: filed.body.data.id,
       status: 1,
-      date: ymd(3),
+      date: ymd(leaveDay),
       reason: '私用のため',
       employee_name: '社員 1号',
     });
 
     const table = await admin.get(`/api/v1/timestamps?id=${tenant.employees[0]!.id}&year=${year}&month=${month}`);
-    const day = table.body.data.days.find((d: { date: string }) => d.date === ymd(3));
+    const day = table.body.data.days.find((d: { date: string }) => d.date === ymd(leaveDay));
     expect(day).toMatchObject({ is_paid_leave: true, leave_type: 0 });
     // Decided once, it cannot change.
     const again = await admin.put(`/api/v1/holiday_requests/${filed.body.data.id}`, { status: 2 });

@@ -8,6 +8,7 @@ import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
 import { ROUTES } from '../../functions/routes.js';
 import { tableSnapshot } from './admin-support.js';
+import { workingDay } from '../support/working-days.js';
 
 const stack = useTestStack();
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
     .split('-')
     .map(Number);
   for (const [kind, body] of [
-    ['holiday_requests', { kind: 0, year, month, day: 1 }],
+    ['holiday_requests', { kind: 0, year, month, day: workingDay(year!, month!, 0) }],
     ['holiday_work_requests', { year, month, day: 2 }],
     ['over_work_requests', { year, month, day: 3 }],
   ] as const) {

@@ -26,6 +26,7 @@ import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient, HttpResponse } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workingDayFrom } from '../support/working-days.js';
 
 const stack = useTestStack();
 const SEQUENCES = Number(process.env.MODEL_SEQUENCES ?? 8);
@@ -200,9 +201,9 @@ async function run(state: ModelState, cmd: Command, problems: string[]) {
       return;
     }
     case 'file': {
-      const [year, month, day] = tokyoDate(state.now + cmd.daysAhead * DAY_MS)
-        .split('-')
-        .map(Number);
+      // Leave only on a working day (issue 15 item 8): a leave request moves to the next one.
+      const date = tokyoDate(state.now + cmd.daysAhead * DAY_MS);
+      const [year, month, day] = (cmd.kind === 'holiday_requests' ? workingDayFrom(date) : date).split('-').map(Number);
       const res = await employee.post(
         `/api/v1/${cmd.kind}`,
         { ...(cmd.kind === 'holiday_requests' ? { kind: 1 } : {}), year, month, day },

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
+import { workingDayFrom } from '../support/working-days.js';
 
 const stack = useTestStack();
 
@@ -19,6 +20,7 @@ const [thisYear] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
   .split('-')
   .map(Number) as [number];
 const nextYear = thisYear + 1;
+const leaveDate = workingDayFrom(`${nextYear}-01-08`);
 
 interface Pending {
   id: string;
@@ -52,7 +54,8 @@ describe('GET /api/v1/pending_requests', () => {
       kind: 1,
       year: nextYear,
       month: 1,
-      day: 8,
+      // Leave only on a working day (issue 15 item 8): 8 January, or the next working day after it.
+      day: Number(leaveDate.slice(8)),
       reason: '年始の代休',
     });
     expect(leave.status).toBe(201);
@@ -68,7 +71,7 @@ describe('GET /api/v1/pending_requests', () => {
     expect(rows.map((r) => [r.request_kind, r.date])).toEqual([
       ['holiday_work', `${thisYear}-02-01`],
       ['over_work', `${thisYear}-03-02`],
-      ['holiday', `${nextYear}-01-08`],
+      ['holiday', leaveDate],
     ]);
     expect(rows[2]).toMatchObject({ id: leave.body.data.id, status: 0, kind: 1, reason: '年始の代休' });
     expect(rows[2]!.employee_name).toBe(leave.body.data.employee_name);

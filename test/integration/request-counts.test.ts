@@ -31,6 +31,7 @@ import { printRequestCounts, type RouteCount } from '../support/request-counts.j
 import { buildFixture, requestFor, send, type SecurityFixture } from '../support/security/fixture.js';
 import { useTestStack } from '../support/stack.js';
 import { signIn } from '../support/tenant.js';
+import { workingDay } from '../support/working-days.js';
 
 // The local export worker runs in this process after the API answered; while a route is measured it
 // must not add its own requests to that route's count (on AWS it is a separate function).
@@ -152,10 +153,10 @@ async function measure(route: string, call: () => Promise<HttpResponse>, note?: 
  * write, with its audit record (a PutItem after the change, issue 7) and, where two items must change
  * together, one TransactWriteItems. Reads that come before a write are the state the write is
  * conditional on. Summary refreshes (the payroll period's totals after a change that alters worked
- * time) are a fixed six requests: the employee and the overtime history (GetItem), the period's
- * attendance, the company's rules and its 締め日 versions (Query), and one TransactWriteItems of the
- * summary and the history line. When the changed day's week ends in the next period, both periods are
- * refreshed with the same six: one Query covers the days of both, one TransactWriteItems holds both
+ * time) are a fixed seven requests: the employee and the overtime history (GetItem), the period's
+ * attendance, the company's rules, its 締め日 versions and its calendar versions (Query), and one
+ * TransactWriteItems of the summary and the history line. When the changed day's week ends in the next
+ * period, both periods are refreshed with the same seven: one Query covers the days of both, one TransactWriteItems holds both
  * summaries. Issue 15 added the 締め日 versions (one Query) to every route that names a payroll period.
  */
 export const BUDGETS: Record<string, { max: number; why: string }> = {};
@@ -208,9 +209,14 @@ budget(
 );
 budget(['create-company'], 1, 'one TransactWriteItems (the item and its uniqueness/account items)');
 budget(
-  ['create-holiday-request', 'create-holiday-work-request', 'create-over-work-request'],
+  ['create-holiday-work-request', 'create-over-work-request'],
   2,
   `${CLOSED}, one TransactWriteItems (the item and its uniqueness and 未処理 items)`,
+);
+budget(
+  ['create-holiday-request'],
+  3,
+  `the company calendar's versions (one Query page: leave only on a working day), ${CLOSED}, one TransactWriteItems`,
 );
 budget(['update-own-cell', 'create-info-item', 'update-info-item', 'delete-info-item'], 1, 'one conditional write');
 budget(
@@ -252,7 +258,17 @@ budget(
   2,
   'the staff member (GetItem) and the job (PutItem); the worker is its own function',
 );
-budget(['list-timestamps'], 3, 'the staff member (GetItem), the month (one Query page), its requests (one Query page)');
+budget(
+  ['list-timestamps'],
+  4,
+  'the staff member (GetItem), the month, the rules and the calendar versions (one Query page each)',
+);
+budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
+budget(
+  ['update-company-calendar'],
+  3,
+  'the version (PutItem), the versions for the answer (one Query page), audit record',
+);
 budget(['get-own-profile', 'get-employee'], 3, 'staff member, department and status / summary items: three GetItem');
 budget(
   ['create-attendance-export', 'create-paid-leave-grant'],
@@ -265,7 +281,7 @@ budget(
   9,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (six requests): approving clears the day's 未承認 warning",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
@@ -313,12 +329,12 @@ budget(
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
   9,
-  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (six requests)`,
+  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests)`,
 );
 budget(
   ['delete-timestamp'],
   10,
-  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (six requests)`,
+  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests)`,
 );
 budget(
   ['save-break-time', 'save-working-time'],
@@ -399,7 +415,7 @@ beforeAll(async () => {
   // Requests of each kind from two people, pending and decided.
   const e2 = fx.clients.employeeA2;
   for (const [kind, body] of [
-    ['holiday_requests', { kind: 1, year, month, day: 10 }],
+    ['holiday_requests', { kind: 1, year, month, day: workingDay(year, month, 7) }],
     ['holiday_work_requests', { year, month, day: 11 }],
     ['over_work_requests', { year, month, day: 12 }],
   ] as const) {
@@ -450,7 +466,15 @@ async function prepare(route: RouteDef, call: ReturnType<typeof requestFor>): Pr
   };
   switch (route.name) {
     case 'delete-holiday-request':
-      return { ...call, path: await fresh(employeeA, '/api/v1/holiday_requests', { kind: 1, year, month, day: 20 }) };
+      return {
+        ...call,
+        path: await fresh(employeeA, '/api/v1/holiday_requests', {
+          kind: 1,
+          year,
+          month,
+          day: workingDay(year, month, 14),
+        }),
+      };
     case 'delete-holiday-work-request':
       return { ...call, path: await fresh(employeeA, '/api/v1/holiday_work_requests', { year, month, day: 21 }) };
     case 'delete-over-work-request':
@@ -549,7 +573,7 @@ describe('DynamoDB requests per API call', () => {
     // the rules, the 締め日 versions — and one TransactWriteItems).
     const [punchIn, punchOut] = results.filter((r) => r.route === 'create-timestamp');
     expect(punchIn!.byCommand).toEqual({ Query: 2, UpdateItem: 1 });
-    expect(punchOut!.byCommand).toEqual({ Query: 5, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
+    expect(punchOut!.byCommand).toEqual({ Query: 6, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
     expect(workStatusAt[20].status).toBe(200);

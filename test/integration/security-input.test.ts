@@ -9,6 +9,7 @@ import { pollUntil } from '../support/poll.js';
 import { createOperator, createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
+import { workingDayFrom } from '../support/working-days.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -283,8 +284,13 @@ describe('paid leave under contention (item 16)', () => {
     const clients = await Promise.all(
       Array.from({ length: 3 }, () => signIn(stack.baseUrl, 'employee', company.employees[0]!)),
     );
-    const start = new Date(`${today}T00:00:00Z`);
-    const dates = Array.from({ length: 15 }, (_, i) => new Date(start.getTime() + (i + 7) * 86_400_000));
+    // 15 working days from a week ahead (leave only on a working day, issue 15 item 8).
+    const dates: Date[] = [];
+    for (let d = new Date(new Date(`${today}T00:00:00Z`).getTime() + 7 * 86_400_000); dates.length < 15;) {
+      d = new Date(`${workingDayFrom(d.toISOString().slice(0, 10))}T00:00:00Z`);
+      dates.push(d);
+      d = new Date(d.getTime() + 86_400_000);
+    }
     const answers = await Promise.all(
       dates.map((d, i) =>
         clients[i % 3]!.post('/api/v1/holiday_requests', {

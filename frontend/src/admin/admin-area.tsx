@@ -28,6 +28,7 @@ const CsvDownloadRunPage = lazy(() => import('./csv-download/csv-download-run-pa
 const PaidLeaveListPage = lazy(() => import('./paid-leave/paid-leave-list-page'));
 const PaidLeaveDetailPage = lazy(() => import('./paid-leave/paid-leave-detail-page'));
 const AuditPage = lazy(() => import('./audit/audit-page'));
+const CompanyCalendarPage = lazy(() => import('./calendar/company-calendar-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -48,6 +49,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
       { label: t.nav.employmentStatuses, to: '/management/employment_statuses' },
       { label: t.nav.workingTimes, to: '/management/working_times' },
       { label: t.nav.breakTimes, to: '/management/break_times' },
+      { label: t.nav.companyCalendar, to: '/management/company_calendar' },
       { label: t.nav.csvDownload, to: '/management/csv_download' },
     ],
   },
@@ -121,6 +123,7 @@ function AdminRoutes() {
           <Route path={page('audit')} element={<AuditPage />} />
           <Route path={page('working_times')} element={<WorkingTimesPage />} />
           <Route path={page('break_times')} element={<BreakTimesPage />} />
+          <Route path={page('company_calendar')} element={<CompanyCalendarPage />} />
           <Route path={page('csv_download')} element={<CsvDownloadPage />} />
           <Route path={page('csv_download/download')} element={<CsvDownloadRunPage />} />
           {/* Announcement banners link here: admins may read one, not manage the list. */}

@@ -35,14 +35,41 @@ export interface MonthTableProps {
   ruleVersion?: string | null | undefined;
 }
 
-function rowKind(day: AttendanceDayView): 'leave' | 'holiday' | 'day-off' | null {
+type RowKind = 'leave' | 'holiday' | 'day-off' | 'legal-holiday' | 'company-day-off' | 'extra-working';
+
+/**
+ * The row's tint from the company calendar's kind of day (issue 15): 法定休日, 会社休日, 祝日 the company
+ * closes on, 所定休日, or a day off made a 出勤日; leave wins over all of them.
+ */
+function rowKind(day: AttendanceDayView): RowKind | null {
   if (day.is_paid_leave || day.leave_type !== null) return 'leave';
   // A holiday made a working day by an approved 振替 is not tinted as a day off (its badge says so).
   if (day.transfer === 'working') return null;
-  if (day.is_holiday) return 'holiday';
-  if (day.is_day_off) return 'day-off';
-  return null;
+  switch (day.day_kind) {
+    case 'legal_holiday':
+      return 'legal-holiday';
+    case 'company_day_off':
+      return 'company-day-off';
+    case 'public_holiday':
+      return 'holiday';
+    case 'day_off':
+      return 'day-off';
+    case 'extra_working':
+      return 'extra-working';
+    default:
+      return day.is_day_off ? 'day-off' : null;
+  }
 }
+
+/** The legend, in the order of the tints above. */
+const LEGEND: [RowKind, string][] = [
+  ['holiday', t.monthTable.holiday],
+  ['day-off', t.monthTable.dayOff],
+  ['legal-holiday', t.monthTable.legalHoliday],
+  ['company-day-off', t.monthTable.companyDayOff],
+  ['extra-working', t.monthTable.extraWorkingDay],
+  ['leave', t.monthTable.leaveLegend],
+];
 
 const leaveLabel = (day: AttendanceDayView) =>
   day.transfer === 'day_off' && day.transfer_date
@@ -101,6 +128,12 @@ function DayRow({
         <td className="num">{formatMinutesIfAny(day.late_night_minutes)}</td>
         <td className="month-table__note">
           {day.is_holiday && day.holiday_name && <span className="badge month-badge--holiday">{day.holiday_name}</span>}
+          {day.day_name && (
+            <span className="badge month-badge--calendar">
+              {(kind === 'extra-working' ? t.monthTable.extraWorkingDay : t.monthTable.companyDayOff) +
+                `：${day.day_name}`}
+            </span>
+          )}
           {kind === 'leave' && <span className="badge month-badge--leave">{leaveLabel(day)}</span>}
           {day.transfer === 'working' && day.transfer_date && (
             <span className="badge month-badge--transfer">
@@ -201,18 +234,12 @@ export function MonthTable({ days, timeZone, caption, today, action, totals, rul
   return (
     <>
       <ul className="month-legend" aria-label={t.monthTable.legend}>
-        <li>
-          <span className="month-legend__swatch month-row--holiday" aria-hidden="true" />
-          {t.monthTable.holiday}
-        </li>
-        <li>
-          <span className="month-legend__swatch month-row--day-off" aria-hidden="true" />
-          {t.monthTable.dayOff}
-        </li>
-        <li>
-          <span className="month-legend__swatch month-row--leave" aria-hidden="true" />
-          {t.monthTable.leaveLegend}
-        </li>
+        {LEGEND.map(([kind, label]) => (
+          <li key={kind}>
+            <span className={`month-legend__swatch month-row--${kind}`} aria-hidden="true" />
+            {label}
+          </li>
+        ))}
       </ul>
       {/* Focusable so keyboard users can scroll the month; the region is named by the caption. */}
       <div className="month-table-scroll" tabIndex={0} role="region" aria-label={caption}>

@@ -1,4 +1,5 @@
 import type { DayRecord } from '../../db/attendance.js';
+import type { DayKind } from '../../domain/worktime/day.js';
 import type { MonthResult } from '../../domain/worktime/month.js';
 
 /**
@@ -29,7 +30,7 @@ export interface AttendanceDayView {
   punch_out_note: string | null;
   is_holiday: boolean;
   holiday_name: string | null;
-  /** A day off of the company calendar (by default Saturday and Sunday). */
+  /** A day off of the stored company calendar (by default Saturday, Sunday and public holidays). */
   is_day_off: boolean;
   is_legal_holiday: boolean;
   /**
@@ -38,6 +39,14 @@ export interface AttendanceDayView {
    */
   transfer: 'working' | 'day_off' | null;
   transfer_date: string | null;
+  /**
+   * What the company calendar makes of the day, for the table's tint: 出勤日 (working, or
+   * extra_working when the calendar makes a day off a working day), 所定休日 (day_off), 祝日
+   * (public_holiday), 会社休日 (company_day_off) or 法定休日 (legal_holiday).
+   */
+  day_kind: DayKind;
+  /** Name of a company day off or an extra working day (年末年始…); null otherwise. */
+  day_name: string | null;
   is_paid_leave: boolean;
   /** 0 有給, 1 代休, 2 振替休日 (approved leave on that day). */
   leave_type: number | null;
@@ -93,6 +102,10 @@ export function monthAttendanceView(
     is_legal_holiday: d.calendar.isLegalHoliday,
     transfer: d.calendar.transfer?.role ?? null,
     transfer_date: d.calendar.transfer?.partner ?? null,
+    day_kind: d.calendar.isLegalHoliday
+      ? ('legal_holiday' as const)
+      : (d.calendar.kind ?? (d.calendar.isDayOff ? 'day_off' : 'working')),
+    day_name: d.calendar.name ?? null,
     is_paid_leave: d.leaveType === 0,
     leave_type: d.leaveType,
     worked_minutes: d.status === 'complete' ? d.workedMinutes : null,

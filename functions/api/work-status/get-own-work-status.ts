@@ -1,6 +1,7 @@
 import { findCompany } from '../../db/companies.js';
 import { agreementVersions } from '../../db/overtime-agreements.js';
 import { payrollVersions } from '../../db/period-closings.js';
+import { calendarVersions } from '../../db/company-calendars.js';
 import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
@@ -19,15 +20,16 @@ import { today } from '../../domain/time.js';
 /**
  * The punch screen's own figures: the totals of the payroll period holding today (〇月度) and the
  * caller's 36協定 findings under the settings in force (three GetItems, and one Query each of the
- * company's 36協定 and 締め日 versions).
+ * company's 36協定, calendar and 締め日 versions).
  */
 export const handler = api('get-own-work-status', {}, async ({ principal }) => {
   const companyId = principal.companyId;
   const employeeId = principal.userId;
   const now = clock.now();
-  const [company, versions, [period, payroll, summary], history] = await Promise.all([
+  const [company, versions, calendar, [period, payroll, summary], history] = await Promise.all([
     findCompany(companyId),
     agreementVersions(companyId),
+    calendarVersions(companyId),
     payrollVersions(companyId).then(async (v) => {
       const p = periodAsked({}, v, principal.timeZone, now);
       return [p, v, await employeeMonthSummary(companyId, employeeId, p.id)] as const;
@@ -35,7 +37,7 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     overtimeHistory(companyId, employeeId),
   ]);
   const month = period.id;
-  const agreement = companyAgreement(versions, company);
+  const agreement = companyAgreement(versions, company, calendar);
   const settings = agreementSettingsOn(agreement, today(principal.timeZone, now));
   const { current: findings } = agreementFindings(
     historyMonths(history?.months, month),

@@ -2,6 +2,7 @@ import { findCompany } from '../../db/companies.js';
 import { activeStaff } from '../../db/staff.js';
 import { agreementVersions } from '../../db/overtime-agreements.js';
 import { payrollVersions } from '../../db/period-closings.js';
+import { calendarVersions } from '../../db/company-calendars.js';
 import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { PeriodQuerySchema } from '../schemas.js';
 import { clock } from '../../shared/clock.js';
@@ -28,16 +29,17 @@ const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName}
  * that month; without them the period holding today): staff count; working time, overtime and excess over the deemed
  * overtime, total and average (minutes); the 36協定 alert list; per-employee figures and the last 12
  * months' overtime for the charts; the 36協定 findings of every month of the agreement year so far,
- * each month (a payroll period) under the settings in force on its last day. Six requests whatever the
- * company's size: the company, the 36協定 versions, the 締め日 versions, the staff list, the period's
- * summaries and the overtime histories — never the attendance items.
+ * each month (a payroll period) under the settings in force on its last day. Seven requests whatever
+ * the company's size: the company, the 36協定, calendar and 締め日 versions, the staff list, the
+ * period's summaries and the overtime histories — never the attendance items.
  */
 export const handler = api('get-work-status', { query: PeriodQuerySchema }, async ({ query, principal }) => {
   const companyId = principal.companyId;
   const now = clock.now();
-  const [company, versions, staff, [period, payroll, summaries], histories] = await Promise.all([
+  const [company, versions, calendar, staff, [period, payroll, summaries], histories] = await Promise.all([
     findCompany(companyId),
     agreementVersions(companyId),
+    calendarVersions(companyId),
     activeStaff(companyId),
     payrollVersions(companyId).then(async (v) => {
       const p = periodAsked(query, v, principal.timeZone, now);
@@ -46,7 +48,7 @@ export const handler = api('get-work-status', { query: PeriodQuerySchema }, asyn
     overtimeHistories(companyId),
   ]);
   const month = period.id;
-  const agreement = companyAgreement(versions, company);
+  const agreement = companyAgreement(versions, company, calendar);
   const inForce = agreementSettingsOn(agreement, today(principal.timeZone, now));
   const active = new Map(staff.map((s) => [s.employeeId, s]));
   const current = summaries.filter((s) => active.has(s.employeeId));

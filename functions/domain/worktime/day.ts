@@ -27,7 +27,23 @@ export interface DayCalendar {
    * the other day's date. Absent on an ordinary day.
    */
   transfer?: { role: 'working' | 'day_off'; partner: string } | undefined;
+  /** What the stored company calendar makes of the day (the month tables tint from it). */
+  kind?: DayKind | undefined;
+  /** Name of a company day off or an extra working day (年末年始, 夏季休暇…). */
+  name?: string | null | undefined;
+  /**
+   * The rules fix no 法定休日 weekday ('latest' mode) and this is a day off: computeMonth decides per
+   * week whether it is the 法定休日 (35条; see month.ts `assignLatestLegalHolidays`).
+   */
+  legalHolidayByWeek?: boolean | undefined;
 }
+
+/**
+ * 出勤日 (working), 出勤日 made so by the calendar (extra_working), 所定休日 (day_off, a weekly day off
+ * that is not the 法定休日), 祝日 the company closes on (public_holiday), 会社休日 (company_day_off)
+ * and 法定休日 (legal_holiday).
+ */
+export type DayKind = 'working' | 'extra_working' | 'day_off' | 'public_holiday' | 'company_day_off' | 'legal_holiday';
 
 export const WORKING_DAY: DayCalendar = { isDayOff: false, isLegalHoliday: false, holidayName: null };
 

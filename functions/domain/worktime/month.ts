@@ -6,7 +6,7 @@ import { addDays, monthDates } from '../time.js';
 import { computeDay, type DayCalendar, type DayResult } from './day.js';
 import { rulesOn, type RulesByDate, type RulesInForce } from './rules.js';
 import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES, RULE_VERSION } from './version.js';
-import { applyWeeklyLimit, weekStartOf, type WeekStart } from './week.js';
+import { applyWeeklyLimit, weekStartOf, type WeekStart, type WeeklyLimit } from './week.js';
 
 /** An attendance-day item as stored (extra fields are ignored). */
 export interface AttendanceRecord {
@@ -69,6 +69,8 @@ export interface MonthInput {
    */
   dayOverrides?: ReadonlyMap<string, DayOverride> | undefined;
   weekStartsOn?: WeekStart | undefined;
+  /** 40 h (default), or 44 h for the weeks of a 特例措置対象事業場 (労基則25条の2). */
+  weeklyLimitMinutes?: WeeklyLimit | undefined;
 }
 
 export interface MonthTotals {
@@ -161,35 +163,53 @@ export function computeMonth(input: MonthInput): MonthResult {
  */
 export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: string, last: string): DayResult[] {
   const weekStartsOn = input.weekStartsOn ?? 0;
-  const byDate = new Map(input.records.map((r) => [r.workDate, r]));
+  // The days after `last` up to the end of its week are computed from the calendar alone (no records
+  // needed) so that every week is whole for assignLatestLegalHolidays; they are dropped from the
+  // result and, coming after the span's days, change none of their figures.
+  const weekEnd = addDays(weekStartOf(last, weekStartsOn), 6);
+  const byDate = new Map(input.records.filter((r) => r.workDate <= last).map((r) => [r.workDate, r]));
   const approved = new Set(
     (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
   );
 
   const calendar = overriddenCalendar(input.calendar, dayOverridesOf(input.records, input.dayOverrides));
-
-  const computed: DayResult[] = [];
-  for (let date = weekStartOf(first, weekStartsOn); date <= last; date = addDays(date, 1)) {
+  const day = (date: string, dayCalendar: DayCalendar, nextDayIsLegalHoliday: boolean) => {
     const r = byDate.get(date);
-    computed.push(
-      computeDay({
-        workDate: date,
-        timeZone: input.timeZone,
-        punchInAt: r?.punchInAt,
-        punchOutAt: r?.punchOutAt,
-        leaveType: r?.leaveType,
-        leaveDays: r?.leaveDays,
-        rules: rulesOn(input.rules, date),
-        calendar: calendar(date),
-        nextDayIsLegalHoliday: calendar(addDays(date, 1)).isLegalHoliday,
-        approved: {
-          overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
-          holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
-        },
-      }),
-    );
+    return computeDay({
+      workDate: date,
+      timeZone: input.timeZone,
+      punchInAt: r?.punchInAt,
+      punchOutAt: r?.punchOutAt,
+      leaveType: r?.leaveType,
+      leaveDays: r?.leaveDays,
+      rules: rulesOn(input.rules, date),
+      calendar: dayCalendar,
+      nextDayIsLegalHoliday,
+      approved: {
+        overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
+        holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
+      },
+    });
+  };
+  const computed: DayResult[] = [];
+  for (let date = weekStartOf(first, weekStartsOn); date <= weekEnd; date = addDays(date, 1)) {
+    computed.push(day(date, calendar(date), calendar(addDays(date, 1)).isLegalHoliday));
   }
-  return applyWeeklyLimit(computed, weekStartsOn).filter((d) => d.workDate >= first);
+  const legal = assignLatestLegalHolidays(computed, weekStartsOn);
+  const final = legal.size
+    ? computed.map((d) =>
+        legal.has(d.workDate) || legal.has(addDays(d.workDate, 1))
+          ? day(
+              d.workDate,
+              legal.has(d.workDate) ? { ...d.calendar, isLegalHoliday: true, kind: 'legal_holiday' } : d.calendar,
+              legal.has(addDays(d.workDate, 1)) || calendar(addDays(d.workDate, 1)).isLegalHoliday,
+            )
+          : d,
+      )
+    : computed;
+  return applyWeeklyLimit(final, weekStartsOn, input.weeklyLimitMinutes).filter(
+    (d) => d.workDate >= first && d.workDate <= last,
+  );
 }
 
 /** The overrides the records carry (approved 振替 markers), then the explicit ones on top. */
@@ -221,9 +241,52 @@ export function overriddenCalendar(
     const o = overrides.get(date);
     if (!o) return base;
     const transfer = { role: o.role, partner: o.partner };
-    if (o.role === 'working') return { ...base, isDayOff: false, isLegalHoliday: false, transfer };
-    return { ...base, isDayOff: true, isLegalHoliday: calendar(o.partner).isLegalHoliday, transfer };
+    if (o.role === 'working')
+      return { ...base, isDayOff: false, isLegalHoliday: false, legalHolidayByWeek: false, kind: 'working', transfer };
+    const partner = calendar(o.partner);
+    return {
+      ...base,
+      isDayOff: true,
+      isLegalHoliday: partner.isLegalHoliday,
+      legalHolidayByWeek: partner.legalHolidayByWeek,
+      kind: partner.isLegalHoliday ? 'legal_holiday' : 'day_off',
+      transfer,
+    };
   };
+}
+
+/**
+ * The 法定休日 of the weeks whose rules fix no 法定休日 weekday ('latest' mode: days whose calendar has
+ * `legalHolidayByWeek`), from days computed with no legal holiday.
+ *
+ * 35条1項 (LABOUR-LAW.md §Holidays) asks for one day off a week; which day is the 法定休日 is for the
+ * rules to fix. When they fix none and the worker has two (or more) days off in the week, the
+ * 行政解釈 (厚生労働省「改正労働基準法に係る質疑応答」, 2010 amendment of 37条1項 ただし書) reads:
+ * if one day off was rested, the one rest day 35条 requires was given, so no work that week is
+ * 法定休日労働; if every day off was worked, the later one in the week is the 法定休日 and its work
+ * 休日労働 (35 %), the earlier ones ordinary work counted toward 40 h.
+ * Derivation per week: candidates = the week's days off; any candidate without worked minutes → no
+ * 法定休日労働; else the last candidate in date order. Only whole weeks are decided (a week cut
+ * short counts its missing days as rested). Whether a day of the month is the 法定休日 depends only on
+ * days off up to it, so a month never depends on the next one's punches.
+ */
+export function assignLatestLegalHolidays(days: readonly DayResult[], weekStartsOn: WeekStart = 0): Set<string> {
+  const weeks = new Map<string, DayResult[]>();
+  for (const d of days) {
+    if (!d.calendar.legalHolidayByWeek) continue;
+    const week = weekStartOf(d.workDate, weekStartsOn);
+    weeks.set(week, [...(weeks.get(week) ?? []), d]);
+  }
+  const legal = new Set<string>();
+  for (const [week, daysOff] of weeks) {
+    const weekEnd = addDays(week, 6);
+    const present = days.filter((d) => d.workDate >= week && d.workDate <= weekEnd).length;
+    if (present < 7) continue;
+    if (daysOff.every((d) => d.workedMinutes > 0)) {
+      legal.add(daysOff.map((d) => d.workDate).sort()[daysOff.length - 1]!);
+    }
+  }
+  return legal;
 }
 
 /** Totals of days already through the weekly pass. */

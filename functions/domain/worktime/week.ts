@@ -45,14 +45,22 @@ function convertTail(day: DayResult, minutes: number): DayResult {
   return finishDay({ ...day, segments: merged });
 }
 
+/** A week's limit: 40 h (32条1項), or 44 h in a 特例措置対象事業場 (労基則25条の2). */
+export type WeeklyLimit = number | ((weekStart: string) => number);
+
 /**
  * Applies the 40 h/week rule to fresh computeDay results (not to results already passed through
  * here). Days are taken in date order within each week; a week's total counts regular + 法内
  * minutes only. For a week that began before the first day passed, the earlier days are missing
  * and count as zero: pass every day from the week start on (computeMonth does).
+ * `weeklyLimit` is 40 h unless the company calendar makes the week a 44 h week (則25条の2).
  * Returns the days in date order.
  */
-export function applyWeeklyLimit(days: readonly DayResult[], weekStartsOn: WeekStart = 0): DayResult[] {
+export function applyWeeklyLimit(
+  days: readonly DayResult[],
+  weekStartsOn: WeekStart = 0,
+  weeklyLimit: WeeklyLimit = WEEKLY_LIMIT_MINUTES,
+): DayResult[] {
   const sorted = [...days].sort((a, b) => a.workDate.localeCompare(b.workDate));
   const totals = new Map<string, number>();
   return sorted.map((day) => {
@@ -61,7 +69,8 @@ export function applyWeeklyLimit(days: readonly DayResult[], weekStartsOn: WeekS
     const within = day.regularMinutes + day.scheduledOvertimeMinutes;
     const after = before + within;
     totals.set(week, after);
-    const excess = after - Math.max(before, WEEKLY_LIMIT_MINUTES);
+    const limit = typeof weeklyLimit === 'number' ? weeklyLimit : weeklyLimit(week);
+    const excess = after - Math.max(before, limit);
     return excess > 0 ? convertTail(day, excess) : day;
   });
 }

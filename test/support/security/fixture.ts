@@ -11,6 +11,7 @@ import { newId } from '../../../functions/shared/ids.js';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../http-client.js';
 import { pollUntil } from '../poll.js';
 import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../tenant.js';
+import { workingDay } from '../working-days.js';
 
 export type Actor = 'anonymous' | 'employeeA' | 'employeeA2' | 'adminA' | 'operator' | 'employeeB' | 'adminB';
 export const ACTORS: readonly Actor[] = [
@@ -121,7 +122,8 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   );
   const request = async (kind: string, body: object) =>
     expectOk(await employeeA.post(`/api/v1/${kind}`, body), kind).body.data.id as string;
-  const holidayRequest = await request('holiday_requests', { kind: 1, year, month, day: 1 });
+  // Leave only on a working day (issue 15 item 8): the month's first.
+  const holidayRequest = await request('holiday_requests', { kind: 1, year, month, day: workingDay(year, month, 0) });
   const holidayWorkRequest = await request('holiday_work_requests', { year, month, day: 2 });
   const overWorkRequest = await request('over_work_requests', { year, month, day: 3 });
   const rule = expectOk(
@@ -312,7 +314,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       punch_out_at: '18:00',
       reason: '',
     },
-    'create-holiday-request': { kind: 1, year: ids.year, month: ids.month, day: 4 },
+    'create-holiday-request': { kind: 1, year: ids.year, month: ids.month, day: workingDay(ids.year, ids.month, 3) },
     'create-holiday-work-request': { year: ids.year, month: ids.month, day: 5 },
     'create-over-work-request': { year: ids.year, month: ids.month, day: 6 },
     'decide-holiday-request': { status: 1 },

@@ -1,0 +1,19 @@
+import type { CalendarBody } from '../../../../functions/api/work-status/calendar-schemas';
+import type {
+  CalendarDayView,
+  CalendarVersionView,
+  CompanyCalendarView,
+} from '../../../../functions/api/work-status/calendar-view';
+import { api } from '../../lib/api';
+
+/** The answer of GET/PUT /api/v1/company_calendar and what PUT takes: the backend's own types. */
+export type {
+  CompanyCalendarView as CompanyCalendar,
+  CalendarVersionView as CalendarVersion,
+  CalendarDayView,
+  CalendarBody,
+};
+
+export const getCompanyCalendar = () => api.get<CompanyCalendarView>('/api/v1/company_calendar');
+export const saveCompanyCalendar = (body: CalendarBody) =>
+  api.put<CompanyCalendarView>('/api/v1/company_calendar', body);

@@ -1,0 +1,84 @@
+import * as z from 'zod/mini';
+import { INPUT_MESSAGES, integerSchema, nameSchema } from '../../domain/input.js';
+import { MAX_CALENDAR_DATES } from '../../domain/worktime/calendar.js';
+import { MIN_YEAR } from '../schemas.js';
+
+const WEEKDAY = '曜日は日曜日〜土曜日から選択してください';
+/** Longest name of a listed date (年末年始, 夏季休暇, 創立記念日…). */
+export const CALENDAR_DATE_NAME_MAX = 30;
+
+const weekday = z.number({ error: WEEKDAY }).check(z.int(WEEKDAY), z.minimum(0, WEEKDAY), z.maximum(6, WEEKDAY));
+
+const listedDate = z.strictObject({
+  date: z.iso.date({ error: INPUT_MESSAGES.date }),
+  name: nameSchema(CALENDAR_DATE_NAME_MAX).check(
+    z.maxLength(CALENDAR_DATE_NAME_MAX, `名称は${CALENDAR_DATE_NAME_MAX}文字以内で入力してください`),
+  ),
+});
+
+const listedDates = (label: string) =>
+  z._default(
+    z.array(listedDate, { error: `${label}の形式が正しくありません` }).check(
+      z.maxLength(MAX_CALENDAR_DATES, `${label}は1つの版に${MAX_CALENDAR_DATES}日までです`),
+      z.refine((l) => new Set(l.map((d) => d.date)).size === l.length, `${label}に同じ日付が重複しています`),
+    ),
+    [],
+  );
+
+/**
+ * `PUT /api/v1/company_calendar`: one version of the company calendar. `effective_from` (YYYY-MM-DD)
+ * omitted = today in the company's zone; every other field omitted = its default (暦週 from Sunday,
+ * Sunday the 法定休日, Saturday and Sunday off, public holidays off, no listed dates, 40 h weeks).
+ * `legal_holiday` is a weekday (0 = Sunday … 6 = Saturday) or 'latest' (the rules fix none: the later
+ * day off of the week when every day off was worked, 35条). `special_44h_week` is the 特例措置対象
+ * 事業場 (労基則25条の2).
+ */
+export const CalendarBodySchema = z
+  .strictObject({
+    effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+    week_starts_on: z._default(weekday, 0),
+    legal_holiday: z._default(
+      z.union([weekday, z.literal('latest')], { error: '法定休日は曜日か「週の後の休日」を選択してください' }),
+      0,
+    ),
+    weekly_days_off: z._default(
+      z.array(weekday, { error: '所定休日の曜日を選択してください' }).check(
+        z.maxLength(7, '所定休日の曜日を選択してください'),
+        z.refine((l) => new Set(l).size === l.length, '所定休日の曜日が重複しています'),
+      ),
+      [0, 6],
+    ),
+    public_holidays_off: z._default(z.boolean({ error: '祝日を休日にするか選択してください' }), true),
+    company_days_off: listedDates('会社休日'),
+    extra_working_days: listedDates('出勤日'),
+    special_44h_week: z._default(z.boolean({ error: '週44時間の特例を選択してください' }), false),
+  })
+  .check(
+    z.refine((b) => b.legal_holiday !== 'latest' || b.weekly_days_off.length > 0, {
+      message: '法定休日を「週の後の休日」にするには所定休日の曜日を1つ以上選択してください',
+      path: ['weekly_days_off'],
+    }),
+    z.refine(
+      (b) => {
+        const off = new Set(b.company_days_off.map((d) => d.date));
+        return b.extra_working_days.every((d) => !off.has(d.date));
+      },
+      { message: '会社休日と出勤日に同じ日付は登録できません', path: ['extra_working_days'] },
+    ),
+  );
+
+export type CalendarBody = z.input<typeof CalendarBodySchema>;
+
+/** `GET /api/v1/company_calendar?on=YYYY-MM-DD[&year&month]` (on defaults to today). */
+export const CalendarQuerySchema = z
+  .strictObject({
+    on: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+    year: z.optional(integerSchema(MIN_YEAR, 2100, INPUT_MESSAGES.date)),
+    month: z.optional(integerSchema(1, 12, INPUT_MESSAGES.date)),
+  })
+  .check(
+    z.refine((q) => (q.year === undefined) === (q.month === undefined), {
+      message: '年と月は両方指定してください',
+      path: ['month'],
+    }),
+  );
