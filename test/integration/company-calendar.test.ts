@@ -4,6 +4,7 @@
  * day kinds. Calendar (checked with `date`): 2026-06-01 is a Monday; 6 June a Saturday, 7 and 14 June
  * Sundays, 10 June a Wednesday, 13 June a Saturday; 2026-04-29 is 昭和の日.
  */
+import { TRANSFER_MESSAGES } from '../../functions/domain/worktime/transfer.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAVE_ON_DAY_OFF } from '../../functions/api/request-routes.js';
 import { clock } from '../../functions/shared/clock.js';
@@ -244,12 +245,20 @@ describe('leave only on working days of the calendar (item 8), and the month tab
       [0, '2026-06-14'], // Sunday
       [0, '2026-06-10'], // company day off
       [1, '2026-06-07'], // 代休 on a Sunday
-      [2, '2026-06-06'], // 振替休日 on a Saturday
     ] as const) {
       const res = await staff.post('/api/v1/holiday_requests', { kind, ...ymd(date), reason: '' });
       expect(res.status, date).toBe(400);
       expect(res.body).toEqual({ message: MESSAGES.applicationDefect, errors: { day: [LEAVE_ON_DAY_OFF] } });
     }
+    // A 振替 names the holiday worked as well; its swap day must be a working day of the calendar too.
+    const transfer = await staff.post('/api/v1/holiday_requests', {
+      kind: 2,
+      ...ymd('2026-06-06'), // Saturday
+      work_date: '2026-06-07',
+      reason: '',
+    });
+    expect(transfer.status).toBe(400);
+    expect(transfer.body.errors.date).toEqual([TRANSFER_MESSAGES.swapDateNotWorkingDay]);
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
     // Nothing filed: the balance and the five-day duty are as they were.
     expect(await balance()).toEqual(start);

@@ -278,20 +278,20 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  9,
+  10,
   'read, ' +
     CLOSED +
     " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
-  5,
-  "company and summary items (three GetItem) and the company's 36協定 and 締め日 versions (one Query page each)",
+  6,
+  "company and summary items (three GetItem) and the company's 36協定, calendar and 締め日 versions (one Query page each)",
 );
 budget(
   ['get-work-status'],
-  6,
-  "company, its 36協定 and 締め日 versions, the period's summaries, the overtime histories, the staff list: one item and five Query pages, whatever the number of staff",
+  7,
+  "company, its 36協定, calendar and 締め日 versions, the period's summaries, the overtime histories, the staff list: one item and six Query pages, whatever the number of staff",
 );
 budget(
   ['list-employees'],
@@ -311,7 +311,7 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  9,
+  10,
   `punch-in: the recent days (Query), ${CLOSED} and one conditional write; punch-out adds one summary refresh`,
 );
 budget(
@@ -328,12 +328,12 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  9,
+  10,
   `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests)`,
 );
 budget(
   ['delete-timestamp'],
-  10,
+  11,
   `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests)`,
 );
 budget(
