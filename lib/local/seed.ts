@@ -7,6 +7,9 @@ import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
 import { publicHoliday } from '../../functions/domain/calendar.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
+import { beginPeriodClosing } from '../../functions/db/period-closings.js';
+import { periodOf } from '../../functions/domain/payroll-period.js';
+import { runClosing } from '../../functions/exports/closing.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -218,6 +221,17 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   const [y, m] = t.split('-').map(Number) as [number, number];
   await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
   await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);
+  // 締め処理 shows one closed period: last month (末日締め), frozen by the closing job like an admin's close.
+  const last = periodOf(addDays(`${t.slice(0, 7)}-01`, -1));
+  await beginPeriodClosing(companyId, {
+    period: last.id,
+    from: last.from,
+    to: last.to,
+    status: 'closing',
+    closedAt: now.toISOString(),
+    closedBy: DEMO.admin.name,
+  });
+  await runClosing({ kind: 'closing', companyId, period: last.id, run: 'demo', timeZone: DEMO.timeZone });
   await dynamo().send(
     new PutCommand({
       TableName: table,
