@@ -50,11 +50,12 @@ describe('one Lambda per route', () => {
     expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
   });
 
-  it('lets only the export routes invoke the export worker, and schedules the daily grant job', () => {
+  it('lets only the export routes and the closing route invoke the export worker, and schedules the daily grant job', () => {
     const worker = functionIds.get('export-worker')!;
     for (const route of ROUTES) {
       const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
-      if (['create-attendance-export', 'create-leave-register-export'].includes(route.name)) {
+      // The closing job (締め) runs in the export worker: same S3 and table grants, no function of its own.
+      if (['create-attendance-export', 'create-leave-register-export', 'create-period-closing'].includes(route.name)) {
         expect(invokes).toHaveLength(1);
         expect(JSON.stringify(invokes[0]!.Resource)).toContain(worker);
       } else {
