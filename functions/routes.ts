@@ -167,6 +167,13 @@ const rows = [
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],
   ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, api('attendance-exports/get-attendance-export'), [...READ, 'exports'], 'Export status and download link'],
 
+  // Payroll period (締め日) and closing (締め): the closing job runs in the export worker
+  ['get-payroll-period', 'GET', '/api/v1/payroll_period', ADMIN, api('period-closings/get-payroll-period'), READ, '締め日 in force on a day (?on=), its period and the versions'],
+  ['update-payroll-period', 'PUT', '/api/v1/payroll_period', ADMIN, api('period-closings/update-payroll-period'), WRITE, 'Save a 締め日 version from effective_from'],
+  ['list-period-closings', 'GET', '/api/v1/period_closings', ADMIN, api('period-closings/list-period-closings'), READ, 'Payroll periods with their closing status, and one period’s checklist'],
+  ['create-period-closing', 'POST', '/api/v1/period_closings', ADMIN, api('period-closings/create-period-closing'), WRITE, 'Close a payroll period (starts the closing job)'],
+  ['reopen-period-closing', 'DELETE', '/api/v1/period_closings/{period}', ADMIN, api('period-closings/reopen-period-closing'), WRITE, 'Reopen a closed payroll period, with a reason'],
+
   // Annual paid leave (年次有給休暇): balances, grants, the five-day duty and the register (管理簿)
   ['get-own-paid-leave', 'GET', '/api/v1/paid_leave', EMPLOYEE, api('paid-leave/get-own-paid-leave'), READ, 'Own balance and five-day duty status'],
   ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), READ, 'Balances and five-day duty of all staff'],
@@ -249,10 +256,10 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     name: 'export-worker',
     handler: 'functions/exports/worker.ts',
     needs: ['table:write', 'exports'],
-    summary: 'Writes CSV exports to S3 (invoked asynchronously)',
+    summary: 'Writes CSV exports and closes payroll periods into S3 (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 1024,
-    invokedBy: ['create-attendance-export', 'create-leave-register-export'],
+    invokedBy: ['create-attendance-export', 'create-leave-register-export', 'create-period-closing'],
   },
   {
     name: 'paid-leave-grants',

@@ -66,6 +66,8 @@ export class KintaiStack extends Stack {
       bucketName: exportsBucketName(stage, this.account),
       accessLogs: { bucket: logBucket, prefix: 's3/exports/' },
       expireAfterDays: EXPORTS_LIFECYCLE_DAYS,
+      // CSV exports expire; a closed payroll period's CSV and snapshot (closings/…) are records 労基法109条 keeps.
+      expirePrefix: 'exports/',
     });
     const spaBucket = new PrivateBucket(this, 'SpaBucket', {
       accessLogs: { bucket: logBucket, prefix: 's3/spa/' },

@@ -45,6 +45,7 @@ export const ADMIN_PAGES = [
   'paid_leave',
   'paid_leave/:id',
   'audit',
+  'closing',
   'working_times',
   'break_times',
   'company_calendar',

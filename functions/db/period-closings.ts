@@ -6,7 +6,7 @@
  */
 import type { ClosingStatus } from './entities/period-closing.js';
 import { periodLabel, type PayrollVersion } from '../domain/payroll-period.js';
-import { ConflictError } from '../shared/errors.js';
+import { ConflictError, awsErrorName } from '../shared/errors.js';
 import { db, type Db } from './service.js';
 
 /** Every version of the company's 締め日, oldest first: one Query. */
@@ -42,6 +42,8 @@ export interface Closing {
   csvKey?: string | undefined;
   csvSha256?: string | undefined;
   employeeCount?: number | undefined;
+  missingPunchDays?: number | undefined;
+  breakShortDays?: number | undefined;
   updatedAt?: string | undefined;
 }
 
@@ -118,4 +120,72 @@ export async function assertDatesOpen(
     const closed = day === undefined ? null : frozenClosingOver(closings, day);
     if (closed) throw new ConflictError(closedMessage(closed), { [field]: [closedMessage(closed)] });
   }
+}
+/** One closing of the company (GetItem), or null. */
+export async function findPeriodClosing(
+  companyId: string,
+  period: string,
+  service: Db = db(),
+): Promise<Closing | null> {
+  const { data } = await service.entities.PeriodClosing.get({ companyId, period }).go();
+  return data;
+}
+
+/**
+ * Starts a closing: writes the item with status `closing` (from this moment the guard refuses writes to
+ * its days) only where the period has no closing yet or its last one was reopened or failed; answers
+ * false, writing nothing, when another request closed or is closing it (one conditional PutItem).
+ */
+export async function beginPeriodClosing(companyId: string, closing: Closing, service: Db = db()): Promise<boolean> {
+  const defined = Object.fromEntries(Object.entries(closing).filter(([, v]) => v !== undefined)) as Closing;
+  const { updatedAt: _ignored, ...rest } = defined;
+  try {
+    await service.entities.PeriodClosing.put({ companyId, ...rest })
+      .where(
+        (a, { notExists, eq }) => `${notExists(a.period)} OR ${eq(a.status, 'reopened')} OR ${eq(a.status, 'failed')}`,
+      )
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+type ClosingChanges = Partial<Omit<Closing, 'period' | 'updatedAt'>>;
+
+/**
+ * Moves a closing on (the job's progress, its result, a reopening) only while it has status `from`
+ * (one conditional UpdateItem); answers false, writing nothing, when it no longer has.
+ */
+export async function updatePeriodClosing(
+  companyId: string,
+  period: string,
+  from: Closing['status'],
+  changes: ClosingChanges,
+  service: Db = db(),
+): Promise<boolean> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ClosingChanges;
+  try {
+    await service.entities.PeriodClosing.patch({ companyId, period })
+      .set(set)
+      .where((a, { eq }) => eq(a.status, from))
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/**
+ * The company's unapproved requests dated `from`–`to` (the pending partition, one Query whatever the
+ * company's size): the closing checklist's 未承認の申請.
+ */
+export async function pendingRequestsBetween(companyId: string, from: string, to: string, service: Db = db()) {
+  const { data } = await service.entities.PendingRequest.query
+    .byCompany({ companyId })
+    .between({ date: from }, { date: `${to}~` })
+    .go({ pages: 'all' });
+  return data.filter((r) => r.date >= from && r.date <= to);
 }

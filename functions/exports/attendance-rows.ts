@@ -3,7 +3,7 @@ import { allStaff } from '../db/staff.js';
 import { calendarVersions } from '../db/company-calendars.js';
 import { allRules, computeEmployeeMonth } from '../db/summaries.js';
 import { localTime } from '../domain/time.js';
-import { LEAVE_LABELS } from '../domain/worktime/day.js';
+import { LEAVE_LABELS, type DayResult } from '../domain/worktime/day.js';
 import { neutralize, type Cell } from './csv.js';
 
 /** Query of an attendance export (dates are company-local, inclusive). */
@@ -51,12 +51,17 @@ function* months(from: string, to: string): Generator<[number, number]> {
   }
 }
 
-/**
- * One row per employee per day, computed by the working-time engine exactly as the monthly table and
- * the summaries are. Streams: one employee-month is in memory at a time. Reads: staff, departments,
- * statuses, rules and calendar versions once (five Queries), then one Query per employee-month.
- */
-export async function* attendanceRows(companyId: string, p: AttendanceExportParams): AsyncGenerator<Cell[]> {
+/** What every employee's rows need, read once per export or closing: five Queries. */
+export interface RowsContext {
+  deptName: Map<string, string>;
+  statusName: Map<string, string>;
+  rules: Awaited<ReturnType<typeof allRules>>;
+  calendar: Awaited<ReturnType<typeof calendarVersions>>;
+}
+
+export type StaffMember = Awaited<ReturnType<typeof allStaff>>[number];
+
+export async function rowsContext(companyId: string): Promise<RowsContext & { staff: StaffMember[] }> {
   const [staff, depts, statuses, rules, calendar] = await Promise.all([
     allStaff(companyId),
     listOrgUnits('department', companyId),
@@ -64,36 +69,47 @@ export async function* attendanceRows(companyId: string, p: AttendanceExportPara
     allRules(companyId),
     calendarVersions(companyId),
   ]);
-  const deptName = new Map(depts.map((d) => [d.id, d.name]));
-  const statusName = new Map(statuses.map((s) => [s.id, s.name]));
-  const chosen = staff
-    .filter((e) => !p.employeeId || e.employeeId === p.employeeId)
-    .filter((e) => !p.departmentId || e.departmentId === p.departmentId)
-    .filter((e) => !p.employmentStatusId || e.employmentStatusId === p.employmentStatusId)
-    .sort((a, b) => a.employeeId.localeCompare(b.employeeId));
+  return {
+    staff,
+    deptName: new Map(depts.map((d) => [d.id, d.name])),
+    statusName: new Map(statuses.map((s) => [s.id, s.name])),
+    rules,
+    calendar,
+  };
+}
 
-  yield [...ATTENDANCE_HEADER];
-  for (const e of chosen) {
-    const name = neutralize(`${e.lastName} ${e.firstName}`);
-    const dept = neutralize(e.departmentId ? (deptName.get(e.departmentId) ?? '') : '');
-    const status = neutralize(e.employmentStatusId ? (statusName.get(e.employmentStatusId) ?? '') : '');
-    for (const [year, month] of months(p.from, p.to)) {
-      const result = await computeEmployeeMonth({
-        companyId,
-        employeeId: e.employeeId,
-        timeZone: p.timeZone,
-        year,
-        month,
-        rules,
-        calendar,
-        employee: e,
-      });
-      // Records older than the 退勤 memo hold one memo in `note`: it stays in the 出勤メモ column.
-      const records = new Map(result.records.map((r) => [r.workDate, r]));
-      for (const d of result.days) {
-        if (d.workDate < p.from || d.workDate > p.to) continue;
-        const done = d.status === 'complete';
-        yield [
+/**
+ * One employee's days `from`–`to` (company-local, inclusive), each with its CSV row: one Query per month
+ * the range touches. The period closing stores these rows, the attendance export writes them.
+ */
+export async function* employeeDays(
+  companyId: string,
+  e: StaffMember,
+  ctx: RowsContext,
+  p: Pick<AttendanceExportParams, 'from' | 'to' | 'timeZone'>,
+): AsyncGenerator<{ day: DayResult; row: Cell[] }> {
+  const name = neutralize(`${e.lastName} ${e.firstName}`);
+  const dept = neutralize(e.departmentId ? (ctx.deptName.get(e.departmentId) ?? '') : '');
+  const status = neutralize(e.employmentStatusId ? (ctx.statusName.get(e.employmentStatusId) ?? '') : '');
+  for (const [year, month] of months(p.from, p.to)) {
+    const result = await computeEmployeeMonth({
+      companyId,
+      employeeId: e.employeeId,
+      timeZone: p.timeZone,
+      year,
+      month,
+      rules: ctx.rules,
+      calendar: ctx.calendar,
+      employee: e,
+    });
+    // Records older than the 退勤 memo hold one memo in `note`: it stays in the 出勤メモ column.
+    const records = new Map(result.records.map((r) => [r.workDate, r]));
+    for (const d of result.days) {
+      if (d.workDate < p.from || d.workDate > p.to) continue;
+      const done = d.status === 'complete';
+      yield {
+        day: d,
+        row: [
           e.employeeId,
           name,
           dept,
@@ -112,8 +128,30 @@ export async function* attendanceRows(companyId: string, p: AttendanceExportPara
           d.leaveType !== null && d.leaveType !== undefined ? LEAVE_LABELS[d.leaveType as 0 | 1 | 2] : '',
           neutralize(records.get(d.workDate)?.note ?? ''),
           neutralize(records.get(d.workDate)?.punchOutNote ?? ''),
-        ];
-      }
+        ],
+      };
     }
   }
+}
+
+/** The staff an export's filters choose, by staff id. */
+export function chosenStaff<
+  E extends { employeeId: string; departmentId?: string | null; employmentStatusId?: string | null },
+>(staff: readonly E[], p: Pick<AttendanceExportParams, 'employeeId' | 'departmentId' | 'employmentStatusId'>): E[] {
+  return staff
+    .filter((e) => !p.employeeId || e.employeeId === p.employeeId)
+    .filter((e) => !p.departmentId || e.departmentId === p.departmentId)
+    .filter((e) => !p.employmentStatusId || e.employmentStatusId === p.employmentStatusId)
+    .sort((a, b) => a.employeeId.localeCompare(b.employeeId));
+}
+
+/**
+ * One row per employee per day, computed by the working-time engine exactly as the monthly table and
+ * the summaries are. Streams: one employee-month is in memory at a time. Reads: staff, departments,
+ * statuses and rules once (four Queries), then one Query per employee-month.
+ */
+export async function* attendanceRows(companyId: string, p: AttendanceExportParams): AsyncGenerator<Cell[]> {
+  const ctx = await rowsContext(companyId);
+  yield [...ATTENDANCE_HEADER];
+  for (const e of chosenStaff(ctx.staff, p)) for await (const { row } of employeeDays(companyId, e, ctx, p)) yield row;
 }

@@ -34,6 +34,13 @@ function inCp932(ch: string): boolean {
   return known;
 }
 
+/** Characters of `text` CP932 cannot encode (written as '?'). */
+export function cp932Unencodable(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch.charCodeAt(0) > 0x7f && !inCp932(ch)) n++;
+  return n;
+}
+
 /** Counts the characters of a text stream that CP932 cannot encode, passing the text through. */
 class Cp932Audit extends Transform {
   constructor(private readonly report: CsvReport) {

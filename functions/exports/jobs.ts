@@ -33,7 +33,8 @@ export async function createExportJob(input: NewExport) {
     ...input,
     exportId,
     status: 'pending' as const,
-    objectKey: `${input.companyId}/${exportId}.csv`,
+    // Under `exports/`, the prefix the bucket expires after a day; closings keep theirs (period-snapshot.ts).
+    objectKey: `exports/${input.companyId}/${exportId}.csv`,
     expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
   };
   await insertExportJob(job);
@@ -46,7 +47,15 @@ export interface WorkerEvent {
   exportId: string;
 }
 
-async function startWorker(event: WorkerEvent): Promise<void> {
+/** The closing job (exports/closing.ts) runs in the export worker too: same grants, same function. */
+export type ClosingJobEvent = import('./closing.js').ClosingEvent;
+
+/** Starts the closing job of a period whose closing item the route has just written (`closing`). */
+export async function startClosingJob(event: ClosingJobEvent): Promise<void> {
+  await startWorker(event);
+}
+
+async function startWorker(event: WorkerEvent | ClosingJobEvent): Promise<void> {
   const fn = env().EXPORT_WORKER_FUNCTION;
   if (fn) {
     const { invokeAsync } = await import('../shared/clients/lambda-invoke.js');
@@ -58,10 +67,8 @@ async function startWorker(event: WorkerEvent): Promise<void> {
   // uploads) stays out of the API function: there the worker is always its own function.
   if (process.env.KINTAI_BUNDLE !== 'lambda') {
     void import('./worker.js')
-      .then((w) => w.runExport(event))
-      .catch((error: unknown) =>
-        logger.error('local export failed', { exportId: event.exportId, error: error as Error }),
-      );
+      .then((w) => ('kind' in event ? w.runClosing(event) : w.runExport(event)))
+      .catch((error: unknown) => logger.error('local background job failed', { error: error as Error }));
     return;
   }
   throw new Error('EXPORT_WORKER_FUNCTION is not set');

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Upload } from '@aws-sdk/lib-storage';
 import { findExportJob, updateExportJob } from '../db/export-jobs.js';
@@ -7,9 +7,12 @@ import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
 import type { Context } from 'aws-lambda';
 import { logger, withLogContext } from '../shared/logger.js';
-import { attendanceRows, type AttendanceExportParams } from './attendance-rows.js';
-import { ByteCounter, csvStream, type Cell, type CsvReport } from './csv.js';
+import iconv from 'iconv-lite';
+import { closedPeriodSpanning, frozenSnapshot, getObject } from '../services/period-snapshot.js';
+import { ATTENDANCE_HEADER, attendanceRows, chosenStaff, type AttendanceExportParams } from './attendance-rows.js';
+import { ByteCounter, cp932Unencodable, csvStream, type Cell, type CsvEncoding, type CsvReport } from './csv.js';
 import type { WorkerEvent } from './jobs.js';
+import { runClosing, type ClosingEvent } from './closing.js';
 import { leaveRegisterRows, type LeaveRegisterParams } from './leave-register-rows.js';
 
 /** Rows of each export kind: async generators, so a file is never held in memory whole. */
@@ -23,6 +26,34 @@ async function* counted(rows: AsyncIterable<Cell[]>, counter: { rows: number }):
     counter.rows++;
     yield row;
   }
+}
+
+/**
+ * The bytes of an attendance export of a closed period: never recomputed. Asked for exactly the period's
+ * days, the export is the CSV stored at closing, byte for byte (UTF-8), or those bytes as Shift_JIS;
+ * with a department, status or staff filter, the chosen employees' rows stored at closing through the
+ * same encoder. Null when the range is not exactly a closed period (then the rows are computed).
+ */
+async function frozenExport(
+  companyId: string,
+  params: AttendanceExportParams,
+  encoding: CsvEncoding,
+  counter: { rows: number },
+  report: CsvReport,
+): Promise<Readable | null> {
+  const closing = await closedPeriodSpanning(companyId, params.from, params.to);
+  if (!closing) return null;
+  const snapshot = await frozenSnapshot(companyId, closing.period);
+  if (!snapshot) return null;
+  const filtered = Boolean(params.employeeId || params.departmentId || params.employmentStatusId);
+  const employees = chosenStaff(snapshot.employees, params);
+  counter.rows = 1 + employees.reduce((n, e) => n + e.rows.length, 0);
+  if (filtered) return csvStream([[...ATTENDANCE_HEADER], ...employees.flatMap((e) => e.rows)], encoding, report);
+  const stored = await getObject(closing.csvKey!);
+  if (encoding === 'utf8') return Readable.from([stored]);
+  const text = stored.subarray(3).toString('utf8');
+  report.unencodable = cp932Unencodable(text);
+  return Readable.from([iconv.encode(text, 'CP932')]);
 }
 
 /**
@@ -41,8 +72,12 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
     // pipeline, not .pipe(): an error while producing rows (a throttled read, bad data) must fail the
     // upload and reach the catch below, not stall the upload and crash the process as an unhandled
     // stream error with the job left 'running'.
+    const frozen =
+      job.kind === 'attendance'
+        ? await frozenExport(companyId, job.params as AttendanceExportParams, job.encoding, counter, report)
+        : null;
     const producing = pipeline(
-      csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding, report),
+      frozen ?? csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding, report),
       bytes,
       body,
     );
@@ -66,12 +101,25 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
   }
 }
 
+export { runClosing };
+
 /**
- * Lambda entry of the export worker (invoked asynchronously by the export routes). Every line of the
- * run carries the Lambda request id, the job and the company (ids only).
+ * Lambda entry of the export worker (invoked asynchronously by the export routes, and by the closing
+ * route with a closing event). Every line of the run carries the Lambda request id, the job and the
+ * company (ids only).
  */
-export const handler = async (event: WorkerEvent, context?: Context) =>
-  withLogContext(
-    { lambda_request_id: context?.awsRequestId, job: 'export', job_id: event.exportId, company_id: event.companyId },
-    () => runExport(event),
-  );
+export const handler = async (event: WorkerEvent | ClosingEvent, context?: Context) =>
+  'kind' in event
+    ? withLogContext(
+        { lambda_request_id: context?.awsRequestId, job: 'closing', job_id: event.period, company_id: event.companyId },
+        () => runClosing(event),
+      )
+    : withLogContext(
+        {
+          lambda_request_id: context?.awsRequestId,
+          job: 'export',
+          job_id: event.exportId,
+          company_id: event.companyId,
+        },
+        () => runExport(event),
+      );

@@ -9,6 +9,8 @@ export interface PrivateBucketProps {
   readonly accessLogs?: { readonly bucket: s3.IBucket; readonly prefix: string };
   /** Objects are deleted this many days after creation. */
   readonly expireAfterDays?: number;
+  /** Only objects under this key prefix expire (default: every object). */
+  readonly expirePrefix?: string;
   /**
    * CloudFront standard logging writes through object ACLs, so the bucket that receives those
    * logs cannot enforce bucket-owner-only ownership.
@@ -40,7 +42,7 @@ export class PrivateBucket extends s3.Bucket {
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         ...(props.expireAfterDays === undefined
           ? []
-          : [{ id: 'expire', expiration: Duration.days(props.expireAfterDays) }]),
+          : [{ id: 'expire', expiration: Duration.days(props.expireAfterDays), prefix: props.expirePrefix }]),
       ],
     });
   }

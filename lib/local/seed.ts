@@ -14,6 +14,9 @@ import {
   DEFAULT_CALENDAR,
   type CalendarVersion,
 } from '../../functions/domain/worktime/calendar.js';
+import { beginPeriodClosing } from '../../functions/db/period-closings.js';
+import { periodOf } from '../../functions/domain/payroll-period.js';
+import { runClosing } from '../../functions/exports/closing.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -284,6 +287,17 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   await putRule(companyId, 'working', firstDept, null, `${t.slice(0, 7)}-01`, { fixedMinutes: 465, overMinutes: 540 });
   await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
   await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);
+  // 締め処理 shows one closed period: last month (末日締め), frozen by the closing job like an admin's close.
+  const last = periodOf(addDays(`${t.slice(0, 7)}-01`, -1));
+  await beginPeriodClosing(companyId, {
+    period: last.id,
+    from: last.from,
+    to: last.to,
+    status: 'closing',
+    closedAt: now.toISOString(),
+    closedBy: DEMO.admin.name,
+  });
+  await runClosing({ kind: 'closing', companyId, period: last.id, run: 'demo', timeZone: DEMO.timeZone });
   await dynamo().send(
     new PutCommand({
       TableName: table,

@@ -50,10 +50,11 @@ describe('one Lambda per route', () => {
     expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
   });
 
-  it('lets only the export routes invoke the export worker, only the rule saves the recompute worker, and schedules the daily grant job', () => {
+  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule saves the recompute worker, and schedules the daily grant job', () => {
     const invokers: Record<string, string> = {
       'create-attendance-export': 'export-worker',
       'create-leave-register-export': 'export-worker',
+      'create-period-closing': 'export-worker',
       'save-working-time': 'recompute-worker',
       'save-break-time': 'recompute-worker',
     };

@@ -242,7 +242,10 @@ describe('S3 buckets', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: Match.objectLike({ 'Fn::Join': Match.anyValue() }),
       LifecycleConfiguration: {
-        Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: EXPORTS_LIFECYCLE_DAYS, Status: 'Enabled' })]),
+        // Only CSV exports expire; closings/ (a closed period's CSV and snapshot) is kept.
+        Rules: Match.arrayWith([
+          Match.objectLike({ ExpirationInDays: EXPORTS_LIFECYCLE_DAYS, Prefix: 'exports/', Status: 'Enabled' }),
+        ]),
       },
       LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/exports/' },
     });

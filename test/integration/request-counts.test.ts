@@ -42,6 +42,8 @@ vi.mock('../../functions/exports/worker.js', async (importOriginal) => {
     ...real,
     runExport: (event: Parameters<typeof real.runExport>[0]) =>
       worker.enabled ? real.runExport(event) : Promise.resolve(),
+    runClosing: (event: Parameters<typeof real.runClosing>[0]) =>
+      worker.enabled ? real.runClosing(event) : Promise.resolve(),
   };
 });
 
@@ -226,6 +228,23 @@ budget(
 );
 budget(['update-overtime-alert'], 3, `${CLOSED}, the write and its audit record`);
 budget(['get-overtime-agreement'], 1, "the company's 36協定 versions: one Query page");
+budget(['get-payroll-period'], 1, "the company's 締め日 versions: one Query page");
+budget(
+  ['update-payroll-period'],
+  4,
+  'the closings (one Query page, the closed-period check), the version (PutItem), the versions for the answer (one Query page), audit record',
+);
+budget(
+  ['list-period-closings'],
+  10,
+  '締め日 versions and closings, then the checklist: pending requests, staff, 36協定 versions, overtime histories (one Query page each), the company (GetItem) and the summaries of the months the period touches (one Query page each, at most three): whatever the number of staff',
+);
+budget(
+  ['create-period-closing'],
+  4,
+  '締め日 versions and closings (one Query page each), the closing item (conditional PutItem), audit record; the job is the worker',
+);
+budget(['reopen-period-closing'], 3, 'the closing (GetItem), its reopening (conditional UpdateItem), audit record');
 budget(
   ['update-overtime-agreement'],
   4,

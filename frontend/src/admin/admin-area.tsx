@@ -29,6 +29,7 @@ const PaidLeaveListPage = lazy(() => import('./paid-leave/paid-leave-list-page')
 const PaidLeaveDetailPage = lazy(() => import('./paid-leave/paid-leave-detail-page'));
 const AuditPage = lazy(() => import('./audit/audit-page'));
 const CompanyCalendarPage = lazy(() => import('./calendar/company-calendar-page'));
+const ClosingPage = lazy(() => import('./closing/closing-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -42,6 +43,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
   { label: t.nav.staff, to: '/management/staff' },
   { label: t.nav.paidLeave, to: '/management/paid_leave' },
   { label: t.nav.audit, to: '/management/audit' },
+  { label: t.nav.closing, to: '/management/closing' },
   {
     label: t.nav.basicSettings,
     children: [
@@ -121,6 +123,7 @@ function AdminRoutes() {
           <Route path={page('paid_leave')} element={<PaidLeaveListPage />} />
           <Route path={page('paid_leave/:id')} element={<PaidLeaveDetailPage />} />
           <Route path={page('audit')} element={<AuditPage />} />
+          <Route path={page('closing')} element={<ClosingPage />} />
           <Route path={page('working_times')} element={<WorkingTimesPage />} />
           <Route path={page('break_times')} element={<BreakTimesPage />} />
           <Route path={page('company_calendar')} element={<CompanyCalendarPage />} />

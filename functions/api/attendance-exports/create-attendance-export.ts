@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { findOrgUnit } from '../../db/organisation.js';
+import { isFrozen, payrollVersions, periodClosings } from '../../db/period-closings.js';
+import { periodById } from '../../domain/payroll-period.js';
 import { findEmployee } from '../../db/staff.js';
 import { createExportJob } from '../../exports/jobs.js';
 import { ValidationError } from '../../shared/errors.js';
@@ -16,14 +18,18 @@ const OptionalId = z.optional(
   ),
 );
 
+const PERIOD_MESSAGE = '対象の期間（YYYY-MM）を選択してください';
+
 /** The query string of /management/csv_download/download, sent as the body (spec §7 names). */
 export const AttendanceExportSchema = z.strictObject({
-  start_year: YMD_FIELDS.year,
-  start_month: YMD_FIELDS.month,
-  start_day: YMD_FIELDS.day,
-  end_year: YMD_FIELDS.year,
-  end_month: YMD_FIELDS.month,
-  end_day: YMD_FIELDS.day,
+  start_year: z.optional(YMD_FIELDS.year),
+  start_month: z.optional(YMD_FIELDS.month),
+  start_day: z.optional(YMD_FIELDS.day),
+  end_year: z.optional(YMD_FIELDS.year),
+  end_month: z.optional(YMD_FIELDS.month),
+  end_day: z.optional(YMD_FIELDS.day),
+  /** A payroll period (YYYY-MM, 〇月度) instead of the dates: its days from its first to its closing day. */
+  period: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, PERIOD_MESSAGE))),
   department_id: OptionalId,
   employment_status_id: OptionalId,
   id: OptionalId,
@@ -33,7 +39,8 @@ export const AttendanceExportSchema = z.strictObject({
 const MAX_DAYS = 366;
 
 /**
- * Start an attendance CSV export for a date range (at most a year) and optional department, status and
+ * Start an attendance CSV export for a date range (at most a year) or a payroll period (`period`; the
+ * CSV of a closed period is the one stored at closing, see exports/worker.ts) and optional department, status and
  * staff member — each of which must belong to the admin's company. Answers 201 with the job to poll.
  */
 export const handler = api(
@@ -41,11 +48,22 @@ export const handler = api(
   { body: AttendanceExportSchema, invalidMessage: MESSAGES.downloadFailed, idempotent: true },
   async ({ body, principal }) => {
     const companyId = principal.companyId;
-    const from = Ymd.safeParse({ year: body.start_year, month: body.start_month, day: body.start_day });
-    const to = Ymd.safeParse({ year: body.end_year, month: body.end_month, day: body.end_day });
-    if (!from.success || !to.success)
-      throw new ValidationError(MESSAGES.downloadFailed, { date: [MESSAGES.nonexistentDate] });
-    const [start, end] = [ymdToDate(from.data), ymdToDate(to.data)];
+    let start: string;
+    let end: string;
+    if (body.period) {
+      // The payroll period's days (a closed period's are the ones it was closed with).
+      const [versions, closings] = await Promise.all([payrollVersions(companyId), periodClosings(companyId)]);
+      const closed = closings.find((c) => c.period === body.period && isFrozen(c));
+      const period = closed ?? periodById(body.period, versions);
+      if (!period) throw new ValidationError(MESSAGES.downloadFailed, { period: ['この月に締め日はありません'] });
+      [start, end] = [period.from, period.to];
+    } else {
+      const from = Ymd.safeParse({ year: body.start_year, month: body.start_month, day: body.start_day });
+      const to = Ymd.safeParse({ year: body.end_year, month: body.end_month, day: body.end_day });
+      if (!from.success || !to.success)
+        throw new ValidationError(MESSAGES.downloadFailed, { date: [MESSAGES.nonexistentDate] });
+      [start, end] = [ymdToDate(from.data), ymdToDate(to.data)];
+    }
     const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
     // `date` names the whole range: the form shows the reason next to its two date pickers.
     if (days < 0) throw new ValidationError(MESSAGES.downloadFailed, { date: [MESSAGES.rangeEndBeforeStart] });

@@ -6,9 +6,10 @@ import { createSchema } from 'electrodb';
  * the company's size (a company closes twelve periods a year). `from`/`to` are copied from the period
  * at closing, so the check needs no settings. `closing` = the background job is freezing the figures
  * (writes are already refused), `closed` = frozen, `reopened` = the admin reopened it with a reason
- * (the item stays, with who and why; closing it again overwrites the snapshot).
+ * (the item stays, with who and why; closing it again overwrites the snapshot). `failed` = the job could
+ * not finish (nothing frozen; the admin may close again).
  */
-export const CLOSING_STATUSES = ['closing', 'closed', 'reopened'] as const;
+export const CLOSING_STATUSES = ['closing', 'closed', 'reopened', 'failed'] as const;
 export type ClosingStatus = (typeof CLOSING_STATUSES)[number];
 
 export const PeriodClosing = createSchema({
@@ -33,6 +34,9 @@ export const PeriodClosing = createSchema({
     csvKey: { type: 'string' },
     csvSha256: { type: 'string' },
     employeeCount: { type: 'number' },
+    /** Found by the closing job over every employee's days: 出勤 without 退勤, days on the 34条 minimum. */
+    missingPunchDays: { type: 'number' },
+    breakShortDays: { type: 'number' },
     updatedAt: {
       type: 'string',
       required: true,

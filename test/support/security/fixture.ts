@@ -252,7 +252,8 @@ export interface Call {
   reference: 'path' | 'query' | 'body' | 'none';
 }
 
-const pathWith = (route: RouteDef, id: string) => route.path.replace('{id}', encodeURIComponent(id));
+const pathWith = (route: RouteDef, id: string) =>
+  route.path.replace('{id}', encodeURIComponent(id)).replace('{period}', encodeURIComponent(id));
 
 /** Well-formed input for every route, aimed at company A's objects. */
 export function requestFor(route: RouteDef, ids: FixtureIds): Call {
@@ -291,6 +292,8 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-info-item': ids.infoItem,
     'update-info-item': ids.infoItem,
     'delete-info-item': ids.infoItem,
+    // A period long before the fixture's days: closing it freezes nothing another route writes to.
+    'reopen-period-closing': '2024-01',
   };
   const bodies: Record<string, unknown> = {
     'sign-in-user': { user: { email: 'nobody@example.test', password: 'Wrong#Passw0rd1' } },
@@ -348,6 +351,9 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       alert_percent: 80,
     },
     'run-paid-leave-grants': {},
+    'update-payroll-period': { closing_day: 0, effective_from: '2024-01-01' },
+    'create-period-closing': { period: '2024-01' },
+    'reopen-period-closing': { reason: '修正のため' },
     'create-leave-register-export': { id: ids.employee },
     'create-company': {
       name: '新会社',

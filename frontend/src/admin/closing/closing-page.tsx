@@ -1,0 +1,477 @@
+/**
+ * 締め処理 (`/management/closing`): the company's 締め日 as versions (form and history), the current
+ * payroll period and the twelve before it with their status, and per period: チェック (the checklist of
+ * what blocks a clean close), 締める (after a confirmation, which names the findings), progress while
+ * the closing job runs, 締め時点のCSV (the CSV stored at closing) and 締めを解除 with a required reason.
+ * Tables scroll sideways on a phone; the forms stack.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { t } from '../../i18n';
+import { FormFeedback, LoadView } from '../../shared/feedback';
+import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
+import { PageTitle } from '../../shared/page-title';
+import { failureMessage } from '../../shared/submit-failure';
+import { formatDateTime, range } from '../../shared/time';
+import { useLoad } from '../../shared/use-load';
+import { useTimeZone } from '../../shared/use-time-zone';
+import {
+  closePeriod,
+  getExport,
+  getPayrollPeriod,
+  listClosings,
+  newExportKey,
+  reopenPeriod,
+  savePayrollPeriod,
+  startPeriodExport,
+  type PayrollPeriodView,
+  type PeriodClosingsView,
+  type PeriodClosingView,
+} from './closing-api';
+import '../../shared/page.css';
+import '../admin.css';
+import './closing.css';
+
+const C = t.closing;
+const DAYS = range(1, 28);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ymdJa = (ymd: string) => {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return `${y}年${m}月${d}日`;
+};
+const dayLabel = (d: number) => (d === 0 ? C.monthEnd : C.dayOption.replace('{d}', String(d)));
+
+function PayrollSetting({ data, onSaved }: { data: PayrollPeriodView; onSaved: (v: PayrollPeriodView) => void }) {
+  const [closingDay, setClosingDay] = useState(String(data.closing_day));
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setSuccess(null);
+    setFieldErrors({});
+    setBusy(true);
+    const res = await savePayrollPeriod({
+      closing_day: Number(closingDay),
+      ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
+    });
+    setBusy(false);
+    if (res.ok) {
+      setSuccess(t.messages.settingCompleted);
+      setEffectiveFrom('');
+      onSaved(res.data);
+    } else {
+      setError(failureMessage(res));
+      setFieldErrors(fieldErrorsOf(res));
+    }
+  }
+
+  return (
+    <section className="card page-section" aria-labelledby="payroll-setting-title">
+      <h2 id="payroll-setting-title" className="page-section__title">
+        {C.settingTitle}
+      </h2>
+      <p className="page-hint" data-testid="payroll-in-force">
+        {data.in_force
+          ? C.inForce
+              .replace('{day}', dayLabel(data.in_force.closing_day))
+              .replace('{from}', ymdJa(data.in_force.effective_from))
+          : C.inForceDefault}
+        <br />
+        {C.currentPeriod.replace('{label}', data.period.label)}
+      </p>
+      <form className="form closing-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormFeedback error={error} success={success} />
+        <div className="form__field">
+          <label htmlFor="closing-day">{C.closingDay}</label>
+          <select
+            id="closing-day"
+            value={closingDay}
+            onChange={(e) => setClosingDay(e.target.value)}
+            {...invalidProps('closing-day', fieldErrors.closing_day)}
+          >
+            <option value="0">{C.monthEnd}</option>
+            {DAYS.map((d) => (
+              <option key={d} value={String(d)}>
+                {dayLabel(d)}
+              </option>
+            ))}
+          </select>
+          <FieldError id="closing-day" messages={fieldErrors.closing_day} />
+        </div>
+        <div className="form__field">
+          <label htmlFor="closing-from">{C.effectiveFrom}</label>
+          <input
+            id="closing-from"
+            type="date"
+            value={effectiveFrom}
+            onChange={(e) => setEffectiveFrom(e.target.value)}
+            {...invalidProps('closing-from', fieldErrors.effective_from, 'closing-from-hint')}
+          />
+          <span id="closing-from-hint" className="form__hint">
+            {C.effectiveFromHint}
+          </span>
+          <FieldError id="closing-from" messages={fieldErrors.effective_from} />
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {C.save}
+        </button>
+      </form>
+      <h3 className="closing-history__title">{C.history}</h3>
+      {data.history.length === 0 ? (
+        <p className="page-hint">{C.historyEmpty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table" aria-label={C.history}>
+            <thead>
+              <tr>
+                <th scope="col">{C.colFrom}</th>
+                <th scope="col">{C.colDay}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.history.map((v) => (
+                <tr key={v.effective_from}>
+                  <td>{ymdJa(v.effective_from)}</td>
+                  <td>{dayLabel(v.closing_day)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Checklist({ data }: { data: PeriodClosingsView }) {
+  const c = data.checklist;
+  const label = data.periods.find((p) => p.id === c.period)?.label ?? c.period;
+  return (
+    <section className="card page-section" aria-labelledby="closing-checklist-title">
+      <h2 id="closing-checklist-title" className="page-section__title">
+        {C.checklistTitle.replace('{label}', label)}
+      </h2>
+      {c.clean && <p className="form-notice">{C.clean}</p>}
+      <dl className="closing-checklist">
+        <div>
+          <dt>{C.unapproved}</dt>
+          <dd>
+            {c.unapproved_requests.length === 0 ? (
+              C.none
+            ) : (
+              <ul>
+                {c.unapproved_requests.map((r, i) => (
+                  <li key={i}>
+                    {ymdJa(r.date)} {r.employee_name} {C.kinds[r.kind as keyof typeof C.kinds] ?? r.kind}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{C.missingPunches}</dt>
+          <dd>
+            {c.missing_punches.length === 0 ? (
+              C.none
+            ) : (
+              <ul>
+                {c.missing_punches.map((m) => (
+                  <li key={m.employee_id}>
+                    {m.name} {C.missingDays.replace('{n}', String(m.days)).replace('{months}', m.months.join('・'))}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{C.breakShort}</dt>
+          <dd>
+            {c.break_short_days === null
+              ? C.breakShortAtClosing
+              : C.breakShortCount.replace('{n}', String(c.break_short_days))}
+          </dd>
+        </div>
+        <div>
+          <dt>{C.agreement}</dt>
+          <dd>
+            {c.agreement_findings.length === 0 ? (
+              C.none
+            ) : (
+              <ul>
+                {c.agreement_findings.map((f, i) => (
+                  <li key={i}>
+                    {f.name}（{f.month}）{f.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Asks for the export of the closed period and hands its link to the browser (an attachment). */
+async function downloadFrozen(period: string): Promise<boolean> {
+  const started = await startPeriodExport(period, newExportKey());
+  if (!started.ok) return false;
+  const deadline = Date.now() + 5 * 60_000;
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
+    await sleep(Math.min(500 + attempt * 250, 2000));
+    const res = await getExport(started.data.id);
+    if (!res.ok) continue;
+    if (res.data.status === 'failed') return false;
+    if (res.data.status === 'done' && res.data.download_url) {
+      window.location.assign(res.data.download_url);
+      return true;
+    }
+  }
+  return false;
+}
+
+function ReopenForm({ period, onDone }: { period: PeriodClosingView; onDone: (message: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const id = `reopen-${period.id}`;
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    const res = await reopenPeriod(period.id, reason);
+    setBusy(false);
+    if (res.ok) onDone(C.reopenDone);
+    else {
+      setError(failureMessage(res));
+      setFieldErrors(fieldErrorsOf(res));
+    }
+  }
+  return (
+    <form className="form closing-reopen" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <FormFeedback error={error} />
+      <div className="form__field">
+        <label htmlFor={id}>{C.reopenReason}</label>
+        <textarea
+          id={id}
+          rows={2}
+          value={reason}
+          required
+          onChange={(e) => setReason(e.target.value)}
+          {...invalidProps(id, fieldErrors.reason, `${id}-hint`)}
+        />
+        <span id={`${id}-hint`} className="form__hint">
+          {C.reopenHint}
+        </span>
+        <FieldError id={id} messages={fieldErrors.reason} />
+      </div>
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {C.reopen}
+      </button>
+    </form>
+  );
+}
+
+function Periods({
+  data,
+  onSelect,
+  onChanged,
+}: {
+  data: PeriodClosingsView;
+  onSelect: (id: string) => void;
+  onChanged: () => void;
+}) {
+  const zone = useTimeZone();
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [reopening, setReopening] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function close(p: PeriodClosingView) {
+    setError(null);
+    setSuccess(null);
+    const findings =
+      data.checklist.period === p.id && !data.checklist.clean
+        ? data.checklist.unapproved_requests.length +
+          data.checklist.missing_punches.length +
+          data.checklist.agreement_findings.length
+        : 0;
+    const question =
+      C.confirmClose.replace('{label}', p.label) +
+      (findings ? `\n${C.confirmFindings.replace('{n}', String(findings))}` : '');
+    if (!window.confirm(question)) return;
+    setBusy(p.id);
+    const res = await closePeriod(p.id);
+    setBusy(null);
+    if (res.ok) setSuccess(C.closingStarted);
+    else setError(failureMessage(res));
+    onChanged();
+  }
+
+  async function download(p: PeriodClosingView) {
+    setError(null);
+    setBusy(`csv-${p.id}`);
+    const ok = await downloadFrozen(p.id);
+    setBusy(null);
+    if (!ok) setError(C.downloadFailed);
+  }
+
+  return (
+    <section className="card page-section" aria-labelledby="closing-periods-title">
+      <h2 id="closing-periods-title" className="page-section__title">
+        {C.periodsTitle}
+      </h2>
+      <FormFeedback error={error} success={success} />
+      <div className="table-scroll">
+        <table className="data-table closing-table" aria-label={C.periodsTitle}>
+          <thead>
+            <tr>
+              <th scope="col">{C.colPeriod}</th>
+              <th scope="col">{C.colStatus}</th>
+              <th scope="col">{C.colWho}</th>
+              <th scope="col">{C.colActions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.periods.map((p) => (
+              <tr key={p.id} data-period={p.id} aria-current={p.id === data.selected ? 'true' : undefined}>
+                <th scope="row">{p.label}</th>
+                <td data-testid={`status-${p.id}`}>
+                  {p.ended || p.status !== 'open' ? C.status[p.status] : C.notEnded}
+                  {p.status === 'closing' && p.progress && (
+                    <span className="closing-progress">
+                      {' '}
+                      {C.progress
+                        .replace('{done}', String(p.progress.done))
+                        .replace('{total}', String(p.progress.total))}
+                    </span>
+                  )}
+                </td>
+                <td className="closing-who">
+                  {p.closed_at && p.status !== 'open' && (
+                    <div>
+                      {C.closedBy
+                        .replace('{at}', formatDateTime(p.closed_at, zone))
+                        .replace('{who}', p.closed_by ?? '')}
+                    </div>
+                  )}
+                  {p.reopened_at && (
+                    <div>
+                      {C.reopenedBy
+                        .replace('{at}', formatDateTime(p.reopened_at, zone))
+                        .replace('{who}', p.reopened_by ?? '')
+                        .replace('{reason}', p.reopen_reason ?? '')}
+                    </div>
+                  )}
+                </td>
+                <td className="closing-actions">
+                  {p.ended && (
+                    <button type="button" className="button button--ghost" onClick={() => onSelect(p.id)}>
+                      {C.check}
+                    </button>
+                  )}
+                  {p.ended && (p.status === 'open' || p.status === 'reopened' || p.status === 'failed') && (
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      disabled={busy === p.id}
+                      onClick={() => void close(p)}
+                    >
+                      {C.close}
+                    </button>
+                  )}
+                  {p.status === 'closed' && (
+                    <>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        disabled={busy === `csv-${p.id}`}
+                        aria-busy={busy === `csv-${p.id}`}
+                        onClick={() => void download(p)}
+                      >
+                        {busy === `csv-${p.id}` ? C.downloading : C.download}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        aria-expanded={reopening === p.id}
+                        onClick={() => setReopening(reopening === p.id ? null : p.id)}
+                      >
+                        {C.reopen}
+                      </button>
+                    </>
+                  )}
+                  {reopening === p.id && p.status === 'closed' && (
+                    <ReopenForm
+                      period={p}
+                      onDone={(message) => {
+                        setReopening(null);
+                        setSuccess(message);
+                        onChanged();
+                      }}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export default function ClosingPage() {
+  const [payrollKey, setPayrollKey] = useState(0);
+  const payroll = useLoad(getPayrollPeriod, String(payrollKey));
+  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const [tick, setTick] = useState(0);
+  const closings = useLoad(() => listClosings(selected), `${selected ?? ''}-${tick}`);
+  const running = closings.state.status === 'ready' && closings.state.data.periods.some((p) => p.status === 'closing');
+  const last = useRef(closings.state);
+  if (closings.state.status === 'ready') last.current = closings.state;
+
+  // While a closing job runs, read the list again every second for its progress.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), 1000);
+    return () => clearTimeout(timer);
+  }, [running, tick]);
+
+  // A reload while polling keeps the last list on screen instead of flashing the loading state.
+  const shown = closings.state.status === 'loading' && last.current.status === 'ready' ? last.current : closings.state;
+
+  return (
+    <div className="page closing-page">
+      <PageTitle title={C.title} />
+      <p className="page-hint">{C.intro}</p>
+      <LoadView state={payroll.state} onRetry={() => void payroll.reload()}>
+        {(data) => (
+          <PayrollSetting
+            data={data}
+            onSaved={() => {
+              setPayrollKey((k) => k + 1);
+              setTick((n) => n + 1);
+            }}
+          />
+        )}
+      </LoadView>
+      <LoadView state={shown} onRetry={() => void closings.reload()}>
+        {(data) => (
+          <>
+            <Periods data={data} onSelect={setSelected} onChanged={() => setTick((n) => n + 1)} />
+            <Checklist data={data} />
+          </>
+        )}
+      </LoadView>
+    </div>
+  );
+}

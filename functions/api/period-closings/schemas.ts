@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import { INPUT_MESSAGES } from '../../domain/input.js';
+import { MAX_CLOSING_DAY } from '../../domain/payroll-period.js';
+
+const CLOSING_DAY = `締め日は末日または1〜${MAX_CLOSING_DAY}日から選択してください`;
+const PERIOD = '対象の期間（YYYY-MM）を選択してください';
+export const REOPEN_REASON_MAX = 200;
+
+/** `PUT /api/v1/payroll_period`: one version of the 締め日 (0 = 末日), from `effective_from` (omitted = today). */
+export const PayrollPeriodBodySchema = z.strictObject({
+  effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+  closing_day: z
+    .number({ error: CLOSING_DAY })
+    .check(z.int(CLOSING_DAY), z.minimum(0, CLOSING_DAY), z.maximum(MAX_CLOSING_DAY, CLOSING_DAY)),
+});
+
+/** `GET /api/v1/payroll_period?on=YYYY-MM-DD` (default today). */
+export const PayrollPeriodQuerySchema = z.strictObject({
+  on: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+});
+
+/** A payroll period's name: the month its closing day falls in (〇月度). */
+export const PeriodIdSchema = z.string({ error: PERIOD }).check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, PERIOD));
+
+/** `POST /api/v1/period_closings`. */
+export const CloseBodySchema = z.strictObject({ period: PeriodIdSchema });
+
+/** `GET /api/v1/period_closings?period=YYYY-MM`: the period whose checklist to show (default: the last ended). */
+export const ClosingsQuerySchema = z.strictObject({ period: z.optional(PeriodIdSchema) });
+
+export const PeriodParamsSchema = z.strictObject({ period: PeriodIdSchema });
+
+/** `DELETE /api/v1/period_closings/{period}`: reopening needs a reason (kept in the item and the audit trail). */
+export const ReopenBodySchema = z.strictObject({
+  reason: z
+    .string({ error: '解除の理由を入力してください' })
+    .check(
+      z.trim(),
+      z.minLength(1, '解除の理由を入力してください'),
+      z.maxLength(REOPEN_REASON_MAX, `解除の理由は${REOPEN_REASON_MAX}文字以内で入力してください`),
+    ),
+});

@@ -1,0 +1,114 @@
+/**
+ * The closing job (締め): freezes one payroll period of a company outside the request (the work grows
+ * with the staff). The route has already written the closing item with status `closing`, so writes to
+ * the period's days are refused while this runs. For every employee the job computes the period's days
+ * with the engine (the rows of the attendance CSV, as attendance-rows.ts writes them), stores the CSV
+ * and the snapshot (services/period-snapshot.ts) in S3, records the CSV's SHA-256 and marks the period
+ * `closed`, with progress (done/total employees) on the item along the way. A failure marks it `failed`
+ * (nothing frozen; the days are writable again and the admin may close again).
+ */
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { findPeriodClosing, updatePeriodClosing } from '../db/period-closings.js';
+import {
+  closingKeys,
+  putObject,
+  type FrozenEmployee,
+  type FrozenTotals,
+  type PeriodSnapshot,
+} from '../services/period-snapshot.js';
+import { clock } from '../shared/clock.js';
+import { logger } from '../shared/logger.js';
+import { ATTENDANCE_HEADER, chosenStaff, employeeDays, rowsContext } from './attendance-rows.js';
+import { csvStream, type Cell } from './csv.js';
+
+export interface ClosingEvent {
+  kind: 'closing';
+  companyId: string;
+  period: string;
+  /** Tells this closing's objects apart from an earlier closing of the same period. */
+  run: string;
+  timeZone: string;
+}
+
+/** Progress is written every this many employees (and at the end), not per employee. */
+const PROGRESS_EVERY = 10;
+
+const zeroTotals = (): FrozenTotals => ({
+  workedMinutes: 0,
+  scheduledOvertimeMinutes: 0,
+  statutoryOvertimeMinutes: 0,
+  lateNightMinutes: 0,
+  legalHolidayWorkMinutes: 0,
+  workDays: 0,
+  leaveDays: 0,
+  incompleteDays: 0,
+  breakShortDays: 0,
+});
+
+/** The CSV taken at closing: the same encoder, header and rows as the attendance export (UTF-8, BOM). */
+export async function closingCsv(rows: readonly Cell[][]): Promise<Buffer> {
+  return buffer(csvStream([[...ATTENDANCE_HEADER], ...rows], 'utf8'));
+}
+
+export async function runClosing(event: ClosingEvent): Promise<void> {
+  const { companyId, period, run, timeZone } = event;
+  const closing = await findPeriodClosing(companyId, period);
+  if (!closing || closing.status !== 'closing') return;
+  try {
+    const ctx = await rowsContext(companyId);
+    // The same staff, in the same order, as an unfiltered attendance export of the period.
+    const staff = chosenStaff(ctx.staff, {});
+    await updatePeriodClosing(companyId, period, 'closing', { done: 0, total: staff.length });
+    const employees: FrozenEmployee[] = [];
+    const p = { from: closing.from, to: closing.to, timeZone };
+    for (const [i, e] of staff.entries()) {
+      const totals = zeroTotals();
+      const rows: Cell[][] = [];
+      for await (const { day, row } of employeeDays(companyId, e, ctx, p)) {
+        rows.push(row);
+        totals.leaveDays += day.leaveDays;
+        if (day.status === 'incomplete') totals.incompleteDays++;
+        if (day.status !== 'complete') continue;
+        totals.workedMinutes += day.workedMinutes;
+        totals.scheduledOvertimeMinutes += day.scheduledOvertimeMinutes;
+        totals.statutoryOvertimeMinutes += day.statutoryOvertimeMinutes;
+        totals.lateNightMinutes += day.lateNightMinutes;
+        totals.legalHolidayWorkMinutes += day.legalHolidayWorkMinutes;
+        if (day.workedMinutes > 0) totals.workDays++;
+        if (day.breakSource === 'legal_minimum') totals.breakShortDays++;
+      }
+      employees.push({
+        employeeId: e.employeeId,
+        name: `${e.lastName} ${e.firstName}`,
+        departmentId: e.departmentId ?? null,
+        employmentStatusId: e.employmentStatusId ?? null,
+        totals,
+        rows,
+      });
+      if ((i + 1) % PROGRESS_EVERY === 0)
+        await updatePeriodClosing(companyId, period, 'closing', { done: i + 1, total: staff.length });
+    }
+    const closedAt = clock.now().toISOString();
+    const snapshot: PeriodSnapshot = { period, from: closing.from, to: closing.to, timeZone, closedAt, employees };
+    const csv = await closingCsv(employees.flatMap((e) => e.rows));
+    const keys = closingKeys(companyId, period, run);
+    await putObject(keys.csvKey, csv, 'text/csv');
+    await putObject(keys.snapshotKey, Buffer.from(JSON.stringify(snapshot), 'utf8'), 'application/json');
+    const moved = await updatePeriodClosing(companyId, period, 'closing', {
+      status: 'closed',
+      closedAt,
+      done: staff.length,
+      total: staff.length,
+      ...keys,
+      csvSha256: createHash('sha256').update(csv).digest('hex'),
+      employeeCount: staff.length,
+      missingPunchDays: employees.reduce((n, e) => n + e.totals.incompleteDays, 0),
+      breakShortDays: employees.reduce((n, e) => n + e.totals.breakShortDays, 0),
+    });
+    if (!moved) logger.warn('closing moved on while it ran', { period });
+  } catch (error) {
+    logger.error('closing failed', { period, error: error as Error });
+    await updatePeriodClosing(companyId, period, 'closing', { status: 'failed' });
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The frozen figures of a closed payroll period (締め): what the closing job stored in the exports
+ * bucket, under `closings/<companyId>/<period>/` — a prefix the bucket's one-day expiry does not touch,
+ * because a closed period's records are kept (労基法109条: 賃金台帳 and the other records of wages, five
+ * years). Two objects per closing: the attendance CSV taken at closing (UTF-8 with BOM, the bytes a
+ * later export of the period returns) and the snapshot (per-employee totals and per-day rows, JSON).
+ * Readers never recompute: a rule or engine change after closing leaves these figures as they were.
+ */
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { findPeriodClosing, periodClosings } from '../db/period-closings.js';
+import { s3 } from '../shared/clients/s3.js';
+import { env } from '../shared/env.js';
+
+/** Per-employee totals of the period (minutes and day counts), summed over its days. */
+export interface FrozenTotals {
+  workedMinutes: number;
+  scheduledOvertimeMinutes: number;
+  statutoryOvertimeMinutes: number;
+  lateNightMinutes: number;
+  legalHolidayWorkMinutes: number;
+  workDays: number;
+  leaveDays: number;
+  /** Days with 出勤 and no 退勤 (or the reverse) at closing. */
+  incompleteDays: number;
+  /** Days on which the company's break was raised to the 34条 minimum. */
+  breakShortDays: number;
+}
+
+export interface FrozenEmployee {
+  employeeId: string;
+  name: string;
+  departmentId: string | null;
+  employmentStatusId: string | null;
+  totals: FrozenTotals;
+  /** The CSV rows of the employee's days, exactly as written into the CSV taken at closing. */
+  rows: (string | number | null)[][];
+}
+
+export interface PeriodSnapshot {
+  period: string;
+  from: string;
+  to: string;
+  timeZone: string;
+  closedAt: string;
+  employees: FrozenEmployee[];
+}
+
+/** Where a closing's objects live; `run` tells two closings of one period apart (closed, reopened, closed again). */
+export const closingKeys = (companyId: string, period: string, run: string) => ({
+  csvKey: `closings/${companyId}/${period}/${run}/attendance.csv`,
+  snapshotKey: `closings/${companyId}/${period}/${run}/snapshot.json`,
+});
+
+const bucket = () => env().EXPORTS_BUCKET!;
+
+export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+}
+
+export async function getObject(key: string): Promise<Buffer> {
+  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return Buffer.from(await res.Body!.transformToByteArray());
+}
+
+/** The closed (frozen) closing of `period`, or null while it is open, closing or reopened. One GetItem. */
+export async function closedPeriod(companyId: string, period: string) {
+  const closing = await findPeriodClosing(companyId, period);
+  return closing?.status === 'closed' && closing.snapshotKey && closing.csvKey ? closing : null;
+}
+
+/** The closed period whose days are exactly `from`–`to`, or null (one Query of the company's closings). */
+export async function closedPeriodSpanning(companyId: string, from: string, to: string) {
+  const closings = await periodClosings(companyId);
+  return closings.find((c) => c.status === 'closed' && c.from === from && c.to === to && c.csvKey) ?? null;
+}
+
+/** The snapshot stored at closing of a closed period, or null when the period is not closed. */
+export async function frozenSnapshot(companyId: string, period: string): Promise<PeriodSnapshot | null> {
+  const closing = await closedPeriod(companyId, period);
+  if (!closing) return null;
+  return JSON.parse((await getObject(closing.snapshotKey!)).toString('utf8')) as PeriodSnapshot;
+}
+
+/**
+ * Per-employee totals of a closed payroll period (`YYYY-MM`), read from the snapshot stored at closing,
+ * never recomputed; null when the period is not closed (callers then compute live figures).
+ * One GetItem and one S3 GetObject.
+ */
+export async function frozenTotals(
+  companyId: string,
+  period: string,
+): Promise<Map<string, FrozenTotals & { name: string }> | null> {
+  const snapshot = await frozenSnapshot(companyId, period);
+  if (!snapshot) return null;
+  return new Map(snapshot.employees.map((e) => [e.employeeId, { ...e.totals, name: e.name }]));
+}
