@@ -278,7 +278,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     summary: 'Recomputes stored monthly figures after a settings version (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 512,
-    invokedBy: ['save-working-time', 'save-break-time'],
+    invokedBy: ['save-working-time', 'save-break-time', 'update-company-calendar', 'update-payroll-period'],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
   },
 ];

@@ -47,7 +47,8 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
     const worker = async () => {
       for (let e = queue.shift(); e; e = queue.shift()) {
         try {
-          for (const chunk of chunks) await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, rules, versions, calendar);
+          for (const chunk of chunks)
+            await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, rules, versions, calendar);
           await countRecomputed(companyId, jobId, 'done');
         } catch (error) {
           failed++;

@@ -12,6 +12,10 @@ import { MESSAGES } from '../../functions/shared/messages.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
+import { pollUntil } from '../support/poll.js';
+import { db } from '../../functions/db/service.js';
+import { putPeriodClosing } from '../../functions/db/period-closings.js';
+import { refreshSummary } from '../../functions/db/summaries.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 
 const stack = useTestStack();
@@ -281,5 +285,56 @@ describe('leave only on working days of the calendar (item 8), and the month tab
     // 'latest' mode: no day is the 法定休日 until every day off of a week was worked.
     expect(day('2026-06-14')).toMatchObject({ day_kind: 'day_off', is_day_off: true });
     expect(day('2026-06-11')).toMatchObject({ day_kind: 'working', is_day_off: false });
+  });
+});
+
+describe('a version dated in the past: recomputed in the background, refused into a closed period', () => {
+  it('stores the month again under the new version (legal holiday moved to Monday) and refuses a date in a closed period', async () => {
+    on('2026-08-10');
+    const employeeId = tenant.employees[0]!.id;
+    // Monday 20 July, 9:00–18:00 (Tokyo): 拘束 9 h; work would be 8:15 with a 45-minute break, over 8 h,
+    // so 34条 needs 60 min → 480 min worked. Under the June version (weekly days off Sat + Sun) a
+    // Monday is a working day: 480 worked, 0 法定休日労働.
+    await db()
+      .entities.AttendanceDay.put({
+        companyId: tenant.companyId,
+        employeeId,
+        workDate: '2026-07-20',
+        punchInAt: '2026-07-20T00:00:00.000Z',
+        punchOutAt: '2026-07-20T09:00:00.000Z',
+      })
+      .go();
+    await refreshSummary(tenant.companyId, employeeId, '2026-07-20', 'Asia/Tokyo');
+    const stored = async () =>
+      (await db().entities.WorkSummary.get({ companyId: tenant.companyId, month: '2026-07', employeeId }).go()).data;
+    expect(await stored()).toMatchObject({ workedMinutes: 480, legalHolidayWorkMinutes: 0 });
+
+    // From 1 July the 法定休日 is Monday: 20 July's 480 min become 法定休日労働 (35条), once the job ran.
+    const res = await admin.put('/api/v1/company_calendar', { effective_from: '2026-07-01', legal_holiday: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const job = res.body.data.recompute;
+    expect(job).toMatchObject({ id: expect.any(String), status: expect.any(String) });
+    const done = await pollUntil(
+      async () => (await admin.get(`/api/v1/recompute_jobs/${job.id}`)).body.data,
+      (j) => j.status === 'done' || j.status === 'failed',
+    );
+    expect(done).toMatchObject({ status: 'done', failed: 0 });
+    expect(await stored()).toMatchObject({ workedMinutes: 480, legalHolidayWorkMinutes: 480 });
+
+    // July closed: a version from 15 July would change it — 409 on effective_from, nothing written.
+    await putPeriodClosing(tenant.companyId, {
+      period: '2026-07',
+      from: '2026-07-01',
+      to: '2026-07-31',
+      status: 'closed',
+    });
+    const history = (await admin.get('/api/v1/company_calendar')).body.data.history;
+    const refused = await admin.put('/api/v1/company_calendar', { effective_from: '2026-07-15', legal_holiday: 0 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.effective_from[0]).toContain('2026年7月度');
+    expect((await admin.get('/api/v1/company_calendar')).body.data.history).toEqual(history);
+    // From 1 August (after the closed period) it is accepted.
+    const accepted = await admin.put('/api/v1/company_calendar', { effective_from: '2026-08-01', legal_holiday: 0 });
+    expect(accepted.status).toBe(200);
   });
 });

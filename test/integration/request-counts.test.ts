@@ -231,8 +231,8 @@ budget(['get-overtime-agreement'], 1, "the company's 36協定 versions: one Quer
 budget(['get-payroll-period'], 1, "the company's 締め日 versions: one Query page");
 budget(
   ['update-payroll-period'],
-  4,
-  'the closings (one Query page, the closed-period check), the version (PutItem), the versions for the answer (one Query page), audit record',
+  5,
+  'the closings (one Query page, the closed-period check), the version and the recompute job (2 PutItem), the versions for the answer (one Query page), audit record; the recompute runs in the background whatever the staff count',
 );
 budget(
   ['list-period-closings'],
@@ -285,8 +285,8 @@ budget(
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
 budget(
   ['update-company-calendar'],
-  3,
-  'the version (PutItem), the versions for the answer (one Query page), audit record',
+  5,
+  `${CLOSED} on effective_from, the version and the recompute job (2 PutItem), the versions for the answer (one Query page), audit record; the recompute runs in the background whatever the staff count`,
 );
 budget(['get-own-profile', 'get-employee'], 3, 'staff member, department and status / summary items: three GetItem');
 budget(

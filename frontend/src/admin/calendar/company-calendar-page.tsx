@@ -13,6 +13,8 @@ import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../..
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
+import { RecomputeProgress } from '../rules/rule-fields';
+import type { RecomputeJob } from '../rules/rules-api';
 import { getCompanyCalendar, saveCompanyCalendar, type CalendarVersion, type CompanyCalendar } from './calendar-api';
 import '../../shared/page.css';
 import '../admin.css';
@@ -131,7 +133,13 @@ function legalHolidayLabel(v: CalendarVersion['legal_holiday']) {
   return v === 'latest' ? C.legalLatest : dayName(v);
 }
 
-function CalendarForm({ data, onSaved }: { data: CompanyCalendar; onSaved: (d: CompanyCalendar) => void }) {
+function CalendarForm({
+  data,
+  onSaved,
+}: {
+  data: CompanyCalendar;
+  onSaved: (d: CompanyCalendar & { recompute: RecomputeJob | null }) => void;
+}) {
   const s = data.settings;
   const [effectiveFrom, setEffectiveFrom] = useState('');
   const [weekStart, setWeekStart] = useState(String(s.week_starts_on));
@@ -368,6 +376,8 @@ function History({ versions }: { versions: CalendarVersion[] }) {
 
 export default function CompanyCalendarPage() {
   const { state, reload, setData } = useLoad(getCompanyCalendar, 'company-calendar');
+  // The background recompute the last save started (再計算中 n/m, then 集計日時).
+  const [job, setJob] = useState<RecomputeJob | null>(null);
   return (
     <>
       <PageTitle title={t.pages.companyCalendar} />
@@ -380,10 +390,12 @@ export default function CompanyCalendarPage() {
               onSaved={(saved) => {
                 // The history at once; the version in force today fetched again without unmounting the
                 // form (a version may start later than today), so its message stays.
+                setJob(saved.recompute);
                 setData(() => ({ ...data, history: saved.history }));
                 void getCompanyCalendar().then((res) => res.ok && setData(() => res.data));
               }}
             />
+            <RecomputeProgress job={job} />
             <History versions={data.history} />
           </>
         )}

@@ -4,13 +4,14 @@ import type {
   PeriodClosingView,
 } from '../../../../functions/api/period-closings/views';
 import { api } from '../../lib/api';
+import type { RecomputeJob } from '../rules/rules-api';
 
 export type { PayrollPeriodView, PeriodClosingsView, PeriodClosingView };
 
 export const getPayrollPeriod = () => api.get<PayrollPeriodView>('/api/v1/payroll_period');
 
 export const savePayrollPeriod = (body: { closing_day: number; effective_from?: string }) =>
-  api.put<PayrollPeriodView>('/api/v1/payroll_period', body);
+  api.put<PayrollPeriodView & { recompute: RecomputeJob | null }>('/api/v1/payroll_period', body);
 
 export const listClosings = (period?: string) =>
   api.get<PeriodClosingsView>('/api/v1/period_closings', period ? { period } : undefined);

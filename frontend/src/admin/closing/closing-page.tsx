@@ -5,6 +5,8 @@
  * the closing job runs, 締め時点のCSV (the CSV stored at closing) and 締めを解除 with a required reason.
  * Tables scroll sideways on a phone; the forms stack.
  */
+import { RecomputeProgress } from '../rules/rule-fields';
+import type { RecomputeJob } from '../rules/rules-api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -40,7 +42,13 @@ const ymdJa = (ymd: string) => {
 };
 const dayLabel = (d: number) => (d === 0 ? C.monthEnd : C.dayOption.replace('{d}', String(d)));
 
-function PayrollSetting({ data, onSaved }: { data: PayrollPeriodView; onSaved: (v: PayrollPeriodView) => void }) {
+function PayrollSetting({
+  data,
+  onSaved,
+}: {
+  data: PayrollPeriodView;
+  onSaved: (v: PayrollPeriodView & { recompute: RecomputeJob | null }) => void;
+}) {
   const [closingDay, setClosingDay] = useState(String(data.closing_day));
   const [effectiveFrom, setEffectiveFrom] = useState('');
   const [busy, setBusy] = useState(false);
@@ -431,6 +439,8 @@ function Periods({
 
 export default function ClosingPage() {
   const [payrollKey, setPayrollKey] = useState(0);
+  // The background recompute the last 締め日 save started (the stored figures under the new periods).
+  const [job, setJob] = useState<RecomputeJob | null>(null);
   const payroll = useLoad(getPayrollPeriod, String(payrollKey));
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const [tick, setTick] = useState(0);
@@ -457,13 +467,15 @@ export default function ClosingPage() {
         {(data) => (
           <PayrollSetting
             data={data}
-            onSaved={() => {
+            onSaved={(saved) => {
+              setJob(saved.recompute);
               setPayrollKey((k) => k + 1);
               setTick((n) => n + 1);
             }}
           />
         )}
       </LoadView>
+      <RecomputeProgress job={job} />
       <LoadView state={shown} onRetry={() => void closings.reload()}>
         {(data) => (
           <>
