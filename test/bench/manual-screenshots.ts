@@ -253,6 +253,8 @@ async function main() {
       'admin-staff',
       'admin-departments',
       'admin-working-times',
+      'admin-company-calendar',
+      'admin-closing',
       'admin-paid-leave',
       'admin-csv',
       'admin-audit',

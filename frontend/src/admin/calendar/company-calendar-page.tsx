@@ -6,6 +6,7 @@
  * force today fill it; the history lists every version, newest first. Month tables and leave filing
  * follow it. Fits a phone's width: the lists wrap their date and name.
  */
+import { EffectiveFromField } from '../../shared/effective-from-field';
 import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -194,20 +195,14 @@ function CalendarForm({
       </p>
       <form className="form calendar-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
-        <div className="form__field">
-          <label htmlFor="calendar-from">{C.effectiveFrom}</label>
-          <input
-            id="calendar-from"
-            type="date"
-            value={effectiveFrom}
-            onChange={(e) => setEffectiveFrom(e.target.value)}
-            {...invalidProps('calendar-from', fieldErrors.effective_from, 'calendar-from-hint')}
-          />
-          <span id="calendar-from-hint" className="form__hint">
-            {C.effectiveFromHint}
-          </span>
-          <FieldError id="calendar-from" messages={fieldErrors.effective_from} />
-        </div>
+        <EffectiveFromField
+          id="calendar-from"
+          label={C.effectiveFrom}
+          hint={C.effectiveFromHint}
+          value={effectiveFrom}
+          onChange={setEffectiveFrom}
+          errors={fieldErrors.effective_from}
+        />
         <div className="form__field">
           <label htmlFor="calendar-week-start">{C.weekStart}</label>
           <select

@@ -5,6 +5,7 @@
  * the closing job runs, 締め時点のCSV (the CSV stored at closing) and 締めを解除 with a required reason.
  * Tables scroll sideways on a phone; the forms stack.
  */
+import { EffectiveFromField } from '../../shared/effective-from-field';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -110,20 +111,14 @@ function PayrollSetting({
           </select>
           <FieldError id="closing-day" messages={fieldErrors.closing_day} />
         </div>
-        <div className="form__field">
-          <label htmlFor="closing-from">{C.effectiveFrom}</label>
-          <input
-            id="closing-from"
-            type="date"
-            value={effectiveFrom}
-            onChange={(e) => setEffectiveFrom(e.target.value)}
-            {...invalidProps('closing-from', fieldErrors.effective_from, 'closing-from-hint')}
-          />
-          <span id="closing-from-hint" className="form__hint">
-            {C.effectiveFromHint}
-          </span>
-          <FieldError id="closing-from" messages={fieldErrors.effective_from} />
-        </div>
+        <EffectiveFromField
+          id="closing-from"
+          label={C.effectiveFrom}
+          hint={C.effectiveFromHint}
+          value={effectiveFrom}
+          onChange={setEffectiveFrom}
+          errors={fieldErrors.effective_from}
+        />
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {C.save}
         </button>

@@ -1,7 +1,7 @@
 /** Pieces shared by the working-time and break-time rule forms. */
+import { EffectiveFromField as DateField } from '../../shared/effective-from-field';
 import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../i18n';
-import { FieldError, invalidProps } from '../../shared/field-errors';
 import { formatDateTime, formatLongDate, range } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
 import type { OrgOptions } from '../organisation/org-api';
@@ -152,20 +152,14 @@ export function EffectiveFromField({
   errors: readonly string[] | undefined;
 }) {
   return (
-    <div className="form__field">
-      <label htmlFor={`${id}-from`}>{t.admin.rules.effectiveFrom}</label>
-      <input
-        id={`${id}-from`}
-        type="date"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...invalidProps(`${id}-from`, errors, `${id}-from-hint`)}
-      />
-      <span id={`${id}-from-hint`} className="form__hint">
-        {t.admin.rules.effectiveFromHint}
-      </span>
-      <FieldError id={`${id}-from`} messages={errors} />
-    </div>
+    <DateField
+      id={`${id}-from`}
+      label={t.admin.rules.effectiveFrom}
+      hint={t.admin.rules.effectiveFromHint}
+      value={value}
+      onChange={onChange}
+      errors={errors}
+    />
   );
 }
 

@@ -3,6 +3,7 @@
  * (blank = today); the version in force today fills it; the history lists every version, newest first.
  * Each save clears the previous message first, so a repeated result is announced again.
  */
+import { EffectiveFromField } from '../../shared/effective-from-field';
 import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
@@ -129,20 +130,14 @@ export function AgreementSettingsForm({
       <form className="form alert-settings" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
         <div className="alert-settings__fields">
-          <div className="form__field">
-            <label htmlFor="agreement-from">{A.effectiveFrom}</label>
-            <input
-              id="agreement-from"
-              type="date"
-              value={effectiveFrom}
-              onChange={(e) => setEffectiveFrom(e.target.value)}
-              {...invalidProps('agreement-from', fieldErrors.effective_from, 'agreement-from-hint')}
-            />
-            <span id="agreement-from-hint" className="form__hint">
-              {A.effectiveFromHint}
-            </span>
-            <FieldError id="agreement-from" messages={fieldErrors.effective_from} />
-          </div>
+          <EffectiveFromField
+            id="agreement-from"
+            label={A.effectiveFrom}
+            hint={A.effectiveFromHint}
+            value={effectiveFrom}
+            onChange={setEffectiveFrom}
+            errors={fieldErrors.effective_from}
+          />
           <div className="form__field">
             <label htmlFor="agreement-start">{A.startMonth}</label>
             <select
