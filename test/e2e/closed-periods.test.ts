@@ -92,15 +92,16 @@ describe('a closed period on the screens', () => {
     await admin.locator('#working-fixed-minute').selectOption('0');
     await admin.locator('#working-over-hour').selectOption('9');
     await admin.locator('#working-over-minute').selectOption('0');
-    // The handlers run in this process: for the server it is 17:00 on the closed month's last day.
-    clock.now = () => new Date(`${to}T17:00:00+09:00`);
+    // 適用開始日 (filled with today when the form loads): the closed month's last day.
+    await admin.locator('#working-from').fill(to);
     const before = await tableSnapshot(e2e.stack.tableName);
     await admin.getByRole('button', { name: '保存' }).click();
 
     const day = `${last.month}月${Number(to.slice(8))}日`;
-    await poll(() => admin.getByRole('alert').first().textContent()).toBe(
-      `${last.year}年${last.month}月度（${last.month}月1日〜${day}）は締め済みです。適用開始日は${day}より後の日付にしてください。`,
-    );
+    const message = `${last.year}年${last.month}月度（${last.month}月1日〜${day}）は締め済みです。適用開始日は${day}より後の日付にしてください。`;
+    // The summary at the top of the form and the same reason next to 適用開始日 (the field it concerns).
+    await poll(() => admin.getByRole('alert').allTextContents()).toContain(message);
+    await poll(() => admin.locator('#working-from-error').textContent()).toContain(message);
     expect(await tableSnapshot(e2e.stack.tableName)).toEqual(before);
   });
 });
