@@ -93,8 +93,9 @@ describe('an admin of company A gets 404 for every id of company B', () => {
     const withId = ROUTES.filter((r) => r.roles.includes('admin') && r.path.includes('{id}')).map(
       (r) => `${r.method} ${r.path}`,
     );
-    // Exports, paid leave and announcements have their own tenancy tests (attendance-export, paid-leave, operator-info-items).
-    const elsewhere = ['info_items', 'attendance_exports', 'leave_register_exports', 'paid_leave'];
+    // Exports, paid leave, announcements and recompute jobs have their own tenancy tests (attendance-export,
+    // paid-leave, operator-info-items, rule-versions: another company's job is a 404).
+    const elsewhere = ['info_items', 'attendance_exports', 'leave_register_exports', 'paid_leave', 'recompute_jobs'];
     expect(withId.filter((r) => !covered.has(r) && !elsewhere.some((e) => r.includes(e)))).toEqual([]);
   });
 

@@ -12,6 +12,7 @@
  * Bounded by default (FUZZ_RUNS=20 per route). Nightly / replay:
  *   FUZZ_RUNS=500 FUZZ_SEED=<seed printed by a run> LOG_LEVEL=SILENT npx vitest run --project integration test/integration/security-fuzz.test.ts
  */
+import { periodClosings } from '../../functions/db/period-closings.js';
 import * as fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, isStateChanging, type RouteDef } from '../../functions/routes.js';
@@ -200,8 +201,8 @@ function requestArbitrary(route: RouteDef): fc.Arbitrary<RawRequest> {
 }
 
 /**
- * An accepted export, or a rule save's recompute, runs on in the background (the local job): wait for
- * it, or its writes would look like a refused request's.
+ * An accepted export, a settings save's recompute or a closing runs on in the background (the local
+ * job): wait for it, or its writes would look like a refused request's.
  */
 async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
   const recompute = (res.json?.data as { recompute?: { id: string } | null } | undefined)?.recompute;
@@ -209,6 +210,13 @@ async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
     await pollUntil(
       async () => (await client.get(`/api/v1/recompute_jobs/${recompute.id}`)).body?.data?.status,
       (status) => !['pending', 'running'].includes(status),
+    );
+  // A closing's job (in the export worker) freezes the period in the background: wait until no period
+  // of the company is still `closing`.
+  if (route.name === 'create-period-closing')
+    await pollUntil(
+      () => periodClosings(fx.ids.companyA),
+      (closings) => !closings.some((c) => c.status === 'closing'),
     );
   const job = res.json?.data as { id?: string; status?: string } | undefined;
   if (!job?.id || !['pending', 'running'].includes(job.status ?? '')) return;

@@ -8,6 +8,8 @@ import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
+import { FIELD_MESSAGES } from '../../shared/field-messages.js';
+import { PERIOD_MESSAGE } from '../period-closings/schemas.js';
 import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
 
 const Ymd = z.object(YMD_FIELDS).check(z.refine(...realDate));
@@ -18,10 +20,10 @@ const OptionalId = z.optional(
   ),
 );
 
-const PERIOD_MESSAGE = '対象の期間（YYYY-MM）を選択してください';
+const DATE_FIELDS = ['start_year', 'start_month', 'start_day', 'end_year', 'end_month', 'end_day'] as const;
 
 /** The query string of /management/csv_download/download, sent as the body (spec §7 names). */
-export const AttendanceExportSchema = z.strictObject({
+const ExportFields = z.strictObject({
   start_year: z.optional(YMD_FIELDS.year),
   start_month: z.optional(YMD_FIELDS.month),
   start_day: z.optional(YMD_FIELDS.day),
@@ -35,6 +37,16 @@ export const AttendanceExportSchema = z.strictObject({
   id: OptionalId,
   encoding: z._default(z.optional(z.enum(['utf8', 'sjis'])), 'utf8'),
 });
+
+/** The query string of the download page, sent as the body: a payroll period, or all six date fields. */
+export const AttendanceExportSchema = ExportFields.check(
+  ...DATE_FIELDS.map((field) =>
+    z.refine<z.output<typeof ExportFields>>((b) => b.period !== undefined || b[field] !== undefined, {
+      message: FIELD_MESSAGES.required,
+      path: [field],
+    }),
+  ),
+);
 
 const MAX_DAYS = 366;
 

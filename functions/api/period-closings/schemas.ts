@@ -3,7 +3,9 @@ import { INPUT_MESSAGES } from '../../domain/input.js';
 import { MAX_CLOSING_DAY } from '../../domain/payroll-period.js';
 
 const CLOSING_DAY = `締め日は末日または1〜${MAX_CLOSING_DAY}日から選択してください`;
-const PERIOD = '対象の期間（YYYY-MM）を選択してください';
+/** Shared with the export's `period` (one wording for a 〇月度 that is not a year and month). */
+export const PERIOD_MESSAGE = '対象の月度を年と月で選択してください';
+const PERIOD = PERIOD_MESSAGE;
 export const REOPEN_REASON_MAX = 200;
 
 /** `PUT /api/v1/payroll_period`: one version of the 締め日 (0 = 末日), from `effective_from` (omitted = today). */
