@@ -5,7 +5,7 @@
  * refused with a message that names the period. The guard is one Query of the company's closings.
  */
 import type { ClosingStatus } from './entities/period-closing.js';
-import { periodLabel, type PayrollVersion } from '../domain/payroll-period.js';
+import { monthDayLabel, periodLabel, type PayrollVersion } from '../domain/payroll-period.js';
 import { ConflictError, awsErrorName } from '../shared/errors.js';
 import { db, type Db } from './service.js';
 
@@ -101,7 +101,7 @@ export async function assertEffectiveFromOpen(
   const closings = (await periodClosings(companyId, service)).filter(isFrozen);
   const last = closings.filter((c) => c.to >= effectiveFrom).sort((a, b) => b.to.localeCompare(a.to))[0];
   if (!last) return;
-  const message = `${periodLabel({ id: last.period, from: last.from, to: last.to })}は締め済みです。適用開始日は${Number(last.to.slice(5, 7))}月${Number(last.to.slice(8, 10))}日より後の日付にしてください。`;
+  const message = `${periodLabel({ id: last.period, from: last.from, to: last.to })}は締め済みです。適用開始日は${monthDayLabel(last.to)}より後の日付にしてください。`;
   throw new ConflictError(message, { [field]: [message] });
 }
 

@@ -97,9 +97,11 @@ export function periodById(id: string, versions: readonly PayrollVersion[] = [])
   return { id, from: addDays(dates[dates.indexOf(to) - 1]!, 1), to };
 }
 
+/** 11月21日: how messages name a day of a period. */
+export const monthDayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+
 /** 12月度 (11月21日〜12月20日): how screens and messages name a period. */
 export function periodLabel(period: PayrollPeriod): string {
   const [y, m] = period.id.split('-').map(Number) as [number, number];
-  const md = (d: string) => `${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
-  return `${y}年${m}月度（${md(period.from)}〜${md(period.to)}）`;
+  return `${y}年${m}月度（${monthDayLabel(period.from)}〜${monthDayLabel(period.to)}）`;
 }

@@ -1,6 +1,6 @@
 import { beginPeriodClosing, payrollVersions, periodClosings } from '../../db/period-closings.js';
 import { isFrozen } from '../../db/period-closings.js';
-import { periodById, periodLabel } from '../../domain/payroll-period.js';
+import { monthDayLabel, periodById, periodLabel } from '../../domain/payroll-period.js';
 import { today } from '../../domain/time.js';
 import { startClosingJob } from '../../exports/jobs.js';
 import { clock } from '../../shared/clock.js';
@@ -10,8 +10,6 @@ import { newId } from '../../shared/ids.js';
 import { api } from '../../shared/middleware.js';
 import { CloseBodySchema } from './schemas.js';
 import { closingView } from './views.js';
-
-const md = (d: string) => `${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
 
 /**
  * Closes a payroll period (締め): writes its closing item with status `closing` (one conditional PutItem,
@@ -39,7 +37,7 @@ export const handler = api(
     }
     const now = today(principal.timeZone, clock.now());
     if (period.to >= now) {
-      const message = `${label}はまだ終わっていないため締められません。${md(period.to)}の翌日以降に締めてください。`;
+      const message = `${label}はまだ終わっていないため締められません。${monthDayLabel(period.to)}の翌日以降に締めてください。`;
       throw new ConflictError(message, { period: [message] });
     }
     const closing = {
