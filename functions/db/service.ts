@@ -26,6 +26,8 @@ import { PayrollSetting } from './entities/payroll-setting.js';
 import { PeriodClosing } from './entities/period-closing.js';
 import { RecomputeJob } from './entities/recompute-job.js';
 import { CompanyCalendar } from './entities/company-calendar.js';
+import { PatternAssignment, WorkPatternItem, WorkSetting } from './entities/work-pattern.js';
+import { Shift } from './entities/shift.js';
 
 const schemas = {
   Company,
@@ -54,6 +56,10 @@ const schemas = {
   PeriodClosing,
   RecomputeJob,
   CompanyCalendar,
+  WorkPatternItem,
+  PatternAssignment,
+  WorkSetting,
+  Shift,
 };
 
 type Schemas = typeof schemas;
@@ -64,6 +70,8 @@ export type Entities = { [K in keyof Schemas]: EntityOf<Schemas[K]> };
 export interface Db {
   readonly entities: Entities;
   readonly transaction: Service<Entities>['transaction'];
+  /** Queries across entities sharing a partition (ElectroDB collections), e.g. `schedule`. */
+  readonly collections: Service<Entities>['collections'];
 }
 
 let service: Db | undefined;
@@ -93,6 +101,10 @@ export function db(): Db {
     get transaction() {
       whole ??= new Service({ ...entities }, config);
       return whole.transaction;
+    },
+    get collections() {
+      whole ??= new Service({ ...entities }, config);
+      return whole.collections;
     },
   };
   return service;

@@ -232,6 +232,17 @@ describe('computeMonth totals', () => {
       substituteLeaveDays: 1,
       transferHolidayDays: 0,
       incompleteDates: ['2026-04-27'],
+      // No schedule, no break punches, no settings: the schedule figures are all zero.
+      scheduledDays: 0,
+      lateDays: 0,
+      lateMinutes: 0,
+      earlyLeaveDays: 0,
+      earlyLeaveMinutes: 0,
+      absentDays: 0,
+      breakBelowLegalDays: 0,
+      shortIntervalDays: 0,
+      paidLeaveHours: 0,
+      rounded30: null,
     });
     // Only the approved request clears the flag (240 min of overtime does not pass the 4:00 threshold).
     const flags = byDate(m.days);

@@ -21,6 +21,18 @@ export const AttendanceDay = createSchema({
     punchOutNote: { type: 'string' },
     /** Set when a leave request for this date is approved: 0 有給, 1 代休, 2 振替休日. */
     leaveType: { type: 'number' },
+    /**
+     * Breaks as punched (休憩開始 / 休憩終了), in order; the last one's endAt is absent while the break
+     * is running. Absent or empty = no break punched (the pattern's windows, then the rule apply).
+     */
+    breaks: {
+      type: 'list',
+      items: { type: 'map', properties: { startAt: { type: 'string', required: true }, endAt: { type: 'string' } } },
+    },
+    /** With leaveType: 終日 (absent = day), 午前半休, 午後半休 or 時間単位 (domain/worktime/schedule.ts LeaveUnit). */
+    leaveUnit: { type: ['day', 'am', 'pm', 'hours'] as const },
+    /** 時間単位 only: whole hours of leave taken on the day. */
+    leaveHours: { type: 'number' },
     /** Set when an overtime (残業) request for this date is approved: clears the day's 未承認 warning. */
     overWorkApproved: { type: 'boolean' },
     /** Set when a holiday-work (休日出勤) request for this date is approved. */

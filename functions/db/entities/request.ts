@@ -14,6 +14,10 @@ export const Request = createSchema({
     kind: { type: REQUEST_KINDS, required: true, readOnly: true },
     /** Leave type for kind=holiday: 0 有給, 1 代休, 2 振替休日. */
     leaveType: { type: 'number' },
+    /** kind=holiday: 終日 (absent = day), 午前半休, 午後半休 or 時間単位. */
+    leaveUnit: { type: ['day', 'am', 'pm', 'hours'] as const },
+    /** 時間単位 only: whole hours. */
+    leaveHours: { type: 'number' },
     date: { type: 'string', required: true, readOnly: true },
     /** 振替休日 (leave type 2) only: the day off to be worked instead of `date`, which becomes the day off. */
     workDate: { type: 'string', readOnly: true },

@@ -13,6 +13,7 @@ import {
   RULE_VERSION,
 } from './version.js';
 import { localClock, toIso, toMinute, wallMinute } from './zone.js';
+import type { DaySchedule, LeaveUnit, PunchedBreak, WorkSettings } from './schedule.js';
 
 export interface DayCalendar {
   /** Any day off of the company (weekend, public holiday, company holiday), legal holiday included. */
@@ -67,6 +68,19 @@ export interface DayInput {
   leaveType?: number | null | undefined;
   /** Days of leave taken (1, or 0.5 for a half day); defaults to 1 when a leave type is set. */
   leaveDays?: number | null | undefined;
+  /** 終日 (default) / 午前半休 / 午後半休 / 時間単位, and the hours of 時間単位. */
+  leaveUnit?: LeaveUnit | null | undefined;
+  leaveHours?: number | null | undefined;
+  /** Breaks as punched; when present they replace the pattern's windows and the break rule. */
+  breaks?: readonly PunchedBreak[] | null | undefined;
+  /** The day's schedule (shift / default pattern); none = no scheduled times. */
+  schedule?: DaySchedule | null | undefined;
+  /** The company's work settings in force on the day (defaults when absent). */
+  settings?: WorkSettings | undefined;
+  /** Whether the day is over (company-local date before today): a scheduled day without punch or leave is 欠勤. */
+  isOver?: boolean | undefined;
+  /** When the previous day's work ended (ISO), for the 勤務間インターバル check. */
+  previousEndAt?: string | null | undefined;
   /** Approved requests for this date. */
   approved?: { overWork?: boolean | undefined; holidayWork?: boolean | undefined } | undefined;
 }
@@ -102,9 +116,15 @@ export type DayFlag =
   | 'unapproved_overtime'
   | 'unapproved_holiday_work'
   | 'worked_on_leave'
-  | 'over_daily_threshold';
+  | 'over_daily_threshold'
+  | 'late'
+  | 'early_leave'
+  | 'absent'
+  | 'break_below_legal'
+  | 'break_open'
+  | 'short_interval';
 
-export type BreakSource = 'none' | 'rule' | 'legal_minimum';
+export type BreakSource = 'none' | 'rule' | 'legal_minimum' | 'punched' | 'pattern';
 
 export interface DayResult {
   ruleVersion: string;
@@ -142,6 +162,23 @@ export interface DayResult {
   segments: Segment[];
   flags: DayFlag[];
   explanation: string[];
+  /** The day's schedule, and its scheduled start and end as instants (null without a pattern). */
+  schedule: DaySchedule | null;
+  scheduledStartAt: string | null;
+  scheduledEndAt: string | null;
+  /** 遅刻 / 早退 minutes after grace and after leave that covers the time (0 when none). */
+  lateMinutes: number;
+  earlyLeaveMinutes: number;
+  /** 欠勤: a scheduled day that is over with no punch and no leave. */
+  isAbsent: boolean;
+  /** Breaks as punched (empty when none were punched). */
+  punchedBreaks: PunchedBreak[];
+  /** 終日 / 午前半休 / 午後半休 / 時間単位 with leave; null without leave. */
+  leaveUnit: LeaveUnit | null;
+  /** Hours of 時間単位 leave (0 otherwise). */
+  leaveHours: number;
+  /** Rest between the previous day's end and this day's start, minutes; null when either is unknown. */
+  restBeforeMinutes: number | null;
   /** Internal to the explanation: the time zone the clock times are shown in. */
   timeZone: string;
 }
@@ -317,6 +354,16 @@ export function computeDay(input: DayInput): DayResult {
     segments: [],
     flags: [],
     explanation: [],
+    schedule: input.schedule ?? null,
+    scheduledStartAt: null,
+    scheduledEndAt: null,
+    lateMinutes: 0,
+    earlyLeaveMinutes: 0,
+    isAbsent: false,
+    punchedBreaks: [...(input.breaks ?? [])],
+    leaveUnit: leaveType === null ? null : (input.leaveUnit ?? 'day'),
+    leaveHours: leaveType === null ? 0 : (input.leaveHours ?? 0),
+    restBeforeMinutes: null,
     timeZone,
   };
   if (!base.punchInAt && !base.punchOutAt) return finishDay(base);

@@ -6,6 +6,7 @@ import { addDays, monthDates } from '../time.js';
 import { computeDay, type DayCalendar, type DayResult } from './day.js';
 import { rulesOn, type RulesByDate, type RulesInForce } from './rules.js';
 import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES, RULE_VERSION } from './version.js';
+import type { LeaveUnit, PunchedBreak, ScheduleOf, SettingsOf } from './schedule.js';
 import { applyWeeklyLimit, weekStartOf, type WeekStart, type WeeklyLimit } from './week.js';
 
 /** An attendance-day item as stored (extra fields are ignored). */
@@ -15,6 +16,11 @@ export interface AttendanceRecord {
   punchOutAt?: string | null | undefined;
   leaveType?: number | null | undefined;
   leaveDays?: number | null | undefined;
+  /** 終日 / 午前半休 / 午後半休 / 時間単位 with leaveType (absent = 終日), and the hours of 時間単位. */
+  leaveUnit?: LeaveUnit | null | undefined;
+  leaveHours?: number | null | undefined;
+  /** Breaks as punched (休憩開始 / 休憩終了). */
+  breaks?: readonly PunchedBreak[] | null | undefined;
   /** Set when an overtime request for this date is approved (stored on the day by the decision). */
   overWorkApproved?: boolean | null | undefined;
   /** Set when a holiday-work request for this date is approved. */
@@ -69,6 +75,15 @@ export interface MonthInput {
    */
   dayOverrides?: ReadonlyMap<string, DayOverride> | undefined;
   weekStartsOn?: WeekStart | undefined;
+  /** The employee's schedule (shifts, default patterns); none = no scheduled times. */
+  schedule?: ScheduleOf | undefined;
+  /** The company's work settings by date (grace, interval, rounding, hourly leave); defaults when absent. */
+  settings?: SettingsOf | undefined;
+  /**
+   * Company-local today (YYYY-MM-DD): days before it are over (a scheduled day with no punch and no
+   * leave is 欠勤); without it no day is treated as over.
+   */
+  today?: string | undefined;
   /** 40 h (default), or 44 h for the weeks of a 特例措置対象事業場 (労基則25条の2). */
   weeklyLimitMinutes?: WeeklyLimit | undefined;
 }
@@ -101,6 +116,32 @@ export interface MonthTotals {
   substituteLeaveDays: number;
   transferHolidayDays: number;
   incompleteDates: string[];
+  /** Days with a scheduled pattern (勤務予定日). */
+  scheduledDays: number;
+  /** 遅刻 / 早退: days and minutes (after grace). */
+  lateDays: number;
+  lateMinutes: number;
+  earlyLeaveDays: number;
+  earlyLeaveMinutes: number;
+  /** 欠勤 days. */
+  absentDays: number;
+  /** Days whose punched breaks are below 34条. */
+  breakBelowLegalDays: number;
+  /** Days that started less than the 勤務間インターバル after the previous day's end. */
+  shortIntervalDays: number;
+  /** Hours of 時間単位 paid leave. */
+  paidLeaveHours: number;
+  /**
+   * With the company's 1か月単位の端数処理 (monthlyRounding30 on the month's last day): 時間外・休日・深夜
+   * rounded to the hour (< 30 min dropped, ≥ 30 min raised); null when the option is off.
+   */
+  rounded30: {
+    overtimeMinutes: number;
+    statutoryOvertimeMinutes: number;
+    overtimeOver60Minutes: number;
+    legalHolidayWorkMinutes: number;
+    lateNightMinutes: number;
+  } | null;
 }
 
 export interface MonthResult {
@@ -317,5 +358,15 @@ export function monthTotals(days: readonly DayResult[], rules: RulesInForce): Mo
     substituteLeaveDays: leave(1),
     transferHolidayDays: leave(2),
     incompleteDates: days.filter((d) => d.status === 'incomplete').map((d) => d.workDate),
+    scheduledDays: 0,
+    lateDays: 0,
+    lateMinutes: 0,
+    earlyLeaveDays: 0,
+    earlyLeaveMinutes: 0,
+    absentDays: 0,
+    breakBelowLegalDays: 0,
+    shortIntervalDays: 0,
+    paidLeaveHours: 0,
+    rounded30: null,
   };
 }

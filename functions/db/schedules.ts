@@ -1,0 +1,78 @@
+/**
+ * Reads of the schedule data (domain/worktime/schedule.ts): the company's patterns, default
+ * assignments and work-settings versions (one Query of `c#<co>#sched`), and shifts by month.
+ */
+import {
+  scheduleOf,
+  settingsOf,
+  type AssignmentRecord,
+  type PatternRecord,
+  type ScheduleOf,
+  type SettingsOf,
+  type ShiftRecord,
+  type WorkSettingRecord,
+} from '../domain/worktime/schedule.js';
+import { db, type Db } from './service.js';
+
+export interface ScheduleSettings {
+  patterns: PatternRecord[];
+  assignments: AssignmentRecord[];
+  settings: WorkSettingRecord[];
+}
+
+/** Every pattern (deleted ones too), assignment version and work-settings version: one Query. */
+export async function scheduleSettings(companyId: string, service: Db = db()): Promise<ScheduleSettings> {
+  const { data } = await service.collections.schedule({ companyId }).go({ pages: 'all' });
+  return { patterns: data.WorkPatternItem, assignments: data.PatternAssignment, settings: data.WorkSetting };
+}
+
+/** The YYYY-MM months a date range touches, oldest first. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  for (;;) {
+    const ym = `${y}-${String(m).padStart(2, '0')}`;
+    if (ym > to.slice(0, 7)) return months;
+    months.push(ym);
+    if (m === 12) [y, m] = [y + 1, 1];
+    else m += 1;
+  }
+}
+
+/** One employee's shifts `from`–`to`: one Query per calendar month touched. */
+export async function employeeShifts(
+  companyId: string,
+  employeeId: string,
+  from: string,
+  to: string,
+  service: Db = db(),
+): Promise<ShiftRecord[]> {
+  const months = await Promise.all(
+    monthsBetween(from, to).map((yearMonth) =>
+      service.entities.Shift.query.byMonth({ companyId, yearMonth, employeeId }).go({ pages: 'all' }),
+    ),
+  );
+  return months.flatMap((r) => r.data).filter((s) => s.date >= from && s.date <= to);
+}
+
+/** Every employee's shifts of one calendar month (the admin grid, exports): one paginated Query. */
+export async function companyShifts(companyId: string, yearMonth: string, service: Db = db()): Promise<ShiftRecord[]> {
+  const { data } = await service.entities.Shift.query.byMonth({ companyId, yearMonth }).go({ pages: 'all' });
+  return data;
+}
+
+/** An employee's schedule and the company's settings functions for the engine (MonthInput). */
+export function engineSchedule(
+  settings: ScheduleSettings,
+  employee: {
+    employeeId: string;
+    departmentId?: string | null | undefined;
+    employmentStatusId?: string | null | undefined;
+  },
+  shifts: readonly ShiftRecord[],
+): { schedule: ScheduleOf; settings: SettingsOf } {
+  return {
+    schedule: scheduleOf(employee, settings.patterns, settings.assignments, shifts),
+    settings: settingsOf(settings.settings),
+  };
+}
