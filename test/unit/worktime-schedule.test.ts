@@ -20,6 +20,8 @@ import {
   DEFAULT_WORK_SETTINGS,
   DEFAULT_WORKING_RULE,
   displayPunch,
+  leaveDayHours,
+  patternWorkMinutes,
   round30,
   roundedPunchAt,
   type AttendanceRecord,
@@ -292,6 +294,13 @@ describe('half-day and hourly leave', () => {
     expect(day('09:00', '11:30', { leaveType: 0, leaveUnit: 'pm' }).earlyLeaveMinutes).toBe(30);
     // No window: the midpoint of 10:00–15:00 is 12:30; 午前半休 → expected 12:30, 12:40 is 10 late.
     expect(day('12:40', '15:00', { leaveType: 0, leaveUnit: 'am', schedule: shiftOf(SHORT) }).lateMinutes).toBe(10);
+  });
+
+  it('one day of hourly leave is the pattern’s working time rounded up to the hour (39条4項)', () => {
+    // 日勤 9:00–18:00 less 1 h = 8:00 → 8 h; 7:30 of work → 8 h; 短時間 10:00–15:00 = 5:00 → 5 h.
+    expect([patternWorkMinutes(DAY), leaveDayHours(DAY)]).toEqual([480, 8]);
+    expect(leaveDayHours({ ...DAY, endMinute: 1050 })).toBe(8);
+    expect(leaveDayHours(SHORT)).toBe(5);
   });
 
   it('hourly leave covers lateness first, then early leave', () => {
