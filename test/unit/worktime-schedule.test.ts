@@ -151,6 +151,20 @@ describe('遅刻 and grace', () => {
   });
 });
 
+describe('pattern times on the company clock', () => {
+  it('a night pattern across a DST change keeps its wall-clock times (America/New_York, 8 March 2026)', () => {
+    // Clocks go 2:00 EST → 3:00 EDT on Sunday 8 March 2026. 夜勤 22:00–翌7:00 from Saturday 7 March:
+    // start 22:00 EST (UTC−5) = 8 March 03:00Z; end 7:00 EDT (UTC−4) = 8 March 11:00Z — 8 hours, not 9.
+    const d = computeDay({
+      workDate: '2026-03-07',
+      timeZone: 'America/New_York',
+      rules: DEFAULTS,
+      schedule: shiftOf(NIGHT),
+    });
+    expect([d.scheduledStartAt, d.scheduledEndAt]).toEqual(['2026-03-08T03:00:00.000Z', '2026-03-08T11:00:00.000Z']);
+  });
+});
+
 describe('欠勤', () => {
   it('a scheduled day that is over with no punch and no leave is 欠勤; not before it is over; not with leave', () => {
     const absent = day(null, null, { isOver: true });
