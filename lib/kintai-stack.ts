@@ -45,7 +45,6 @@ export class KintaiStack extends Stack {
     const namePrefix = `kintai-${stage}`;
 
     const table = new KintaiTable(this, 'Table', { tableName: tableName(stage) });
-    new TableBackup(this, 'Backup', { namePrefix, table });
 
     const pools = {} as Record<PoolKey, KintaiUserPool>;
     for (const key of Object.keys(POOLS) as PoolKey[]) {
@@ -62,6 +61,7 @@ export class KintaiStack extends Stack {
       reason:
         'This is the access-log destination for the other buckets and CloudFront; logging it into itself would loop.',
     });
+    const backup = new TableBackup(this, 'Backup', { namePrefix, table, logBucket });
     const exportsBucket = new PrivateBucket(this, 'ExportsBucket', {
       bucketName: exportsBucketName(stage, this.account),
       accessLogs: { bucket: logBucket, prefix: 's3/exports/' },
@@ -127,6 +127,7 @@ export class KintaiStack extends Stack {
     new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'ExportsBucketName', { value: exportsBucket.bucketName });
+    new CfnOutput(this, 'TableExportsBucketName', { value: backup.bucket.bucketName });
     for (const key of Object.keys(pools) as PoolKey[]) {
       new CfnOutput(this, `${key}PoolId`, { value: pools[key].pool.userPoolId });
       new CfnOutput(this, `${key}ClientId`, { value: pools[key].client.userPoolClientId });
