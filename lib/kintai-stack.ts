@@ -5,7 +5,7 @@ import { ROUTES, type RouteDef } from '../functions/routes';
 import type { RequiredApiEnv } from '../functions/shared/env';
 import { KintaiApi } from './constructs/kintai-api';
 import { KintaiTable } from './constructs/kintai-table';
-import { KintaiUserPool } from './constructs/kintai-user-pool';
+import { DEFAULT_COGNITO_PLAN, KintaiUserPool, type CognitoPlan } from './constructs/kintai-user-pool';
 import { PrivateBucket } from './constructs/private-bucket';
 import { TableBackup } from './constructs/table-backup';
 import { WebDistribution } from './constructs/web-distribution';
@@ -23,6 +23,8 @@ export interface KintaiStackProps extends StackProps {
    * reference, or one given with `-c webAclArn=...`.
    */
   readonly webAclArn?: string;
+  /** Cognito feature plan of the three user pools (context `cognitoPlan`). @default DEFAULT_COGNITO_PLAN */
+  readonly cognitoPlan?: CognitoPlan;
   /** Route table override for tests; defaults to functions/routes.ts. */
   readonly routes?: readonly RouteDef[];
 }
@@ -52,6 +54,7 @@ export class KintaiStack extends Stack {
         definition: POOLS[key],
         poolName: poolName(stage, key),
         clientName: clientName(stage, key),
+        plan: props.cognitoPlan ?? DEFAULT_COGNITO_PLAN,
       });
     }
 
