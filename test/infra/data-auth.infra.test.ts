@@ -368,9 +368,9 @@ describe('S3 buckets', () => {
 });
 
 describe('outputs', () => {
-  it('exports the distribution domain, table name, pool ids and client ids', () => {
+  it('exports the distribution domain, table name, table-exports bucket (the restore runbook), pool ids and client ids', () => {
     const outputs = Object.keys(template.toJSON().Outputs ?? {});
-    expect(outputs).toEqual(expect.arrayContaining(['DistributionDomainName', 'TableName']));
+    expect(outputs).toEqual(expect.arrayContaining(['DistributionDomainName', 'TableName', 'TableExportsBucketName']));
     for (const key of Object.keys(POOLS)) {
       expect(outputs).toEqual(expect.arrayContaining([`${key}PoolId`, `${key}ClientId`]));
     }
