@@ -109,6 +109,15 @@ export class KintaiUserPool extends Construct {
       disableOAuth: true,
     });
 
+    if (!threatProtection) {
+      Validations.of(this.pool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          `The ${plan} feature plan was chosen at deployment (-c cognitoPlan=${plan}) to save the Plus price per MAU; ` +
+          'the app uses no Plus feature but threat protection, and keeps its own sign-in brakes, common-password ' +
+          'refusal, WAF sign-in rate rule and operator TOTP (README "Cognito feature plan").',
+      });
+    }
     Validations.of(this.pool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason: totp
