@@ -213,9 +213,21 @@ export const ja = {
   punch: {
     clockLabel: '現在時刻',
     statusLabel: '勤務状況',
-    status: { not_punched_in: '未出勤', at_work: '出勤中', left_work: '退勤済み' },
+    status: { not_punched_in: '未出勤', at_work: '勤務中', on_break: '休憩中', left_work: '退勤済み' },
     punchIn: '出勤',
     punchOut: '退勤',
+    breakStart: '休憩開始',
+    breakEnd: '休憩終了',
+    /** 予定 9:00–18:00 日勤 (the day's shift or default pattern). */
+    schedule: '予定',
+    scheduleDayOff: '休日（シフト）',
+    breaks: '休憩',
+    breakTotal: '休憩合計',
+    breakRunning: '休憩中',
+    noBreaks: '休憩の打刻はありません。',
+    nextDay: '翌',
+    /** 退勤 pressed during a break: the break ends at the punch-out time. */
+    breakEndedAtPunchOut: '休憩中に退勤したため、休憩を退勤時刻（{time}）で終了しました。',
     memo: 'メモ',
     /** The box is named by the punch it goes with; each punch keeps its own memo. */
     punchInMemo: '出勤メモ',
