@@ -2,7 +2,7 @@
  * Issue 16 item 4 on a phone (390×844), in Chromium against the real local stack: the employee sees
  * today's schedule (予定 9:00–18:00 日勤), punches in, takes two breaks (a double tap on 休憩開始
  * records one), punches out, and sees the day's figures: the breaks and their total on the punch
- * screen, the break minutes from the punched breaks in 勤怠一覧. The buttons follow the state
+ * screen, the break minutes from the punched breaks (75, where the rule would take 60) in 勤怠一覧. The buttons follow the state
  * (出勤 → 休憩開始 / 退勤 → 休憩終了 / 退勤 → none).
  */
 import type { Page } from 'playwright-core';
@@ -88,7 +88,7 @@ describe('break punches on a phone', () => {
     at('15:00');
     await button('休憩開始').click();
     await expect.poll(state).toBe('休憩中');
-    at('15:15');
+    at('15:30');
     await button('休憩終了').click();
     await expect.poll(state).toBe('勤務中');
     await expect
@@ -100,7 +100,7 @@ describe('break punches on a phone', () => {
     await button('退勤').click();
     await expect.poll(state).toBe('退勤済み');
     expect(await enabled()).toEqual([]);
-    expect(await page.locator('.punch-times').textContent()).toContain('休憩合計1:00');
+    expect(await page.locator('.punch-times').textContent()).toContain('休憩合計1:15');
 
     const stored = await db()
       .entities.AttendanceDay.get({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id, workDate: DAY })
@@ -112,7 +112,7 @@ describe('break punches on a phone', () => {
       },
       {
         startAt: new Date(`${DAY}T15:00:00+09:00`).toISOString(),
-        endAt: new Date(`${DAY}T15:15:00+09:00`).toISOString(),
+        endAt: new Date(`${DAY}T15:30:00+09:00`).toISOString(),
       },
     ]);
 
@@ -127,9 +127,10 @@ describe('break punches on a phone', () => {
     await page.goto(`${e2e.stack.baseUrl}/employees/attendance`);
     const row = page.locator('tr[aria-current="date"]');
     await expect.poll(() => row.locator('td').nth(0).textContent()).toBe('9:00');
-    // 出勤, 退勤, 休憩, 勤務: 9:00–18:00 with 60 minutes of punched breaks is 8:00 of work.
+    // 出勤, 退勤, 休憩, 勤務: 9:00–18:00 with 75 minutes of punched breaks is 7:45 of work (the rule
+    // or the pattern's window would give 60 minutes: the punched breaks replace them).
     expect(await row.locator('td').nth(1).textContent()).toBe('18:00');
-    expect(await row.locator('td').nth(2).textContent()).toBe('1:00');
-    expect(await row.locator('td').nth(3).textContent()).toBe('8:00');
+    expect(await row.locator('td').nth(2).textContent()).toBe('1:15');
+    expect(await row.locator('td').nth(3).textContent()).toBe('7:45');
   });
 });
