@@ -76,9 +76,9 @@ const dayOf = (m: MonthAttendanceView, date: string) => m.days.find((d) => d.dat
 describe('month rows carry the schedule', () => {
   it('is late by one minute and leaves ten minutes early; the day is scheduled 9:00–18:00 by the default pattern', async () => {
     at(jst('2026-04-20', 9, 1));
-    expect((await staffA.post('/api/v1/timestamps', {})).status).toBe(201);
+    expect((await staffA.post('/api/v1/timestamps', {})).status).toBe(200);
     at(jst('2026-04-20', 17, 50));
-    expect((await staffA.post('/api/v1/timestamps', {})).status).toBe(201);
+    expect((await staffA.post('/api/v1/timestamps', {})).status).toBe(200);
     at(jst('2026-04-20', 20));
     const m = await month();
     const d = dayOf(m, '2026-04-20');
@@ -214,9 +214,11 @@ describe('CSV and closing', () => {
   });
 
   it('the closing job counts 遅刻・早退・欠勤 and stores the CSV with the new columns', async () => {
-    // May 2nd: April has ended; every unpunched scheduled working day of April is 欠勤.
-    at(jst('2026-05-02', 12));
+    // The daily run of May 1st refreshes April (the month of yesterday): every unpunched scheduled
+    // working day of April is 欠勤 in the stored figures. The period is closed the day after.
+    at(jst('2026-05-01', 0, 5));
     await refreshCompanyDaily(tenant.companyId, TZ);
+    at(jst('2026-05-02', 12));
     const before = (await admin.get('/api/v1/period_closings?period=2026-04')).body.data.checklist;
     // 4/16–4/30 working days: 16, 17, 20–24, 27, 28, 30 (4/29 昭和の日) = 10; A worked 4/20, B had 4/16 off.
     expect(before.schedule_totals).toMatchObject({ late_days: 1, absent_days: 9 + 9 });
@@ -241,7 +243,7 @@ describe('CSV and closing', () => {
     const lines = await exportLines(APRIL);
     expect(lines[0]!.slice(18)).toEqual(['予定出勤', '予定退勤', '遅刻(分)', '早退(分)', '欠勤', '休憩打刻', '休暇単位']);
     // And a filtered export of it takes the stored rows with the header they were written with.
-    const filtered = await exportLines({ ...APRIL, employee_id: b });
+    const filtered = await exportLines({ ...APRIL, id: b });
     expect(filtered[0]).toHaveLength(25);
     expect(filtered.find((l) => l[4] === '2026-04-17')![22]).toBe('欠勤');
   });
