@@ -241,7 +241,15 @@ describe('CSV and closing', () => {
     });
     // The export of the closed period is the stored CSV: it has the schedule columns.
     const lines = await exportLines(APRIL);
-    expect(lines[0]!.slice(18)).toEqual(['予定出勤', '予定退勤', '遅刻(分)', '早退(分)', '欠勤', '休憩打刻', '休暇単位']);
+    expect(lines[0]!.slice(18)).toEqual([
+      '予定出勤',
+      '予定退勤',
+      '遅刻(分)',
+      '早退(分)',
+      '欠勤',
+      '休憩打刻',
+      '休暇単位',
+    ]);
     // And a filtered export of it takes the stored rows with the header they were written with.
     const filtered = await exportLines({ ...APRIL, id: b });
     expect(filtered[0]).toHaveLength(25);

@@ -377,6 +377,9 @@ export const ja = {
       monthlyHours: '今月の勤務時間',
       overtime: '残業時間',
       overLegal: '法定時間外超過',
+      scheduleIssues: '遅刻・早退・欠勤',
+      scheduleIssueParts: { late: '遅刻{n}', early: '早退{n}', absent: '欠勤{n}' },
+      scheduleIssuesNone: 'なし',
       empty: 'スタッフが登録されていません。',
       confirmDelete: '{name}さんを削除しますか？勤怠記録は保存されたままです。',
       lastName: '姓',
@@ -586,6 +589,20 @@ export const ja = {
       colTotal: '法定外残業（合計）',
       overBy: '{v}超過',
       underBy: 'あと{v}',
+    },
+    /** Work status: 遅刻・早退・欠勤 and the schedule flags per employee (issue 16). */
+    scheduleFigures: {
+      title: '遅刻・早退・欠勤',
+      hint: '勤務予定（勤務パターン・シフト）がある日について数えます。欠勤は日が終わってから数えます（毎日0時過ぎに集計）。',
+      empty: '遅刻・早退・欠勤はありません。',
+      colName: '氏名',
+      colLate: '遅刻',
+      colEarly: '早退',
+      colAbsent: '欠勤',
+      colInterval: 'インターバル不足',
+      colBreak: '休憩不足',
+      daysMinutes: '{n}回（{m}）',
+      days: '{n}日',
     },
   },
   // The employee's own month on the punch screen (GET /api/v1/work_status/me).
@@ -913,6 +930,12 @@ export const ja = {
     missingDays: '{n}日（{months}）',
     none: 'なし',
     kinds: { holiday: '休暇申請', holiday_work: '休日出勤申請', over_work: '残業申請' },
+    scheduleFindings: '遅刻・早退・欠勤',
+    scheduleTotals: '遅刻 {late}回・早退 {early}回・欠勤 {absent}日',
+    scheduleLine: '{name} 遅刻{late}回（{lateM}）・早退{early}回（{earlyM}）・欠勤{absent}日',
+    breakBelowLegal: '打刻した休憩が34条の最低基準に満たない日',
+    shortInterval: '勤務間インターバルが不足した日',
+    daysCount: '{n}日',
   },
 } as const;
 
