@@ -283,8 +283,8 @@ budget(
 );
 budget(
   ['list-timestamps'],
-  4,
-  'the staff member (GetItem), the month, the rules and the calendar versions (one Query page each)',
+  7,
+  "the staff member (GetItem), the month, the rules, the calendar versions and the schedule settings (one Query page each), the employee's shifts (one Query page per calendar month the weeks touch, one or two; 6 measured)",
 );
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
 budget(
@@ -301,10 +301,10 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  10,
+  14,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests): approving clears the day's 未承認 warning",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12 measured): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
@@ -334,8 +334,8 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  13,
-  `punch-in or break: the punch screen's reads (four, as get-today-timestamp), ${CLOSED} and one conditional write; punch-out adds one summary refresh`,
+  15,
+  `punch-in or break: the punch screen's reads (four, as get-today-timestamp), ${CLOSED} and one conditional write; punch-out adds one summary refresh with the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three) (15 measured)`,
 );
 budget(
   ['sign-in-user', 'sign-in-company'],
@@ -351,13 +351,13 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  10,
-  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests)`,
+  14,
+  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12–13 measured)`,
 );
 budget(
   ['delete-timestamp'],
-  11,
-  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests)`,
+  15,
+  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 13 measured)`,
 );
 budget(
   ['save-break-time', 'save-working-time'],
@@ -625,12 +625,13 @@ describe('DynamoDB requests per API call', () => {
 
     // Punch-in, 休憩開始, 休憩終了: one conditional write after the punch screen's reads (the recent days,
     // the schedule settings, the month's shifts: three Query; the employee: GetItem) and the
-    // closed-period check (Query). Punch-out: the same plus one summary refresh (two GetItem, four
-    // Query and one TransactWriteItems).
+    // closed-period check (Query). Punch-out: the same plus one summary refresh (two GetItem, six
+    // Query — the days, the rules, the 締め日, calendar and schedule-settings versions, the shifts of
+    // the month — and one TransactWriteItems).
     const punches = results.filter((r) => r.route === 'create-timestamp');
     expect(punches.map((r) => r.note)).toEqual(['punch-in', 'break-start', 'break-end', 'punch-out']);
     for (const r of punches.slice(0, 3)) expect(r.byCommand).toEqual({ Query: 4, GetItem: 1, UpdateItem: 1 });
-    expect(punches[3]!.byCommand).toEqual({ Query: 8, GetItem: 3, UpdateItem: 1, TransactWriteItems: 1 });
+    expect(punches[3]!.byCommand).toEqual({ Query: 10, GetItem: 3, UpdateItem: 1, TransactWriteItems: 1 });
     expect(results.find((r) => r.route === 'get-today-timestamp')!.byCommand).toEqual({ Query: 3, GetItem: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
