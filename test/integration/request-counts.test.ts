@@ -334,7 +334,7 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  15,
+  17,
   `punch-in or break: the punch screen's reads (four, as get-today-timestamp), ${CLOSED} and one conditional write; punch-out adds one summary refresh with the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three) (15 measured)`,
 );
 budget(
