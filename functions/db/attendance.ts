@@ -1,4 +1,5 @@
 import type { Shift } from '../domain/punch.js';
+import type { PunchedBreak } from '../domain/worktime/schedule.js';
 import { ConflictError, awsErrorName } from '../shared/errors.js';
 import { assertDaysOpen } from './period-closings.js';
 import { db, type Db } from './service.js';
@@ -45,11 +46,15 @@ export async function monthDays(
 }
 
 export interface PunchWrite extends Who {
-  type: 'in' | 'out';
+  type: 'in' | 'out' | 'break_start' | 'break_end';
   workDate: string;
   at: string;
   /** The memo typed with this press: stored as the 出勤 memo on a punch-in, the 退勤 memo on a punch-out. */
   note?: string | undefined;
+  /** The day's breaks as read before the press (the write is conditional on them being unchanged). */
+  breaksRead?: readonly PunchedBreak[] | undefined;
+  /** The day's breaks after the press (break punches, and 退勤 during a break); absent = left as they are. */
+  breaks?: PunchedBreak[] | null | undefined;
   /** Stored answer for an Idempotency-Key, written in the same transaction. */
   idempotency?: { scope: string; key: string; route: string; response: string; expiresAt: number } | undefined;
 }
@@ -57,28 +62,46 @@ export interface PunchWrite extends Who {
 export type PunchOutcome = 'applied' | 'state-changed' | 'replay';
 
 /**
- * One conditional write per punch: punch-in only where none exists yet, punch-out only on an open
- * shift. With an idempotency key the stored answer goes in the same transaction, so a retry can
- * never apply a second punch and can always find the first answer. A punch on a day of a closed
- * payroll period (a night shift's punch-out after its period was closed) is refused (409), unwritten.
+ * The condition of a punch on the state that was read: 出勤 only where none exists yet; 退勤 and
+ * break punches only on an open shift whose breaks are still as read (so a 休憩開始 racing a 退勤, or
+ * two 休憩終了, make one state change, and a 退勤 never leaves a break running behind it).
+ */
+/** A break as the entity stores it (no endAt while running; never null). */
+const storedBreak = (b: PunchedBreak) => ({ startAt: b.startAt, ...(b.endAt ? { endAt: b.endAt } : {}) });
+
+type PunchWhere = Parameters<ReturnType<ReturnType<Db['entities']['AttendanceDay']['update']>['set']>['where']>[0];
+
+function punchCondition(p: PunchWrite): PunchWhere {
+  if (p.type === 'in') return (a, op) => op.notExists(a.punchInAt);
+  const read = p.breaksRead ?? [];
+  return (a, op) => {
+    const open = `${op.exists(a.punchInAt)} AND ${op.notExists(a.punchOutAt)}`;
+    const same = read.length
+      ? op.eq(a.breaks, read.map(storedBreak))
+      : `(${op.notExists(a.breaks)} OR ${op.size(a.breaks)} = ${op.value(a.breaks, 0 as never)})`;
+    return `${open} AND ${same}`;
+  };
+}
+
+/**
+ * One conditional write per punch (punchCondition). With an idempotency key the stored answer goes in
+ * the same transaction, so a retry can never apply a second punch and can always find the first
+ * answer. A punch on a day of a closed payroll period (a night shift's punch-out after its period was
+ * closed) is refused (409), unwritten.
  */
 export async function writePunch(p: PunchWrite, service: Db = db()): Promise<PunchOutcome> {
   await assertDaysOpen(p.companyId, p.workDate, p.workDate, 'date', service);
   const { AttendanceDay } = service.entities;
   const key = { companyId: p.companyId, employeeId: p.employeeId, workDate: p.workDate };
-  const fields = p.type === 'in' ? { punchInAt: p.at } : { punchOutAt: p.at };
-  // Each press keeps its own memo: a 退勤 memo never overwrites the 出勤 one.
-  const memo = p.note ? (p.type === 'in' ? { note: p.note } : { punchOutNote: p.note }) : {};
-  const set = { ...fields, ...memo };
+  const fields = p.type === 'in' ? { punchInAt: p.at } : p.type === 'out' ? { punchOutAt: p.at } : {};
+  // Each press keeps its own memo: a 退勤 memo never overwrites the 出勤 one. Break punches carry none.
+  const memo = p.note ? (p.type === 'in' ? { note: p.note } : p.type === 'out' ? { punchOutNote: p.note } : {}) : {};
+  const set = { ...fields, ...memo, ...(p.breaks ? { breaks: p.breaks.map(storedBreak) } : {}) };
+  const condition = punchCondition(p);
 
   if (!p.idempotency) {
     try {
-      const update = AttendanceDay.update(key).set(set);
-      await (
-        p.type === 'in'
-          ? update.where((a, { notExists }) => notExists(a.punchInAt))
-          : update.where((a, { exists, notExists }) => `${exists(a.punchInAt)} AND ${notExists(a.punchOutAt)}`)
-      ).go({ response: 'none' });
+      await AttendanceDay.update(key).set(set).where(condition).go({ response: 'none' });
       return 'applied';
     } catch (error) {
       if (awsErrorName(error) === 'ConditionalCheckFailedException') return 'state-changed';
@@ -98,17 +121,7 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
           expiresAt: idem.expiresAt,
         })
         .commit(),
-      p.type === 'in'
-        ? day
-            .update(key)
-            .set(set)
-            .where((a, { notExists }) => notExists(a.punchInAt))
-            .commit()
-        : day
-            .update(key)
-            .set(set)
-            .where((a, { exists, notExists }) => `${exists(a.punchInAt)} AND ${notExists(a.punchOutAt)}`)
-            .commit(),
+      day.update(key).set(set).where(condition).commit(),
     ])
     .go();
   if (!result.canceled) return 'applied';

@@ -1,3 +1,5 @@
+import type { PunchedBreak } from './worktime/schedule.js';
+
 /**
  * Punch rules (pure). A work day is the company-local date of its punch-in; a shift that crosses
  * midnight stays open on the day it started, so the next punch closes it there.
@@ -10,9 +12,23 @@ export interface Shift {
   note?: string | undefined;
   /** 退勤 memo. */
   punchOutNote?: string | undefined;
+  /** Breaks as punched (休憩開始 / 休憩終了), in order; the last one has no endAt while it runs. */
+  breaks?: readonly PunchedBreak[] | null | undefined;
 }
 
-export type PunchStatus = 'not_punched_in' | 'at_work' | 'left_work';
+export type PunchStatus = 'not_punched_in' | 'at_work' | 'on_break' | 'left_work';
+
+/** The state as the punch screen names it. */
+export const PUNCH_STATUS_LABELS: Record<PunchStatus, string> = {
+  not_punched_in: '未出勤',
+  at_work: '勤務中',
+  on_break: '休憩中',
+  left_work: '退勤済み',
+};
+
+/** What a press asks for: 出勤, 退勤, 休憩開始, 休憩終了. Without a kind a press is 出勤 or 退勤, whichever is next. */
+export const PUNCH_KINDS = ['in', 'out', 'break_start', 'break_end'] as const;
+export type PunchKind = (typeof PUNCH_KINDS)[number];
 
 /** An open shift older than this is a missed punch-out, not today's shift (no shift lasts a whole day). */
 export const OPEN_SHIFT_LIMIT_MS = 24 * 60 * 60 * 1000;
@@ -52,30 +68,118 @@ export function currentShift(days: readonly Shift[], today: string, now: Date): 
   return todays ?? null;
 }
 
-export function statusOf(shift: Shift | null): PunchStatus {
-  if (!shift?.punchInAt) return 'not_punched_in';
-  return shift.punchOutAt ? 'left_work' : 'at_work';
+/** The break still running (the last one, without an end), if any. */
+export function openBreak(shift: Shift | null): PunchedBreak | null {
+  const last = shift?.breaks?.at(-1);
+  return last && !last.endAt ? last : null;
 }
 
-export type PunchAction =
-  | { type: 'in'; workDate: string }
-  | { type: 'out'; workDate: string }
-  | { type: 'done'; workDate: string }
-  | { type: 'repeat'; workDate: string };
+export function statusOf(shift: Shift | null): PunchStatus {
+  if (!shift?.punchInAt) return 'not_punched_in';
+  if (shift.punchOutAt) return 'left_work';
+  return openBreak(shift) ? 'on_break' : 'at_work';
+}
 
-/** What a press of the punch button does now. */
-export function nextAction(days: readonly Shift[], today: string, now: Date): PunchAction {
+/**
+ * Why a press changed nothing although it was accepted (200 with the state as it is): it repeats the
+ * press that made the current state (a double tap, a second tab, a retry without its key).
+ */
+export type IgnoredReason =
+  'too_soon_after_punch_in' | 'already_punched_in' | 'already_on_break' | 'break_already_ended' | 'already_punched_out';
+
+/** Why a press is refused (409, nothing written): it makes no sense in the current state. */
+export type RefusedReason = 'left_work' | 'not_punched_in' | 'not_on_break';
+
+export type PunchAction =
+  | { type: 'in' | 'out' | 'break_start' | 'break_end'; workDate: string }
+  /** A press without a kind after 退勤 (kept from before kinds: 409 本日は退勤済みです。). */
+  | { type: 'done'; workDate: string }
+  /** 退勤 within a minute of 出勤: the same press as the 出勤. */
+  | { type: 'repeat'; workDate: string }
+  | { type: 'ignored'; workDate: string; reason: Exclude<IgnoredReason, 'too_soon_after_punch_in'> }
+  | { type: 'refused'; workDate: string; reason: RefusedReason };
+
+/**
+ * What a press does now. Without a kind: 出勤 or 退勤, whichever is next (退勤 also during a break).
+ * With a kind, by state (→ write; "ignored" = 200 with the state, nothing written; "refused" = 409):
+ *
+ *   | state \ kind | in                | break_start       | break_end                   | out                 |
+ *   | 未出勤         | write             | refused           | refused                     | refused             |
+ *   | 勤務中         | ignored           | write             | ignored after a break, else refused | write        |
+ *   | 休憩中         | ignored           | ignored           | write                       | write, ends break   |
+ *   | 退勤済み       | refused (in today after a night shift) | refused | refused        | ignored             |
+ *
+ * 退勤 within a minute of 出勤 is a double tap of the 出勤 (repeat), with or without a kind.
+ */
+export function nextAction(days: readonly Shift[], today: string, now: Date, kind?: PunchKind): PunchAction {
   const shift = currentShift(days, today, now);
-  switch (statusOf(shift)) {
-    case 'not_punched_in':
-      return { type: 'in', workDate: today };
-    case 'at_work':
-      if (now.getTime() - Date.parse(shift!.punchInAt!) < DOUBLE_PRESS_MS)
-        return { type: 'repeat', workDate: shift!.workDate };
-      return { type: 'out', workDate: shift!.workDate };
-    case 'left_work':
-      return { type: 'done', workDate: shift!.workDate };
+  const status = statusOf(shift);
+  const workDate = shift?.workDate ?? today;
+  const tooSoon = () => now.getTime() - Date.parse(shift!.punchInAt!) < DOUBLE_PRESS_MS;
+  if (!kind) {
+    switch (status) {
+      case 'not_punched_in':
+        return { type: 'in', workDate: today };
+      case 'at_work':
+      case 'on_break':
+        return tooSoon() ? { type: 'repeat', workDate } : { type: 'out', workDate };
+      case 'left_work':
+        return { type: 'done', workDate };
+    }
   }
+  if (status === 'not_punched_in')
+    return kind === 'in' ? { type: 'in', workDate: today } : { type: 'refused', workDate, reason: 'not_punched_in' };
+  if (status === 'left_work') {
+    if (kind === 'out') return { type: 'ignored', workDate, reason: 'already_punched_out' };
+    // A night shift that ended earlier today is still on screen; 出勤 starts today's shift.
+    if (kind === 'in' && workDate < today && !days.some((d) => d.workDate === today && d.punchInAt))
+      return { type: 'in', workDate: today };
+    return { type: 'refused', workDate, reason: 'left_work' };
+  }
+  const onBreak = status === 'on_break';
+  switch (kind) {
+    case 'in':
+      return { type: 'ignored', workDate, reason: 'already_punched_in' };
+    case 'break_start':
+      return onBreak ? { type: 'ignored', workDate, reason: 'already_on_break' } : { type: 'break_start', workDate };
+    case 'break_end':
+      if (onBreak) return { type: 'break_end', workDate };
+      return shift?.breaks?.length
+        ? { type: 'ignored', workDate, reason: 'break_already_ended' }
+        : { type: 'refused', workDate, reason: 'not_on_break' };
+    case 'out':
+      return tooSoon() ? { type: 'repeat', workDate } : { type: 'out', workDate };
+  }
+}
+
+/**
+ * The breaks after a press at `at`: 休憩開始 appends a running break; 休憩終了 and 退勤 end the running
+ * one there (退勤 during a break ends the break at the punch-out time). Null when the press leaves
+ * them as they are.
+ */
+export function breaksAfter(
+  shift: Shift | null,
+  type: 'in' | 'out' | 'break_start' | 'break_end',
+  at: string,
+): PunchedBreak[] | null {
+  const breaks = [...(shift?.breaks ?? [])].map((b) => ({
+    startAt: b.startAt,
+    ...(b.endAt ? { endAt: b.endAt } : {}),
+  }));
+  if (type === 'break_start') return [...breaks, { startAt: at }];
+  if ((type === 'break_end' || type === 'out') && openBreak(shift)) {
+    breaks[breaks.length - 1] = { startAt: breaks.at(-1)!.startAt, endAt: at };
+    return breaks;
+  }
+  return null;
+}
+
+/** Minutes of the breaks that have ended, each from its start minute to its end minute (as the engine counts). */
+export function breakMinutes(breaks: readonly PunchedBreak[] | null | undefined): number {
+  const minute = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
+  let total = 0;
+  for (const b of breaks ?? []) if (b.endAt) total += Math.max(0, minute(b.endAt) - minute(b.startAt));
+  return total;
 }
 
 /** Past days with a punch-in and no punch-out (other than the shift still running). */

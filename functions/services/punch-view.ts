@@ -1,9 +1,38 @@
 import { daysBetween } from '../db/attendance.js';
-import { MISSED_PUNCH_LOOKBACK_DAYS, currentShift, missedPunches, statusOf, type Shift } from '../domain/punch.js';
-import { addDays, today } from '../domain/time.js';
+import { employeeShifts, engineSchedule, scheduleSettings } from '../db/schedules.js';
+import { findEmployee } from '../db/staff.js';
+import {
+  MISSED_PUNCH_LOOKBACK_DAYS,
+  PUNCH_STATUS_LABELS,
+  breakMinutes,
+  currentShift,
+  missedPunches,
+  statusOf,
+  type Shift,
+} from '../domain/punch.js';
+import type { DaySchedule, ScheduleOf } from '../domain/worktime/schedule.js';
+import { addDays, instantOf, today } from '../domain/time.js';
 import type { EmployeePrincipal } from '../shared/auth/session.js';
 
-/** The punch screen's data: the current shift, its status, and missed punch-outs. */
+/** The day's schedule on the punch screen (予定 9:00–18:00 日勤), or a shift day off. */
+export interface PunchSchedule {
+  /** The work date it is the schedule of. */
+  date: string;
+  kind: 'pattern' | 'day_off';
+  /** Where it comes from: the shift of the date, the employee's default, or the department × status default. */
+  source: 'shift' | 'employee' | 'group';
+  pattern_id: string | null;
+  pattern_name: string | null;
+  /** Company-local HH:MM; an end past midnight is given with crosses_midnight (end_time "07:00" = 翌7:00). */
+  start_time: string | null;
+  end_time: string | null;
+  crosses_midnight: boolean;
+  /** The scheduled start and end as instants (ISO-8601), null on a day off. */
+  scheduled_start: string | null;
+  scheduled_end: string | null;
+}
+
+/** The punch screen's data: the current shift, its state, breaks and schedule, and missed punch-outs. */
 export interface PunchView {
   work_date: string | null;
   punch_in_at: string | null;
@@ -12,27 +41,120 @@ export interface PunchView {
   note: string | null;
   /** The 退勤 memo. */
   punch_out_note: string | null;
+  /** 未出勤 / 勤務中 / 休憩中 / 退勤済み (status_label is the Japanese name). */
   status: ReturnType<typeof statusOf>;
+  status_label: string;
+  /** The shift's breaks as punched, in order; end_at null while the break runs. */
+  breaks: { start_at: string; end_at: string | null }[];
+  /** Minutes of the breaks that have ended. */
+  break_minutes: number;
+  /** The schedule of the shift's date (today's before 出勤); null when no pattern or shift applies. */
+  schedule: PunchSchedule | null;
   missed_punches: { date: string }[];
 }
 
-export function punchView(days: readonly Shift[], todayDate: string, now: Date): PunchView {
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** A resolved schedule as the punch screen shows it, times in the company's zone. */
+export function punchSchedule(date: string, schedule: DaySchedule | null, timeZone: string): PunchSchedule | null {
+  if (!schedule) return null;
+  if (schedule.kind === 'day_off')
+    return {
+      date,
+      kind: 'day_off',
+      source: schedule.source,
+      pattern_id: null,
+      pattern_name: null,
+      start_time: null,
+      end_time: null,
+      crosses_midnight: false,
+      scheduled_start: null,
+      scheduled_end: null,
+    };
+  const { pattern } = schedule;
+  // instantOf rolls an hour past 23 into the next day (a night pattern's end, e.g. 31:00 = 翌7:00).
+  const at = (minute: number) => instantOf(date, Math.floor(minute / 60), minute % 60, timeZone);
+  return {
+    date,
+    kind: 'pattern',
+    source: schedule.source,
+    pattern_id: pattern.id,
+    pattern_name: pattern.name,
+    start_time: hhmm(pattern.startMinute),
+    end_time: hhmm(pattern.endMinute),
+    crosses_midnight: pattern.endMinute >= 1440,
+    scheduled_start: at(pattern.startMinute),
+    scheduled_end: at(pattern.endMinute),
+  };
+}
+
+/** What the view is computed against besides the days: the company-local date, zone and schedule. */
+export interface PunchContext {
+  todayDate: string;
+  timeZone: string;
+  schedule: ScheduleOf;
+}
+
+export function punchView(
+  { todayDate, timeZone, schedule }: PunchContext,
+  days: readonly Shift[],
+  now: Date,
+): PunchView {
   const shift = currentShift(days, todayDate, now);
+  const status = statusOf(shift);
+  const date = shift?.workDate ?? todayDate;
   return {
     work_date: shift?.workDate ?? null,
     punch_in_at: shift?.punchInAt ?? null,
     punch_out_at: shift?.punchOutAt ?? null,
     note: shift?.note ?? null,
     punch_out_note: shift?.punchOutNote ?? null,
-    status: statusOf(shift),
+    status,
+    status_label: PUNCH_STATUS_LABELS[status],
+    breaks: (shift?.breaks ?? []).map((b) => ({ start_at: b.startAt, end_at: b.endAt ?? null })),
+    break_minutes: breakMinutes(shift?.breaks),
+    schedule: punchSchedule(date, schedule(date), timeZone),
     missed_punches: missedPunches(days, todayDate, now).map((date) => ({ date })),
   };
 }
 
-/** One Query covers today, a night shift from yesterday and the missed-punch look-back. */
+/** The recent days alone (one Query): today, a night shift from yesterday and the missed-punch look-back. */
+export async function recentDays(principal: EmployeePrincipal, now: Date) {
+  const todayDate = today(principal.timeZone, now);
+  const who = { companyId: principal.companyId, employeeId: principal.userId };
+  return daysBetween(who, addDays(todayDate, -MISSED_PUNCH_LOOKBACK_DAYS), todayDate);
+}
+
+/**
+ * The recent days and the schedule the punch screen needs: the days (recentDays) and, beside them,
+ * the company's patterns, assignments and settings (one Query). Only when the company has patterns:
+ * the shifts from the current shift's date to today (one Query per month, so one unless a night
+ * shift from the last day of the previous month is still open) and, when department × status
+ * defaults exist, the employee's department and status (GetItem), both at once.
+ */
 export async function recentShifts(principal: EmployeePrincipal, now: Date) {
   const todayDate = today(principal.timeZone, now);
   const who = { companyId: principal.companyId, employeeId: principal.userId };
-  const days = await daysBetween(who, addDays(todayDate, -MISSED_PUNCH_LOOKBACK_DAYS), todayDate);
-  return { todayDate, who, days };
+  const [days, settings] = await Promise.all([recentDays(principal, now), scheduleSettings(principal.companyId)]);
+  let schedule: ScheduleOf = () => null;
+  if (settings.patterns.length) {
+    const from = currentShift(days, todayDate, now)?.workDate ?? todayDate;
+    const needsEmployee = settings.assignments.some((a) => a.scope === 'group');
+    const [shifts, employee] = await Promise.all([
+      employeeShifts(who.companyId, who.employeeId, from, todayDate),
+      needsEmployee ? findEmployee(who.companyId, who.employeeId) : null,
+    ]);
+    schedule = engineSchedule(
+      settings,
+      {
+        employeeId: who.employeeId,
+        departmentId: employee?.departmentId,
+        employmentStatusId: employee?.employmentStatusId,
+      },
+      shifts,
+    ).schedule;
+  }
+  const context: PunchContext = { todayDate, timeZone: principal.timeZone, schedule };
+  return { todayDate, who, days, context };
 }

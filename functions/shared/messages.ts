@@ -43,6 +43,15 @@ export const MESSAGES = {
   settingCompleted: '設定が完了しました。',
   settingDefect: '設定内容に不備があります。',
   alreadyLeftWork: '本日は退勤済みです。',
+  // Break punches (休憩開始 / 休憩終了) and presses that repeat the current state.
+  notPunchedIn: 'まだ出勤していません。先に出勤を打刻してください。',
+  notOnBreak: '休憩中ではありません。',
+  punchKindInvalid: '打刻の種類が正しくありません。',
+  breakNoteNotAllowed: '休憩の打刻にはメモを付けられません。',
+  ignoredAlreadyPunchedIn: 'すでに出勤しています。二重押しのため記録していません。',
+  ignoredAlreadyOnBreak: 'すでに休憩中です。二重押しのため記録していません。',
+  ignoredBreakAlreadyEnded: '休憩はすでに終了しています。二重押しのため記録していません。',
+  ignoredAlreadyPunchedOut: 'すでに退勤しています。二重押しのため記録していません。',
   futureDateNotAllowed: '未来の日時は指定できません。',
   // Field reasons shown next to a date range (CSV download).
   rangeOverYear: '期間は1年以内で指定してください。',

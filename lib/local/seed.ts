@@ -122,6 +122,15 @@ async function ignoreExisting(create: () => Promise<string>): Promise<string | u
 /** Deterministic "random" minutes so the demo month looks lived-in but is the same on every machine. */
 const jitter = (seed: string, span: number) => [...seed].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7) % span;
 
+/** Punched breaks of a demo day: lunch from 12:00–12:09 for 45–59 minutes, and 15:00–15:10 on most days. */
+function demoBreaks(date: string, employeeId: string) {
+  const at = (minute: number) => instantOf(date, Math.floor(minute / 60), minute % 60, DEMO.timeZone);
+  const lunch = 12 * 60 + jitter(`${date}lunch${employeeId}`, 10);
+  const breaks = [{ startAt: at(lunch), endAt: at(lunch + 45 + jitter(`${employeeId}${date}`, 15)) }];
+  if (jitter(`${date}tea`, 3) !== 0) breaks.push({ startAt: at(15 * 60), endAt: at(15 * 60 + 10) });
+  return breaks;
+}
+
 /**
  * The demo's 振替休日 (佐藤, last month): the first Sunday of the previous month whose Wednesday is a
  * work date; that Sunday is worked and the Wednesday taken off instead. Null when none fits.
@@ -258,6 +267,9 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
         workDate: date,
         punchInAt: instantOf(date, Math.floor(inMin / 60), inMin % 60, DEMO.timeZone),
         punchOutAt: instantOf(date, Math.floor(outMin / 60), outMin % 60, DEMO.timeZone),
+        // 佐藤 punches breaks (休憩開始 / 休憩終了): lunch of 45–59 minutes, and a short break most
+        // afternoons, so the month table shows punched breaks instead of the rule's.
+        ...(e === DEMO.employees[0] ? { breaks: demoBreaks(date, e.employeeId) } : {}),
       };
     });
     if (days.length) await entities.AttendanceDay.put(days).go();

@@ -1,8 +1,10 @@
 /**
  * Load smoke (issue 7): a bounded 9:00 rush against the local stack — N employees each press 出勤
- * once within a spread of seconds — printing requests sent, errors and punches stored. Stored must
- * equal sent. Every request goes to loopback only; each employee connects from its own 127.0.0.x
- * address so the per-address sign-in limit sees an office of phones, not one client.
+ * once within a spread of seconds, and every third one then presses 休憩開始 and 休憩終了 (issue 16:
+ * break punches mixed into the rush) — printing requests sent, errors and punches stored. Stored
+ * (punch-ins plus break starts and ends) must equal sent. Every request goes to loopback only; each
+ * employee connects from its own 127.0.0.x address so the per-address sign-in limit sees an office
+ * of phones, not one client.
  *
  *   npx tsx test/bench/rush.ts [--employees 200] [--seconds 60]
  */
@@ -131,40 +133,61 @@ try {
   }
   const signInSeconds = (performance.now() - signInStart) / 1000;
 
-  // The rush: every employee presses once, at a random moment within the spread.
+  // The rush: every employee presses 出勤 once, at a random moment within the spread; every third one
+  // then takes a short break (休憩開始, 休憩終了) while the others are still punching in.
   let sent = 0;
+  let breakSent = 0;
   const errors = new Map<string, number>();
   const latencies: number[] = [];
+  const press = async (s: (typeof staff)[number], body: Record<string, string>) => {
+    sent++;
+    const t = performance.now();
+    try {
+      const res = await send(port, s.from, 'POST', '/api/v1/timestamps', s.jar, body);
+      latencies.push(performance.now() - t);
+      if (res.status !== 200) errors.set(String(res.status), (errors.get(String(res.status)) ?? 0) + 1);
+      // A press answered without a change (`ignored`) stored nothing: count it as an error of the load.
+      else if ((JSON.parse(res.body) as { data?: { ignored?: { reason: string } } }).data?.ignored)
+        errors.set('ignored', (errors.get('ignored') ?? 0) + 1);
+    } catch (error) {
+      errors.set((error as Error).message, (errors.get((error as Error).message) ?? 0) + 1);
+    }
+  };
+  const pause = (maxMs: number) => new Promise((r) => setTimeout(r, Math.random() * maxMs));
   const rushStart = performance.now();
   await Promise.all(
-    staff.map(async (s) => {
-      await new Promise((r) => setTimeout(r, Math.random() * SPREAD_S * 1000));
-      sent++;
-      const t = performance.now();
-      try {
-        const res = await send(port, s.from, 'POST', '/api/v1/timestamps', s.jar, { note: '' });
-        latencies.push(performance.now() - t);
-        if (res.status !== 200) errors.set(String(res.status), (errors.get(String(res.status)) ?? 0) + 1);
-      } catch (error) {
-        errors.set((error as Error).message, (errors.get((error as Error).message) ?? 0) + 1);
-      }
+    staff.map(async (s, i) => {
+      await pause(SPREAD_S * 1000);
+      await press(s, { note: '' });
+      if (i % 3 !== 0) return;
+      await pause((SPREAD_S * 1000) / 4);
+      await press(s, { kind: 'break_start' });
+      await pause((SPREAD_S * 1000) / 4);
+      await press(s, { kind: 'break_end' });
+      breakSent += 2;
     }),
   );
   const rushSeconds = (performance.now() - rushStart) / 1000;
 
   const date = today('Asia/Tokyo');
   let stored = 0;
+  let breakStored = 0;
   for (const s of staff) {
     const { data } = await db().entities.AttendanceDay.get({ companyId, employeeId: s.id, workDate: date }).go();
     if (data?.punchInAt) stored++;
+    // Each break is two punches: its start and (once ended) its end.
+    for (const b of data?.breaks ?? []) breakStored += b.endAt ? 2 : 1;
   }
+  stored += breakStored;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(0) ?? '—';
-  console.log(`\n9:00 rush smoke — ${N} employees punching in within ${SPREAD_S} s (local stack, DynamoDB Local)`);
+  console.log(
+    `\n9:00 rush smoke — ${N} employees punching in within ${SPREAD_S} s, every third taking a break (local stack, DynamoDB Local)`,
+  );
   console.log(`sign-ins: ${N} in ${signInSeconds.toFixed(1)} s`);
   console.log(
-    `requests sent: ${sent}; errors: ${[...errors].map(([k, v]) => `${k}×${v}`).join(', ') || 0}; punches stored: ${stored}`,
+    `requests sent: ${sent} (${breakSent} break punches); errors: ${[...errors].map(([k, v]) => `${k}×${v}`).join(', ') || 0}; punches stored: ${stored} (${breakStored} break punches)`,
   );
   console.log(
     `punch latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; rush lasted ${rushSeconds.toFixed(1)} s`,

@@ -32,7 +32,7 @@ describe('employee flows on a phone', () => {
     await expect.poll(() => page.textContent('main')).toContain('未出勤');
     await page.getByLabel('メモ').fill('直行');
     await page.getByRole('button', { name: '出勤' }).click();
-    await expect.poll(() => page.textContent('main')).toContain('出勤中');
+    await expect.poll(() => page.textContent('main')).toContain('勤務中');
     // A second press within a minute counts as the same press: punch out a few hours later (the
     // gateway runs the handlers in this process, so the domain clock moves theirs).
     const realNow = clock.now;

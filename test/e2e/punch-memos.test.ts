@@ -26,7 +26,7 @@ describe('punch memos on a phone', () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('未出勤');
     await page.getByLabel('出勤メモ').fill('直行 A社');
     await page.getByRole('button', { name: '出勤' }).click();
-    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('出勤中');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('勤務中');
 
     // The box now belongs to 退勤 and starts empty; the morning memo is shown, not pre-filled.
     const box = page.getByLabel('退勤メモ', { exact: true });

@@ -196,7 +196,7 @@ describe('issue 14 screens', () => {
     const page = await signedIn('employee', PHONE, tenant.employees[1]!);
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('未出勤');
     await page.getByRole('button', { name: '出勤' }).click();
-    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('出勤中');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('勤務中');
     await page.getByLabel('メモ').fill('直帰');
     await page.getByRole('button', { name: '退勤' }).click();
     const notice = page.locator('.punch-ignored');
@@ -204,7 +204,7 @@ describe('issue 14 screens', () => {
     const seconds = Number((await notice.textContent())!.match(/あと(\d+)秒/)?.[1]);
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(60);
-    expect(await page.getByRole('status').first().textContent()).toBe('出勤中');
+    expect(await page.getByRole('status').first().textContent()).toBe('勤務中');
     // Nothing was recorded, so the memo typed for 退勤 is kept for the next press.
     expect(await page.getByLabel('メモ').inputValue()).toBe('直帰');
 

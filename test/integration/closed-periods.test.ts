@@ -132,6 +132,30 @@ describe('a closed period refuses every change to its days', () => {
     expect((await dayOf('2026-10-31'))?.punchOutAt).toBeUndefined();
   });
 
+  it('break punches (create-timestamp with kind): the 10/31 night shift on a break at 11/1 03:00', async () => {
+    await db()
+      .entities.AttendanceDay.put({
+        companyId: tenant.companyId,
+        employeeId,
+        workDate: '2026-10-31',
+        punchInAt: jst('2026-10-31', '22:00'),
+        breaks: [{ startAt: new Date('2026-11-01T02:00:00+09:00').toISOString() }],
+      })
+      .go();
+    at('2026-10-31T18:00:00Z'); // 11/1 03:00 in Tokyo: the 10/31 shift is still the one open
+    try {
+      // (休憩開始 while on the break is a repeat: answered with the state, nothing written, no check needed.)
+      for (const kind of ['break_end', 'out', undefined])
+        await refused(() => staff.post('/api/v1/timestamps', kind ? { kind } : {}));
+    } finally {
+      at(NOW);
+    }
+    expect(await dayOf('2026-10-31')).toMatchObject({
+      breaks: [{ startAt: new Date('2026-11-01T02:00:00+09:00').toISOString() }],
+    });
+    expect((await dayOf('2026-10-31'))?.punchOutAt).toBeUndefined();
+  });
+
   it('delete an attendance record (delete-timestamp)', async () => {
     await refused(() => admin.delete(`/api/v1/timestamps/${employeeId}_2026-10-05`));
     expect(await dayOf('2026-10-05')).toMatchObject({ punchOutAt: jst('2026-10-05', '18:00') });

@@ -77,10 +77,12 @@ describe('punch memos', () => {
     });
 
     const lines = await csvLines('2026-05-11', '2026-05-11');
-    expect(lines[0]!.slice(-2)).toEqual(['出勤メモ', '退勤メモ']);
+    // The memo pair by its header (the schedule columns of issue 16 are appended after it).
+    const memoAt = lines[0]!.indexOf('出勤メモ');
+    expect(lines[0]!.slice(memoAt, memoAt + 2)).toEqual(['出勤メモ', '退勤メモ']);
     expect(lines).toHaveLength(2);
     expect(lines[1]!.slice(4, 9)).toEqual(['2026-05-11', '月', '', '09:00', '18:00']);
-    expect(lines[1]!.slice(-2)).toEqual(['直行 A社', '直帰 B社']);
+    expect(lines[1]!.slice(memoAt, memoAt + 2)).toEqual(['直行 A社', '直帰 B社']);
   });
 
   it('a 退勤 without a memo keeps the 出勤 memo; a correction keeps both memos', async () => {
@@ -130,6 +132,7 @@ describe('punch memos', () => {
       punch_out_note: null,
     });
     const lines = await csvLines(date, date);
-    expect(lines[1]!.slice(-2)).toEqual(['旧メモ', '']);
+    const memoAt = lines[0]!.indexOf('出勤メモ');
+    expect(lines[1]!.slice(memoAt, memoAt + 2)).toEqual(['旧メモ', '']);
   });
 });

@@ -190,10 +190,14 @@ budget(
     'list-companies',
     'list-info-items',
     'list-inquiries',
-    'get-today-timestamp',
   ],
   1,
   'list: one Query page',
+);
+budget(
+  ['get-today-timestamp'],
+  4,
+  "the recent days and the company's patterns / assignments / settings (two Query at once); with patterns, the month's shifts (Query) and the employee's department and status (GetItem) at once",
 );
 budget(
   [
@@ -279,8 +283,8 @@ budget(
 );
 budget(
   ['list-timestamps'],
-  4,
-  'the staff member (GetItem), the month, the rules and the calendar versions (one Query page each)',
+  7,
+  "the staff member (GetItem), the month, the rules, the calendar versions and the schedule settings (one Query page each), the employee's shifts (one Query page per calendar month the weeks touch, one or two; 6 measured)",
 );
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
 budget(
@@ -297,10 +301,10 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  10,
+  14,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests): approving clears the day's 未承認 warning",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12 measured): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
@@ -330,8 +334,8 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  10,
-  `punch-in: the recent days (Query), ${CLOSED} and one conditional write; punch-out adds one summary refresh`,
+  17,
+  `punch-in or break: the punch screen's reads (four, as get-today-timestamp), ${CLOSED} and one conditional write; punch-out adds one summary refresh with the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three) (15 measured)`,
 );
 budget(
   ['sign-in-user', 'sign-in-company'],
@@ -347,13 +351,13 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  10,
-  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests)`,
+  14,
+  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12–13 measured)`,
 );
 budget(
   ['delete-timestamp'],
-  11,
-  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests)`,
+  15,
+  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 13 measured)`,
 );
 budget(
   ['save-break-time', 'save-working-time'],
@@ -431,6 +435,28 @@ beforeAll(async () => {
   const everyone = [...a.employees.map((e) => e.id), ...extra];
   await addAttendance(a.companyId, everyone, prev.year, prev.month, '9999-99-99');
   await addAttendance(a.companyId, everyone, year, month, today);
+  // A work pattern as the default of the department × status, so the punch screen reads the whole
+  // schedule (patterns, the month's shifts and the employee's department and status).
+  await db()
+    .entities.WorkPatternItem.put({
+      companyId: a.companyId,
+      patternId: 'day',
+      name: '日勤',
+      startMinute: 540,
+      endMinute: 1080,
+    })
+    .go();
+  await db()
+    .entities.PatternAssignment.put({
+      companyId: a.companyId,
+      scope: 'group',
+      departmentId: a.departmentId,
+      employmentStatusId: a.employmentStatusId,
+      employeeId: '-',
+      effectiveFrom: '2020-01-01',
+      patternId: 'day',
+    })
+    .go();
   // Requests of each kind from two people, pending and decided.
   const e2 = fx.clients.employeeA2;
   for (const [kind, body] of [
@@ -540,12 +566,22 @@ describe('DynamoDB requests per API call', () => {
       );
     }
 
-    // Punch in, then (two hours later, past the one-minute repeat window) punch out, as employee A2.
+    // Punch in, take a break (one hour later), and (two hours later, past the one-minute repeat window)
+    // punch out, as employee A2.
     const e2 = fx.clients.employeeA2;
     results.push(await measure('create-timestamp', () => e2.post('/api/v1/timestamps', { note: '' }), 'punch-in'));
     const realNow = clock.now;
-    clock.now = () => new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const later = (minutes: number) => {
+      clock.now = () => new Date(Date.now() + minutes * 60 * 1000);
+    };
     try {
+      later(60);
+      const breakStart = () => e2.post('/api/v1/timestamps', { kind: 'break_start' });
+      results.push(await measure('create-timestamp', breakStart, 'break-start'));
+      later(90);
+      const breakEnd = () => e2.post('/api/v1/timestamps', { kind: 'break_end' });
+      results.push(await measure('create-timestamp', breakEnd, 'break-end'));
+      later(120);
       results.push(await measure('create-timestamp', () => e2.post('/api/v1/timestamps', { note: '' }), 'punch-out'));
     } finally {
       clock.now = realNow;
@@ -587,12 +623,16 @@ describe('DynamoDB requests per API call', () => {
       expect([r.route, r.sessionReads]).toEqual([r.route, r.route.startsWith('sign-out-') ? 2 : 1]);
     }
 
-    // Punch-in: one conditional write after one read of the recent days and the closed-period check
-    // (two Query). Punch-out: the same plus one summary refresh (two GetItem, three Query — the days,
-    // the rules, the 締め日 versions — and one TransactWriteItems).
-    const [punchIn, punchOut] = results.filter((r) => r.route === 'create-timestamp');
-    expect(punchIn!.byCommand).toEqual({ Query: 2, UpdateItem: 1 });
-    expect(punchOut!.byCommand).toEqual({ Query: 6, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
+    // Punch-in, 休憩開始, 休憩終了: one conditional write after the punch screen's reads (the recent days,
+    // the schedule settings, the month's shifts: three Query; the employee: GetItem) and the
+    // closed-period check (Query). Punch-out: the same plus one summary refresh (two GetItem, six
+    // Query — the days, the rules, the 締め日, calendar and schedule-settings versions, the shifts of
+    // the month — and one TransactWriteItems).
+    const punches = results.filter((r) => r.route === 'create-timestamp');
+    expect(punches.map((r) => r.note)).toEqual(['punch-in', 'break-start', 'break-end', 'punch-out']);
+    for (const r of punches.slice(0, 3)) expect(r.byCommand).toEqual({ Query: 4, GetItem: 1, UpdateItem: 1 });
+    expect(punches[3]!.byCommand).toEqual({ Query: 10, GetItem: 3, UpdateItem: 1, TransactWriteItems: 1 });
+    expect(results.find((r) => r.route === 'get-today-timestamp')!.byCommand).toEqual({ Query: 3, GetItem: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
     expect(workStatusAt[20].status).toBe(200);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { currentShift, missedPunches, nextAction, statusOf, type Shift } from '../../functions/domain/punch.js';
+import {
+  PUNCH_STATUS_LABELS,
+  breakMinutes,
+  breaksAfter,
+  currentShift,
+  missedPunches,
+  nextAction,
+  openBreak,
+  statusOf,
+  type Shift,
+} from '../../functions/domain/punch.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -72,5 +82,107 @@ describe('punch rules', () => {
     const now = at('2026-04-02T01:00:00Z');
     expect(currentShift(days, '2026-04-02', now)?.workDate).toBe('2026-04-02');
     expect(missedPunches(days, '2026-04-02', now)).toEqual(['2026-04-01']);
+  });
+});
+
+describe('break punches and kinds (issue 16)', () => {
+  const D = '2026-04-02';
+  const now = at('2026-04-02T05:00:00Z');
+  const working: Shift = { workDate: D, punchInAt: '2026-04-02T00:00:00Z' };
+  const onBreak: Shift = { ...working, breaks: [{ startAt: '2026-04-02T03:00:00Z' }] };
+  const afterBreak: Shift = {
+    ...working,
+    breaks: [{ startAt: '2026-04-02T03:00:00Z', endAt: '2026-04-02T03:45:00Z' }],
+  };
+  const left: Shift = { ...afterBreak, punchOutAt: '2026-04-02T04:00:00Z' };
+  const act = (s: Shift | null, kind?: Parameters<typeof nextAction>[3]) => nextAction(s ? [s] : [], D, now, kind);
+
+  it('names the four states', () => {
+    expect([null, working, onBreak, afterBreak, left].map(statusOf)).toEqual([
+      'not_punched_in',
+      'at_work',
+      'on_break',
+      'at_work',
+      'left_work',
+    ]);
+    expect(PUNCH_STATUS_LABELS).toEqual({
+      not_punched_in: '未出勤',
+      at_work: '勤務中',
+      on_break: '休憩中',
+      left_work: '退勤済み',
+    });
+    expect(openBreak(onBreak)).toEqual({ startAt: '2026-04-02T03:00:00Z' });
+    expect(openBreak(afterBreak)).toBeNull();
+  });
+
+  it('applies each kind where it makes sense', () => {
+    expect(act(null, 'in')).toEqual({ type: 'in', workDate: D });
+    expect(act(working, 'break_start')).toEqual({ type: 'break_start', workDate: D });
+    expect(act(afterBreak, 'break_start')).toEqual({ type: 'break_start', workDate: D });
+    expect(act(onBreak, 'break_end')).toEqual({ type: 'break_end', workDate: D });
+    expect(act(working, 'out')).toEqual({ type: 'out', workDate: D });
+    expect(act(onBreak, 'out')).toEqual({ type: 'out', workDate: D });
+    // Without a kind: 退勤 during a break too (the body before kinds).
+    expect(act(onBreak)).toEqual({ type: 'out', workDate: D });
+  });
+
+  it('ignores a press repeating the state, refuses one that makes no sense', () => {
+    expect(act(working, 'in')).toEqual({ type: 'ignored', workDate: D, reason: 'already_punched_in' });
+    expect(act(onBreak, 'in')).toEqual({ type: 'ignored', workDate: D, reason: 'already_punched_in' });
+    expect(act(onBreak, 'break_start')).toEqual({ type: 'ignored', workDate: D, reason: 'already_on_break' });
+    expect(act(afterBreak, 'break_end')).toEqual({ type: 'ignored', workDate: D, reason: 'break_already_ended' });
+    expect(act(left, 'out')).toEqual({ type: 'ignored', workDate: D, reason: 'already_punched_out' });
+
+    for (const kind of ['break_start', 'break_end', 'out'] as const)
+      expect(act(null, kind)).toEqual({ type: 'refused', workDate: D, reason: 'not_punched_in' });
+    expect(act(working, 'break_end')).toEqual({ type: 'refused', workDate: D, reason: 'not_on_break' });
+    for (const kind of ['in', 'break_start', 'break_end'] as const)
+      expect(act(left, kind)).toEqual({ type: 'refused', workDate: D, reason: 'left_work' });
+    expect(act(left)).toEqual({ type: 'done', workDate: D });
+  });
+
+  it('takes 退勤 within a minute of 出勤 as a repeat, with a kind as without', () => {
+    const soon = at('2026-04-02T00:00:30Z');
+    expect(nextAction([working], D, soon, 'out')).toEqual({ type: 'repeat', workDate: D });
+    expect(nextAction([working], D, soon)).toEqual({ type: 'repeat', workDate: D });
+    // A break may start at once.
+    expect(nextAction([working], D, soon, 'break_start')).toEqual({ type: 'break_start', workDate: D });
+  });
+
+  it('starts today on 出勤 while a night shift that ended this morning is still on screen', () => {
+    const night: Shift = {
+      workDate: '2026-04-01',
+      punchInAt: '2026-04-01T13:00:00Z',
+      punchOutAt: '2026-04-01T22:00:00Z',
+    };
+    const morning = at('2026-04-02T00:00:00Z'); // 9:00 in Tokyo, two hours after the night shift
+    expect(nextAction([night], D, morning, 'in')).toEqual({ type: 'in', workDate: D });
+    expect(nextAction([night], D, morning)).toEqual({ type: 'done', workDate: '2026-04-01' });
+    // Break punches of a night shift still open after midnight go to its own date.
+    const open: Shift = { workDate: '2026-04-01', punchInAt: '2026-04-01T13:00:00Z' };
+    expect(nextAction([open], D, at('2026-04-01T17:00:00Z'), 'break_start')).toEqual({
+      type: 'break_start',
+      workDate: '2026-04-01',
+    });
+  });
+
+  it('keeps the breaks: appends on 休憩開始, ends the running one on 休憩終了 and on 退勤', () => {
+    expect(breaksAfter(working, 'break_start', 'T1')).toEqual([{ startAt: 'T1' }]);
+    expect(breaksAfter(afterBreak, 'break_start', 'T2')).toEqual([...afterBreak.breaks!, { startAt: 'T2' }]);
+    expect(breaksAfter(onBreak, 'break_end', 'T3')).toEqual([{ startAt: '2026-04-02T03:00:00Z', endAt: 'T3' }]);
+    expect(breaksAfter(onBreak, 'out', 'T4')).toEqual([{ startAt: '2026-04-02T03:00:00Z', endAt: 'T4' }]);
+    expect(breaksAfter(afterBreak, 'out', 'T4')).toBeNull();
+    expect(breaksAfter(null, 'in', 'T0')).toBeNull();
+  });
+
+  it('counts the minutes of ended breaks, minute by minute as the engine does', () => {
+    expect(
+      breakMinutes([
+        { startAt: '2026-04-02T03:00:59Z', endAt: '2026-04-02T03:45:00Z' },
+        { startAt: '2026-04-02T06:00:00Z', endAt: '2026-04-02T06:15:30Z' },
+        { startAt: '2026-04-02T08:00:00Z' },
+      ]),
+    ).toBe(60);
+    expect(breakMinutes(undefined)).toBe(0);
   });
 });

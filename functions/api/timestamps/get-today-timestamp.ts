@@ -5,6 +5,6 @@ import { clock } from '../../shared/clock.js';
 
 export const handler = api('get-today-timestamp', {}, async ({ principal }) => {
   const now = clock.now();
-  const { todayDate, days } = await recentShifts(principal, now);
-  return ok(punchView(days, todayDate, now));
+  const { days, context } = await recentShifts(principal, now);
+  return ok(punchView(context, days, now));
 });

@@ -1,7 +1,17 @@
 import type { PunchView } from '../../../../functions/services/punch-view';
+import type { PunchKind } from '../../../../functions/domain/punch';
 import { api } from '../../lib/api';
 
 export type PunchStatus = PunchView['status'];
+export type { PunchKind };
+
+/** The buttons a state allows: 出勤 before work; 休憩開始 / 退勤 at work; 休憩終了 / 退勤 on a break. */
+export const KINDS_ALLOWED: Record<PunchStatus, readonly PunchKind[]> = {
+  not_punched_in: ['in'],
+  at_work: ['break_start', 'out'],
+  on_break: ['break_end', 'out'],
+  left_work: [],
+};
 
 /** `GET /api/v1/timestamps/today` and the answer to a punch: the backend's own type. */
 export type TodayPunch = PunchView;
@@ -11,20 +21,19 @@ export const MEMO_MAX_LENGTH = 200;
 export const getToday = () => api.get<TodayPunch>('/api/v1/timestamps/today');
 
 /**
- * Punch in or out (the server decides which). The key names the button press: sending the same
- * key again (a retry after a lost answer) can never record a second punch.
+ * Punch 出勤, 退勤, 休憩開始 or 休憩終了. The key names the button press: sending the same key again (a
+ * retry after a lost answer) can never record a second punch. Break punches carry no memo.
  */
-export const punch = (note: string, idempotencyKey: string) =>
+export const punch = (kind: PunchKind, note: string, idempotencyKey: string) =>
   api.request<TodayPunch>('POST', '/api/v1/timestamps', {
-    body: { note },
+    body: kind === 'in' || kind === 'out' ? { kind, note } : { kind },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
 /** Prefer the server's status; derive it from the times if an older answer lacks it. */
 export function statusOf(today: Pick<TodayPunch, 'status' | 'punch_in_at' | 'punch_out_at'> | null): PunchStatus {
   if (!today) return 'not_punched_in';
-  if (today.status === 'not_punched_in' || today.status === 'at_work' || today.status === 'left_work')
-    return today.status;
+  if (today.status in KINDS_ALLOWED) return today.status;
   if (today.punch_out_at) return 'left_work';
   return today.punch_in_at ? 'at_work' : 'not_punched_in';
 }

@@ -1,10 +1,14 @@
-/** 打刻 (`/employees`): live clock, today's status, memo and the one punch button; missed punches beside. */
+/**
+ * 打刻 (`/employees`): live clock, the state (未出勤 / 勤務中 / 休憩中 / 退勤済み), the day's schedule and
+ * breaks, memo and the four punch buttons (出勤 / 休憩開始 / 休憩終了 / 退勤, enabled by state);
+ * missed punches beside.
+ */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { formatClock, formatLongDate, formatTime } from '../../shared/time';
+import { formatClock, formatLongDate, formatMinutes, formatPunchTime, formatTime } from '../../shared/time';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { Clock } from './clock';
@@ -13,10 +17,12 @@ import { WorkMonthCard } from './work-month-card';
 import {
   getToday,
   isTransient,
+  KINDS_ALLOWED,
   MEMO_MAX_LENGTH,
   newIdempotencyKey,
   punch,
   statusOf,
+  type PunchKind,
   type TodayPunch,
 } from './punch-api';
 import '../../shared/page.css';
@@ -25,16 +31,36 @@ import './punch.css';
 const RETRY_DELAY_MS = 800;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A press the server took as a double tap (退勤 within a minute of 出勤): recorded nothing. */
+/** A notice shown after a press without a change: seconds until it goes away by itself. */
+const NOTICE_SECONDS = 15;
+
+/**
+ * A press the server took as a repeat and recorded nothing: 退勤 within a minute of 出勤 (with when
+ * 退勤 is taken), or a press repeating the state (出勤 twice, 休憩開始 twice, …; with its message).
+ */
 interface IgnoredPress {
   reason: string;
-  /** When 退勤 is taken (ISO). */
-  retry_at: string;
-  retry_after_seconds: number;
+  message?: string;
+  /** When 退勤 is taken (ISO); too_soon_after_punch_in only. */
+  retry_at?: string;
+  retry_after_seconds?: number;
 }
 
-/** The punch answer; `ignored` is present only when the press changed nothing. */
-type PunchAnswer = TodayPunch & { ignored?: IgnoredPress };
+/** The punch answer; `ignored` is present only when the press changed nothing, `ended_break` when 退勤 ended a break. */
+type PunchAnswer = TodayPunch & { ignored?: IgnoredPress; ended_break?: { start_at: string; end_at: string } };
+
+const BUTTONS: { kind: PunchKind; label: string }[] = [
+  { kind: 'in', label: t.punch.punchIn },
+  { kind: 'out', label: t.punch.punchOut },
+  { kind: 'break_start', label: t.punch.breakStart },
+  { kind: 'break_end', label: t.punch.breakEnd },
+];
+
+/** `9:00–18:00` from the pattern's HH:MM, `22:00–翌7:00` across midnight. */
+function scheduleTimes(s: NonNullable<TodayPunch['schedule']>): string {
+  const h = (hhmm: string | null) => (hhmm ? hhmm.replace(/^0(\d)/, '$1') : '');
+  return `${h(s.start_time)}–${s.crosses_midnight ? t.punch.nextDay : ''}${h(s.end_time)}`;
+}
 
 export default function PunchPage() {
   const timeZone = useTimeZone();
@@ -46,14 +72,16 @@ export default function PunchPage() {
   const [punchError, setPunchError] = useState<string | null>(null);
   // A ref, not state: a double tap lands before React re-renders the disabled button.
   const sendingRef = useRef(false);
-  // The key of a press that got no definitive answer; pressing again is a retry of that press.
-  const pendingKey = useRef<string | null>(null);
+  // The key of a press that got no definitive answer; pressing the same button again is a retry of that press.
+  const pendingKey = useRef<{ kind: PunchKind; key: string } | null>(null);
   // Why the last press changed nothing; cleared once 退勤 is possible or the next press is answered.
   const [ignored, setIgnored] = useState<IgnoredPress | null>(null);
+  // The break that the last 退勤 ended (pressed during a break).
+  const [endedBreak, setEndedBreak] = useState<PunchAnswer['ended_break'] | null>(null);
 
   useEffect(() => {
     if (!ignored) return;
-    const timer = setTimeout(() => setIgnored(null), ignored.retry_after_seconds * 1000);
+    const timer = setTimeout(() => setIgnored(null), (ignored.retry_after_seconds ?? NOTICE_SECONDS) * 1000);
     return () => clearTimeout(timer);
   }, [ignored]);
 
@@ -67,18 +95,22 @@ export default function PunchPage() {
   // Never pre-filled: the 出勤 memo is shown above and kept; the box holds only what this press records.
   const memoValue = memo ?? '';
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (sendingRef.current || status === 'left_work') return;
+  const allowed = KINDS_ALLOWED[status];
+
+  async function send(kind: PunchKind) {
+    if (sendingRef.current || !allowed.includes(kind)) return;
     sendingRef.current = true;
     setSending(true);
     setPunchError(null);
     setIgnored(null);
-    const key = (pendingKey.current ??= newIdempotencyKey());
-    let res = await punch(memoValue, key);
+    setEndedBreak(null);
+    // A press of the same button after a press without answer is its retry: same key, never a second punch.
+    if (pendingKey.current?.kind !== kind) pendingKey.current = { kind, key: newIdempotencyKey() };
+    const { key } = pendingKey.current;
+    let res = await punch(kind, memoValue, key);
     if (!res.ok && isTransient(res.status)) {
       await sleep(RETRY_DELAY_MS);
-      res = await punch(memoValue, key);
+      res = await punch(kind, memoValue, key);
     }
     if (res.ok || !isTransient(res.status)) pendingKey.current = null;
     sendingRef.current = false;
@@ -87,9 +119,11 @@ export default function PunchPage() {
     if (res.ok) {
       const answer: PunchAnswer = res.data;
       setLatest(answer);
-      // An ignored press recorded nothing: keep the memo typed for the 退勤 that follows.
+      // An ignored press recorded nothing: keep the memo typed for the 退勤 that follows. A break
+      // punch carries no memo either: what was typed stays for 退勤.
       if (answer.ignored) setIgnored(answer.ignored);
-      else setMemo(null);
+      else if (kind === 'in' || kind === 'out') setMemo(null);
+      if (answer.ended_break) setEndedBreak(answer.ended_break);
       return;
     }
     if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
@@ -101,8 +135,16 @@ export default function PunchPage() {
     }
   }
 
-  const buttonLabel = status === 'not_punched_in' ? t.punch.punchIn : t.punch.punchOut;
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    // Enter in the memo box: 出勤 or 退勤, whichever is next (the buttons are plain buttons).
+    void send(status === 'not_punched_in' ? 'in' : 'out');
+  }
+
   const missed = today?.missed_punches ?? [];
+  const schedule = today?.schedule ?? null;
+  const breaks = today?.breaks ?? [];
+  const workDate = today?.work_date ?? '';
 
   return (
     <>
@@ -119,6 +161,18 @@ export default function PunchPage() {
               {loading ? t.app.loading : t.punch.status[status]}
             </span>
           </div>
+          {schedule && (
+            <p className="punch-schedule">
+              <span className="punch-schedule__label">{t.punch.schedule}</span>{' '}
+              {schedule.kind === 'day_off' ? (
+                t.punch.scheduleDayOff
+              ) : (
+                <>
+                  <span className="punch-schedule__times">{scheduleTimes(schedule)}</span> {schedule.pattern_name}
+                </>
+              )}
+            </p>
+          )}
 
           <dl className="punch-times">
             <div>
@@ -129,7 +183,30 @@ export default function PunchPage() {
               <dt>{t.punch.punchedOutAt}</dt>
               <dd>{formatTime(today?.punch_out_at, timeZone) || '--:--'}</dd>
             </div>
+            <div>
+              <dt>{t.punch.breakTotal}</dt>
+              <dd>{formatMinutes(today?.break_minutes ?? 0)}</dd>
+            </div>
           </dl>
+          {breaks.length > 0 && (
+            <section className="punch-breaks" aria-labelledby="punch-breaks-title">
+              <h2 id="punch-breaks-title" className="punch-breaks__title">
+                {t.punch.breaks}
+              </h2>
+              <ol className="punch-breaks__list">
+                {breaks.map((b) => (
+                  <li key={b.start_at}>
+                    {formatPunchTime(b.start_at, workDate, timeZone)}–
+                    {b.end_at ? (
+                      formatPunchTime(b.end_at, workDate, timeZone)
+                    ) : (
+                      <span className="punch-breaks__running">{t.punch.breakRunning}</span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
           {(today?.note || today?.punch_out_note) && (
             <dl className="punch-memos">
               {today.note && (
@@ -152,9 +229,16 @@ export default function PunchPage() {
           <div role="status" className="punch-ignored-region">
             {ignored && (
               <p className="punch-ignored">
-                {t.punch.punchOutTooSoon
-                  .replace('{seconds}', String(ignored.retry_after_seconds))
-                  .replace('{time}', formatClock(new Date(ignored.retry_at), timeZone))}
+                {ignored.reason === 'too_soon_after_punch_in' && ignored.retry_at
+                  ? t.punch.punchOutTooSoon
+                      .replace('{seconds}', String(ignored.retry_after_seconds))
+                      .replace('{time}', formatClock(new Date(ignored.retry_at), timeZone))
+                  : ignored.message}
+              </p>
+            )}
+            {endedBreak && (
+              <p className="punch-notice">
+                {t.punch.breakEndedAtPunchOut.replace('{time}', formatTime(endedBreak.end_at, timeZone))}
               </p>
             )}
           </div>
@@ -177,14 +261,20 @@ export default function PunchPage() {
                 {t.punch.memoHint}（{memoValue.length}/{MEMO_MAX_LENGTH}）
               </span>
             </div>
-            <button
-              type="submit"
-              className={`button button--primary button--block punch-button punch-button--${status}`}
-              disabled={loading || sending || status === 'left_work'}
-              aria-busy={sending}
-            >
-              {buttonLabel}
-            </button>
+            <div className="punch-buttons">
+              {BUTTONS.map(({ kind, label }) => (
+                <button
+                  key={kind}
+                  type="button"
+                  className={`button button--primary button--block punch-button punch-button--${kind}`}
+                  disabled={loading || sending || !allowed.includes(kind)}
+                  aria-busy={sending}
+                  onClick={() => void send(kind)}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
           </form>
           {state.status === 'error' && !latest && (
             <p className="punch-reload">
