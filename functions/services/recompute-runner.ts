@@ -1,10 +1,11 @@
 /**
- * The recompute worker's work (see recompute.ts): every active employee's months of the job, a few
- * employees at a time, counting each one on the job so the screen shows progress. One employee's
- * failure is logged and counted, the others go on; the job ends `done`, or `failed` when any failed.
+ * The recompute worker's work (see recompute.ts): every active employee's months of the job (or the
+ * job's own employees when it names them), a few employees at a time, counting each one on the job
+ * so the screen shows progress. One employee's failure is logged and counted, the others go on; the
+ * job ends `done`, or `failed` when any failed.
  */
 import { countRecomputed, findRecomputeJob, updateRecomputeJob } from '../db/recompute-jobs.js';
-import { activeStaff } from '../db/staff.js';
+import { activeStaff, staffByIds } from '../db/staff.js';
 import { calendarVersions } from '../db/company-calendars.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { allRules, refreshEmployeeMonths } from '../db/summaries.js';
@@ -33,7 +34,9 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   if (!job || job.status !== 'pending') return;
   try {
     const [staff, rules, versions, calendar] = await Promise.all([
-      activeStaff(companyId),
+      job.employeeIds
+        ? staffByIds(companyId, job.employeeIds).then((s) => s.filter((e) => e.status === 'active'))
+        : activeStaff(companyId),
       allRules(companyId),
       payrollVersions(companyId),
       calendarVersions(companyId),

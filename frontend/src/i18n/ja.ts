@@ -602,6 +602,7 @@ export const ja = {
       'settings.payroll_period': '締め日設定',
       'period.close': '締め',
       'period.reopen': '締めの解除',
+      'shifts.save': 'シフト保存',
     } as Record<string, string>,
   },
   workMonth: {
