@@ -163,6 +163,10 @@ const rows = [
   ['save-working-time', 'POST', '/api/v1/working_times', ADMIN, api('working-times/save-working-time'), WRITE, 'Save working-time rule'],
   ['get-recompute-job', 'GET', '/api/v1/recompute_jobs/{id}', ADMIN, api('recompute-jobs/get-recompute-job'), READ, 'Progress of a background recompute after a settings version'],
 
+  // Shifts (シフト): a month grid of staff × days; employees read their own schedule
+  ['list-shifts', 'GET', '/api/v1/shifts', ['employee', 'admin'], api('shifts/list-shifts'), READ, "A month's shifts and resolved schedule (a page of staff, or own for employees)"],
+  ['update-shifts', 'PUT', '/api/v1/shifts', ADMIN, api('shifts/update-shifts'), WRITE, 'Save shifts in bulk (pattern, day off or removal per staff and date)'],
+
   // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],
   ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, api('attendance-exports/get-attendance-export'), [...READ, 'exports'], 'Export status and download link'],
@@ -278,7 +282,13 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     summary: 'Recomputes stored monthly figures after a settings version (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 512,
-    invokedBy: ['save-working-time', 'save-break-time', 'update-company-calendar', 'update-payroll-period'],
+    invokedBy: [
+      'save-working-time',
+      'save-break-time',
+      'update-company-calendar',
+      'update-payroll-period',
+      'update-shifts',
+    ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).
     schedule: 'cron(5 15 * * ? *)',

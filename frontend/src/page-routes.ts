@@ -49,6 +49,7 @@ export const ADMIN_PAGES = [
   'working_times',
   'break_times',
   'company_calendar',
+  'shifts',
   'csv_download',
   'csv_download/download',
   'info_items/:id',

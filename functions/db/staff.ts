@@ -151,3 +151,43 @@ export async function allStaff(companyId: string, service: Db = db()) {
   const { data } = await service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' });
   return data;
 }
+
+/**
+ * One page of the active staff, by employee id (the shift grid): one Query from after `after`
+ * (exclusive) until `limit` matching staff are found, optionally of one department. `next` is the
+ * last id of the page when more may follow, else null.
+ */
+export async function activeStaffPage(
+  companyId: string,
+  options: { limit: number; after?: string | undefined; departmentId?: string | undefined },
+  service: Db = db(),
+): Promise<{ staff: StaffMember[]; next: string | null }> {
+  // A range of the employee items only (ids are [0-9a-z_-]: after+'!' is just past `after`, '~' past all).
+  const { data, cursor } = await service.entities.Employee.query
+    .byCompany({ companyId })
+    .between({ employeeId: options.after ? `${options.after}!` : '' }, { employeeId: '~' })
+    .where((a, { eq }) =>
+      options.departmentId
+        ? `${eq(a.status, 'active')} AND ${eq(a.departmentId, options.departmentId)}`
+        : eq(a.status, 'active'),
+    )
+    .go({ count: options.limit });
+  return { staff: data, next: cursor && data.length ? data[data.length - 1]!.employeeId : null };
+}
+
+/** Named staff members of the company (BatchGetItem, 100 keys a call); unknown ids are left out. */
+export async function staffByIds(
+  companyId: string,
+  employeeIds: readonly string[],
+  service: Db = db(),
+): Promise<StaffMember[]> {
+  const out: StaffMember[] = [];
+  for (let i = 0; i < employeeIds.length; i += 100) {
+    const keys = employeeIds.slice(i, i + 100).map((employeeId) => ({ companyId, employeeId }));
+    if (!keys.length) continue;
+    const { data, unprocessed } = await service.entities.Employee.get(keys).go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} staff keys left unprocessed`);
+    out.push(...data);
+  }
+  return out;
+}

@@ -1,10 +1,11 @@
 /**
- * The recompute worker's work (see recompute.ts): every active employee's months of the job, a few
- * employees at a time, counting each one on the job so the screen shows progress. One employee's
- * failure is logged and counted, the others go on; the job ends `done`, or `failed` when any failed.
+ * The recompute worker's work (see recompute.ts): every active employee's months of the job (or the
+ * job's own employees when it names them), a few employees at a time, counting each one on the job
+ * so the screen shows progress. One employee's failure is logged and counted, the others go on; the
+ * job ends `done`, or `failed` when any failed.
  */
 import { countRecomputed, findRecomputeJob, updateRecomputeJob } from '../db/recompute-jobs.js';
-import { activeStaff } from '../db/staff.js';
+import { activeStaff, staffByIds } from '../db/staff.js';
 import { companyFigures, refreshEmployeeMonths } from '../db/summaries.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
@@ -31,7 +32,12 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   if (!job || job.status !== 'pending') return;
   try {
     // Rules, 締め日, calendar and schedule settings once; shifts one Query per calendar month, shared.
-    const [staff, figures] = await Promise.all([activeStaff(companyId), companyFigures(companyId)]);
+    const [staff, figures] = await Promise.all([
+      job.employeeIds
+        ? staffByIds(companyId, job.employeeIds).then((s) => s.filter((e) => e.status === 'active'))
+        : activeStaff(companyId),
+      companyFigures(companyId),
+    ]);
     await updateRecomputeJob(companyId, jobId, { status: 'running', total: staff.length });
     const months = monthsBetween(job.fromMonth, job.toMonth);
     const chunks: string[][] = [];

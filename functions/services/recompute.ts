@@ -24,13 +24,15 @@ export interface RecomputeEvent {
  * Records a recompute of every active employee's months from the month of `fromDate` (YYYY-MM-DD) to
  * the current month and starts the worker; null when `fromDate` is after the current month (no stored
  * month can change yet). `reason` names the setting (e.g. `rule.working`). Two requests whatever the
- * staff count (PutItem, Invoke), three when the company's time zone is not passed.
+ * staff count (PutItem, Invoke), three when the company's time zone is not passed. `employeeIds`
+ * narrows the job to those employees (a shift save changes only theirs).
  */
 export async function enqueueRecompute(
   companyId: string,
   fromDate: string,
   reason: string,
   timeZone?: string,
+  employeeIds?: readonly string[],
 ): Promise<RecomputeJobView | null> {
   const zone = timeZone ?? (await companyById(companyId)).timeZone;
   const fromMonth = fromDate.slice(0, 7);
@@ -44,6 +46,7 @@ export async function enqueueRecompute(
     fromMonth,
     toMonth,
     timeZone: zone,
+    ...(employeeIds ? { employeeIds: [...employeeIds] } : {}),
     done: 0,
     failed: 0,
     expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,

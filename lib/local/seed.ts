@@ -17,6 +17,7 @@ import {
 import { beginPeriodClosing } from '../../functions/db/period-closings.js';
 import { periodOf } from '../../functions/domain/payroll-period.js';
 import { runClosing } from '../../functions/exports/closing.js';
+import { seedDemoShifts } from './seed-shifts.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -221,6 +222,13 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   for (const s of DEMO.statuses) await entities.EmploymentStatus.put({ companyId, ...s }).go();
 
   await putCalendarVersion(companyId, demoCalendar(now));
+  {
+    // シフト: last month's and this month's shifts of three staff (lib/local/seed-shifts.ts).
+    const [ty, tm] = today(DEMO.timeZone, now).split('-').map(Number) as [number, number];
+    const calendar = calendarOfVersions([demoCalendar(now)]);
+    const months = [tm === 1 ? { year: ty - 1, month: 12 } : { year: ty, month: tm - 1 }, { year: ty, month: tm }];
+    await seedDemoShifts(companyId, months, (d) => calendar(d).isDayOff);
+  }
   const dates = demoWorkDates(now);
   const transfer = demoTransfer(dates);
   for (const e of DEMO.employees) {

@@ -135,6 +135,7 @@ describe('axe-core finds no serious or critical violation', () => {
       '/management/working_times',
       '/management/break_times',
       '/management/company_calendar',
+      '/management/shifts',
       '/management/csv_download',
       '/management/paid_leave',
       `/management/paid_leave/${staffId}`,

@@ -59,6 +59,7 @@ describe('one Lambda per route', () => {
       'save-break-time': 'recompute-worker',
       'update-company-calendar': 'recompute-worker',
       'update-payroll-period': 'recompute-worker',
+      'update-shifts': 'recompute-worker',
     };
     for (const route of ROUTES) {
       const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));

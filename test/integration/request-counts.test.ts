@@ -288,6 +288,16 @@ budget(
 );
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
 budget(
+  ['list-shifts'],
+  5,
+  "the staff page (one Query page) or the staff member (GetItem), the schedule partition, the departments, the statuses and the page's shifts (one Query page each), whatever the staff count",
+);
+budget(
+  ['update-shifts'],
+  6,
+  `the named staff (BatchGetItem, 100 a call), the schedule partition (one Query page), ${CLOSED}, the shifts (BatchWriteItem, 25 a call), the recompute job (PutItem), audit record; the recompute of only the named staff runs in the background`,
+);
+budget(
   ['update-company-calendar'],
   5,
   `${CLOSED} on effective_from, the version and the recompute job (2 PutItem), the versions for the answer (one Query page), audit record; the recompute runs in the background whatever the staff count`,

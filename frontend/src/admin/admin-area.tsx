@@ -30,6 +30,7 @@ const PaidLeaveDetailPage = lazy(() => import('./paid-leave/paid-leave-detail-pa
 const AuditPage = lazy(() => import('./audit/audit-page'));
 const CompanyCalendarPage = lazy(() => import('./calendar/company-calendar-page'));
 const ClosingPage = lazy(() => import('./closing/closing-page'));
+const ShiftsPage = lazy(() => import('./shifts/shifts-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -41,6 +42,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
     badgeLabel: t.admin.requests.pendingCount.replace('{n}', pending ?? '0'),
   },
   { label: t.nav.staff, to: '/management/staff' },
+  { label: t.nav.shifts, to: '/management/shifts' },
   { label: t.nav.paidLeave, to: '/management/paid_leave' },
   { label: t.nav.audit, to: '/management/audit' },
   { label: t.nav.closing, to: '/management/closing' },
@@ -127,6 +129,7 @@ function AdminRoutes() {
           <Route path={page('working_times')} element={<WorkingTimesPage />} />
           <Route path={page('break_times')} element={<BreakTimesPage />} />
           <Route path={page('company_calendar')} element={<CompanyCalendarPage />} />
+          <Route path={page('shifts')} element={<ShiftsPage />} />
           <Route path={page('csv_download')} element={<CsvDownloadPage />} />
           <Route path={page('csv_download/download')} element={<CsvDownloadRunPage />} />
           {/* Announcement banners link here: admins may read one, not manage the list. */}

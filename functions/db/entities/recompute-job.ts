@@ -17,6 +17,8 @@ export const RecomputeJob = createSchema({
     fromMonth: { type: 'string', required: true, readOnly: true },
     toMonth: { type: 'string', required: true, readOnly: true },
     timeZone: { type: 'string', required: true, readOnly: true },
+    /** Only these employees (a shift save); absent = every active employee. */
+    employeeIds: { type: 'list', items: { type: 'string' }, readOnly: true },
     /** Employees to recompute (set when the worker starts) and done so far. */
     total: { type: 'number' },
     done: { type: 'number', required: true, default: 0 },

@@ -375,6 +375,16 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       end_at: '2099-01-01 00:00:00',
     },
     'create-inquiry': { name: '問合 太郎', company: '問合株式会社', email: 'ask@example.test', message: '質問です' },
+    'update-shifts': {
+      entries: [
+        {
+          employee_id: ids.employee,
+          date: `${ids.year}-${String(ids.month).padStart(2, '0')}-20`,
+          pattern_id: null,
+          day_off: true,
+        },
+      ],
+    },
   };
   const queries: Record<string, { query: string; reference: Call['reference'] }> = {
     'list-timestamps': { query: `${ym}&id=${ids.employee}`, reference: 'query' },
@@ -384,6 +394,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'list-over-work-requests': { query: ym, reference: 'none' },
     'get-break-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'get-working-time': { query: `department_id=${ids.department}`, reference: 'query' },
+    'list-shifts': { query: `${ym}&employee_id=${ids.employee}`, reference: 'query' },
   };
   const bodyReference = new Set([
     'create-employee',
@@ -391,6 +402,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'save-working-time',
     'create-attendance-export',
     'create-leave-register-export',
+    'update-shifts',
   ]);
 
   const id = pathIds[route.name];

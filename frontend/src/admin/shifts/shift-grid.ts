@@ -1,0 +1,216 @@
+/**
+ * The shift grid's pure logic: cell values, copying the previous week / month, bulk fill and the
+ * CSV of the grid (export with a BOM; import of UTF-8 with or without BOM, or Shift_JIS).
+ */
+
+/** A cell: '' = no shift (the default pattern applies), 'off' = 休, otherwise a pattern id. */
+export type Cell = string;
+export const OFF = 'off';
+export const OFF_LABEL = '休';
+
+export const cellKey = (employeeId: string, date: string) => `${employeeId}#${date}`;
+
+export const pad2 = (n: number) => String(n).padStart(2, '0');
+export const ymd = (y: number, m: number, d: number) => `${y}-${pad2(m)}-${pad2(d)}`;
+export const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+export const monthDates = (y: number, m: number) => Array.from({ length: daysIn(y, m) }, (_, i) => ymd(y, m, i + 1));
+/** 0 = Sunday … 6 = Saturday. */
+export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+export const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const prevMonth = (y: number, m: number) => (m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 });
+
+/** The cell of a stored entry. */
+export const cellOfEntry = (e: { pattern_id: string | null; day_off: boolean }): Cell =>
+  e.day_off ? OFF : (e.pattern_id ?? '');
+
+/** The PUT entry of a cell. */
+export const entryOf = (employeeId: string, date: string, cell: Cell) => ({
+  employee_id: employeeId,
+  date,
+  pattern_id: cell === '' || cell === OFF ? null : cell,
+  day_off: cell === OFF,
+});
+
+/** Mondays starting the weeks that touch the month (a week runs Monday–Sunday). */
+export function weeksOf(y: number, m: number): { start: string; days: string[] }[] {
+  const dates = monthDates(y, m);
+  const first = dates[0]!;
+  let start = addDays(first, -((weekdayOf(first) + 6) % 7));
+  const weeks: { start: string; days: string[] }[] = [];
+  while (start <= dates.at(-1)!) {
+    const days = Array.from({ length: 7 }, (_, i) => addDays(start, i)).filter(
+      (d) => d.slice(0, 7) === first.slice(0, 7),
+    );
+    weeks.push({ start, days });
+    start = addDays(start, 7);
+  }
+  return weeks;
+}
+
+/**
+ * Copy of the previous month onto the month, weekday by weekday: the n-th Monday takes the previous
+ * month's n-th Monday (its last one when it has no n-th), so weekly rotations keep their days.
+ */
+export function previousMonthSource(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const p = prevMonth(y, m);
+  const wd = weekdayOf(date);
+  const nth = Math.ceil(d / 7);
+  const firstWd = weekdayOf(ymd(p.year, p.month, 1));
+  const firstDay = 1 + ((wd - firstWd + 7) % 7);
+  let day = firstDay + (nth - 1) * 7;
+  while (day > daysIn(p.year, p.month)) day -= 7;
+  return ymd(p.year, p.month, day);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * CSV
+ * ---------------------------------------------------------------------------------------------- */
+
+const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+export const CSV_ID = '社員';
+export const CSV_NAME = '氏名';
+/** Header of a day column: M/D. */
+export const dayHeader = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
+
+/** The grid as CSV text (CRLF, with a UTF-8 BOM): 社員 (id), 氏名, one column per day. */
+export function gridCsv(
+  dates: readonly string[],
+  rows: readonly { id: string; name: string }[],
+  cell: (employeeId: string, date: string) => Cell,
+  patternName: (id: string) => string,
+): string {
+  const lines = [[CSV_ID, CSV_NAME, ...dates.map(dayHeader)]];
+  for (const r of rows)
+    lines.push([
+      r.id,
+      r.name,
+      ...dates.map((d) => {
+        const c = cell(r.id, d);
+        return c === '' ? '' : c === OFF ? OFF_LABEL : patternName(c);
+      }),
+    ]);
+  return `\uFEFF${lines.map((l) => l.map(quote).join(',')).join('\r\n')}\r\n`;
+}
+
+/** File bytes as text: UTF-8 (BOM or not) when valid, else Shift_JIS (Excel's Japanese CSV). */
+export function decodeCsv(bytes: Uint8Array): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('shift_jis').decode(bytes);
+  }
+}
+
+/** RFC 4180 fields (quoted fields may hold commas, quotes and line breaks); blank lines dropped. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+}
+
+export interface CsvImport {
+  /** cellKey → cell, for every cell of every row (a blank cell = no shift). */
+  cells: Map<string, Cell>;
+  /** "n行目: …" messages; nothing may be applied when there is one. */
+  errors: string[];
+  rows: number;
+}
+
+export const CSV_MESSAGES = {
+  empty: 'CSVにデータがありません',
+  header: '1行目（見出し）は「社員,氏名,日付…」の形式にしてください',
+  day: '1行目: 「{h}」は表示中の月の日付ではありません',
+  employee: '{n}行目: 社員「{id}」は表示中のスタッフにいません',
+  duplicate: '{n}行目: 社員「{id}」が重複しています',
+  pattern: '{n}行目: {d}の「{v}」は勤務パターンにありません（パターン名か「休」、空欄）',
+  columns: '{n}行目: 列の数が見出しと合いません',
+} as const;
+
+/**
+ * Reads an imported grid: the header names the days (M/D, D or YYYY-MM-DD of the month shown),
+ * each row an employee of the page by id (社員) and a pattern name, 休 or blank per day.
+ */
+export function readGridCsv(
+  text: string,
+  ctx: {
+    dates: readonly string[];
+    employeeIds: ReadonlySet<string>;
+    patternIdByName: ReadonlyMap<string, string>;
+  },
+): CsvImport {
+  const rows = parseCsv(text);
+  const errors: string[] = [];
+  const cells = new Map<string, Cell>();
+  if (rows.length < 2) return { cells, errors: [CSV_MESSAGES.empty], rows: 0 };
+  const header = rows[0]!.map((h) => h.trim());
+  if (header[0] !== CSV_ID || header[1] !== CSV_NAME) return { cells, errors: [CSV_MESSAGES.header], rows: 0 };
+  const month = ctx.dates[0]!.slice(0, 7);
+  const columns = header.slice(2).map((h) => {
+    const md = /^(\d{1,2})\/(\d{1,2})/.exec(h);
+    const full = /^(\d{4}-\d{2}-\d{2})/.exec(h);
+    const d = /^(\d{1,2})(?:日)?(?:\(.\))?$/.exec(h);
+    const date = full ? full[1]! : md ? `${md[1]!.padStart(2, '0')}/${md[2]!.padStart(2, '0')}` : d ? d[1]! : '';
+    const iso = full
+      ? date
+      : md
+        ? `${month.slice(0, 4)}-${date.slice(0, 2)}-${date.slice(3)}`
+        : d
+          ? `${month}-${d[1]!.padStart(2, '0')}`
+          : '';
+    if (!ctx.dates.includes(iso)) errors.push(CSV_MESSAGES.day.replace('{h}', h));
+    return iso;
+  });
+  if (errors.length) return { cells, errors, rows: 0 };
+  const seen = new Set<string>();
+  rows.slice(1).forEach((r, i) => {
+    const n = String(i + 2);
+    const id = (r[0] ?? '').trim();
+    if (r.length !== header.length && !(r.length > header.length && r.slice(header.length).every((f) => !f.trim())))
+      errors.push(CSV_MESSAGES.columns.replace('{n}', n));
+    if (!ctx.employeeIds.has(id)) {
+      errors.push(CSV_MESSAGES.employee.replace('{n}', n).replace('{id}', id));
+      return;
+    }
+    if (seen.has(id)) errors.push(CSV_MESSAGES.duplicate.replace('{n}', n).replace('{id}', id));
+    seen.add(id);
+    columns.forEach((date, c) => {
+      const v = (r[c + 2] ?? '').trim();
+      const cell = v === '' ? '' : v === OFF_LABEL ? OFF : ctx.patternIdByName.get(v);
+      if (cell === undefined)
+        errors.push(CSV_MESSAGES.pattern.replace('{n}', n).replace('{d}', dayHeader(date)).replace('{v}', v));
+      else cells.set(cellKey(id, date), cell);
+    });
+  });
+  return { cells: errors.length ? new Map() : cells, errors, rows: rows.length - 1 };
+}

@@ -1,0 +1,97 @@
+import { listOrgUnits } from '../../db/organisation.js';
+import { employeeShifts, scheduleSettings } from '../../db/schedules.js';
+import { shiftsOfRange } from '../../db/shifts.js';
+import { activeStaffPage, findEmployee, type StaffMember } from '../../db/staff.js';
+import { monthDates } from '../../domain/time.js';
+import { scheduleOf, type ShiftRecord } from '../../domain/worktime/schedule.js';
+import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
+import { api } from '../../shared/middleware.js';
+import { openCursor, sealCursor } from '../../shared/signing.js';
+import { ShiftsQuerySchema } from './shift-schemas.js';
+import { dayView, shiftPatternView, type ShiftMonthView } from './views.js';
+
+/**
+ * A month of shifts (シフト) for the grid. Admins get a page of active staff by id (`limit`, `cursor`,
+ * optional `department_id`), or one staff member with `employee_id`; employees get only their own
+ * schedule (another `employee_id` is a 404). Each employee carries every day of the month resolved
+ * (shift > own default > (department, status) default > none), the page's stored shifts come as
+ * `entries` (the PUT's shape), and the live patterns are included so the grid needs no other route.
+ * Reads, whatever the staff count: the staff page (one Query), the schedule partition, departments
+ * and statuses (one Query each) and the shifts of the page's id range (one Query).
+ */
+export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({ query, principal }) => {
+  const companyId = principal.companyId;
+  const yearMonth = `${query.year}-${String(query.month).padStart(2, '0')}`;
+  const dates = monthDates(query.year, query.month);
+  // The cursor is a position in the staff list (not in the month): the grid reuses it for the
+  // previous month's shifts of the same page (copy previous week / month).
+  const scope = `shifts\n${companyId}\n${query.department_id ?? ''}`;
+
+  let staff: StaffMember[];
+  let next: string | null = null;
+  const single = principal.role === 'employee' ? principal.userId : query.employee_id;
+  if (principal.role === 'employee' && query.employee_id && query.employee_id !== principal.userId)
+    throw new NotFoundError(MESSAGES.fetchDataFailed);
+  if (single) {
+    const employee = await findEmployee(companyId, single);
+    if (!employee) throw new NotFoundError(MESSAGES.fetchDataFailed);
+    staff = [employee];
+  } else {
+    const after = query.cursor === undefined ? undefined : openCursor(query.cursor, scope);
+    if (after === null) throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+    const page = await activeStaffPage(companyId, { limit: query.limit, after, departmentId: query.department_id });
+    staff = page.staff;
+    next = page.next;
+  }
+
+  const first = staff[0]?.employeeId;
+  const last = staff.at(-1)?.employeeId;
+  const [settings, shifts, departments, statuses] = await Promise.all([
+    scheduleSettings(companyId),
+    !first || !last
+      ? Promise.resolve([] as ShiftRecord[])
+      : single
+        ? employeeShifts(companyId, single, dates[0]!, dates.at(-1)!)
+        : shiftsOfRange(companyId, yearMonth, first, last),
+    listOrgUnits('department', companyId),
+    listOrgUnits('employmentStatus', companyId),
+  ]);
+  const ids = new Set(staff.map((e) => e.employeeId));
+  const mine = shifts.filter((s) => ids.has(s.employeeId));
+  const deptName = new Map(departments.map((d) => [d.id, d.name]));
+  const statusName = new Map(statuses.map((s) => [s.id, s.name]));
+
+  const view: ShiftMonthView = {
+    year: query.year,
+    month: query.month,
+    patterns: settings.patterns
+      .filter((p) => !p.deletedAt)
+      .sort((a, b) => a.startMinute - b.startMinute || a.name.localeCompare(b.name, 'ja'))
+      .map(shiftPatternView),
+    employees: staff.map((e) => {
+      const of = scheduleOf(e, settings.patterns, settings.assignments, mine);
+      return {
+        id: e.employeeId,
+        name: `${e.lastName} ${e.firstName}`,
+        last_name: e.lastName,
+        first_name: e.firstName,
+        department_id: e.departmentId ?? null,
+        department_name: (e.departmentId && deptName.get(e.departmentId)) || null,
+        employment_status_id: e.employmentStatusId ?? null,
+        employment_status_name: (e.employmentStatusId && statusName.get(e.employmentStatusId)) || null,
+        status: e.status,
+        days: dates.map((d) => dayView(d, of(d))),
+      };
+    }),
+    entries: mine.map((s) => ({
+      employee_id: s.employeeId,
+      date: s.date,
+      pattern_id: s.dayOff ? null : (s.patternId ?? null),
+      day_off: Boolean(s.dayOff),
+    })),
+    cursor: sealCursor(next, scope),
+  };
+  return ok(view);
+});

@@ -1,0 +1,109 @@
+/**
+ * The シフト grid's pure logic (frontend/src/admin/shifts/shift-grid.ts): weekday-aligned copy of the
+ * previous month, the weeks of a month, and the CSV both ways (quoted fields, Shift_JIS, row numbers).
+ * Calendar (checked with `date`): 2026-11-01 is a Sunday, 2026-10-01 a Thursday.
+ */
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import {
+  OFF,
+  cellKey,
+  decodeCsv,
+  gridCsv,
+  monthDates,
+  parseCsv,
+  previousMonthSource,
+  readGridCsv,
+  weeksOf,
+} from '../../frontend/src/admin/shifts/shift-grid.js';
+
+describe('copy of the previous month', () => {
+  it('takes the n-th same weekday of the previous month, its last one when there is no n-th', () => {
+    // Mon 2 Nov = 1st Monday → Mon 5 Oct; Mon 30 Nov = 5th Monday → October has 4 (26 Oct).
+    expect(previousMonthSource('2026-11-02')).toBe('2026-10-05');
+    expect(previousMonthSource('2026-11-30')).toBe('2026-10-26');
+    // Thu 1 Oct = 1st Thursday → Thu 3 Sep; across the year: Fri 1 Jan 2027 → Fri 4 Dec 2026.
+    expect(previousMonthSource('2026-10-01')).toBe('2026-09-03');
+    expect(previousMonthSource('2027-01-01')).toBe('2026-12-04');
+  });
+
+  it('lists the Monday–Sunday weeks touching the month with their days inside it', () => {
+    const weeks = weeksOf(2026, 11);
+    expect(weeks.map((w) => w.start)).toEqual([
+      '2026-10-26',
+      '2026-11-02',
+      '2026-11-09',
+      '2026-11-16',
+      '2026-11-23',
+      '2026-11-30',
+    ]);
+    expect(weeks[0]!.days).toEqual(['2026-11-01']);
+    expect(weeks[5]!.days).toEqual(['2026-11-30']);
+  });
+});
+
+describe('grid CSV', () => {
+  const dates = monthDates(2026, 11).slice(0, 3);
+  const rows = [
+    { id: 'e1aaaaaaaa', name: '山田, 太郎' },
+    { id: 'e2aaaaaaaa', name: '佐藤 "花子"' },
+  ];
+  const cells: Record<string, string> = {
+    [cellKey('e1aaaaaaaa', '2026-11-01')]: OFF,
+    [cellKey('e1aaaaaaaa', '2026-11-02')]: 'p1',
+    [cellKey('e2aaaaaaaa', '2026-11-03')]: 'p2',
+  };
+  const names: Record<string, string> = { p1: '日勤', p2: '夜勤' };
+  const text = gridCsv(
+    dates,
+    rows,
+    (e, d) => cells[cellKey(e, d)] ?? '',
+    (id) => names[id]!,
+  );
+  const ctx = {
+    dates: monthDates(2026, 11),
+    employeeIds: new Set(rows.map((r) => r.id)),
+    patternIdByName: new Map([
+      ['日勤', 'p1'],
+      ['夜勤', 'p2'],
+    ]),
+  };
+
+  it('writes a BOM, a header of days and quoted names; reads the same back from UTF-8 or Shift_JIS', () => {
+    expect(text).toBe(
+      '\uFEFF社員,氏名,11/1,11/2,11/3\r\ne1aaaaaaaa,"山田, 太郎",休,日勤,\r\ne2aaaaaaaa,"佐藤 ""花子""",,,夜勤\r\n',
+    );
+    const utf8 = decodeCsv(new TextEncoder().encode(text));
+    const sjis = decodeCsv(new Uint8Array(iconv.encode(text.slice(1), 'Shift_JIS')));
+    expect(sjis).toBe(utf8);
+    expect(parseCsv(utf8)[2]).toEqual(['e2aaaaaaaa', '佐藤 "花子"', '', '', '夜勤']);
+    const read = readGridCsv(utf8, ctx);
+    expect(read.errors).toEqual([]);
+    expect(read.rows).toBe(2);
+    expect(Object.fromEntries(read.cells)).toEqual({
+      [cellKey('e1aaaaaaaa', '2026-11-01')]: OFF,
+      [cellKey('e1aaaaaaaa', '2026-11-02')]: 'p1',
+      [cellKey('e1aaaaaaaa', '2026-11-03')]: '',
+      [cellKey('e2aaaaaaaa', '2026-11-01')]: '',
+      [cellKey('e2aaaaaaaa', '2026-11-02')]: '',
+      [cellKey('e2aaaaaaaa', '2026-11-03')]: 'p2',
+    });
+  });
+
+  it('names every bad row by its number and applies nothing', () => {
+    const bad = '社員,氏名,1,2026-11-02\ne1aaaaaaaa,山田,早番,休\nnobody,誰か,,\ne1aaaaaaaa,山田,,\n';
+    const read = readGridCsv(bad, ctx);
+    expect(read.cells.size).toBe(0);
+    expect(read.errors).toEqual([
+      '2行目: 11/1の「早番」は勤務パターンにありません（パターン名か「休」、空欄）',
+      '3行目: 社員「nobody」は表示中のスタッフにいません',
+      '4行目: 社員「e1aaaaaaaa」が重複しています',
+    ]);
+    expect(readGridCsv('社員,氏名,12/1\ne1aaaaaaaa,山田,\n', ctx).errors).toEqual([
+      '1行目: 「12/1」は表示中の月の日付ではありません',
+    ]);
+    expect(readGridCsv('名前,氏名\nx,y\n', ctx).errors).toEqual([
+      '1行目（見出し）は「社員,氏名,日付…」の形式にしてください',
+    ]);
+  });
+});
