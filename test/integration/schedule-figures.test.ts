@@ -13,6 +13,7 @@ import { db } from '../../functions/db/service.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { instantOf } from '../../functions/domain/time.js';
 import { refreshCompanyDaily } from '../../functions/services/daily-refresh.js';
+import { handler as recomputeWorker } from '../../functions/jobs/recompute-worker.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { AttendanceDayView, MonthAttendanceView } from '../../functions/api/timestamps/month-view.js';
 import type { PeriodClosingView } from '../../functions/api/period-closings/views.js';
@@ -59,7 +60,22 @@ beforeAll(async () => {
     effectiveFrom: '2026-04-16',
     patternId: 'day',
   }).go();
-  await entities.WorkSetting.put({ companyId, effectiveFrom: '2026-01-01', graceMinutes: 0 }).go();
+  // No grace; punches shown rounded to 15 minutes; an 11-hour 勤務間インターバル.
+  await entities.WorkSetting.put({
+    companyId,
+    effectiveFrom: '2026-01-01',
+    graceMinutes: 0,
+    displayRoundingMinutes: 15,
+    intervalMinutes: 11 * 60,
+  }).go();
+  // A worked Sunday evening 4/19 until 23:30: Monday's 9:01 start comes 9 h 31 min later.
+  await entities.AttendanceDay.put({
+    companyId,
+    employeeId: a,
+    workDate: '2026-04-19',
+    punchInAt: jst('2026-04-19', 20),
+    punchOutAt: jst('2026-04-19', 23, 30),
+  }).go();
   await entities.Shift.put({ companyId, yearMonth: '2026-04', employeeId: b, date: '2026-04-16', dayOff: true }).go();
 });
 afterAll(() => {
@@ -92,12 +108,25 @@ describe('month rows carry the schedule', () => {
       is_absent: false,
       breaks: [],
       leave_unit: null,
-      short_interval: false,
+      // Shown rounded (出勤 up, 退勤 down to 15 minutes); the figures stay to the minute.
+      punch_in_at: jst('2026-04-20', 9, 1),
+      punch_in_display: jst('2026-04-20', 9, 15),
+      punch_out_display: jst('2026-04-20', 17, 45),
+      rest_before_minutes: 9 * 60 + 31,
+      short_interval: true,
     });
-    expect(d.flags).toEqual(expect.arrayContaining(['late', 'early_leave']));
+    expect(d.flags).toEqual(expect.arrayContaining(['late', 'early_leave', 'short_interval']));
     // Before the pattern's first day: nothing scheduled, nothing late or absent.
     expect(dayOf(m, '2026-04-15')).toMatchObject({ scheduled_start: null, is_absent: false, late_minutes: 0 });
-    expect(m.totals).toMatchObject({ late_days: 1, late_minutes: 1, early_leave_days: 1, early_leave_minutes: 10 });
+    expect(m.totals).toMatchObject({
+      late_days: 1,
+      late_minutes: 1,
+      early_leave_days: 1,
+      early_leave_minutes: 10,
+      short_interval_days: 1,
+      display_rounding_minutes: 15,
+      rounded30: null,
+    });
   });
 
   it('counts a scheduled day without punch or leave as 欠勤 once it is over, never before', async () => {
@@ -128,12 +157,14 @@ describe('stored figures: work status, staff list, checklist', () => {
       early_leave_days: 1,
       early_leave_minutes: 10,
       absent_days: 2, // 4/16 and 4/17
+      short_interval_days: 1,
     });
     expect(ws.employees.find((e: { id: string }) => e.id === b)).toBeUndefined();
 
-    // The next morning, the recompute worker's daily run (EventBridge on AWS) refreshes the summaries.
+    // The next morning, the recompute worker's daily run (its EventBridge schedule: an event without a
+    // job) refreshes every company's summaries.
     at(jst('2026-04-21', 0, 5));
-    await refreshCompanyDaily(tenant.companyId, TZ);
+    expect(await recomputeWorker({ id: 'daily-schedule-event' })).toMatchObject({ failed: [] });
     ws = (await admin.get('/api/v1/work_status?year=2026&month=4')).body.data;
     expect(ws.employees.find((e: { id: string }) => e.id === b)).toMatchObject({ absent_days: 2, late_days: 0 });
     expect(ws.employees.find((e: { id: string }) => e.id === a)).toMatchObject({ absent_days: 2, late_days: 1 });
@@ -149,6 +180,7 @@ describe('stored figures: work status, staff list, checklist', () => {
       early_leave_days: 1,
       early_leave_minutes: 10,
       absent_days: 4,
+      short_interval_days: 1,
     });
     expect(checklist.schedule_findings).toEqual(
       expect.arrayContaining([
@@ -237,7 +269,7 @@ describe('CSV and closing', () => {
       early_leave_days: 1,
       absent_days: 18,
       break_below_legal_days: 0,
-      short_interval_days: 0,
+      short_interval_days: 1,
     });
     // The export of the closed period is the stored CSV: it has the schedule columns.
     const lines = await exportLines(APRIL);
