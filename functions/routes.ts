@@ -163,6 +163,16 @@ const rows = [
   ['save-working-time', 'POST', '/api/v1/working_times', ADMIN, api('working-times/save-working-time'), WRITE, 'Save working-time rule'],
   ['get-recompute-job', 'GET', '/api/v1/recompute_jobs/{id}', ADMIN, api('recompute-jobs/get-recompute-job'), READ, 'Progress of a background recompute after a settings version'],
 
+  // Work patterns (勤務パターン), their default assignments and the work settings (勤務設定), issue 16
+  ['list-work-patterns', 'GET', '/api/v1/work_patterns', ADMIN, api('work-patterns/list-work-patterns'), READ, 'Work patterns (deleted ones left out)'],
+  ['create-work-pattern', 'POST', '/api/v1/work_patterns', ADMIN, api('work-patterns/create-work-pattern'), WRITE, 'New work pattern'],
+  ['update-work-pattern', 'PUT', '/api/v1/work_patterns/{id}', ADMIN, api('work-patterns/update-work-pattern'), WRITE, 'Edit a work pattern (new times recompute in the background)'],
+  ['delete-work-pattern', 'DELETE', '/api/v1/work_patterns/{id}', ADMIN, api('work-patterns/delete-work-pattern'), WRITE, 'Soft-delete a work pattern no current or future assignment uses'],
+  ['get-work-pattern-assignments', 'GET', '/api/v1/work_pattern_assignments', ADMIN, api('work-patterns/get-work-pattern-assignments'), READ, 'Default pattern assignments in force on a day (?on=) and their versions'],
+  ['update-work-pattern-assignment', 'PUT', '/api/v1/work_pattern_assignments', ADMIN, api('work-patterns/update-work-pattern-assignment'), WRITE, 'Save a default pattern version (department × status, or employee) from effective_from'],
+  ['get-work-settings', 'GET', '/api/v1/work_settings', ADMIN, api('work-patterns/get-work-settings'), READ, 'Work settings in force on a day (?on=) and their versions'],
+  ['update-work-settings', 'PUT', '/api/v1/work_settings', ADMIN, api('work-patterns/update-work-settings'), WRITE, 'Save a work settings version from effective_from'],
+
   // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],
   ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, api('attendance-exports/get-attendance-export'), [...READ, 'exports'], 'Export status and download link'],
@@ -278,7 +288,15 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     summary: 'Recomputes stored monthly figures after a settings version (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 512,
-    invokedBy: ['save-working-time', 'save-break-time', 'update-company-calendar', 'update-payroll-period'],
+    invokedBy: [
+      'save-working-time',
+      'save-break-time',
+      'update-company-calendar',
+      'update-payroll-period',
+      'update-work-pattern',
+      'update-work-pattern-assignment',
+      'update-work-settings',
+    ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
   },
 ];
