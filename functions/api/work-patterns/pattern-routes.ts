@@ -131,7 +131,8 @@ async function frozenUse(
 /**
  * Edits a live pattern (404 for a deleted or unknown one). A change of its times recomputes the stored
  * months from its earliest possible use (its first assignment version, or the month before it was
- * created for shifts filled in afterwards) that is after every closed period; `recompute` is that job.
+ * created or before this month, for shifts filled in afterwards) that is after every closed period;
+ * `recompute` is that job.
  */
 export async function editPattern(companyId: string, patternId: string, body: PatternBody, timeZone: string) {
   const { patterns, assignments } = await scheduleSettings(companyId);
@@ -150,9 +151,11 @@ export async function editPattern(companyId: string, patternId: string, body: Pa
       );
       throw new ConflictError(message, { start_time: [message] });
     }
-    const created = current.createdAt ? current.createdAt.slice(0, 7) + '-01' : today(timeZone, clock.now());
+    // Shifts may be filled in after the fact: from the month before it was created, or last month.
+    const thisMonth = today(timeZone, clock.now()).slice(0, 7) + '-01';
+    const created = current.createdAt ? current.createdAt.slice(0, 7) + '-01' : thisMonth;
     const firstUse = [
-      addDays(created, -1).slice(0, 7) + '-01',
+      addDays([created, thisMonth].sort()[0]!, -1).slice(0, 7) + '-01',
       ...assignments.filter((a) => a.patternId === patternId).map((a) => a.effectiveFrom),
     ].sort()[0]!;
     from = lastFrozenTo && addDays(lastFrozenTo, 1) > firstUse ? addDays(lastFrozenTo, 1) : firstUse;
