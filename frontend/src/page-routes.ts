@@ -49,6 +49,8 @@ export const ADMIN_PAGES = [
   'working_times',
   'break_times',
   'company_calendar',
+  'work_patterns',
+  'work_settings',
   'csv_download',
   'csv_download/download',
   'info_items/:id',
