@@ -37,7 +37,14 @@ import { newId } from '../../shared/ids.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type * as z from 'zod/mini';
 import type { AssignmentBodySchema, PatternBodySchema, WorkSettingsBodySchema } from './schemas.js';
-import { assignmentsAnswer, assignmentsInForce, patternList, patternView, settingsAnswer } from './views.js';
+import {
+  assignmentKey,
+  assignmentsAnswer,
+  assignmentsInForce,
+  patternList,
+  patternView,
+  settingsAnswer,
+} from './views.js';
 
 export const WORK_PATTERN_MESSAGES = {
   inUse:
@@ -94,8 +101,7 @@ function intervalsOf(versions: readonly AssignmentRecord[]) {
 function assignmentIntervals(assignments: readonly AssignmentRecord[]) {
   const byKey = new Map<string, AssignmentRecord[]>();
   for (const a of assignments) {
-    const k = `${a.scope}#${a.departmentId}#${a.employmentStatusId}#${a.employeeId}`;
-    byKey.set(k, [...(byKey.get(k) ?? []), a]);
+    byKey.set(assignmentKey(a), [...(byKey.get(assignmentKey(a)) ?? []), a]);
   }
   return [...byKey.values()].flatMap(intervalsOf);
 }
@@ -196,7 +202,7 @@ export async function saveAssignment(companyId: string, body: z.infer<typeof Ass
     { departmentId: body.department_id, employmentStatusId: body.employment_status_id },
     MESSAGES.settingDefect,
   );
-  const [employee, { patterns }] = await Promise.all([
+  const [employee, { patterns, assignments }] = await Promise.all([
     body.employee_id ? findEmployee(companyId, body.employee_id) : null,
     scheduleSettings(companyId),
   ]);
@@ -207,16 +213,21 @@ export async function saveAssignment(companyId: string, body: z.infer<typeof Ass
   if (Object.keys(errors).length) throw new ValidationError(MESSAGES.settingDefect, errors);
   const effectiveFrom = body.effective_from ?? today(timeZone, clock.now());
   await assertEffectiveFromOpen(companyId, effectiveFrom);
-  await putAssignment(companyId, {
+  const version = {
     scope: body.scope,
     departmentId: body.department_id ?? RULE_ANY,
     employmentStatusId: body.employment_status_id ?? RULE_ANY,
     employeeId: body.employee_id ?? RULE_ANY,
     effectiveFrom,
     patternId: body.pattern_id,
-  });
+  };
+  await putAssignment(companyId, version);
   const recompute = await enqueueRecompute(companyId, effectiveFrom, 'work_pattern_assignment', timeZone);
-  return { ...(await readAssignments(companyId, effectiveFrom)), recompute };
+  // The answer from the versions read above with this one put in (a version of the same day replaced).
+  const key = (a: AssignmentRecord) => `${assignmentKey(a)}#${a.effectiveFrom}`;
+  const saved = { ...version, updatedAt: clock.now().toISOString() };
+  const after = [...assignments.filter((a) => key(a) !== key(saved)), saved];
+  return { ...assignmentsAnswer(patterns, after, effectiveFrom), recompute };
 }
 
 export async function readSettings(companyId: string, on: string) {
