@@ -1,7 +1,7 @@
 /**
  * 勤務パターン and 勤務設定 (issue 16) in Chromium: on a phone the admin creates a night pattern
  * 22:00–翌7:00 with a break on the next day (a break outside the pattern refused next to its field
- * first), sees it listed as 翌7:00, and makes it the whole company's default from today, with the
+ * first), sees it listed as 翌7:00, edits its end to 翌6:00, and makes it the whole company's default from today, with the
  * recompute shown; on a desktop the admin opens 勤務設定 from the menu, is refused a grace of 60
  * minutes next to the field, then saves grace, interval, rounding and hourly leave and sees the history.
  */
@@ -61,10 +61,22 @@ describe('勤務パターン', () => {
       expect(await row.textContent()).toContain('8時間00分');
       expect(await noSideScroll(page)).toBe(true);
 
+      // 編集 brings the form up with the pattern in it; an earlier end is saved and listed.
+      await page.getByRole('button', { name: '夜勤を編集' }).click();
+      await poll(() => page.locator('#pattern-form-title').textContent()).toBe('勤務パターンの編集（夜勤）');
+      await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pattern-name');
+      expect(await page.locator('#pattern-end').inputValue()).toBe('07:00');
+      await page.locator('#pattern-end').fill('06:00');
+      await page.getByRole('button', { name: '更新' }).click();
+      await poll(() => row.textContent()).toContain('22:00〜翌6:00');
+      expect(await row.textContent()).toContain('7時間00分');
+      await poll(() => page.getByRole('status').filter({ hasText: '勤務パターンを更新しました。' }).count()).toBe(1);
+      await poll(() => page.getByTestId('rule-recompute').textContent()).toContain('集計日時');
+
       // The default for everyone (部署・雇用形態 すべて) from today (適用開始日 blank).
       const section = page.getByRole('region', { name: '標準の勤務パターン' });
       await poll(() => section.textContent()).toContain('割り当てはありません。');
-      await page.locator('#assign-pattern').selectOption({ label: '夜勤（22:00〜翌7:00）' });
+      await page.locator('#assign-pattern').selectOption({ label: '夜勤（22:00〜翌6:00）' });
       await page.getByRole('button', { name: '割り当てを保存' }).click();
       await poll(() => section.getByRole('status').first().textContent()).toBe('割り当てを保存しました。');
       const inForce = page.getByTestId('assign-in-force');

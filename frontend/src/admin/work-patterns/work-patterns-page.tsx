@@ -5,7 +5,7 @@
  * force today and the history. A save that changes figures shows the background recompute. Fits a
  * phone: the tables scroll on their own and the break rows wrap.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -76,7 +76,7 @@ function PatternList({
         <p className="page-hint">{W.empty}</p>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={W.listTitle}>
-          <table className="data-table" data-testid="pattern-list">
+          <table className="data-table pattern-list" data-testid="pattern-list">
             <thead>
               <tr>
                 <th scope="col">{W.colName}</th>
@@ -143,6 +143,11 @@ function PatternForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  // 編集 in the list: bring the form (below the list on a phone) into view with the name focused.
+  useEffect(() => {
+    if (editing) nameRef.current?.focus();
+  }, [editing]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -187,6 +192,7 @@ function PatternForm({
         <div className="form__field">
           <label htmlFor="pattern-name">{W.name}</label>
           <input
+            ref={nameRef}
             id="pattern-name"
             type="text"
             value={name}
@@ -386,7 +392,7 @@ async function loadAssignmentData() {
 }
 
 function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (job: RecomputeJob | null) => void }) {
-  const { state, setData } = useLoad(loadAssignmentData, `assignments-${reloadKey}`);
+  const { state, reload, setData } = useLoad(loadAssignmentData, `assignments-${reloadKey}`);
   const [scope, setScope] = useState<'group' | 'employee'>('group');
   const [department, setDepartment] = useState('');
   const [status, setStatus] = useState('');
@@ -404,7 +410,7 @@ function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (jo
         {W.assignTitle}
       </h2>
       <p className="page-hint">{W.assignIntro}</p>
-      <LoadView state={state} onRetry={() => undefined}>
+      <LoadView state={state} onRetry={() => void reload()}>
         {(data) => {
           const names: Names = {
             departments: new Map(data.departments.map((d) => [d.id, d.name])),
