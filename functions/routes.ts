@@ -166,6 +166,15 @@ const rows = [
   // Shifts (シフト): a month grid of staff × days; employees read their own schedule
   ['list-shifts', 'GET', '/api/v1/shifts', ['employee', 'admin'], api('shifts/list-shifts'), READ, "A month's shifts and resolved schedule (a page of staff, or own for employees)"],
   ['update-shifts', 'PUT', '/api/v1/shifts', ADMIN, api('shifts/update-shifts'), WRITE, 'Save shifts in bulk (pattern, day off or removal per staff and date)'],
+  // Work patterns (勤務パターン), their default assignments and the work settings (勤務設定), issue 16
+  ['list-work-patterns', 'GET', '/api/v1/work_patterns', ADMIN, api('work-patterns/list-work-patterns'), READ, 'Work patterns (deleted ones left out)'],
+  ['create-work-pattern', 'POST', '/api/v1/work_patterns', ADMIN, api('work-patterns/create-work-pattern'), WRITE, 'New work pattern'],
+  ['update-work-pattern', 'PUT', '/api/v1/work_patterns/{id}', ADMIN, api('work-patterns/update-work-pattern'), WRITE, 'Edit a work pattern (new times recompute in the background)'],
+  ['delete-work-pattern', 'DELETE', '/api/v1/work_patterns/{id}', ADMIN, api('work-patterns/delete-work-pattern'), WRITE, 'Soft-delete a work pattern no current or future assignment uses'],
+  ['get-work-pattern-assignments', 'GET', '/api/v1/work_pattern_assignments', ADMIN, api('work-patterns/get-work-pattern-assignments'), READ, 'Default pattern assignments in force on a day (?on=) and their versions'],
+  ['update-work-pattern-assignment', 'PUT', '/api/v1/work_pattern_assignments', ADMIN, api('work-patterns/update-work-pattern-assignment'), WRITE, 'Save a default pattern version (department × status, or employee) from effective_from'],
+  ['get-work-settings', 'GET', '/api/v1/work_settings', ADMIN, api('work-patterns/get-work-settings'), READ, 'Work settings in force on a day (?on=) and their versions'],
+  ['update-work-settings', 'PUT', '/api/v1/work_settings', ADMIN, api('work-patterns/update-work-settings'), WRITE, 'Save a work settings version from effective_from'],
 
   // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],
@@ -288,6 +297,9 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'update-company-calendar',
       'update-payroll-period',
       'update-shifts',
+      'update-work-pattern',
+      'update-work-pattern-assignment',
+      'update-work-settings',
     ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).

@@ -50,6 +50,8 @@ export const ADMIN_PAGES = [
   'break_times',
   'company_calendar',
   'shifts',
+  'work_patterns',
+  'work_settings',
   'csv_download',
   'csv_download/download',
   'info_items/:id',

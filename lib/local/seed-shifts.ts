@@ -1,7 +1,7 @@
 /**
  * Demo shifts (シフト, issue 16) for `npm start`: the four work patterns 日勤・早番・遅番・夜勤 under
- * fixed ids ('day', 'early', 'late', 'night'; the patterns screen's seed puts the same items, so
- * either seed alone shows them) and last month's and this month's shifts of three staff, so the
+ * fixed ids ('day', 'early', 'late', 'night'; seed.ts `seedSchedules` puts the same items and makes
+ * 日勤 the company default, so either seed alone shows them) and last month's and this month's shifts of three staff, so the
  * シフト grid opens on a filled month with the defaults faint around them.
  */
 import { db } from '../../functions/db/service.js';

@@ -17,7 +17,9 @@ import {
 import { beginPeriodClosing } from '../../functions/db/period-closings.js';
 import { periodOf } from '../../functions/domain/payroll-period.js';
 import { runClosing } from '../../functions/exports/closing.js';
-import { seedDemoShifts } from './seed-shifts.js';
+import { DEMO_PATTERNS, seedDemoShifts } from './seed-shifts.js';
+import { putAssignment, putWorkSetting } from '../../functions/db/work-patterns.js';
+import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 
 /**
  * Demo data for `npm start`: written once (a marker item guards it), so edits made while trying the
@@ -176,6 +178,41 @@ function demoWorkDates(now: Date): string[] {
   return [...monthDates(prev.y, prev.m), ...monthDates(y, m)].filter((d) => d < t && !calendar(d).isDayOff);
 }
 
+/**
+ * 勤務パターン and 勤務設定 from last month's 1st: 日勤 the default of the whole company, 遅刻・早退の
+ * 猶予 0 minutes and a 勤務間インターバル of 11 hours.
+ */
+async function seedSchedules(companyId: string, from: string): Promise<void> {
+  for (const p of DEMO_PATTERNS)
+    await db()
+      .entities.WorkPatternItem.put({
+        companyId,
+        patternId: p.patternId,
+        name: p.name,
+        startMinute: p.start,
+        endMinute: p.end,
+        breakWindows: p.breaks.map(([startMinute, endMinute]) => ({ startMinute, endMinute })),
+      })
+      .go();
+  await putAssignment(companyId, {
+    scope: 'group',
+    departmentId: RULE_ANY,
+    employmentStatusId: RULE_ANY,
+    employeeId: RULE_ANY,
+    effectiveFrom: from,
+    patternId: DEMO_PATTERNS[0].patternId,
+  });
+  await putWorkSetting(companyId, {
+    effectiveFrom: from,
+    graceMinutes: 0,
+    intervalMinutes: 11 * 60,
+    displayRoundingMinutes: 0,
+    monthlyRounding30: false,
+    hourlyLeaveEnabled: false,
+    hourlyLeaveDaysPerYear: 5,
+  });
+}
+
 export async function seedDemo(now: Date = new Date()): Promise<void> {
   const table = env().TABLE_NAME;
   const marker = await dynamo().send(new GetCommand({ TableName: table, Key: MARKER }));
@@ -305,6 +342,7 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   const firstDept = DEMO.departments[0]!.departmentId;
   await putRule(companyId, 'working', firstDept, null, lastMonthStart, { fixedMinutes: 480, overMinutes: 540 });
   await putRule(companyId, 'working', firstDept, null, `${t.slice(0, 7)}-01`, { fixedMinutes: 465, overMinutes: 540 });
+  await seedSchedules(companyId, lastMonthStart);
   await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
   await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);
   // 締め処理 shows one closed period: last month (末日締め), frozen by the closing job like an admin's close.

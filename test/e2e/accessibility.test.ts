@@ -136,6 +136,8 @@ describe('axe-core finds no serious or critical violation', () => {
       '/management/break_times',
       '/management/company_calendar',
       '/management/shifts',
+      '/management/work_patterns',
+      '/management/work_settings',
       '/management/csv_download',
       '/management/paid_leave',
       `/management/paid_leave/${staffId}`,

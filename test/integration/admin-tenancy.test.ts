@@ -44,6 +44,9 @@ beforeAll(async () => {
   ids.employee = b.employees[0]!.id;
   ids.department = b.departmentId;
   ids.employment_status = b.employmentStatusId;
+  ids.work_pattern = (
+    await adminB.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' })
+  ).body.data.id;
 });
 
 /** Admin routes with an id (path or query), each called with company B's id. */
@@ -85,6 +88,12 @@ const CASES: [string, (c: HttpClient) => Promise<{ status: number }>][] = [
   ],
   ['GET /api/v1/working_times', (c) => c.get(`/api/v1/working_times?department_id=${ids.department}`)],
   ['GET /api/v1/break_times', (c) => c.get(`/api/v1/break_times?employment_status_id=${ids.employment_status}`)],
+  [
+    'PUT /api/v1/work_patterns/{id}',
+    (c) =>
+      c.put(`/api/v1/work_patterns/${ids.work_pattern}`, { name: '乗っ取り', start_time: '09:00', end_time: '18:00' }),
+  ],
+  ['DELETE /api/v1/work_patterns/{id}', (c) => c.delete(`/api/v1/work_patterns/${ids.work_pattern}`)],
 ];
 
 describe('an admin of company A gets 404 for every id of company B', () => {

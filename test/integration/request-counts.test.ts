@@ -338,6 +338,36 @@ budget(
   'company and staff (GetItem) and one Query page each of grants and leave days',
 );
 budget(
+  ['list-work-patterns', 'get-work-pattern-assignments', 'get-work-settings'],
+  1,
+  "the company's schedule settings (patterns, assignments, settings versions): one Query page",
+);
+budget(
+  ['create-work-pattern'],
+  3,
+  'name check (one Query page of the schedule settings), the pattern (PutItem), audit record',
+);
+budget(
+  ['delete-work-pattern'],
+  3,
+  'the schedule settings (one Query page: in-use check), the soft delete (UpdateItem), audit record',
+);
+budget(
+  ['update-work-pattern'],
+  6,
+  `the schedule settings (one Query page), ${CLOSED} (new times: a closed period that used it refuses them; one Query page per month of a closed period closed after the pattern was made, for its shifts), the UpdateItem, the recompute job (PutItem), audit record`,
+);
+budget(
+  ['update-work-pattern-assignment'],
+  7,
+  `department / status / employee checks (GetItem each, only those named), the schedule settings (one Query page), ${CLOSED} on effective_from, the version and the recompute job (2 PutItem), audit record`,
+);
+budget(
+  ['update-work-settings'],
+  5,
+  `${CLOSED} on effective_from, the version and the recompute job (2 PutItem), the versions for the answer (one Query page), audit record`,
+);
+budget(
   ['delete-department', 'delete-employment-status'],
   5,
   'read, in-use check (one Query page), its name unique item (GetItem), delete of both (one TransactWrite), audit record',
@@ -538,6 +568,15 @@ async function prepare(route: RouteDef, call: ReturnType<typeof requestFor>): Pr
       return { ...call, path: await fresh(adminA, '/api/v1/departments', { name: '廃止予定' }) };
     case 'delete-employment-status':
       return { ...call, path: await fresh(adminA, '/api/v1/employment_statuses', { name: '廃止予定' }) };
+    case 'delete-work-pattern':
+      return {
+        ...call,
+        path: await fresh(adminA, '/api/v1/work_patterns', {
+          name: '廃止予定',
+          start_time: '09:00',
+          end_time: '17:00',
+        }),
+      };
     case 'update-paid-leave-settings':
       return { ...call, body: { common_grant_date: null } };
     default:

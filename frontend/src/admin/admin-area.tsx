@@ -31,6 +31,8 @@ const AuditPage = lazy(() => import('./audit/audit-page'));
 const CompanyCalendarPage = lazy(() => import('./calendar/company-calendar-page'));
 const ClosingPage = lazy(() => import('./closing/closing-page'));
 const ShiftsPage = lazy(() => import('./shifts/shifts-page'));
+const WorkPatternsPage = lazy(() => import('./work-patterns/work-patterns-page'));
+const WorkSettingsPage = lazy(() => import('./work-patterns/work-settings-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -54,6 +56,8 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
       { label: t.nav.workingTimes, to: '/management/working_times' },
       { label: t.nav.breakTimes, to: '/management/break_times' },
       { label: t.nav.companyCalendar, to: '/management/company_calendar' },
+      { label: t.workPatterns.navPatterns, to: '/management/work_patterns' },
+      { label: t.workPatterns.navSettings, to: '/management/work_settings' },
       { label: t.nav.csvDownload, to: '/management/csv_download' },
     ],
   },
@@ -130,6 +134,8 @@ function AdminRoutes() {
           <Route path={page('break_times')} element={<BreakTimesPage />} />
           <Route path={page('company_calendar')} element={<CompanyCalendarPage />} />
           <Route path={page('shifts')} element={<ShiftsPage />} />
+          <Route path={page('work_patterns')} element={<WorkPatternsPage />} />
+          <Route path={page('work_settings')} element={<WorkSettingsPage />} />
           <Route path={page('csv_download')} element={<CsvDownloadPage />} />
           <Route path={page('csv_download/download')} element={<CsvDownloadRunPage />} />
           {/* Announcement banners link here: admins may read one, not manage the list. */}

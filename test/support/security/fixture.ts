@@ -56,6 +56,8 @@ export interface FixtureIds {
   recomputeJob: string;
   /** Company A's paid-leave register (管理簿) export job. */
   registerExport: string;
+  /** Company A's work pattern (勤務パターン). */
+  workPattern: string;
   year: number;
   month: number;
 }
@@ -157,6 +159,10 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     await adminA.post('/api/v1/leave_register_exports', { id: a.employees[0]!.id }),
     'register export',
   );
+  const workPattern = expectOk(
+    await adminA.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' }),
+    'work pattern',
+  ).body.data.id as string;
   // The local export and recompute jobs finish in the background; wait, so they write nothing during the tests.
   for (const path of [
     `/api/v1/recompute_jobs/${rule.body.data.recompute.id}`,
@@ -192,6 +198,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     attendanceExport: exportJob.body.data.id,
     recomputeJob: rule.body.data.recompute.id,
     registerExport: registerJob.body.data.id,
+    workPattern,
     year,
     month,
   };
@@ -208,6 +215,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     ids.attendanceExport,
     ids.recomputeJob,
     ids.registerExport,
+    ids.workPattern,
     ids.employee2,
     ids.spareEmployee,
     ids.department,
@@ -292,6 +300,8 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-info-item': ids.infoItem,
     'update-info-item': ids.infoItem,
     'delete-info-item': ids.infoItem,
+    'update-work-pattern': ids.workPattern,
+    'delete-work-pattern': ids.workPattern,
     // A period long before the fixture's days: closing it freezes nothing another route writes to.
     'reopen-period-closing': '2024-01',
   };
@@ -374,6 +384,25 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       start_at: '2024-01-01 00:00:00',
       end_at: '2099-01-01 00:00:00',
     },
+    'create-work-pattern': {
+      name: `パターン${newId().slice(-8)}`,
+      start_time: '22:00',
+      end_time: '07:00',
+      crosses_midnight: true,
+    },
+    'update-work-pattern': {
+      name: '日勤',
+      start_time: '09:00',
+      end_time: '18:00',
+      breaks: [{ start_time: '12:00', end_time: '13:00' }],
+    },
+    'update-work-pattern-assignment': {
+      scope: 'group',
+      department_id: ids.department,
+      employment_status_id: null,
+      pattern_id: ids.workPattern,
+    },
+    'update-work-settings': { grace_minutes: 5, interval_minutes: 660 },
     'create-inquiry': { name: '問合 太郎', company: '問合株式会社', email: 'ask@example.test', message: '質問です' },
     'update-shifts': {
       entries: [
@@ -403,6 +432,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'create-attendance-export',
     'create-leave-register-export',
     'update-shifts',
+    'update-work-pattern-assignment',
   ]);
 
   const id = pathIds[route.name];

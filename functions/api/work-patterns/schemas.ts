@@ -1,0 +1,119 @@
+import * as z from 'zod/mini';
+import { INPUT_MESSAGES, integerSchema, nameSchema } from '../../domain/input.js';
+import {
+  HHMM,
+  MAX_PATTERN_BREAKS,
+  PATTERN_MESSAGES,
+  PATTERN_NAME_MAX,
+  patternProblems,
+} from '../../domain/work-patterns.js';
+import { IdSchema } from '../schemas.js';
+
+/**
+ * Request schemas of the work patterns (勤務パターン), their default assignments and the work settings
+ * (勤務設定). Times are "HH:MM"; see domain/work-patterns.ts for a night pattern's times.
+ */
+const time = z.string({ error: PATTERN_MESSAGES.time }).check(z.regex(HHMM, PATTERN_MESSAGES.time));
+
+const BreakSchema = z.strictObject({ start_time: time, end_time: time });
+
+export const PatternBodySchema = z
+  .strictObject({
+    name: nameSchema(PATTERN_NAME_MAX).check(
+      z.maxLength(PATTERN_NAME_MAX, `名称は${PATTERN_NAME_MAX}文字以内で入力してください`),
+    ),
+    start_time: time,
+    end_time: time,
+    crosses_midnight: z._default(z.boolean({ error: '翌日にまたがるか選択してください' }), false),
+    breaks: z._default(
+      z
+        .array(BreakSchema, { error: '休憩時間の形式が正しくありません' })
+        .check(z.maxLength(MAX_PATTERN_BREAKS, PATTERN_MESSAGES.tooManyBreaks)),
+      [],
+    ),
+  })
+  .check(
+    z.superRefine((b, ctx) => {
+      for (const [path, messages] of Object.entries(patternProblems(b)))
+        for (const message of messages)
+          ctx.addIssue({
+            code: 'custom',
+            message,
+            input: b,
+            path: path.split('.').map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p)),
+          });
+    }),
+  );
+export type PatternBody = z.input<typeof PatternBodySchema>;
+
+/** YYYY-MM-DD; omitted = today in the company's time zone. */
+const EffectiveDate = z.optional(z.iso.date({ error: INPUT_MESSAGES.date }));
+
+/** An optional id: null, '' or absent = none ('-', every department / status). */
+const OptionalRef = z.pipe(
+  z.optional(
+    z.pipe(
+      z.transform((v) => (v === '' || v === undefined ? null : v)),
+      z.nullable(IdSchema),
+    ),
+  ),
+  z.transform((v) => v ?? null),
+);
+
+export const OnQuerySchema = z.strictObject({ on: EffectiveDate });
+
+/**
+ * `PUT /api/v1/work_pattern_assignments`: one version of a default pattern. scope 'group' = per
+ * department × employment status (null = all of them; both null = the whole company), 'employee' = one
+ * employee (employee_id). pattern_id null = no default pattern from effective_from on.
+ */
+export const AssignmentBodySchema = z
+  .strictObject({
+    scope: z.enum(['group', 'employee'], { error: '割り当ての対象を選択してください' }),
+    department_id: OptionalRef,
+    employment_status_id: OptionalRef,
+    employee_id: OptionalRef,
+    pattern_id: OptionalRef,
+    effective_from: EffectiveDate,
+  })
+  .check(
+    z.refine((b) => b.scope !== 'employee' || b.employee_id !== null, {
+      message: '従業員を選択してください',
+      path: ['employee_id'],
+    }),
+    z.refine((b) => b.scope !== 'group' || b.employee_id === null, {
+      message: '部署・雇用形態ごとの割り当てに従業員は指定できません',
+      path: ['employee_id'],
+    }),
+    z.refine((b) => b.scope !== 'employee' || (b.department_id === null && b.employment_status_id === null), {
+      message: '従業員ごとの割り当てに部署・雇用形態は指定できません',
+      path: ['department_id'],
+    }),
+  );
+export type AssignmentBody = z.input<typeof AssignmentBodySchema>;
+
+export const ROUNDING_UNITS = [0, 5, 10, 15, 30] as const;
+
+/**
+ * `PUT /api/v1/work_settings`: one version of the company's work settings; a field left out takes its
+ * default (domain/worktime/schedule.ts DEFAULT_WORK_SETTINGS).
+ */
+export const WorkSettingsBodySchema = z.strictObject({
+  effective_from: EffectiveDate,
+  grace_minutes: z._default(integerSchema(0, 59, '猶予は0〜59分で入力してください'), 0),
+  interval_minutes: z._default(
+    z.nullable(integerSchema(0, 1440, '勤務間インターバルは0〜1440分（24時間）で入力してください')),
+    null,
+  ),
+  display_rounding_minutes: z._default(
+    z.literal(ROUNDING_UNITS, { error: '表示の丸め単位は0・5・10・15・30分から選択してください' }),
+    0,
+  ),
+  monthly_rounding_30: z._default(z.boolean({ error: '1か月の端数処理をするか選択してください' }), false),
+  hourly_leave_enabled: z._default(z.boolean({ error: '時間単位年休を使うか選択してください' }), false),
+  hourly_leave_days_per_year: z._default(
+    integerSchema(1, 5, '時間単位年休の日数は1〜5日で入力してください（労働基準法39条4項）'),
+    5,
+  ),
+});
+export type WorkSettingsBody = z.input<typeof WorkSettingsBodySchema>;
