@@ -4,7 +4,14 @@
  * approving, rejecting or withdrawing a request changes the balance exactly once, by itself.
  */
 import type { LeaveEmployee, LeaveGrant, LeaveTaking, WorkingPattern } from '../domain/paid-leave/index.js';
-import { LEAVE_UNIT_MESSAGES, canTake, daysAndHours, hourDays, hourlyCapCheck, unitDays } from '../domain/paid-leave/index.js';
+import {
+  LEAVE_UNIT_MESSAGES,
+  canTake,
+  daysAndHours,
+  hourDays,
+  hourlyCapCheck,
+  unitDays,
+} from '../domain/paid-leave/index.js';
 import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
@@ -164,7 +171,8 @@ export async function insertGrant(g: GrantRecord, service: Db = db()): Promise<'
 }
 
 const insufficient = (available: number, dayHours?: number) => {
-  if (dayHours === undefined) return new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
+  if (dayHours === undefined)
+    return new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
   // Hourly: what is left in days and hours ("残り0日と3時間"), the unit the employee asked in.
   const left = daysAndHours(available, dayHours);
   return new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}日', `${left.days}日と${left.hours}時間`));

@@ -77,7 +77,9 @@ export function registerRows(
     const inPeriod = (d: string) => periodFrom <= d && (periodTo === null || d <= periodTo);
     const taken = past
       .filter((t) => inPeriod(t.date))
-      .map((t) => (t.hours === undefined ? { date: t.date, days: t.days } : { date: t.date, days: t.days, hours: t.hours }));
+      .map((t) =>
+        t.hours === undefined ? { date: t.date, days: t.days } : { date: t.date, days: t.days, hours: t.hours },
+      );
     const end = periodTo !== null && periodTo < asOf ? periodTo : asOf;
     return {
       baseDate,

@@ -42,8 +42,7 @@ export const LEAVE_UNIT_MESSAGES = {
   hourlyDisabled: '時間単位の有給休暇は会社で利用できません（勤務設定で時間単位年休が有効になっていません）',
   noSchedule: 'この日は所定労働時間がないため時間単位で申請できません',
   hoursTooMany: (scheduled: string) => `時間数は所定労働時間（${scheduled}）未満で入力してください`,
-  capReached: (left: number, cap: number) =>
-    `時間単位の有給休暇は年${cap}時間までです（この年度の残り${left}時間）。`,
+  capReached: (left: number, cap: number) => `時間単位の有給休暇は年${cap}時間までです（この年度の残り${left}時間）。`,
 } as const;
 
 /** Days of the balance and of the five-day duty a unit takes (hours: see hourDays). */
@@ -83,14 +82,18 @@ export function leaveYearOf(grants: readonly LeaveGrant[], date: string): { from
     .filter((g) => (g.kind ?? 'statutory') === 'statutory')
     .map((g) => g.grantedOn)
     .sort();
-  const from = statutory.filter((d) => d <= date).at(-1);
-  if (!from) return { from: `${date.slice(0, 4)}-01-01`, to: `${date.slice(0, 4)}-12-31` };
+  const base = statutory.filter((d) => d <= date).at(-1);
+  if (!base) return { from: `${date.slice(0, 4)}-01-01`, to: `${date.slice(0, 4)}-12-31` };
+  // A date past the grant's year (the next grant not made yet) is in a later anniversary year.
+  let from = base;
+  while (addYearsLegal(from, 1) <= date) from = addYearsLegal(from, 1);
   const yearEnd = addDays(addYearsLegal(from, 1), -1);
   const next = statutory.find((d) => d > from);
   return { from, to: next && addDays(next, -1) < yearEnd ? addDays(next, -1) : yearEnd };
 }
 
-export type HourlyCap = { ok: true; usedHours: number; capHours: number } | { ok: false; leftHours: number; capHours: number };
+export type HourlyCap =
+  { ok: true; usedHours: number; capHours: number } | { ok: false; leftHours: number; capHours: number };
 
 /**
  * 39条4項: hourly leave within a leave year at most `daysPerYear` days' worth, a day's worth being
