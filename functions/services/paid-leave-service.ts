@@ -218,8 +218,9 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
   const ledger = computeLedger(grants, approved, asOf);
   const state = new Map(ledger.grants.map((g) => [g.id, g]));
   const pattern = patternOf(person);
+  const summary = summarize(person, records, requests, asOf, options);
   return {
-    ...summarize(person, records, requests, asOf, options),
+    ...summary,
     working_pattern: pattern
       ? pattern.basis === 'week'
         ? {
@@ -266,6 +267,8 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
       days_taken: r.daysTaken,
       hours_taken: r.hoursTaken,
       balance: r.balance,
+      /** The balance as days and hours (時間単位年休). */
+      balance_split: daysAndHours(r.balance, summary.day_hours),
     })),
   };
 }
