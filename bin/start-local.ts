@@ -151,6 +151,16 @@ async function main(): Promise<void> {
     // What the daily EventBridge job does on AWS: apply the paid-leave grants due today (idempotent).
     const { runAllCompanies } = await import('../functions/jobs/paid-leave-grants');
     const grants = await runAllCompanies();
+    // What the recompute worker's daily schedule does on AWS (欠勤 of the day just ended): the seed has
+    // just computed the figures, then an hourly check runs the refresh when the date in Japan changes.
+    const { runDailyRefresh } = await import('../functions/services/daily-refresh');
+    let refreshedOn = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    setInterval(() => {
+      const day = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+      if (day === refreshedOn) return;
+      refreshedOn = day;
+      void runDailyRefresh().catch((error: unknown) => console.error('daily refresh failed', error));
+    }, 3600_000).unref();
     const seedTime = seconds(seedStarted);
 
     server = createGateway({

@@ -280,6 +280,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     memorySize: 512,
     invokedBy: ['save-working-time', 'save-break-time', 'update-company-calendar', 'update-payroll-period'],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
+    // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).
+    schedule: 'cron(5 15 * * ? *)',
   },
 ];
 

@@ -44,6 +44,11 @@ export interface Closing {
   employeeCount?: number | undefined;
   missingPunchDays?: number | undefined;
   breakShortDays?: number | undefined;
+  lateDays?: number | undefined;
+  earlyLeaveDays?: number | undefined;
+  absentDays?: number | undefined;
+  breakBelowLegalDays?: number | undefined;
+  shortIntervalDays?: number | undefined;
   updatedAt?: string | undefined;
 }
 

@@ -9,11 +9,21 @@ import {
   type PeriodResult,
 } from '../domain/worktime/period.js';
 import { rulesByDate, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
+import type { ScheduleOf, SettingsOf, ShiftRecord } from '../domain/worktime/schedule.js';
+import { today as localToday } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { daysBetween, type DayRecord } from './attendance.js';
 import { calendarVersions } from './company-calendars.js';
 import { payrollVersions } from './period-closings.js';
+import {
+  companyShifts,
+  employeeShifts,
+  engineSchedule,
+  monthsBetween,
+  scheduleSettings,
+  type ScheduleSettings,
+} from './schedules.js';
 import { db, type Db } from './service.js';
 
 /** How many months of overtime history the 36協定 checks keep (a year plus the month before it). */
@@ -25,6 +35,62 @@ function monthsBefore(yearMonth: string, n: number): string {
   const [y, m] = yearMonth.split('-').map(Number) as [number, number];
   const d = new Date(Date.UTC(y, m - 1 - n, 1));
   return ym(d.getUTCFullYear(), d.getUTCMonth() + 1);
+}
+
+type StaffRef = {
+  employeeId: string;
+  departmentId?: string | null | undefined;
+  employmentStatusId?: string | null | undefined;
+};
+
+/** An employee's shifts `from`–`to` (YYYY-MM-DD, inclusive). */
+export type ShiftsOf = (employeeId: string, from: string, to: string) => Promise<ShiftRecord[]>;
+
+/**
+ * Shifts for batch paths (export, closing, recompute, daily refresh): one paginated Query per calendar
+ * month of the company's shifts, whatever the staff count, kept for the run and grouped by employee.
+ */
+export function companyShiftsLoader(companyId: string, service: Db = db()): ShiftsOf {
+  const months = new Map<string, Promise<Map<string, ShiftRecord[]>>>();
+  const month = (yearMonth: string) => {
+    let m = months.get(yearMonth);
+    if (!m) {
+      m = companyShifts(companyId, yearMonth, service).then((list) => {
+        const byEmployee = new Map<string, ShiftRecord[]>();
+        for (const s of list) byEmployee.set(s.employeeId, [...(byEmployee.get(s.employeeId) ?? []), s]);
+        return byEmployee;
+      });
+      months.set(yearMonth, m);
+    }
+    return m;
+  };
+  return async (employeeId, from, to) =>
+    (await Promise.all(monthsBetween(from, to).map(month)))
+      .flatMap((m) => m.get(employeeId) ?? [])
+      .filter((s) => s.date >= from && s.date <= to);
+}
+
+/** One employee's shifts, read for that employee (one Query per month touched): the request paths. */
+const ownShifts =
+  (companyId: string, service: Db): ShiftsOf =>
+  (employeeId, from, to) =>
+    employeeShifts(companyId, employeeId, from, to, service);
+
+/**
+ * What the engine needs besides the days and rules (MonthInput schedule, settings, today): the
+ * employee's schedule from the company's patterns, assignments and shifts, the company's 勤務設定 and
+ * the company-local today (days before it are over: a scheduled day without punch or leave is 欠勤).
+ */
+export async function scheduleInput(
+  employee: StaffRef,
+  schedule: ScheduleSettings,
+  shifts: ShiftsOf,
+  from: string,
+  to: string,
+  timeZone: string,
+): Promise<{ schedule: ScheduleOf; settings: SettingsOf; today: string }> {
+  const own = await shifts(employee.employeeId, from, to);
+  return { ...engineSchedule(schedule, employee, own), today: localToday(timeZone, clock.now()) };
 }
 
 /** All working and break rules of a company, every version: one Query (begins_with "rule#"). */
@@ -44,19 +110,24 @@ export interface MonthContext {
   /** The company calendar's versions, when already loaded. */
   calendar?: CalendarVersion[];
   employee?: { departmentId?: string | undefined; employmentStatusId?: string | undefined } | null;
+  /** The company's patterns, assignments and work settings (db/schedules.ts), when already loaded. */
+  schedule?: ScheduleSettings;
+  /** How to read shifts: batch paths pass companyShiftsLoader; default one Query per month for this employee. */
+  shifts?: ShiftsOf;
 }
 
 /**
- * An employee's month through the engine: the employee (GetItem), the company's rules and calendar
- * versions (one Query each) and the days from the start of the first week to the month's end (Query)
- * — four reads at most.
+ * An employee's month through the engine: the employee (GetItem), the company's rules, calendar
+ * versions and schedule settings (one Query each), then the days from the start of the first week to
+ * the month's end (Query) and the employee's shifts of those days (one Query per calendar month
+ * touched, one or two) — seven reads at most; batch callers pass what they loaded once.
  */
 export async function computeEmployeeMonth(
   ctx: MonthContext,
   service: Db = db(),
-): Promise<MonthResult & { records: DayRecord[] }> {
+): Promise<MonthResult & { records: DayRecord[]; settings: SettingsOf }> {
   const { companyId, employeeId, year, month } = ctx;
-  const [employee, rules, versions] = await Promise.all([
+  const [employee, rules, versions, sched] = await Promise.all([
     ctx.employee !== undefined
       ? ctx.employee
       : service.entities.Employee.get({ companyId, employeeId })
@@ -64,10 +135,21 @@ export async function computeEmployeeMonth(
           .then((r) => r.data),
     ctx.rules ?? allRules(companyId, service),
     ctx.calendar ?? calendarVersions(companyId, service),
+    ctx.schedule ?? scheduleSettings(companyId, service),
   ]);
   const calendar = monthCalendarInput(versions, year, month);
   const range = monthRange(year, month, calendar.weekStartsOn);
-  const records = await daysBetween({ companyId, employeeId }, range.from, range.to, service);
+  const [records, schedule] = await Promise.all([
+    daysBetween({ companyId, employeeId }, range.from, range.to, service),
+    scheduleInput(
+      { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId },
+      sched,
+      ctx.shifts ?? ownShifts(companyId, service),
+      range.from,
+      range.to,
+      ctx.timeZone,
+    ),
+  ]);
   const result = computeMonth({
     year,
     month,
@@ -75,8 +157,9 @@ export async function computeEmployeeMonth(
     rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
     records,
     ...calendar,
+    ...schedule,
   });
-  return { ...result, records };
+  return { ...result, records, settings: schedule.settings };
 }
 
 /**
@@ -107,6 +190,15 @@ function summaryItem(companyId: string, employeeId: string, result: SummaryResul
     workDays: t.workDays,
     paidLeaveDays: t.paidLeaveDays,
     incompleteDays: t.incompleteDates.length,
+    scheduledDays: t.scheduledDays,
+    lateDays: t.lateDays,
+    lateMinutes: t.lateMinutes,
+    earlyLeaveDays: t.earlyLeaveDays,
+    earlyLeaveMinutes: t.earlyLeaveMinutes,
+    absentDays: t.absentDays,
+    breakBelowLegalDays: t.breakBelowLegalDays,
+    shortIntervalDays: t.shortIntervalDays,
+    paidLeaveHours: t.paidLeaveHours,
     computedAt: clock.now().toISOString(),
   };
 }
@@ -152,16 +244,22 @@ export async function saveSummary(
  * week containing the first period's first day to the last period's last day).
  */
 async function computeEmployeePeriods(
-  ctx: { companyId: string; employeeId: string; timeZone: string },
+  ctx: { companyId: string; employee: StaffRef; timeZone: string },
   periods: readonly PayrollPeriod[],
   rules: RulesByDate,
   calendarVersions: readonly CalendarVersion[],
+  sched: ScheduleSettings,
+  shifts: ShiftsOf,
   service: Db,
 ): Promise<(PeriodResult & { id: string })[]> {
   const first = spanCalendarInput(calendarVersions, periods[0]!.from);
   const from = periodRange(periods[0]!.from, periods[0]!.to, first.weekStartsOn).from;
   const to = periods[periods.length - 1]!.to;
-  const records = await daysBetween({ companyId: ctx.companyId, employeeId: ctx.employeeId }, from, to, service);
+  const employeeId = ctx.employee.employeeId;
+  const [records, schedule] = await Promise.all([
+    daysBetween({ companyId: ctx.companyId, employeeId }, from, to, service),
+    scheduleInput(ctx.employee, sched, shifts, from, to, ctx.timeZone),
+  ]);
   return periods.map((p) => ({
     id: p.id,
     ...computePeriod({
@@ -171,6 +269,7 @@ async function computeEmployeePeriods(
       rules,
       records,
       ...spanCalendarInput(calendarVersions, p.from),
+      ...schedule,
     }),
   }));
 }
@@ -179,9 +278,10 @@ async function computeEmployeePeriods(
  * Recomputes every payroll period a change to the days `workDate`–`lastDate` can alter
  * (periodsAffectedBy: the period of the change and, when the change's week ends in the next period,
  * that period too: its weekly 法定外 counts the earlier days of the week) after a punch-out,
- * correction, approval or deletion. The same six requests whether one period or two: the employee,
- * the rules, the 締め日 versions, one Query of the days both periods need, the history and one
- * transaction. The change itself is already stored: a failure here is logged, not thrown, and the
+ * correction, approval or deletion. The same requests whether one period or two: the employee,
+ * the rules, the 締め日, calendar and schedule-settings versions, one Query of the days both periods
+ * need, the employee's shifts of those days (one Query per calendar month touched), the history and
+ * one transaction. The change itself is already stored: a failure here is logged, not thrown, and the
  * next change heals it.
  */
 export async function refreshSummary(
@@ -194,22 +294,33 @@ export async function refreshSummary(
 ): Promise<void> {
   let periods: PayrollPeriod[] = [];
   try {
-    const [employee, rules, versions, calendar] = await Promise.all([
+    const [employee, rules, versions, calendar, sched] = await Promise.all([
       service.entities.Employee.get({ companyId, employeeId })
         .go()
         .then((r) => r.data),
       allRules(companyId, service),
       payrollVersions(companyId, service),
       calendarVersions(companyId, service),
+      scheduleSettings(companyId, service),
     ]);
     const weekStartsOn = spanCalendarInput(calendar, workDate).weekStartsOn;
     periods = periodsAffectedBy(workDate, lastDate, versions, weekStartsOn);
     const resolved = rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId);
     const results = await computeEmployeePeriods(
-      { companyId, employeeId, timeZone },
+      {
+        companyId,
+        employee: {
+          employeeId,
+          departmentId: employee?.departmentId,
+          employmentStatusId: employee?.employmentStatusId,
+        },
+        timeZone,
+      },
       periods,
       resolved,
       calendar,
+      sched,
+      ownShifts(companyId, service),
       service,
     );
     await saveSummary(companyId, employeeId, results, service);
@@ -223,31 +334,52 @@ export async function refreshSummary(
   }
 }
 
+/** What a batch refresh reads once per company (rules, 締め日, calendar, schedule settings, shifts by month). */
+export interface CompanyFigures {
+  rules: readonly RuleRecord[];
+  versions: readonly PayrollVersion[];
+  calendar: readonly CalendarVersion[];
+  schedule: ScheduleSettings;
+  shifts: ShiftsOf;
+}
+
+/** Loads a batch refresh's CompanyFigures: four Queries, then one per calendar month of shifts as needed. */
+export async function companyFigures(companyId: string, service: Db = db()): Promise<CompanyFigures> {
+  const [rules, versions, calendar, schedule] = await Promise.all([
+    allRules(companyId, service),
+    payrollVersions(companyId, service),
+    calendarVersions(companyId, service),
+    scheduleSettings(companyId, service),
+  ]);
+  return { rules, versions, calendar, schedule, shifts: companyShiftsLoader(companyId, service) };
+}
+
 /**
  * Recomputes and stores the payroll periods with a day in the calendar months `months` (YYYY-MM,
  * oldest first) of one employee: the days all of them need in one Query, then one transaction (the
- * recompute job's step, one employee at a time). `versions` are the company's 締め日 versions.
+ * recompute job's step, one employee at a time). `figures` are read once per company.
  */
 export async function refreshEmployeeMonths(
   companyId: string,
-  employee: { employeeId: string; departmentId?: string | undefined; employmentStatusId?: string | undefined },
+  employee: StaffRef,
   timeZone: string,
   months: readonly string[],
-  rules: readonly RuleRecord[],
-  versions: readonly PayrollVersion[],
-  calendar: readonly CalendarVersion[],
+  figures: CompanyFigures,
   service: Db = db(),
 ): Promise<void> {
+  const { rules, versions, calendar } = figures;
   if (!months.length) return;
   const periods = [
     ...new Map(months.flatMap((m) => periodsOverlappingMonth(m, versions)).map((p) => [p.id, p])).values(),
   ];
   const resolved = rulesByDate(rules, employee.departmentId, employee.employmentStatusId);
   const results = await computeEmployeePeriods(
-    { companyId, employeeId: employee.employeeId, timeZone },
+    { companyId, employee, timeZone },
     periods,
     resolved,
     calendar,
+    figures.schedule,
+    figures.shifts,
     service,
   );
   await saveSummary(companyId, employee.employeeId, results, service);
@@ -268,17 +400,15 @@ export async function refreshCompanyMonth(
   month: number,
   service: Db = db(),
 ): Promise<number> {
-  const [{ data: staff }, rules, versions, calendar] = await Promise.all([
+  const [{ data: staff }, figures] = await Promise.all([
     service.entities.Employee.query.byCompany({ companyId }).go({ pages: 'all' }),
-    allRules(companyId, service),
-    payrollVersions(companyId, service),
-    calendarVersions(companyId, service),
+    companyFigures(companyId, service),
   ]);
   const active = staff.filter((e) => e.status === 'active');
   const queue = [...active];
   const worker = async () => {
     for (let e = queue.shift(); e; e = queue.shift())
-      await refreshEmployeeMonths(companyId, e, timeZone, [ym(year, month)], rules, versions, calendar, service);
+      await refreshEmployeeMonths(companyId, e, timeZone, [ym(year, month)], figures, service);
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return active.length;

@@ -1,9 +1,11 @@
 import { listOrgUnits } from '../db/organisation.js';
 import { allStaff } from '../db/staff.js';
 import { calendarVersions } from '../db/company-calendars.js';
-import { allRules, computeEmployeeMonth } from '../db/summaries.js';
+import { scheduleSettings } from '../db/schedules.js';
+import { allRules, companyShiftsLoader, computeEmployeeMonth, type ShiftsOf } from '../db/summaries.js';
 import { localTime } from '../domain/time.js';
 import { LEAVE_LABELS, type DayResult } from '../domain/worktime/day.js';
+import { LEAVE_UNIT_LABELS } from '../domain/worktime/schedule.js';
 import { neutralize, type Cell } from './csv.js';
 
 /** Query of an attendance export (dates are company-local, inclusive). */
@@ -35,7 +37,18 @@ export const ATTENDANCE_HEADER = [
   '休暇',
   '出勤メモ',
   '退勤メモ',
+  // Added with schedules (issue 16), after the columns above so that existing readers keep working.
+  '予定出勤',
+  '予定退勤',
+  '遅刻(分)',
+  '早退(分)',
+  '欠勤',
+  '休憩打刻',
+  '休暇単位',
 ] as const;
+
+/** The header of CSVs taken before the schedule columns (closings stored then keep it). */
+export const LEGACY_ATTENDANCE_HEADER = ATTENDANCE_HEADER.slice(0, 18);
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
 /** Durations as H:MM, the way Japanese payroll sheets write them. */
@@ -51,23 +64,29 @@ function* months(from: string, to: string): Generator<[number, number]> {
   }
 }
 
-/** What every employee's rows need, read once per export or closing: five Queries. */
+/**
+ * What every employee's rows need, read once per export or closing: six Queries, then the company's
+ * shifts one Query per calendar month (never per employee).
+ */
 export interface RowsContext {
   deptName: Map<string, string>;
   statusName: Map<string, string>;
   rules: Awaited<ReturnType<typeof allRules>>;
   calendar: Awaited<ReturnType<typeof calendarVersions>>;
+  schedule: Awaited<ReturnType<typeof scheduleSettings>>;
+  shifts: ShiftsOf;
 }
 
 export type StaffMember = Awaited<ReturnType<typeof allStaff>>[number];
 
 export async function rowsContext(companyId: string): Promise<RowsContext & { staff: StaffMember[] }> {
-  const [staff, depts, statuses, rules, calendar] = await Promise.all([
+  const [staff, depts, statuses, rules, calendar, schedule] = await Promise.all([
     allStaff(companyId),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
     allRules(companyId),
     calendarVersions(companyId),
+    scheduleSettings(companyId),
   ]);
   return {
     staff,
@@ -75,6 +94,8 @@ export async function rowsContext(companyId: string): Promise<RowsContext & { st
     statusName: new Map(statuses.map((s) => [s.id, s.name])),
     rules,
     calendar,
+    schedule,
+    shifts: companyShiftsLoader(companyId),
   };
 }
 
@@ -100,6 +121,8 @@ export async function* employeeDays(
       month,
       rules: ctx.rules,
       calendar: ctx.calendar,
+      schedule: ctx.schedule,
+      shifts: ctx.shifts,
       employee: e,
     });
     // Records older than the 退勤 memo hold one memo in `note`: it stays in the 出勤メモ column.
@@ -128,10 +151,38 @@ export async function* employeeDays(
           d.leaveType !== null && d.leaveType !== undefined ? LEAVE_LABELS[d.leaveType as 0 | 1 | 2] : '',
           neutralize(records.get(d.workDate)?.note ?? ''),
           neutralize(records.get(d.workDate)?.punchOutNote ?? ''),
+          ...scheduleCells(d, p.timeZone),
         ],
       };
     }
   }
+}
+
+/** 12:00-12:45 13:30-13:40: the breaks as punched (a running break has no end yet). */
+export function punchedBreaksText(d: DayResult, timeZone: string): string {
+  return d.punchedBreaks
+    .map((b) => `${localTime(b.startAt, timeZone)}-${b.endAt ? localTime(b.endAt, timeZone) : ''}`)
+    .join(' ');
+}
+
+/** 休暇単位: 終日 / 午前半休 / 午後半休 / 時間単位(2時間); empty without leave. */
+export function leaveUnitText(d: Pick<DayResult, 'leaveType' | 'leaveUnit' | 'leaveHours'>): string {
+  if (d.leaveType === null || d.leaveType === undefined) return '';
+  const unit = d.leaveUnit ?? 'day';
+  return unit === 'hours' ? `${LEAVE_UNIT_LABELS.hours}(${d.leaveHours}時間)` : LEAVE_UNIT_LABELS[unit];
+}
+
+/** The schedule columns (予定出勤 … 休暇単位) of a day. */
+function scheduleCells(d: DayResult, timeZone: string): Cell[] {
+  return [
+    d.scheduledStartAt ? localTime(d.scheduledStartAt, timeZone) : '',
+    d.scheduledEndAt ? localTime(d.scheduledEndAt, timeZone) : '',
+    d.scheduledStartAt ? d.lateMinutes : '',
+    d.scheduledStartAt ? d.earlyLeaveMinutes : '',
+    d.isAbsent ? '欠勤' : '',
+    punchedBreaksText(d, timeZone),
+    leaveUnitText(d),
+  ];
 }
 
 /** The staff an export's filters choose, by staff id. */

@@ -44,7 +44,23 @@ const zeroTotals = (): FrozenTotals => ({
   leaveDays: 0,
   incompleteDays: 0,
   breakShortDays: 0,
+  lateDays: 0,
+  lateMinutes: 0,
+  earlyLeaveDays: 0,
+  earlyLeaveMinutes: 0,
+  absentDays: 0,
+  breakBelowLegalDays: 0,
+  shortIntervalDays: 0,
 });
+
+/** The schedule counts of the checklist, summed over every employee. */
+const SCHEDULE_COUNTS = [
+  'lateDays',
+  'earlyLeaveDays',
+  'absentDays',
+  'breakBelowLegalDays',
+  'shortIntervalDays',
+] as const;
 
 /** The CSV taken at closing: the same encoder, header and rows as the attendance export (UTF-8, BOM). */
 export async function closingCsv(rows: readonly Cell[][]): Promise<Buffer> {
@@ -69,6 +85,13 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         rows.push(row);
         totals.leaveDays += day.leaveDays;
         if (day.status === 'incomplete') totals.incompleteDays++;
+        if (day.lateMinutes > 0) totals.lateDays!++;
+        totals.lateMinutes! += day.lateMinutes;
+        if (day.earlyLeaveMinutes > 0) totals.earlyLeaveDays!++;
+        totals.earlyLeaveMinutes! += day.earlyLeaveMinutes;
+        if (day.isAbsent) totals.absentDays!++;
+        if (day.flags.includes('break_below_legal')) totals.breakBelowLegalDays!++;
+        if (day.flags.includes('short_interval')) totals.shortIntervalDays!++;
         if (day.status !== 'complete') continue;
         totals.workedMinutes += day.workedMinutes;
         totals.scheduledOvertimeMinutes += day.scheduledOvertimeMinutes;
@@ -90,7 +113,15 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         await updatePeriodClosing(companyId, period, 'closing', { done: i + 1, total: staff.length });
     }
     const closedAt = clock.now().toISOString();
-    const snapshot: PeriodSnapshot = { period, from: closing.from, to: closing.to, timeZone, closedAt, employees };
+    const snapshot: PeriodSnapshot = {
+      period,
+      from: closing.from,
+      to: closing.to,
+      timeZone,
+      closedAt,
+      header: [...ATTENDANCE_HEADER],
+      employees,
+    };
     const csv = await closingCsv(employees.flatMap((e) => e.rows));
     const keys = closingKeys(companyId, period, run);
     await putObject(keys.csvKey, csv, 'text/csv');
@@ -105,6 +136,9 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
       employeeCount: staff.length,
       missingPunchDays: employees.reduce((n, e) => n + e.totals.incompleteDays, 0),
       breakShortDays: employees.reduce((n, e) => n + e.totals.breakShortDays, 0),
+      ...Object.fromEntries(
+        SCHEDULE_COUNTS.map((k) => [k, employees.reduce((n, e) => n + (e.totals[k] ?? 0), 0)] as const),
+      ),
     });
     if (!moved) logger.warn('closing moved on while it ran', { period });
   } catch (error) {

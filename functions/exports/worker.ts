@@ -9,7 +9,12 @@ import type { Context } from 'aws-lambda';
 import { logger, withLogContext } from '../shared/logger.js';
 import iconv from 'iconv-lite';
 import { closedPeriodSpanning, frozenSnapshot, getObject } from '../services/period-snapshot.js';
-import { ATTENDANCE_HEADER, attendanceRows, chosenStaff, type AttendanceExportParams } from './attendance-rows.js';
+import {
+  LEGACY_ATTENDANCE_HEADER,
+  attendanceRows,
+  chosenStaff,
+  type AttendanceExportParams,
+} from './attendance-rows.js';
 import { ByteCounter, cp932Unencodable, csvStream, type Cell, type CsvEncoding, type CsvReport } from './csv.js';
 import type { WorkerEvent } from './jobs.js';
 import { runClosing, type ClosingEvent } from './closing.js';
@@ -48,7 +53,9 @@ async function frozenExport(
   const filtered = Boolean(params.employeeId || params.departmentId || params.employmentStatusId);
   const employees = chosenStaff(snapshot.employees, params);
   counter.rows = 1 + employees.reduce((n, e) => n + e.rows.length, 0);
-  if (filtered) return csvStream([[...ATTENDANCE_HEADER], ...employees.flatMap((e) => e.rows)], encoding, report);
+  // The header the stored rows were written with (closings before the schedule columns have the legacy one).
+  const header = snapshot.header ?? [...LEGACY_ATTENDANCE_HEADER];
+  if (filtered) return csvStream([header, ...employees.flatMap((e) => e.rows)], encoding, report);
   const stored = await getObject(closing.csvKey!);
   if (encoding === 'utf8') return Readable.from([stored]);
   const text = stored.subarray(3).toString('utf8');

@@ -1,15 +1,30 @@
 /**
- * Lambda entry of the recompute worker (invoked asynchronously by the settings routes through
- * services/recompute.ts `enqueueRecompute`). Every line of the run carries the Lambda request id, the
- * job and the company (ids only).
+ * Lambda entry of the recompute worker: invoked asynchronously by the settings routes through
+ * services/recompute.ts `enqueueRecompute` (an event naming the job), and once a day by its
+ * EventBridge schedule (a scheduled event, no job) for the daily refresh of every company's summaries
+ * (services/daily-refresh.ts: 欠勤 of the day that just ended). Every line of the run carries the
+ * Lambda request id, the job and the company (ids only).
  */
 import type { Context } from 'aws-lambda';
+import { runDailyRefresh } from '../services/daily-refresh.js';
 import { runRecompute } from '../services/recompute-runner.js';
 import type { RecomputeEvent } from '../services/recompute.js';
 import { withLogContext } from '../shared/logger.js';
 
-export const handler = async (event: RecomputeEvent, context?: Context) =>
-  withLogContext(
-    { lambda_request_id: context?.awsRequestId, job: 'recompute', job_id: event.jobId, company_id: event.companyId },
-    () => runRecompute(event),
+export const handler = async (event: RecomputeEvent | { id?: string }, context?: Context) => {
+  if (!('jobId' in event) || !event.jobId) {
+    const scheduled = event as { id?: string };
+    const result = await withLogContext(
+      { lambda_request_id: context?.awsRequestId, job: 'daily-refresh', job_id: scheduled.id ?? context?.awsRequestId },
+      () => runDailyRefresh(),
+    );
+    // A failed company makes the invocation fail, so the schedule's retry and alarms see it.
+    if (result.failed.length) throw new Error(`daily refresh failed for ${result.failed.length} companies`);
+    return result;
+  }
+  const job = event as RecomputeEvent;
+  return withLogContext(
+    { lambda_request_id: context?.awsRequestId, job: 'recompute', job_id: job.jobId, company_id: job.companyId },
+    () => runRecompute(job),
   );
+};

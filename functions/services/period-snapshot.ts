@@ -24,6 +24,17 @@ export interface FrozenTotals {
   incompleteDays: number;
   /** Days on which the company's break was raised to the 34条 minimum. */
   breakShortDays: number;
+  /**
+   * 遅刻・早退 (days and minutes), 欠勤 days, days whose punched breaks are below 34条 and 勤務間インターバル
+   * shortfalls; absent from snapshots taken before schedules (issue 16).
+   */
+  lateDays?: number;
+  lateMinutes?: number;
+  earlyLeaveDays?: number;
+  earlyLeaveMinutes?: number;
+  absentDays?: number;
+  breakBelowLegalDays?: number;
+  shortIntervalDays?: number;
 }
 
 export interface FrozenEmployee {
@@ -42,6 +53,8 @@ export interface PeriodSnapshot {
   to: string;
   timeZone: string;
   closedAt: string;
+  /** The CSV header the rows follow; absent from snapshots taken before the schedule columns (LEGACY). */
+  header?: string[];
   employees: FrozenEmployee[];
 }
 

@@ -5,9 +5,7 @@
  */
 import { countRecomputed, findRecomputeJob, updateRecomputeJob } from '../db/recompute-jobs.js';
 import { activeStaff } from '../db/staff.js';
-import { calendarVersions } from '../db/company-calendars.js';
-import { payrollVersions } from '../db/period-closings.js';
-import { allRules, refreshEmployeeMonths } from '../db/summaries.js';
+import { companyFigures, refreshEmployeeMonths } from '../db/summaries.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import type { RecomputeEvent } from './recompute.js';
@@ -32,12 +30,8 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   const job = await findRecomputeJob(companyId, jobId);
   if (!job || job.status !== 'pending') return;
   try {
-    const [staff, rules, versions, calendar] = await Promise.all([
-      activeStaff(companyId),
-      allRules(companyId),
-      payrollVersions(companyId),
-      calendarVersions(companyId),
-    ]);
+    // Rules, 締め日, calendar and schedule settings once; shifts one Query per calendar month, shared.
+    const [staff, figures] = await Promise.all([activeStaff(companyId), companyFigures(companyId)]);
     await updateRecomputeJob(companyId, jobId, { status: 'running', total: staff.length });
     const months = monthsBetween(job.fromMonth, job.toMonth);
     const chunks: string[][] = [];
@@ -47,8 +41,7 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
     const worker = async () => {
       for (let e = queue.shift(); e; e = queue.shift()) {
         try {
-          for (const chunk of chunks)
-            await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, rules, versions, calendar);
+          for (const chunk of chunks) await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, figures);
           await countRecomputed(companyId, jobId, 'done');
         } catch (error) {
           failed++;

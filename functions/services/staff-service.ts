@@ -109,6 +109,9 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
     monthly_working_minutes: null as number | null,
     overtime_minutes: null as number | null,
     over_legal_limit_minutes: null as number | null,
+    late_days: null as number | null,
+    early_leave_days: null as number | null,
+    absent_days: null as number | null,
   };
 }
 export type StaffView = ReturnType<typeof staffView>;
@@ -142,6 +145,9 @@ export async function staffList(companyId: string, date: string): Promise<StaffV
         monthly_working_minutes: f?.workedMinutes ?? 0,
         overtime_minutes: f?.overtimeMinutes ?? 0,
         over_legal_limit_minutes: f?.statutoryOvertimeMinutes ?? 0,
+        late_days: f?.lateDays ?? 0,
+        early_leave_days: f?.earlyLeaveDays ?? 0,
+        absent_days: f?.absentDays ?? 0,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'ja'));

@@ -75,9 +75,12 @@ describe('one Lambda per route', () => {
       }
     }
     const rules = Object.values(template.findResources('AWS::Events::Rule')) as any[];
-    expect(rules).toHaveLength(1);
-    expect(rules[0].Properties.ScheduleExpression).toBe('cron(10 15 * * ? *)');
-    expect(JSON.stringify(rules[0].Properties.Targets)).toContain(functionIds.get('paid-leave-grants')!);
+    expect(rules).toHaveLength(2);
+    const grants = rules.find((r) => r.Properties.ScheduleExpression === 'cron(10 15 * * ? *)');
+    expect(JSON.stringify(grants.Properties.Targets)).toContain(functionIds.get('paid-leave-grants')!);
+    // The daily refresh of the summaries (欠勤 of the day just ended) runs the recompute worker.
+    const daily = rules.find((r) => r.Properties.ScheduleExpression === 'cron(5 15 * * ? *)');
+    expect(JSON.stringify(daily.Properties.Targets)).toContain(functionIds.get('recompute-worker')!);
   });
 
   it('gives every route function its own role, used by no other function', () => {

@@ -67,7 +67,9 @@ describe('attendance CSV export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '社員ID,氏名,部署,雇用形態,日付,曜日,祝日,出勤,退勤,休憩,労働時間,法内残業,法定外残業,深夜労働,法定休日労働,休暇,出勤メモ,退勤メモ',
+      '社員ID,氏名,部署,雇用形態,日付,曜日,祝日,出勤,退勤,休憩,労働時間,法内残業,法定外残業,深夜労働,法定休日労働,休暇,出勤メモ,退勤メモ' +
+        // The schedule columns (issue 16), appended after the existing ones.
+        ',予定出勤,予定退勤,遅刻(分),早退(分),欠勤,休憩打刻,休暇単位',
     );
     expect(lines).toHaveLength(61);
 

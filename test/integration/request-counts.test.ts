@@ -279,8 +279,8 @@ budget(
 );
 budget(
   ['list-timestamps'],
-  4,
-  'the staff member (GetItem), the month, the rules and the calendar versions (one Query page each)',
+  7,
+  "the staff member (GetItem), the month, the rules, the calendar versions and the schedule settings (one Query page each), the employee's shifts (one Query page per calendar month the weeks touch, one or two; 6 measured)",
 );
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
 budget(
@@ -297,10 +297,10 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  10,
+  14,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests): approving clears the day's 未承認 warning",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12 measured): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
@@ -330,8 +330,8 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  10,
-  `punch-in: the recent days (Query), ${CLOSED} and one conditional write; punch-out adds one summary refresh`,
+  14,
+  `punch-in: the recent days (Query), ${CLOSED} and one conditional write; punch-out adds one summary refresh with the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three) (12 measured)`,
 );
 budget(
   ['sign-in-user', 'sign-in-company'],
@@ -347,13 +347,13 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  10,
-  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests)`,
+  14,
+  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12–13 measured)`,
 );
 budget(
   ['delete-timestamp'],
-  11,
-  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests)`,
+  15,
+  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 13 measured)`,
 );
 budget(
   ['save-break-time', 'save-working-time'],
@@ -588,11 +588,12 @@ describe('DynamoDB requests per API call', () => {
     }
 
     // Punch-in: one conditional write after one read of the recent days and the closed-period check
-    // (two Query). Punch-out: the same plus one summary refresh (two GetItem, three Query — the days,
-    // the rules, the 締め日 versions — and one TransactWriteItems).
+    // (two Query). Punch-out: the same plus one summary refresh (two GetItem, six Query — the days,
+    // the rules, the 締め日, calendar and schedule-settings versions, the shifts of the month — and one
+    // TransactWriteItems).
     const [punchIn, punchOut] = results.filter((r) => r.route === 'create-timestamp');
     expect(punchIn!.byCommand).toEqual({ Query: 2, UpdateItem: 1 });
-    expect(punchOut!.byCommand).toEqual({ Query: 6, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
+    expect(punchOut!.byCommand).toEqual({ Query: 8, GetItem: 2, UpdateItem: 1, TransactWriteItems: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
     expect(workStatusAt[20].status).toBe(200);

@@ -71,10 +71,52 @@ const LEGEND: [RowKind, string][] = [
   ['leave', t.monthTable.leaveLegend],
 ];
 
-const leaveLabel = (day: AttendanceDayView) =>
-  day.transfer === 'day_off' && day.transfer_date
-    ? t.monthTable.transferDayOff.replace('{date}', formatShortDate(day.transfer_date))
-    : (t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0]);
+/** 有給, or 有給（午前半休） / 有給（時間単位 2時間） for part-day leave. */
+function leaveLabel(day: AttendanceDayView): string {
+  if (day.transfer === 'day_off' && day.transfer_date)
+    return t.monthTable.transferDayOff.replace('{date}', formatShortDate(day.transfer_date));
+  const type = t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0]!;
+  if (!day.leave_unit || day.leave_unit === 'day') return type;
+  const unit = t.monthTable.leaveUnits[day.leave_unit] ?? day.leave_unit;
+  return day.leave_unit === 'hours'
+    ? `${type}（${unit} ${t.monthTable.leaveHours.replace('{n}', String(day.leave_hours))}）`
+    : `${type}（${unit}）`;
+}
+
+/** The 予定 cell: 9:00–18:00 and the pattern's name, 休み for a shift day off, blank without a schedule. */
+function ScheduledCell({ day, timeZone }: { day: AttendanceDayView; timeZone: string }) {
+  if (day.schedule_kind === 'day_off') return <>{t.monthTable.scheduledDayOff}</>;
+  if (!day.scheduled_start || !day.scheduled_end) return null;
+  return (
+    <>
+      {formatTime(day.scheduled_start, timeZone)}–{formatPunchTime(day.scheduled_end, day.date, timeZone)}
+      {day.pattern_name && <span className="month-table__pattern">{day.pattern_name}</span>}
+    </>
+  );
+}
+
+/** A punch as the table shows it (display rounding of the 勤務設定), with the punched time when it differs. */
+function PunchCell({
+  shown,
+  punched,
+  date,
+  timeZone,
+}: {
+  shown: string | null | undefined;
+  punched: string | null;
+  date: string;
+  timeZone: string;
+}) {
+  const display = formatPunchTime(shown ?? punched, date, timeZone);
+  const actual = formatPunchTime(punched, date, timeZone);
+  if (display === actual) return <>{display}</>;
+  return (
+    <>
+      {display}
+      <span className="month-table__punched">{t.monthTable.punchedAt.replace('{time}', actual)}</span>
+    </>
+  );
+}
 
 /** Days with punches have something to explain; an empty day's explanation only says so. */
 const hasDetails = (day: AttendanceDayView) =>
@@ -82,10 +124,17 @@ const hasDetails = (day: AttendanceDayView) =>
 
 /** Marker labels for the day's flags; today's open shift is not "missing" its punch-out yet. */
 function flagLabels(day: AttendanceDayView, today: string | undefined): string[] {
-  return (day.flags ?? [])
-    .filter((f) => !(f === 'missing_punch_out' && day.date === today))
-    .map((f) => t.monthTable.flags[f] ?? f);
+  const flags: string[] = (day.flags ?? []).filter((f) => !(f === 'missing_punch_out' && day.date === today));
+  if (day.is_absent && !flags.includes('absent')) flags.push('absent');
+  if (day.short_interval && !flags.includes('short_interval')) flags.push('short_interval');
+  return flags.map((f) => t.monthTable.flags[f] ?? f);
 }
+
+/** 12:00–12:45, 15:00– (running): the breaks as punched. */
+const breaksText = (day: AttendanceDayView, timeZone: string) =>
+  (day.breaks ?? [])
+    .map((b) => `${formatTime(b.start_at, timeZone)}–${b.end_at ? formatTime(b.end_at, timeZone) : ''}`)
+    .join(', ');
 
 function DayRow({
   day,
@@ -107,22 +156,33 @@ function DayRow({
     kind ? `month-row--${kind}` : '',
     isToday ? 'month-row--today' : '',
     day.status === 'incomplete' && !isToday ? 'month-row--incomplete' : '',
+    day.is_absent ? 'month-row--absent' : '',
   ]
     .filter(Boolean)
     .join(' ');
   const flags = flagLabels(day, today);
   const detailsId = `month-day-${day.date}`;
   const date = formatShortDate(day.date);
+  const breaks = breaksText(day, timeZone);
   return (
     <Fragment>
       <tr className={classes || undefined} aria-current={isToday ? 'date' : undefined}>
         <th scope="row" className={`num month-table__date month-table__date--wd${day.weekday}`}>
           {date}
         </th>
-        <td className="num">{formatTime(day.punch_in_at, timeZone)}</td>
-        <td className="num">{formatPunchTime(day.punch_out_at, day.date, timeZone)}</td>
+        <td className="num month-table__scheduled">
+          <ScheduledCell day={day} timeZone={timeZone} />
+        </td>
+        <td className="num">
+          <PunchCell shown={day.punch_in_display} punched={day.punch_in_at} date={day.date} timeZone={timeZone} />
+        </td>
+        <td className="num">
+          <PunchCell shown={day.punch_out_display} punched={day.punch_out_at} date={day.date} timeZone={timeZone} />
+        </td>
         <td className="num">{formatMinutesIfAny(day.break_minutes)}</td>
         <td className="num month-table__worked">{formatMinutes(day.worked_minutes)}</td>
+        <td className="num month-table__late">{formatMinutesIfAny(day.late_minutes)}</td>
+        <td className="num month-table__late">{formatMinutesIfAny(day.early_leave_minutes)}</td>
         <td className="num">{formatMinutesIfAny(day.scheduled_overtime_minutes)}</td>
         <td className="num">{formatMinutesIfAny(day.statutory_overtime_minutes)}</td>
         <td className="num">{formatMinutesIfAny(day.late_night_minutes)}</td>
@@ -146,6 +206,11 @@ function DayRow({
               {label}
             </span>
           ))}
+          {breaks && (
+            <span className="month-table__note-text">
+              {t.monthTable.punchedBreaks}: {breaks}
+            </span>
+          )}
           {day.note && (
             <span className="month-table__note-text">
               {t.monthTable.punchInMemo}: {day.note}
@@ -211,6 +276,28 @@ export function MonthTotalsSummary({
     [L.paidLeave, t.monthTable.daysUnit.replace('{n}', String(totals.paid_leave_days))],
     [L.workDays, t.monthTable.daysUnit.replace('{n}', String(totals.work_days))],
   ];
+  const days = (n: number | undefined) => t.monthTable.daysUnit.replace('{n}', String(n ?? 0));
+  const daysAndMinutes = (n: number | undefined, m: number | undefined) =>
+    t.monthTable.daysAndMinutes.replace('{n}', String(n ?? 0)).replace('{m}', formatMinutes(m ?? 0));
+  // Schedules (issue 16): shown once the company has a schedule, or when something was found.
+  if (totals.scheduled_days || totals.late_days || totals.early_leave_days || totals.absent_days)
+    items.push(
+      [L.scheduledDays, days(totals.scheduled_days)],
+      [L.late, daysAndMinutes(totals.late_days, totals.late_minutes)],
+      [L.earlyLeave, daysAndMinutes(totals.early_leave_days, totals.early_leave_minutes)],
+      [L.absent, days(totals.absent_days)],
+    );
+  if (totals.break_below_legal_days) items.push([L.breakBelowLegal, days(totals.break_below_legal_days)]);
+  if (totals.short_interval_days) items.push([L.shortInterval, days(totals.short_interval_days)]);
+  if (totals.paid_leave_hours)
+    items.push([L.paidLeaveHours, t.monthTable.hoursUnit.replace('{n}', String(totals.paid_leave_hours))]);
+  if (totals.rounded30)
+    items.push(
+      [L.rounded30Overtime, formatMinutes(totals.rounded30.overtime_minutes)],
+      [L.rounded30Statutory, formatMinutes(totals.rounded30.statutory_overtime_minutes)],
+      [L.rounded30LateNight, formatMinutes(totals.rounded30.late_night_minutes)],
+      [L.rounded30LegalHoliday, formatMinutes(totals.rounded30.legal_holiday_work_minutes)],
+    );
   return (
     <section className="month-totals" aria-labelledby="month-totals-title">
       <h3 id="month-totals-title" className="month-totals__title">
@@ -230,7 +317,7 @@ export function MonthTotalsSummary({
 }
 
 export function MonthTable({ days, timeZone, caption, today, action, totals, ruleVersion }: MonthTableProps) {
-  const columns = 10 + (action ? 1 : 0);
+  const columns = 13 + (action ? 1 : 0);
   return (
     <>
       <ul className="month-legend" aria-label={t.monthTable.legend}>
@@ -248,10 +335,13 @@ export function MonthTable({ days, timeZone, caption, today, action, totals, rul
           <thead>
             <tr>
               <th scope="col">{t.monthTable.date}</th>
+              <th scope="col">{t.monthTable.scheduled}</th>
               <th scope="col">{t.monthTable.punchIn}</th>
               <th scope="col">{t.monthTable.punchOut}</th>
               <th scope="col">{t.monthTable.breakTime}</th>
               <th scope="col">{t.monthTable.worked}</th>
+              <th scope="col">{t.monthTable.late}</th>
+              <th scope="col">{t.monthTable.earlyLeave}</th>
               <th scope="col">{t.monthTable.scheduledOvertime}</th>
               <th scope="col">{t.monthTable.statutoryOvertime}</th>
               <th scope="col">{t.monthTable.lateNight}</th>

@@ -11,7 +11,7 @@ import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { ClosingsQuerySchema } from './schemas.js';
-import { closingView, type ChecklistView, type PeriodClosingsView } from './views.js';
+import { closingView, type ChecklistView, type PeriodClosingsView, type ScheduleFindingView } from './views.js';
 
 /** The current period and this many before it. */
 const PAST_PERIODS = 12;
@@ -70,6 +70,34 @@ export const handler = api('list-period-closings', { query: ClosingsQuerySchema 
     missing.set(s.employeeId, m);
   }
 
+  // 遅刻・早退・欠勤 and the 34条 / interval flags: the stored summaries of this period (keyed by its id).
+  const scheduleFindings: ScheduleFindingView[] = [];
+  for (const s of summaries.flat().filter((x) => x.month === period.id && names.has(x.employeeId))) {
+    const f: ScheduleFindingView = {
+      employee_id: s.employeeId,
+      name: nameOf(s.employeeId),
+      late_days: s.lateDays ?? 0,
+      late_minutes: s.lateMinutes ?? 0,
+      early_leave_days: s.earlyLeaveDays ?? 0,
+      early_leave_minutes: s.earlyLeaveMinutes ?? 0,
+      absent_days: s.absentDays ?? 0,
+      break_below_legal_days: s.breakBelowLegalDays ?? 0,
+      short_interval_days: s.shortIntervalDays ?? 0,
+    };
+    if (f.late_days || f.early_leave_days || f.absent_days || f.break_below_legal_days || f.short_interval_days)
+      scheduleFindings.push(f);
+  }
+  const sumOf = (k: keyof ChecklistView['schedule_totals']) => scheduleFindings.reduce((n, f) => n + f[k], 0);
+  const scheduleTotals: ChecklistView['schedule_totals'] = {
+    late_days: sumOf('late_days'),
+    late_minutes: sumOf('late_minutes'),
+    early_leave_days: sumOf('early_leave_days'),
+    early_leave_minutes: sumOf('early_leave_minutes'),
+    absent_days: sumOf('absent_days'),
+    break_below_legal_days: sumOf('break_below_legal_days'),
+    short_interval_days: sumOf('short_interval_days'),
+  };
+
   const agreement = companyAgreement(agreementVs, company);
   const workedLast = new Map((summaries.at(-1) ?? []).map((s) => [s.employeeId, s.workedMinutes]));
   const findings: ChecklistView['agreement_findings'] = [];
@@ -105,13 +133,18 @@ export const handler = api('list-period-closings', { query: ClosingsQuerySchema 
     missing_punches: [...missing].map(([id, m]) => ({ employee_id: id, name: nameOf(id), ...m })),
     agreement_findings: findings,
     break_short_days: period.break_short_days,
+    schedule_findings: scheduleFindings,
+    schedule_totals: scheduleTotals,
     clean: false,
   };
   checklist.clean =
     !checklist.unapproved_requests.length &&
     !checklist.missing_punches.length &&
     !checklist.agreement_findings.length &&
-    !checklist.break_short_days;
+    !checklist.break_short_days &&
+    // Below 34条 or short of the 勤務間インターバル is for the admin to look at; 遅刻・早退・欠勤 are facts to pay by.
+    !scheduleTotals.break_below_legal_days &&
+    !scheduleTotals.short_interval_days;
 
   const view: PeriodClosingsView = {
     today,

@@ -84,6 +84,25 @@ export interface PeriodClosingView extends PeriodView {
   /** Counted by the closing job over every employee's days. */
   missing_punch_days: number | null;
   break_short_days: number | null;
+  /** Also counted by the closing job (null before it ran, or for closings taken before schedules). */
+  late_days: number | null;
+  early_leave_days: number | null;
+  absent_days: number | null;
+  break_below_legal_days: number | null;
+  short_interval_days: number | null;
+}
+
+/** One employee's 遅刻・早退・欠勤, punched breaks below 34条 and 勤務間インターバル shortfalls in the period. */
+export interface ScheduleFindingView {
+  employee_id: string;
+  name: string;
+  late_days: number;
+  late_minutes: number;
+  early_leave_days: number;
+  early_leave_minutes: number;
+  absent_days: number;
+  break_below_legal_days: number;
+  short_interval_days: number;
 }
 
 export interface ChecklistView {
@@ -102,6 +121,13 @@ export interface ChecklistView {
    * closing job (null before the period was closed).
    */
   break_short_days: number | null;
+  /**
+   * 遅刻・早退・欠勤, days whose punched breaks are below 34条 and 勤務間インターバル shortfalls, per employee
+   * with any (from the period's stored summaries, kept current by punches and the daily refresh), and
+   * their sums over the company.
+   */
+  schedule_findings: ScheduleFindingView[];
+  schedule_totals: Omit<ScheduleFindingView, 'employee_id' | 'name'>;
   /** Whether anything above needs a look before closing. */
   clean: boolean;
 }
@@ -134,5 +160,10 @@ export function closingView(p: PayrollPeriod, c: Closing | undefined, today: str
     csv_sha256: c?.status === 'closed' ? (c.csvSha256 ?? null) : null,
     missing_punch_days: c?.missingPunchDays ?? null,
     break_short_days: c?.breakShortDays ?? null,
+    late_days: c?.lateDays ?? null,
+    early_leave_days: c?.earlyLeaveDays ?? null,
+    absent_days: c?.absentDays ?? null,
+    break_below_legal_days: c?.breakBelowLegalDays ?? null,
+    short_interval_days: c?.shortIntervalDays ?? null,
   };
 }

@@ -1,6 +1,8 @@
 import type { DayRecord } from '../../db/attendance.js';
-import type { DayKind } from '../../domain/worktime/day.js';
+import { localTime } from '../../domain/time.js';
+import type { DayKind, DayResult } from '../../domain/worktime/day.js';
 import type { MonthResult } from '../../domain/worktime/month.js';
+import type { LeaveUnit, SettingsOf } from '../../domain/worktime/schedule.js';
 
 /**
  * The answer of `GET /api/v1/timestamps?year&month[&id]`, declared once: the SPA imports these types
@@ -64,6 +66,34 @@ export interface AttendanceDayView {
   /** Japanese lines: the rules in force and where each minute went. */
   explanation: string[];
   employee_id: string;
+  /** The day's schedule (勤務予定): scheduled start and end (ISO-8601), null without a pattern. */
+  scheduled_start: string | null;
+  scheduled_end: string | null;
+  /** The pattern's name (日勤, 夜勤 …); null without one. */
+  pattern_name: string | null;
+  /** `pattern` (a scheduled day), `day_off` (a shift day off) or null (no schedule). */
+  schedule_kind: 'pattern' | 'day_off' | null;
+  /** 遅刻 / 早退 in minutes, after the grace of the 勤務設定 (0 when on time or unscheduled). */
+  late_minutes: number;
+  early_leave_minutes: number;
+  /** 欠勤: a scheduled day without punch or leave, once the day is over. */
+  is_absent: boolean;
+  /** Breaks as punched (休憩開始 / 休憩終了); end_at null while the break runs. */
+  breaks: { start_at: string; end_at: string | null }[];
+  /** The leave's unit (終日 / 午前半休 / 午後半休 / 時間単位) with leave_type; null without leave. */
+  leave_unit: LeaveUnit | null;
+  /** Hours of 時間単位 leave (0 otherwise). */
+  leave_hours: number;
+  /**
+   * The punches as the table shows them under the 勤務設定's display rounding (出勤 rounded up, 退勤
+   * down to the unit); the same as punch_in_at / punch_out_at without rounding. Figures stay to the minute.
+   */
+  punch_in_display: string | null;
+  punch_out_display: string | null;
+  /** Minutes of rest since the previous day's end; null when there was no previous work. */
+  rest_before_minutes: number | null;
+  /** The rest before the day was shorter than the 勤務間インターバル. */
+  short_interval: boolean;
 }
 
 /** Month totals of the same answer (minutes, days). */
@@ -78,13 +108,77 @@ export interface MonthTotalsView {
   late_night_minutes: number;
   paid_leave_days: number;
   work_days: number;
+  /** 勤務予定日, 遅刻・早退 (days, minutes), 欠勤 days, punched breaks below 34条 and interval shortfalls. */
+  scheduled_days: number;
+  late_days: number;
+  late_minutes: number;
+  early_leave_days: number;
+  early_leave_minutes: number;
+  absent_days: number;
+  break_below_legal_days: number;
+  short_interval_days: number;
+  /** Hours of 時間単位 paid leave. */
+  paid_leave_hours: number;
+  /**
+   * The month's 時間外・休日・深夜 rounded to the hour (1か月単位の端数処理) when the company enabled it;
+   * null otherwise.
+   */
+  rounded30: {
+    overtime_minutes: number;
+    statutory_overtime_minutes: number;
+    overtime_over_60_minutes: number;
+    legal_holiday_work_minutes: number;
+    late_night_minutes: number;
+  } | null;
+  /** The display rounding of punches in force at the month's end (0 = none). */
+  display_rounding_minutes: number;
+}
+
+/**
+ * A punch as shown under display rounding: to the minute, then 出勤 up and 退勤 down to a multiple of
+ * `unit` minutes of company-local wall time (so 9:01 → 9:15 and 18:14 → 18:00 with 15).
+ */
+export function displayPunch(
+  instant: string | null,
+  unit: number,
+  direction: 'up' | 'down',
+  timeZone: string,
+): string | null {
+  if (!instant) return null;
+  const t = Math.floor(new Date(instant).getTime() / 60_000) * 60_000;
+  if (!unit) return instant;
+  const [h, m] = localTime(new Date(t), timeZone).split(':').map(Number) as [number, number];
+  const mod = (h * 60 + m) % unit;
+  const shift = direction === 'up' ? (mod ? unit - mod : 0) : -mod;
+  return new Date(t + shift * 60_000).toISOString();
+}
+
+/** The schedule fields of one day (shared with the CSV's columns). */
+function scheduleFields(d: DayResult, settings: SettingsOf | undefined) {
+  const unit = settings?.(d.workDate).displayRoundingMinutes ?? 0;
+  return {
+    scheduled_start: d.scheduledStartAt,
+    scheduled_end: d.scheduledEndAt,
+    pattern_name: d.schedule?.kind === 'pattern' ? d.schedule.pattern.name : null,
+    schedule_kind: d.schedule?.kind ?? null,
+    late_minutes: d.lateMinutes,
+    early_leave_minutes: d.earlyLeaveMinutes,
+    is_absent: d.isAbsent,
+    breaks: d.punchedBreaks.map((b) => ({ start_at: b.startAt, end_at: b.endAt ?? null })),
+    leave_unit: d.leaveType !== null ? (d.leaveUnit ?? 'day') : null,
+    leave_hours: d.leaveHours,
+    punch_in_display: displayPunch(d.punchInAt, unit, 'up', d.timeZone),
+    punch_out_display: displayPunch(d.punchOutAt, unit, 'down', d.timeZone),
+    rest_before_minutes: d.restBeforeMinutes,
+    short_interval: d.flags.includes('short_interval'),
+  };
 }
 
 /** The month through the working-time engine, in the answer's field names. */
 export function monthAttendanceView(
   query: { year: number; month: number },
   employee: { employeeId: string; lastName: string; firstName: string },
-  month: MonthResult & { records: DayRecord[] },
+  month: MonthResult & { records: DayRecord[]; settings?: SettingsOf },
 ): MonthAttendanceView {
   const employeeId = employee.employeeId;
   const records = new Map(month.records.map((r) => [r.workDate, r]));
@@ -118,8 +212,10 @@ export function monthAttendanceView(
     flags: d.flags,
     explanation: d.explanation,
     employee_id: employeeId,
+    ...scheduleFields(d, month.settings),
   }));
   const t = month.totals;
+  const monthEnd = month.days[month.days.length - 1]?.workDate;
   return {
     year: query.year,
     month: query.month,
@@ -137,6 +233,25 @@ export function monthAttendanceView(
       late_night_minutes: t.lateNightMinutes,
       paid_leave_days: t.paidLeaveDays,
       work_days: t.workDays,
+      scheduled_days: t.scheduledDays,
+      late_days: t.lateDays,
+      late_minutes: t.lateMinutes,
+      early_leave_days: t.earlyLeaveDays,
+      early_leave_minutes: t.earlyLeaveMinutes,
+      absent_days: t.absentDays,
+      break_below_legal_days: t.breakBelowLegalDays,
+      short_interval_days: t.shortIntervalDays,
+      paid_leave_hours: t.paidLeaveHours,
+      rounded30: t.rounded30
+        ? {
+            overtime_minutes: t.rounded30.overtimeMinutes,
+            statutory_overtime_minutes: t.rounded30.statutoryOvertimeMinutes,
+            overtime_over_60_minutes: t.rounded30.overtimeOver60Minutes,
+            legal_holiday_work_minutes: t.rounded30.legalHolidayWorkMinutes,
+            late_night_minutes: t.rounded30.lateNightMinutes,
+          }
+        : null,
+      display_rounding_minutes: monthEnd && month.settings ? month.settings(monthEnd).displayRoundingMinutes : 0,
     },
   };
 }

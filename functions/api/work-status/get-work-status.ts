@@ -118,6 +118,13 @@ export const handler = api('get-work-status', { query: PeriodQuerySchema }, asyn
       overtime_minutes: s.overtimeMinutes,
       statutory_overtime_minutes: s.statutoryOvertimeMinutes,
       excess_minutes: s.excessOvertimeMinutes,
+      late_days: s.lateDays ?? 0,
+      late_minutes: s.lateMinutes ?? 0,
+      early_leave_days: s.earlyLeaveDays ?? 0,
+      early_leave_minutes: s.earlyLeaveMinutes ?? 0,
+      absent_days: s.absentDays ?? 0,
+      short_interval_days: s.shortIntervalDays ?? 0,
+      break_below_legal_days: s.breakBelowLegalDays ?? 0,
     })),
     monthly_overtime: [...byMonth]
       .sort(([a], [b]) => a.localeCompare(b))

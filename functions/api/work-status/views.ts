@@ -67,6 +67,15 @@ export interface EmployeeMonthFiguresView {
   overtime_minutes: number;
   statutory_overtime_minutes: number;
   excess_minutes: number;
+  /** 遅刻・早退 (days, minutes) and 欠勤 days of the period (0 on summaries stored before schedules). */
+  late_days: number;
+  late_minutes: number;
+  early_leave_days: number;
+  early_leave_minutes: number;
+  absent_days: number;
+  /** Days short of the 勤務間インターバル, and days whose punched breaks are below 34条. */
+  short_interval_days: number;
+  break_below_legal_days: number;
 }
 
 /** `GET /api/v1/work_status/me`: the punch screen's own month and 36協定 findings. */

@@ -37,6 +37,12 @@ export const PeriodClosing = createSchema({
     /** Found by the closing job over every employee's days: 出勤 without 退勤, days on the 34条 minimum. */
     missingPunchDays: { type: 'number' },
     breakShortDays: { type: 'number' },
+    /** Also by the closing job (issue 16): 遅刻・早退・欠勤 days, punched breaks below 34条, interval shortfalls. */
+    lateDays: { type: 'number' },
+    earlyLeaveDays: { type: 'number' },
+    absentDays: { type: 'number' },
+    breakBelowLegalDays: { type: 'number' },
+    shortIntervalDays: { type: 'number' },
     updatedAt: {
       type: 'string',
       required: true,

@@ -26,6 +26,16 @@ export const WorkSummary = createSchema({
     workDays: { type: 'number', required: true },
     paidLeaveDays: { type: 'number', required: true },
     incompleteDays: { type: 'number', required: true },
+    // Schedules (issue 16); absent on items stored before them (read as 0).
+    scheduledDays: { type: 'number' },
+    lateDays: { type: 'number' },
+    lateMinutes: { type: 'number' },
+    earlyLeaveDays: { type: 'number' },
+    earlyLeaveMinutes: { type: 'number' },
+    absentDays: { type: 'number' },
+    breakBelowLegalDays: { type: 'number' },
+    shortIntervalDays: { type: 'number' },
+    paidLeaveHours: { type: 'number' },
     computedAt: { type: 'string', required: true },
   },
   indexes: {

@@ -13,7 +13,16 @@ import {
   RULE_VERSION,
 } from './version.js';
 import { localClock, toIso, toMinute, wallMinute } from './zone.js';
+import { DEFAULT_WORK_SETTINGS, LEAVE_UNIT_LABELS } from './schedule.js';
 import type { DaySchedule, LeaveUnit, PunchedBreak, WorkSettings } from './schedule.js';
+import {
+  clipMerge,
+  patternClock,
+  punchedBreakIntervals,
+  scheduledPlan,
+  tardiness,
+  type Interval,
+} from './scheduled.js';
 
 export interface DayCalendar {
   /** Any day off of the company (weekend, public holiday, company holiday), legal holiday included. */
@@ -37,6 +46,12 @@ export interface DayCalendar {
    * week whether it is the 法定休日 (35条; see month.ts `assignLatestLegalHolidays`).
    */
   legalHolidayByWeek?: boolean | undefined;
+  /**
+   * Set when the employee's shift changed the calendar's character of the day (month.ts
+   * `scheduledCalendar`): `working` = a pattern on a calendar 所定休日 / company day off made it a
+   * working day; `day_off` = a shift day off made a calendar working day a 所定休日.
+   */
+  shift?: 'working' | 'day_off' | undefined;
 }
 
 /**
@@ -179,6 +194,13 @@ export interface DayResult {
   leaveHours: number;
   /** Rest between the previous day's end and this day's start, minutes; null when either is unknown. */
   restBeforeMinutes: number | null;
+  /** The work settings in force on the day (grace, interval…); the short_interval flag reads them. */
+  settings: WorkSettings;
+  /**
+   * Internal to the explanation: the schedule's lines (予定, 遅刻, 早退, 欠勤, 勤務間インターバル), fixed by
+   * computeDay (they need figures the result does not keep, e.g. lateness before grace).
+   */
+  scheduleLines: string[];
   /** Internal to the explanation: the time zone the clock times are shown in. */
   timeZone: string;
 }
@@ -257,8 +279,6 @@ export function breakFor(
   return { minutes, source: minutes === byRule ? 'rule' : 'legal_minimum' };
 }
 
-type Interval = readonly [number, number];
-
 /** The rule's fixed windows on the clock of every date the shift can touch, clipped to [inMin, outMin). */
 function windowOverlaps(
   rule: RulesInForce['break'],
@@ -323,10 +343,120 @@ function placeBreak(inMin: number, outMin: number, windows: readonly Interval[],
 
 const asLeave = (v: number | null | undefined): LeaveType | null => (v === 0 || v === 1 || v === 2 ? v : null);
 
+/**
+ * The schedule that governs the day's 遅刻 / 早退 / 欠勤 and pattern breaks. A shift always does (the
+ * admin put that pattern on that date; month.ts has already made a calendar 所定休日 a working day for
+ * it). A default pattern (the employee's or the group's) only on a working day: it says how the
+ * employee's working days run, not that they work on the company's days off — else every Saturday
+ * would be 欠勤. A day a 振替 made the day off has no scheduled times either.
+ */
+export function effectiveSchedule(schedule: DaySchedule | null | undefined, calendar: DayCalendar): DaySchedule | null {
+  if (!schedule) return null;
+  if (schedule.kind === 'pattern' && schedule.source !== 'shift' && calendar.isDayOff) return null;
+  // A 振替 (decided in advance, per employee) made this the day off: it wins over the shift's pattern.
+  if (schedule.kind === 'pattern' && calendar.transfer?.role === 'day_off') return null;
+  return schedule;
+}
+
+/** A company-local clock time relative to the work date, e.g. "9:01", "翌7:00". */
+function clockOf(minute: number, workDate: string, timeZone: string): string {
+  const { date, time } = localClock(minute, timeZone);
+  const prefix = date > workDate ? (date > addDays(workDate, 1) ? '翌々' : '翌') : date < workDate ? '前日' : '';
+  return `${prefix}${time.replace(/^0(?=\d:)/, '')}`;
+}
+
+/**
+ * 遅刻 / 早退 / 欠勤 and the 勤務間インターバル of a day (version.ts rules 12 and 14), with their
+ * explanation lines. Only a scheduled day (a pattern) has 遅刻 / 早退 / 欠勤; a day of 終日 leave has
+ * none. 欠勤 = a scheduled day that is over with no punch at all and no leave of any unit (a half-day
+ * or hourly leave with no punch is not 欠勤: part of the day is leave; the missing punches show).
+ */
+function attendanceOf(
+  input: DayInput,
+  base: DayResult,
+  plan: ReturnType<typeof scheduledPlan>,
+  status: DayStatus,
+  inMin: number | null,
+  outMin: number | null,
+): Pick<DayResult, 'lateMinutes' | 'earlyLeaveMinutes' | 'isAbsent' | 'restBeforeMinutes' | 'scheduleLines'> {
+  const { workDate, timeZone } = base;
+  const clock = (m: number) => clockOf(m, workDate, timeZone);
+  const lines: string[] = [];
+  let lateMinutes = 0;
+  let earlyLeaveMinutes = 0;
+  let isAbsent = false;
+  const grace = base.settings.graceMinutes;
+  if (plan) {
+    const p = plan.pattern;
+    const windows = p.breaks.length
+      ? `、休憩${p.breaks.map((b) => `${patternClock(b.startMinute)}–${patternClock(b.endMinute)}`).join('・')}`
+      : '';
+    lines.push(`予定: ${patternClock(p.startMinute)}–${patternClock(p.endMinute)}（${p.name}）${windows}`);
+    if (base.leaveType !== null && base.leaveUnit === 'day') {
+      lines.push('休暇（終日）のため遅刻・早退・欠勤なし');
+    } else if (status === 'none') {
+      if (base.leaveType === null && input.isOver) {
+        isAbsent = true;
+        lines.push('欠勤: 予定のある日に打刻・休暇なし');
+      }
+    } else {
+      const t = tardiness(
+        plan,
+        { inMin, outMin: status === 'complete' ? outMin : null },
+        { unit: base.leaveUnit, hours: base.leaveHours },
+        grace,
+      );
+      if (base.leaveUnit === 'am') lines.push(`午前半休: ${clock(t.expectedStart)}から勤務予定`);
+      if (base.leaveUnit === 'pm') lines.push(`午後半休: ${clock(t.expectedEnd)}まで勤務予定`);
+      lateMinutes = t.late;
+      earlyLeaveMinutes = t.early;
+      const note = (label: string, punch: string, raw: number, covered: number, counted: number) => {
+        if (raw === 0) return;
+        const cover = covered ? `のうち時間単位休暇${covered}分を充当` : '';
+        if (counted > 0)
+          lines.push(`${label}: ${punch} ${raw}分${cover}${cover ? `、${counted}分` : ''}（猶予${grace}分）`);
+        else if (raw - covered === 0) lines.push(`${label}なし: ${punch} ${raw}分は時間単位休暇で充当`);
+        else lines.push(`${label}なし: ${punch} ${raw}分${cover}${cover ? '、残り' : 'は'}猶予${grace}分以内`);
+      };
+      if (inMin !== null) note('遅刻', `${clock(inMin)}出勤`, t.lateRaw, t.lateCovered, t.late);
+      if (outMin !== null && status === 'complete')
+        note('早退', `${clock(outMin)}退勤`, t.earlyRaw, t.earlyCovered, t.early);
+    }
+  } else if (base.schedule?.kind === 'day_off') {
+    lines.push('予定: 休み（シフト）');
+  }
+  // 勤務間インターバル: from the previous work's end (the latest earlier punch-out, see month.ts) to
+  // this punch-in; unknown (null) when either is missing.
+  const restBeforeMinutes = inMin !== null && input.previousEndAt ? inMin - toMinute(input.previousEndAt) : null;
+  const interval = base.settings.intervalMinutes;
+  if (interval !== null && restBeforeMinutes !== null) {
+    lines.push(
+      restBeforeMinutes < interval
+        ? `勤務間インターバル: 前回の退勤から${hm(restBeforeMinutes)}で設定${hm(interval)}に満たない`
+        : `勤務間インターバル: 前回の退勤から${hm(restBeforeMinutes)}（設定${hm(interval)}以上）`,
+    );
+  }
+  return { lateMinutes, earlyLeaveMinutes, isAbsent, restBeforeMinutes, scheduleLines: lines };
+}
+
 export function computeDay(input: DayInput): DayResult {
   const { workDate, timeZone, rules } = input;
   const calendar = input.calendar ?? WORKING_DAY;
   const leaveType = asLeave(input.leaveType);
+  const settings = input.settings ?? DEFAULT_WORK_SETTINGS;
+  const schedule = effectiveSchedule(input.schedule, calendar);
+  const plan = scheduledPlan(schedule, workDate, timeZone);
+  const leaveUnit: LeaveUnit | null = leaveType === null ? null : (input.leaveUnit ?? 'day');
+  const leaveHours = leaveUnit === 'hours' ? Math.max(0, Math.floor(input.leaveHours ?? 0)) : 0;
+  // 39条: half days count 0.5 toward balances and the five-day duty, hours count no day at all.
+  const leaveDays =
+    leaveType === null
+      ? 0
+      : leaveUnit === 'am' || leaveUnit === 'pm'
+        ? 0.5
+        : leaveUnit === 'hours'
+          ? 0
+          : (input.leaveDays ?? 1);
   const base: DayResult = {
     ruleVersion: RULE_VERSION,
     workDate,
@@ -335,7 +465,7 @@ export function computeDay(input: DayInput): DayResult {
     punchOutAt: input.punchOutAt || null,
     calendar,
     leaveType,
-    leaveDays: leaveType === null ? 0 : (input.leaveDays ?? 1),
+    leaveDays,
     restraintMinutes: 0,
     breakMinutes: 0,
     breakSource: 'none',
@@ -354,29 +484,56 @@ export function computeDay(input: DayInput): DayResult {
     segments: [],
     flags: [],
     explanation: [],
-    schedule: input.schedule ?? null,
-    scheduledStartAt: null,
-    scheduledEndAt: null,
+    schedule,
+    scheduledStartAt: plan ? toIso(plan.start) : null,
+    scheduledEndAt: plan ? toIso(plan.end) : null,
     lateMinutes: 0,
     earlyLeaveMinutes: 0,
     isAbsent: false,
     punchedBreaks: [...(input.breaks ?? [])],
-    leaveUnit: leaveType === null ? null : (input.leaveUnit ?? 'day'),
-    leaveHours: leaveType === null ? 0 : (input.leaveHours ?? 0),
+    leaveUnit,
+    leaveHours,
     restBeforeMinutes: null,
+    settings,
+    scheduleLines: [],
     timeZone,
   };
-  if (!base.punchInAt && !base.punchOutAt) return finishDay(base);
   const restraint = restraintMinutes(base.punchInAt, base.punchOutAt);
-  if (restraint === null) return finishDay({ ...base, status: 'incomplete' });
+  const status: DayStatus =
+    !base.punchInAt && !base.punchOutAt ? 'none' : restraint === null ? 'incomplete' : 'complete';
+  const inMin = base.punchInAt ? toMinute(base.punchInAt) : null;
+  const outMin = inMin !== null && restraint !== null ? inMin + restraint : null;
+  const attendance = attendanceOf(input, base, plan, status, inMin, outMin);
+  if (status !== 'complete') return finishDay({ ...base, ...attendance, status });
 
-  const inMin = toMinute(base.punchInAt!);
-  const outMin = inMin + restraint;
-  const windows = windowOverlaps(rules.break, workDate, timeZone, inMin, outMin);
-  const windowMinutes = windows.reduce((n, [a, b]) => n + b - a, 0);
-  const brk = breakFor(restraint, rules.break, windowMinutes);
-  const breaks = placeBreak(inMin, outMin, windows, brk.minutes);
-
+  const start = inMin!;
+  const end = outMin!;
+  // Breaks, in order of precedence (version.ts rule 13):
+  // 1. Punched breaks are the day's breaks as taken. They are NOT raised to the 34条 minimum: the
+  //    minutes between them were worked, and worked time is owed whatever the break should have been
+  //    (deeming a break the worker did not take would hide paid work, which the 2017 ガイドライン
+  //    forbids); the day is flagged break_below_legal so the admin can act on the breach itself.
+  // 2. Else the pattern's break windows inside the shift, raised only as far as 34条 needs (as the
+  //    rule's windows are).
+  // 3. Else the break rule as before.
+  let breaks: Interval[];
+  let brk: { minutes: number; source: BreakSource };
+  let windowMinutes = 0;
+  if (base.punchedBreaks.length) {
+    breaks = punchedBreakIntervals(base.punchedBreaks, start, end).intervals;
+    brk = { minutes: breaks.reduce((n, [a, b]) => n + b - a, 0), source: 'punched' };
+  } else if (plan?.breaks.length) {
+    const windows = clipMerge(plan.breaks, start, end);
+    windowMinutes = windows.reduce((n, [a, b]) => n + b - a, 0);
+    const minutes = lawfulBreak(restraint!, windowMinutes);
+    brk = { minutes, source: minutes === 0 ? 'none' : minutes === windowMinutes ? 'pattern' : 'legal_minimum' };
+    breaks = placeBreak(start, end, windows, minutes);
+  } else {
+    const windows = windowOverlaps(rules.break, workDate, timeZone, start, end);
+    windowMinutes = windows.reduce((n, [a, b]) => n + b - a, 0);
+    brk = breakFor(restraint!, rules.break, windowMinutes);
+    breaks = placeBreak(start, end, windows, brk.minutes);
+  }
   const dayStart = (offset: number) => wallMinute(addDays(workDate, offset), 0, 0, timeZone);
   const lateNight = [-1, 0, 1, 2].map((k) => {
     const d = addDays(workDate, k);
@@ -392,8 +549,8 @@ export function computeDay(input: DayInput): DayResult {
   // Sweep the shift between breakpoints (break, late-night and holiday edges): inside a piece the
   // kind and the late-night overlay are constant, except that ordinary work is split where the
   // shift's counted minutes reach the fixed time and 8 h.
-  const cuts = new Set([inMin, outMin, ...breaks.flat(), ...lateNight.flat(), ...legalHoliday.flat()]);
-  const points = [...cuts].filter((p) => p >= inMin && p <= outMin).sort((a, b) => a - b);
+  const cuts = new Set([start, end, ...breaks.flat(), ...lateNight.flat(), ...legalHoliday.flat()]);
+  const points = [...cuts].filter((p) => p >= start && p <= end).sort((a, b) => a - b);
   const regularCap = Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
   const segments: Segment[] = [];
   const push = (start: number, end: number, kind: SegmentKind, night: boolean) => {
@@ -433,8 +590,9 @@ export function computeDay(input: DayInput): DayResult {
 
   return finishDay({
     ...base,
+    ...attendance,
     status: 'complete',
-    restraintMinutes: restraint,
+    restraintMinutes: restraint!,
     breakMinutes: brk.minutes,
     breakSource: brk.source,
     breakInWindowsMinutes: windowMinutes,
@@ -483,9 +641,20 @@ function dayFlags(day: DayResult): DayFlag[] {
   ) {
     flags.push('unapproved_holiday_work');
   }
-  if (day.workedMinutes > 0 && day.leaveType !== null) flags.push('worked_on_leave');
+  // Work on a half-day or hourly leave day is the point of the unit: only 終日 leave flags it.
+  if (day.workedMinutes > 0 && day.leaveType !== null && day.leaveUnit === 'day') flags.push('worked_on_leave');
   const threshold = day.rules.working.overMinutes;
   if (threshold !== null && day.overtimeMinutes > threshold) flags.push('over_daily_threshold');
+  if (day.lateMinutes > 0) flags.push('late');
+  if (day.earlyLeaveMinutes > 0) flags.push('early_leave');
+  if (day.isAbsent) flags.push('absent');
+  if (day.status === 'complete' && day.breakSource === 'punched') {
+    if (!isLawfulBreak(day.restraintMinutes, day.breakMinutes)) flags.push('break_below_legal');
+    if (day.punchedBreaks.some((b) => !b.endAt)) flags.push('break_open');
+  }
+  const interval = day.settings.intervalMinutes;
+  if (interval !== null && day.restBeforeMinutes !== null && day.restBeforeMinutes < interval)
+    flags.push('short_interval');
   return flags;
 }
 
@@ -525,7 +694,18 @@ function explainDay(day: DayResult): string[] {
       `所定休日（法定外休日）${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 労働は通常の労働時間として1日8時間・週40時間で判定`,
     );
   }
-  if (day.leaveType !== null) lines.push(`${LEAVE_LABELS[day.leaveType]}（${day.leaveDays}日）`);
+  if (day.calendar.shift === 'working') lines.push('シフトにより出勤日（会社カレンダーでは休日）');
+  if (day.calendar.shift === 'day_off') lines.push('シフトにより休み（所定休日）');
+  if (day.leaveType !== null) {
+    const unit =
+      day.leaveUnit === 'hours'
+        ? `時間単位${day.leaveHours}時間`
+        : day.leaveUnit === 'am' || day.leaveUnit === 'pm'
+          ? `${LEAVE_UNIT_LABELS[day.leaveUnit]}・${day.leaveDays}日`
+          : `${day.leaveDays}日`;
+    lines.push(`${LEAVE_LABELS[day.leaveType]}（${unit}）`);
+  }
+  lines.push(...day.scheduleLines);
 
   if (day.status === 'none') return [...lines, '打刻なし'];
   if (day.status === 'incomplete') {
@@ -537,14 +717,26 @@ function explainDay(day: DayResult): string[] {
   lines.push(`勤務ルール(${RULE_LEVEL_LABELS[working.level]}): 所定労働時間${hm(working.fixedMinutes)}${threshold}`);
   lines.push(`拘束: ${clock(day.punchInAt!)}–${clock(day.punchOutAt!)} ${day.restraintMinutes}分`);
 
-  const ruleName = `休憩ルール(${RULE_LEVEL_LABELS[brk.level]})`;
-  const ruleTerms = breakRuleTerms(brk);
-  if (day.breakSource === 'none') {
+  // Where the break came from: the punches, the pattern's windows (no punches) or the break rule.
+  const pattern = day.schedule?.kind === 'pattern' && !day.punchedBreaks.length ? day.schedule.pattern : null;
+  const byPattern = pattern !== null && pattern.breaks.length > 0;
+  const ruleName = byPattern ? `勤務パターン（${pattern.name}）` : `休憩ルール(${RULE_LEVEL_LABELS[brk.level]})`;
+  const ruleTerms = byPattern
+    ? `休憩時間帯${pattern.breaks.map((b) => `${patternClock(b.startMinute)}–${patternClock(b.endMinute)}`).join('・')}`
+    : breakRuleTerms(brk);
+  if (day.breakSource === 'punched') {
+    const placed = day.segments.filter((s) => s.kind === 'break');
+    const ranges = placed.map((s) => `${clock(s.startAt)}–${clock(s.endAt)}`).join('・');
+    const worked = day.restraintMinutes - day.breakMinutes;
+    lines.push(
+      `休憩（打刻）: ${ranges ? `${ranges} ` : ''}計${day.breakMinutes}分、労働${hm(worked)}（打刻どおり。法定の最低基準まで引き上げない）`,
+    );
+  } else if (day.breakSource === 'none') {
     lines.push(`休憩: 0分（${ruleName}: ${ruleTerms}、労働6時間以下のため法定の休憩もなし）`);
   } else {
     const worked = day.restraintMinutes - day.breakMinutes;
     const why =
-      day.breakSource === 'rule'
+      day.breakSource === 'rule' || day.breakSource === 'pattern'
         ? `${ruleName}により${day.breakMinutes}分（${ruleTerms}）`
         : `労働基準法34条の最低基準により${day.breakMinutes}分（労働時間が6時間超なら45分・8時間超なら60分。休憩${day.breakMinutes}分で労働${hm(worked)}。${ruleName}: ${ruleTerms}）`;
     const placed = day.segments.filter((s) => s.kind === 'break');
@@ -589,5 +781,11 @@ function explainDay(day: DayResult): string[] {
   if (day.flags.includes('worked_on_leave')) lines.push('注意: 休暇の日に打刻あり');
   if (day.flags.includes('over_daily_threshold'))
     lines.push(`注意: 残業${day.overtimeMinutes}分が残業基準${hm(working.overMinutes ?? 0)}を超過`);
+  if (day.flags.includes('break_below_legal'))
+    lines.push(
+      `注意: 打刻された休憩${day.breakMinutes}分は労働${hm(day.restraintMinutes - day.breakMinutes)}に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に満たない`,
+    );
+  if (day.flags.includes('break_open'))
+    lines.push('注意: 休憩終了の打刻がない休憩あり（終了が不明なため休憩に数えず労働時間として計上）');
   return lines;
 }

@@ -8,6 +8,8 @@ export * from './rules.js';
 export * from './day.js';
 export * from './week.js';
 export * from './month.js';
+export * from './schedule.js';
+export * from './scheduled.js';
 export * from './agreement.js';
 export { hm, hoursJa } from './format.js';
 export * from './agreement-settings.js';

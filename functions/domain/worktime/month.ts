@@ -6,7 +6,17 @@ import { addDays, monthDates } from '../time.js';
 import { computeDay, type DayCalendar, type DayResult } from './day.js';
 import { rulesOn, type RulesByDate, type RulesInForce } from './rules.js';
 import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES, RULE_VERSION } from './version.js';
-import type { LeaveUnit, PunchedBreak, ScheduleOf, SettingsOf } from './schedule.js';
+import {
+  DEFAULT_SETTINGS_OF,
+  DEFAULT_WORK_SETTINGS,
+  NO_SCHEDULE,
+  type LeaveUnit,
+  type PunchedBreak,
+  type ScheduleOf,
+  type SettingsOf,
+  type WorkSettings,
+} from './schedule.js';
+import { round30 } from './scheduled.js';
 import { applyWeeklyLimit, weekStartOf, type WeekStart, type WeeklyLimit } from './week.js';
 
 /** An attendance-day item as stored (extra fields are ignored). */
@@ -193,7 +203,7 @@ export function computeMonth(input: MonthInput): MonthResult {
     month: input.month,
     rules: monthEnd,
     days,
-    totals: monthTotals(days, monthEnd),
+    totals: monthTotals(days, monthEnd, (input.settings ?? DEFAULT_SETTINGS_OF)(last)),
   };
 }
 
@@ -213,7 +223,13 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
   );
 
-  const calendar = overriddenCalendar(input.calendar, dayOverridesOf(input.records, input.dayOverrides));
+  const schedule = input.schedule ?? NO_SCHEDULE;
+  const settings = input.settings ?? DEFAULT_SETTINGS_OF;
+  const calendar = scheduledCalendar(
+    overriddenCalendar(input.calendar, dayOverridesOf(input.records, input.dayOverrides)),
+    schedule,
+  );
+  const previousEnd = previousEnds(input.records, weekStartOf(first, weekStartsOn), weekEnd);
   const day = (date: string, dayCalendar: DayCalendar, nextDayIsLegalHoliday: boolean) => {
     const r = byDate.get(date);
     return computeDay({
@@ -223,6 +239,13 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
       punchOutAt: r?.punchOutAt,
       leaveType: r?.leaveType,
       leaveDays: r?.leaveDays,
+      leaveUnit: r?.leaveUnit,
+      leaveHours: r?.leaveHours,
+      breaks: r?.breaks,
+      schedule: schedule(date),
+      settings: settings(date),
+      isOver: input.today !== undefined && date < input.today,
+      previousEndAt: previousEnd.get(date) ?? null,
       rules: rulesOn(input.rules, date),
       calendar: dayCalendar,
       nextDayIsLegalHoliday,
@@ -251,6 +274,60 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
   return applyWeeklyLimit(final, weekStartsOn, input.weeklyLimitMinutes).filter(
     (d) => d.workDate >= first && d.workDate <= last,
   );
+}
+
+/**
+ * 勤務間インターバル: for each date `from`–`to`, when the previous work ended — the punch-out of the
+ * latest earlier work date that has one (a night shift's punch-out on the next morning belongs to
+ * its start date, so it is found there). Decision: only an actual punch-out counts, never the
+ * previous day's scheduled end: the interval is the rest the worker really had, and a day without
+ * work (or without a punch-out to measure from) gives nothing to measure — using the scheduled end
+ * would flag the day after an absence or a day off as a short rest that never happened. Records
+ * before `from` are used when passed (the month's records start at the week start, see monthRange).
+ */
+export function previousEnds(records: readonly AttendanceRecord[], from: string, to: string): Map<string, string> {
+  const ends = records
+    .filter((r) => r.punchOutAt && r.workDate <= to)
+    .sort((a, b) => a.workDate.localeCompare(b.workDate));
+  const out = new Map<string, string>();
+  let i = 0;
+  let last: string | null = null;
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    while (i < ends.length && ends[i]!.workDate < date) last = ends[i++]!.punchOutAt!;
+    if (last) out.set(date, last);
+  }
+  return out;
+}
+
+/**
+ * The calendar with the employee's shifts applied (shared decisions of issue 16), after the 振替
+ * overrides (a day a 振替 swapped keeps what the swap made of it):
+ * - a shift day off on a calendar working day makes it a 所定休日 (法定外休日) for the employee;
+ * - a shift pattern on a calendar 所定休日, 祝日 or company day off makes it a working day;
+ * - the 法定休日 stays the 法定休日 (35条: moving it needs a 振替), and so do the days off of a
+ *   calendar that fixes no 法定休日 ('latest' mode, `legalHolidayByWeek`): each of them may turn out
+ *   to be the 法定休日, so a pattern on one is scheduled holiday work, never less than that. A shift
+ *   day off is not made a 'latest' candidate: at worst the later calendar day off worked is counted
+ *   休日労働 (35 %) — paid more, never less.
+ * Default patterns change nothing here (computeDay ignores them on days off: day.ts effectiveSchedule).
+ */
+export function scheduledCalendar(
+  calendar: (date: string) => DayCalendar,
+  schedule: ScheduleOf,
+): (date: string) => DayCalendar {
+  if (schedule === NO_SCHEDULE) return calendar;
+  return (date) => {
+    const base = calendar(date);
+    const s = schedule(date);
+    if (!s || s.source !== 'shift' || base.transfer) return base;
+    if (s.kind === 'day_off')
+      return base.isDayOff
+        ? base
+        : { ...base, isDayOff: true, isLegalHoliday: false, kind: 'day_off', shift: 'day_off' };
+    if (base.isDayOff && !base.isLegalHoliday && !base.legalHolidayByWeek)
+      return { ...base, isDayOff: false, kind: 'working', shift: 'working' };
+    return base;
+  };
 }
 
 /** The overrides the records carry (approved 振替 markers), then the explicit ones on top. */
@@ -330,14 +407,26 @@ export function assignLatestLegalHolidays(days: readonly DayResult[], weekStarts
   return legal;
 }
 
-/** Totals of days already through the weekly pass. */
-export function monthTotals(days: readonly DayResult[], rules: RulesInForce): MonthTotals {
+/**
+ * Totals of days already through the weekly pass. `settings` are the work settings in force on the
+ * span's last day: with monthlyRounding30 the 1か月単位 rounding (昭63.3.14 基発150号) is given in
+ * `rounded30` for each of 時間外 (法内 + 法定外, 法定外, 月60時間超), 休日 (法定休日労働) and 深夜 — the
+ * minute figures stay as they are beside it.
+ */
+export function monthTotals(
+  days: readonly DayResult[],
+  rules: RulesInForce,
+  settings: WorkSettings = DEFAULT_WORK_SETTINGS,
+): MonthTotals {
   const sum = (f: (d: DayResult) => number) => days.reduce((n, d) => n + f(d), 0);
   const statutory = sum((d) => d.statutoryOvertimeMinutes);
   const overtime = sum((d) => d.overtimeMinutes);
   const holiday = sum((d) => d.legalHolidayWorkMinutes);
   const deemed = rules.working.deemedOvertimeMinutes;
   const leave = (type: number) => sum((d) => (d.leaveType === type ? d.leaveDays : 0));
+  const over60 = Math.max(0, statutory - MONTHLY_HIGH_RATE_THRESHOLD_MINUTES);
+  const lateNight = sum((d) => d.lateNightMinutes);
+  const count = (f: (d: DayResult) => boolean) => days.filter(f).length;
   return {
     workedMinutes: sum((d) => d.workedMinutes),
     regularMinutes: sum((d) => d.regularMinutes),
@@ -346,11 +435,11 @@ export function monthTotals(days: readonly DayResult[], rules: RulesInForce): Mo
     dailyStatutoryOvertimeMinutes: sum((d) => d.dailyStatutoryOvertimeMinutes),
     weeklyStatutoryOvertimeMinutes: sum((d) => d.weeklyStatutoryOvertimeMinutes),
     overtimeMinutes: overtime,
-    overtimeOver60Minutes: Math.max(0, statutory - MONTHLY_HIGH_RATE_THRESHOLD_MINUTES),
+    overtimeOver60Minutes: over60,
     deemedOvertimeMinutes: deemed,
     excessOvertimeMinutes: Math.max(0, overtime - (deemed ?? 0)),
     legalHolidayWorkMinutes: holiday,
-    lateNightMinutes: sum((d) => d.lateNightMinutes),
+    lateNightMinutes: lateNight,
     breakMinutes: sum((d) => d.breakMinutes),
     overtimeAndHolidayWorkMinutes: statutory + holiday,
     workDays: days.filter((d) => d.workedMinutes > 0).length,
@@ -358,15 +447,23 @@ export function monthTotals(days: readonly DayResult[], rules: RulesInForce): Mo
     substituteLeaveDays: leave(1),
     transferHolidayDays: leave(2),
     incompleteDates: days.filter((d) => d.status === 'incomplete').map((d) => d.workDate),
-    scheduledDays: 0,
-    lateDays: 0,
-    lateMinutes: 0,
-    earlyLeaveDays: 0,
-    earlyLeaveMinutes: 0,
-    absentDays: 0,
-    breakBelowLegalDays: 0,
-    shortIntervalDays: 0,
-    paidLeaveHours: 0,
-    rounded30: null,
+    scheduledDays: count((d) => d.schedule?.kind === 'pattern'),
+    lateDays: count((d) => d.lateMinutes > 0),
+    lateMinutes: sum((d) => d.lateMinutes),
+    earlyLeaveDays: count((d) => d.earlyLeaveMinutes > 0),
+    earlyLeaveMinutes: sum((d) => d.earlyLeaveMinutes),
+    absentDays: count((d) => d.isAbsent),
+    breakBelowLegalDays: count((d) => d.flags.includes('break_below_legal')),
+    shortIntervalDays: count((d) => d.flags.includes('short_interval')),
+    paidLeaveHours: sum((d) => (d.leaveType === 0 && d.leaveUnit === 'hours' ? d.leaveHours : 0)),
+    rounded30: settings.monthlyRounding30
+      ? {
+          overtimeMinutes: round30(overtime),
+          statutoryOvertimeMinutes: round30(statutory),
+          overtimeOver60Minutes: round30(over60),
+          legalHolidayWorkMinutes: round30(holiday),
+          lateNightMinutes: round30(lateNight),
+        }
+      : null,
   };
 }

@@ -15,6 +15,7 @@ import { addDays, daysInMonth } from '../time.js';
 import type { DayResult } from './day.js';
 import { computeSpan, monthTotals, type MonthInput, type MonthTotals } from './month.js';
 import { rulesOn, type RulesInForce } from './rules.js';
+import { DEFAULT_SETTINGS_OF } from './schedule.js';
 import { RULE_VERSION } from './version.js';
 import { weekStartOf, type WeekStart } from './week.js';
 
@@ -49,7 +50,7 @@ export function computePeriod(input: PeriodInput): PeriodResult {
     to: input.to,
     rules: periodEnd,
     days,
-    totals: monthTotals(days, periodEnd),
+    totals: monthTotals(days, periodEnd, (input.settings ?? DEFAULT_SETTINGS_OF)(input.to)),
   };
 }
 

@@ -1,8 +1,16 @@
 /**
- * Working-time engine — rule version 2026.2. Every computed result carries `ruleVersion` so a stored
+ * Working-time engine — rule version 2026.3. Every computed result carries `ruleVersion` so a stored
  * summary can be told apart from one computed under later rules (recompute when it differs).
  *
- * The rules of 2026.2, in the order the engine applies them:
+ * Changelog:
+ * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
+ *   half-day / hourly leave, punched breaks used as taken (flagged when below 34条), pattern break
+ *   windows, shifts changing a day's character, 勤務間インターバル, half days counted 0.5, the
+ *   1か月単位 30-minute rounding of monthly totals (rules 4, 8 and 11–16). Days without a schedule,
+ *   break punches or leave units compute as under 2026.2.
+ * - 2026.2: 34条 on working time, lawful company breaks kept, two-tier rules and break windows.
+ *
+ * The rules of 2026.3, in the order the engine applies them:
  *
  * 1. Minutes. Punch instants are truncated to the whole minute (09:00:59 counts as 09:00) and
  *    every figure is in whole minutes; no rounding beyond that (労働時間は1分単位).
@@ -28,6 +36,7 @@
  *    windows the block then ends at punch-out). "After 4 h" is where a typical 9:00 start takes
  *    lunch, and it fixes which minutes are late night (a 22:00–07:00 shift breaks 02:00–03:00: 480
  *    late-night minutes of restraint, 420 worked).
+ *    When breaks are punched or the day has a pattern with break windows, rule 13 replaces this one.
  * 5. Buckets. Each worked minute falls in exactly one of:
  *    - 法定休日労働 (legal_holiday): minutes on the calendar day (0:00–24:00, company-local) of the
  *      legal holiday (法定休日, one weekday a week, Sunday by default); a shift from Saturday night
@@ -52,13 +61,45 @@
  * 8. Month. Totals over the work dates of the month. 月60時間超 = 法定外 (daily + weekly) beyond
  *    60 h (37条1項 ただし書, 50 %); legal-holiday work is not part of it. Overtime = 法内 + 法定外;
  *    excess over deemed overtime (固定残業, the rule's `unpaidMinutes`) = max(0, overtime − deemed).
- *    Paid-leave days = days with leave type 0 (有給), counting `leaveDays` (1 or 0.5).
+ *    Paid-leave days = days with leave type 0 (有給), counting `leaveDays`: 1 for 終日 (or the stored
+ *    0.5 of an old half day), 0.5 for 午前半休 / 午後半休, 0 for 時間単位 (39条: hours count toward
+ *    no day; their hours are totalled apart as paidLeaveHours).
  * 9. 36協定. Time counted = 法定外 (daily + weekly); "including holiday work" adds 法定休日労働.
  *    See agreement.ts for the limits and the projection.
  * 10. 80 h notice (労働安全衛生法66条の8, 則52条の2): 時間外・休日労働時間 = the month's total worked
  *    minutes (legal-holiday work included) − 40 h × calendar days ÷ 7, not 法定外 + 休日.
+ * 11. Schedule (schedule.ts): a date's schedule is its shift, else the employee's default pattern,
+ *    else the (department, status) default, else none. A shift day off makes a calendar working day a
+ *    所定休日 for the employee; a shift pattern on a calendar 所定休日 / 祝日 / company day off makes it a
+ *    working day; the 法定休日 (and every day off of a calendar with no fixed 法定休日) stays what it is
+ *    (35条; moving it needs 振替, and a 振替 wins over a shift). A default pattern applies on working
+ *    days only. A pattern's times are minutes from the work date's local midnight (past 24:00 for a
+ *    night pattern) → scheduled start / end instants on the company's clock.
+ * 12. 遅刻 / 早退 / 欠勤 (scheduled days only; scheduled.ts `tardiness`): 遅刻 = scheduled working
+ *    minutes (pattern break windows excluded) from the expected start to the punch-in, 早退 = those
+ *    from the punch-out to the expected end, punches truncated to the minute. 午前半休 moves the
+ *    expected start to the end of the first break window (the pattern's midpoint without one),
+ *    午後半休 the expected end to its start; 時間単位 leave covers lateness first, then early leave;
+ *    終日 leave: none of the three. Grace: a remainder of at most graceMinutes counts 0, beyond it
+ *    the whole remainder counts. 欠勤 = a scheduled day before today with no punch and no leave of any
+ *    unit. Figures only: pay deductions are the payroll's business.
+ * 13. Breaks. Punched breaks (休憩開始 / 休憩終了) are the day's breaks as taken: clipped to the shift,
+ *    overlaps merged, never raised to 34条 (the minutes between them were worked and are owed); a day
+ *    whose punched break is below 34条 for its work is flagged break_below_legal. A break without an
+ *    end on a complete day is flagged break_open and not counted (its end is unknown; counting it to
+ *    punch-out could hide hours of work). Without punches, a pattern's break windows inside the shift
+ *    are the company's break, raised only as far as 34条 needs and placed as in rule 4; without
+ *    them, rule 4.
+ * 14. 勤務間インターバル: rest = punch-in − the latest earlier punch-out (an actual one, never a
+ *    scheduled end); below the company's intervalMinutes → flagged short_interval.
+ * 15. Month: scheduled, late, early-leave, absent, break-below-legal and short-interval days, late
+ *    and early-leave minutes, hours of hourly paid leave. With the company's monthlyRounding30 (on the
+ *    span's last day), 時間外 (法内 + 法定外, 法定外, 月60時間超), 法定休日労働 and 深夜 totals are each
+ *    also given rounded (昭63.3.14 基発150号: < 30 min dropped, ≥ 30 min raised to the hour); the
+ *    minute figures are unchanged.
+ * 16. Display rounding (screen only): 出勤 rounded up, 退勤 rounded down to the company's unit.
  */
-export const RULE_VERSION = '2026.2';
+export const RULE_VERSION = '2026.3';
 
 /** 労働基準法32条. */
 export const DAILY_LIMIT_MINUTES = 8 * 60;

@@ -14,7 +14,7 @@ import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
-import { formatDateTime, range } from '../../shared/time';
+import { formatDateTime, formatMinutes, range } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import {
@@ -198,6 +198,54 @@ function Checklist({ data }: { data: PeriodClosingsView }) {
             {c.break_short_days === null
               ? C.breakShortAtClosing
               : C.breakShortCount.replace('{n}', String(c.break_short_days))}
+          </dd>
+        </div>
+        <div>
+          <dt>{C.scheduleFindings}</dt>
+          <dd>
+            {c.schedule_findings.length === 0 ? (
+              C.none
+            ) : (
+              <>
+                <p>
+                  {C.scheduleTotals
+                    .replace('{late}', String(c.schedule_totals.late_days))
+                    .replace('{early}', String(c.schedule_totals.early_leave_days))
+                    .replace('{absent}', String(c.schedule_totals.absent_days))}
+                </p>
+                <ul>
+                  {c.schedule_findings
+                    .filter((f) => f.late_days || f.early_leave_days || f.absent_days)
+                    .map((f) => (
+                      <li key={f.employee_id}>
+                        {C.scheduleLine
+                          .replace('{name}', f.name)
+                          .replace('{late}', String(f.late_days))
+                          .replace('{lateM}', formatMinutes(f.late_minutes))
+                          .replace('{early}', String(f.early_leave_days))
+                          .replace('{earlyM}', formatMinutes(f.early_leave_minutes))
+                          .replace('{absent}', String(f.absent_days))}
+                      </li>
+                    ))}
+                </ul>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{C.breakBelowLegal}</dt>
+          <dd>
+            {c.schedule_totals.break_below_legal_days
+              ? C.daysCount.replace('{n}', String(c.schedule_totals.break_below_legal_days))
+              : C.none}
+          </dd>
+        </div>
+        <div>
+          <dt>{C.shortInterval}</dt>
+          <dd>
+            {c.schedule_totals.short_interval_days
+              ? C.daysCount.replace('{n}', String(c.schedule_totals.short_interval_days))
+              : C.none}
           </dd>
         </div>
         <div>

@@ -13,6 +13,18 @@ import '../admin.css';
 
 const hours = (minutes: number | null) => (minutes === null ? t.admin.notCalculated : formatMinutes(minutes));
 
+/** 遅刻1・欠勤2: this period's counts that are not zero; なし otherwise. */
+function scheduleIssues(staff: Staff): string {
+  const P = t.admin.staff.scheduleIssueParts;
+  const parts = [
+    [P.late, staff.late_days],
+    [P.early, staff.early_leave_days],
+    [P.absent, staff.absent_days],
+  ] as const;
+  const shown = parts.filter(([, n]) => n).map(([label, n]) => label.replace('{n}', String(n)));
+  return shown.length ? shown.join('・') : t.admin.staff.scheduleIssuesNone;
+}
+
 function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) => void }) {
   const [busy, setBusy] = useState(false);
 
@@ -35,6 +47,7 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
       <td className="num">{hours(staff.monthly_working_minutes)}</td>
       <td className="num">{hours(staff.overtime_minutes)}</td>
       <td className="num">{hours(staff.over_legal_limit_minutes)}</td>
+      <td>{scheduleIssues(staff)}</td>
       <td className="row-actions">
         <Link className="button button--ghost button--small" to={`/management/${encodeURIComponent(staff.id)}`}>
           {t.admin.detail}
@@ -119,6 +132,7 @@ export default function StaffListPage() {
                       <th scope="col">{t.admin.staff.monthlyHours}</th>
                       <th scope="col">{t.admin.staff.overtime}</th>
                       <th scope="col">{t.admin.staff.overLegal}</th>
+                      <th scope="col">{t.admin.staff.scheduleIssues}</th>
                       <th scope="col">{t.admin.actions}</th>
                     </tr>
                   </thead>

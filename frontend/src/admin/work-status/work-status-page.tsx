@@ -24,6 +24,7 @@ import {
   type WorkStatusAlert,
 } from './work-status-api';
 import { MonthlyOvertimeChart, StaffOvertimeChart } from './work-status-charts';
+import { ScheduleFiguresSection } from './schedule-figures-section';
 import '../../shared/page.css';
 import '../admin.css';
 import './work-status.css';
@@ -197,6 +198,7 @@ export default function WorkStatusPage() {
           <Panels data={state.data} onAsk={setAsked} />
           <AlertList data={state.data} />
           <AgreementMonths data={state.data} />
+          <ScheduleFiguresSection employees={state.data.employees ?? []} />
           <div className="work-charts">
             <StaffOvertimeChart employees={state.data.employees ?? []} limitMinutes={state.data.alert_limit_minutes} />
             <MonthlyOvertimeChart months={state.data.monthly_overtime ?? []} />

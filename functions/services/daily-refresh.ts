@@ -1,0 +1,57 @@
+/**
+ * The daily refresh of the stored summaries (the recompute worker's scheduled run, just after local
+ * midnight): 欠勤 becomes known when a scheduled day ends without punch or leave — nothing is written
+ * that day, so no punch refreshes the figures. Every active company gets a recompute job of the
+ * months holding yesterday and today (one transaction per employee, shifts one Query per month), run
+ * here one company after another, so work status, the staff list and the closing checklist read
+ * yesterday's 欠勤 from the summaries without computing anything per employee in a request.
+ */
+import { listActiveCompanies } from '../db/companies.js';
+import { insertRecomputeJob } from '../db/recompute-jobs.js';
+import { addDays, today } from '../domain/time.js';
+import { clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { logger } from '../shared/logger.js';
+import { runRecompute } from './recompute-runner.js';
+
+const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface DailyRefreshResult {
+  companies: number;
+  failed: string[];
+}
+
+/** Records and runs one recompute job for a company (yesterday's month to today's); returns its id. */
+export async function refreshCompanyDaily(companyId: string, timeZone: string, now: Date = clock.now()) {
+  const todayLocal = today(timeZone, now);
+  const job = {
+    companyId,
+    jobId: newId(),
+    status: 'pending' as const,
+    reason: 'daily',
+    fromMonth: addDays(todayLocal, -1).slice(0, 7),
+    toMonth: todayLocal.slice(0, 7),
+    timeZone,
+    done: 0,
+    failed: 0,
+    expiresAt: Math.floor(now.getTime() / 1000) + JOB_TTL_SECONDS,
+  };
+  await insertRecomputeJob(job);
+  await runRecompute({ companyId, jobId: job.jobId });
+  return job.jobId;
+}
+
+export async function runDailyRefresh(now: Date = clock.now()): Promise<DailyRefreshResult> {
+  const companies = await listActiveCompanies();
+  const result: DailyRefreshResult = { companies: companies.length, failed: [] };
+  for (const c of companies) {
+    try {
+      await refreshCompanyDaily(c.companyId, c.timeZone, now);
+    } catch (error) {
+      logger.error('daily summary refresh failed', { companyId: c.companyId, error: error as Error });
+      result.failed.push(c.companyId);
+    }
+  }
+  logger.info('daily summary refresh', { companies: result.companies, failed: result.failed.length });
+  return result;
+}

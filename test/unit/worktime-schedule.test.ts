@@ -1,0 +1,536 @@
+/**
+ * Schedules in the engine (issue 16, rule version 2026.3): 遅刻・早退・欠勤 against the day's pattern,
+ * grace, night patterns, half-day and hourly leave, punched breaks against 34条, pattern break
+ * windows, shifts changing a day's character, 勤務間インターバル, the 1か月単位 30-minute rounding and
+ * the display rounding of punches. Every figure is derived by hand in the comment above it, from
+ * ../shared/LABOUR-LAW.md (34条 on 労働時間: > 6 h → 45 min, > 8 h → 60 min; 32条 8 h; 深夜 22:00–05:00;
+ * 基発150号 rounding) and the shared decisions of issue 16 — not from the engine's code.
+ *
+ * Asia/Tokyo (UTC+9, no DST). April 2026: the 1st is a Wednesday, 4th Saturday, 5th Sunday (the
+ * default 法定休日), 29th 昭和の日. Built-in rules: fixed time 8:00, no break rule (so only the law's
+ * minimum applies when a day has no pattern windows and no punched breaks).
+ */
+import { describe, expect, it } from 'vitest';
+import { instantOf } from '../../functions/domain/time.js';
+import { companyCalendar } from '../../functions/domain/worktime/calendar.js';
+import {
+  computeDay,
+  computeMonth,
+  DEFAULT_BREAK_RULE,
+  DEFAULT_WORK_SETTINGS,
+  DEFAULT_WORKING_RULE,
+  displayPunch,
+  round30,
+  roundedPunchAt,
+  type AttendanceRecord,
+  type DayInput,
+  type DayResult,
+  type DaySchedule,
+  type RulesInForce,
+  type ScheduleOf,
+  type WorkPattern,
+  type WorkSettings,
+} from '../../functions/domain/worktime/index.js';
+
+const TZ = 'Asia/Tokyo';
+const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+const calendar = companyCalendar();
+
+/** "HH:MM" or "HH:MM:SS" on a date → ISO instant. */
+const at = (date: string, hhmm: string) => {
+  const [h, m, s = 0] = hhmm.split(':').map(Number) as [number, number, number?];
+  return new Date(Date.parse(instantOf(date, h, m, TZ)) + s * 1000).toISOString();
+};
+const next = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** 日勤 9:00–18:00 with lunch 12:00–13:00. */
+const DAY: WorkPattern = {
+  id: 'p-day',
+  name: '日勤',
+  startMinute: 540,
+  endMinute: 1080,
+  breaks: [{ startMinute: 720, endMinute: 780 }],
+};
+/** 夜勤 22:00–翌7:00 with a break 翌2:00–3:00 (minutes past 24:00). */
+const NIGHT: WorkPattern = {
+  id: 'p-night',
+  name: '夜勤',
+  startMinute: 1320,
+  endMinute: 1860,
+  breaks: [{ startMinute: 1560, endMinute: 1620 }],
+};
+/** 短時間 10:00–15:00, no break window (midpoint 12:30). */
+const SHORT: WorkPattern = { id: 'p-short', name: '短時間', startMinute: 600, endMinute: 900, breaks: [] };
+
+const shiftOf = (pattern: WorkPattern): DaySchedule => ({ kind: 'pattern', pattern, source: 'shift' });
+const settings = (s: Partial<WorkSettings>): WorkSettings => ({ ...DEFAULT_WORK_SETTINGS, ...s });
+
+/** A day on Wednesday 1 April with the 日勤 shift unless told otherwise. */
+function day(from: string | null, to: string | null, rest: Partial<DayInput> = {}, date = '2026-04-01'): DayResult {
+  return computeDay({
+    workDate: date,
+    timeZone: TZ,
+    punchInAt: from ? at(date, from) : null,
+    punchOutAt: to ? (to.startsWith('+') ? at(next(date), to.slice(1)) : at(date, to)) : null,
+    rules: DEFAULTS,
+    schedule: shiftOf(DAY),
+    ...rest,
+  });
+}
+
+const segs = (d: DayResult) => d.segments.map((s) => `${s.kind}${s.lateNight ? '+night' : ''}:${s.minutes}`);
+
+describe('遅刻 and grace', () => {
+  it('late by 1 minute: 09:01:30 against 9:00 is 1 minute (punches truncated to the minute)', () => {
+    // Punch-in 09:01:30 → 09:01; scheduled start 9:00 → 9:00–9:01 missed = 1 minute, no grace → 1.
+    // Break: the pattern window 12:00–13:00 lies inside 09:01–18:00 → 60; restraint 539, work 479
+    // (> 6 h needs 45, 60 ≥ 45: lawful) → 479 worked, all regular (≤ 8:00).
+    const d = day('09:01:30', '18:00');
+    expect([d.lateMinutes, d.earlyLeaveMinutes, d.isAbsent]).toEqual([1, 0, false]);
+    expect(d.flags).toEqual(['late']);
+    expect([d.restraintMinutes, d.breakMinutes, d.breakSource, d.workedMinutes]).toEqual([539, 60, 'pattern', 479]);
+    // 9:00 JST = 00:00Z, 18:00 JST = 09:00Z.
+    expect([d.scheduledStartAt, d.scheduledEndAt]).toEqual(['2026-04-01T00:00:00.000Z', '2026-04-01T09:00:00.000Z']);
+    expect(d.explanation).toContain('予定: 9:00–18:00（日勤）、休憩12:00–13:00');
+    expect(d.explanation).toContain('遅刻: 9:01出勤 1分（猶予0分）');
+    // 09:00:59 truncates to 9:00: on time.
+    expect(day('09:00:59', '18:00').lateMinutes).toBe(0);
+  });
+
+  it('grace 5: 5 minutes late counts 0, 6 minutes late counts the whole 6', () => {
+    const grace = { settings: settings({ graceMinutes: 5 }) };
+    const five = day('09:05', '18:00', grace);
+    expect([five.lateMinutes, five.flags]).toEqual([0, []]);
+    expect(five.explanation).toContain('遅刻なし: 9:05出勤 5分は猶予5分以内');
+    // 6 > 5: beyond the grace the whole lateness counts (not 6 − 5 = 1).
+    const six = day('09:06', '18:00', grace);
+    expect([six.lateMinutes, six.flags]).toEqual([6, ['late']]);
+    expect(six.explanation).toContain('遅刻: 9:06出勤 6分（猶予5分）');
+    // The same grace for early leave: 17:55 (5) → 0, 17:54 (6) → 6.
+    expect(day('09:00', '17:55', grace).earlyLeaveMinutes).toBe(0);
+    expect(day('09:00', '17:54', grace).earlyLeaveMinutes).toBe(6);
+  });
+
+  it('early leave; the pattern break is not scheduled work', () => {
+    // 09:00–17:30: 17:30–18:00 missed = 30 early.
+    const d = day('09:00', '17:30');
+    expect([d.lateMinutes, d.earlyLeaveMinutes, d.flags]).toEqual([0, 30, ['early_leave']]);
+    expect(d.explanation).toContain('早退: 17:30退勤 30分（猶予0分）');
+    // 09:00–12:30: 12:30–18:00 = 330 minutes, of which 12:30–13:00 (30) is the break → 300 early.
+    // Break: the window inside the shift is 12:00–12:30 = 30; restraint 210, work 180 ≤ 6 h → lawful.
+    const noon = day('09:00', '12:30');
+    expect([noon.earlyLeaveMinutes, noon.breakMinutes, noon.workedMinutes]).toEqual([300, 30, 180]);
+    // Arriving 12:30: 9:00–12:30 = 210, less the break 12:00–12:30 (30) → 180 late.
+    expect(day('12:30', '18:00').lateMinutes).toBe(180);
+  });
+
+  it('night pattern 22:00–翌7:00: late, early leave and late night across midnight', () => {
+    // Scheduled start 1 April 22:00 JST = 13:00Z; end 2 April 07:00 JST = 1 April 22:00Z.
+    // Punches 22:10 → 翌6:30: late 22:00–22:10 = 10; early 6:30–7:00 = 30.
+    // Restraint 22:10–06:30 = 500; pattern window 翌2:00–3:00 inside → break 60, work 440 (> 6 h
+    // needs 45: lawful). Late night 22:10–05:00 = 410, less the break 60 → 350. 440 ≤ 480: all regular.
+    const d = day('22:10', '+06:30', { schedule: shiftOf(NIGHT) });
+    expect([d.scheduledStartAt, d.scheduledEndAt]).toEqual(['2026-04-01T13:00:00.000Z', '2026-04-01T22:00:00.000Z']);
+    expect([d.lateMinutes, d.earlyLeaveMinutes]).toEqual([10, 30]);
+    expect([d.restraintMinutes, d.breakMinutes, d.workedMinutes, d.lateNightMinutes, d.regularMinutes]).toEqual([
+      500, 60, 440, 350, 440,
+    ]);
+    expect(segs(d)).toEqual(['regular+night:230', 'break:60', 'regular+night:120', 'regular:90']);
+    expect(d.flags).toEqual(['late', 'early_leave']);
+    expect(d.explanation).toContain('予定: 22:00–翌7:00（夜勤）、休憩翌2:00–翌3:00');
+    expect(d.explanation).toContain('遅刻: 22:10出勤 10分（猶予0分）');
+    expect(d.explanation).toContain('早退: 翌6:30退勤 30分（猶予0分）');
+  });
+});
+
+describe('欠勤', () => {
+  it('a scheduled day that is over with no punch and no leave is 欠勤; not before it is over; not with leave', () => {
+    const absent = day(null, null, { isOver: true });
+    expect([absent.isAbsent, absent.flags]).toEqual([true, ['absent']]);
+    expect(absent.explanation).toContain('欠勤: 予定のある日に打刻・休暇なし');
+    // Today or later: not yet.
+    expect(day(null, null, { isOver: false }).isAbsent).toBe(false);
+    // 終日 有給, 午前半休, 時間単位: leave of any unit → not 欠勤.
+    expect(day(null, null, { isOver: true, leaveType: 0 }).isAbsent).toBe(false);
+    expect(day(null, null, { isOver: true, leaveType: 0, leaveUnit: 'am' }).isAbsent).toBe(false);
+    expect(day(null, null, { isOver: true, leaveType: 0, leaveUnit: 'hours', leaveHours: 2 }).isAbsent).toBe(false);
+    // No pattern: nothing is expected, no 欠勤.
+    expect(day(null, null, { isOver: true, schedule: null }).isAbsent).toBe(false);
+    // A default (group) pattern on a calendar day off (Saturday 4 April) schedules nothing.
+    const sat = day(
+      null,
+      null,
+      {
+        isOver: true,
+        schedule: { kind: 'pattern', pattern: DAY, source: 'group' },
+        calendar: calendar('2026-04-04'),
+      },
+      '2026-04-04',
+    );
+    expect([sat.isAbsent, sat.schedule, sat.scheduledStartAt]).toEqual([false, null, null]);
+  });
+
+  it('終日 leave: not late, early or absent even with odd punches', () => {
+    const d = day('11:00', '15:00', { leaveType: 0 });
+    expect([d.lateMinutes, d.earlyLeaveMinutes, d.isAbsent]).toEqual([0, 0, false]);
+    expect(d.flags).toEqual(['worked_on_leave']);
+  });
+});
+
+describe('break punches', () => {
+  it('below the legal minimum: flagged, figures to the minute as punched (not raised)', () => {
+    // 09:00–18:00 with a punched break 12:00–12:30 (the pattern's 60-minute window is NOT used):
+    // restraint 540, break 30, work 510 > 8 h needs 60 → below 34条 → break_below_legal.
+    // Work counted as punched: 9:00–12:00 regular 180, 12:30–17:30 regular 300 (480 reached),
+    // 17:30–18:00 法定外 30.
+    const d = day('09:00', '18:00', {
+      breaks: [{ startAt: at('2026-04-01', '12:00'), endAt: at('2026-04-01', '12:30') }],
+    });
+    expect([d.breakMinutes, d.breakSource, d.workedMinutes, d.regularMinutes, d.statutoryOvertimeMinutes]).toEqual([
+      30,
+      'punched',
+      510,
+      480,
+      30,
+    ]);
+    expect(segs(d)).toEqual(['regular:180', 'break:30', 'regular:300', 'statutory_overtime:30']);
+    expect(d.flags).toEqual(['unapproved_overtime', 'break_below_legal']);
+    expect(d.explanation).toContain(
+      '休憩（打刻）: 12:00–12:30 計30分、労働8:30（打刻どおり。法定の最低基準まで引き上げない）',
+    );
+    // 09:00–17:45 with 45 minutes (no schedule, so no 早退): work 480 (not over 8 h) needs 45 → lawful.
+    const ok = day('09:00', '17:45', {
+      breaks: [{ startAt: at('2026-04-01', '12:00'), endAt: at('2026-04-01', '12:45') }],
+      schedule: null,
+    });
+    expect([ok.breakMinutes, ok.workedMinutes, ok.flags]).toEqual([45, 480, []]);
+  });
+
+  it('two punched breaks, placed where they were; a repeated punch pair counts once', () => {
+    // 09:00–18:30, breaks 12:00–12:40 (40) and 15:00–15:20 (20) = 60; restraint 570, work 510 → 60 lawful.
+    // 9:00–12:00 180 + 12:40–15:00 140 + 15:20–18:00 160 = 480 regular; 18:00–18:30 法定外 30.
+    const b1 = { startAt: at('2026-04-01', '12:00'), endAt: at('2026-04-01', '12:40') };
+    const b2 = { startAt: at('2026-04-01', '15:00'), endAt: at('2026-04-01', '15:20') };
+    const d = day('09:00', '18:30', { breaks: [b1, b2, b1] });
+    expect([d.breakMinutes, d.workedMinutes, d.regularMinutes, d.statutoryOvertimeMinutes]).toEqual([60, 510, 480, 30]);
+    expect(segs(d)).toEqual([
+      'regular:180',
+      'break:40',
+      'regular:140',
+      'break:20',
+      'regular:160',
+      'statutory_overtime:30',
+    ]);
+    expect(d.flags).not.toContain('break_below_legal');
+    expect(d.punchedBreaks).toHaveLength(3);
+  });
+
+  it('an open break on a complete day is flagged and not counted', () => {
+    // Breaks 12:00–12:45 and 15:00–(no end), 09:00–18:00: only the 45 closed minutes count →
+    // work 495 > 8 h needs 60 → also below 34条.
+    const d = day('09:00', '18:00', {
+      breaks: [
+        { startAt: at('2026-04-01', '12:00'), endAt: at('2026-04-01', '12:45') },
+        { startAt: at('2026-04-01', '15:00') },
+      ],
+    });
+    expect([d.breakMinutes, d.workedMinutes]).toEqual([45, 495]);
+    expect(d.flags).toEqual(['unapproved_overtime', 'break_below_legal', 'break_open']);
+    // While still at work (no punch-out) the running break is no finding.
+    expect(day('09:00', null, { breaks: [{ startAt: at('2026-04-01', '12:00') }] }).flags).toEqual([
+      'missing_punch_out',
+    ]);
+  });
+
+  it('without punches the pattern windows apply, raised to the lawful minimum', () => {
+    // 日勤 09:00–20:00: window 12:00–13:00 = 60; restraint 660, work 600 → 60 lawful → source pattern.
+    // 9–12 regular 180, 13–18 regular 300 (480), 18–20 法定外 120.
+    const d = day('09:00', '20:00');
+    expect([d.breakMinutes, d.breakSource, d.workedMinutes, d.statutoryOvertimeMinutes]).toEqual([
+      60,
+      'pattern',
+      600,
+      120,
+    ]);
+    expect(segs(d)).toEqual(['regular:180', 'break:60', 'regular:300', 'statutory_overtime:120']);
+    // A 30-minute window 12:00–12:30 on 09:00–18:00: restraint 540; 30 leaves work 510 > 8 h → raised
+    // to 60 (work 480 needs 45 only if not over 8 h: 540 − 45 = 495 > 480, so 60) — the extra 30
+    // placed right after the window: 12:30–13:00.
+    const half: WorkPattern = { ...DAY, breaks: [{ startMinute: 720, endMinute: 750 }] };
+    const raised = day('09:00', '18:00', { schedule: shiftOf(half) });
+    expect([raised.breakMinutes, raised.breakSource, raised.workedMinutes]).toEqual([60, 'legal_minimum', 480]);
+    expect(segs(raised)).toEqual(['regular:180', 'break:60', 'regular:300']);
+    // The pattern replaces the break rule: a rule of 90 minutes from 拘束6:00 is not used.
+    const rules: RulesInForce = {
+      ...DEFAULTS,
+      break: { ...DEFAULT_BREAK_RULE, level: 'company', conditionMinutes: 360, breakMinutes: 90 },
+    };
+    expect(day('09:00', '18:00', { rules }).breakMinutes).toBe(60);
+    // Without a pattern the rule applies as before: 90.
+    expect(day('09:00', '18:00', { rules, schedule: null }).breakMinutes).toBe(90);
+  });
+});
+
+describe('half-day and hourly leave', () => {
+  it('午前半休 then arriving after the afternoon start is late from the end of the first break', () => {
+    // 午前半休 covers 9:00 → 12:00 (start of the first window); work expected from 13:00 (its end).
+    // 13:10–18:00: late 13:00–13:10 = 10. Restraint 290, no window inside, work ≤ 6 h → no break.
+    const d = day('13:10', '18:00', { leaveType: 0, leaveUnit: 'am' });
+    expect([d.lateMinutes, d.earlyLeaveMinutes, d.leaveDays, d.workedMinutes]).toEqual([10, 0, 0.5, 290]);
+    expect(d.flags).toEqual(['late']);
+    expect(d.explanation).toContain('有給休暇（午前半休・0.5日）');
+    expect(d.explanation).toContain('午前半休: 13:00から勤務予定');
+    expect(d.explanation).toContain('遅刻: 13:10出勤 10分（猶予0分）');
+    // 12:50 is before 13:00: on time.
+    expect(day('12:50', '18:00', { leaveType: 0, leaveUnit: 'am' }).lateMinutes).toBe(0);
+    // 午後半休: work expected 9:00–12:00; leaving 12:00 is on time, 11:30 is 30 early.
+    expect(day('09:00', '12:00', { leaveType: 0, leaveUnit: 'pm' }).earlyLeaveMinutes).toBe(0);
+    expect(day('09:00', '11:30', { leaveType: 0, leaveUnit: 'pm' }).earlyLeaveMinutes).toBe(30);
+    // No window: the midpoint of 10:00–15:00 is 12:30; 午前半休 → expected 12:30, 12:40 is 10 late.
+    expect(day('12:40', '15:00', { leaveType: 0, leaveUnit: 'am', schedule: shiftOf(SHORT) }).lateMinutes).toBe(10);
+  });
+
+  it('hourly leave covers lateness first, then early leave', () => {
+    // 2 h = 120: arriving 10:30 → 90 late, covered; 30 left covers leaving 17:45 (15) → 0 and 0.
+    const two = day('10:30', '17:45', { leaveType: 0, leaveUnit: 'hours', leaveHours: 2 });
+    expect([two.lateMinutes, two.earlyLeaveMinutes, two.leaveDays, two.leaveHours, two.flags]).toEqual([
+      0,
+      0,
+      0,
+      2,
+      [],
+    ]);
+    expect(two.explanation).toContain('遅刻なし: 10:30出勤 90分は時間単位休暇で充当');
+    // 1 h = 60: 90 late → 60 covered, 30 counted; nothing left for leaving 17:50 → 10 early.
+    const one = day('10:30', '17:50', { leaveType: 0, leaveUnit: 'hours', leaveHours: 1 });
+    expect([one.lateMinutes, one.earlyLeaveMinutes]).toEqual([30, 10]);
+    expect(one.explanation).toContain('遅刻: 10:30出勤 90分のうち時間単位休暇60分を充当、30分（猶予0分）');
+    // Leave first, then grace: 63 late − 60 = 3 ≤ 5 → 0.
+    const graced = day('10:03', '18:00', {
+      leaveType: 0,
+      leaveUnit: 'hours',
+      leaveHours: 1,
+      settings: settings({ graceMinutes: 5 }),
+    });
+    expect(graced.lateMinutes).toBe(0);
+  });
+});
+
+/** The month of April 2026 for one employee. */
+function april(records: AttendanceRecord[], extra: Partial<Parameters<typeof computeMonth>[0]> = {}) {
+  const m = computeMonth({ year: 2026, month: 4, timeZone: TZ, rules: DEFAULTS, calendar, records, ...extra });
+  return { ...m, on: (date: string) => m.days.find((d) => d.workDate === date)! };
+}
+const rec = (date: string, from: string, to: string, extra: Partial<AttendanceRecord> = {}): AttendanceRecord => ({
+  workDate: date,
+  punchInAt: at(date, from),
+  punchOutAt: to.startsWith('+') ? at(next(date), to.slice(1)) : at(date, to),
+  ...extra,
+});
+
+describe('shifts change the day for the employee', () => {
+  const shifts: Record<string, DaySchedule> = {
+    '2026-04-01': { kind: 'day_off', source: 'shift' },
+    '2026-04-04': shiftOf(DAY),
+    '2026-04-05': shiftOf(DAY),
+  };
+  const schedule: ScheduleOf = (date) => shifts[date] ?? { kind: 'pattern', pattern: DAY, source: 'group' };
+
+  it('a shift day off, a shift on Saturday, a shift on the 法定休日', () => {
+    const m = april([rec('2026-04-01', '09:00', '18:00'), rec('2026-04-05', '09:00', '18:00')], {
+      schedule,
+      today: '2026-04-30',
+    });
+    // Wed 1st, shift day off: a 所定休日 for her — work there is ordinary work (not 法定休日), flagged
+    // as holiday work without a request; no 遅刻 or 欠勤 can be found.
+    const wed = m.on('2026-04-01');
+    expect([wed.calendar.isDayOff, wed.calendar.isLegalHoliday, wed.calendar.kind, wed.calendar.shift]).toEqual([
+      true,
+      false,
+      'day_off',
+      'day_off',
+    ]);
+    expect([wed.regularMinutes, wed.legalHolidayWorkMinutes, wed.isAbsent]).toEqual([480, 0, false]);
+    expect(wed.flags).toEqual(['unapproved_holiday_work']);
+    expect(wed.explanation).toContain('シフトにより休み（所定休日）');
+    // Sat 4th, 日勤 by shift on a calendar day off: a working day for her; no punch, over → 欠勤.
+    const sat = m.on('2026-04-04');
+    expect([sat.calendar.isDayOff, sat.calendar.shift, sat.isAbsent]).toEqual([false, 'working', true]);
+    expect(sat.explanation).toContain('シフトにより出勤日（会社カレンダーでは休日）');
+    // Sun 5th, 法定休日 with a shift: stays the 法定休日 (moving it needs 振替); the work is 休日労働.
+    const sun = m.on('2026-04-05');
+    expect([sun.calendar.isLegalHoliday, sun.legalHolidayWorkMinutes, sun.regularMinutes]).toEqual([true, 480, 0]);
+    // Sat 11th with only the group default: a day off, nothing scheduled.
+    expect([m.on('2026-04-11').schedule, m.on('2026-04-11').isAbsent]).toEqual([null, false]);
+    // Scheduled days: 21 weekdays of April (30 − 8 weekend days − 昭和の日) − the 1st (day off) + the
+    // 4th and 5th by shift = 22.
+    expect(m.totals.scheduledDays).toBe(22);
+  });
+
+  it('a 振替 wins over the shift: the worked holiday and the swap day keep what the swap made of them', () => {
+    // 振替: Sat 4th worked, Wed 8th the day off. A shift day off on the 4th and a 日勤 shift on the
+    // 8th do not undo it: the 4th is a working day (no holiday work), the 8th a day off (no 欠勤).
+    const m = april(
+      [
+        rec('2026-04-04', '09:00', '18:00', { dayOverride: 'working', transferPartner: '2026-04-08' }),
+        { workDate: '2026-04-08', leaveType: 2, dayOverride: 'day_off', transferPartner: '2026-04-04' },
+      ],
+      {
+        schedule: (date) =>
+          date === '2026-04-04' ? { kind: 'day_off', source: 'shift' } : date === '2026-04-08' ? shiftOf(DAY) : null,
+        today: '2026-04-30',
+      },
+    );
+    const sat = m.on('2026-04-04');
+    expect([sat.calendar.isDayOff, sat.calendar.transfer?.role, sat.flags]).toEqual([false, 'working', []]);
+    const wed = m.on('2026-04-08');
+    expect([wed.calendar.isDayOff, wed.isAbsent, wed.schedule]).toEqual([true, false, null]);
+  });
+});
+
+describe('勤務間インターバル', () => {
+  it('rest from the latest punch-out (a night shift’s next-morning punch-out included)', () => {
+    // Interval 11 h = 660.
+    // Wed 1st 09:00–23:00; Thu 2nd in 08:00 → rest 9:00 = 540 < 660 → short.
+    // Fri 3rd in 09:00 after Thu out 17:00 → 16 h, fine.
+    // Mon 6th 22:00 → Tue 7th 07:00 (work date 6th); Tue 7th in 15:00 → rest 8 h = 480 → short.
+    const m = april(
+      [
+        rec('2026-04-01', '09:00', '23:00'),
+        rec('2026-04-02', '08:00', '17:00'),
+        rec('2026-04-03', '09:00', '18:00'),
+        rec('2026-04-06', '22:00', '+07:00'),
+        rec('2026-04-07', '15:00', '20:00'),
+      ],
+      { settings: () => settings({ intervalMinutes: 660 }) },
+    );
+    expect(m.on('2026-04-01').restBeforeMinutes).toBeNull();
+    expect([m.on('2026-04-02').restBeforeMinutes, m.on('2026-04-02').flags]).toEqual([540, ['short_interval']]);
+    expect(m.on('2026-04-02').explanation).toContain('勤務間インターバル: 前回の退勤から9:00で設定11:00に満たない');
+    expect([m.on('2026-04-03').restBeforeMinutes, m.on('2026-04-03').flags]).toEqual([960, []]);
+    // Mon 6th in 22:00 after Fri out 18:00: 3 days + 4 h = 76 h = 4560.
+    expect(m.on('2026-04-06').restBeforeMinutes).toBe(4560);
+    expect([m.on('2026-04-07').restBeforeMinutes, m.on('2026-04-07').flags]).toEqual([480, ['short_interval']]);
+    expect(m.totals.shortIntervalDays).toBe(2);
+    // Setting off (null): the rest is measured, nothing flagged.
+    expect(
+      april([rec('2026-04-01', '09:00', '23:00'), rec('2026-04-02', '08:00', '17:00')]).totals.shortIntervalDays,
+    ).toBe(0);
+  });
+});
+
+describe('month totals', () => {
+  it('scheduled, late, early, absent, break and leave figures', () => {
+    // The group default 日勤 on every day; today Sat 11 April (days up to Fri 10th are over).
+    // 1st 09:01 → late 1; 2nd 17:30 out → early 30; 3rd nothing → 欠勤; 6th 午前半休 13:00–18:00;
+    // 7th 2 h hourly leave, 11:00–18:00 (120 late, covered); 8th 終日 有給; 9th punched break 30 on
+    // 09:00–18:00 → below 34条; 10th 09:00–18:00.
+    const m = april(
+      [
+        rec('2026-04-01', '09:01', '18:00'),
+        rec('2026-04-02', '09:00', '17:30'),
+        rec('2026-04-06', '13:00', '18:00', { leaveType: 0, leaveUnit: 'am' }),
+        rec('2026-04-07', '11:00', '18:00', { leaveType: 0, leaveUnit: 'hours', leaveHours: 2 }),
+        { workDate: '2026-04-08', leaveType: 0 },
+        rec('2026-04-09', '09:00', '18:00', {
+          breaks: [{ startAt: at('2026-04-09', '12:00'), endAt: at('2026-04-09', '12:30') }],
+        }),
+        rec('2026-04-10', '09:00', '18:00'),
+      ],
+      { schedule: () => ({ kind: 'pattern', pattern: DAY, source: 'group' }), today: '2026-04-11' },
+    );
+    expect(m.totals).toMatchObject({
+      // 30 days − 8 weekend days − 昭和の日 (29th) = 21 working days, each with the default pattern.
+      scheduledDays: 21,
+      lateDays: 1,
+      lateMinutes: 1,
+      earlyLeaveDays: 1,
+      earlyLeaveMinutes: 30,
+      absentDays: 1,
+      breakBelowLegalDays: 1,
+      shortIntervalDays: 0,
+      // 0.5 (午前半休) + 1 (終日); hours count no day.
+      paidLeaveDays: 1.5,
+      paidLeaveHours: 2,
+      rounded30: null,
+    });
+    expect(m.on('2026-04-03').isAbsent).toBe(true);
+    // The 13th is after today: not (yet) 欠勤.
+    expect(m.on('2026-04-13').isAbsent).toBe(false);
+  });
+
+  it('1か月単位の30分端数処理 of 時間外・休日・深夜 when the company enables it', () => {
+    // 1st 09:00–18:30: restraint 570, legal break 60 (no rule, no pattern), work 510 → 法定外 30.
+    // 2nd 13:00–22:20: restraint 560, break 60 placed 17:00–18:00; 13–17 240 + 18–22 240 = 480,
+    //   22:00–22:20 法定外 + 深夜 20.
+    // Sun 5th (法定休日) 10:00–10:45: 休日 45.
+    // Totals: 法定外 50, overtime 50, 60 h 超 0, 休日 45, 深夜 20 → rounded 60, 60, 0, 60, 0.
+    const records = [
+      rec('2026-04-01', '09:00', '18:30'),
+      rec('2026-04-02', '13:00', '22:20'),
+      rec('2026-04-05', '10:00', '10:45'),
+    ];
+    const on = april(records, { settings: () => settings({ monthlyRounding30: true }) });
+    expect([
+      on.totals.statutoryOvertimeMinutes,
+      on.totals.overtimeMinutes,
+      on.totals.legalHolidayWorkMinutes,
+      on.totals.lateNightMinutes,
+    ]).toEqual([50, 50, 45, 20]);
+    expect(on.totals.rounded30).toEqual({
+      overtimeMinutes: 60,
+      statutoryOvertimeMinutes: 60,
+      overtimeOver60Minutes: 0,
+      legalHolidayWorkMinutes: 60,
+      lateNightMinutes: 0,
+    });
+    expect(april(records).totals.rounded30).toBeNull();
+  });
+
+  it('round30: under 30 minutes dropped, 30 or more raised to the hour', () => {
+    expect(round30(10 * 60 + 29)).toBe(600); // 10:29 → 10:00
+    expect(round30(10 * 60 + 30)).toBe(660); // 10:30 → 11:00
+    expect([round30(0), round30(29), round30(30), round30(60), round30(89), round30(90)]).toEqual([
+      0, 0, 60, 60, 60, 120,
+    ]);
+  });
+});
+
+describe('display rounding of punches (screen only)', () => {
+  it('出勤 up, 退勤 down to the unit; seconds dropped first', () => {
+    expect(displayPunch(at('2026-04-01', '09:01:30'), 15, 'in', TZ)).toBe('09:15');
+    expect(displayPunch(at('2026-04-01', '09:00:40'), 15, 'in', TZ)).toBe('09:00');
+    expect(displayPunch(at('2026-04-01', '17:59'), 15, 'out', TZ)).toBe('17:45');
+    expect(displayPunch(at('2026-04-01', '18:29'), 30, 'out', TZ)).toBe('18:00');
+    expect(displayPunch(at('2026-04-01', '08:56'), 5, 'in', TZ)).toBe('09:00');
+    expect(displayPunch(at('2026-04-01', '09:01:30'), 0, 'in', TZ)).toBe('09:01');
+    // 23:55 rounded up to 10 minutes crosses midnight: 00:00 of the 2nd (2 April 00:00 JST = 1 April 15:00Z).
+    expect(roundedPunchAt(at('2026-04-01', '23:55'), 10, 'in', TZ)).toBe('2026-04-01T15:00:00.000Z');
+    expect(displayPunch(at('2026-04-01', '23:55'), 10, 'in', TZ)).toBe('00:00');
+  });
+
+  it('pay figures stay to the minute whatever the display unit', () => {
+    // 09:01–17:59 with the 日勤 window: restraint 538, break 60, work 478 — not 09:15–17:45.
+    const d = day('09:01', '17:59', { settings: settings({ displayRoundingMinutes: 15 }) });
+    expect([d.restraintMinutes, d.workedMinutes, d.lateMinutes, d.earlyLeaveMinutes]).toEqual([538, 478, 1, 1]);
+  });
+});
+
+describe('no schedule: figures as before', () => {
+  it('a day without a schedule, breaks or settings has no attendance findings', () => {
+    const d = day('09:30', '17:00', { schedule: null });
+    expect([d.lateMinutes, d.earlyLeaveMinutes, d.isAbsent, d.scheduledStartAt, d.restBeforeMinutes]).toEqual([
+      0,
+      0,
+      false,
+      null,
+      null,
+    ]);
+    // 09:30–17:00 = 450, legal break 45 (work 405 > 6 h) → 405, as the 2026.2 rules.
+    expect([d.breakMinutes, d.breakSource, d.workedMinutes]).toEqual([45, 'legal_minimum', 405]);
+  });
+});
