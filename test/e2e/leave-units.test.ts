@@ -59,13 +59,19 @@ describe('half-day leave in Chromium', () => {
     await unit.selectOption('hours');
     await poll(() => staff.locator('#request-hours').count()).toBe(1);
     expect(await staff.textContent('main')).toContain('時間単位の有給休暇は年5日分まで取得できます');
-    await unit.selectOption('am');
-    await poll(() => staff.locator('#request-hours').count()).toBe(0);
-
     const [y, m, d] = parts(leaveDay);
     await staff.locator('#request-date-year').selectOption(String(y));
     await staff.locator('#request-date-month').selectOption(String(m));
     await staff.locator('#request-date-day').selectOption(String(d));
+    // No pattern: the working rule's 8 hours are the day; 8 hours of leave is refused next to the field.
+    await staff.locator('#request-hours').fill('8');
+    await staff.getByRole('button', { name: '申請', exact: true }).click();
+    await poll(() => staff.locator('#request-hours-error').textContent()).toBe(
+      '時間数は所定労働時間（8時間）未満で入力してください',
+    );
+    expect(await staff.locator('#request-hours').getAttribute('aria-invalid')).toBe('true');
+    await unit.selectOption('am');
+    await poll(() => staff.locator('#request-hours').count()).toBe(0);
     await staff.getByRole('button', { name: '申請', exact: true }).click();
     await poll(() => staff.textContent('main')).toContain('申請が完了しました。');
     await staff.goto(`${e2e.stack.baseUrl}/employees/requests`);
