@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks, type NagPack } from 'cdk-nag';
 import { PROJECT_ROOT } from './constructs/api-function';
+import { COGNITO_PLANS, DEFAULT_COGNITO_PLAN, isCognitoPlan, type CognitoPlan } from './constructs/kintai-user-pool';
 import { EDGE_REGION, KintaiEdgeStack } from './kintai-edge-stack';
 import { KintaiStack } from './kintai-stack';
 
@@ -41,6 +42,11 @@ export interface KintaiAppOptions {
    * context `webAclArn` (`npx cdk synth -c webAclArn=arn:aws:wafv2:us-east-1:...`).
    */
   readonly webAclArn?: string;
+  /**
+   * Cognito feature plan of the user pools. Overrides context `cognitoPlan`
+   * (`npx cdk deploy -c cognitoPlan=essentials`). @default DEFAULT_COGNITO_PLAN ('plus')
+   */
+  readonly cognitoPlan?: CognitoPlan;
   /** Bundle the Lambda code with esbuild. Tests switch it off: templates do not need the code. @default true */
   readonly bundle?: boolean;
   /** SPA build to upload; defaults to frontend/dist when it exists. `null` skips the upload. */
@@ -81,6 +87,11 @@ export function createKintaiApp(options: KintaiAppOptions = {}): KintaiApp {
       ? undefined
       : (options.webAssetsPath ?? (existsSync(path.join(defaultDist, 'index.html')) ? defaultDist : undefined));
 
+  const cognitoPlan = options.cognitoPlan ?? contextString(app, 'cognitoPlan') ?? DEFAULT_COGNITO_PLAN;
+  if (!isCognitoPlan(cognitoPlan)) {
+    throw new Error(`Invalid cognitoPlan "${cognitoPlan}": one of ${COGNITO_PLANS.join(', ')}`);
+  }
+
   const tags = { project: 'kintai', stage };
   const givenWebAclArn = options.webAclArn ?? contextString(app, 'webAclArn');
   // CloudFront-scope WAF exists only in us-east-1: a small stack there, referenced across regions.
@@ -100,6 +111,7 @@ export function createKintaiApp(options: KintaiAppOptions = {}): KintaiApp {
     webAssetsPath,
     webAclArn: givenWebAclArn ?? edgeStack!.webAcl.webAclArn,
     crossRegionReferences: edgeStack !== undefined && region !== EDGE_REGION,
+    cognitoPlan,
     tags,
   });
 

@@ -5,7 +5,7 @@ import { ROUTES, type RouteDef } from '../functions/routes';
 import type { RequiredApiEnv } from '../functions/shared/env';
 import { KintaiApi } from './constructs/kintai-api';
 import { KintaiTable } from './constructs/kintai-table';
-import { KintaiUserPool } from './constructs/kintai-user-pool';
+import { DEFAULT_COGNITO_PLAN, KintaiUserPool, type CognitoPlan } from './constructs/kintai-user-pool';
 import { PrivateBucket } from './constructs/private-bucket';
 import { TableBackup } from './constructs/table-backup';
 import { WebDistribution } from './constructs/web-distribution';
@@ -23,6 +23,8 @@ export interface KintaiStackProps extends StackProps {
    * reference, or one given with `-c webAclArn=...`.
    */
   readonly webAclArn?: string;
+  /** Cognito feature plan of the three user pools (context `cognitoPlan`). @default DEFAULT_COGNITO_PLAN */
+  readonly cognitoPlan?: CognitoPlan;
   /** Route table override for tests; defaults to functions/routes.ts. */
   readonly routes?: readonly RouteDef[];
 }
@@ -45,7 +47,6 @@ export class KintaiStack extends Stack {
     const namePrefix = `kintai-${stage}`;
 
     const table = new KintaiTable(this, 'Table', { tableName: tableName(stage) });
-    new TableBackup(this, 'Backup', { namePrefix, table });
 
     const pools = {} as Record<PoolKey, KintaiUserPool>;
     for (const key of Object.keys(POOLS) as PoolKey[]) {
@@ -53,6 +54,7 @@ export class KintaiStack extends Stack {
         definition: POOLS[key],
         poolName: poolName(stage, key),
         clientName: clientName(stage, key),
+        plan: props.cognitoPlan ?? DEFAULT_COGNITO_PLAN,
       });
     }
 
@@ -62,6 +64,7 @@ export class KintaiStack extends Stack {
       reason:
         'This is the access-log destination for the other buckets and CloudFront; logging it into itself would loop.',
     });
+    const backup = new TableBackup(this, 'Backup', { namePrefix, table, logBucket });
     const exportsBucket = new PrivateBucket(this, 'ExportsBucket', {
       bucketName: exportsBucketName(stage, this.account),
       accessLogs: { bucket: logBucket, prefix: 's3/exports/' },
@@ -127,6 +130,7 @@ export class KintaiStack extends Stack {
     new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'ExportsBucketName', { value: exportsBucket.bucketName });
+    new CfnOutput(this, 'TableExportsBucketName', { value: backup.bucket.bucketName });
     for (const key of Object.keys(pools) as PoolKey[]) {
       new CfnOutput(this, `${key}PoolId`, { value: pools[key].pool.userPoolId });
       new CfnOutput(this, `${key}ClientId`, { value: pools[key].client.userPoolClientId });

@@ -3,6 +3,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE } from '../../functions/config/table';
 
+/** Point-in-time recovery window (DynamoDB's maximum). */
+export const PITR_DAYS = 35;
+
 export interface KintaiTableProps {
   readonly tableName: string;
 }
@@ -20,7 +23,12 @@ export class KintaiTable extends dynamodb.Table {
       timeToLiveAttribute: TABLE.ttlAttribute,
       // Traffic follows office hours and month-end closing: on-demand avoids sizing capacity.
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The longest window DynamoDB offers: restore to any second of the last 35 days. Older states
+      // come from the monthly exports (lib/constructs/table-backup.ts), which need PITR on as well.
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: PITR_DAYS,
+      },
       deletionProtection: true,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -3,10 +3,34 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { PASSWORD_POLICY, TOKEN_VALIDITY, type PoolDefinition } from '../../functions/config/pools';
 
+/**
+ * Cognito feature plans, a deployment choice (`-c cognitoPlan=plus|essentials|lite`). The pools use
+ * only what Lite offers — admin-created users, password sign-in through InitiateAuth, TOTP for the
+ * operator, custom attributes, token revocation — plus, on Plus, threat protection (compromised
+ * credentials and risk-based blocking, ENFORCED). Essentials adds nothing this app uses (managed
+ * login, passwordless, access-token customisation); it is offered for accounts that standardise on it.
+ */
+export const COGNITO_PLANS = ['plus', 'essentials', 'lite'] as const;
+export type CognitoPlan = (typeof COGNITO_PLANS)[number];
+/** Threat protection stays on unless a deployment chooses otherwise. */
+export const DEFAULT_COGNITO_PLAN: CognitoPlan = 'plus';
+
+export function isCognitoPlan(value: unknown): value is CognitoPlan {
+  return typeof value === 'string' && (COGNITO_PLANS as readonly string[]).includes(value);
+}
+
+const FEATURE_PLAN: Record<CognitoPlan, cognito.FeaturePlan> = {
+  plus: cognito.FeaturePlan.PLUS,
+  essentials: cognito.FeaturePlan.ESSENTIALS,
+  lite: cognito.FeaturePlan.LITE,
+};
+
 export interface KintaiUserPoolProps {
   readonly definition: PoolDefinition;
   readonly poolName: string;
   readonly clientName: string;
+  /** @default DEFAULT_COGNITO_PLAN */
+  readonly plan?: CognitoPlan;
 }
 
 /**
@@ -22,6 +46,8 @@ export class KintaiUserPool extends Construct {
     super(scope, id);
     const { definition } = props;
     const totp = definition.mfa === 'totp-enforced-by-api';
+    const plan = props.plan ?? DEFAULT_COGNITO_PLAN;
+    const threatProtection = plan === 'plus';
 
     const customAttributes: Record<string, cognito.ICustomAttribute> = {};
     for (const name of definition.customAttributes) {
@@ -52,11 +78,13 @@ export class KintaiUserPool extends Construct {
       // OPTIONAL, not REQUIRED, where the API enforces enrolment (see PoolMfa in functions/config/pools.ts).
       mfa: totp ? cognito.Mfa.OPTIONAL : cognito.Mfa.OFF,
       mfaSecondFactor: totp ? { otp: true, sms: false } : undefined,
-      // Plus tier: compromised-credential checks and risk-based blocking. The sign-in Lambda calls
+      // Plus: compromised-credential checks and risk-based blocking. The sign-in Lambda calls
       // InitiateAuth, so Cognito sees the Lambda's address rather than the user's (passing the
       // user's IP needs a client secret); compromised-credential detection does not depend on it.
-      featurePlan: cognito.FeaturePlan.PLUS,
-      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+      // Essentials and Lite have no threat protection: the app's own brakes, common-password
+      // refusal and the WAF sign-in rate rule remain (README "Cognito feature plan").
+      featurePlan: FEATURE_PLAN[plan],
+      standardThreatProtectionMode: threatProtection ? cognito.StandardThreatProtectionMode.FULL_FUNCTION : undefined,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -81,15 +109,28 @@ export class KintaiUserPool extends Construct {
       disableOAuth: true,
     });
 
+    if (!threatProtection) {
+      Validations.of(this.pool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          `The ${plan} feature plan was chosen at deployment (-c cognitoPlan=${plan}) to save the Plus price per MAU; ` +
+          'the app uses no Plus feature but threat protection, and keeps its own sign-in brakes, common-password ' +
+          'refusal, WAF sign-in rate rule and operator TOTP (README "Cognito feature plan").',
+      });
+    }
     Validations.of(this.pool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason: totp
         ? 'MFA is enforced by the application for operators: the pool offers TOTP only, as OPTIONAL so that enrolment ' +
           'runs with the access token (Cognito challenges every enrolled operator), and the API refuses every operator ' +
           'route except TOTP enrolment and sign-out to a session signed in without TOTP.'
-        : 'Employees and company admins sign in with a strong password policy and Plus-tier threat protection ' +
-          '(ENFORCED: compromised credentials and risky sign-ins blocked) instead of MFA: many staff punch from ' +
-          'shared or personal phones without an authenticator. The platform operator must use TOTP (enforced by the API).',
+        : 'Employees and company admins sign in with a strong password policy, the top-10,000 common passwords ' +
+          'refused, per-device and per-address sign-in brakes' +
+          (threatProtection
+            ? ' and Plus-tier threat protection (ENFORCED: compromised credentials and risky sign-ins blocked)'
+            : ` (the ${plan} feature plan, chosen at deployment, has no threat protection)`) +
+          ' instead of MFA: many staff punch from shared or personal phones without an authenticator. ' +
+          'The platform operator must use TOTP (enforced by the API).',
     });
   }
 }

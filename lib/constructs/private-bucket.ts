@@ -17,6 +17,12 @@ export interface PrivateBucketProps {
    * @default false
    */
   readonly allowLogDeliveryAcls?: boolean;
+  /** Object Lock default retention (turns versioning and Object Lock on). */
+  readonly objectLockDefaultRetention?: s3.ObjectLockRetention;
+  /** Lifecycle rules beyond the house ones (abort incomplete uploads, `expireAfterDays`). */
+  readonly lifecycleRules?: s3.LifecycleRule[];
+  /** Which objects lifecycle transitions skip by size (S3's default: 128 KB and under). */
+  readonly transitionDefaultMinimumObjectSize?: s3.TransitionDefaultMinimumObjectSize;
 }
 
 /**
@@ -38,11 +44,16 @@ export class PrivateBucket extends s3.Bucket {
       serverAccessLogsBucket: props.accessLogs?.bucket,
       serverAccessLogsPrefix: props.accessLogs?.prefix,
       removalPolicy: RemovalPolicy.RETAIN,
+      ...(props.objectLockDefaultRetention
+        ? { versioned: true, objectLockEnabled: true, objectLockDefaultRetention: props.objectLockDefaultRetention }
+        : {}),
+      transitionDefaultMinimumObjectSize: props.transitionDefaultMinimumObjectSize,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         ...(props.expireAfterDays === undefined
           ? []
           : [{ id: 'expire', expiration: Duration.days(props.expireAfterDays), prefix: props.expirePrefix }]),
+        ...(props.lifecycleRules ?? []),
       ],
     });
   }

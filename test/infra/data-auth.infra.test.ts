@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +12,8 @@ import {
   type PoolKey,
 } from '../../functions/config/pools';
 import { EXPORTS_LIFECYCLE_DAYS, TABLE, tableName } from '../../functions/config/table';
-import { BACKUP_RULES } from '../../lib/constructs/table-backup';
+import { PITR_DAYS } from '../../lib/constructs/kintai-table';
+import { EXPORT_ACTIONS, TABLE_EXPORTS } from '../../lib/constructs/table-backup';
 import { STAGE, refId, synthKintai, type Resources } from './synth';
 
 let template: Template;
@@ -44,16 +47,44 @@ describe('DynamoDB table', () => {
     });
   });
 
-  it('has point-in-time recovery, deletion protection, encryption and is retained', () => {
+  it('has 35-day point-in-time recovery, deletion protection, encryption and is retained', () => {
+    expect(PITR_DAYS).toBe(35);
     template.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
       Properties: {
-        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 35 },
         DeletionProtectionEnabled: true,
         SSESpecification: { SSEEnabled: true },
       },
     });
+  });
+});
+
+describe('what the table keeps (労働基準法109条: no TTL on records)', () => {
+  /** Items DynamoDB may delete by TTL: sign-in state, retry keys, counters and job progress. */
+  const EPHEMERAL = ['exportJob', 'idempotency', 'rateLimit', 'recomputeJob', 'session'];
+
+  it('puts the TTL attribute only on ephemeral entities, never on attendance, requests, summaries or settings', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../functions/db/entities');
+    const withTtl: string[] = [];
+    const all: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const module = (await import(path.join(dir, file))) as Record<string, any>;
+      for (const schema of Object.values(module)) {
+        if (!schema?.model?.entity || !schema.attributes) continue;
+        all.push(schema.model.entity);
+        const ttl = Object.entries<any>(schema.attributes).filter(
+          ([name, a]) => a.field === TABLE.ttlAttribute || name === TABLE.ttlAttribute,
+        );
+        if (ttl.length) withTtl.push(schema.model.entity);
+      }
+    }
+    expect(all).toEqual(
+      expect.arrayContaining(['attendanceDay', 'request', 'workSummary', 'modification', 'auditEvent']),
+    );
+    expect(all.length).toBeGreaterThan(25);
+    expect(withTtl.sort()).toEqual(EPHEMERAL);
   });
 });
 
@@ -158,57 +189,141 @@ describe('Cognito user pools', () => {
   });
 });
 
-describe('AWS Backup of the table (労働基準法109条: five years)', () => {
-  const DAY = 24 * 60 * 60;
+describe('monthly table exports (労働基準法109条: five years)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** Five calendar years from any start date, leap days included. */
+  const FIVE_YEARS_DAYS = (Date.UTC(2028, 2, 1) - Date.UTC(2023, 2, 1)) / DAY;
+  const only = (type: string) => {
+    const found = ofType(type);
+    expect(found.length, type).toBe(1);
+    return found[0]!;
+  };
+  /** An Fn::Join of strings and references as one string, each reference written `${logicalId}`. */
+  const joined = (value: any): string =>
+    typeof value === 'string'
+      ? value
+      : refId(value)
+        ? `\${${refId(value)}}`
+        : value['Fn::Join'][1].map(joined).join('');
 
-  it('selects the table for a plan with daily (35 days) and monthly (≥ 5 years, cold after 90 days) rules', () => {
-    const [[tableId]] = ofType('AWS::DynamoDB::Table') as [[string, unknown]];
-    const [[planId, plan]] = ofType('AWS::Backup::BackupPlan') as [[string, any]];
-    const [, selection] = ofType('AWS::Backup::BackupSelection')[0]!;
-    expect(refId(selection.Properties.BackupPlanId)).toBe(planId);
-    expect(selection.Properties.BackupSelection.Resources.map(refId)).toEqual([tableId]);
-
-    const rules = plan.Properties.BackupPlan.BackupPlanRule as any[];
-    const daily = rules.find((r) => r.RuleName === BACKUP_RULES.daily.ruleName);
-    const monthly = rules.find((r) => r.RuleName === BACKUP_RULES.monthly.ruleName);
-    expect(daily.ScheduleExpression).toBe('cron(0 3 * * ? *)');
-    expect(daily.Lifecycle).toEqual({ DeleteAfterDays: 35 });
-    expect(monthly.ScheduleExpression).toBe('cron(0 4 1 * ? *)');
-    expect(monthly.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(1827);
-    // Five calendar years, leap days included, from any start date.
-    expect(monthly.Lifecycle.DeleteAfterDays * DAY * 1000).toBeGreaterThanOrEqual(
-      Date.UTC(2028, 2, 1) - Date.UTC(2023, 2, 1),
-    );
-    expect(monthly.Lifecycle.MoveToColdStorageAfterDays).toBe(90);
-    // Cold storage keeps a point at least 90 days.
-    expect(monthly.Lifecycle.DeleteAfterDays - monthly.Lifecycle.MoveToColdStorageAfterDays).toBeGreaterThanOrEqual(90);
-    for (const rule of [daily, monthly]) {
-      expect(rule.ScheduleExpressionTimezone).toBe('Asia/Tokyo');
-      expect(refId(rule.TargetBackupVault)).toBe(ofType('AWS::Backup::BackupVault')[0]![0]);
-    }
+  it('exports the whole table on the 1st of every month at 03:00 Tokyo time, by the universal target (no Lambda)', () => {
+    const [tableId] = only('AWS::DynamoDB::Table');
+    const [bucketId] = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.ObjectLockEnabled)!;
+    const [, schedule] = only('AWS::Scheduler::Schedule');
+    const p = schedule.Properties;
+    expect(p.ScheduleExpression).toBe(`cron(0 ${TABLE_EXPORTS.hourJst} ${TABLE_EXPORTS.dayOfMonth} * ? *)`);
+    expect(p.ScheduleExpression).toBe('cron(0 3 1 * ? *)');
+    expect(p.ScheduleExpressionTimezone).toBe('Asia/Tokyo');
+    expect(p.State).toBe('ENABLED');
+    expect(p.FlexibleTimeWindow).toEqual({ Mode: 'OFF' });
+    expect(joined(p.Target.Arn)).toBe('arn:${AWS::Partition}:scheduler:::aws-sdk:dynamodb:exportTableToPointInTime');
+    expect(JSON.parse(joined(p.Target.Input))).toEqual({
+      TableArn: `\${${tableId}}`,
+      S3Bucket: `\${${bucketId}}`,
+      S3BucketOwner: '${AWS::AccountId}',
+      S3Prefix: 'monthly/<aws.scheduler.scheduled-time>',
+      S3SseAlgorithm: 'AES256',
+      ExportFormat: 'DYNAMODB_JSON',
+      ExportType: 'FULL_EXPORT',
+      // Retries of one month's run share it; a second export is not started.
+      ClientToken: '<aws.scheduler.scheduled-time>',
+    });
+    expect(p.Target.RetryPolicy).toEqual({
+      MaximumRetryAttempts: TABLE_EXPORTS.retryAttempts,
+      MaximumEventAgeInSeconds: TABLE_EXPORTS.maxEventAgeHours * 3600,
+    });
+    // Nothing else runs the export: no function, no AWS Backup plan, vault or key any more.
+    for (const type of ['AWS::Backup::BackupPlan', 'AWS::Backup::BackupVault', 'AWS::Backup::BackupSelection'])
+      expect(ofType(type), type).toEqual([]);
+    expect(ofType('AWS::KMS::Key')).toEqual([]);
   });
 
-  it('keeps the recovery points in a retained, locked vault encrypted with a rotating customer key', () => {
-    const [[, vault]] = ofType('AWS::Backup::BackupVault') as [[string, any]];
-    expect(vault.DeletionPolicy).toBe('Retain');
-    const key = resources[refId(vault.Properties.EncryptionKeyArn)!]!;
-    expect(key.Type).toBe('AWS::KMS::Key');
-    expect(key.Properties.EnableKeyRotation).toBe(true);
-    expect(key.DeletionPolicy).toBe('Retain');
-    expect(vault.Properties.LockConfiguration).toEqual({ MinRetentionDays: BACKUP_RULES.daily.deleteAfterDays });
-    // Nobody deletes a recovery point by hand.
-    expect(vault.Properties.AccessPolicy.Statement).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ Effect: 'Deny', Action: expect.arrayContaining(['backup:DeleteRecoveryPoint']) }),
-      ]),
+  it('gives the schedule a role that only EventBridge Scheduler may assume and that may only start this export', () => {
+    const [tableId] = only('AWS::DynamoDB::Table');
+    const [bucketId] = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.ObjectLockEnabled)!;
+    const [, schedule] = only('AWS::Scheduler::Schedule');
+    const roleId = refId(schedule.Properties.Target.RoleArn)!;
+    const role = resources[roleId]!;
+    expect(role.Type).toBe('AWS::IAM::Role');
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(role.Properties.Policies).toBeUndefined();
+    const [trust] = role.Properties.AssumeRolePolicyDocument.Statement;
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toHaveLength(1);
+    expect(trust.Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
+    expect(trust.Condition.StringEquals['aws:SourceAccount']).toEqual({ Ref: 'AWS::AccountId' });
+    expect(joined(trust.Condition.StringEquals['aws:SourceArn'])).toMatch(
+      /:scheduler:.*:schedule\/default\/kintai-test-table-export$/,
     );
+
+    const policies = ofType('AWS::IAM::Policy').filter(([, pol]) =>
+      pol.Properties.Roles.some((r: any) => refId(r) === roleId),
+    );
+    expect(policies).toHaveLength(1);
+    const statements = policies[0]![1].Properties.PolicyDocument.Statement.map((st: any) => ({
+      Effect: st.Effect,
+      Action: [st.Action].flat().sort(),
+      Resource: [st.Resource].flat().map(joined),
+    }));
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: [...EXPORT_ACTIONS.table], Resource: [`\${${tableId}}`] },
+      { Effect: 'Allow', Action: [...EXPORT_ACTIONS.objects].sort(), Resource: [`\${${bucketId}}/monthly/*`] },
+    ]);
+    expect(EXPORT_ACTIONS).toEqual({
+      table: ['dynamodb:ExportTableToPointInTime'],
+      objects: ['s3:AbortMultipartUpload', 's3:PutObject', 's3:PutObjectAcl'],
+    });
+  });
+
+  it('keeps the exports in a retained, versioned bucket with a GOVERNANCE Object Lock of five years and a month', () => {
+    const [, bucket] = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.ObjectLockEnabled)!;
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    const p = bucket.Properties;
+    expect(p.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(p.ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+      Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: TABLE_EXPORTS.lockDays } },
+    });
+    expect(TABLE_EXPORTS.lockDays).toBeGreaterThanOrEqual(FIVE_YEARS_DAYS + 28);
+    expect(p.LoggingConfiguration.LogFilePrefix).toBe('s3/table-exports/');
+    expect(refId(p.LoggingConfiguration.DestinationBucketName)).toMatch(/^LogBucket/);
+  });
+
+  it('moves export data to Glacier Deep Archive after a day, keeps manifests in Standard, expires after the lock', () => {
+    const [, bucket] = ofType('AWS::S3::Bucket').find(([, b]) => b.Properties.ObjectLockEnabled)!;
+    const p = bucket.Properties;
+    // Objects under 128 KB (manifest-summary.json, manifest-files.json) are never transitioned.
+    expect(p.LifecycleConfiguration.TransitionDefaultMinimumObjectSize).toBe('all_storage_classes_128K');
+    const rules = p.LifecycleConfiguration.Rules as any[];
+    const archive = rules.find((r) => r.Id === 'archive');
+    expect(archive).toEqual({
+      Id: 'archive',
+      Prefix: 'monthly/',
+      Status: 'Enabled',
+      Transitions: [{ StorageClass: 'DEEP_ARCHIVE', TransitionInDays: 1 }],
+    });
+    const expire = rules.find((r) => r.Id === 'expire-after-retention');
+    expect(expire).toEqual({
+      Id: 'expire-after-retention',
+      Prefix: 'monthly/',
+      Status: 'Enabled',
+      ExpirationInDays: TABLE_EXPORTS.lockDays + 1,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+    });
+    // Deep Archive bills at least 180 days; every export stays far longer.
+    expect(expire.ExpirationInDays - archive.Transitions[0].TransitionInDays).toBeGreaterThan(180);
+    expect(rules.find((r) => r.Id === 'remove-expired-delete-markers')).toMatchObject({
+      ExpiredObjectDeleteMarker: true,
+    });
+    // Nothing expires outside the exports' prefix before its lock ends.
+    for (const rule of rules.filter((r) => r.ExpirationInDays !== undefined))
+      expect(rule.Prefix).toBe(TABLE_EXPORTS.prefix);
   });
 });
 
 describe('S3 buckets', () => {
   it('blocks public access and encrypts every bucket', () => {
     const buckets = ofType('AWS::S3::Bucket');
-    expect(buckets.length).toBe(3);
+    expect(buckets.length).toBe(4);
     for (const [id, bucket] of buckets) {
       expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
         BlockPublicAcls: true,
@@ -253,9 +368,9 @@ describe('S3 buckets', () => {
 });
 
 describe('outputs', () => {
-  it('exports the distribution domain, table name, pool ids and client ids', () => {
+  it('exports the distribution domain, table name, table-exports bucket (the restore runbook), pool ids and client ids', () => {
     const outputs = Object.keys(template.toJSON().Outputs ?? {});
-    expect(outputs).toEqual(expect.arrayContaining(['DistributionDomainName', 'TableName']));
+    expect(outputs).toEqual(expect.arrayContaining(['DistributionDomainName', 'TableName', 'TableExportsBucketName']));
     for (const key of Object.keys(POOLS)) {
       expect(outputs).toEqual(expect.arrayContaining([`${key}PoolId`, `${key}ClientId`]));
     }

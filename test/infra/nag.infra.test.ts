@@ -72,6 +72,18 @@ describe('cdk-nag AwsSolutions and Serverless packs', () => {
     });
     expect(findings(app)).toEqual(CLEAN);
   });
+
+  it('stay clean on the Lite Cognito plan (no threat protection)', () => {
+    const { app } = createKintaiApp({
+      stage: STAGE,
+      nag: false,
+      bundle: false,
+      webAssetsPath: null,
+      cognitoPlan: 'lite',
+      outdir: outdir(),
+    });
+    expect(findings(app)).toEqual(CLEAN);
+  });
 });
 
 describe('cdk-nag gate', () => {

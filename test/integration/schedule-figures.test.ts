@@ -13,6 +13,7 @@ import { db } from '../../functions/db/service.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { instantOf } from '../../functions/domain/time.js';
 import { refreshCompanyDaily } from '../../functions/services/daily-refresh.js';
+import { handler as recomputeWorker } from '../../functions/jobs/recompute-worker.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { AttendanceDayView, MonthAttendanceView } from '../../functions/api/timestamps/month-view.js';
 import type { PeriodClosingView } from '../../functions/api/period-closings/views.js';
@@ -160,9 +161,10 @@ describe('stored figures: work status, staff list, checklist', () => {
     });
     expect(ws.employees.find((e: { id: string }) => e.id === b)).toBeUndefined();
 
-    // The next morning, the recompute worker's daily run (EventBridge on AWS) refreshes the summaries.
+    // The next morning, the recompute worker's daily run (its EventBridge schedule: an event without a
+    // job) refreshes every company's summaries.
     at(jst('2026-04-21', 0, 5));
-    await refreshCompanyDaily(tenant.companyId, TZ);
+    expect(await recomputeWorker({ id: 'daily-schedule-event' })).toMatchObject({ failed: [] });
     ws = (await admin.get('/api/v1/work_status?year=2026&month=4')).body.data;
     expect(ws.employees.find((e: { id: string }) => e.id === b)).toMatchObject({ absent_days: 2, late_days: 0 });
     expect(ws.employees.find((e: { id: string }) => e.id === a)).toMatchObject({ absent_days: 2, late_days: 1 });

@@ -10,9 +10,11 @@
  * default 法定休日), 29th 昭和の日. Built-in rules: fixed time 8:00, no break rule (so only the law's
  * minimum applies when a day has no pattern windows and no punched breaks).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { instantOf } from '../../functions/domain/time.js';
 import { companyCalendar } from '../../functions/domain/worktime/calendar.js';
+import { computePeriod } from '../../functions/domain/worktime/period.js';
 import {
   computeDay,
   computeMonth,
@@ -20,6 +22,8 @@ import {
   DEFAULT_WORK_SETTINGS,
   DEFAULT_WORKING_RULE,
   displayPunch,
+  leaveDayHours,
+  patternWorkMinutes,
   round30,
   roundedPunchAt,
   type AttendanceRecord,
@@ -144,6 +148,20 @@ describe('遅刻 and grace', () => {
     expect(d.explanation).toContain('予定: 22:00–翌7:00（夜勤）、休憩翌2:00–翌3:00');
     expect(d.explanation).toContain('遅刻: 22:10出勤 10分（猶予0分）');
     expect(d.explanation).toContain('早退: 翌6:30退勤 30分（猶予0分）');
+  });
+});
+
+describe('pattern times on the company clock', () => {
+  it('a night pattern across a DST change keeps its wall-clock times (America/New_York, 8 March 2026)', () => {
+    // Clocks go 2:00 EST → 3:00 EDT on Sunday 8 March 2026. 夜勤 22:00–翌7:00 from Saturday 7 March:
+    // start 22:00 EST (UTC−5) = 8 March 03:00Z; end 7:00 EDT (UTC−4) = 8 March 11:00Z — 8 hours, not 9.
+    const d = computeDay({
+      workDate: '2026-03-07',
+      timeZone: 'America/New_York',
+      rules: DEFAULTS,
+      schedule: shiftOf(NIGHT),
+    });
+    expect([d.scheduledStartAt, d.scheduledEndAt]).toEqual(['2026-03-08T03:00:00.000Z', '2026-03-08T11:00:00.000Z']);
   });
 });
 
@@ -292,6 +310,13 @@ describe('half-day and hourly leave', () => {
     expect(day('09:00', '11:30', { leaveType: 0, leaveUnit: 'pm' }).earlyLeaveMinutes).toBe(30);
     // No window: the midpoint of 10:00–15:00 is 12:30; 午前半休 → expected 12:30, 12:40 is 10 late.
     expect(day('12:40', '15:00', { leaveType: 0, leaveUnit: 'am', schedule: shiftOf(SHORT) }).lateMinutes).toBe(10);
+  });
+
+  it('one day of hourly leave is the pattern’s working time rounded up to the hour (39条4項)', () => {
+    // 日勤 9:00–18:00 less 1 h = 8:00 → 8 h; 7:30 of work → 8 h; 短時間 10:00–15:00 = 5:00 → 5 h.
+    expect([patternWorkMinutes(DAY), leaveDayHours(DAY)]).toEqual([480, 8]);
+    expect(leaveDayHours({ ...DAY, endMinute: 1050 })).toBe(8);
+    expect(leaveDayHours(SHORT)).toBe(5);
   });
 
   it('hourly leave covers lateness first, then early leave', () => {
@@ -489,6 +514,12 @@ describe('month totals', () => {
       lateNightMinutes: 0,
     });
     expect(april(records).totals.rounded30).toBeNull();
+    // A payroll period reads the setting in force on its last day: off on 30 April, on from 1 May.
+    const fromMay = (date: string) => settings({ monthlyRounding30: date >= '2026-05-01' });
+    const period = (to: string) =>
+      computePeriod({ from: '2026-04-01', to, timeZone: TZ, rules: DEFAULTS, calendar, records, settings: fromMay });
+    expect(period('2026-04-30').totals.rounded30).toBeNull();
+    expect(period('2026-05-01').totals.rounded30?.statutoryOvertimeMinutes).toBe(60);
   });
 
   it('round30: under 30 minutes dropped, 30 or more raised to the hour', () => {
@@ -532,5 +563,60 @@ describe('no schedule: figures as before', () => {
     ]);
     // 09:30–17:00 = 450, legal break 45 (work 405 > 6 h) → 405, as the 2026.2 rules.
     expect([d.breakMinutes, d.breakSource, d.workedMinutes]).toEqual([45, 'legal_minimum', 405]);
+  });
+});
+
+describe('invariants (property-based)', () => {
+  const base = Date.parse(at('2026-04-01', '00:00'));
+  const iso = (minute: number) => new Date(base + minute * 60_000).toISOString();
+
+  it('punched breaks: every minute of the shift is either a punched break minute or worked, in one bucket', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 24 * 60 }),
+        fc.integer({ min: 0, max: 16 * 60 }),
+        fc.array(fc.tuple(fc.integer({ min: -120, max: 42 * 60 }), fc.integer({ min: 0, max: 180 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (start, length, raw) => {
+          const breaks = raw.map(([a, n]) => ({ startAt: iso(a), endAt: iso(a + n) }));
+          const d = computeDay({
+            workDate: '2026-04-01',
+            timeZone: TZ,
+            punchInAt: iso(start),
+            punchOutAt: iso(start + length),
+            rules: DEFAULTS,
+            breaks,
+          });
+          // Brute force: the minutes of the shift covered by at least one punched break.
+          let covered = 0;
+          for (let m = start; m < start + length; m++) if (raw.some(([a, n]) => m >= a && m < a + n)) covered++;
+          expect(d.breakSource).toBe('punched');
+          expect(d.breakMinutes).toBe(covered);
+          expect(d.workedMinutes).toBe(length - covered);
+          expect(d.segments.filter((x) => x.kind === 'break').reduce((n, x) => n + x.minutes, 0)).toBe(covered);
+          expect(d.segments.reduce((n, x) => n + x.minutes, 0)).toBe(length);
+          // The flag says exactly whether 34条 is met on the resulting work.
+          const work = length - covered;
+          const lawful = work <= 360 || (work <= 480 ? covered >= 45 : covered >= 60);
+          expect(d.flags.includes('break_below_legal')).toBe(!lawful);
+        },
+      ),
+    );
+  });
+
+  it('遅刻 + 早退 + worked scheduled minutes = the scheduled working time (日勤, no leave, no grace)', () => {
+    // Every scheduled working minute (9:00–12:00, 13:00–18:00 = 480) is either before the punch-in
+    // (遅刻), after the punch-out (早退) or inside the shift; for a shift inside the schedule the three add up.
+    fc.assert(
+      fc.property(fc.integer({ min: 9 * 60, max: 18 * 60 }), fc.integer({ min: 0, max: 9 * 60 }), (start, length) => {
+        const end = Math.min(start + length, 18 * 60);
+        const d = day(null, null, { punchInAt: iso(start), punchOutAt: iso(end) });
+        let inside = 0;
+        for (let m = start; m < end; m++) if (m < 12 * 60 || m >= 13 * 60) inside++;
+        expect(d.lateMinutes + d.earlyLeaveMinutes + inside).toBe(480);
+      }),
+    );
   });
 });

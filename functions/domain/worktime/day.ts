@@ -222,8 +222,9 @@ export function isLawfulBreak(restraintMinutes: number, breakMinutes: number): b
 /**
  * The smallest lawful break of at least `atLeast` minutes (the company's own break) for a restraint;
  * never more than the restraint. LABOUR-LAW.md: "A company break shorter than the law's minimum for
- * the resulting work is raised only as far as the law needs." Breaks are not punched, so the engine
- * deems the lawful minimum taken — the least deduction that leaves a lawful day:
+ * the resulting work is raised only as far as the law needs." When breaks are not punched the engine
+ * deems the lawful minimum taken (punched breaks are never raised: version.ts rule 13) — the least
+ * deduction that leaves a lawful day:
  *   restraint ≤ 6:00 → 0; 6:01–6:45 → restraint − 6:00 (work exactly 6:00, which needs no break);
  *   6:45–8:45 → 45 (work 6:00–8:00, not over 8 h); 8:45–9:00 → restraint − 8:00 (work exactly 8:00
  *   with 45–60 min, lawful); over 9:00 → 60.

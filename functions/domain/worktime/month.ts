@@ -73,7 +73,8 @@ export interface MonthInput {
   /**
    * The employee's attendance days from `monthRange(year, month).from` to the month's last day (the
    * days before the 1st only feed the 40 h/week total of the first week). Dates outside that
-   * range are ignored; dates without an item are days without punches.
+   * range are ignored, except that an earlier punch-out still gives the first days' 勤務間インターバル
+   * (see `previousEnds`); dates without an item are days without punches.
    */
   records: readonly AttendanceRecord[];
   /** The company calendar (see calendar.ts `companyCalendar`). */

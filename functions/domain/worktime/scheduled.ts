@@ -28,6 +28,19 @@ export function patternClock(minute: number): string {
   return minute >= DAY_MINUTES ? `翌${hm(minute - DAY_MINUTES)}` : hm(minute);
 }
 
+/** A pattern's scheduled working minutes: end − start less its break windows (日勤 9:00–18:00 with 1 h = 480). */
+export function patternWorkMinutes(pattern: WorkPattern): number {
+  return pattern.endMinute - pattern.startMinute - pattern.breaks.reduce((n, b) => n + b.endMinute - b.startMinute, 0);
+}
+
+/**
+ * 時間単位年休 (39条4項, 則24条の4): one day of leave in hours = the scheduled daily working time
+ * rounded UP to a whole hour (7:30 → 8 h), so 5 days' worth with a 7:30 pattern is 40 hours.
+ */
+export function leaveDayHours(pattern: WorkPattern): number {
+  return Math.ceil(patternWorkMinutes(pattern) / 60);
+}
+
 /** The pattern placed on a work date: scheduled start and end, break windows (epoch minutes). */
 export interface ScheduledPlan {
   pattern: WorkPattern;
