@@ -182,6 +182,27 @@ describe('units by leave type and their field errors', () => {
   });
 });
 
+describe('leave only on the employee’s working days', () => {
+  it('a shift’s day off refuses leave; a shift’s pattern on a Saturday (所定休日) takes it', async () => {
+    today();
+    const employeeId = tenant.employees[1]!.id;
+    const shift = (date: string, v: { dayOff?: boolean; patternId?: string }) =>
+      db()
+        .entities.Shift.put({ companyId: tenant.companyId, yearMonth: date.slice(0, 7), employeeId, date, ...v })
+        .go();
+    await shift('2026-06-29', { dayOff: true });
+    await shift('2026-06-27', { patternId: 'std' });
+    await invalid(
+      () => file(second, '2026-06-29', { unit: 'am' }),
+      'day',
+      '休日には休暇を申請できません。会社カレンダーの出勤日を選択してください',
+    );
+    const saturday = await file(second, '2026-06-27', { unit: 'pm' });
+    expect(saturday.status, JSON.stringify(saturday.body)).toBe(201);
+    expect(saturday.body.data).toMatchObject({ unit: 'pm', date: '2026-06-27' });
+  });
+});
+
 describe('each unit filed, approved and stored on the day', () => {
   const ids: Record<string, string> = {};
 
