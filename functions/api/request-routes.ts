@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../domain/text-limits.js';
 import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
+import { LEAVE_TYPE_UNITS, LEAVE_UNIT_MESSAGES, dayHoursOf, hoursText } from '../domain/paid-leave/index.js';
+import { LEAVE_UNITS, type LeaveUnit } from '../domain/worktime/schedule.js';
+import { leaveDay, type LeaveDay } from '../services/leave-day.js';
 import { refreshSummary } from '../db/summaries.js';
 import { calendarVersions } from '../db/company-calendars.js';
 import { INPUT_MESSAGES, integerSchema } from '../domain/input.js';
@@ -26,6 +29,8 @@ export const requestView = (r: {
   status: number;
   kind: RequestKind;
   leaveType?: number | undefined;
+  leaveUnit?: LeaveUnit | undefined;
+  leaveHours?: number | undefined;
   workDate?: string | undefined;
   reason?: string | undefined;
   employeeName: string;
@@ -36,6 +41,8 @@ export const requestView = (r: {
   date: r.date,
   status: r.status,
   ...(r.kind === 'holiday' ? { kind: r.leaveType ?? 0 } : {}),
+  // Leave only: 終日 / 午前半休 / 午後半休 / 時間単位 (requests filed before units existed are 終日), and the hours.
+  ...(r.kind === 'holiday' ? { unit: r.leaveUnit ?? 'day', hours: r.leaveHours ?? null } : {}),
   // 振替休日 only: the day off worked in place of `date`.
   ...(r.workDate ? { work_date: r.workDate } : {}),
   reason: r.reason ?? '',
@@ -58,6 +65,10 @@ export const NewRequestSchema = z
     ...YMD_FIELDS,
     /** 振替休日 (kind 2) only, and required there: the day off to be worked (YYYY-MM-DD); the date becomes the day off. */
     work_date: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+    /** Leave only: 終日 (default) / 午前半休 / 午後半休 / 時間単位 (domain/paid-leave/units.ts says which type takes which). */
+    unit: z.optional(z.enum(LEAVE_UNITS, { error: LEAVE_UNIT_MESSAGES.unitInvalid })),
+    /** 時間単位 only, and required there: whole hours, fewer than the day's scheduled hours. */
+    hours: z.optional(integerSchema(1, 47, LEAVE_UNIT_MESSAGES.hoursWhole)),
     reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
   })
   .check(z.refine(...realDate));
@@ -89,6 +100,13 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
       const transfer = kind === 'holiday' && body.kind === 2;
       if (!transfer && body.work_date !== undefined)
         throw new ValidationError(MESSAGES.applicationDefect, { work_date: [TRANSFER_MESSAGES.workDateNotAllowed] });
+      if (kind !== 'holiday' && (body.unit !== undefined || body.hours !== undefined))
+        throw new ValidationError(MESSAGES.applicationDefect, {
+          ...(body.unit === undefined ? {} : { unit: ['不要です'] }),
+          ...(body.hours === undefined ? {} : { hours: ['不要です'] }),
+        });
+      const unit = body.unit ?? 'day';
+      if (kind === 'holiday') unitProblems(body.kind!, unit, body.hours);
       const calendar = kind === 'holiday' ? calendarOfVersions(await calendarVersions(principal.companyId)) : null;
       if (transfer) {
         if (body.work_date === undefined)
@@ -96,25 +114,66 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         const problems = transferProblems(date, body.work_date, calendar!, today(principal.timeZone, clock.now()));
         if (Object.keys(problems).length) throw new ValidationError(MESSAGES.applicationDefect, problems);
       }
-      // Leave of every kind only on a working day of the company calendar (a Sunday or a company day
-      // off is refused before anything is written, so it never counts toward the five-day duty).
-      else if (calendar?.(date).isDayOff)
-        throw new ValidationError(MESSAGES.applicationDefect, { day: [LEAVE_ON_DAY_OFF] });
+      let hourly: { leaveHours: number; leaveDayHours: number; daysPerYear: number } | null = null;
+      if (kind === 'holiday' && !transfer) {
+        // Leave of every kind only on a working day for the employee (a Sunday, a company day off or a
+        // shift's day off is refused before anything is written, so it never counts toward the
+        // five-day duty); a shift's pattern on a company day off (not the 法定休日) makes it one.
+        const day = await leaveDay(principal.companyId, principal.userId, date);
+        const cal = calendar!(date);
+        const shiftWorkDay = day.schedule?.kind === 'pattern' && day.schedule.source === 'shift' && !cal.isLegalHoliday;
+        if ((cal.isDayOff && !shiftWorkDay) || day.schedule?.kind === 'day_off')
+          throw new ValidationError(MESSAGES.applicationDefect, { day: [LEAVE_ON_DAY_OFF] });
+        if (unit === 'hours') hourly = hourlyOf(day, body.hours!);
+      }
       // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.
-      const file = kind === 'holiday' && body.kind === 0 ? filePaidLeaveRequest : fileRequest;
-      const row = await file({
+      const filing = {
         companyId: principal.companyId,
         employeeId: principal.userId,
         employeeName: principal.userName,
         kind,
         date,
         reason: body.reason,
-        ...(kind === 'holiday' ? { leaveType: body.kind } : {}),
+        ...(kind === 'holiday' ? { leaveType: body.kind, leaveUnit: unit } : {}),
+        ...(hourly ? { leaveHours: hourly.leaveHours, leaveDayHours: hourly.leaveDayHours } : {}),
         ...(transfer ? { workDate: body.work_date } : {}),
-      });
+      };
+      const row =
+        kind === 'holiday' && body.kind === 0
+          ? await filePaidLeaveRequest(filing, undefined, hourly ? { daysPerYear: hourly.daysPerYear } : undefined)
+          : await fileRequest(filing);
       return created(requestView(row));
     },
   );
+
+/** The unit a leave type takes and the hours it needs (400 with the field's Japanese error). */
+function unitProblems(leaveType: 0 | 1 | 2, unit: LeaveUnit, hours: number | undefined) {
+  if (!LEAVE_TYPE_UNITS[leaveType].includes(unit))
+    throw new ValidationError(MESSAGES.applicationDefect, {
+      unit: [LEAVE_UNIT_MESSAGES.unitNotAllowed[leaveType as 1 | 2]],
+    });
+  if (unit === 'hours' && hours === undefined)
+    throw new ValidationError(MESSAGES.applicationDefect, { hours: [LEAVE_UNIT_MESSAGES.hoursRequired] });
+  if (unit !== 'hours' && hours !== undefined)
+    throw new ValidationError(MESSAGES.applicationDefect, { hours: [LEAVE_UNIT_MESSAGES.hoursNotAllowed] });
+}
+
+/**
+ * 時間単位: only where the company's 勤務設定 enables it on the date (労使協定, 39条4項), and fewer hours
+ * than the day's scheduled working time; a day's worth is that time rounded up to whole hours.
+ */
+function hourlyOf(day: LeaveDay, hours: number) {
+  if (!day.settings.hourlyLeaveEnabled)
+    throw new ValidationError(MESSAGES.applicationDefect, { unit: [LEAVE_UNIT_MESSAGES.hourlyDisabled] });
+  const scheduled = day.scheduledMinutes;
+  if (scheduled === null)
+    throw new ValidationError(MESSAGES.applicationDefect, { hours: [LEAVE_UNIT_MESSAGES.noSchedule] });
+  if (hours * 60 >= scheduled)
+    throw new ValidationError(MESSAGES.applicationDefect, {
+      hours: [LEAVE_UNIT_MESSAGES.hoursTooMany(hoursText(scheduled))],
+    });
+  return { leaveHours: hours, leaveDayHours: dayHoursOf(scheduled), daysPerYear: day.settings.hourlyLeaveDaysPerYear };
+}
 
 export const deleteRequest = (routeName: RouteNamesFor<'employee'>, kind: RequestKind) =>
   api(routeName, { params: IdParamsSchema, idempotent: true }, async ({ params, principal }) =>

@@ -4,7 +4,15 @@
  * approving, rejecting or withdrawing a request changes the balance exactly once, by itself.
  */
 import type { LeaveEmployee, LeaveGrant, LeaveTaking, WorkingPattern } from '../domain/paid-leave/index.js';
-import { canTake } from '../domain/paid-leave/index.js';
+import {
+  LEAVE_UNIT_MESSAGES,
+  canTake,
+  daysAndHours,
+  hourDays,
+  hourlyCapCheck,
+  unitDays,
+} from '../domain/paid-leave/index.js';
+import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { newId } from '../shared/ids.js';
@@ -78,6 +86,27 @@ interface LeaveRequestLike {
   date: string;
   status: number;
   leaveType?: number | undefined;
+  leaveUnit?: LeaveUnit | undefined;
+  leaveHours?: number | undefined;
+  leaveDayHours?: number | undefined;
+}
+
+/**
+ * The taking a paid-leave request stands for: 1 day, 0.5 for a half day, hours ÷ the day's worth
+ * for 時間単位 (domain/paid-leave/units.ts). An hourly request stored without its day's worth (not
+ * possible through the API) reads as 8 hours a day.
+ */
+export function takingOfRequest(r: {
+  requestId: string;
+  date: string;
+  leaveUnit?: LeaveUnit | undefined;
+  leaveHours?: number | undefined;
+  leaveDayHours?: number | undefined;
+}): LeaveTaking {
+  const unit = r.leaveUnit ?? 'day';
+  if (unit !== 'hours' || r.leaveHours === undefined) return { id: r.requestId, date: r.date, days: unitDays(unit) };
+  const dayHours = r.leaveDayHours ?? 8;
+  return { id: r.requestId, date: r.date, days: hourDays(r.leaveHours, dayHours), hours: r.leaveHours, dayHours };
 }
 
 export interface Takings {
@@ -90,10 +119,9 @@ export interface Takings {
 /** Paid-leave takings from leave requests (a missing leave type reads as 有給, as the request view does). */
 export function takingsOf(requests: readonly LeaveRequestLike[]): Takings {
   const paid = requests.filter((r) => (r.leaveType ?? 0) === 0);
-  const taking = (r: LeaveRequestLike): LeaveTaking => ({ id: r.requestId, date: r.date, days: 1 });
   return {
-    approved: paid.filter((r) => r.status === STATUS.approved).map(taking),
-    pending: paid.filter((r) => r.status === STATUS.unapproved).map(taking),
+    approved: paid.filter((r) => r.status === STATUS.approved).map(takingOfRequest),
+    pending: paid.filter((r) => r.status === STATUS.unapproved).map(takingOfRequest),
   };
 }
 
@@ -142,8 +170,19 @@ export async function insertGrant(g: GrantRecord, service: Db = db()): Promise<'
   }
 }
 
-const insufficient = (available: number) =>
-  new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
+const insufficient = (available: number, dayHours?: number) => {
+  if (dayHours === undefined)
+    return new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
+  // Hourly: what is left in days and hours ("残り0日と3時間"), the unit the employee asked in.
+  const left = daysAndHours(available, dayHours);
+  return new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}日', `${left.days}日と${left.hours}時間`));
+};
+
+/** The hourly-leave agreement (39条4項) a 時間単位 filing is checked against. */
+export interface HourlyAgreement {
+  /** Days' worth of hourly leave a leave year (1–5). */
+  daysPerYear: number;
+}
 
 /**
  * Files a paid-leave request (one day) only if the balance on its date covers it, counting the
@@ -154,7 +193,7 @@ const insufficient = (available: number) =>
  * days or free them, so neither needs to take part. Staff whose paid leave is not managed yet (no
  * hire date, no grant) file as before.
  */
-export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
+export async function filePaidLeaveRequest(r: NewRequest, service: Db = db(), hourly?: HourlyAgreement) {
   const { companyId, employeeId } = r;
   await assertRequestDaysOpen(r, service);
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
@@ -169,13 +208,39 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db()) {
       employeeLeaveRequests(companyId, employeeId, service),
     ]);
     if (!employee || employee.status !== 'active') throw new NotFoundError();
-    if (!isManaged(employee, grants)) return insertRequest(r, service);
+    const managed = isManaged(employee, grants);
+    const hours = r.leaveUnit === 'hours' ? r.leaveHours : undefined;
+    // Unmanaged staff file days as before; their hours still count toward the yearly cap.
+    if (!managed && hours === undefined) return insertRequest(r, service);
     if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected))
       throw new ConflictError(MESSAGES.duplicateRequest);
 
     const { approved, pending } = takingsOf(requests);
-    const check = canTake(grants.map(toLeaveGrant), [...approved, ...pending], { date: r.date, days: 1 });
-    if (!check.ok) throw insufficient(check.available);
+    const held = [...approved, ...pending];
+    const taking = takingOfRequest({ ...r, requestId: '' });
+    const leaveGrants = grants.map(toLeaveGrant);
+    if (hours !== undefined && hourly) {
+      // 39条4項: pending hours count, and the seq below stops two filings passing the cap together.
+      const cap = hourlyCapCheck(leaveGrants, held, {
+        date: r.date,
+        hours,
+        dayHours: taking.dayHours!,
+        daysPerYear: hourly.daysPerYear,
+      });
+      if (!cap.ok) {
+        const message = LEAVE_UNIT_MESSAGES.capReached(cap.leftHours, cap.capHours);
+        throw new ConflictError(message, { hours: [message] });
+      }
+    }
+    if (managed) {
+      const check = canTake(leaveGrants, held, {
+        date: r.date,
+        days: taking.days,
+        hours: taking.hours,
+        dayHours: taking.dayHours,
+      });
+      if (!check.ok) throw insufficient(check.available, taking.dayHours);
+    }
 
     const seq = employee.leaveSeq ?? 0;
     const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };

@@ -1,4 +1,5 @@
 import type { RequestKind } from './entities/request.js';
+import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { newId } from '../shared/ids.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
@@ -29,6 +30,11 @@ export interface NewRequest {
   kind: RequestKind;
   date: string;
   leaveType?: number | undefined;
+  /** Leave only: 終日 (absent = day) / 午前半休 / 午後半休 / 時間単位 (domain/paid-leave/units.ts). */
+  leaveUnit?: LeaveUnit | undefined;
+  /** 時間単位 only: whole hours, and a day's worth in hours (the day's scheduled hours rounded up). */
+  leaveHours?: number | undefined;
+  leaveDayHours?: number | undefined;
   /** 振替休日 (leave type 2) only: the day off to be worked; `date` becomes the day off. */
   workDate?: string | undefined;
   reason: string;
@@ -46,6 +52,8 @@ export const pendingItem = (r: NewRequest & { requestId: string; createdAt: stri
   employeeId: r.employeeId,
   employeeName: r.employeeName,
   ...(r.leaveType === undefined ? {} : { leaveType: r.leaveType }),
+  ...(r.leaveUnit === undefined ? {} : { leaveUnit: r.leaveUnit }),
+  ...(r.leaveHours === undefined ? {} : { leaveHours: r.leaveHours }),
   ...(r.workDate === undefined ? {} : { workDate: r.workDate }),
   reason: r.reason,
   createdAt: r.createdAt,
@@ -178,6 +186,16 @@ export async function withdrawRequest(
   return { id: requestId };
 }
 
+/** What an approved leave request writes on its day besides the leave type. */
+export function leaveOfDay(req: { leaveUnit?: LeaveUnit | undefined; leaveHours?: number | undefined }) {
+  const unit = req.leaveUnit ?? 'day';
+  return {
+    leaveUnit: unit,
+    leaveDays: unit === 'hours' ? 0 : unit === 'day' ? 1 : 0.5,
+    ...(unit === 'hours' && req.leaveHours !== undefined ? { leaveHours: req.leaveHours } : {}),
+  };
+}
+
 /**
  * Approve (1) or reject (2) an unapproved request. The decision is conditional on status 0, so of two
  * admins deciding at once exactly one wins. Approving marks the day in the employee's month in the
@@ -216,6 +234,9 @@ export async function decideRequest(
                 kind === 'holiday'
                   ? {
                       leaveType: req.leaveType ?? 0,
+                      // The unit and the days it counts (0.5 for a half day, 0 for hours) go with it,
+                      // so the engine and the month's paid-leave days read them from the day.
+                      ...leaveOfDay(req),
                       ...(req.workDate === undefined
                         ? {}
                         : { dayOverride: 'day_off' as const, transferPartner: req.workDate }),

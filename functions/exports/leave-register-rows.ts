@@ -7,7 +7,7 @@
 import { companyById } from '../db/companies.js';
 import { companyGrants, companyLeaveRequests, takingsOf, toLeaveGrant } from '../db/paid-leave.js';
 import { allStaff } from '../db/staff.js';
-import { registerRows } from '../domain/paid-leave/index.js';
+import { daysAndHours, registerRows } from '../domain/paid-leave/index.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { neutralize, type Cell } from './csv.js';
@@ -35,8 +35,14 @@ export const LEAVE_REGISTER_HEADER = [
   '残日数',
 ] as const;
 
-const takenDates = (taken: readonly { date: string; days: number }[]) =>
-  taken.map((t) => (t.days === 1 ? t.date : `${t.date}（${t.days}日）`)).join(' ');
+const takenDates = (taken: readonly { date: string; days: number; hours?: number | undefined }[]) =>
+  taken
+    .map((t) =>
+      t.hours !== undefined ? `${t.date}（${t.hours}時間）` : t.days === 1 ? t.date : `${t.date}（${t.days}日）`,
+    )
+    .join(' ');
+
+const daysHoursText = (v: { days: number; hours: number }) => (v.hours ? `${v.days}日と${v.hours}時間` : v.days);
 
 function byEmployee<T extends { employeeId: string }>(xs: readonly T[]): Map<string, T[]> {
   const m = new Map<string, T[]>();
@@ -67,6 +73,9 @@ export async function* leaveRegisterRows(companyId: string, params: LeaveRegiste
     const mine = (grantsOf.get(m.employeeId) ?? []).map(toLeaveGrant);
     const { approved } = takingsOf(requestsOf.get(m.employeeId) ?? []);
     const rows = registerRows(mine, approved, asOf);
+    // 時間単位年休: days taken and the balance read "1.5日と2時間" / "8日と2時間" (a day's worth being that
+    // of the latest hourly taking); without hourly leave the cells stay plain numbers of days.
+    const dayHours = approved.filter((t) => t.dayHours !== undefined).at(-1)?.dayHours ?? null;
     const name = neutralize(`${m.lastName} ${m.firstName}`);
     for (const r of rows) {
       yield [
@@ -81,8 +90,8 @@ export async function* leaveRegisterRows(companyId: string, params: LeaveRegiste
         r.periodFrom,
         r.periodTo ?? '',
         takenDates(r.taken),
-        r.daysTaken,
-        r.balance,
+        r.hoursTaken ? `${r.daysTaken}日と${r.hoursTaken}時間` : r.daysTaken,
+        dayHours === null ? r.balance : daysHoursText(daysAndHours(r.balance, dayHours)),
       ];
     }
   }

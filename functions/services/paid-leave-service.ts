@@ -18,12 +18,16 @@ import {
   type GrantRecord,
   type LeaveProfile,
 } from '../db/paid-leave.js';
+import { scheduleSettings } from '../db/schedules.js';
 import { activeStaff, activeStaffMember } from '../db/staff.js';
+import { settingsOf } from '../domain/worktime/schedule.js';
 import {
   addYearsLegal,
   balanceOn,
   computeLedger,
+  daysAndHours,
   fiveDayDuty,
+  hourlyUsedInYear,
   grantsFor,
   type CommonGrantDate,
   nextGrant,
@@ -77,6 +81,14 @@ const fiveDayView = (w: FiveDayWindow) => ({
   status: w.status,
 });
 
+/** A taking as the detail screen lists it: days 1 / 0.5, or the hours of 時間単位 (days then 0). */
+const takingView = (t: LeaveTaking) => ({
+  request_id: t.id,
+  date: t.date,
+  days: t.hours === undefined ? t.days : 0,
+  hours: t.hours ?? null,
+});
+
 const SEVERITY: FiveDayWindow['status'][] = ['overdue', 'behind', 'on_track', 'scheduled', 'met', 'upcoming'];
 
 /** One employee's balance, pending days, next expiry and grant, and five-day duty on `asOf`. */
@@ -96,6 +108,14 @@ export function summarize(
   const employee = leaveEmployeeOf(person);
   const next = employee ? nextGrant(employee, asOf, options) : null;
   const windows = relevantWindows(grants, approved, asOf);
+  // 時間単位年休: the remainder below a day is shown in hours, a day's worth being that of the latest
+  // hourly taking (without hourly leave the balance stays in days and half days).
+  const lastHourly = [...approved, ...pending]
+    .filter((t) => t.dayHours !== undefined)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .at(-1);
+  const dayHours = lastHourly?.dayHours ?? null;
+  const hourlyYear = hourlyUsedInYear(grants, [...approved, ...pending], asOf);
   const worst = [...windows].sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status))[0];
   return {
     employee_id: person.employeeId,
@@ -104,8 +124,17 @@ export function summarize(
     managed,
     as_of: asOf,
     remaining_days: balance.free,
-    pending_days: pending.reduce((a, t) => a + t.days, 0),
+    /** remaining_days as whole days and hours ("8日と4時間"); hours 0 without hourly leave. */
+    remaining: daysAndHours(balance.free, dayHours),
+    /** Days and half days pending; hourly requests are in pending_hours. */
+    pending_days: pending.filter((t) => t.hours === undefined).reduce((a, t) => a + t.days, 0),
+    pending_hours: pending.reduce((a, t) => a + (t.hours ?? 0), 0),
     requestable_days: Math.max(0, held.free),
+    requestable: daysAndHours(Math.max(0, held.free), dayHours),
+    /** A day's worth of hourly leave used for the hours above (null without hourly leave). */
+    day_hours: dayHours,
+    /** Hourly leave (approved and pending) in the leave year holding `as_of` (39条4項 cap). */
+    hourly_year: { from: hourlyYear.from, to: hourlyYear.to, used_hours: hourlyYear.hours },
     next_expiry: balance.nextExpiry
       ? { expires_on: balance.nextExpiry.expiresOn, days: balance.nextExpiry.days }
       : null,
@@ -136,16 +165,28 @@ export function grantOptionsOf(
 
 const companyGrantOptions = async (companyId: string) => grantOptionsOf(await companyById(companyId));
 
-/** The signed-in employee's own summary: three reads. */
+/**
+ * The signed-in employee's own summary, and whether the company allows 時間単位年休 today (the leave
+ * form offers the unit then; the filing checks the leave date's settings): five reads.
+ */
 export async function ownPaidLeave(companyId: string, employeeId: string, timeZone: string) {
-  const [person, grants, requests, options] = await Promise.all([
+  const [person, grants, requests, options, schedule] = await Promise.all([
     activeStaffMember(companyId, employeeId),
     employeeGrants(companyId, employeeId),
     employeeLeaveRequests(companyId, employeeId),
     companyGrantOptions(companyId),
+    scheduleSettings(companyId),
   ]);
-  return summarize(person, grants, requests, today(timeZone, clock.now()), options);
+  const asOf = today(timeZone, clock.now());
+  const settings = settingsOf(schedule.settings)(asOf);
+  return {
+    ...summarize(person, grants, requests, asOf, options),
+    hourly_leave: { enabled: settings.hourlyLeaveEnabled, days_per_year: settings.hourlyLeaveDaysPerYear },
+  };
 }
+
+/** `GET /api/v1/paid_leave` (the SPA imports the type). */
+export type OwnPaidLeave = Awaited<ReturnType<typeof ownPaidLeave>>;
 
 /** Every active staff member's summary: three Queries whatever the staff count. */
 export async function staffPaidLeave(companyId: string, timeZone: string) {
@@ -177,8 +218,9 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
   const ledger = computeLedger(grants, approved, asOf);
   const state = new Map(ledger.grants.map((g) => [g.id, g]));
   const pattern = patternOf(person);
+  const summary = summarize(person, records, requests, asOf, options);
   return {
-    ...summarize(person, records, requests, asOf, options),
+    ...summary,
     working_pattern: pattern
       ? pattern.basis === 'week'
         ? {
@@ -211,8 +253,8 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
       };
     }),
     takings: [
-      ...approved.map((t) => ({ request_id: t.id, date: t.date, days: t.days, status: 'approved' as const })),
-      ...pending.map((t) => ({ request_id: t.id, date: t.date, days: t.days, status: 'pending' as const })),
+      ...approved.map((t) => ({ ...takingView(t), status: 'approved' as const })),
+      ...pending.map((t) => ({ ...takingView(t), status: 'pending' as const })),
     ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
     register: registerRows(grants, approved, asOf).map((r) => ({
       base_date: r.baseDate,
@@ -221,9 +263,12 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
       expires_on: r.expiresOn,
       period_from: r.periodFrom,
       period_to: r.periodTo,
-      taken: r.taken,
+      taken: r.taken.map((t) => ({ date: t.date, days: t.days, hours: t.hours ?? null })),
       days_taken: r.daysTaken,
+      hours_taken: r.hoursTaken,
       balance: r.balance,
+      /** The balance as days and hours (時間単位年休). */
+      balance_split: daysAndHours(r.balance, summary.day_hours),
     })),
   };
 }

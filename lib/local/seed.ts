@@ -8,7 +8,7 @@ import { addDays, instantOf, monthDates, today, weekday } from '../../functions/
 import { putRule } from '../../functions/db/rules.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
-import { putCalendarVersion } from '../../functions/db/company-calendars.js';
+import { calendarVersions, putCalendarVersion } from '../../functions/db/company-calendars.js';
 import {
   calendarOfVersions,
   DEFAULT_CALENDAR,
@@ -332,6 +332,28 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
       reason: '日曜の展示会対応のため',
     });
     await decideRequest(companyId, filed.requestId, 'holiday', 1, DEMO.admin.adminId);
+  }
+  // Issue 16: 鈴木's approved 午前半休 on the next working day (有給（午前半休） in the lists and the month).
+  {
+    const e = DEMO.employees[1]!;
+    const calendar = calendarOfVersions(await calendarVersions(companyId));
+    let halfDay = addDays(today(DEMO.timeZone, now), 1);
+    while (calendar(halfDay).isDayOff) halfDay = addDays(halfDay, 1);
+    const half = await fileRequest({
+      companyId,
+      employeeId: e.employeeId,
+      employeeName: `${e.lastName} ${e.firstName}`,
+      kind: 'holiday',
+      date: halfDay,
+      leaveType: 0,
+      leaveUnit: 'am',
+      reason: '通院のため',
+      // A second seeding finds the request already filed.
+    }).catch((error: unknown) => {
+      if (error instanceof ConflictError) return null;
+      throw error;
+    });
+    if (half) await decideRequest(companyId, half.requestId, 'holiday', 1, DEMO.admin.adminId);
   }
   // Figures for the work status screen: last month and this month through the engine.
   const t = today(DEMO.timeZone, now);

@@ -11,6 +11,7 @@ import { seedDemo } from '../../lib/local/seed.js';
 useTestStack();
 const COMPANY = '01jx7demc0mpany00000000000';
 const SATO = '01jx7deme00000000000000001';
+const SUZUKI = '01jx7deme00000000000000002';
 
 describe('demo seed', () => {
   it('has an approved 振替 for 佐藤 last month: the Sunday is worked as a working day, the Wednesday off', async () => {
@@ -34,5 +35,23 @@ describe('demo seed', () => {
     expect(wednesday).toMatchObject({ leaveType: 2, workedMinutes: 0 });
     expect(wednesday.calendar.isDayOff).toBe(true);
     expect(month.totals.transferHolidayDays).toBe(1);
+  });
+
+  it('has an approved 午前半休 for 鈴木 on the next working day, stored on the day as half a day (issue 16)', async () => {
+    // Seeded by the test above (now = Tue 24 Nov 2026): the next working day is Wed 25 Nov.
+    const [half] = (await employeeRequests(COMPANY, SUZUKI, 'holiday')).filter((r) => r.leaveUnit === 'am');
+    expect(half).toMatchObject({ date: '2026-11-25', leaveType: 0, status: 1 });
+    const month = await computeEmployeeMonth({
+      companyId: COMPANY,
+      employeeId: SUZUKI,
+      timeZone: 'Asia/Tokyo',
+      year: 2026,
+      month: 11,
+    });
+    expect(month.days.find((d) => d.workDate === '2026-11-25')).toMatchObject({
+      leaveType: 0,
+      leaveUnit: 'am',
+      leaveDays: 0.5,
+    });
   });
 });

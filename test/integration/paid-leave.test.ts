@@ -395,11 +395,13 @@ describe('five-day duty, list and register', () => {
         period_from: '2026-04-01',
         period_to: null,
         taken: [
-          { date: '2026-05-07', days: 1 },
-          { date: '2026-06-01', days: 1 },
+          { date: '2026-05-07', days: 1, hours: null },
+          { date: '2026-06-01', days: 1, hours: null },
         ],
         days_taken: 2,
+        hours_taken: 0,
         balance: 8,
+        balance_split: { days: 8, hours: 0 },
       },
     ]);
     expect(detail.grants).toEqual([

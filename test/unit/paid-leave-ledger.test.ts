@@ -309,6 +309,7 @@ describe('register (管理簿, 施行規則 24条の7)', () => {
           { date: '2025-02-03', days: 0.5 },
         ],
         daysTaken: 1.5,
+        hoursTaken: 0,
         balance: 8.5, // 10 − 1.5 at 2025-09-30
       },
       {
@@ -325,6 +326,7 @@ describe('register (管理簿, 施行規則 24条の7)', () => {
           { date: '2026-01-05', days: 1 },
         ],
         daysTaken: 2,
+        hoursTaken: 0,
         balance: 17.5, // 8.5 carried + 11 − 2 on 2026-03-01
       },
     ]);

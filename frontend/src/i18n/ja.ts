@@ -310,6 +310,14 @@ export const ja = {
     cancel: '取消',
     confirmCancel: 'この申請を取り消しますか？',
     leaveType: '休暇の種類',
+    /** 終日 / 午前半休 / 午後半休 / 時間単位 (issue 16): the unit select, the hours field, the list label. */
+    unit: '取得単位',
+    units: { day: '終日', am: '午前半休', pm: '午後半休', hours: '時間単位' } as Record<string, string>,
+    hours: '時間数',
+    hoursSuffix: '時間',
+    hoursHint: '1時間単位で、所定労働時間未満の時間数を入力してください。',
+    /** 有給（午前半休）, 有給（2時間）: the leave type with its unit in the lists. */
+    leaveWithUnit: '{type}（{unit}）',
     dateLegend: { holiday: '休暇日', over_work: '残業日', holiday_work: '休日出勤日' },
     /** 振替休日: the day off worked in place of the leave day (a second date on the form and the lists). */
     transferWorkDate: '出勤する休日',
@@ -707,6 +715,9 @@ export const ja = {
     title: '有給休暇',
     remaining: '残日数',
     days: '{n}日',
+    /** 時間単位年休: the balance in days and hours. */
+    daysHours: '{n}日と{h}時間',
+    hours: '{h}時間',
     pending: '申請中',
     requestable: '申請できる日数',
     nextExpiry: '{date}に{n}日が失効',
@@ -727,7 +738,9 @@ export const ja = {
       behind: '遅れ',
       overdue: '期限超過',
     } as Record<string, string>,
-    formRemaining: '有給休暇の残日数：{n}日（申請中 {p}日）',
+    formRemaining: '有給休暇の残日数：{n}（申請中 {p}）',
+    /** On the leave form when 時間単位 is chosen: the 39条4項 yearly cap's hours used this leave year. */
+    formHourly: '時間単位の有給休暇は年{d}日分まで取得できます（この年度の申請・取得済み {h}時間）。',
     // Admin
     dashboardTitle: '年5日の取得義務が遅れているスタッフ',
     dashboardNone: '遅れているスタッフはいません。',

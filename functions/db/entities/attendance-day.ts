@@ -33,6 +33,12 @@ export const AttendanceDay = createSchema({
     leaveUnit: { type: ['day', 'am', 'pm', 'hours'] as const },
     /** 時間単位 only: whole hours of leave taken on the day. */
     leaveHours: { type: 'number' },
+    /**
+     * With leaveType: the days of leave the day counts (worktime AttendanceRecord.leaveDays): 1 for
+     * 終日, 0.5 for a half day, 0 for 時間単位 (its hours are leaveHours). Absent = 1 (days approved
+     * before units existed).
+     */
+    leaveDays: { type: 'number' },
     /** Set when an overtime (残業) request for this date is approved: clears the day's 未承認 warning. */
     overWorkApproved: { type: 'boolean' },
     /** Set when a holiday-work (休日出勤) request for this date is approved. */

@@ -17,6 +17,9 @@ export const PendingRequest = createSchema({
     employeeId: { type: 'string', required: true, readOnly: true },
     employeeName: { type: 'string', required: true },
     leaveType: { type: 'number' },
+    /** Leave only: 終日 (absent) / 午前半休 / 午後半休 / 時間単位, and the hours of 時間単位. */
+    leaveUnit: { type: ['day', 'am', 'pm', 'hours'] as const },
+    leaveHours: { type: 'number' },
     /** 振替休日 only: the day off to be worked (see Request.workDate). */
     workDate: { type: 'string', readOnly: true },
     reason: { type: 'string' },

@@ -18,6 +18,11 @@ export const Request = createSchema({
     leaveUnit: { type: ['day', 'am', 'pm', 'hours'] as const },
     /** 時間単位 only: whole hours. */
     leaveHours: { type: 'number' },
+    /**
+     * 時間単位 only: a day's worth in hours when filed (the day's scheduled hours rounded up, 39条4項):
+     * the hours take leaveHours ÷ leaveDayHours of a day of the balance.
+     */
+    leaveDayHours: { type: 'number' },
     date: { type: 'string', required: true, readOnly: true },
     /** 振替休日 (leave type 2) only: the day off to be worked instead of `date`, which becomes the day off. */
     workDate: { type: 'string', readOnly: true },

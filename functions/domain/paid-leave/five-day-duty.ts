@@ -131,8 +131,9 @@ function window(
   takings: readonly LeaveTaking[],
   asOf: string,
 ): FiveDayWindow {
+  // Hourly leave (時間単位年休) does not count toward the five days (39条8項); half days do, as 0.5.
   const inside = takings
-    .filter((t) => from <= t.date && t.date <= deadline)
+    .filter((t) => t.hours === undefined && from <= t.date && t.date <= deadline)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     .map((t) => ({ date: t.date, days: t.days, planned: t.date > asOf }));
   const takenDays = sumDays(inside.filter((t) => !t.planned).map((t) => t.days));

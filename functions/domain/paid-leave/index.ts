@@ -10,3 +10,4 @@ export * from './ledger.js';
 export * from './five-day-duty.js';
 export * from './register.js';
 export * from './schemas.js';
+export * from './units.js';

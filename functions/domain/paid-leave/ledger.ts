@@ -14,9 +14,10 @@ import { addYearsLegal, assertDate } from './dates.js';
  *   `expiresOn`, then oldest grant, then id). With standard two-year grants that is simply the oldest
  *   unexpired grant. Takings are applied in date order (then id), each from the grants live on its
  *   date, so a later-dated taking never changes what an earlier one consumed.
- * - Units: a day (1) or a half day (0.5, 半日単位年休 as agreed with the worker; 平7.7.27 基監発33号).
- *   Hourly leave (時間単位年休, 39条4項) is not modelled. All amounts are multiples of 0.5, which
- *   binary floating point adds exactly.
+ * - Units: a day (1) or a half day (0.5, 半日単位年休 as agreed with the worker; 平7.7.27 基監発33号),
+ *   or hours (時間単位年休, 39条4項): `hours` ÷ `dayHours` of a day, `dayHours` being the day's
+ *   scheduled hours rounded up (units.ts). Days and half days add exactly in binary floating point;
+ *   hour fractions (1/6, 1/7 …) may not, so amounts below DAY_EPSILON count as zero.
  */
 
 export interface LeaveGrant {
@@ -37,8 +38,12 @@ export interface LeaveGrant {
 export interface LeaveTaking {
   id: string;
   date: string;
-  /** 1 (full day) or 0.5 (half day). */
+  /** 1 (full day) or 0.5 (half day), or hours ÷ dayHours for hourly leave. */
   days: number;
+  /** 時間単位 only: whole hours taken (below dayHours). */
+  hours?: number | undefined;
+  /** 時間単位 only: a day's worth in hours (the day's scheduled hours rounded up, 1–24). */
+  dayHours?: number | undefined;
 }
 
 export interface Allocation {
@@ -71,6 +76,10 @@ export interface Ledger {
   takings: TakingState[];
 }
 
+/** Below this a remaining amount is zero (hour fractions do not add up exactly in binary). */
+export const DAY_EPSILON = 1e-9;
+const zeroed = (x: number) => (Math.abs(x) < DAY_EPSILON ? 0 : x);
+
 export const expiryOf = (g: LeaveGrant) => g.expiresOn ?? addYearsLegal(g.grantedOn, 2);
 const isHalfStep = (n: number) => Number.isFinite(n) && Number.isInteger(n * 2);
 
@@ -83,7 +92,13 @@ function validate(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[]
   }
   for (const t of takings) {
     assertDate(t.date, `taking ${t.id} date`);
-    if (t.days !== 1 && t.days !== 0.5) throw new RangeError(`taking ${t.id}: days must be 1 or 0.5`);
+    if (t.hours !== undefined || t.dayHours !== undefined) {
+      const { hours = 0, dayHours = 0 } = t;
+      if (!(Number.isInteger(hours) && Number.isInteger(dayHours) && hours >= 1 && hours < dayHours && dayHours <= 24))
+        throw new RangeError(`taking ${t.id}: hours must be whole, 1 ≤ hours < dayHours ≤ 24`);
+      if (Math.abs(t.days - hours / dayHours) > DAY_EPSILON)
+        throw new RangeError(`taking ${t.id}: days must be hours ÷ dayHours`);
+    } else if (t.days !== 1 && t.days !== 0.5) throw new RangeError(`taking ${t.id}: days must be 1 or 0.5`);
   }
 }
 
@@ -116,11 +131,11 @@ export function computeLedger(grants: readonly LeaveGrant[], takings: readonly L
       if (need === 0) break;
       if (g.grantedOn > t.date || g.expiresOn <= t.date || g.remaining === 0) continue;
       const take = Math.min(need, g.remaining);
-      g.remaining -= take;
+      g.remaining = zeroed(g.remaining - take);
       if (date !== undefined && t.date > date) g.booked += take;
       else g.used += take;
       allocations.push({ grantId: g.id, days: take });
-      need -= take;
+      need = zeroed(need - take);
     }
     out.push({ ...t, allocations, shortfall: need });
   }
@@ -182,42 +197,51 @@ export type CanTakeResult =
 export function canTake(
   grants: readonly LeaveGrant[],
   takings: readonly LeaveTaking[],
-  request: { date: string; days: number },
+  request: { date: string; days: number; hours?: number | undefined; dayHours?: number | undefined },
 ): CanTakeResult {
   const candidateId = '\u0000candidate';
   const before = new Map(computeLedger(grants, takings).takings.map((t) => [t.id, t.shortfall]));
   const trial = (days: number) => {
-    const ledger = computeLedger(grants, [...takings, { id: candidateId, date: request.date, days }]);
+    const ledger = computeLedger(grants, [
+      ...takings,
+      { id: candidateId, date: request.date, days, hours: request.hours, dayHours: request.dayHours },
+    ]);
     const candidate = ledger.takings.find((t) => t.id === candidateId)!;
     const uncovered = ledger.takings.some((t) => t.id !== candidateId && t.shortfall > (before.get(t.id) ?? 0));
     return { candidate, uncovered };
   };
-  const available = maxTakeable(grants, takings, request.date, before);
+  const available = maxTakeable(grants, takings, request.date, before, request.dayHours);
   const { candidate, uncovered } = trial(request.days);
   if (candidate.shortfall === 0 && !uncovered) return { ok: true, allocations: candidate.allocations, available };
   return { ok: false, reason: candidate.shortfall > 0 ? 'insufficient_balance' : 'conflicts_with_booked', available };
 }
 
-/** The largest multiple of 0.5 that can be taken on `date` without uncovering any existing taking. */
+/**
+ * The largest multiple of 0.5 (of 1 ÷ dayHours when `dayHours` is given, for hourly leave) that can
+ * be taken on `date` without uncovering any existing taking.
+ */
 function maxTakeable(
   grants: readonly LeaveGrant[],
   takings: readonly LeaveTaking[],
   date: string,
   before: Map<string, number>,
+  dayHours?: number | undefined,
 ): number {
-  const upper = balanceOn(grants, takings, date).balance;
-  // Feasibility is monotone in the amount, so walk down from the balance in half days.
-  for (let x = upper; x > 0; x -= 0.5) {
-    const halves = Array.from({ length: x * 2 }, (_, i) => ({
+  const perDay = dayHours ?? 2;
+  const upper = Math.floor(balanceOn(grants, takings, date).balance * perDay + DAY_EPSILON);
+  // Feasibility is monotone in the amount, so walk down from the balance in steps.
+  for (let n = upper; n > 0; n--) {
+    const halves = Array.from({ length: n }, (_, i) => ({
       id: `\u0000probe${String(i).padStart(4, '0')}`,
       date,
-      days: 0.5,
+      days: 1 / perDay,
+      ...(dayHours === undefined ? {} : { hours: 1, dayHours }),
     }));
     const ledger = computeLedger(grants, [...takings, ...halves]);
     const ok = ledger.takings.every(
       (t) => t.shortfall <= (t.id.startsWith('\u0000probe') ? 0 : (before.get(t.id) ?? 0)),
     );
-    if (ok) return x;
+    if (ok) return n / perDay;
   }
   return 0;
 }

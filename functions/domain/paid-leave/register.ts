@@ -27,10 +27,12 @@ export interface RegisterRow {
   periodFrom: string;
   /** Inclusive; null while open (no later statutory grant yet). */
   periodTo: string | null;
-  /** 時季: each day or half day taken in the period, in order. */
-  taken: { date: string; days: number }[];
-  /** 日数 taken in the period. */
+  /** 時季: each day, half day or hours taken in the period, in order (`hours` for 時間単位 only). */
+  taken: { date: string; days: number; hours?: number }[];
+  /** 日数 taken in the period: days and half days. */
   daysTaken: number;
+  /** 時間単位年休 taken in the period, in hours (kept apart from the days, as the register shows them). */
+  hoursTaken: number;
   /** 残日数 (all live grants) at the end of the period, or on `asOf` while it is open. */
   balance: number;
 }
@@ -73,7 +75,11 @@ export function registerRows(
     periodTo: string | null,
   ): RegisterRow {
     const inPeriod = (d: string) => periodFrom <= d && (periodTo === null || d <= periodTo);
-    const taken = past.filter((t) => inPeriod(t.date)).map((t) => ({ date: t.date, days: t.days }));
+    const taken = past
+      .filter((t) => inPeriod(t.date))
+      .map((t) =>
+        t.hours === undefined ? { date: t.date, days: t.days } : { date: t.date, days: t.days, hours: t.hours },
+      );
     const end = periodTo !== null && periodTo < asOf ? periodTo : asOf;
     return {
       baseDate,
@@ -84,7 +90,8 @@ export function registerRows(
       periodFrom,
       periodTo,
       taken,
-      daysTaken: sumDays(taken.map((t) => t.days)),
+      daysTaken: sumDays(taken.filter((t) => t.hours === undefined).map((t) => t.days)),
+      hoursTaken: sumDays(taken.map((t) => t.hours ?? 0)),
       balance: balanceOn(grants, past, end).balance,
     };
   }

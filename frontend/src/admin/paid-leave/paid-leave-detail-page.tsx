@@ -10,7 +10,7 @@ import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, LimitedTextarea, fieldErrorsOf, invalidProps, messagesFor } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
-import { days, jaDate } from '../../shared/paid-leave/paid-leave-api';
+import { days, daysHours, jaDate, pendingText } from '../../shared/paid-leave/paid-leave-api';
 import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
@@ -44,11 +44,11 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
         </div>
         <div>
           <dt>{p.remaining}</dt>
-          <dd className="paid-leave-summary__remaining">{days(d.remaining_days)}</dd>
+          <dd className="paid-leave-summary__remaining">{daysHours(d.remaining)}</dd>
         </div>
         <div>
           <dt>{p.pending}</dt>
-          <dd>{days(d.pending_days)}</dd>
+          <dd>{pendingText(d)}</dd>
         </div>
         <div>
           <dt>{p.expiresOn}</dt>
@@ -133,12 +133,18 @@ function Register({ d }: { d: PaidLeaveDetail }) {
                   <td>
                     {r.taken.length
                       ? r.taken
-                          .map((x) => (x.days === 1 ? jaDate(x.date) : `${jaDate(x.date)}（${x.days}）`))
+                          .map((x) =>
+                            x.hours !== null
+                              ? `${jaDate(x.date)}（${t.paidLeave.hours.replace('{h}', String(x.hours))}）`
+                              : x.days === 1
+                                ? jaDate(x.date)
+                                : `${jaDate(x.date)}（${x.days}）`,
+                          )
                           .join('、')
                       : dash}
                   </td>
-                  <td className="num">{days(r.days_taken)}</td>
-                  <td className="num">{days(r.balance)}</td>
+                  <td className="num">{daysHours({ days: r.days_taken, hours: r.hours_taken })}</td>
+                  <td className="num">{daysHours(r.balance_split)}</td>
                 </tr>
               ))}
             </tbody>
@@ -204,7 +210,13 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
                 key={x.request_id}
                 className={`badge ${x.status === 'approved' ? 'badge--approved' : 'badge--pending'}`}
               >
-                {jaDate(x.date)} {p.takingStatus[x.status]}
+                {jaDate(x.date)}
+                {x.hours !== null
+                  ? `（${t.paidLeave.hours.replace('{h}', String(x.hours))}）`
+                  : x.days === 0.5
+                    ? `（${x.days}）`
+                    : ''}{' '}
+                {p.takingStatus[x.status]}
               </li>
             ))}
           </ul>

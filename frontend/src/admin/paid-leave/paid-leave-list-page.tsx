@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { days, jaDate, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
+import { days, daysHours, jaDate, pendingText, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { listPaidLeave, runGrants } from './paid-leave-api';
@@ -41,8 +41,8 @@ function Row({ s }: { s: PaidLeaveSummary }) {
         <Link to={link}>{s.name}</Link>
       </th>
       <td>{s.hire_date ? jaDate(s.hire_date) : <span className="badge badge--pending">{p.notManaged}</span>}</td>
-      <td className="num">{s.managed ? days(s.remaining_days) : t.admin.notCalculated}</td>
-      <td className="num">{s.managed ? days(s.pending_days) : t.admin.notCalculated}</td>
+      <td className="num">{s.managed ? daysHours(s.remaining) : t.admin.notCalculated}</td>
+      <td className="num">{s.managed ? pendingText(s) : t.admin.notCalculated}</td>
       <td>
         {s.next_expiry
           ? p.nextExpiry.replace('{date}', jaDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days))

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { formatLongDate } from '../../shared/time';
+import { leaveLabel } from '../../shared/leave-label';
 import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { APPROVE, decideRequest, REJECT, UNAPPROVED, type AdminRequestRow, type RequestKind } from './requests-api';
 
@@ -92,9 +93,7 @@ export function ApprovalDialog({
           <dt>{t.admin.requests.content}</dt>
           <dd>
             {formatLongDate(row.date)}
-            {kind === 'holiday' && (
-              <span className="badge approval-dialog__kind">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>
-            )}
+            {kind === 'holiday' && <span className="badge approval-dialog__kind">{leaveLabel(row)}</span>}
             <TransferWorkDate date={row.work_date} />
           </dd>
         </div>

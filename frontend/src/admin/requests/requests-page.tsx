@@ -13,6 +13,7 @@ import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatLongDate, yearChoices, zonedParts } from '../../shared/time';
+import { leaveLabel } from '../../shared/leave-label';
 import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
@@ -67,7 +68,7 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
                       <th scope="row">{row.employee_name}</th>
                       {kind === 'holiday' && (
                         <td>
-                          {t.monthTable.leaveTypes[row.kind ?? 0]}
+                          {leaveLabel(row)}
                           <TransferWorkDate date={row.work_date} />
                         </td>
                       )}
@@ -161,7 +162,7 @@ function PendingTable({ first }: { first: PendingPageView }) {
                   <td>
                     {R.sections[row.request_kind]}
                     {row.request_kind === 'holiday' && (
-                      <span className="badge admin-requests__leave-type">{t.monthTable.leaveTypes[row.kind ?? 0]}</span>
+                      <span className="badge admin-requests__leave-type">{leaveLabel(row)}</span>
                     )}
                     <TransferWorkDate date={row.work_date} />
                   </td>

@@ -3,7 +3,14 @@
  * five-day duty (年5日の取得義務) status. A failed load hides the card: punching must not suffer.
  */
 import { t } from '../../i18n';
-import { days, getOwnPaidLeave, isBehind, jaDate, type FiveDayWindow } from '../../shared/paid-leave/paid-leave-api';
+import {
+  daysHours,
+  getOwnPaidLeave,
+  pendingText,
+  isBehind,
+  jaDate,
+  type FiveDayWindow,
+} from '../../shared/paid-leave/paid-leave-api';
 import { useLoad } from '../../shared/use-load';
 
 function FiveDay({ w }: { w: FiveDayWindow }) {
@@ -37,11 +44,11 @@ export function PaidLeaveCard() {
           <dl className="paid-leave-card__figures">
             <div>
               <dt>{t.paidLeave.remaining}</dt>
-              <dd className="paid-leave-card__remaining">{days(s.remaining_days)}</dd>
+              <dd className="paid-leave-card__remaining">{daysHours(s.remaining)}</dd>
             </div>
             <div>
               <dt>{t.paidLeave.pending}</dt>
-              <dd>{days(s.pending_days)}</dd>
+              <dd>{pendingText(s)}</dd>
             </div>
           </dl>
           {s.next_expiry && (

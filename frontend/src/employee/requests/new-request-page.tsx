@@ -18,6 +18,7 @@ import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { yearChoices } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
+import { LeaveUnitFields } from './leave-unit-fields';
 import { PaidLeaveRemaining } from './paid-leave-remaining';
 import { createRequest, requestTitle, type RequestKind } from './requests-api';
 import '../../shared/page.css';
@@ -32,6 +33,9 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
   // 振替休日 (leave type 2): the day off worked instead of the leave day.
   const [workDate, setWorkDate] = useState<DateSelection>(EMPTY_DATE);
   const [reason, setReason] = useState('');
+  // 終日 / 午前半休 / 午後半休 / 時間単位, and the hours of 時間単位 (leave only).
+  const [unit, setUnit] = useState('day');
+  const [hours, setHours] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -46,7 +50,8 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     date.month &&
     date.day &&
     (!needsLeaveType || leaveType !== '') &&
-    (!transfer || selectedDate(workDate)),
+    (!transfer || selectedDate(workDate)) &&
+    (unit !== 'hours' || hours !== ''),
   );
 
   async function onSubmit(e: FormEvent) {
@@ -59,6 +64,8 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     const res = await createRequest(kind, {
       ...(needsLeaveType ? { kind: Number(leaveType) } : {}),
       ...(transfer ? { work_date: selectedDate(workDate)! } : {}),
+      ...(needsLeaveType ? { unit } : {}),
+      ...(needsLeaveType && unit === 'hours' ? { hours: Number(hours) } : {}),
       year: Number(date.year),
       month: Number(date.month),
       day: Number(date.day),
@@ -74,6 +81,8 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     setSuccess(t.messages.applicationCompleted);
     setFiled((n) => n + 1);
     setLeaveType('');
+    setUnit('day');
+    setHours('');
     setDate(EMPTY_DATE);
     setWorkDate(EMPTY_DATE);
     setReason('');
@@ -92,7 +101,11 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
               <select
                 id="request-leave-type"
                 value={leaveType}
-                onChange={(e) => setLeaveType(e.target.value)}
+                onChange={(e) => {
+                  setLeaveType(e.target.value);
+                  // A unit the new type does not take goes back to 終日.
+                  if (e.target.value !== '0' && !(e.target.value === '1' && unit !== 'hours')) setUnit('day');
+                }}
                 {...invalidProps('request-leave-type', fieldErrors.kind)}
               >
                 <option value="">{t.common.choose}</option>
@@ -105,6 +118,16 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
               <FieldError id="request-leave-type" messages={fieldErrors.kind} />
               {leaveType === '0' && <PaidLeaveRemaining version={filed} />}
             </div>
+          )}
+          {needsLeaveType && leaveType !== '' && (
+            <LeaveUnitFields
+              leaveType={leaveType}
+              unit={unit}
+              hours={hours}
+              onUnit={setUnit}
+              onHours={setHours}
+              errors={{ unit: fieldErrors.unit, hours: fieldErrors.hours }}
+            />
           )}
           <DateSelects
             id="request-date"

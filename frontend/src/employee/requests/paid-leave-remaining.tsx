@@ -1,6 +1,6 @@
 /** On the leave form once 有給 is chosen: the days left and pending, so a request beyond them is not a surprise. */
 import { t } from '../../i18n';
-import { getOwnPaidLeave } from '../../shared/paid-leave/paid-leave-api';
+import { daysHours, getOwnPaidLeave, pendingText } from '../../shared/paid-leave/paid-leave-api';
 import { useLoad } from '../../shared/use-load';
 
 export function PaidLeaveRemaining({ version }: { version: number }) {
@@ -10,7 +10,7 @@ export function PaidLeaveRemaining({ version }: { version: number }) {
   return (
     <p className="page-hint paid-leave-remaining" role="note">
       {s.managed
-        ? t.paidLeave.formRemaining.replace('{n}', String(s.remaining_days)).replace('{p}', String(s.pending_days))
+        ? t.paidLeave.formRemaining.replace('{n}', daysHours(s.remaining)).replace('{p}', pendingText(s))
         : t.paidLeave.notManagedHint}
     </p>
   );

@@ -19,6 +19,9 @@ export interface NewRequest {
   kind?: number;
   /** 振替休日 (kind 2) only, required there: the day off to be worked, YYYY-MM-DD. */
   work_date?: string;
+  /** Leave only: 終日 (default) / 午前半休 / 午後半休 / 時間単位, and the whole hours of 時間単位. */
+  unit?: string;
+  hours?: number;
   year: number;
   month: number;
   day: number;

@@ -5,6 +5,7 @@ import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatLongDate } from '../../shared/time';
+import { leaveLabel } from '../../shared/leave-label';
 import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { useLoad } from '../../shared/use-load';
 import {
@@ -49,7 +50,7 @@ function RequestItem({
       {kind === 'holiday' && (
         <span className="request-item__kind">
           <span className="visually-hidden">{t.requests.kind}: </span>
-          <span className="badge">{t.monthTable.leaveTypes[row.kind ?? 0] ?? ''}</span>
+          <span className="badge">{leaveLabel(row)}</span>
           <TransferWorkDate date={row.work_date} />
         </span>
       )}

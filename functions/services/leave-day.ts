@@ -1,0 +1,46 @@
+/**
+ * What a leave request needs to know about its day: the employee's schedule (shift > employee default
+ * > (dept, status) default), the company's work settings in force (時間単位年休 on or off, days' worth
+ * a year) and the day's scheduled working time (the pattern's span less its breaks, or the working
+ * rule's 所定労働時間 when no pattern applies). Four reads: the schedule partition, the employee, the
+ * date's month of shifts and the rules.
+ */
+import { findEmployee } from '../db/staff.js';
+import { employeeShifts, scheduleSettings } from '../db/schedules.js';
+import { allRules } from '../db/summaries.js';
+import { scheduledMinutesOf } from '../domain/paid-leave/index.js';
+import { resolveRules } from '../domain/worktime/rules.js';
+import { scheduleOf, settingsOf, type DaySchedule, type WorkSettings } from '../domain/worktime/schedule.js';
+
+export interface LeaveDay {
+  schedule: DaySchedule | null;
+  settings: WorkSettings;
+  /** The day's scheduled working minutes; null on a scheduled day off (a shift's day off). */
+  scheduledMinutes: number | null;
+}
+
+export async function leaveDay(companyId: string, employeeId: string, date: string): Promise<LeaveDay> {
+  const [sched, employee, shifts, rules] = await Promise.all([
+    scheduleSettings(companyId),
+    findEmployee(companyId, employeeId),
+    employeeShifts(companyId, employeeId, date, date),
+    allRules(companyId),
+  ]);
+  const who = {
+    employeeId,
+    departmentId: employee?.departmentId,
+    employmentStatusId: employee?.employmentStatusId,
+  };
+  const schedule = scheduleOf(who, sched.patterns, sched.assignments, shifts)(date);
+  const fixed = resolveRules(rules, who.departmentId, who.employmentStatusId, date).working.fixedMinutes;
+  return {
+    schedule,
+    settings: settingsOf(sched.settings)(date),
+    scheduledMinutes: scheduledMinutesOf(schedule, fixed),
+  };
+}
+
+/** Today's work settings of the company (the leave form offers 時間単位 only when they allow it). */
+export async function workSettingsOn(companyId: string, date: string): Promise<WorkSettings> {
+  return settingsOf((await scheduleSettings(companyId)).settings)(date);
+}
