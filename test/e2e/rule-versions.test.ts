@@ -66,8 +66,9 @@ const historyRows = (page: Page) =>
 async function withinLegalCell(page: Page, month: number, day: string) {
   await page.goto(`${e2e.stack.baseUrl}/management/${tenant.employees[0]!.id}?year=2026&month=${month}`);
   const row = page.getByRole('row', { name: new RegExp(`^${month}/${day}\\(`) });
-  await poll(() => row.locator('td').nth(3).textContent()).toBe('8:00');
-  return row.locator('td').nth(4).textContent();
+  // Cells after the date: 予定, 出勤, 退勤, 休憩, 勤務時間 (4), 遅刻, 早退, 法内残業 (7), …
+  await poll(() => row.locator('td').nth(4).textContent()).toBe('8:00');
+  return row.locator('td').nth(7).textContent();
 }
 
 describe('勤務時間設定: versions from a 適用開始日', () => {

@@ -117,8 +117,9 @@ describe('work status in Chromium', () => {
     const row = page.getByRole('row', { name: /^4\/20\(月\)/ });
     await poll(() => row.textContent()).toContain('10:00');
     const cells = await row.getByRole('cell').allTextContents();
-    // 出勤, 退勤, 休憩, 勤務時間, 法内残業, 法定外残業, 深夜 (blank when none)
-    expect(cells.slice(0, 7)).toEqual(['9:00', '20:00', '1:00', '10:00', '', '2:00', '']);
+    // 予定, 出勤, 退勤, 休憩, 勤務時間, 遅刻, 早退, 法内残業, 法定外残業, 深夜 (blank when none; no work
+    // pattern in this company, so no 予定 and no 遅刻・早退)
+    expect(cells.slice(0, 10)).toEqual(['', '9:00', '20:00', '1:00', '10:00', '', '', '', '2:00', '']);
 
     const toggle = row.getByRole('button', { name: '4/20(月)の計算の内訳' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

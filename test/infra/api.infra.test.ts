@@ -50,7 +50,7 @@ describe('one Lambda per route', () => {
     expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
   });
 
-  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar and 締め日 saves the recompute worker, and schedules the daily grant job', () => {
+  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves the recompute worker, and schedules the daily grant job', () => {
     const invokers: Record<string, string> = {
       'create-attendance-export': 'export-worker',
       'create-leave-register-export': 'export-worker',
@@ -60,6 +60,9 @@ describe('one Lambda per route', () => {
       'update-company-calendar': 'recompute-worker',
       'update-payroll-period': 'recompute-worker',
       'update-shifts': 'recompute-worker',
+      'update-work-pattern': 'recompute-worker',
+      'update-work-pattern-assignment': 'recompute-worker',
+      'update-work-settings': 'recompute-worker',
     };
     for (const route of ROUTES) {
       const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
