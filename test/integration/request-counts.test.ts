@@ -221,8 +221,8 @@ budget(
 );
 budget(
   ['create-holiday-request'],
-  3,
-  `the company calendar's versions (one Query page: leave only on a working day), ${CLOSED}, one TransactWriteItems`,
+  7,
+  `the company calendar's versions (one Query page: leave only on a working day), ${CLOSED}, the staff member (GetItem: department and status for the default pattern), the schedule settings and the month's shifts (one Query page each: the day must be scheduled, hours within it, 時間単位年休 allowed), the year's leave (one Query page: the 39条4項 hourly cap), one TransactWriteItems`,
 );
 budget(['update-own-cell', 'create-info-item', 'update-info-item', 'delete-info-item'], 1, 'one conditional write');
 budget(
@@ -333,9 +333,14 @@ budget(
 );
 budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
 budget(
-  ['get-own-paid-leave', 'get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'],
+  ['get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'],
   4,
   'company and staff (GetItem) and one Query page each of grants and leave days',
+);
+budget(
+  ['get-own-paid-leave'],
+  5,
+  "company and staff (GetItem), one Query page each of grants and leave days, and the schedule settings (a day's hours to show hourly leave as days and hours)",
 );
 budget(
   ['list-work-patterns', 'get-work-pattern-assignments', 'get-work-settings'],
