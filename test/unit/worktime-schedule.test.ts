@@ -396,6 +396,15 @@ describe('shifts change the day for the employee', () => {
     expect(m.totals.scheduledDays).toBe(22);
   });
 
+  it('a shift on the 法定休日 not worked is no 欠勤 (it plans 休日労働, not a 労働日)', () => {
+    // Sun 5th is the 法定休日 with a 日勤 shift and no punch; the month is over (today 30th). 35条: the
+    // 法定休日 is not a 労働日, work on it is 休日労働 under the 36協定 — staying away is not 欠勤.
+    // Sat 4th (所定休日 made a working day by the shift) with no punch stays 欠勤.
+    const m = april([], { schedule, today: '2026-04-30' });
+    expect([m.on('2026-04-05').calendar.isLegalHoliday, m.on('2026-04-05').isAbsent]).toEqual([true, false]);
+    expect(m.on('2026-04-04').isAbsent).toBe(true);
+  });
+
   it('a 振替 wins over the shift: the worked holiday and the swap day keep what the swap made of them', () => {
     // 振替: Sat 4th worked, Wed 8th the day off. A shift day off on the 4th and a 日勤 shift on the
     // 8th do not undo it: the 4th is a working day (no holiday work), the 8th a day off (no 欠勤).
@@ -414,6 +423,30 @@ describe('shifts change the day for the employee', () => {
     expect([sat.calendar.isDayOff, sat.calendar.transfer?.role, sat.flags]).toEqual([false, 'working', []]);
     const wed = m.on('2026-04-08');
     expect([wed.calendar.isDayOff, wed.isAbsent, wed.schedule]).toEqual([true, false, null]);
+  });
+});
+
+describe('所定労働時間 from the pattern', () => {
+  it('a 6-hour pattern: the 7th and 8th hours are 法内残業, past 8 h 法定外', () => {
+    // 短時間 10:00–15:00 without breaks = 5:00 scheduled (rule 8:00). Worked 10:00–18:45: restraint
+    // 525; no punched break, no pattern window, no break rule → the least lawful break (34条): work
+    // ≤ 6:00 needs b ≥ 165; work ≤ 8:00 needs b ≥ 45 and b ≥ 525 − 480 = 45; or b ≥ 60 → 45. Work
+    // 480: 所定内 300 (to the pattern's 5:00), 法内残業 180 (5:00–8:00), 法定外 0.
+    const d = day('10:00', '18:45', { schedule: shiftOf(SHORT) });
+    expect([d.breakMinutes, d.workedMinutes]).toEqual([45, 480]);
+    expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([300, 180, 0]);
+    expect(d.explanation).toContain('この日の所定労働時間: 勤務パターン「短時間」の5:00（勤務ルールの8:00に代えて）');
+    // Without the pattern the rule's 8:00 applies: all 480 所定内.
+    const none = day('10:00', '18:45', { schedule: null });
+    expect([none.regularMinutes, none.scheduledOvertimeMinutes]).toEqual([480, 0]);
+  });
+
+  it('an 8-hour pattern changes nothing against the built-in 8-hour rule', () => {
+    // 日勤 9:00–18:00 − 1:00 = 8:00 = the rule's 8:00: worked 9:00–20:00 with the 12–13 window =
+    // 600 → 所定内 480, 法定外 120 (past 8 h), 法内 0; no extra explanation line.
+    const d = day('09:00', '20:00');
+    expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([480, 0, 120]);
+    expect(d.explanation.some((l) => l.startsWith('この日の所定労働時間'))).toBe(false);
   });
 });
 

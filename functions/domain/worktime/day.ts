@@ -18,6 +18,7 @@ import type { DaySchedule, LeaveUnit, PunchedBreak, WorkSettings } from './sched
 import {
   clipMerge,
   patternClock,
+  patternWorkMinutes,
   punchedBreakIntervals,
   scheduledPlan,
   tardiness,
@@ -396,7 +397,9 @@ function attendanceOf(
     if (base.leaveType !== null && base.leaveUnit === 'day') {
       lines.push('休暇（終日）のため遅刻・早退・欠勤なし');
     } else if (status === 'none') {
-      if (base.leaveType === null && input.isOver) {
+      // A shift on the 法定休日 plans 休日労働 (35条, 36協定), not a 労働日: not turning up is no 欠勤
+      // (leave cannot be taken on it either).
+      if (base.leaveType === null && input.isOver && !base.calendar.isLegalHoliday) {
         isAbsent = true;
         lines.push('欠勤: 予定のある日に打刻・休暇なし');
       }
@@ -552,7 +555,12 @@ export function computeDay(input: DayInput): DayResult {
   // shift's counted minutes reach the fixed time and 8 h.
   const cuts = new Set([start, end, ...breaks.flat(), ...lateNight.flat(), ...legalHoliday.flat()]);
   const points = [...cuts].filter((p) => p >= start && p <= end).sort((a, b) => a - b);
-  const regularCap = Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
+  // 所定労働時間 of the day: the pattern's working time when the day has one (a 6-hour pattern makes
+  // its 7th and 8th hours 法内残業), else the working rule's; never past 8 h (32条).
+  const regularCap = Math.min(
+    plan ? patternWorkMinutes(plan.pattern) : rules.working.fixedMinutes,
+    DAILY_LIMIT_MINUTES,
+  );
   const segments: Segment[] = [];
   const push = (start: number, end: number, kind: SegmentKind, night: boolean) => {
     const last = segments[segments.length - 1];
@@ -716,6 +724,14 @@ function explainDay(day: DayResult): string[] {
 
   const threshold = working.overMinutes === null ? '' : `、残業基準${hm(working.overMinutes)}`;
   lines.push(`勤務ルール(${RULE_LEVEL_LABELS[working.level]}): 所定労働時間${hm(working.fixedMinutes)}${threshold}`);
+  if (day.schedule?.kind === 'pattern') {
+    const { pattern } = day.schedule;
+    const scheduled = Math.min(patternWorkMinutes(pattern), DAILY_LIMIT_MINUTES);
+    if (scheduled !== working.fixedMinutes)
+      lines.push(
+        `この日の所定労働時間: 勤務パターン「${pattern.name}」の${hm(scheduled)}（勤務ルールの${hm(working.fixedMinutes)}に代えて）`,
+      );
+  }
   lines.push(`拘束: ${clock(day.punchInAt!)}–${clock(day.punchOutAt!)} ${day.restraintMinutes}分`);
 
   // Where the break came from: the punches, the pattern's windows (no punches) or the break rule.

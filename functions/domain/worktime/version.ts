@@ -43,7 +43,8 @@
  *      into Sunday is holiday work after 0:00 only. These minutes are never overtime and do not
  *      count toward 8 h/day or 40 h/week.
  *    - otherwise, counting the shift's other worked minutes in clock order: up to the fixed daily
- *      time (capped at 8 h) → regular (所定内); beyond it up to 8 h → scheduled overtime
+ *      time (the day's pattern's working time when it has one, else the working rule's; capped at
+ *      8 h) → regular (所定内); beyond it up to 8 h → scheduled overtime
  *      (法内残業); beyond 8 h → statutory overtime (法定外, 労働基準法32条2項).
  *    - weekly 40 h (32条1項): per week (Sunday–Saturday by default), days in date order, the
  *      minutes that take the week's regular + 法内 total past 40 h become weekly 法定外, taken
@@ -82,7 +83,7 @@
  *    午後半休 the expected end to its start; 時間単位 leave covers lateness first, then early leave;
  *    終日 leave: none of the three. Grace: a remainder of at most graceMinutes counts 0, beyond it
  *    the whole remainder counts. 欠勤 = a scheduled day before today with no punch and no leave of any
- *    unit. Figures only: pay deductions are the payroll's business.
+ *    unit, except the 法定休日 (a shift there plans 休日労働, not a 労働日). Figures only: pay deductions are the payroll's business.
  * 13. Breaks. Punched breaks (休憩開始 / 休憩終了) are the day's breaks as taken: clipped to the shift,
  *    overlaps merged, never raised to 34条 (the minutes between them were worked and are owed); a day
  *    whose punched break is below 34条 for its work is flagged break_below_legal. A break without an
