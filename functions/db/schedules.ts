@@ -12,6 +12,7 @@ import {
   type ShiftRecord,
   type WorkSettingRecord,
 } from '../domain/worktime/schedule.js';
+import { monthsBetween } from '../domain/time.js';
 import { db, type Db } from './service.js';
 
 export interface ScheduleSettings {
@@ -24,19 +25,6 @@ export interface ScheduleSettings {
 export async function scheduleSettings(companyId: string, service: Db = db()): Promise<ScheduleSettings> {
   const { data } = await service.collections.schedule({ companyId }).go({ pages: 'all' });
   return { patterns: data.WorkPatternItem, assignments: data.PatternAssignment, settings: data.WorkSetting };
-}
-
-/** The YYYY-MM months a date range touches, oldest first. */
-export function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  let [y, m] = from.slice(0, 7).split('-').map(Number) as [number, number];
-  for (;;) {
-    const ym = `${y}-${String(m).padStart(2, '0')}`;
-    if (ym > to.slice(0, 7)) return months;
-    months.push(ym);
-    if (m === 12) [y, m] = [y + 1, 1];
-    else m += 1;
-  }
 }
 
 /** One employee's shifts `from`–`to`: one Query per calendar month touched. */

@@ -8,6 +8,7 @@ import {
   periodsOverlappingMonth,
   type PeriodResult,
 } from '../domain/worktime/period.js';
+import { monthsBetween } from '../domain/time.js';
 import { rulesByDate, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
 import type { ScheduleOf, SettingsOf, ShiftRecord } from '../domain/worktime/schedule.js';
 import { today as localToday } from '../domain/time.js';
@@ -16,14 +17,7 @@ import { logger } from '../shared/logger.js';
 import { daysBetween, type DayRecord } from './attendance.js';
 import { calendarVersions } from './company-calendars.js';
 import { payrollVersions } from './period-closings.js';
-import {
-  companyShifts,
-  employeeShifts,
-  engineSchedule,
-  monthsBetween,
-  scheduleSettings,
-  type ScheduleSettings,
-} from './schedules.js';
+import { companyShifts, employeeShifts, engineSchedule, scheduleSettings, type ScheduleSettings } from './schedules.js';
 import { db, type Db } from './service.js';
 
 /** How many months of overtime history the 36協定 checks keep (a year plus the month before it). */

@@ -44,3 +44,16 @@ export function addDays(date: string, days: number): string {
   const t = new Date(Date.UTC(y, m - 1, d + days));
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
+
+/** The YYYY-MM months from `from` to `to` (YYYY-MM or YYYY-MM-DD; only the month counts), oldest first. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  for (;;) {
+    const ym = `${y}-${String(m).padStart(2, '0')}`;
+    if (ym > to.slice(0, 7)) return months;
+    months.push(ym);
+    if (m === 12) [y, m] = [y + 1, 1];
+    else m += 1;
+  }
+}

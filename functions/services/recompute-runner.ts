@@ -7,6 +7,7 @@
 import { countRecomputed, findRecomputeJob, updateRecomputeJob } from '../db/recompute-jobs.js';
 import { activeStaff, staffByIds } from '../db/staff.js';
 import { companyFigures, refreshEmployeeMonths } from '../db/summaries.js';
+import { monthsBetween } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import type { RecomputeEvent } from './recompute.js';
@@ -15,17 +16,6 @@ import type { RecomputeEvent } from './recompute.js';
 const CONCURRENCY = 4;
 /** Months per transaction (a month is one item; DynamoDB takes at most 100 per transaction). */
 const MONTHS_PER_WRITE = 12;
-
-/** YYYY-MM from `from` to `to`, oldest first. */
-export function monthsBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let m = from; m <= to;) {
-    out.push(m);
-    const [y, mo] = m.split('-').map(Number) as [number, number];
-    m = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
-  }
-  return out;
-}
 
 export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promise<void> {
   const job = await findRecomputeJob(companyId, jobId);

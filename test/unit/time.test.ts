@@ -6,6 +6,7 @@ import {
   localDate,
   localTime,
   monthDates,
+  monthsBetween,
   today,
   weekday,
 } from '../../functions/domain/time.js';
@@ -76,5 +77,15 @@ describe('worked minutes with the legal minimum break', () => {
     // 22:00–02:00 across midnight = 240 min, no break.
     expect(workedMinutes('2026-04-01T13:00:00Z', '2026-04-01T17:00:00Z')).toBe(240);
     expect(workedMinutes('2026-04-01T00:00:00Z', undefined)).toBeNull();
+  });
+});
+
+describe('monthsBetween', () => {
+  it('lists the months of a range by month only, across a year end, oldest first', () => {
+    // 2026-11-20 … 2027-02-03 touches Nov, Dec, Jan and Feb; months or dates give the same answer.
+    expect(monthsBetween('2026-11-20', '2027-02-03')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthsBetween('2026-11', '2027-02')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthsBetween('2026-11-30', '2026-11-01')).toEqual(['2026-11']);
+    expect(monthsBetween('2026-12', '2026-11')).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@
  */
 import { assertOrgRefs } from '../../db/organisation.js';
 import { assertEffectiveFromOpen, isFrozen, periodClosings } from '../../db/period-closings.js';
-import { companyShifts, monthsBetween, scheduleSettings } from '../../db/schedules.js';
+import { companyShifts, scheduleSettings } from '../../db/schedules.js';
+import { monthsBetween } from '../../domain/time.js';
 import { findEmployee } from '../../db/staff.js';
 import {
   insertPattern,
