@@ -12,6 +12,7 @@ import {
   type ShiftRecord,
   type WorkSettingRecord,
 } from '../domain/worktime/schedule.js';
+import { systemOf, type SystemOf, type WorkSystemRecord } from '../domain/worktime/system.js';
 import { monthsBetween } from '../domain/time.js';
 import { db, type Db } from './service.js';
 
@@ -19,12 +20,19 @@ export interface ScheduleSettings {
   patterns: PatternRecord[];
   assignments: AssignmentRecord[];
   settings: WorkSettingRecord[];
+  /** Working-time system versions (労働時間制度), per status / company / employee. */
+  systems: WorkSystemRecord[];
 }
 
-/** Every pattern (deleted ones too), assignment version and work-settings version: one Query. */
+/** Every pattern (deleted ones too), assignment, work-settings and working-time system version: one Query. */
 export async function scheduleSettings(companyId: string, service: Db = db()): Promise<ScheduleSettings> {
   const { data } = await service.collections.schedule({ companyId }).go({ pages: 'all' });
-  return { patterns: data.WorkPatternItem, assignments: data.PatternAssignment, settings: data.WorkSetting };
+  return {
+    patterns: data.WorkPatternItem,
+    assignments: data.PatternAssignment,
+    settings: data.WorkSetting,
+    systems: data.WorkSystemItem,
+  };
 }
 
 /** One employee's shifts `from`–`to`: one Query per calendar month touched. */
@@ -58,9 +66,10 @@ export function engineSchedule(
     employmentStatusId?: string | null | undefined;
   },
   shifts: readonly ShiftRecord[],
-): { schedule: ScheduleOf; settings: SettingsOf } {
+): { schedule: ScheduleOf; settings: SettingsOf; system: SystemOf } {
   return {
     schedule: scheduleOf(employee, settings.patterns, settings.assignments, shifts),
     settings: settingsOf(settings.settings),
+    system: systemOf(employee, settings.systems ?? []),
   };
 }

@@ -26,7 +26,7 @@ import { PayrollSetting } from './entities/payroll-setting.js';
 import { PeriodClosing } from './entities/period-closing.js';
 import { RecomputeJob } from './entities/recompute-job.js';
 import { CompanyCalendar } from './entities/company-calendar.js';
-import { PatternAssignment, WorkPatternItem, WorkSetting } from './entities/work-pattern.js';
+import { PatternAssignment, WorkPatternItem, WorkSetting, WorkSystemItem } from './entities/work-pattern.js';
 import { Shift } from './entities/shift.js';
 
 const schemas = {
@@ -59,6 +59,7 @@ const schemas = {
   WorkPatternItem,
   PatternAssignment,
   WorkSetting,
+  WorkSystemItem,
   Shift,
 };
 

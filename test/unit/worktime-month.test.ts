@@ -219,6 +219,10 @@ describe('computeMonth totals', () => {
       statutoryOvertimeMinutes: 3840,
       dailyStatutoryOvertimeMinutes: 3840,
       weeklyStatutoryOvertimeMinutes: 0,
+      // 通常の労働時間制 (no system set): no period 法定外, no flex state.
+      periodStatutoryOvertimeMinutes: 0,
+      system: 'standard',
+      flex: null,
       overtimeMinutes: 3840,
       overtimeOver60Minutes: 240,
       deemedOvertimeMinutes: 1200,

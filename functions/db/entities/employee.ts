@@ -18,6 +18,8 @@ export const Employee = createSchema({
     status: { type: ['active', 'retired'] as const, required: true, default: 'active' },
     /** 雇入れの日 (paid leave): without it no statutory grant is made. */
     hireDate: { type: 'string' },
+    /** 退職日 (YYYY-MM-DD): the last day employed (1年単位の変形 settles a leaver on their own span, 32条の4の2). */
+    leaveDate: { type: 'string' },
     /** Scheduled working pattern (比例付与): per week (days, hours) or per year (days, hours). Absent = full time. */
     patternBasis: { type: ['week', 'year'] as const },
     daysPerWeek: { type: 'number' },

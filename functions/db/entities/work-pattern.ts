@@ -112,3 +112,57 @@ export const WorkSetting = createSchema({
     },
   },
 });
+
+/**
+ * One version of a working-time system (労働時間制度; domain/worktime/system.ts) per employment status
+ * (`status`, '-' = company-wide) or per employee (`employee`), in force from `effectiveFrom`. Saving a
+ * version for a day that has one replaces it.
+ */
+export const WorkSystemItem = createSchema({
+  model: { entity: 'workSystem', version: '1', service: 'kintai' },
+  attributes: {
+    companyId: { type: 'string', required: true, readOnly: true },
+    scope: { type: ['status', 'employee'] as const, required: true, readOnly: true },
+    employmentStatusId: { type: 'string', required: true, readOnly: true },
+    employeeId: { type: 'string', required: true, readOnly: true },
+    effectiveFrom: { type: 'string', required: true, readOnly: true },
+    system: {
+      type: ['standard', 'monthly_variable', 'yearly_variable', 'weekly_variable', 'flex', 'manager'] as const,
+      required: true,
+    },
+    /** 起算日 (YYYY-MM-DD) and months per period (system.ts PERIOD_MONTHS). */
+    periodStart: { type: 'string' },
+    periodMonths: { type: 'number' },
+    /** 特例措置対象事業場 (44 h a week). */
+    special44: { type: 'boolean' },
+    /** Flex: core time, flexible time (minutes from local midnight), 標準となる1日の労働時間, 完全週休2日. */
+    coreStartMinute: { type: 'number' },
+    coreEndMinute: { type: 'number' },
+    flexibleStartMinute: { type: 'number' },
+    flexibleEndMinute: { type: 'number' },
+    standardDailyMinutes: { type: 'number' },
+    fullTwoDaysOff: { type: 'boolean' },
+    /** 1年単位: 特定期間 (up to 12 consecutive working days there). */
+    specialPeriodFrom: { type: 'string' },
+    specialPeriodTo: { type: 'string' },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      watch: '*',
+      default: () => new Date().toISOString(),
+      set: () => new Date().toISOString(),
+    },
+  },
+  indexes: {
+    byCompany: {
+      collection: 'schedule',
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#sched', casing: 'none' },
+      sk: {
+        field: 'sk',
+        composite: ['scope', 'employmentStatusId', 'employeeId', 'effectiveFrom'],
+        template: 'system#${scope}#${employmentStatusId}#${employeeId}#${effectiveFrom}',
+        casing: 'none',
+      },
+    },
+  },
+});

@@ -16,6 +16,13 @@ import { localClock, toIso, toMinute, wallMinute } from './zone.js';
 import { DEFAULT_WORK_SETTINGS, LEAVE_UNIT_LABELS } from './schedule.js';
 import type { DaySchedule, LeaveUnit, PunchedBreak, WorkSettings } from './schedule.js';
 import {
+  STANDARD_SYSTEM,
+  VARIABLE_SYSTEMS,
+  WORK_SYSTEM_LABELS,
+  type FlexPeriodState,
+  type WorkSystem,
+} from './system.js';
+import {
   clipMerge,
   patternClock,
   patternWorkMinutes,
@@ -99,16 +106,25 @@ export interface DayInput {
   previousEndAt?: string | null | undefined;
   /** Approved requests for this date. */
   approved?: { overWork?: boolean | undefined; holidayWork?: boolean | undefined } | undefined;
+  /** The working-time system in force on the day (system.ts); 通常 when absent. */
+  system?: WorkSystem | undefined;
 }
 
 export type SegmentKind =
-  'regular' | 'scheduled_overtime' | 'statutory_overtime' | 'weekly_statutory_overtime' | 'legal_holiday' | 'break';
+  | 'regular'
+  | 'scheduled_overtime'
+  | 'statutory_overtime'
+  | 'weekly_statutory_overtime'
+  | 'period_statutory_overtime'
+  | 'legal_holiday'
+  | 'break';
 
 export const SEGMENT_LABELS: Record<SegmentKind, string> = {
   regular: '所定内労働',
   scheduled_overtime: '法内残業（所定超・1日8時間以内）',
   statutory_overtime: '法定外残業（1日8時間超）',
   weekly_statutory_overtime: '法定外残業（週40時間超）',
+  period_statutory_overtime: '法定外残業（変形期間・清算期間の総枠超）',
   legal_holiday: '法定休日労働',
   break: '休憩',
 };
@@ -162,11 +178,16 @@ export interface DayResult {
   regularMinutes: number;
   /** 法内残業. */
   scheduledOvertimeMinutes: number;
-  /** 法定外 total = daily + weekly. */
+  /** 法定外 total = daily + weekly + period. */
   statutoryOvertimeMinutes: number;
   dailyStatutoryOvertimeMinutes: number;
-  /** Set by applyWeeklyLimit; 0 from computeDay. */
+  /** Set by applyWeeklyLimit (or the variable systems' weekly pass); 0 from computeDay. */
   weeklyStatutoryOvertimeMinutes: number;
+  /**
+   * Set by the period passes (variable.ts, flex.ts): 法定外 found over the 変形期間 / 清算期間 (or a flex
+   * month's 50 h/week cap), placed on the last worked minutes of the period (month); 0 from computeDay.
+   */
+  periodStatutoryOvertimeMinutes: number;
   /** 法定休日労働. */
   legalHolidayWorkMinutes: number;
   /** Overlay: worked minutes between 22:00 and 05:00 local. */
@@ -204,6 +225,15 @@ export interface DayResult {
   scheduleLines: string[];
   /** Internal to the explanation: the time zone the clock times are shown in. */
   timeZone: string;
+  /** The working-time system in force on the day. */
+  system: WorkSystem;
+  /**
+   * Internal to the explanation: lines of the system's passes (which of day / week / period found
+   * 法定外, the flex settlement…), set by variable.ts / flex.ts before finishDay; shown after the segments.
+   */
+  systemLines: string[];
+  /** Flex only: the 清算期間 state through this day (flex.ts); null otherwise. */
+  flexPeriod: FlexPeriodState | null;
 }
 
 const within = (m: number, ranges: readonly (readonly [number, number])[]) => ranges.some(([a, b]) => m >= a && m < b);
@@ -446,6 +476,7 @@ function attendanceOf(
 export function computeDay(input: DayInput): DayResult {
   const { workDate, timeZone, rules } = input;
   const calendar = input.calendar ?? WORKING_DAY;
+  const system = input.system ?? STANDARD_SYSTEM;
   const leaveType = asLeave(input.leaveType);
   const settings = input.settings ?? DEFAULT_WORK_SETTINGS;
   const schedule = effectiveSchedule(input.schedule, calendar);
@@ -501,6 +532,10 @@ export function computeDay(input: DayInput): DayResult {
     settings,
     scheduleLines: [],
     timeZone,
+    system,
+    systemLines: [],
+    periodStatutoryOvertimeMinutes: 0,
+    flexPeriod: null,
   };
   const restraint = restraintMinutes(base.punchInAt, base.punchOutAt);
   const status: DayStatus =
@@ -555,12 +590,7 @@ export function computeDay(input: DayInput): DayResult {
   // shift's counted minutes reach the fixed time and 8 h.
   const cuts = new Set([start, end, ...breaks.flat(), ...lateNight.flat(), ...legalHoliday.flat()]);
   const points = [...cuts].filter((p) => p >= start && p <= end).sort((a, b) => a - b);
-  // 所定労働時間 of the day: the pattern's working time when the day has one (a 6-hour pattern makes
-  // its 7th and 8th hours 法内残業), else the working rule's; never past 8 h (32条).
-  const regularCap = Math.min(
-    plan ? patternWorkMinutes(plan.pattern) : rules.working.fixedMinutes,
-    DAILY_LIMIT_MINUTES,
-  );
+  const { regularCap, dailyLimit, holidayWork } = dayLimits(system, plan, rules, calendar);
   const segments: Segment[] = [];
   const push = (start: number, end: number, kind: SegmentKind, night: boolean) => {
     const last = segments[segments.length - 1];
@@ -577,7 +607,7 @@ export function computeDay(input: DayInput): DayResult {
       continue;
     }
     const night = within(from, lateNight);
-    if (within(from, legalHoliday)) {
+    if (holidayWork && within(from, legalHoliday)) {
       push(from, to, 'legal_holiday', night);
       continue;
     }
@@ -585,8 +615,8 @@ export function computeDay(input: DayInput): DayResult {
       const [kind, cap] =
         counted < regularCap
           ? (['regular', regularCap] as const)
-          : counted < DAILY_LIMIT_MINUTES
-            ? (['scheduled_overtime', DAILY_LIMIT_MINUTES] as const)
+          : counted < dailyLimit
+            ? (['scheduled_overtime', dailyLimit] as const)
             : (['statutory_overtime', Infinity] as const);
       const take = Math.min(to - from, cap - counted);
       // Positive by construction; a regression here must fail loudly, not spin forever.
@@ -609,6 +639,42 @@ export function computeDay(input: DayInput): DayResult {
   });
 }
 
+/**
+ * The day's limits under its working-time system (version.ts rule 17):
+ * - 通常: 所定内 up to the 所定労働時間 (the pattern's working time, else the working rule's), 法内 up to
+ *   8 h, 法定外 beyond 8 h (32条2項); 法定休日 minutes are 休日労働.
+ * - 変形 (1か月・1年・1週間): 所定内 up to the day's scheduled working time (the pattern's, uncapped; the
+ *   working rule's capped at 8 h on a working day without a pattern; 0 on a day off); the daily
+ *   法定外 line is the schedule on days scheduled over 8 h, else 8 h (32条の2・32条の4・32条の5).
+ * - フレックス: no daily line (32条の3): every minute is 所定内 for the day; the 清算期間 pass (flex.ts)
+ *   finds 法内 and 法定外. 法定休日 minutes stay 休日労働.
+ * - 管理監督者 (41条2号): every minute is 所定内 and no minute is 休日労働; 深夜 still overlays.
+ */
+export function dayLimits(
+  system: WorkSystem,
+  plan: ReturnType<typeof scheduledPlan>,
+  rules: RulesInForce,
+  calendar: DayCalendar,
+): { regularCap: number; dailyLimit: number; holidayWork: boolean } {
+  if (system.kind === 'manager') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: false };
+  if (system.kind === 'flex') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: true };
+  if (VARIABLE_SYSTEMS.includes(system.kind)) {
+    const scheduled = plan
+      ? patternWorkMinutes(plan.pattern)
+      : calendar.isDayOff
+        ? 0
+        : Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
+    return { regularCap: scheduled, dailyLimit: Math.max(DAILY_LIMIT_MINUTES, scheduled), holidayWork: true };
+  }
+  // 所定労働時間 of the day: the pattern's working time when the day has one (a 6-hour pattern makes
+  // its 7th and 8th hours 法内残業), else the working rule's; never past 8 h (32条).
+  const regularCap = Math.min(
+    plan ? patternWorkMinutes(plan.pattern) : rules.working.fixedMinutes,
+    DAILY_LIMIT_MINUTES,
+  );
+  return { regularCap, dailyLimit: DAILY_LIMIT_MINUTES, holidayWork: true };
+}
+
 /** Recomputes every figure, flag and explanation line from the segments (used again after the weekly pass). */
 export function finishDay(day: DayResult): DayResult {
   const sum = (...kinds: SegmentKind[]) =>
@@ -617,6 +683,7 @@ export function finishDay(day: DayResult): DayResult {
   const scheduled = sum('scheduled_overtime');
   const daily = sum('statutory_overtime');
   const weekly = sum('weekly_statutory_overtime');
+  const period = sum('period_statutory_overtime');
   const holiday = sum('legal_holiday');
   const out: DayResult = {
     ...day,
@@ -624,10 +691,11 @@ export function finishDay(day: DayResult): DayResult {
     scheduledOvertimeMinutes: scheduled,
     dailyStatutoryOvertimeMinutes: daily,
     weeklyStatutoryOvertimeMinutes: weekly,
-    statutoryOvertimeMinutes: daily + weekly,
+    periodStatutoryOvertimeMinutes: period,
+    statutoryOvertimeMinutes: daily + weekly + period,
     legalHolidayWorkMinutes: holiday,
-    workedMinutes: regular + scheduled + daily + weekly + holiday,
-    overtimeMinutes: scheduled + daily + weekly,
+    workedMinutes: regular + scheduled + daily + weekly + period + holiday,
+    overtimeMinutes: scheduled + daily + weekly + period,
     lateNightMinutes: day.segments.filter((s) => s.lateNight && s.kind !== 'break').reduce((n, s) => n + s.minutes, 0),
   };
   out.flags = dayFlags(out);
@@ -644,6 +712,7 @@ function dayFlags(day: DayResult): DayFlag[] {
   }
   if (day.overtimeMinutes > 0 && !day.approved.overWork) flags.push('unapproved_overtime');
   if (
+    day.system.kind !== 'manager' &&
     day.workedMinutes > 0 &&
     (day.calendar.isDayOff || day.calendar.isLegalHoliday || day.legalHolidayWorkMinutes > 0) &&
     !day.approved.holidayWork
@@ -676,6 +745,15 @@ export function breakRuleTerms(rule: RulesInForce['break']): string {
   if (rule.windows?.length)
     parts.push(`休憩時間帯${rule.windows.map((w) => `${hm(w.startMinute)}–${hm(w.endMinute)}`).join('・')}`);
   return parts.length ? parts.join('、') : 'なし';
+}
+
+/** The explanation's line naming a non-standard system, e.g. 労働時間制度: フレックスタイム制（清算期間3か月、起算日2026-04-01）. */
+export function systemLine(system: WorkSystem): string {
+  const label = WORK_SYSTEM_LABELS[system.kind];
+  if (system.kind === 'manager') return `労働時間制度: ${label}（法定外・休日労働の区分なし。深夜は計上）`;
+  if (system.kind === 'weekly_variable') return `労働時間制度: ${label}（起算日${system.periodStart}から1週間ごと）`;
+  const period = system.kind === 'flex' ? '清算期間' : '変形期間';
+  return `労働時間制度: ${label}（${period}${system.periodMonths}か月、起算日${system.periodStart}）`;
 }
 
 function explainDay(day: DayResult): string[] {
@@ -716,6 +794,7 @@ function explainDay(day: DayResult): string[] {
   }
   lines.push(...day.scheduleLines);
 
+  if (day.system.kind !== 'standard') lines.push(systemLine(day.system));
   if (day.status === 'none') return [...lines, '打刻なし'];
   if (day.status === 'incomplete') {
     const why = !day.punchInAt ? '出勤打刻がない' : !day.punchOutAt ? '退勤打刻がない' : '退勤時刻が出勤時刻より前';
@@ -775,11 +854,12 @@ function explainDay(day: DayResult): string[] {
       `${clock(s.startAt)}–${clock(s.endAt)} ${SEGMENT_LABELS[s.kind]}${s.lateNight ? '＋深夜' : ''} ${s.minutes}分`,
     );
   }
-  if (day.weeklyStatutoryOvertimeMinutes > 0) {
+  if (day.weeklyStatutoryOvertimeMinutes > 0 && day.system.kind === 'standard') {
     lines.push(
       `週40時間超: 週の累計が40時間を超えた${day.weeklyStatutoryOvertimeMinutes}分を法定外残業（週40時間超）に振替`,
     );
   }
+  lines.push(...day.systemLines);
 
   const parts = [
     ['所定内', day.regularMinutes],

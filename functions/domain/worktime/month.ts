@@ -18,6 +18,17 @@ import {
 } from './schedule.js';
 import { round30 } from './scheduled.js';
 import { applyWeeklyLimit, weekStartOf, type WeekStart, type WeeklyLimit } from './week.js';
+import {
+  earliestNeeded,
+  sameSystem,
+  STANDARD_SYSTEM_OF,
+  VARIABLE_SYSTEMS,
+  type FlexPeriodState,
+  type SystemOf,
+  type WorkSystemKind,
+} from './system.js';
+import { applyVariableLimits } from './variable.js';
+import { applyFlexSettlement } from './flex.js';
 
 /** An attendance-day item as stored (extra fields are ignored). */
 export interface AttendanceRecord {
@@ -97,6 +108,11 @@ export interface MonthInput {
   today?: string | undefined;
   /** 40 h (default), or 44 h for the weeks of a 特例措置対象事業場 (労基則25条の2). */
   weeklyLimitMinutes?: WeeklyLimit | undefined;
+  /**
+   * The employee's working-time system by date (system.ts); 通常 when absent. Under a 変形 or flex
+   * system the records must start at the period's start (system.ts `earliestNeeded`; see `spanRange`).
+   */
+  system?: SystemOf | undefined;
 }
 
 export interface MonthTotals {
@@ -104,10 +120,16 @@ export interface MonthTotals {
   workedMinutes: number;
   regularMinutes: number;
   scheduledOvertimeMinutes: number;
-  /** 法定外 = daily + weekly. */
+  /** 法定外 = daily + weekly + period. */
   statutoryOvertimeMinutes: number;
   dailyStatutoryOvertimeMinutes: number;
   weeklyStatutoryOvertimeMinutes: number;
+  /** 法定外 found over a 変形期間 / 清算期間 (or a flex month's 50 h/week cap) ending in this span. */
+  periodStatutoryOvertimeMinutes: number;
+  /** The working-time system in force on the span's last day. */
+  system: WorkSystemKind;
+  /** Flex: the 清算期間 state as of the span's last day (過不足 etc.); null for other systems. */
+  flex: FlexPeriodState | null;
   /** 法内 + 法定外. */
   overtimeMinutes: number;
   /** 法定外 beyond 60 h (月60時間超, 50 %). */
@@ -166,10 +188,31 @@ export interface MonthResult {
   totals: MonthTotals;
 }
 
-/** The dates computeMonth needs: from the start of the week containing the 1st to the month's end. */
-export function monthRange(year: number, month: number, weekStartsOn: WeekStart = 0): { from: string; to: string } {
+/**
+ * The dates computeMonth needs: from the start of the week containing the 1st to the month's end —
+ * or from the start of a 変形期間 / 清算期間 the month's days belong to when that is earlier (pass the
+ * employee's system).
+ */
+export function monthRange(
+  year: number,
+  month: number,
+  weekStartsOn: WeekStart = 0,
+  system: SystemOf = STANDARD_SYSTEM_OF,
+): { from: string; to: string } {
   const dates = monthDates(year, month);
-  return { from: weekStartOf(dates[0]!, weekStartsOn), to: dates[dates.length - 1]! };
+  return spanRange(dates[0]!, dates[dates.length - 1]!, weekStartsOn, system);
+}
+
+/** The dates computeSpan needs for the days `first`–`last` (see monthRange). */
+export function spanRange(
+  first: string,
+  last: string,
+  weekStartsOn: WeekStart = 0,
+  system: SystemOf = STANDARD_SYSTEM_OF,
+): { from: string; to: string } {
+  const week = weekStartOf(first, weekStartsOn);
+  const period = earliestNeeded(system, first, last);
+  return { from: period < week ? period : week, to: last };
 }
 
 /**
@@ -219,6 +262,8 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
   // needed) so that every week is whole for assignLatestLegalHolidays; they are dropped from the
   // result and, coming after the span's days, change none of their figures.
   const weekEnd = addDays(weekStartOf(last, weekStartsOn), 6);
+  const systemOf = input.system ?? STANDARD_SYSTEM_OF;
+  const start = spanRange(first, last, weekStartsOn, systemOf).from;
   const byDate = new Map(input.records.filter((r) => r.workDate <= last).map((r) => [r.workDate, r]));
   const approved = new Set(
     (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
@@ -230,7 +275,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     overriddenCalendar(input.calendar, dayOverridesOf(input.records, input.dayOverrides)),
     schedule,
   );
-  const previousEnd = previousEnds(input.records, weekStartOf(first, weekStartsOn), weekEnd);
+  const previousEnd = previousEnds(input.records, start, weekEnd);
   const day = (date: string, dayCalendar: DayCalendar, nextDayIsLegalHoliday: boolean) => {
     const r = byDate.get(date);
     return computeDay({
@@ -250,6 +295,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
       rules: rulesOn(input.rules, date),
       calendar: dayCalendar,
       nextDayIsLegalHoliday,
+      system: systemOf(date),
       approved: {
         overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
         holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
@@ -257,7 +303,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     });
   };
   const computed: DayResult[] = [];
-  for (let date = weekStartOf(first, weekStartsOn); date <= weekEnd; date = addDays(date, 1)) {
+  for (let date = start; date <= weekEnd; date = addDays(date, 1)) {
     computed.push(day(date, calendar(date), calendar(addDays(date, 1)).isLegalHoliday));
   }
   const legal = assignLatestLegalHolidays(computed, weekStartsOn);
@@ -272,9 +318,44 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
           : d,
       )
     : computed;
-  return applyWeeklyLimit(final, weekStartsOn, input.weeklyLimitMinutes).filter(
+  return applyLimits(final, { weekStartsOn, weeklyLimit: input.weeklyLimitMinutes, last, calendar }).filter(
     (d) => d.workDate >= first && d.workDate <= last,
   );
+}
+
+/** What the week and period passes need besides the days. */
+export interface LimitContext {
+  weekStartsOn: WeekStart;
+  weeklyLimit?: WeeklyLimit | undefined;
+  /**
+   * The last date with records (the span's last day): a period ending after it is not settled (its
+   * days after `last` were computed from the calendar alone); its state so far is kept (flex 過不足).
+   */
+  last: string;
+  /** The employee's calendar (shifts and 振替 applied), for the days of a period beyond the computed ones. */
+  calendar: (date: string) => DayCalendar;
+}
+
+/**
+ * The week and period passes over days computed by computeDay, by working-time system (version.ts
+ * rule 17): consecutive days under the same system form a run; 通常 runs get the 40 h/week rule,
+ * 変形 runs variable.ts, flex runs flex.ts, 管理監督者 runs nothing. Returns the days in date order.
+ */
+export function applyLimits(days: readonly DayResult[], ctx: LimitContext): DayResult[] {
+  const sorted = [...days].sort((a, b) => a.workDate.localeCompare(b.workDate));
+  const runs: DayResult[][] = [];
+  for (const d of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && sameSystem(run[0]!.system, d.system)) run.push(d);
+    else runs.push([d]);
+  }
+  return runs.flatMap((run) => {
+    const kind = run[0]!.system.kind;
+    if (kind === 'manager') return run;
+    if (kind === 'flex') return applyFlexSettlement(run, ctx);
+    if (VARIABLE_SYSTEMS.includes(kind)) return applyVariableLimits(run, ctx);
+    return applyWeeklyLimit(run, ctx.weekStartsOn, ctx.weeklyLimit);
+  });
 }
 
 /**
@@ -435,6 +516,9 @@ export function monthTotals(
     statutoryOvertimeMinutes: statutory,
     dailyStatutoryOvertimeMinutes: sum((d) => d.dailyStatutoryOvertimeMinutes),
     weeklyStatutoryOvertimeMinutes: sum((d) => d.weeklyStatutoryOvertimeMinutes),
+    periodStatutoryOvertimeMinutes: sum((d) => d.periodStatutoryOvertimeMinutes),
+    system: days[days.length - 1]?.system.kind ?? 'standard',
+    flex: days[days.length - 1]?.flexPeriod ?? null,
     overtimeMinutes: overtime,
     overtimeOver60Minutes: over60,
     deemedOvertimeMinutes: deemed,

@@ -1,8 +1,10 @@
 /**
- * Working-time engine — rule version 2026.3. Every computed result carries `ruleVersion` so a stored
+ * Working-time engine — rule version 2026.4. Every computed result carries `ruleVersion` so a stored
  * summary can be told apart from one computed under later rules (recompute when it differs).
  *
  * Changelog:
+ * - 2026.4 (issue 17): working-time systems — 1か月・1年・1週間単位の変形労働時間制, フレックスタイム制
+ *   and 管理監督者 per employment status or employee (rules 17–19). 通常 days compute as under 2026.3.
  * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
  *   half-day / hourly leave, punched breaks used as taken (flagged when below 34条), pattern break
  *   windows, shifts changing a day's character, 勤務間インターバル, half days counted 0.5, the
@@ -99,8 +101,15 @@
  *    also given rounded (昭63.3.14 基発150号: < 30 min dropped, ≥ 30 min raised to the hour); the
  *    minute figures are unchanged.
  * 16. Display rounding (screen only): 出勤 rounded up, 退勤 rounded down to the company's unit.
+ * 17. Working-time system (system.ts): each day computes under the system in force for the employee
+ *    on it (employee > employment status > company-wide > 通常). computeDay applies the day's limits
+ *    (day.ts `dayLimits`); consecutive days under one system form a run, and month.ts `applyLimits`
+ *    gives 通常 runs the 40 h/week rule (rule 5), 変形 runs the week and period passes (rule 18),
+ *    flex runs the 清算期間 settlement (rule 19) and 管理監督者 runs nothing (41条2号: every minute
+ *    所定内, no 法定外 or 休日労働; 深夜, leave and the 80 h notice as for everyone). A period's 法定外
+ *    lands in the span holding the period's last day, so a month's records start at the period's start.
  */
-export const RULE_VERSION = '2026.3';
+export const RULE_VERSION = '2026.4';
 
 /** 労働基準法32条. */
 export const DAILY_LIMIT_MINUTES = 8 * 60;
