@@ -113,6 +113,11 @@ export interface MonthInput {
    * system the records must start at the period's start (system.ts `earliestNeeded`; see `spanRange`).
    */
   system?: SystemOf | undefined;
+  /**
+   * The employee's 雇入れの日 and 退職日 (YYYY-MM-DD, either may be absent): a 1年単位の変形 period the
+   * employee joins or leaves in the middle is settled on the employee's own span (32条の4の2).
+   */
+  employment?: { hireDate?: string | null | undefined; leaveDate?: string | null | undefined } | undefined;
 }
 
 export interface MonthTotals {
@@ -318,9 +323,13 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
           : d,
       )
     : computed;
-  return applyLimits(final, { weekStartsOn, weeklyLimit: input.weeklyLimitMinutes, last, calendar }).filter(
-    (d) => d.workDate >= first && d.workDate <= last,
-  );
+  return applyLimits(final, {
+    weekStartsOn,
+    weeklyLimit: input.weeklyLimitMinutes,
+    last,
+    calendar,
+    employment: input.employment,
+  }).filter((d) => d.workDate >= first && d.workDate <= last);
 }
 
 /** What the week and period passes need besides the days. */
@@ -334,6 +343,8 @@ export interface LimitContext {
   last: string;
   /** The employee's calendar (shifts and 振替 applied), for the days of a period beyond the computed ones. */
   calendar: (date: string) => DayCalendar;
+  /** MonthInput.employment. */
+  employment?: MonthInput['employment'];
 }
 
 /**
