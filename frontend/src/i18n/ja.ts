@@ -4,6 +4,7 @@
  * An English catalogue would copy this shape (see `Catalogue`).
  */
 import { MESSAGES } from '../../../functions/shared/messages';
+import { contactCopy } from './contact';
 
 export const ja = {
   messages: MESSAGES,
@@ -151,7 +152,7 @@ export const ja = {
   /** Field-level feedback shared by every form (shared/field-errors.tsx). */
   fields: {
     tooLong: '{max}文字以内で入力してください',
-    countUnit: '文字',
+    countUnit: contactCopy.countUnit,
   },
   infoItems: {
     bannerLabel: 'お知らせ',
@@ -788,21 +789,8 @@ export const ja = {
     csv: '管理簿をCSVでダウンロード',
     csvEncoding: '文字コード',
   },
-  // Landing page contact form.
-  contact: {
-    formTitle: 'お問い合わせフォーム',
-    name: 'お名前',
-    company: '会社名',
-    email: 'メールアドレス',
-    message: 'お問い合わせ内容',
-    required: '必須',
-    submit: '送信する',
-    sending: '送信中…',
-    sent: 'お問い合わせを受け付けました。担当者よりご連絡いたします。',
-    failed: '送信に失敗しました。時間をおいて再度お試しください。',
-    errors: { required: '入力してください。', email: 'メールアドレスの形式が正しくありません。' },
-    tooLong: '{max}文字以内で入力してください。',
-  },
+  // Landing page contact form (i18n/contact.ts: the landing page's script loads only that file).
+  contact: contactCopy.contact,
   // Platform operator area.
   operator: {
     mfa: {

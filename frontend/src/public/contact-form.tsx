@@ -3,10 +3,10 @@
  * wrong), then stored as an inquiry for the operator. Success and failure are announced.
  */
 import { useState, type FormEvent } from 'react';
-import { t } from '../i18n';
+import { contactCopy } from '../i18n/contact';
 import { INQUIRY_LIMITS, postInquiry, validateInquiry, type InquiryField, type InquiryInput } from './contact-api';
 
-const C = t.contact;
+const C = contactCopy.contact;
 
 /** Element around the form on the landing page; the prerendered `/` hydrates only this (landing-client.tsx). */
 export const CONTACT_FORM_SLOT = 'contact-form-slot';
@@ -91,7 +91,7 @@ export function ContactForm() {
             aria-live="polite"
           >
             {values[name].length} / {INQUIRY_LIMITS[name]}
-            <span className="visually-hidden">{t.fields.countUnit}</span>
+            <span className="visually-hidden">{contactCopy.countUnit}</span>
           </span>
         )}
         {error && (
