@@ -17,6 +17,9 @@ import {
   type FrozenTotals,
   type PeriodSnapshot,
 } from '../services/period-snapshot.js';
+import { settingsOf } from '../domain/worktime/schedule.js';
+import { round30 } from '../domain/worktime/scheduled.js';
+import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES } from '../domain/worktime/version.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { ATTENDANCE_HEADER, chosenStaff, employeeDays, rowsContext } from './attendance-rows.js';
@@ -34,7 +37,7 @@ export interface ClosingEvent {
 /** Progress is written every this many employees (and at the end), not per employee. */
 const PROGRESS_EVERY = 10;
 
-const zeroTotals = (): FrozenTotals => ({
+export const zeroTotals = (): FrozenTotals => ({
   workedMinutes: 0,
   scheduledOvertimeMinutes: 0,
   statutoryOvertimeMinutes: 0,
@@ -51,7 +54,33 @@ const zeroTotals = (): FrozenTotals => ({
   absentDays: 0,
   breakBelowLegalDays: 0,
   shortIntervalDays: 0,
+  paidLeaveDays: 0,
+  substituteLeaveDays: 0,
+  transferHolidayDays: 0,
+  paidLeaveHours: 0,
+  scheduledDays: 0,
+  overtimeOver60Minutes: 0,
+  periodStatutoryOvertimeMinutes: 0,
+  rounded30: null,
 });
+
+/** What the days alone cannot give: 月60時間超 of the period and the 1か月単位 rounding (as month.ts monthTotals). */
+export function finishTotals(t: FrozenTotals, rounding: boolean): FrozenTotals {
+  const over60 = Math.max(0, t.statutoryOvertimeMinutes - MONTHLY_HIGH_RATE_THRESHOLD_MINUTES);
+  return {
+    ...t,
+    overtimeOver60Minutes: over60,
+    rounded30: rounding
+      ? {
+          overtimeMinutes: round30(t.scheduledOvertimeMinutes + t.statutoryOvertimeMinutes),
+          statutoryOvertimeMinutes: round30(t.statutoryOvertimeMinutes),
+          overtimeOver60Minutes: round30(over60),
+          legalHolidayWorkMinutes: round30(t.legalHolidayWorkMinutes),
+          lateNightMinutes: round30(t.lateNightMinutes),
+        }
+      : null,
+  };
+}
 
 /** The schedule counts of the checklist, summed over every employee. */
 const SCHEDULE_COUNTS = [
@@ -78,12 +107,18 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
     await updatePeriodClosing(companyId, period, 'closing', { done: 0, total: staff.length });
     const employees: FrozenEmployee[] = [];
     const p = { from: closing.from, to: closing.to, timeZone };
+    const rounding = settingsOf(ctx.schedule.settings)(closing.to).monthlyRounding30;
     for (const [i, e] of staff.entries()) {
       const totals = zeroTotals();
       const rows: Cell[][] = [];
       for await (const { day, row } of employeeDays(companyId, e, ctx, p)) {
         rows.push(row);
         totals.leaveDays += day.leaveDays;
+        if (day.leaveType === 0) totals.paidLeaveDays! += day.leaveDays;
+        if (day.leaveType === 1) totals.substituteLeaveDays! += day.leaveDays;
+        if (day.leaveType === 2) totals.transferHolidayDays! += day.leaveDays;
+        if (day.leaveType === 0 && day.leaveUnit === 'hours') totals.paidLeaveHours! += day.leaveHours;
+        if (day.schedule?.kind === 'pattern') totals.scheduledDays!++;
         if (day.status === 'incomplete') totals.incompleteDays++;
         if (day.lateMinutes > 0) totals.lateDays!++;
         totals.lateMinutes! += day.lateMinutes;
@@ -96,6 +131,7 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         totals.workedMinutes += day.workedMinutes;
         totals.scheduledOvertimeMinutes += day.scheduledOvertimeMinutes;
         totals.statutoryOvertimeMinutes += day.statutoryOvertimeMinutes;
+        totals.periodStatutoryOvertimeMinutes! += day.periodStatutoryOvertimeMinutes;
         totals.lateNightMinutes += day.lateNightMinutes;
         totals.legalHolidayWorkMinutes += day.legalHolidayWorkMinutes;
         if (day.workedMinutes > 0) totals.workDays++;
@@ -106,7 +142,7 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         name: `${e.lastName} ${e.firstName}`,
         departmentId: e.departmentId ?? null,
         employmentStatusId: e.employmentStatusId ?? null,
-        totals,
+        totals: finishTotals(totals, rounding),
         rows,
       });
       if ((i + 1) % PROGRESS_EVERY === 0)

@@ -35,6 +35,26 @@ export interface FrozenTotals {
   absentDays?: number;
   breakBelowLegalDays?: number;
   shortIntervalDays?: number;
+  /**
+   * Leave by type (half days 0.5, 時間単位 0 days) and the hours of 時間単位 有給, 予定のある日, 月60時間超
+   * (the period's 法定外 beyond 60 h, 37条1項), the 法定外 found over a 変形期間 / 清算期間, and — when the
+   * company's 1か月単位の端数処理 was on at the period's last day — the rounded 時間外・休日・深夜;
+   * absent from snapshots taken before them.
+   */
+  paidLeaveDays?: number;
+  substituteLeaveDays?: number;
+  transferHolidayDays?: number;
+  paidLeaveHours?: number;
+  scheduledDays?: number;
+  overtimeOver60Minutes?: number;
+  periodStatutoryOvertimeMinutes?: number;
+  rounded30?: {
+    overtimeMinutes: number;
+    statutoryOvertimeMinutes: number;
+    overtimeOver60Minutes: number;
+    legalHolidayWorkMinutes: number;
+    lateNightMinutes: number;
+  } | null;
 }
 
 export interface FrozenEmployee {

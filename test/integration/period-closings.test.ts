@@ -47,6 +47,11 @@ beforeAll(async () => {
       day(a, '2026-10-02', 9, 18),
       day(a, '2026-10-05', 9, null), // 出勤 without 退勤
       day(b, '2026-10-01', 9, 18),
+      // B's leave: 2 hours of 時間単位 有給 then 13:00–17:00 worked; 午前半休 then 14:00–18:00 worked;
+      // a day of 代休. Both worked days are 4 h (no break needed, none deemed).
+      { ...day(b, '2026-10-06', 13, 17), leaveType: 0, leaveUnit: 'hours' as const, leaveHours: 2 },
+      { ...day(b, '2026-10-07', 14, 18), leaveType: 0, leaveUnit: 'am' as const, leaveDays: 0.5 },
+      { companyId: tenant.companyId, employeeId: b, workDate: '2026-10-08', leaveType: 1, leaveDays: 1 },
     ])
     .go();
   // An unapproved overtime request dated in October (the pending partition the checklist reads).
@@ -174,11 +179,24 @@ describe('closing a period', () => {
     expect(closed.csv_sha256).toBe(sha);
 
     // Frozen totals: 2 days of 9:00–18:00 (9 h − 60 min break = 480 min each) = 960 for A; the 10/5
-    // without 退勤 is counted incomplete, not worked. B: one day, 480.
+    // without 退勤 is counted incomplete, not worked. B: 480 + two 4-hour days (240 + 240) = 960 over 3
+    // days; leave by type: 有給 0.5 day (午前半休; hours count no day, 39条) and 2 hours, 代休 1 day.
     const totals = await frozenTotals(tenant.companyId, '2026-10');
     const [a, b] = tenant.employees;
     expect(totals!.get(a!.id)).toMatchObject({ workedMinutes: 960, workDays: 2, incompleteDays: 1 });
-    expect(totals!.get(b!.id)).toMatchObject({ workedMinutes: 480, workDays: 1, incompleteDays: 0 });
+    expect(totals!.get(b!.id)).toMatchObject({
+      workedMinutes: 960,
+      workDays: 3,
+      incompleteDays: 0,
+      leaveDays: 1.5,
+      paidLeaveDays: 0.5,
+      paidLeaveHours: 2,
+      substituteLeaveDays: 1,
+      transferHolidayDays: 0,
+      // No 法定外 at all, and the company has no 1か月単位の端数処理.
+      overtimeOver60Minutes: 0,
+      rounded30: null,
+    });
     expect(await frozenTotals(tenant.companyId, '2026-09')).toBeNull();
 
     const again = await admin.post('/api/v1/period_closings', { period: '2026-10' });
