@@ -92,8 +92,10 @@ async function buildMonth(page: Page) {
   const mon1 = nth(year, month, 1, 1);
   const mon2 = nth(year, month, 1, 2);
   const sat1 = nth(year, month, 6, 1);
-  // A blank cell shows the default pattern faintly.
+  // A blank cell shows the default pattern faintly; on a company-calendar day off (Saturday) the
+  // default does not apply, and the cell says so.
   expect(await cell(page, '社員 1号', year, month, mon1).locator('option:checked').textContent()).toBe('（日勤）');
+  expect(await cell(page, '社員 1号', year, month, sat1).locator('option:checked').textContent()).toBe('（休日）');
 
   // 社員 1号 and 2号, Monday–Friday → 日勤; Saturday and Sunday → 休.
   await page.getByRole('checkbox', { name: '社員 1号を選択' }).check();

@@ -289,8 +289,8 @@ budget(
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
 budget(
   ['list-shifts'],
-  5,
-  "the staff page (one Query page) or the staff member (GetItem), the schedule partition, the departments, the statuses and the page's shifts (one Query page each), whatever the staff count",
+  6,
+  "the staff page (one Query page) or the staff member (GetItem), the schedule partition, the company calendar (a default pattern does not apply on its days off), the departments, the statuses and the page's shifts (one Query page each), whatever the staff count",
 );
 budget(
   ['update-shifts'],

@@ -123,12 +123,23 @@ describe('PUT /api/v1/shifts', () => {
     expect(first).toMatchObject({ name: '社員 1号', department_name: '営業部', employment_status_name: '正社員' });
     expect(first.days).toHaveLength(30);
     const day = (d: string) => first.days.find((x: { date: string }) => x.date === d);
-    expect(day('2026-11-01')).toEqual({
-      date: '2026-11-01',
+    expect(day('2026-11-05')).toEqual({
+      date: '2026-11-05',
       kind: 'pattern',
       pattern_id: 'day',
       pattern_name: '日勤',
       source: 'group',
+      calendar_day_off: false,
+    });
+    // Sunday 11/1 is a day off by the company calendar: the default pattern does not apply there (as
+    // in the engine, which finds no 欠勤 on it), only a shift would.
+    expect(day('2026-11-01')).toEqual({
+      date: '2026-11-01',
+      kind: 'none',
+      pattern_id: null,
+      pattern_name: null,
+      source: null,
+      calendar_day_off: true,
     });
     expect(day('2026-11-02')).toMatchObject({ kind: 'pattern', pattern_id: 'night', source: 'shift' });
     expect(day('2026-11-03')).toMatchObject({ kind: 'day_off', pattern_id: null, source: 'shift' });
@@ -136,13 +147,15 @@ describe('PUT /api/v1/shifts', () => {
 
   it('removes a shift when pattern_id is null and day_off false: the default applies again', async () => {
     const res = await adminA.put('/api/v1/shifts', {
-      entries: [{ employee_id: e(0), date: '2026-11-03', pattern_id: null, day_off: false }],
+      entries: [{ employee_id: e(0), date: '2026-11-02', pattern_id: null, day_off: false }],
     });
     expect(res.status).toBe(200);
     const got = (await month(adminA, `&employee_id=${e(0)}`)).body.data;
     expect(got.employees).toHaveLength(1);
-    expect(got.entries.map((x: { date: string }) => x.date)).toEqual(['2026-11-02']);
-    expect(got.employees[0].days[2]).toMatchObject({ date: '2026-11-03', pattern_id: 'day', source: 'group' });
+    expect(got.entries.map((x: { date: string }) => x.date)).toEqual(['2026-11-03']);
+    // Monday 11/2 falls back to the group's default; 11/3 (文化の日, a day off by the calendar) keeps its shift day off.
+    expect(got.employees[0].days[1]).toMatchObject({ date: '2026-11-02', pattern_id: 'day', source: 'group' });
+    expect(got.employees[0].days[2]).toMatchObject({ date: '2026-11-03', kind: 'day_off', calendar_day_off: true });
   });
 
   it('names every bad entry by its index and writes nothing', async () => {

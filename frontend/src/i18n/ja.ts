@@ -971,6 +971,7 @@ export const ja = {
     cellLabel: '{name} {m}月{d}日',
     defaultOf: '（{p}）',
     noDefault: '－',
+    calendarOff: '（休日）',
     off: '休',
     noStaff: '表示するスタッフがいません。',
     noPatterns: '勤務パターンがまだありません。勤務パターンを登録すると選べるようになります。',

@@ -1,8 +1,11 @@
+import { calendarVersions } from '../../db/company-calendars.js';
 import { listOrgUnits } from '../../db/organisation.js';
 import { employeeShifts, scheduleSettings } from '../../db/schedules.js';
 import { shiftsOfRange } from '../../db/shifts.js';
 import { activeStaffPage, findEmployee, type StaffMember } from '../../db/staff.js';
 import { monthDates } from '../../domain/time.js';
+import { monthCalendarInput } from '../../domain/worktime/calendar.js';
+import { effectiveSchedule } from '../../domain/worktime/day.js';
 import { scheduleOf, type ShiftRecord } from '../../domain/worktime/schedule.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
@@ -16,10 +19,11 @@ import { dayView, shiftPatternView, type ShiftMonthView } from './views.js';
  * A month of shifts (シフト) for the grid. Admins get a page of active staff by id (`limit`, `cursor`,
  * optional `department_id`), or one staff member with `employee_id`; employees get only their own
  * schedule (another `employee_id` is a 404). Each employee carries every day of the month resolved
- * (shift > own default > (department, status) default > none), the page's stored shifts come as
+ * (shift > own default > (department, status) default > none; a default pattern does not apply on a
+ * company-calendar day off, as in the engine), the page's stored shifts come as
  * `entries` (the PUT's shape), and the live patterns are included so the grid needs no other route.
- * Reads, whatever the staff count: the staff page (one Query), the schedule partition, departments
- * and statuses (one Query each) and the shifts of the page's id range (one Query).
+ * Reads, whatever the staff count: the staff page (one Query), the schedule partition, the company
+ * calendar, departments and statuses (one Query each) and the shifts of the page's id range (one Query).
  */
 export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({ query, principal }) => {
   const companyId = principal.companyId;
@@ -48,7 +52,7 @@ export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({
 
   const first = staff[0]?.employeeId;
   const last = staff.at(-1)?.employeeId;
-  const [settings, shifts, departments, statuses] = await Promise.all([
+  const [settings, shifts, departments, statuses, calendars] = await Promise.all([
     scheduleSettings(companyId),
     !first || !last
       ? Promise.resolve([] as ShiftRecord[])
@@ -57,7 +61,9 @@ export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({
         : shiftsOfRange(companyId, yearMonth, first, last),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
+    calendarVersions(companyId),
   ]);
+  const { calendar } = monthCalendarInput(calendars, query.year, query.month);
   const ids = new Set(staff.map((e) => e.employeeId));
   const mine = shifts.filter((s) => ids.has(s.employeeId));
   const deptName = new Map(departments.map((d) => [d.id, d.name]));
@@ -82,7 +88,10 @@ export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({
         employment_status_id: e.employmentStatusId ?? null,
         employment_status_name: (e.employmentStatusId && statusName.get(e.employmentStatusId)) || null,
         status: e.status,
-        days: dates.map((d) => dayView(d, of(d))),
+        days: dates.map((d) => {
+          const c = calendar(d);
+          return dayView(d, effectiveSchedule(of(d), c), c.isDayOff);
+        }),
       };
     }),
     entries: mine.map((s) => ({

@@ -34,14 +34,34 @@ export interface ShiftDayView {
   pattern_id: string | null;
   pattern_name: string | null;
   source: 'shift' | 'employee' | 'group' | null;
+  /**
+   * A day off by the company calendar (weekly day off, 祝日 the company closes on, company holiday):
+   * a default pattern does not apply there (the engine treats it as unscheduled), only a shift does.
+   */
+  calendar_day_off: boolean;
 }
 
-export const dayView = (date: string, s: DaySchedule | null): ShiftDayView =>
+/** A day as the engine will see it: `s` with the calendar applied (day.ts effectiveSchedule). */
+export const dayView = (date: string, s: DaySchedule | null, calendarDayOff = false): ShiftDayView =>
   !s
-    ? { date, kind: 'none', pattern_id: null, pattern_name: null, source: null }
+    ? { date, kind: 'none', pattern_id: null, pattern_name: null, source: null, calendar_day_off: calendarDayOff }
     : s.kind === 'day_off'
-      ? { date, kind: 'day_off', pattern_id: null, pattern_name: null, source: 'shift' }
-      : { date, kind: 'pattern', pattern_id: s.pattern.id, pattern_name: s.pattern.name, source: s.source };
+      ? {
+          date,
+          kind: 'day_off',
+          pattern_id: null,
+          pattern_name: null,
+          source: 'shift',
+          calendar_day_off: calendarDayOff,
+        }
+      : {
+          date,
+          kind: 'pattern',
+          pattern_id: s.pattern.id,
+          pattern_name: s.pattern.name,
+          source: s.source,
+          calendar_day_off: calendarDayOff,
+        };
 
 export interface ShiftEmployeeView {
   id: string;

@@ -531,7 +531,13 @@ function ShiftEditor({
                             .replace('{d}', String(md(day.date).d))}
                           onChange={(x) => setCells([[k, x.target.value]])}
                         >
-                          <option value="">{fallback ? S.defaultOf.replace('{p}', fallback) : S.noDefault}</option>
+                          <option value="">
+                            {fallback
+                              ? S.defaultOf.replace('{p}', fallback)
+                              : day.calendar_day_off
+                                ? S.calendarOff
+                                : S.noDefault}
+                          </option>
                           {unknown && <option value={value}>{day.pattern_name ?? value}</option>}
                           {data.patterns.map((p) => (
                             <option key={p.id} value={p.id}>
