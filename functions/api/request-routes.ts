@@ -160,7 +160,8 @@ function unitProblems(leaveType: 0 | 1 | 2, unit: LeaveUnit, hours: number | und
 
 /**
  * 時間単位: only where the company's 勤務設定 enables it on the date (労使協定, 39条4項), and fewer hours
- * than the day's scheduled working time; a day's worth is that time rounded up to whole hours.
+ * than the day's scheduled working time; a day's worth is the employee's standard day (services/
+ * leave-day.ts: the default pattern or the rule's 所定, not the shift of the date) rounded up to whole hours.
  */
 function hourlyOf(day: LeaveDay, hours: number) {
   if (!day.settings.hourlyLeaveEnabled)
@@ -172,7 +173,11 @@ function hourlyOf(day: LeaveDay, hours: number) {
     throw new ValidationError(MESSAGES.applicationDefect, {
       hours: [LEAVE_UNIT_MESSAGES.hoursTooMany(hoursText(scheduled))],
     });
-  return { leaveHours: hours, leaveDayHours: dayHoursOf(scheduled), daysPerYear: day.settings.hourlyLeaveDaysPerYear };
+  return {
+    leaveHours: hours,
+    leaveDayHours: dayHoursOf(day.standardMinutes),
+    daysPerYear: day.settings.hourlyLeaveDaysPerYear,
+  };
 }
 
 export const deleteRequest = (routeName: RouteNamesFor<'employee'>, kind: RequestKind) =>

@@ -4,6 +4,14 @@
  * a year) and the day's scheduled working time (the pattern's span less its breaks, or the working
  * rule's 所定労働時間 when no pattern applies). Four reads: the schedule partition, the employee, the
  * date's month of shifts and the rules.
+ *
+ * A day's worth of 時間単位年休 (39条4項, 則24条の4) is one figure for the employee, not the day's: the
+ * 所定労働時間 of a day, or where it differs from day to day the year's daily average (平21.5.29
+ * 基発0529001号). The product takes the employee's standard day — the default pattern in force on the
+ * date (the employee's own, else the department × status default), not a shift's — or the working
+ * rule's 所定労働時間 without one; so a short 早番 shift on the day neither lowers the yearly cap nor
+ * makes its hours a larger part of a day. A company whose shifts differ from the default on average
+ * sets the employee's default pattern to the average day.
  */
 import { findEmployee } from '../db/staff.js';
 import { employeeShifts, scheduleSettings } from '../db/schedules.js';
@@ -17,6 +25,8 @@ export interface LeaveDay {
   settings: WorkSettings;
   /** The day's scheduled working minutes; null on a scheduled day off (a shift's day off). */
   scheduledMinutes: number | null;
+  /** The employee's standard day (default pattern or the rule's 所定), whatever the shift of the date. */
+  standardMinutes: number;
 }
 
 export async function leaveDay(companyId: string, employeeId: string, date: string): Promise<LeaveDay> {
@@ -32,11 +42,13 @@ export async function leaveDay(companyId: string, employeeId: string, date: stri
     employmentStatusId: employee?.employmentStatusId,
   };
   const schedule = scheduleOf(who, sched.patterns, sched.assignments, shifts)(date);
+  const standard = scheduleOf(who, sched.patterns, sched.assignments, [])(date);
   const fixed = resolveRules(rules, who.departmentId, who.employmentStatusId, date).working.fixedMinutes;
   return {
     schedule,
     settings: settingsOf(sched.settings)(date),
     scheduledMinutes: scheduledMinutesOf(schedule, fixed),
+    standardMinutes: scheduledMinutesOf(standard, fixed) ?? fixed,
   };
 }
 

@@ -366,3 +366,40 @@ describe('closed periods and roles are unchanged', () => {
     );
   });
 });
+
+describe("a day's worth of hourly leave is the employee's standard day, not the shift's", () => {
+  it('a 5-hour 早番 shift limits the hours of that day but keeps 8 hours as a day and as the yearly cap', async () => {
+    today();
+    const { entities } = db();
+    const companyId = tenant.companyId;
+    const employeeId = tenant.employees[1]!.id;
+    // 早番 9:00–14:00 without a break = 5 h on 2026-07-01 (a Wednesday); the default 日勤 is 7 h 30 min → 8 h.
+    await entities.WorkPatternItem.put({
+      companyId,
+      patternId: 'short',
+      name: '早番',
+      startMinute: 540,
+      endMinute: 840,
+    }).go();
+    await entities.Shift.put({
+      companyId,
+      yearMonth: '2026-07',
+      employeeId,
+      date: '2026-07-01',
+      patternId: 'short',
+    }).go();
+    // Fewer hours than the day's own schedule (5 h) …
+    await invalid(
+      () => file(second, '2026-07-01', { unit: 'hours', hours: 5 }),
+      'hours',
+      '時間数は所定労働時間（5時間）未満で入力してください',
+    );
+    // … but a day's worth stays 8 hours (則24条の4: one figure per employee), so the yearly cap stays
+    // 1 day × 8 hours: this employee has 6 hours filed in the leave year above, 2 are left. Taking the
+    // shift's 5 hours as the day would make the cap 5 and refuse them.
+    const two = await file(second, '2026-07-01', { unit: 'hours', hours: 2 });
+    expect(two.status, JSON.stringify(two.body)).toBe(201);
+    const { data: stored } = await entities.Request.get({ companyId, requestId: two.body.data.id }).go();
+    expect(stored).toMatchObject({ leaveHours: 2, leaveDayHours: 8 });
+  });
+});
