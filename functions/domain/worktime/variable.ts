@@ -41,7 +41,7 @@ import { addDays } from '../time.js';
 import { hm } from './format.js';
 import { finishDay, variableScheduledMinutes, type DayResult, type Segment } from './day.js';
 import type { LimitContext } from './month.js';
-import { periodOfSystem, type WorkSystem } from './system.js';
+import { periodOfSystem, sameSystem, type WorkSystem } from './system.js';
 import { DAILY_LIMIT_MINUTES } from './version.js';
 import { convertTailSegments, weekStartOf, type WeekStart } from './week.js';
 
@@ -115,8 +115,16 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
   if (hire && hire > from) from = hire;
   let to = period.to;
   if (leave && leave < to) to = leave;
-  const systemEnds = lastDay < to && lastDay < ctx.last;
+  // The run ends inside the period because the next day is under another system (the period ends
+  // there), or only because the computed days end (not settled). Without ctx.systemOf: a run ending
+  // before ctx.last ended by a change of system.
+  const next = addDays(lastDay, 1);
+  const systemEnds = lastDay < to && (ctx.systemOf ? !sameSystem(ctx.systemOf(next), system) : lastDay < ctx.last);
   if (systemEnds) to = lastDay;
+  // The run starts inside the period with the same system the day before: earlier days of the period
+  // were not computed (computeSpan's days before `first`), so it cannot be settled here.
+  const startsLate =
+    first > period.from && ctx.systemOf !== undefined && sameSystem(ctx.systemOf(addDays(first, -1)), system);
   const ownSpan = (hire !== null && hire > period.from) || (leave !== null && leave < period.to);
 
   const segments = days.map((d) => d.segments);
@@ -156,10 +164,10 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
         segments[i] = convertTailSegments(segments[i]!, excess, 'weekly_statutory_overtime');
         const why =
           scheduled > base
-            ? `週の所定${hm(scheduled)}が${base / 60}時間を超えるため、所定${hm(limit)}`
-            : `週の所定${hm(scheduled)}は${base / 60}時間以下のため、${base / 60}時間`;
+            ? `の週の所定${hm(scheduled)}が${base / 60}時間を超えるため、所定を超えた`
+            : `の週の所定${hm(scheduled)}は${base / 60}時間以下のため、${base / 60}時間を超えた`;
         lines[i]!.push(
-          `法定外（週単位で判定）: ${week.from}〜${week.to}の週は${why}を超えた${excess}分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）`,
+          `法定外（週単位で判定）: ${week.from}〜${week.to}${why}${excess}分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）`,
         );
       }
     }
@@ -167,12 +175,13 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
     // 3. Period (or the employee's own span).
     const count = spanDays(from, to);
     const present = days.filter((d) => d.workDate >= from && d.workDate <= to).length;
-    const label = ownSpan
-      ? `在籍期間${from}〜${to}（途中入社・退職の清算、32条の4の2）`
+    const kindLabel = ownSpan ? '在籍期間' : '変形期間';
+    const note = ownSpan
+      ? '途中入社・退職の清算（32条の4の2）、'
       : systemEnds
-        ? `変形期間${from}〜${to}（制度の変更まで）`
-        : `変形期間${from}〜${to}`;
-    if (to <= ctx.last && present === count) {
+        ? '労働時間制度が翌日から変わるためこの日までで清算、'
+        : '';
+    if (to <= ctx.last && present === count && !startsLate) {
       const frame = variableFrameMinutes(system, count);
       let total = 0;
       for (let date = from; date <= to; date = addDays(date, 1)) total += withinMinutes(segments[index.get(date)!]!);
@@ -185,12 +194,12 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
         segments[i] = convertTailSegments(segments[i]!, take, 'period_statutory_overtime');
         left -= take;
         lines[i]!.push(
-          `法定外（${ownSpan ? '在籍期間' : '変形期間'}で判定）: ${label}（${count}日）の総枠${hm(frame)}（${base / 60}時間×${count}日÷7）を、日・週の法定外と法定休日労働を除く労働${hm(total)}が超えた${excess}分のうち${take}分（期間の最後の労働時間から）`,
+          `法定外（${kindLabel}で判定）: ${note}${kindLabel}${from}〜${to}（${count}日）の総枠${hm(frame)}（${base / 60}時間×${count}日÷7）を、日・週の法定外と法定休日労働を除く労働${hm(total)}が超えた${excess}分のうち${take}分（期間の最後の労働時間から）`,
         );
       }
     } else if (to > ctx.last && index.has(ctx.last) && ctx.last >= from) {
       lines[index.get(ctx.last)!]!.push(
-        `${label}の総枠（${base / 60}時間×${count}日÷7）による法定外は期間の末日${to}に判定`,
+        `${kindLabel}${from}〜${to}の総枠（${base / 60}時間×${count}日÷7）を超えた法定外は期間の末日${to}に判定`,
       );
     }
   }
