@@ -399,6 +399,45 @@ describe('1年単位の変形労働時間制: a joiner settled on their own span
   });
 });
 
+describe('1年単位の変形労働時間制: a leaver settled on their own span (32条の4の2)', () => {
+  it('settles the span period start … 退職日 in the month of leaving', () => {
+    // Period from Wed 2026-04-01 (12 months); Mon–Sat S8 shifts until the 退職日 Fri 4/17, worked as
+    // scheduled. Span 4/1–4/17 = 17 days, 総枠 floor(2,400 × 17 ÷ 7) = 5,828. Weeks cut at the span:
+    // 4/1–4/4 (4 × 480 = 1,920, line 40 h), 4/5–4/11 (6 × 480 = 2,880 scheduled → line 48 h),
+    // 4/12–4/17 (5 × 480 = 2,400, line 40 h) → no weekly. Worked 15 × 480 = 7,200 − 5,828 = 1,372 from
+    // the end: Fri 4/17 480, Thu 4/16 480, Wed 4/15 412.
+    const patterns: Record<string, WorkPattern> = {};
+    const records: AttendanceRecord[] = [];
+    for (let date = '2026-04-01'; date <= '2026-04-17'; date = addDays(date, 1)) {
+      if (dow(date) === 0) continue;
+      patterns[date] = S8;
+      records.push(work(date, '09:00', '18:00'));
+    }
+    const yearly = variable('yearly_variable', '2026-04-01', 12);
+    const m = computeMonth({
+      year: 2026,
+      month: 4,
+      timeZone: TZ,
+      rules: RULES,
+      records,
+      calendar,
+      schedule: shifts(patterns),
+      system: () => yearly,
+      weekStartsOn: 0,
+      employment: { hireDate: '2020-04-01', leaveDate: '2026-04-17' },
+    });
+    const got = m.days
+      .filter((d) => d.periodStatutoryOvertimeMinutes > 0)
+      .map((d) => [d.workDate, d.periodStatutoryOvertimeMinutes]);
+    expect(got).toEqual([
+      ['2026-04-15', 412],
+      ['2026-04-16', 480],
+      ['2026-04-17', 480],
+    ]);
+    expect([m.totals.workedMinutes, m.totals.statutoryOvertimeMinutes]).toEqual([7200, 1372]);
+  });
+});
+
 describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (則12条の4)', () => {
   // Period Wed 2026-04-01 – Wed 2027-03-31: 365 days = 52 weeks + 1 day, so 52 Sundays. Base plan:
   // Mon–Sat 7 h (420), Sundays off → 313 working days. Weeks Sunday–Saturday, cut at the edges.

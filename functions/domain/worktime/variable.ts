@@ -29,9 +29,10 @@
  *   退職日); its 総枠 is 40 h × the span's days ÷ 7, its 法定外 beyond that (less daily and weekly) is
  *   placed walking back from the span's last day, settled when that day ≤ ctx.last. The law gives
  *   this to the 1年単位 system only; a 1か月単位 joiner keeps the whole month's 総枠.
- * - A system version that ends inside a period (the next day is under another system, before
- *   ctx.last) ends the period there: settled on the cut span like a leaver. A system version whose
- *   起算日 precedes its effectiveFrom starts its first period at the first day it is in force.
+ * - A change of system inside a period (ctx.systemOf says the next day is under another system;
+ *   without it, a run ending before ctx.last) ends the period there: settled on the cut span like a
+ *   leaver's, with its 総枠 of the cut span's days. A system version whose 起算日 precedes its
+ *   effectiveFrom starts its first period at the first day it is in force.
  * - A period is settled only when every date of its span was computed (a run that starts inside a
  *   period of an earlier month — the days computeSpan adds before `first` to fill a week — is not).
  * - Explanations: each day with 法定外 gets one line per step that found some (日 / 週 / 変形期間), in
