@@ -248,7 +248,7 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:60', 'period_statutory_overtime:240']);
     expect(fri.segments[3]!.startAt).toBe(at('2026-02-06', '14:00'));
     expect(fri.explanation).toContain(
-      '法定外（変形期間で判定）: 労働時間制度が翌日から変わるためこの日までで清算、変形期間2026-02-01〜2026-02-07（7日）の総枠40:00（40時間×7日÷7）を、日・週の法定外と法定休日労働を除く労働44:00が超えた240分のうち240分（期間の最後の労働時間から）',
+      '法定外（変形期間で判定）: 2026-02-08から労働時間制度が変わるため2026-02-07までで清算、変形期間2026-02-01〜2026-02-07（7日）の総枠40:00（40時間×7日÷7）を、日・週の法定外と法定休日労働を除く労働44:00が超えた240分のうち240分（期間の最後の労働時間から）',
     );
     expect(m.days.filter((d) => d.periodStatutoryOvertimeMinutes > 0).map((d) => d.workDate)).toEqual(['2026-02-06']);
   });

@@ -180,7 +180,7 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
     const note = ownSpan
       ? '途中入社・退職の清算（32条の4の2）、'
       : systemEnds
-        ? '労働時間制度が翌日から変わるためこの日までで清算、'
+        ? `${addDays(to, 1)}から労働時間制度が変わるため${to}までで清算、`
         : '';
     if (to <= ctx.last && present === count && !startsLate) {
       const frame = variableFrameMinutes(system, count);
