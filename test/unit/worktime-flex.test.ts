@@ -237,6 +237,65 @@ describe('フレックスタイム制: a 1-month 清算期間', () => {
   });
 });
 
+describe('フレックスタイム制: 法定休日 day by day, and a joiner settled on the own span', () => {
+  it('keeps 法定休日 work out of the 総枠; a 所定休日 counts toward it', () => {
+    // May 2026, 1-month period: 21 weekdays 09:00–18:00 (10080) + Sat 5/9 09:00–13:00 (240, 所定休日:
+    // counted) + Sun 5/10 09:00–13:00 (240, 法定休日: 休日労働, not counted). Counted 10320 ≤ 総枠 10628
+    // → no 法定外; 10320 − 所定 10080 = 240 法内, the last 240 minutes: 5/29 14:00–18:00.
+    const records = [
+      ...weekdays('2026-05-01', '2026-05-31').map((d) => shift(d, '09:00', '18:00')),
+      shift('2026-05-09', '09:00', '13:00'),
+      shift('2026-05-10', '09:00', '13:00'),
+    ];
+    const days = span(flex('2026-05-01', 1), records, '2026-05-01', '2026-05-31');
+    const d = byDate(days);
+    expect(d['2026-05-10']!.legalHolidayWorkMinutes).toBe(240);
+    expect(d['2026-05-10']!.flexPeriod?.workedToDateMinutes).toBe(d['2026-05-09']!.flexPeriod?.workedToDateMinutes);
+    expect(sum(days, (x) => x.statutoryOvertimeMinutes)).toBe(0);
+    expect(kinds(d['2026-05-29']!)).toEqual([
+      ['regular', 240],
+      ['break', 60],
+      ['scheduled_overtime', 240],
+    ]);
+    expect(d['2026-05-31']!.flexPeriod).toMatchObject({ workedToDateMinutes: 10320, balanceMinutes: 240 });
+  });
+
+  it('settles a joiner on the days from the hire date (32条の3の2)', () => {
+    // Hired 5/18: span 5/18–5/31 = 14 days → 総枠 2400 × 14 ÷ 7 = 4800; working days 5/18–5/29 = 10 →
+    // 所定 4800. 10 × 09:00–18:30 = 5100 → 法定外 300 on 5/29's last minutes (14:00–18:30 270 and
+    // 12:30–13:00 30); no 法内 (所定 = 総枠).
+    const records = weekdays('2026-05-18', '2026-05-31').map((d) => shift(d, '09:00', '18:30'));
+    const days = computeSpan(
+      {
+        timeZone: TZ,
+        rules: DEFAULTS,
+        records,
+        calendar,
+        system: from(flex('2026-05-01', 1)),
+        employment: { hireDate: '2026-05-18' },
+      },
+      '2026-05-01',
+      '2026-05-31',
+    );
+    const d = byDate(days);
+    expect(kinds(d['2026-05-29']!)).toEqual([
+      ['regular', 210],
+      ['period_statutory_overtime', 30],
+      ['break', 60],
+      ['period_statutory_overtime', 270],
+    ]);
+    expect(sum(days, (x) => x.scheduledOvertimeMinutes)).toBe(0);
+    expect(d['2026-05-31']!.flexPeriod).toMatchObject({
+      from: '2026-05-18',
+      totalFrameMinutes: 4800,
+      requiredMinutes: 4800,
+    });
+    expect(d['2026-05-29']!.explanation).toContain(
+      '清算期間の総枠超（2026-05-18〜2026-05-31）: 実労働85:00が総枠80:00（40時間×14日÷7）を超えた300分を法定外残業として清算',
+    );
+  });
+});
+
 describe('フレックスタイム制: 完全週休2日 (32条の3第3項)', () => {
   // December 2026: 31 days, 23 working days. 8 h every working day (09:00–18:00, 480) and one hour
   // more on 12/31 (09:00–19:00, 540): worked 22 × 480 + 540 = 11100 (185:00); 所定 23 × 480 = 11040.
