@@ -161,6 +161,32 @@ describe('フレックスタイム制: a 3-month 清算期間 with one month ove
   });
 });
 
+describe('フレックスタイム制: the 50 h parts run one month at a time from the 起算日', () => {
+  it('cuts a period from 4/16 at 5/15, not at the calendar month', () => {
+    // Period 2026-04-16 – 2026-06-15 (2 months). 32条の3第2項: 開始の日以後1箇月ごとに区分した各期間 →
+    // parts 4/16–5/15 (30 days) and 5/16–6/15 (31 days). The 22 weekdays of the first part (4/16, 4/17,
+    // 4/20–24, 4/27–30, 5/1, 5/4–8, 5/11–15) 09:00–20:00 → 22 × 600 = 13200 (220:00) > 3000 × 30 ÷ 7 =
+    // 12857 → 343 on 5/15 14:17–20:00. (Cut at the calendar month, 4/16–4/30 would have 11 × 600 = 6600
+    // over 3000 × 15 ÷ 7 = 6428: 172 on 4/30 — not the law's parts.) No work in the second part; the
+    // settlement: 13200 − 総枠 2400 × 61 ÷ 7 (20914) − 343 < 0 → nothing more.
+    const records = weekdays('2026-04-16', '2026-05-15').map((d) => shift(d, '09:00', '20:00'));
+    const days = span(flex('2026-04-16', 2), records, '2026-04-16', '2026-06-15');
+    const d = byDate(days);
+    expect(d['2026-04-30']!.periodStatutoryOvertimeMinutes).toBe(0);
+    expect(kinds(d['2026-05-15']!)).toEqual([
+      ['regular', 240],
+      ['break', 60],
+      ['regular', 17],
+      ['period_statutory_overtime', 343],
+    ]);
+    expect(d['2026-05-15']!.systemLines).toEqual([
+      '清算期間の月50時間超（1か月目 2026-04-16〜2026-05-15）: 実労働220:00が50時間×30日÷7=214:17を超えた343分をこの月の法定外残業に計上（清算時に差し引く）',
+    ]);
+    expect(sum(days, (x) => x.statutoryOvertimeMinutes)).toBe(343);
+    expect(d['2026-06-15']!.flexPeriod?.totalFrameMinutes).toBe(20914);
+  });
+});
+
 describe('フレックスタイム制: a 1-month 清算期間', () => {
   // Period 2026-05-01 – 2026-05-31: 総枠 = 2400 × 31 ÷ 7 = 10628.57 → 10628 (177:08); 21 working days ×
   // 480 → 所定総労働時間 10080 (168:00).

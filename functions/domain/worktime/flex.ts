@@ -204,10 +204,13 @@ function settlePeriod(
   let monthly = 0;
   if (system.periodMonths > 1) {
     const months = { ...system, periodStart: period.from, periodMonths: 1 };
-    for (let k = 1, start = from; start <= to; k++) {
-      const slice = periodOfSystem(months, start)!;
+    // The k-th part counted from the period's start; each cut to the own span [from, to].
+    for (let k = 1, next = period.from; next <= to; k++) {
+      const slice = periodOfSystem(months, next)!;
+      next = addDays(slice.to, 1);
+      const start = slice.from > from ? slice.from : from;
       const end = slice.to < to ? slice.to : to;
-      const ids = inSpan(start, end);
+      const ids = start <= end ? inSpan(start, end) : null;
       if (end <= ctx.last && ids) {
         const n = daysIn(start, end);
         const cap = Math.floor((FLEX_MONTHLY_CAP_WEEK_MINUTES * n) / 7);
@@ -227,7 +230,6 @@ function settlePeriod(
           );
         }
       }
-      start = addDays(end, 1);
     }
   }
 
