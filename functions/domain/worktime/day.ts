@@ -473,6 +473,23 @@ function attendanceOf(
   return { lateMinutes, earlyLeaveMinutes, isAbsent, restBeforeMinutes, scheduleLines: lines };
 }
 
+/**
+ * フレックスタイム制 (32条の3): the core time as the plan 遅刻 / 早退 / 欠勤 are found against on a
+ * working day; none without core time or on a day off (work outside the core time is the worker's
+ * choice: never 遅刻 or 早退).
+ */
+export function corePlan(
+  system: WorkSystem,
+  calendar: DayCalendar,
+  workDate: string,
+  timeZone: string,
+): ReturnType<typeof scheduledPlan> {
+  const { coreStartMinute: start, coreEndMinute: end } = system.flex;
+  if (start === null || end === null || end <= start || calendar.isDayOff) return null;
+  const pattern = { id: 'core', name: 'コアタイム', startMinute: start, endMinute: end, breaks: [] };
+  return scheduledPlan({ kind: 'pattern', pattern, source: 'shift' }, workDate, timeZone);
+}
+
 export function computeDay(input: DayInput): DayResult {
   const { workDate, timeZone, rules } = input;
   const calendar = input.calendar ?? WORKING_DAY;
@@ -542,7 +559,9 @@ export function computeDay(input: DayInput): DayResult {
     !base.punchInAt && !base.punchOutAt ? 'none' : restraint === null ? 'incomplete' : 'complete';
   const inMin = base.punchInAt ? toMinute(base.punchInAt) : null;
   const outMin = inMin !== null && restraint !== null ? inMin + restraint : null;
-  const attendance = attendanceOf(input, base, plan, status, inMin, outMin);
+  // フレックスタイム制: 遅刻・早退・欠勤 only against the core time (version.ts rule 19).
+  const attendancePlan = system.kind === 'flex' ? corePlan(system, calendar, workDate, timeZone) : plan;
+  const attendance = attendanceOf(input, base, attendancePlan, status, inMin, outMin);
   if (status !== 'complete') return finishDay({ ...base, ...attendance, status });
 
   const start = inMin!;

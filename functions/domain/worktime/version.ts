@@ -123,6 +123,22 @@
  *    ≤ 10 h a day, ≤ 52 h a week, ≤ 6 consecutive working days (12 in the 特定期間), and over 3 months
  *    ≤ floor(280 × days ÷ 365) working days and weeks over 48 h at most 3 in a row and 3 per 3-month
  *    block (則12条の4); 1週間: ≤ 10 h a day, ≤ 40 h in the week.
+ * 19. フレックスタイム制 (32条の3; flex.ts). No daily or weekly line: computeDay makes every minute
+ *    所定内 except 法定休日 minutes (休日労働, day by day; 深夜 overlays as always). Per 清算期間 (1–3
+ *    months from the 起算日; a joiner, a leaver or a flex version ending inside it is settled on the
+ *    own span, 32条の3の2): 総枠 = 40 h × calendar days ÷ 7 (44 h 特例 only for a one-month period),
+ *    or with 完全週休2日 (32条の3第3項) working days × 8 h; 所定総労働時間 = 標準となる1日の労働時間 ×
+ *    working days (a working day = not a day off of the employee's calendar); both rounded down to
+ *    the minute. Worked = 実労働時間 without 法定休日労働. Periods over a month: each one-month part
+ *    from the 起算日 (the last part may be shorter) whose worked minutes exceed 50 h × its days ÷ 7
+ *    has the excess as its own 法定外 (period_statutory_overtime), on the part's last worked minutes
+ *    once the part is over. Settlement, once the period's last day is reached: 法定外 = worked − 総枠
+ *    − the parts' excesses (never below 0), on the period's last worked minutes (walking back across
+ *    days); then 法内残業 = worked + paid leave − 所定総労働時間, at most the worked minutes within the
+ *    総枠, on the minutes before. Paid leave counts 標準 × days (half days half, hourly leave its
+ *    hours) toward 所定 and the running 過不足 (FlexPeriodState on every day), never toward 法定外.
+ *    遅刻 / 早退 / 欠勤 only against the core time on a working day (none without core time; the
+ *    day's pattern is not used).
  */
 export const RULE_VERSION = '2026.4';
 
