@@ -8,6 +8,10 @@ export const Employee = createSchema({
     employeeId: { type: 'string', required: true, readOnly: true },
     lastName: { type: 'string', required: true },
     firstName: { type: 'string', required: true },
+    /** 社員番号: unique in the company (a UniqueValue guards it), the key of every payroll export. */
+    employeeNumber: { type: 'string' },
+    /** 氏名のフリガナ (全角カタカナ, 姓と名 separated by a space): lists sort in 五十音 order by it. */
+    nameKana: { type: 'string' },
     email: { type: 'string', required: true },
     /** Cognito username (= sub) in the matching pool: to disable the user and end their sessions. */
     userSub: { type: 'string' },
