@@ -423,7 +423,12 @@ function attendanceOf(
     const windows = p.breaks.length
       ? `、休憩${p.breaks.map((b) => `${patternClock(b.startMinute)}–${patternClock(b.endMinute)}`).join('・')}`
       : '';
-    lines.push(`予定: ${patternClock(p.startMinute)}–${patternClock(p.endMinute)}（${p.name}）${windows}`);
+    const core = base.system.kind === 'flex';
+    lines.push(
+      core
+        ? `コアタイム: ${patternClock(p.startMinute)}–${patternClock(p.endMinute)}（フレックスタイム制: 遅刻・早退はコアタイムに対してのみ）`
+        : `予定: ${patternClock(p.startMinute)}–${patternClock(p.endMinute)}（${p.name}）${windows}`,
+    );
     if (base.leaveType !== null && base.leaveUnit === 'day') {
       lines.push('休暇（終日）のため遅刻・早退・欠勤なし');
     } else if (status === 'none') {
@@ -431,7 +436,7 @@ function attendanceOf(
       // (leave cannot be taken on it either).
       if (base.leaveType === null && input.isOver && !base.calendar.isLegalHoliday) {
         isAbsent = true;
-        lines.push('欠勤: 予定のある日に打刻・休暇なし');
+        lines.push(core ? '欠勤: コアタイムのある労働日に打刻・休暇なし' : '欠勤: 予定のある日に打刻・休暇なし');
       }
     } else {
       const t = tardiness(
@@ -788,6 +793,14 @@ export function systemLine(system: WorkSystem): string {
   return `労働時間制度: ${label}（${period}${system.periodMonths}か月、起算日${system.periodStart}）`;
 }
 
+/** How ordinary work (a 所定休日 or 振替出勤日 worked) is judged under the day's system. */
+function ordinaryJudgement(system: WorkSystem): string {
+  if (system.kind === 'manager') return '管理監督者のため法定外・休日労働の区分なし（41条）';
+  if (system.kind === 'flex') return 'フレックスタイム制の労働時間として清算期間の総枠で判定';
+  if (VARIABLE_SYSTEMS.includes(system.kind)) return '変形労働時間制の労働時間として日・週・変形期間の枠で判定';
+  return '通常の労働時間として1日8時間・週40時間で判定';
+}
+
 function explainDay(day: DayResult): string[] {
   const { working, break: brk } = day.rules;
   const clock = (iso: string) => {
@@ -797,20 +810,23 @@ function explainDay(day: DayResult): string[] {
   };
   const lines: string[] = [];
 
+  const judged = ordinaryJudgement(day.system);
   if (day.calendar.transfer?.role === 'working') {
     lines.push(
-      `振替出勤日（振替休日 ${day.calendar.transfer.partner}）: 休日を出勤日に振り替えたため休日労働にならず、通常の労働時間として1日8時間・週40時間で判定`,
+      `振替出勤日（振替休日 ${day.calendar.transfer.partner}）: 休日を出勤日に振り替えたため休日労働にならず、${judged}`,
     );
   } else if (day.calendar.transfer?.role === 'day_off') {
     lines.push(`振替により休日（振替出勤日 ${day.calendar.transfer.partner}）`);
   }
   if (day.calendar.isLegalHoliday) {
     lines.push(
-      `法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: この日の労働はすべて法定休日労働（残業・週40時間に含めない）`,
+      day.system.kind === 'manager'
+        ? `法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 管理監督者のため休日労働の区分なし（41条）`
+        : `法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: この日の労働はすべて法定休日労働（残業・週40時間に含めない）`,
     );
   } else if (day.calendar.isDayOff) {
     lines.push(
-      `所定休日（法定外休日）${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 労働は通常の労働時間として1日8時間・週40時間で判定`,
+      `所定休日（法定外休日）${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 労働は${judged}`,
     );
   }
   if (day.calendar.shift === 'working') lines.push('シフトにより出勤日（会社カレンダーでは休日）');
