@@ -106,7 +106,7 @@ export type PunchAction =
  *   | state \ kind | in                | break_start       | break_end                   | out                 |
  *   | 未出勤         | write             | refused           | refused                     | refused             |
  *   | 勤務中         | ignored           | write             | ignored after a break, else refused | write        |
- *   | 休憩中         | ignored           | ignored           | write                       | write, ends break   |
+ *   | 休憩中         | ignored           | ignored           | write                       | write, break left open |
  *   | 退勤済み       | refused (in today after a night shift) | refused | refused        | ignored             |
  *
  * 退勤 within a minute of 出勤 is a double tap of the 出勤 (repeat), with or without a kind.
@@ -153,9 +153,11 @@ export function nextAction(days: readonly Shift[], today: string, now: Date, kin
 }
 
 /**
- * The breaks after a press at `at`: 休憩開始 appends a running break; 休憩終了 and 退勤 end the running
- * one there (退勤 during a break ends the break at the punch-out time). Null when the press leaves
- * them as they are.
+ * The breaks after a press at `at`: 休憩開始 appends a running break; 休憩終了 ends the running one
+ * there. Null when the press leaves them as they are — 退勤 included: 退勤 during a break leaves the
+ * break open (no end), never ended at the punch-out time. A forgotten 休憩終了 ended at 退勤 would
+ * make the whole afternoon a break and under-pay the day; left open, the engine counts its minutes
+ * as worked and flags the day break_open until a correction gives the break its end.
  */
 export function breaksAfter(
   shift: Shift | null,
@@ -167,7 +169,7 @@ export function breaksAfter(
     ...(b.endAt ? { endAt: b.endAt } : {}),
   }));
   if (type === 'break_start') return [...breaks, { startAt: at }];
-  if ((type === 'break_end' || type === 'out') && openBreak(shift)) {
+  if (type === 'break_end' && openBreak(shift)) {
     breaks[breaks.length - 1] = { startAt: breaks.at(-1)!.startAt, endAt: at };
     return breaks;
   }

@@ -166,11 +166,12 @@ describe('break punches and kinds (issue 16)', () => {
     });
   });
 
-  it('keeps the breaks: appends on 休憩開始, ends the running one on 休憩終了 and on 退勤', () => {
+  it('keeps the breaks: appends on 休憩開始, ends the running one on 休憩終了, leaves it open on 退勤', () => {
     expect(breaksAfter(working, 'break_start', 'T1')).toEqual([{ startAt: 'T1' }]);
     expect(breaksAfter(afterBreak, 'break_start', 'T2')).toEqual([...afterBreak.breaks!, { startAt: 'T2' }]);
     expect(breaksAfter(onBreak, 'break_end', 'T3')).toEqual([{ startAt: '2026-04-02T03:00:00Z', endAt: 'T3' }]);
-    expect(breaksAfter(onBreak, 'out', 'T4')).toEqual([{ startAt: '2026-04-02T03:00:00Z', endAt: 'T4' }]);
+    // 退勤 during a break: the break keeps no end (a forgotten 休憩終了 must not become a break to 退勤).
+    expect(breaksAfter(onBreak, 'out', 'T4')).toBeNull();
     expect(breaksAfter(afterBreak, 'out', 'T4')).toBeNull();
     expect(breaksAfter(null, 'in', 'T0')).toBeNull();
   });
