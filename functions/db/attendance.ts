@@ -53,7 +53,7 @@ export interface PunchWrite extends Who {
   note?: string | undefined;
   /** The day's breaks as read before the press (the write is conditional on them being unchanged). */
   breaksRead?: readonly PunchedBreak[] | undefined;
-  /** The day's breaks after the press (break punches, and 退勤 during a break); absent = left as they are. */
+  /** The day's breaks after the press (break punches only); absent = left as they are. */
   breaks?: PunchedBreak[] | null | undefined;
   /** Stored answer for an Idempotency-Key, written in the same transaction. */
   idempotency?: { scope: string; key: string; route: string; response: string; expiresAt: number } | undefined;
@@ -64,7 +64,7 @@ export type PunchOutcome = 'applied' | 'state-changed' | 'replay';
 /**
  * The condition of a punch on the state that was read: 出勤 only where none exists yet; 退勤 and
  * break punches only on an open shift whose breaks are still as read (so a 休憩開始 racing a 退勤, or
- * two 休憩終了, make one state change, and a 退勤 never leaves a break running behind it).
+ * two 休憩終了, make one state change; a 退勤 during a break leaves that break open, see domain/punch.ts breaksAfter).
  */
 /** A break as the entity stores it (no endAt while running; never null). */
 const storedBreak = (b: PunchedBreak) => ({ startAt: b.startAt, ...(b.endAt ? { endAt: b.endAt } : {}) });

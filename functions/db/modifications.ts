@@ -1,6 +1,7 @@
 import { newId } from '../shared/ids.js';
 import { ConflictError } from '../shared/errors.js';
 import type { DayRecord } from './attendance.js';
+import type { PunchedBreak } from '../domain/worktime/schedule.js';
 import { auditCommitted, auditInTransaction } from './audit.js';
 import { assertDaysOpen } from './period-closings.js';
 import { db, type Db } from './service.js';
@@ -12,8 +13,14 @@ export interface Correction extends Who {
   before: DayRecord | null;
   punchInAt: string | undefined;
   punchOutAt: string | undefined;
+  /** The day's breaks after the correction (both ends each); undefined = left as they are, [] = none. */
+  breaks?: { startAt: string; endAt: string }[] | undefined;
   reason: string;
 }
+
+/** Breaks as the entities store them (no endAt on an open break; never null). */
+const stored = (breaks: readonly PunchedBreak[]) =>
+  breaks.map((b) => ({ startAt: b.startAt, ...(b.endAt ? { endAt: b.endAt } : {}) }));
 
 /**
  * The corrected day, its modification record and (in an audited request) its audit event in one
@@ -28,6 +35,7 @@ export async function applyCorrection(c: Correction, service: Db = db()) {
   const set = {
     ...(c.punchInAt ? { punchInAt: c.punchInAt } : {}),
     ...(c.punchOutAt ? { punchOutAt: c.punchOutAt } : {}),
+    ...(c.breaks ? { breaks: stored(c.breaks) } : {}),
   };
   const record = {
     createdAt: new Date().toISOString(),
@@ -40,6 +48,8 @@ export async function applyCorrection(c: Correction, service: Db = db()) {
     ...(c.before?.punchOutAt ? { beforePunchOutAt: c.before.punchOutAt } : {}),
     ...(c.punchInAt ? { afterPunchInAt: c.punchInAt } : {}),
     ...(c.punchOutAt ? { afterPunchOutAt: c.punchOutAt } : {}),
+    // Breaks before and after only when the correction set them (the history and the audit show both).
+    ...(c.breaks ? { beforeBreaks: stored(c.before?.breaks ?? []), afterBreaks: stored(c.breaks) } : {}),
   };
   const before = c.before;
   const result = await service.transaction

@@ -106,7 +106,7 @@ export type PunchAction =
  *   | state \ kind | in                | break_start       | break_end                   | out                 |
  *   | 未出勤         | write             | refused           | refused                     | refused             |
  *   | 勤務中         | ignored           | write             | ignored after a break, else refused | write        |
- *   | 休憩中         | ignored           | ignored           | write                       | write, ends break   |
+ *   | 休憩中         | ignored           | ignored           | write                       | write, break left open |
  *   | 退勤済み       | refused (in today after a night shift) | refused | refused        | ignored             |
  *
  * 退勤 within a minute of 出勤 is a double tap of the 出勤 (repeat), with or without a kind.
@@ -153,9 +153,11 @@ export function nextAction(days: readonly Shift[], today: string, now: Date, kin
 }
 
 /**
- * The breaks after a press at `at`: 休憩開始 appends a running break; 休憩終了 and 退勤 end the running
- * one there (退勤 during a break ends the break at the punch-out time). Null when the press leaves
- * them as they are.
+ * The breaks after a press at `at`: 休憩開始 appends a running break; 休憩終了 ends the running one
+ * there. Null when the press leaves them as they are — 退勤 included: 退勤 during a break leaves the
+ * break open (no end), never ended at the punch-out time. A forgotten 休憩終了 ended at 退勤 would
+ * make the whole afternoon a break and under-pay the day; left open, the engine counts its minutes
+ * as worked and flags the day break_open until a correction gives the break its end.
  */
 export function breaksAfter(
   shift: Shift | null,
@@ -167,7 +169,7 @@ export function breaksAfter(
     ...(b.endAt ? { endAt: b.endAt } : {}),
   }));
   if (type === 'break_start') return [...breaks, { startAt: at }];
-  if ((type === 'break_end' || type === 'out') && openBreak(shift)) {
+  if (type === 'break_end' && openBreak(shift)) {
     breaks[breaks.length - 1] = { startAt: breaks.at(-1)!.startAt, endAt: at };
     return breaks;
   }
@@ -189,4 +191,50 @@ export function missedPunches(days: readonly Shift[], today: string, now: Date):
     .filter((d) => d.workDate < today && isOpen(d) && d.workDate !== current?.workDate)
     .map((d) => d.workDate)
     .sort((a, b) => b.localeCompare(a));
+}
+
+/** A day's breaks set by a correction: at most this many (as many as a work pattern may have). */
+export const MAX_CORRECTION_BREAKS = 4;
+
+export const BREAK_CORRECTION_MESSAGES = {
+  tooMany: `休憩は${MAX_CORRECTION_BREAKS}件まで入力できます`,
+  list: '休憩の形式が正しくありません',
+  startRequired: '休憩の開始時刻を入力してください',
+  endRequired: '休憩の終了時刻を入力してください（修正では終了時刻も必要です）',
+  instant: '休憩の時刻の形式が正しくありません',
+  endAfterStart: '休憩の終了は開始より後の時刻にしてください',
+  needsShift: '休憩を設定するには、出勤と退勤の時刻が必要です',
+  insideShift: '休憩は出勤から退勤までの間に入力してください',
+  ordered: '休憩は時刻の早い順に、重ならないように入力してください',
+} as const;
+
+/**
+ * Problems of the breaks a correction sets on a day whose punches (after the correction) are
+ * punchInAt…punchOutAt, keyed by field path (`breaks`, `breaks.1.end_at`): each break ends after it
+ * starts, lies inside the shift, and starts at or after the previous one's end (sorted, disjoint). A
+ * correction always gives both ends (the schema requires them): a break with no end is what a
+ * correction is there to mend. Breaks need both punches; none (an empty list) is always fine.
+ */
+export function correctionBreakProblems(
+  breaks: readonly { startAt: string; endAt: string }[],
+  punchInAt: string | undefined,
+  punchOutAt: string | undefined,
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const add = (path: string, message: string) => (problems[path] ??= []).push(message);
+  if (!breaks.length) return problems;
+  if (!punchInAt || !punchOutAt) {
+    add('breaks', BREAK_CORRECTION_MESSAGES.needsShift);
+    return problems;
+  }
+  const [shiftIn, shiftOut] = [Date.parse(punchInAt), Date.parse(punchOutAt)];
+  let previousEnd = -Infinity;
+  breaks.forEach((b, i) => {
+    const [start, end] = [Date.parse(b.startAt), Date.parse(b.endAt)];
+    if (end <= start) add(`breaks.${i}.end_at`, BREAK_CORRECTION_MESSAGES.endAfterStart);
+    else if (start < shiftIn || end > shiftOut) add(`breaks.${i}.start_at`, BREAK_CORRECTION_MESSAGES.insideShift);
+    else if (start < previousEnd) add(`breaks.${i}.start_at`, BREAK_CORRECTION_MESSAGES.ordered);
+    previousEnd = Math.max(previousEnd, end);
+  });
+  return problems;
 }

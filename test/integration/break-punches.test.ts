@@ -3,7 +3,8 @@
  * kind 'in' | 'out' | 'break_start' | 'break_end' next to the body without a kind. Each kind in
  * order; kinds that make no sense refused with 409 and nothing written; presses that repeat the
  * state answered with `ignored` and nothing written; retries with an Idempotency-Key and two
- * concurrent presses make one state change; 退勤 during a break ends the break at the punch-out time;
+ * concurrent presses make one state change; 退勤 during a break leaves the break open (no end: a
+ * forgotten 休憩終了 is worked time, flagged break_open, until a correction ends it);
  * the punch view carries the state, the breaks and the day's schedule (shift > employee default >
  * department × status default).
  */
@@ -101,7 +102,7 @@ describe('each kind in order', () => {
     at(jst(D, '18:00'));
     res = await press(c, 'out', { note: '直帰' });
     expect(res.body.data).toMatchObject({ status: 'left_work', status_label: '退勤済み', punch_out_note: '直帰' });
-    expect(res.body.data.ended_break).toBeUndefined();
+    expect(res.body.data.open_break).toBeUndefined();
 
     expect(await dayOf(e, D)).toMatchObject({
       punchInAt: jst(D, '09:00'),
@@ -121,7 +122,7 @@ describe('each kind in order', () => {
     });
   });
 
-  it('退勤 during a break ends the break at the punch-out time and says so', async () => {
+  it('退勤 during a break leaves the break open (no end), says so, and the month counts it as work', async () => {
     const c = await client(1);
     const e = tenant.employees[1]!.id;
     const D = '2026-05-12';
@@ -134,11 +135,19 @@ describe('each kind in order', () => {
     const res = await press(c);
     expect(res.body.data).toMatchObject({
       status: 'left_work',
-      breaks: [{ start_at: jst(D, '17:30'), end_at: jst(D, '18:00') }],
-      break_minutes: 30,
-      ended_break: { start_at: jst(D, '17:30'), end_at: jst(D, '18:00') },
+      breaks: [{ start_at: jst(D, '17:30'), end_at: null }],
+      break_minutes: 0,
+      open_break: { start_at: jst(D, '17:30'), work_date: D },
     });
-    expect((await dayOf(e, D))!.breaks).toEqual([{ startAt: jst(D, '17:30'), endAt: jst(D, '18:00') }]);
+    expect(res.body.data.ended_break).toBeUndefined();
+    const stored = await dayOf(e, D);
+    expect(stored!.breaks).toEqual([{ startAt: jst(D, '17:30') }]);
+    expect(stored!.punchOutAt).toBe(jst(D, '18:00'));
+    // The month row: 9:00–18:00 all worked (the open break is no break), flagged break_open.
+    const month = await c.get('/api/v1/timestamps?year=2026&month=5');
+    const row = month.body.data.days.find((d: { date: string }) => d.date === D);
+    expect(row).toMatchObject({ worked_minutes: 540 });
+    expect(row.flags).toContain('break_open');
   });
 });
 
@@ -244,7 +253,8 @@ describe('retries and concurrent presses', () => {
     at(jst(D, '15:00'));
     expect(await twice('break_start')).toEqual(['on_break', 'on_break']);
     at(jst(D, '18:00'));
-    // 退勤 racing 休憩終了 from a second tab: either order leaves no break running after 退勤.
+    // 退勤 racing 休憩終了 from a second tab: the 休憩終了 either lands first (the break ends at 18:00)
+    // or meets the day closed and is refused (the break stays open, as after any 退勤 during a break).
     const [out, end] = await Promise.all([press(c, 'out'), press(c, 'break_end')]);
     expect(out.status).toBe(200);
     // 休憩終了 read the day either before the 退勤 (200) or after it (409 本日は退勤済みです。).
@@ -253,7 +263,7 @@ describe('retries and concurrent presses', () => {
     expect(day).toMatchObject({ punchInAt: jst(D, '09:00') });
     expect(day!.breaks).toEqual([
       { startAt: jst(D, '12:00'), endAt: jst(D, '12:40') },
-      { startAt: jst(D, '15:00'), endAt: jst(D, '18:00') },
+      end.status === 200 ? { startAt: jst(D, '15:00'), endAt: jst(D, '18:00') } : { startAt: jst(D, '15:00') },
     ]);
     // The 退勤 either went through or met the ended break; pressing again closes the day once.
     if (!day!.punchOutAt) expect((await press(c, 'out')).body.data.status).toBe('left_work');

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   PUNCH_STATUS_LABELS,
   breakMinutes,
+  BREAK_CORRECTION_MESSAGES,
   breaksAfter,
+  correctionBreakProblems,
   currentShift,
   missedPunches,
   nextAction,
@@ -166,11 +168,12 @@ describe('break punches and kinds (issue 16)', () => {
     });
   });
 
-  it('keeps the breaks: appends on 休憩開始, ends the running one on 休憩終了 and on 退勤', () => {
+  it('keeps the breaks: appends on 休憩開始, ends the running one on 休憩終了, leaves it open on 退勤', () => {
     expect(breaksAfter(working, 'break_start', 'T1')).toEqual([{ startAt: 'T1' }]);
     expect(breaksAfter(afterBreak, 'break_start', 'T2')).toEqual([...afterBreak.breaks!, { startAt: 'T2' }]);
     expect(breaksAfter(onBreak, 'break_end', 'T3')).toEqual([{ startAt: '2026-04-02T03:00:00Z', endAt: 'T3' }]);
-    expect(breaksAfter(onBreak, 'out', 'T4')).toEqual([{ startAt: '2026-04-02T03:00:00Z', endAt: 'T4' }]);
+    // 退勤 during a break: the break keeps no end (a forgotten 休憩終了 must not become a break to 退勤).
+    expect(breaksAfter(onBreak, 'out', 'T4')).toBeNull();
     expect(breaksAfter(afterBreak, 'out', 'T4')).toBeNull();
     expect(breaksAfter(null, 'in', 'T0')).toBeNull();
   });
@@ -184,5 +187,32 @@ describe('break punches and kinds (issue 16)', () => {
       ]),
     ).toBe(60);
     expect(breakMinutes(undefined)).toBe(0);
+  });
+});
+
+describe('correctionBreakProblems (the breaks a correction sets)', () => {
+  const t = (hhmm: string) => `2026-04-02T${hhmm}:00.000Z`;
+  const b = (from: string, to: string) => ({ startAt: t(from), endAt: t(to) });
+  const check = (breaks: { startAt: string; endAt: string }[], inAt = t('00:00'), outAt = t('09:00')) =>
+    correctionBreakProblems(breaks, inAt, outAt);
+
+  it('takes none, or breaks inside the shift in order, touching included', () => {
+    expect(check([])).toEqual({});
+    expect(correctionBreakProblems([], undefined, undefined)).toEqual({});
+    expect(check([b('00:00', '01:00'), b('01:00', '01:30'), b('08:00', '09:00')])).toEqual({});
+  });
+
+  it('names the break and the end at fault, in Japanese', () => {
+    const M = BREAK_CORRECTION_MESSAGES;
+    expect(check([b('03:00', '03:00')])).toEqual({ 'breaks.0.end_at': [M.endAfterStart] });
+    expect(check([b('04:00', '03:00')])).toEqual({ 'breaks.0.end_at': [M.endAfterStart] });
+    expect(check([b('08:30', '09:30')])).toEqual({ 'breaks.0.start_at': [M.insideShift] });
+    expect(check([b('03:00', '04:00')], t('03:30'))).toEqual({ 'breaks.0.start_at': [M.insideShift] });
+    expect(check([b('03:00', '04:00'), b('03:30', '05:00')])).toEqual({ 'breaks.1.start_at': [M.ordered] });
+    expect(check([b('05:00', '06:00'), b('03:00', '04:00')])).toEqual({ 'breaks.1.start_at': [M.ordered] });
+    expect(correctionBreakProblems([b('03:00', '04:00')], t('00:00'), undefined)).toEqual({
+      breaks: [M.needsShift],
+    });
+    expect(M.endRequired).toBe('休憩の終了時刻を入力してください（修正では終了時刻も必要です）');
   });
 });

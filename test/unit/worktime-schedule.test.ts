@@ -264,6 +264,26 @@ describe('break punches', () => {
     ]);
   });
 
+  it('a forgotten 休憩終了 (退勤 during the break) counts as work, flagged, until a correction ends it', () => {
+    // 休憩開始 12:00, 退勤 18:00 pressed during the break (the break keeps no end). Before the fix the
+    // break ended at 18:00: a 6-hour break and 3 h of work. Now the open break is no break: 9:00–18:00
+    // is 540 worked (480 regular, 60 法定外), flagged break_open and (0 minutes of break) break_below_legal.
+    const forgotten = day('09:00', '18:00', { breaks: [{ startAt: at('2026-04-01', '12:00') }] });
+    expect([forgotten.breakMinutes, forgotten.workedMinutes, forgotten.statutoryOvertimeMinutes]).toEqual([0, 540, 60]);
+    expect(forgotten.flags).toContain('break_open');
+    expect(forgotten.flags).toContain('break_below_legal');
+    expect(forgotten.explanation).toContain(
+      '注意: 休憩終了の打刻がない休憩あり（終了が不明なため休憩に数えず労働時間として計上）',
+    );
+    // The correction gives the break its end (12:00–13:00): 480 worked, no finding about breaks.
+    const mended = day('09:00', '18:00', {
+      breaks: [{ startAt: at('2026-04-01', '12:00'), endAt: at('2026-04-01', '13:00') }],
+    });
+    expect([mended.breakMinutes, mended.workedMinutes]).toEqual([60, 480]);
+    expect(mended.flags).not.toContain('break_open');
+    expect(mended.flags).not.toContain('break_below_legal');
+  });
+
   it('without punches the pattern windows apply, raised to the lawful minimum', () => {
     // 日勤 09:00–20:00: window 12:00–13:00 = 60; restraint 660, work 600 → 60 lawful → source pattern.
     // 9–12 regular 180, 13–18 regular 300 (480), 18–20 法定外 120.

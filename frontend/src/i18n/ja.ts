@@ -199,7 +199,7 @@ export const ja = {
       early_leave: '早退',
       absent: '欠勤',
       break_below_legal: '休憩不足',
-      break_open: '休憩中',
+      break_open: '休憩終了なし',
       short_interval: 'インターバル不足',
     } as Record<string, string>,
     /** Schedules (issue 16): the 予定 column, 遅刻・早退 minutes, breaks as punched, leave units. */
@@ -258,8 +258,11 @@ export const ja = {
     breakRunning: '休憩中',
     noBreaks: '休憩の打刻はありません。',
     nextDay: '翌',
-    /** 退勤 pressed during a break: the break ends at the punch-out time. */
-    breakEndedAtPunchOut: '休憩中に退勤したため、休憩を退勤時刻（{time}）で終了しました。',
+    /** 退勤 pressed during a break: the break keeps no end and counts as work until corrected. */
+    breakEndMissing: '終了の打刻なし',
+    breakLeftOpen:
+      '休憩終了の打刻がないまま退勤しました（休憩開始 {time}）。終了時刻が分からないため、この休憩は労働時間として計算されています。打刻修正で休憩の終了時刻を入力してください。',
+    correctBreak: '打刻修正で休憩を直す',
     memo: 'メモ',
     /** The box is named by the punch it goes with; each punch keeps its own memo. */
     punchInMemo: '出勤メモ',
@@ -285,6 +288,17 @@ export const ja = {
     correctedOut: '修正後の退勤時刻',
     nextDayOut: '退勤は翌日（夜勤）',
     timesHint: '変更する時刻だけ入力してください。',
+    /** The breaks editor (休憩の修正): prefilled with the day's punched breaks, sent only when edited. */
+    breaks: '休憩',
+    noBreaks: 'なし',
+    breakEndMissing: '終了の打刻なし',
+    breaksHint:
+      'その日の休憩の開始・終了時刻です。休憩終了を打刻し忘れた場合は終了時刻を入力してください。変更しない場合はそのままにしてください。',
+    breakStart: '休憩{n} 開始',
+    breakEnd: '休憩{n} 終了',
+    addBreak: '休憩を追加',
+    removeBreak: '削除',
+    removeBreakLabel: '休憩{n}を削除',
     reason: '理由',
     submit: '修正',
     history: '修正履歴',
@@ -296,6 +310,8 @@ export const ja = {
       afterIn: '修正後出勤',
       beforeOut: '修正前退勤',
       afterOut: '修正後退勤',
+      beforeBreaks: '修正前休憩',
+      afterBreaks: '修正後休憩',
       reason: '理由',
     },
   },

@@ -160,3 +160,32 @@ export function formatHoursJa(minutes: number | null | undefined): string {
   const rest = m % 60;
   return `${Math.floor(m / 60)}時間${rest ? `${rest}分` : ''}`;
 }
+
+/** `09:05` (padded, as `<input type="time">` takes it), or '' when there is no instant. */
+export function inputTime(instant: string | null | undefined, timeZone: string): string {
+  if (!instant) return '';
+  const p = zonedParts(instant, timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** The instant (ISO, UTC) of the company-local wall time `date` `HH:MM` in `timeZone`. */
+export function zonedInstant(date: string, hhmm: string, timeZone: string): string {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = hhmm.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  // The zone's offset at a first guess, then at the corrected instant (once is enough off a DST edge).
+  const offsetAt = (instant: number) => {
+    const p = zonedParts(new Date(instant), timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - (instant - (instant % 60_000));
+  };
+  let instant = wall - offsetAt(wall);
+  instant = wall - offsetAt(instant);
+  return new Date(instant).toISOString();
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+export function addDaysTo(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return toDateString(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+}

@@ -4,6 +4,7 @@ import { findDay } from '../../db/attendance.js';
 import { applyCorrection } from '../../db/modifications.js';
 import { refreshSummary } from '../../db/summaries.js';
 import { addDays, instantOf, today } from '../../domain/time.js';
+import { BREAK_CORRECTION_MESSAGES, MAX_CORRECTION_BREAKS, correctionBreakProblems } from '../../domain/punch.js';
 import { ValidationError } from '../../shared/errors.js';
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -20,6 +21,17 @@ const Time = z.union([
   ),
 ]);
 
+const M = BREAK_CORRECTION_MESSAGES;
+/** An ISO instant with its offset (`2026-05-12T04:00:00.000Z`, `2026-05-12T13:00+09:00`); absent or null → required. */
+const breakInstant = (required: string) =>
+  z.iso.datetime({ offset: true, local: false, error: (issue) => (issue.input == null ? required : M.instant) });
+
+/** One break as the correction sets it: both ends are required (a correction mends a missing 休憩終了). */
+const CorrectionBreakSchema = z.strictObject(
+  { start_at: breakInstant(M.startRequired), end_at: breakInstant(M.endRequired) },
+  { error: M.list },
+);
+
 export const CorrectionSchema = z
   .strictObject({
     id: z.nullish(z.string().check(z.maxLength(80))),
@@ -28,6 +40,13 @@ export const CorrectionSchema = z
     punch_out_at: Time,
     punch_out_next_day: z._default(z.optional(z.boolean()), false),
     reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
+    /** The day's breaks after the correction, in order; absent = the stored breaks as they are, [] = none. */
+    breaks: z.optional(
+      z.array(CorrectionBreakSchema, { error: M.list }).check(
+        // Checks run on a non-list too (zod mini): count only a list, so 'lunch' is just 形式が正しくありません.
+        z.refine((list: unknown) => !Array.isArray(list) || list.length <= MAX_CORRECTION_BREAKS, M.tooMany),
+      ),
+    ),
   })
   .check(z.refine(...realDate));
 
@@ -36,15 +55,18 @@ const badTime = (field: 'punch_in_at' | 'punch_out_at' | 'date', reason: string)
   new ValidationError(MESSAGES.setCorrectTime, { [field]: [reason] });
 
 /**
- * Correct one day's punches. Refused with 正しい時刻を設定してください when both times are empty, when
- * clock-out is not after clock-in, or when any time lies in the future; otherwise the day and its
- * modification record are written atomically.
+ * Correct one day's punches and, with `breaks`, set its breaks (a forgotten 休憩終了 is mended here).
+ * Refused with 正しい時刻を設定してください when neither time nor breaks are given, when clock-out is not
+ * after clock-in, when any time lies in the future, or when a break is not inside the corrected shift
+ * (domain/punch.ts correctionBreakProblems); otherwise the day and its modification record (breaks
+ * before and after) are written atomically.
  */
 export const handler = api(
   'create-modify-timestamp',
   { body: CorrectionSchema, invalidMessage: MESSAGES.setCorrectTime, idempotent: true, audit: 'attendance.correct' },
   async ({ body, principal }) => {
-    if (!body.punch_in_at && !body.punch_out_at) throw badTime('punch_in_at', MESSAGES.correctionTimesRequired);
+    if (!body.punch_in_at && !body.punch_out_at && !body.breaks)
+      throw badTime('punch_in_at', MESSAGES.correctionTimesRequired);
     const tz = principal.timeZone;
     const workDate = ymdToDate(body);
     const now = clock.now();
@@ -64,6 +86,12 @@ export const handler = api(
     const future = (t: string | undefined) => t !== undefined && Date.parse(t) > now.getTime();
     if (future(punchInAt)) throw badTime('punch_in_at', MESSAGES.futureDateNotAllowed);
     if (future(punchOutAt)) throw badTime('punch_out_at', MESSAGES.futureDateNotAllowed);
+    const breaks = body.breaks?.map((b) => ({
+      startAt: new Date(b.start_at).toISOString(),
+      endAt: new Date(b.end_at).toISOString(),
+    }));
+    const breakProblems = correctionBreakProblems(breaks ?? [], punchInAt, punchOutAt);
+    if (Object.keys(breakProblems).length) throw new ValidationError(MESSAGES.setCorrectTime, breakProblems);
 
     const record = await applyCorrection({
       ...who,
@@ -71,6 +99,7 @@ export const handler = api(
       before: before ?? null,
       punchInAt: body.punch_in_at ? punchInAt : undefined,
       punchOutAt: body.punch_out_at ? punchOutAt : undefined,
+      breaks,
       reason: body.reason,
     });
     await refreshSummary(who.companyId, who.employeeId, workDate, tz);

@@ -2,7 +2,7 @@ import { findDay } from '../../db/attendance.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { YmdSchema, ymdToDate } from '../schemas.js';
-import type { DayPunchView } from './modification-view.js';
+import { breaksView, type DayPunchView } from './modification-view.js';
 
 /** The day's current punches, or nulls (the screen shows 打刻なし). */
 export const handler = api('get-modify-timestamp', { query: YmdSchema }, async ({ query, principal }) => {
@@ -13,6 +13,7 @@ export const handler = api('get-modify-timestamp', { query: YmdSchema }, async (
     date: workDate,
     punch_in_at: data?.punchInAt ?? null,
     punch_out_at: data?.punchOutAt ?? null,
+    breaks: breaksView(data?.breaks ?? []),
   };
   return ok(view);
 });

@@ -8,6 +8,8 @@ export const modificationView = (m: {
   beforePunchOutAt?: string | undefined;
   afterPunchOutAt?: string | undefined;
   reason?: string | undefined;
+  beforeBreaks?: readonly { startAt: string; endAt?: string | undefined }[] | undefined;
+  afterBreaks?: readonly { startAt: string; endAt?: string | undefined }[] | undefined;
 }) => ({
   id: m.modificationId,
   created_at: m.createdAt,
@@ -17,7 +19,14 @@ export const modificationView = (m: {
   before_punch_out_at: m.beforePunchOutAt ?? null,
   after_punch_out_at: m.afterPunchOutAt ?? null,
   reason: m.reason ?? '',
+  /** The day's breaks before and after; both null when the correction left the breaks as they were. */
+  before_breaks: m.afterBreaks ? breaksView(m.beforeBreaks ?? []) : null,
+  after_breaks: m.afterBreaks ? breaksView(m.afterBreaks) : null,
 });
+
+/** Breaks as the API names them; end_at null on a break with no 休憩終了. */
+export const breaksView = (breaks: readonly { startAt: string; endAt?: string | null | undefined }[]) =>
+  breaks.map((b) => ({ start_at: b.startAt, end_at: b.endAt ?? null }));
 
 export type ModificationView = ReturnType<typeof modificationView>;
 
@@ -27,4 +36,6 @@ export interface DayPunchView {
   date: string;
   punch_in_at: string | null;
   punch_out_at: string | null;
+  /** The day's breaks as punched (or last corrected), in order; end_at null when 休憩終了 is missing. */
+  breaks: { start_at: string; end_at: string | null }[];
 }

@@ -92,7 +92,8 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
   const at = now.toISOString();
   const type = action.type;
   const before = days.find((d) => d.workDate === action.workDate) ?? null;
-  // 休憩開始 adds a running break; 休憩終了 ends it; 退勤 during a break ends it at the punch-out time.
+  // 休憩開始 adds a running break; 休憩終了 ends it; 退勤 during a break leaves it open (its end is
+  // unknown: the engine counts it as work and flags break_open until a correction ends it).
   const breaks = breaksAfter(before, type, at);
   const running = type === 'out' ? openBreak(before) : null;
   // The memo of this press: the 出勤 memo on a punch-in, the 退勤 memo on a punch-out (both are kept).
@@ -110,8 +111,8 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
     : [...days, { ...who, workDate: action.workDate, ...change }];
   const view = {
     ...punchView(context, applied, now),
-    // Said in the answer so the screen can tell the person their break ended with the 退勤.
-    ...(running ? { ended_break: { start_at: running.startAt, end_at: at } } : {}),
+    // Said in the answer so the screen can tell the person the break has no end and how to give it one.
+    ...(running ? { open_break: { start_at: running.startAt, work_date: action.workDate } } : {}),
   };
 
   const outcome = await writePunch({

@@ -12,6 +12,15 @@ export const Modification = createSchema({
     afterPunchInAt: { type: 'string' },
     beforePunchOutAt: { type: 'string' },
     afterPunchOutAt: { type: 'string' },
+    /** The day's breaks before and after, only on a correction that set them (休憩の修正). */
+    beforeBreaks: {
+      type: 'list',
+      items: { type: 'map', properties: { startAt: { type: 'string', required: true }, endAt: { type: 'string' } } },
+    },
+    afterBreaks: {
+      type: 'list',
+      items: { type: 'map', properties: { startAt: { type: 'string', required: true }, endAt: { type: 'string' } } },
+    },
     reason: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
   },

@@ -15,6 +15,11 @@ export interface ModificationInput {
   /** The clock-out is on the day after (a night shift). */
   punch_out_next_day: boolean;
   reason: string;
+  /**
+   * The day's breaks after the correction (ISO instants, both ends required by the server); left out
+   * = the breaks stay as they are, [] = none. A time not typed is left out so the server names it.
+   */
+  breaks?: { start_at?: string; end_at?: string }[];
 }
 
 export const getDayPunch = (year: number, month: number, day: number) =>

@@ -21,16 +21,19 @@ import {
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import {
+  addDaysTo,
   formatLongDate,
   formatPunchTime,
+  inputTime,
   parseDateString,
   toDateString,
   yearChoices,
+  zonedInstant,
   zonedParts,
 } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
-import { createModification, getDayPunch, listModifications, type Modification } from './modify-api';
+import { createModification, getDayPunch, listModifications, type DayPunch, type Modification } from './modify-api';
 import { ModificationHistory } from './modification-history';
 import '../../shared/page.css';
 import './modify.css';
@@ -38,6 +41,28 @@ import './modify.css';
 function dateFromQuery(params: URLSearchParams, years: readonly number[]) {
   const d = parseDateString(params.get('date') ?? '');
   return d && years.includes(d.year) ? d : null;
+}
+
+/** As many breaks as the server takes (domain/punch.ts MAX_CORRECTION_BREAKS). */
+const MAX_BREAKS = 4;
+
+/** A row of the breaks editor: `HH:MM` company-local, '' while not typed. */
+interface BreakRow {
+  start: string;
+  end: string;
+}
+
+/** The day's punched breaks as editor rows (an open break has no end yet: the row asks for one). */
+const rowsOf = (punch: DayPunch, timeZone: string): BreakRow[] =>
+  punch.breaks.map((b) => ({ start: inputTime(b.start_at, timeZone), end: inputTime(b.end_at, timeZone) }));
+
+/**
+ * The instant of a break time on the work day: a time before the shift's start (its punch-in's time
+ * of day) is after midnight, on the next day (a night shift's break).
+ */
+function breakInstant(date: string, hhmm: string, shiftStart: string, timeZone: string): string | undefined {
+  if (!hhmm) return undefined;
+  return zonedInstant(shiftStart && hhmm < shiftStart ? addDaysTo(date, 1) : date, hhmm, timeZone);
 }
 
 interface DayCorrectionProps {
@@ -54,16 +79,22 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
   const [punchOut, setPunchOut] = useState('');
   const [nextDay, setNextDay] = useState(false);
   const [reason, setReason] = useState('');
+  // null until the person edits the breaks: the day's punched breaks are shown, and left as they are.
+  const [breakRows, setBreakRows] = useState<BreakRow[] | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [success, setSuccess] = useState<string | null>(null);
   // The server names the day as `date` (a future day) or its parts (`year`, `month`, `day`).
   const dateErrors = messagesFor(fieldErrors, 'date', 'year', 'month', 'day');
+  const loaded = state.status === 'ready' ? state.data : null;
+  const rows = breakRows ?? (loaded ? rowsOf(loaded, timeZone) : []);
+  const editRows = (next: BreakRow[]) => setBreakRows(next);
+  const canSubmit = Boolean(punchIn || punchOut) || breakRows !== null;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (sending || (!punchIn && !punchOut)) return;
+    if (sending || !canSubmit) return;
     setSending(true);
     setError(null);
     setFieldErrors({});
@@ -76,6 +107,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
       punch_out_at: punchOut || null,
       punch_out_next_day: Boolean(punchOut) && nextDay,
       reason,
+      ...(breakRows !== null ? { breaks: breaksToSend(breakRows) } : {}),
     });
     setSending(false);
     if (!res.ok) {
@@ -88,8 +120,19 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
     setPunchOut('');
     setNextDay(false);
     setReason('');
+    setBreakRows(null);
     onCorrected(res.data);
     void reload();
+  }
+
+  function breaksToSend(list: BreakRow[]) {
+    // The shift's start as corrected (else as punched) tells a night shift's after-midnight break.
+    const shiftStart = punchIn || inputTime(loaded?.punch_in_at, timeZone);
+    return list.map((r) => {
+      const start_at = breakInstant(date, r.start, shiftStart, timeZone);
+      const end_at = breakInstant(date, r.end, shiftStart, timeZone);
+      return { ...(start_at ? { start_at } : {}), ...(end_at ? { end_at } : {}) };
+    });
   }
 
   return (
@@ -115,6 +158,19 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
                 <div>
                   <dt>{t.monthTable.punchOut}</dt>
                   <dd>{formatPunchTime(punch.punch_out_at, date, timeZone) || '--:--'}</dd>
+                </div>
+                <div>
+                  <dt>{t.modify.breaks}</dt>
+                  <dd className="modify-current__breaks">
+                    {punch.breaks.length
+                      ? punch.breaks
+                          .map(
+                            (b) =>
+                              `${formatPunchTime(b.start_at, date, timeZone)}–${b.end_at ? formatPunchTime(b.end_at, date, timeZone) : t.modify.breakEndMissing}`,
+                          )
+                          .join('、')
+                      : t.modify.noBreaks}
+                  </dd>
                 </div>
               </dl>
             ) : (
@@ -163,6 +219,59 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
             </label>
           </div>
         </div>
+        <fieldset className="modify-breaks" aria-describedby="modify-breaks-hint">
+          <legend>{t.modify.breaks}</legend>
+          <p id="modify-breaks-hint" className="form__hint">
+            {t.modify.breaksHint}
+          </p>
+          {rows.map((r, i) => {
+            const n = String(i + 1);
+            const startErrors = messagesFor(fieldErrors, `breaks.${i}.start_at`, `breaks.${i}`);
+            const endErrors = messagesFor(fieldErrors, `breaks.${i}.end_at`);
+            const set = (change: Partial<BreakRow>) =>
+              editRows(rows.map((x, j) => (j === i ? { ...x, ...change } : x)));
+            return (
+              <div className="modify-breaks__row" key={i}>
+                <div className="form__field">
+                  <label htmlFor={`modify-break-${n}-start`}>{t.modify.breakStart.replace('{n}', n)}</label>
+                  <input
+                    id={`modify-break-${n}-start`}
+                    type="time"
+                    value={r.start}
+                    onChange={(e) => set({ start: e.target.value })}
+                    {...invalidProps(`modify-break-${n}-start`, startErrors)}
+                  />
+                  <FieldError id={`modify-break-${n}-start`} messages={startErrors} />
+                </div>
+                <div className="form__field">
+                  <label htmlFor={`modify-break-${n}-end`}>{t.modify.breakEnd.replace('{n}', n)}</label>
+                  <input
+                    id={`modify-break-${n}-end`}
+                    type="time"
+                    value={r.end}
+                    onChange={(e) => set({ end: e.target.value })}
+                    {...invalidProps(`modify-break-${n}-end`, endErrors)}
+                  />
+                  <FieldError id={`modify-break-${n}-end`} messages={endErrors} />
+                </div>
+                <button
+                  type="button"
+                  className="button modify-breaks__remove"
+                  aria-label={t.modify.removeBreakLabel.replace('{n}', n)}
+                  onClick={() => editRows(rows.filter((_, j) => j !== i))}
+                >
+                  {t.modify.removeBreak}
+                </button>
+              </div>
+            );
+          })}
+          {rows.length < MAX_BREAKS && (
+            <button type="button" className="button" onClick={() => editRows([...rows, { start: '', end: '' }])}>
+              {t.modify.addBreak}
+            </button>
+          )}
+          <FieldError id="modify-breaks" messages={fieldErrors.breaks} />
+        </fieldset>
         <div className="form__field">
           <label htmlFor="modify-reason">{t.modify.reason}</label>
           <LimitedTextarea
@@ -176,12 +285,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
           />
         </div>
         <div>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={sending || (!punchIn && !punchOut)}
-            aria-busy={sending}
-          >
+          <button type="submit" className="button button--primary" disabled={sending || !canSubmit} aria-busy={sending}>
             {t.modify.submit}
           </button>
         </div>

@@ -46,8 +46,11 @@ interface IgnoredPress {
   retry_after_seconds?: number;
 }
 
-/** The punch answer; `ignored` is present only when the press changed nothing, `ended_break` when 退勤 ended a break. */
-type PunchAnswer = TodayPunch & { ignored?: IgnoredPress; ended_break?: { start_at: string; end_at: string } };
+/**
+ * The punch answer; `ignored` is present only when the press changed nothing, `open_break` when 退勤 was
+ * pressed during a break (the break keeps no end; the screen asks for a correction, see below).
+ */
+type PunchAnswer = TodayPunch & { ignored?: IgnoredPress; open_break?: { start_at: string; work_date: string } };
 
 const BUTTONS: { kind: PunchKind; label: string }[] = [
   { kind: 'in', label: t.punch.punchIn },
@@ -76,8 +79,6 @@ export default function PunchPage() {
   const pendingKey = useRef<{ kind: PunchKind; key: string } | null>(null);
   // Why the last press changed nothing; cleared once 退勤 is possible or the next press is answered.
   const [ignored, setIgnored] = useState<IgnoredPress | null>(null);
-  // The break that the last 退勤 ended (pressed during a break).
-  const [endedBreak, setEndedBreak] = useState<PunchAnswer['ended_break'] | null>(null);
 
   useEffect(() => {
     if (!ignored) return;
@@ -103,7 +104,6 @@ export default function PunchPage() {
     setSending(true);
     setPunchError(null);
     setIgnored(null);
-    setEndedBreak(null);
     // A press of the same button after a press without answer is its retry: same key, never a second punch.
     if (pendingKey.current?.kind !== kind) pendingKey.current = { kind, key: newIdempotencyKey() };
     const { key } = pendingKey.current;
@@ -123,7 +123,6 @@ export default function PunchPage() {
       // punch carries no memo either: what was typed stays for 退勤.
       if (answer.ignored) setIgnored(answer.ignored);
       else if (kind === 'in' || kind === 'out') setMemo(null);
-      if (answer.ended_break) setEndedBreak(answer.ended_break);
       return;
     }
     if (isGenericFailure(res)) window.alert(t.messages.communicationFailed);
@@ -145,6 +144,9 @@ export default function PunchPage() {
   const schedule = today?.schedule ?? null;
   const breaks = today?.breaks ?? [];
   const workDate = today?.work_date ?? '';
+  // 退勤 pressed during a break (休憩終了 forgotten): the break has no end, so it counts as work until
+  // the employee corrects it. Said as long as the closed shift is on screen, not only after the press.
+  const openBreak = status === 'left_work' ? (breaks.find((b) => !b.end_at) ?? null) : null;
 
   return (
     <>
@@ -200,7 +202,9 @@ export default function PunchPage() {
                     {b.end_at ? (
                       formatPunchTime(b.end_at, workDate, timeZone)
                     ) : (
-                      <span className="punch-breaks__running">{t.punch.breakRunning}</span>
+                      <span className="punch-breaks__running">
+                        {status === 'left_work' ? t.punch.breakEndMissing : t.punch.breakRunning}
+                      </span>
                     )}
                   </li>
                 ))}
@@ -236,9 +240,10 @@ export default function PunchPage() {
                   : ignored.message}
               </p>
             )}
-            {endedBreak && (
-              <p className="punch-notice">
-                {t.punch.breakEndedAtPunchOut.replace('{time}', formatTime(endedBreak.end_at, timeZone))}
+            {openBreak && (
+              <p className="punch-notice punch-notice--open-break">
+                {t.punch.breakLeftOpen.replace('{time}', formatPunchTime(openBreak.start_at, workDate, timeZone))}{' '}
+                <Link to={`/employees/modify?date=${encodeURIComponent(workDate)}`}>{t.punch.correctBreak}</Link>
               </p>
             )}
           </div>
