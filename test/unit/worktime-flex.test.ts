@@ -401,7 +401,9 @@ describe('フレックスタイム制: 遅刻・早退・欠勤 only against the
     const late = day(core, '10:20', '19:00');
     expect([late.lateMinutes, late.earlyLeaveMinutes]).toEqual([20, 0]);
     expect(late.flags).toContain('late');
-    expect(late.explanation).toContain('コアタイム: 10:00–15:00（フレックスタイム制: 遅刻・早退はコアタイムに対してのみ）');
+    expect(late.explanation).toContain(
+      'コアタイム: 10:00–15:00（フレックスタイム制: 遅刻・早退はコアタイムに対してのみ）',
+    );
     expect(late.explanation).toContain('遅刻: 10:20出勤 20分（猶予0分）');
     // Out at 14:30 against 15:00 → 30 minutes 早退; in at 07:00 is no lateness.
     const early = day(core, '07:00', '14:30');
