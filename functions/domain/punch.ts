@@ -1,3 +1,4 @@
+import { addDays } from './time.js';
 import type { PunchedBreak } from './worktime/schedule.js';
 
 /**
@@ -111,7 +112,14 @@ export type PunchAction =
  *
  * 退勤 within a minute of 出勤 is a double tap of the 出勤 (repeat), with or without a kind.
  */
-export function nextAction(days: readonly Shift[], today: string, now: Date, kind?: PunchKind): PunchAction {
+export function nextAction(
+  days: readonly Shift[],
+  today: string,
+  now: Date,
+  kind?: PunchKind,
+  /** The work date a punch-in belongs to (punchInDate); today unless a night shift from yesterday is due. */
+  inDate: string = today,
+): PunchAction {
   const shift = currentShift(days, today, now);
   const status = statusOf(shift);
   const workDate = shift?.workDate ?? today;
@@ -119,7 +127,7 @@ export function nextAction(days: readonly Shift[], today: string, now: Date, kin
   if (!kind) {
     switch (status) {
       case 'not_punched_in':
-        return { type: 'in', workDate: today };
+        return { type: 'in', workDate: inDate };
       case 'at_work':
       case 'on_break':
         return tooSoon() ? { type: 'repeat', workDate } : { type: 'out', workDate };
@@ -128,7 +136,7 @@ export function nextAction(days: readonly Shift[], today: string, now: Date, kin
     }
   }
   if (status === 'not_punched_in')
-    return kind === 'in' ? { type: 'in', workDate: today } : { type: 'refused', workDate, reason: 'not_punched_in' };
+    return kind === 'in' ? { type: 'in', workDate: inDate } : { type: 'refused', workDate, reason: 'not_punched_in' };
   if (status === 'left_work') {
     if (kind === 'out') return { type: 'ignored', workDate, reason: 'already_punched_out' };
     // A night shift that ended earlier today is still on screen; 出勤 starts today's shift.
@@ -150,6 +158,25 @@ export function nextAction(days: readonly Shift[], today: string, now: Date, kin
     case 'out':
       return tooSoon() ? { type: 'repeat', workDate } : { type: 'out', workDate };
   }
+}
+
+/**
+ * The work date of a punch-in at `now`: yesterday when yesterday's schedule is a night pattern that
+ * crosses midnight (夜勤, e.g. 22:00–翌7:00), yesterday has no punch-in yet and its scheduled end has not
+ * passed — a 夜勤 worker coming in at 0:30 is 150 minutes late for yesterday's shift (昭63.1.1 基発1号:
+ * one 勤務 belongs to the day it started), not at work on a day without a schedule while yesterday's
+ * shift shows 欠勤. Otherwise today. `night` is yesterday's scheduled span when it crosses midnight.
+ */
+export function punchInDate(
+  days: readonly Shift[],
+  today: string,
+  now: Date,
+  night: { startAt: string; endAt: string } | null,
+): string {
+  if (!night) return today;
+  const yesterday = addDays(today, -1);
+  if (days.some((d) => d.workDate === yesterday && d.punchInAt)) return today;
+  return now.getTime() < Date.parse(night.endAt) ? yesterday : today;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   breakMinutes,
   currentShift,
   missedPunches,
+  punchInDate,
   statusOf,
   type Shift,
 } from '../domain/punch.js';
@@ -94,16 +95,19 @@ export interface PunchContext {
   todayDate: string;
   timeZone: string;
   schedule: ScheduleOf;
+  /** The work date a punch-in now belongs to (domain/punch.ts punchInDate); todayDate when absent. */
+  punchInDate?: string | undefined;
 }
 
 export function punchView(
-  { todayDate, timeZone, schedule }: PunchContext,
+  { todayDate, timeZone, schedule, punchInDate }: PunchContext,
   days: readonly Shift[],
   now: Date,
 ): PunchView {
   const shift = currentShift(days, todayDate, now);
   const status = statusOf(shift);
-  const date = shift?.workDate ?? todayDate;
+  // Before 出勤 after midnight, a night shift from yesterday still due is the schedule shown.
+  const date = shift?.workDate ?? (status === 'not_punched_in' && punchInDate ? punchInDate : todayDate);
   return {
     work_date: shift?.workDate ?? null,
     punch_in_at: shift?.punchInAt ?? null,
@@ -129,9 +133,10 @@ export async function recentDays(principal: EmployeePrincipal, now: Date) {
 /**
  * The recent days and the schedule the punch screen needs: the days (recentDays) and, beside them,
  * the company's patterns, assignments and settings (one Query). Only when the company has patterns:
- * the shifts from the current shift's date to today (one Query per month, so one unless a night
- * shift from the last day of the previous month is still open) and, when department × status
- * defaults exist, the employee's department and status (GetItem), both at once.
+ * the shifts from yesterday (or the current shift's date when earlier) to today (one Query per month,
+ * so one except on the 1st) and, when department × status defaults exist, the employee's department
+ * and status (GetItem), both at once. Yesterday's schedule says whether a punch-in now belongs to
+ * yesterday's night shift (punchInDate).
  */
 export async function recentShifts(principal: EmployeePrincipal, now: Date) {
   const todayDate = today(principal.timeZone, now);
@@ -139,7 +144,9 @@ export async function recentShifts(principal: EmployeePrincipal, now: Date) {
   const [days, settings] = await Promise.all([recentDays(principal, now), scheduleSettings(principal.companyId)]);
   let schedule: ScheduleOf = () => null;
   if (settings.patterns.length) {
-    const from = currentShift(days, todayDate, now)?.workDate ?? todayDate;
+    const yesterday = addDays(todayDate, -1);
+    const current = currentShift(days, todayDate, now)?.workDate ?? todayDate;
+    const from = current < yesterday ? current : yesterday;
     const needsEmployee = settings.assignments.some((a) => a.scope === 'group');
     const [shifts, employee] = await Promise.all([
       employeeShifts(who.companyId, who.employeeId, from, todayDate),
@@ -155,6 +162,20 @@ export async function recentShifts(principal: EmployeePrincipal, now: Date) {
       shifts,
     ).schedule;
   }
-  const context: PunchContext = { todayDate, timeZone: principal.timeZone, schedule };
+  const yesterday = addDays(todayDate, -1);
+  const before = schedule(yesterday);
+  const night =
+    before?.kind === 'pattern' && before.pattern.endMinute > 24 * 60
+      ? punchSchedule(yesterday, before, principal.timeZone)
+      : null;
+  const punchInAt = punchInDate(
+    days,
+    todayDate,
+    now,
+    night?.scheduled_start && night.scheduled_end
+      ? { startAt: night.scheduled_start, endAt: night.scheduled_end }
+      : null,
+  );
+  const context: PunchContext = { todayDate, timeZone: principal.timeZone, schedule, punchInDate: punchInAt };
   return { todayDate, who, days, context };
 }

@@ -356,6 +356,58 @@ describe('the schedule on the punch screen', () => {
     });
   });
 
+  it("a 夜勤 worker coming in after midnight punches into yesterday's shift, late, not into a day without one", async () => {
+    // Employee 1 has the 夜勤 shift 22:00–翌7:00 on 6/9 (a Tuesday) and no punch yet; 6/10 has the
+    // default 日勤. At 0:30 on 6/10 the shift of 6/9 is due until 7:00: the punch-in belongs to 6/9
+    // (昭63.1.1 基発1号), and the engine finds 遅刻 22:00 → 0:30 = 150 minutes there, no 欠勤 on 6/9.
+    const e = tenant.employees[1]!.id;
+    await db()
+      .entities.Shift.put({
+        companyId: tenant.companyId,
+        yearMonth: '2026-06',
+        employeeId: e,
+        date: '2026-06-09',
+        patternId: nightId,
+      })
+      .go();
+    const c = await client(1);
+    at(jst('2026-06-10', '00:20'));
+    // Before 出勤 the screen shows the shift that is due: yesterday's 夜勤.
+    expect((await c.get('/api/v1/timestamps/today')).body.data).toMatchObject({
+      status: 'not_punched_in',
+      schedule: { date: '2026-06-09', pattern_name: '夜勤' },
+    });
+    at(jst('2026-06-10', '00:30'));
+    const punchIn = await press(c, 'in');
+    expect(punchIn.body.data).toMatchObject({ work_date: '2026-06-09', status: 'at_work' });
+    expect((await dayOf(e, '2026-06-09'))!.punchInAt).toBe(jst('2026-06-10', '00:30'));
+    expect(await dayOf(e, '2026-06-10')).toBeNull();
+    at(jst('2026-06-10', '07:00'));
+    expect((await press(c, 'out')).body.data).toMatchObject({ work_date: '2026-06-09', status: 'left_work' });
+    at(jst('2026-06-11', '12:00'));
+    const month = (await c.get('/api/v1/timestamps?year=2026&month=6')).body.data;
+    const row = (d: string) => month.days.find((x: { date: string }) => x.date === d);
+    expect(row('2026-06-09')).toMatchObject({ late_minutes: 150, early_leave_minutes: 0, is_absent: false });
+    // 6/10 had its 日勤 with nobody punching in: that is 6/10's own 欠勤, not a long 早退 of the night.
+    expect(row('2026-06-10')).toMatchObject({ late_minutes: 0, early_leave_minutes: 0 });
+  });
+
+  it("after the night shift's scheduled end, a punch-in is today's", async () => {
+    const e = tenant.employees[2]!.id;
+    await db()
+      .entities.Shift.put({
+        companyId: tenant.companyId,
+        yearMonth: '2026-06',
+        employeeId: e,
+        date: '2026-06-16',
+        patternId: nightId,
+      })
+      .go();
+    const c = await client(2);
+    at(jst('2026-06-17', '08:55'));
+    expect((await press(c, 'in')).body.data).toMatchObject({ work_date: '2026-06-17' });
+  });
+
   it('answers null without a pattern (no patterns in the company, or none for the employee)', async () => {
     const other = await createTenant({ employees: 1 });
     const c = await signIn(stack.baseUrl, 'employee', other.employees[0]!);

@@ -9,6 +9,7 @@ import {
   missedPunches,
   nextAction,
   openBreak,
+  punchInDate,
   statusOf,
   type Shift,
 } from '../../functions/domain/punch.js';
@@ -214,5 +215,27 @@ describe('correctionBreakProblems (the breaks a correction sets)', () => {
       breaks: [M.needsShift],
     });
     expect(M.endRequired).toBe('休憩の終了時刻を入力してください（修正では終了時刻も必要です）');
+  });
+});
+
+describe('the work date of a punch-in after midnight (夜勤)', () => {
+  // Yesterday 4/1 has a 22:00–翌7:00 shift (JST): 4/1 13:00Z – 4/1 22:00Z.
+  const night = { startAt: '2026-04-01T13:00:00Z', endAt: '2026-04-01T22:00:00Z' };
+  it("belongs to yesterday's night shift until its scheduled end, when yesterday has no punch-in", () => {
+    // 0:30 JST on 4/2 = 4/1 15:30Z: before 7:00 → 4/1.
+    expect(punchInDate([], '2026-04-02', at('2026-04-01T15:30:00Z'), night)).toBe('2026-04-01');
+    // 7:00 JST (22:00Z) is the end: today.
+    expect(punchInDate([], '2026-04-02', at('2026-04-01T22:00:00Z'), night)).toBe('2026-04-02');
+  });
+  it('is today without a night shift yesterday, or when yesterday already has a punch-in', () => {
+    expect(punchInDate([], '2026-04-02', at('2026-04-01T15:30:00Z'), null)).toBe('2026-04-02');
+    const worked = [{ workDate: '2026-04-01', punchInAt: '2026-04-01T13:00:00Z', punchOutAt: '2026-04-01T14:00:00Z' }];
+    expect(punchInDate(worked, '2026-04-02', at('2026-04-01T15:30:00Z'), night)).toBe('2026-04-02');
+  });
+  it('makes the press a punch-in on that date', () => {
+    expect(nextAction([], '2026-04-02', at('2026-04-01T15:30:00Z'), 'in', '2026-04-01')).toEqual({
+      type: 'in',
+      workDate: '2026-04-01',
+    });
   });
 });

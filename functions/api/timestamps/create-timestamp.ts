@@ -67,7 +67,7 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
       return ok(JSON.parse(stored.response));
   }
   const { todayDate, who, days, context } = await recentShifts(principal, now);
-  const action = nextAction(days, todayDate, now, body.kind);
+  const action = nextAction(days, todayDate, now, body.kind, context.punchInDate);
   if (action.type === 'done') throw new ConflictError(MESSAGES.alreadyLeftWork);
   if (action.type === 'refused') throw new ConflictError(REFUSED[action.reason]);
   // A double tap right after punching in: answer with the shift as it is, record nothing, and say so
