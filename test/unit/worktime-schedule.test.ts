@@ -409,6 +409,9 @@ describe('shifts change the day for the employee', () => {
     // Sun 5th, 法定休日 with a shift: stays the 法定休日 (moving it needs 振替); the work is 休日労働.
     const sun = m.on('2026-04-05');
     expect([sun.calendar.isLegalHoliday, sun.legalHolidayWorkMinutes, sun.regularMinutes]).toEqual([true, 480, 0]);
+    // The admin planned that work with the shift: ordered in advance, no holiday-work request needed
+    // (the 1st's work on her shift day off, unplanned, is still flagged above).
+    expect(sun.flags).not.toContain('unapproved_holiday_work');
     // Sat 11th with only the group default: a day off, nothing scheduled.
     expect([m.on('2026-04-11').schedule, m.on('2026-04-11').isAbsent]).toEqual([null, false]);
     // Scheduled days: 21 weekdays of April (30 − 8 weekend days − 昭和の日) − the 1st (day off) + the

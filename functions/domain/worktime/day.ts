@@ -748,8 +748,13 @@ function dayFlags(day: DayResult): DayFlag[] {
     else flags.push('punch_out_before_in');
   }
   if (day.overtimeMinutes > 0 && !day.approved.overWork) flags.push('unapproved_overtime');
+  // Work on a day off that the admin planned with a shift pattern (e.g. a shift on the 法定休日) is
+  // holiday work ordered in advance: it needs no holiday-work request (it is still 休日労働 with its
+  // premium and counts under the 36協定).
+  const plannedByShift = day.schedule?.kind === 'pattern' && day.schedule.source === 'shift';
   if (
     day.system.kind !== 'manager' &&
+    !plannedByShift &&
     day.workedMinutes > 0 &&
     (day.calendar.isDayOff || day.calendar.isLegalHoliday || day.legalHolidayWorkMinutes > 0) &&
     !day.approved.holidayWork

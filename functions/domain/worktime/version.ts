@@ -60,7 +60,8 @@
  *    overtime (法内 + 法定外) exceeds it is flagged `over_daily_threshold`.
  * 7. Requests. Approved overtime / holiday-work requests do not change any figure (time worked is
  *    paid whether approved or not); a day with overtime and no approved overtime request, or with
- *    work on a day off and no approved holiday-work request, is flagged.
+ *    work on a day off and no approved holiday-work request, is flagged — except work a shift pattern
+ *    planned on the day off (ordered in advance by the admin; since 2026.4).
  * 8. Month. Totals over the work dates of the month. 月60時間超 = 法定外 (daily + weekly) beyond
  *    60 h (37条1項 ただし書, 50 %); legal-holiday work is not part of it. Overtime = 法内 + 法定外;
  *    excess over deemed overtime (固定残業, the rule's `unpaidMinutes`) = max(0, overtime − deemed).
