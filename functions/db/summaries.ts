@@ -1,6 +1,13 @@
 import { monthCalendarInput, spanCalendarInput, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, spanRange, type MonthResult } from '../domain/worktime/month.js';
-import { periodOfSystem, systemOf, type SystemOf, type WorkSystem } from '../domain/worktime/system.js';
+import type { DayResult } from '../domain/worktime/day.js';
+import {
+  periodOfSystem,
+  systemOf,
+  type FlexPeriodState,
+  type SystemOf,
+  type WorkSystem,
+} from '../domain/worktime/system.js';
 import { type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import {
   computePeriod,
@@ -142,7 +149,7 @@ export interface MonthContext {
 export async function computeEmployeeMonth(
   ctx: MonthContext,
   service: Db = db(),
-): Promise<MonthResult & { records: DayRecord[]; settings: SettingsOf; system: SystemOf }> {
+): Promise<MonthResult & { records: DayRecord[]; settings: SettingsOf; system: SystemOf; today: string }> {
   const { companyId, employeeId, year, month } = ctx;
   const [employee, rules, versions, sched] = await Promise.all([
     ctx.employee !== undefined
@@ -173,7 +180,7 @@ export async function computeEmployeeMonth(
     ...schedule,
     employment: employmentOf(employee),
   });
-  return { ...result, records, settings: schedule.settings, system: schedule.system };
+  return { ...result, records, settings: schedule.settings, system: schedule.system, today: schedule.today };
 }
 
 /**
@@ -183,7 +190,20 @@ export async function computeEmployeeMonth(
 export type SummaryResult = (MonthResult | (PeriodResult & { id: string })) & {
   /** The working-time system in force on the period's last day (the 36協定 limits and the screens use it). */
   workSystem?: WorkSystem | undefined;
+  /** Company-local today when computed: the stored flex 過不足 is the one as of today in a period under way. */
+  today?: string | undefined;
 };
+
+/**
+ * フレックスタイム制: the 清算期間's state as of `date` (the last computed day up to it; the last day
+ * when the span lies after it) — what the employee sees as 過不足 "so far" (the state of the period's last
+ * day would count the days still to come as 不足). Null when no day is on flex.
+ */
+export function flexStateAsOf(days: readonly DayResult[], date: string | undefined): FlexPeriodState | null {
+  const upTo = date === undefined ? days : days.filter((d) => d.workDate <= date);
+  const last = (upTo.length ? upTo : days)[(upTo.length ? upTo : days).length - 1];
+  return last?.flexPeriod ?? null;
+}
 
 const summaryKey = (r: SummaryResult) => ('id' in r ? r.id : ym(r.year, r.month));
 
@@ -197,6 +217,8 @@ function systemPeriodOf(system: WorkSystem, date: string) {
     systemPeriodMonths: system.periodMonths,
   };
 }
+
+const flexItem = (f: FlexPeriodState | null) => (f ? { flexBalanceMinutes: f.balanceMinutes } : {});
 
 /** The WorkSummary item of a period's result. */
 function summaryItem(companyId: string, employeeId: string, result: SummaryResult) {
@@ -230,7 +252,7 @@ function summaryItem(companyId: string, employeeId: string, result: SummaryResul
     periodStatutoryOvertimeMinutes: t.periodStatutoryOvertimeMinutes,
     system: t.system,
     ...(result.workSystem ? systemPeriodOf(result.workSystem, 'id' in result ? result.to : monthEnd(result)) : {}),
-    ...(t.flex ? { flexBalanceMinutes: t.flex.balanceMinutes } : {}),
+    ...flexItem(flexStateAsOf(result.days, result.today)),
     computedAt: clock.now().toISOString(),
   };
 }
@@ -301,6 +323,7 @@ async function computeEmployeePeriods(
   return periods.map((p) => ({
     id: p.id,
     workSystem: system(p.to),
+    today: schedule.today,
     ...computePeriod({
       from: p.from,
       to: p.to,

@@ -7,6 +7,43 @@ import {
 } from '../../domain/worktime/agreement-settings.js';
 import { periodLabel, type PayrollPeriod } from '../../domain/payroll-period.js';
 import type { FindingView } from '../../services/work-figures.js';
+import { WORK_SYSTEM_LABELS, WORK_SYSTEMS, type WorkSystemKind } from '../../domain/worktime/system.js';
+
+/**
+ * The working-time system a stored summary was computed under (its period's last day; 通常 on items
+ * stored before issue 17), with its 変形期間 / 清算期間 and, on flex, the 過不足 when computed.
+ */
+export interface SummarySystemView {
+  kind: WorkSystemKind;
+  label: string;
+  period_from: string | null;
+  period_to: string | null;
+  /** フレックスタイム制: 過不足 of the 清算期間 as of the summary's computation; null otherwise. */
+  flex_balance_minutes: number | null;
+}
+
+export function summarySystemView(
+  s:
+    | {
+        system?: string | undefined;
+        systemPeriodFrom?: string | undefined;
+        systemPeriodTo?: string | undefined;
+        flexBalanceMinutes?: number | undefined;
+      }
+    | null
+    | undefined,
+): SummarySystemView {
+  const kind = (WORK_SYSTEMS as readonly string[]).includes(s?.system ?? '')
+    ? (s!.system as WorkSystemKind)
+    : 'standard';
+  return {
+    kind,
+    label: WORK_SYSTEM_LABELS[kind],
+    period_from: s?.systemPeriodFrom ?? null,
+    period_to: s?.systemPeriodTo ?? null,
+    flex_balance_minutes: kind === 'flex' ? (s?.flexBalanceMinutes ?? null) : null,
+  };
+}
 
 /**
  * The answers of the work-status routes, declared once: the SPA imports these types (type-only).
@@ -76,6 +113,9 @@ export interface EmployeeMonthFiguresView {
   /** Days short of the 勤務間インターバル, and days whose punched breaks are below 34条. */
   short_interval_days: number;
   break_below_legal_days: number;
+  /** 法定外 found over a 変形期間 / 清算期間 (0 under 通常), and the system of the period (issue 17). */
+  period_statutory_overtime_minutes: number;
+  system: SummarySystemView;
 }
 
 /** `GET /api/v1/work_status/me`: the punch screen's own month and 36協定 findings. */
@@ -90,6 +130,8 @@ export interface OwnWorkStatusView {
   late_night_minutes: number;
   alert_limit_minutes: number;
   findings: FindingView[];
+  /** The caller's working-time system for the period, and on flex the 清算期間's 過不足 (issue 17). */
+  system: SummarySystemView;
 }
 
 /** `PUT /api/v1/work_status/alert`: the settings as saved. */
