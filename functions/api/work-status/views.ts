@@ -7,43 +7,8 @@ import {
 } from '../../domain/worktime/agreement-settings.js';
 import { periodLabel, type PayrollPeriod } from '../../domain/payroll-period.js';
 import type { FindingView } from '../../services/work-figures.js';
-import { WORK_SYSTEM_LABELS, WORK_SYSTEMS, type WorkSystemKind } from '../../domain/worktime/system.js';
-
-/**
- * The working-time system a stored summary was computed under (its period's last day; 通常 on items
- * stored before issue 17), with its 変形期間 / 清算期間 and, on flex, the 過不足 when computed.
- */
-export interface SummarySystemView {
-  kind: WorkSystemKind;
-  label: string;
-  period_from: string | null;
-  period_to: string | null;
-  /** フレックスタイム制: 過不足 of the 清算期間 as of the summary's computation; null otherwise. */
-  flex_balance_minutes: number | null;
-}
-
-export function summarySystemView(
-  s:
-    | {
-        system?: string | undefined;
-        systemPeriodFrom?: string | undefined;
-        systemPeriodTo?: string | undefined;
-        flexBalanceMinutes?: number | undefined;
-      }
-    | null
-    | undefined,
-): SummarySystemView {
-  const kind = (WORK_SYSTEMS as readonly string[]).includes(s?.system ?? '')
-    ? (s!.system as WorkSystemKind)
-    : 'standard';
-  return {
-    kind,
-    label: WORK_SYSTEM_LABELS[kind],
-    period_from: s?.systemPeriodFrom ?? null,
-    period_to: s?.systemPeriodTo ?? null,
-    flex_balance_minutes: kind === 'flex' ? (s?.flexBalanceMinutes ?? null) : null,
-  };
-}
+import type { SummarySystemView } from '../../services/work-figures.js';
+export { summarySystemView, type SummarySystemView } from '../../services/work-figures.js';
 
 /**
  * The answers of the work-status routes, declared once: the SPA imports these types (type-only).
