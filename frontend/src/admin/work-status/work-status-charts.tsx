@@ -125,7 +125,8 @@ export function StaffOvertimeChart({
                           ? fill(WS.overBy, { v: formatMinutes(diff) })
                           : fill(WS.underBy, { v: formatMinutes(-diff) })}
                       </td>
-                      <td>{r.system?.label ?? ''}</td>
+                      {/* Named only when not 通常 (most staff): the cell stays empty for them. */}
+                      <td>{r.system && r.system.kind !== 'standard' ? r.system.label : ''}</td>
                     </tr>
                   );
                 })}
