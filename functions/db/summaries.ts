@@ -1,9 +1,16 @@
 import { monthCalendarInput, spanCalendarInput, type CalendarVersion } from '../domain/worktime/calendar.js';
-import { computeMonth, monthRange, type MonthResult } from '../domain/worktime/month.js';
+import { computeMonth, monthRange, spanRange, type MonthResult } from '../domain/worktime/month.js';
+import type { DayResult } from '../domain/worktime/day.js';
+import {
+  periodOfSystem,
+  systemOf,
+  type FlexPeriodState,
+  type SystemOf,
+  type WorkSystem,
+} from '../domain/worktime/system.js';
 import { type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import {
   computePeriod,
-  periodRange,
   periodsAffectedBy,
   periodsOverlappingMonth,
   type PeriodResult,
@@ -35,7 +42,22 @@ type StaffRef = {
   employeeId: string;
   departmentId?: string | null | undefined;
   employmentStatusId?: string | null | undefined;
+  /** 雇入れの日 / 退職日: a 1年単位の変形 period is settled on the employee's own span (MonthInput.employment). */
+  hireDate?: string | null | undefined;
+  leaveDate?: string | null | undefined;
 };
+
+/** The employee's working-time system by date (the company's versions, read with the schedule settings). */
+const systemOfEmployee = (employee: StaffRef, sched: ScheduleSettings): SystemOf =>
+  systemOf(employee, sched.systems ?? []);
+
+/** MonthInput.employment of an employee. */
+const employmentOf = (
+  employee: { hireDate?: string | null | undefined; leaveDate?: string | null | undefined } | null | undefined,
+) => ({
+  hireDate: employee?.hireDate ?? null,
+  leaveDate: employee?.leaveDate ?? null,
+});
 
 /** An employee's shifts `from`–`to` (YYYY-MM-DD, inclusive). */
 export type ShiftsOf = (employeeId: string, from: string, to: string) => Promise<ShiftRecord[]>;
@@ -82,7 +104,7 @@ export async function scheduleInput(
   from: string,
   to: string,
   timeZone: string,
-): Promise<{ schedule: ScheduleOf; settings: SettingsOf; today: string }> {
+): Promise<{ schedule: ScheduleOf; settings: SettingsOf; system: SystemOf; today: string }> {
   const own = await shifts(employee.employeeId, from, to);
   return { ...engineSchedule(schedule, employee, own), today: localToday(timeZone, clock.now()) };
 }
@@ -103,7 +125,12 @@ export interface MonthContext {
   rules?: RuleRecord[];
   /** The company calendar's versions, when already loaded. */
   calendar?: CalendarVersion[];
-  employee?: { departmentId?: string | undefined; employmentStatusId?: string | undefined } | null;
+  employee?: {
+    departmentId?: string | undefined;
+    employmentStatusId?: string | undefined;
+    hireDate?: string | undefined;
+    leaveDate?: string | undefined;
+  } | null;
   /** The company's patterns, assignments and work settings (db/schedules.ts), when already loaded. */
   schedule?: ScheduleSettings;
   /** How to read shifts: batch paths pass companyShiftsLoader; default one Query per month for this employee. */
@@ -114,12 +141,15 @@ export interface MonthContext {
  * An employee's month through the engine: the employee (GetItem), the company's rules, calendar
  * versions and schedule settings (one Query each), then the days from the start of the first week to
  * the month's end (Query) and the employee's shifts of those days (one Query per calendar month
- * touched, one or two) — seven reads at most; batch callers pass what they loaded once.
+ * touched, one or two) — seven reads at most; batch callers pass what they loaded once. Under a
+ * 変形 or flex system the days start at the 変形期間 / 清算期間's start (monthRange with the system):
+ * still one Query of days, and one Query of shifts per calendar month of the period so far (up to 3
+ * for a 3-month flex period, up to 12 for a 1-year 変形).
  */
 export async function computeEmployeeMonth(
   ctx: MonthContext,
   service: Db = db(),
-): Promise<MonthResult & { records: DayRecord[]; settings: SettingsOf }> {
+): Promise<MonthResult & { records: DayRecord[]; settings: SettingsOf; system: SystemOf; today: string }> {
   const { companyId, employeeId, year, month } = ctx;
   const [employee, rules, versions, sched] = await Promise.all([
     ctx.employee !== undefined
@@ -132,17 +162,13 @@ export async function computeEmployeeMonth(
     ctx.schedule ?? scheduleSettings(companyId, service),
   ]);
   const calendar = monthCalendarInput(versions, year, month);
-  const range = monthRange(year, month, calendar.weekStartsOn);
+  const staff = { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId };
+  // The range needs the system, so it comes after the schedule settings are loaded.
+  const system = systemOfEmployee(staff, sched);
+  const range = monthRange(year, month, calendar.weekStartsOn, system);
   const [records, schedule] = await Promise.all([
     daysBetween({ companyId, employeeId }, range.from, range.to, service),
-    scheduleInput(
-      { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId },
-      sched,
-      ctx.shifts ?? ownShifts(companyId, service),
-      range.from,
-      range.to,
-      ctx.timeZone,
-    ),
+    scheduleInput(staff, sched, ctx.shifts ?? ownShifts(companyId, service), range.from, range.to, ctx.timeZone),
   ]);
   const result = computeMonth({
     year,
@@ -152,17 +178,47 @@ export async function computeEmployeeMonth(
     records,
     ...calendar,
     ...schedule,
+    employment: employmentOf(employee),
   });
-  return { ...result, records, settings: schedule.settings };
+  return { ...result, records, settings: schedule.settings, system: schedule.system, today: schedule.today };
 }
 
 /**
  * A payroll period's result (its id is the `month` key of the stored summary and history line), or a
  * calendar month's (keyed by the month: the same thing under the default 末日締め).
  */
-export type SummaryResult = MonthResult | (PeriodResult & { id: string });
+export type SummaryResult = (MonthResult | (PeriodResult & { id: string })) & {
+  /** The working-time system in force on the period's last day (the 36協定 limits and the screens use it). */
+  workSystem?: WorkSystem | undefined;
+  /** Company-local today when computed: the stored flex 過不足 is the one as of today in a period under way. */
+  today?: string | undefined;
+};
+
+/**
+ * フレックスタイム制: the 清算期間's state as of `date` (the last computed day up to it; the last day
+ * when the span lies after it) — what the employee sees as 過不足 "so far" (the state of the period's last
+ * day would count the days still to come as 不足). Null when no day is on flex.
+ */
+export function flexStateAsOf(days: readonly DayResult[], date: string | undefined): FlexPeriodState | null {
+  const upTo = date === undefined ? days : days.filter((d) => d.workDate <= date);
+  const last = (upTo.length ? upTo : days)[(upTo.length ? upTo : days).length - 1];
+  return last?.flexPeriod ?? null;
+}
 
 const summaryKey = (r: SummaryResult) => ('id' in r ? r.id : ym(r.year, r.month));
+
+const monthEnd = (r: MonthResult) => r.days[r.days.length - 1]?.workDate ?? `${ym(r.year, r.month)}-01`;
+
+/** The 変形期間 / 清算期間 holding `date` and its length in months (null / 0 for 通常 and 管理監督者). */
+function systemPeriodOf(system: WorkSystem, date: string) {
+  const p = periodOfSystem(system, date);
+  return {
+    ...(p ? { systemPeriodFrom: p.from, systemPeriodTo: p.to } : {}),
+    systemPeriodMonths: system.periodMonths,
+  };
+}
+
+const flexItem = (f: FlexPeriodState | null) => (f ? { flexBalanceMinutes: f.balanceMinutes } : {});
 
 /** The WorkSummary item of a period's result. */
 function summaryItem(companyId: string, employeeId: string, result: SummaryResult) {
@@ -193,6 +249,10 @@ function summaryItem(companyId: string, employeeId: string, result: SummaryResul
     breakBelowLegalDays: t.breakBelowLegalDays,
     shortIntervalDays: t.shortIntervalDays,
     paidLeaveHours: t.paidLeaveHours,
+    periodStatutoryOvertimeMinutes: t.periodStatutoryOvertimeMinutes,
+    system: t.system,
+    ...(result.workSystem ? systemPeriodOf(result.workSystem, 'id' in result ? result.to : monthEnd(result)) : {}),
+    ...flexItem(flexStateAsOf(result.days, result.today)),
     computedAt: clock.now().toISOString(),
   };
 }
@@ -223,6 +283,10 @@ export async function saveSummary(
       legalHolidayWorkMinutes: r.totals.legalHolidayWorkMinutes,
       // The 80 h notice (則52条の2) is total worked time − 40 h × days ÷ 7.
       workedMinutes: r.totals.workedMinutes,
+      // The system of the period's last day: 1年単位の変形 over 3 months has the 42 h / 320 h limits,
+      // 管理監督者 no 36協定 findings (services/work-figures.ts agreementFindings).
+      system: r.totals.system,
+      ...(r.workSystem ? { periodMonths: r.workSystem.periodMonths } : {}),
     };
   }
   await service.transaction
@@ -247,15 +311,19 @@ async function computeEmployeePeriods(
   service: Db,
 ): Promise<(PeriodResult & { id: string })[]> {
   const first = spanCalendarInput(calendarVersions, periods[0]!.from);
-  const from = periodRange(periods[0]!.from, periods[0]!.to, first.weekStartsOn).from;
   const to = periods[periods.length - 1]!.to;
+  // From the week start, or the start of a 変形期間 / 清算期間 the periods' days belong to when earlier.
+  const from = spanRange(periods[0]!.from, to, first.weekStartsOn, systemOfEmployee(ctx.employee, sched)).from;
   const employeeId = ctx.employee.employeeId;
   const [records, schedule] = await Promise.all([
     daysBetween({ companyId: ctx.companyId, employeeId }, from, to, service),
     scheduleInput(ctx.employee, sched, shifts, from, to, ctx.timeZone),
   ]);
+  const system = systemOfEmployee(ctx.employee, sched);
   return periods.map((p) => ({
     id: p.id,
+    workSystem: system(p.to),
+    today: schedule.today,
     ...computePeriod({
       from: p.from,
       to: p.to,
@@ -264,6 +332,7 @@ async function computeEmployeePeriods(
       records,
       ...spanCalendarInput(calendarVersions, p.from),
       ...schedule,
+      employment: employmentOf(ctx.employee),
     }),
   }));
 }
@@ -271,7 +340,9 @@ async function computeEmployeePeriods(
 /**
  * Recomputes every payroll period a change to the days `workDate`–`lastDate` can alter
  * (periodsAffectedBy: the period of the change and, when the change's week ends in the next period,
- * that period too: its weekly 法定外 counts the earlier days of the week) after a punch-out,
+ * that period too: its weekly 法定外 counts the earlier days of the week; under a 変形 or flex
+ * system every period through the end of the 変形期間 / 清算期間, up to the one holding today — its
+ * last day carries the period 法定外 and the flex settlement) after a punch-out,
  * correction, approval or deletion. The same requests whether one period or two: the employee,
  * the rules, the 締め日, calendar and schedule-settings versions, one Query of the days both periods
  * need, the employee's shifts of those days (one Query per calendar month touched), the history and
@@ -298,18 +369,19 @@ export async function refreshSummary(
       scheduleSettings(companyId, service),
     ]);
     const weekStartsOn = spanCalendarInput(calendar, workDate).weekStartsOn;
-    periods = periodsAffectedBy(workDate, lastDate, versions, weekStartsOn);
+    const staff: StaffRef = {
+      employeeId,
+      departmentId: employee?.departmentId,
+      employmentStatusId: employee?.employmentStatusId,
+      hireDate: employee?.hireDate,
+      leaveDate: employee?.leaveDate,
+    };
+    const system = systemOfEmployee(staff, sched);
+    const todayDate = localToday(timeZone, clock.now());
+    periods = periodsAffectedBy(workDate, lastDate, versions, weekStartsOn, system, todayDate);
     const resolved = rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId);
     const results = await computeEmployeePeriods(
-      {
-        companyId,
-        employee: {
-          employeeId,
-          departmentId: employee?.departmentId,
-          employmentStatusId: employee?.employmentStatusId,
-        },
-        timeZone,
-      },
+      { companyId, employee: staff, timeZone },
       periods,
       resolved,
       calendar,

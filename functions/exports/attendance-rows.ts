@@ -6,6 +6,7 @@ import { allRules, companyShiftsLoader, computeEmployeeMonth, type ShiftsOf } fr
 import { localTime } from '../domain/time.js';
 import { LEAVE_LABELS, type DayResult } from '../domain/worktime/day.js';
 import { LEAVE_UNIT_LABELS } from '../domain/worktime/schedule.js';
+import { WORK_SYSTEM_LABELS } from '../domain/worktime/system.js';
 import { neutralize, type Cell } from './csv.js';
 
 /** Query of an attendance export (dates are company-local, inclusive). */
@@ -45,6 +46,10 @@ export const ATTENDANCE_HEADER = [
   '欠勤',
   '休憩打刻',
   '休暇単位',
+  // Added with working-time systems (issue 17), at the end for the same reason: the system in force on
+  // the day, and the part of 法定外残業 found over its 変形期間 / 清算期間 (H:MM, already in 法定外残業).
+  '労働時間制度',
+  '法定外（期間）',
 ] as const;
 
 /** The header of CSVs taken before the schedule columns (closings stored then keep it). */
@@ -152,6 +157,8 @@ export async function* employeeDays(
           neutralize(records.get(d.workDate)?.note ?? ''),
           neutralize(records.get(d.workDate)?.punchOutNote ?? ''),
           ...scheduleCells(d, p.timeZone),
+          WORK_SYSTEM_LABELS[d.system.kind],
+          done ? hmm(d.periodStatutoryOvertimeMinutes) : '',
         ],
       };
     }

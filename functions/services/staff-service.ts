@@ -3,6 +3,7 @@
  * failure of either leaves no half-made staff member behind. Dependencies are default parameters:
  * tests pass failing ones to prove the compensation.
  */
+import { summarySystemView } from './work-figures.js';
 import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/organisation.js';
 import { patternOf } from '../db/paid-leave.js';
 import { endSessions } from '../db/sessions.js';
@@ -112,6 +113,8 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
     late_days: null as number | null,
     early_leave_days: null as number | null,
     absent_days: null as number | null,
+    /** The working-time system of the period's stored figures (issue 17); null off the list or under 通常. */
+    work_system_label: null as string | null,
   };
 }
 export type StaffView = ReturnType<typeof staffView>;
@@ -148,6 +151,7 @@ export async function staffList(companyId: string, date: string): Promise<StaffV
         late_days: f?.lateDays ?? 0,
         early_leave_days: f?.earlyLeaveDays ?? 0,
         absent_days: f?.absentDays ?? 0,
+        work_system_label: f?.system && f.system !== 'standard' ? summarySystemView(f).label : null,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'ja'));

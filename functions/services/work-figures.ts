@@ -13,6 +13,7 @@ import {
   type AgreementVersion,
 } from '../domain/worktime/agreement-settings.js';
 import { calendarOfVersions, type CalendarVersion } from '../domain/worktime/calendar.js';
+import { WORK_SYSTEM_LABELS, WORK_SYSTEMS, type WorkSystemKind } from '../domain/worktime/system.js';
 import { periodById, periodOf, type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import { addDays, today } from '../domain/time.js';
 import { ValidationError } from '../shared/errors.js';
@@ -98,7 +99,16 @@ const datesOf = (p: PayrollPeriod) => {
 /** The months of a history map, oldest first, up to and including `month`. */
 export function historyMonths(
   months:
-    | Record<string, { statutoryOvertimeMinutes: number; legalHolidayWorkMinutes: number; workedMinutes?: number }>
+    | Record<
+        string,
+        {
+          statutoryOvertimeMinutes: number;
+          legalHolidayWorkMinutes: number;
+          workedMinutes?: number;
+          system?: string;
+          periodMonths?: number;
+        }
+      >
     | undefined,
   month: string,
 ): AgreementMonth[] {
@@ -110,8 +120,14 @@ export function historyMonths(
       statutoryOvertimeMinutes: v.statutoryOvertimeMinutes,
       legalHolidayWorkMinutes: v.legalHolidayWorkMinutes,
       ...(typeof v.workedMinutes === 'number' ? { workedMinutes: v.workedMinutes } : {}),
+      // The system of the period's last day (stored since issue 17): 42 h / 320 h, 管理監督者.
+      ...(isWorkSystem(v.system) ? { system: v.system } : {}),
+      ...(typeof v.periodMonths === 'number' ? { periodMonths: v.periodMonths } : {}),
     }));
 }
+
+const isWorkSystem = (v: unknown): v is WorkSystemKind =>
+  typeof v === 'string' && (WORK_SYSTEMS as readonly string[]).includes(v);
 
 export interface AgreementFindings {
   /** First month (YYYY-MM) of the agreement year of the month checked. */
@@ -177,3 +193,39 @@ export const findingView = (f: AgreementFinding) => ({
 });
 
 export type FindingView = ReturnType<typeof findingView>;
+
+/**
+ * The working-time system a stored summary was computed under (its period's last day; 通常 on items
+ * stored before issue 17), with its 変形期間 / 清算期間 and, on flex, the 過不足 when computed.
+ */
+export interface SummarySystemView {
+  kind: WorkSystemKind;
+  label: string;
+  period_from: string | null;
+  period_to: string | null;
+  /** フレックスタイム制: 過不足 of the 清算期間 as of the summary's computation; null otherwise. */
+  flex_balance_minutes: number | null;
+}
+
+export function summarySystemView(
+  s:
+    | {
+        system?: string | undefined;
+        systemPeriodFrom?: string | undefined;
+        systemPeriodTo?: string | undefined;
+        flexBalanceMinutes?: number | undefined;
+      }
+    | null
+    | undefined,
+): SummarySystemView {
+  const kind = (WORK_SYSTEMS as readonly string[]).includes(s?.system ?? '')
+    ? (s!.system as WorkSystemKind)
+    : 'standard';
+  return {
+    kind,
+    label: WORK_SYSTEM_LABELS[kind],
+    period_from: s?.systemPeriodFrom ?? null,
+    period_to: s?.systemPeriodTo ?? null,
+    flex_balance_minutes: kind === 'flex' ? (s?.flexBalanceMinutes ?? null) : null,
+  };
+}

@@ -69,7 +69,9 @@ describe('attendance CSV export', () => {
     expect(lines[0]).toBe(
       '社員ID,氏名,部署,雇用形態,日付,曜日,祝日,出勤,退勤,休憩,労働時間,法内残業,法定外残業,深夜労働,法定休日労働,休暇,出勤メモ,退勤メモ' +
         // The schedule columns (issue 16), appended after the existing ones.
-        ',予定出勤,予定退勤,遅刻(分),早退(分),欠勤,休憩打刻,休暇単位',
+        ',予定出勤,予定退勤,遅刻(分),早退(分),欠勤,休憩打刻,休暇単位' +
+        // The working-time system columns (issue 17), appended after those.
+        ',労働時間制度,法定外（期間）',
     );
     expect(lines).toHaveLength(61);
 

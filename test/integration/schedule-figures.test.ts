@@ -235,14 +235,24 @@ describe('CSV and closing', () => {
       '出勤メモ',
       '退勤メモ',
     ]);
-    expect(header.slice(18)).toEqual(['予定出勤', '予定退勤', '遅刻(分)', '早退(分)', '欠勤', '休憩打刻', '休暇単位']);
+    expect(header.slice(18, 25)).toEqual([
+      '予定出勤',
+      '予定退勤',
+      '遅刻(分)',
+      '早退(分)',
+      '欠勤',
+      '休憩打刻',
+      '休暇単位',
+    ]);
+    // Issue 17 appends the working-time system columns after them.
+    expect(header.slice(25)).toEqual(['労働時間制度', '法定外（期間）']);
     const row = (id: string, date: string) => lines.find((l) => l[0] === id && l[4] === date)!;
     expect(row(a, '2026-04-20').slice(7, 9)).toEqual(['09:01', '17:50']);
-    expect(row(a, '2026-04-20').slice(18)).toEqual(['09:00', '18:00', '1', '10', '', '', '']);
-    expect(row(b, '2026-04-17').slice(18)).toEqual(['09:00', '18:00', '0', '0', '欠勤', '', '']);
-    expect(row(b, '2026-04-16').slice(18)).toEqual(['', '', '', '', '', '', '']);
-    expect(row(a, '2026-04-15').slice(18)).toEqual(['', '', '', '', '', '', '']);
-    for (const l of lines) expect(l).toHaveLength(25);
+    expect(row(a, '2026-04-20').slice(18, 25)).toEqual(['09:00', '18:00', '1', '10', '', '', '']);
+    expect(row(b, '2026-04-17').slice(18, 25)).toEqual(['09:00', '18:00', '0', '0', '欠勤', '', '']);
+    expect(row(b, '2026-04-16').slice(18, 25)).toEqual(['', '', '', '', '', '', '']);
+    expect(row(a, '2026-04-15').slice(18, 25)).toEqual(['', '', '', '', '', '', '']);
+    for (const l of lines) expect(l).toHaveLength(27);
   });
 
   it('the closing job counts 遅刻・早退・欠勤 and stores the CSV with the new columns', async () => {
@@ -281,10 +291,12 @@ describe('CSV and closing', () => {
       '欠勤',
       '休憩打刻',
       '休暇単位',
+      '労働時間制度',
+      '法定外（期間）',
     ]);
     // And a filtered export of it takes the stored rows with the header they were written with.
     const filtered = await exportLines({ ...APRIL, id: b });
-    expect(filtered[0]).toHaveLength(25);
+    expect(filtered[0]).toHaveLength(27);
     expect(filtered.find((l) => l[4] === '2026-04-17')![22]).toBe('欠勤');
   });
 });

@@ -236,6 +236,15 @@ export const ja = {
       rounded30Statutory: '法定外（端数処理後）',
       rounded30LateNight: '深夜（端数処理後）',
       rounded30LegalHoliday: '法定休日（端数処理後）',
+      /** Issue 17: 法定外 found over the 変形期間 / 清算期間 (part of 法定外). */
+      periodStatutory: '法定外（期間）',
+    },
+    /** Working-time systems (issue 17): the system in force at the month's end and its period. */
+    system: {
+      label: '労働時間制度',
+      variablePeriod: '変形期間 {from}–{to}',
+      flexPeriod: '清算期間 {from}–{to}',
+      flexBalance: '清算期間 {from}–{to} 過不足 {balance}',
     },
     daysUnit: '{n}日',
     daysAndMinutes: '{n}日（{m}）',
@@ -623,6 +632,8 @@ export const ja = {
       colName: '氏名',
       colOvertime: '法定外残業',
       colLimit: '基準との差',
+      /** Issue 17: the employee's working-time system for the period. */
+      colSystem: '労働時間制度',
       colMonth: '月',
       colTotal: '法定外残業（合計）',
       overBy: '{v}超過',

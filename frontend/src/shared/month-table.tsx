@@ -6,7 +6,9 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import type {
   AttendanceDayView,
+  FlexPeriodView,
   MonthAttendanceView,
+  MonthSystemView,
   MonthTotalsView,
 } from '../../../functions/api/timestamps/month-view';
 import { t } from '../i18n';
@@ -33,6 +35,64 @@ export interface MonthTableProps {
   /** The month's totals, shown under the table. */
   totals?: MonthTotalsView | null | undefined;
   ruleVersion?: string | null | undefined;
+  /** The working-time system at the month's end and, on flex, the 清算期間's 過不足 (issue 17). */
+  system?: MonthSystemView | null | undefined;
+  flex?: FlexPeriodView | null | undefined;
+}
+
+/** `2026-04-01` → `4/1`. */
+const monthDay = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
+
+/** A signed balance: `+3:20`, `-1:05`, `±0:00`. */
+export function formatBalance(minutes: number): string {
+  const sign = minutes > 0 ? '+' : minutes < 0 ? '-' : '±';
+  return `${sign}${formatMinutes(Math.abs(minutes))}`;
+}
+
+/** 「清算期間 4/1–6/30 過不足 +3:20」: the flex running balance (employee's 勤怠一覧, punch screen). */
+export function flexBalanceText(flex: Pick<FlexPeriodView, 'from' | 'to' | 'balance_minutes'>): string {
+  return t.monthTable.system.flexBalance
+    .replace('{from}', monthDay(flex.from))
+    .replace('{to}', monthDay(flex.to))
+    .replace('{balance}', formatBalance(flex.balance_minutes));
+}
+
+/**
+ * The system line over the month table: 労働時間制度 フレックスタイム制（清算期間 4/1–6/30）, and for
+ * flex the 過不足 so far. Nothing under 通常 without a stored system (most companies).
+ */
+export function WorkSystemNote({
+  system,
+  flex,
+}: {
+  system: MonthSystemView | null | undefined;
+  flex: FlexPeriodView | null | undefined;
+}) {
+  if (!system || (system.kind === 'standard' && !flex)) return null;
+  const S = t.monthTable.system;
+  const period =
+    system.period_from && system.period_to
+      ? (system.kind === 'flex' ? S.flexPeriod : S.variablePeriod)
+          .replace('{from}', monthDay(system.period_from))
+          .replace('{to}', monthDay(system.period_to))
+      : null;
+  return (
+    <dl className="work-system-note" data-testid="work-system">
+      <div>
+        <dt>{S.label}</dt>
+        <dd>
+          {system.label}
+          {period && `（${period}）`}
+        </dd>
+      </div>
+      {flex && (
+        <div>
+          <dt className="visually-hidden">{S.label}</dt>
+          <dd data-testid="flex-balance">{flexBalanceText(flex)}</dd>
+        </div>
+      )}
+    </dl>
+  );
 }
 
 type RowKind = 'leave' | 'holiday' | 'day-off' | 'legal-holiday' | 'company-day-off' | 'extra-working';
@@ -291,6 +351,8 @@ export function MonthTotalsSummary({
   if (totals.short_interval_days) items.push([L.shortInterval, days(totals.short_interval_days)]);
   if (totals.paid_leave_hours)
     items.push([L.paidLeaveHours, t.monthTable.hoursUnit.replace('{n}', String(totals.paid_leave_hours))]);
+  if (totals.period_statutory_overtime_minutes)
+    items.push([L.periodStatutory, formatMinutes(totals.period_statutory_overtime_minutes)]);
   if (totals.rounded30)
     items.push(
       [L.rounded30Overtime, formatMinutes(totals.rounded30.overtime_minutes)],
@@ -316,10 +378,21 @@ export function MonthTotalsSummary({
   );
 }
 
-export function MonthTable({ days, timeZone, caption, today, action, totals, ruleVersion }: MonthTableProps) {
+export function MonthTable({
+  days,
+  timeZone,
+  caption,
+  today,
+  action,
+  totals,
+  ruleVersion,
+  system,
+  flex,
+}: MonthTableProps) {
   const columns = 13 + (action ? 1 : 0);
   return (
     <>
+      <WorkSystemNote system={system} flex={flex} />
       <ul className="month-legend" aria-label={t.monthTable.legend}>
         {LEGEND.map(([kind, label]) => (
           <li key={kind}>

@@ -6,7 +6,7 @@ import { monthSummaries, overtimeHistories } from '../../db/summaries.js';
 import { periodById, periodOf, type PayrollPeriod } from '../../domain/payroll-period.js';
 import { addDays, today as todayIn } from '../../domain/time.js';
 import { addMonths } from '../../domain/worktime/agreement.js';
-import { agreementFindings, companyAgreement, historyMonths } from '../../services/work-figures.js';
+import { agreementFindings, companyAgreement, historyMonths, summarySystemView } from '../../services/work-figures.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
@@ -83,6 +83,7 @@ export const handler = api('list-period-closings', { query: ClosingsQuerySchema 
       absent_days: s.absentDays ?? 0,
       break_below_legal_days: s.breakBelowLegalDays ?? 0,
       short_interval_days: s.shortIntervalDays ?? 0,
+      work_system_label: summarySystemView(s).label,
     };
     if (f.late_days || f.early_leave_days || f.absent_days || f.break_below_legal_days || f.short_interval_days)
       scheduleFindings.push(f);

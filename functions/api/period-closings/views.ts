@@ -103,6 +103,8 @@ export interface ScheduleFindingView {
   absent_days: number;
   break_below_legal_days: number;
   short_interval_days: number;
+  /** The employee's working-time system for the period (issue 17; 通常の労働時間制 on older figures). */
+  work_system_label: string;
 }
 
 export interface ChecklistView {
@@ -127,7 +129,7 @@ export interface ChecklistView {
    * their sums over the company.
    */
   schedule_findings: ScheduleFindingView[];
-  schedule_totals: Omit<ScheduleFindingView, 'employee_id' | 'name'>;
+  schedule_totals: Omit<ScheduleFindingView, 'employee_id' | 'name' | 'work_system_label'>;
   /** Whether anything above needs a look before closing. */
   clean: boolean;
 }

@@ -1,8 +1,19 @@
 import type { DayRecord } from '../../db/attendance.js';
+import { flexStateAsOf } from '../../db/summaries.js';
 import { localTime } from '../../domain/time.js';
 import type { DayKind, DayResult } from '../../domain/worktime/day.js';
 import type { MonthResult } from '../../domain/worktime/month.js';
 import type { LeaveUnit, SettingsOf } from '../../domain/worktime/schedule.js';
+import {
+  periodOfSystem,
+  STANDARD_SYSTEM,
+  STANDARD_SYSTEM_OF,
+  WORK_SYSTEM_LABELS,
+  type FlexPeriodState,
+  type SystemOf,
+  type WorkSystem,
+  type WorkSystemKind,
+} from '../../domain/worktime/system.js';
 
 /**
  * The answer of `GET /api/v1/timestamps?year&month[&id]`, declared once: the SPA imports these types
@@ -15,6 +26,58 @@ export interface MonthAttendanceView {
   rule_version: string | null;
   days: AttendanceDayView[];
   totals: MonthTotalsView;
+  /**
+   * The working-time system (労働時間制度) in force on the month's last day and its 変形期間 / 清算期間
+   * holding that day (null dates for 通常 and 管理監督者).
+   */
+  system: MonthSystemView;
+  /** フレックスタイム制: the 清算期間's state as of the month's last day (過不足); null for other systems. */
+  flex: FlexPeriodView | null;
+}
+
+export interface MonthSystemView {
+  kind: WorkSystemKind;
+  /** 通常の労働時間制, 1か月単位の変形労働時間制, フレックスタイム制 … */
+  label: string;
+  period_from: string | null;
+  period_to: string | null;
+}
+
+/** FlexPeriodState (domain/worktime/system.ts) in the answer's field names. */
+export interface FlexPeriodView {
+  from: string;
+  to: string;
+  total_frame_minutes: number;
+  required_minutes: number;
+  worked_to_date_minutes: number;
+  required_to_date_minutes: number;
+  balance_minutes: number;
+}
+
+export const flexPeriodView = (f: FlexPeriodState | null | undefined): FlexPeriodView | null =>
+  f
+    ? {
+        from: f.from,
+        to: f.to,
+        total_frame_minutes: f.totalFrameMinutes,
+        required_minutes: f.requiredMinutes,
+        worked_to_date_minutes: f.workedToDateMinutes,
+        required_to_date_minutes: f.requiredToDateMinutes,
+        balance_minutes: f.balanceMinutes,
+      }
+    : null;
+
+/** The system in force on `date` and its period, in the answer's field names. */
+export function systemView(system: WorkSystem): (date: string) => MonthSystemView {
+  return (date) => {
+    const p = periodOfSystem(system, date);
+    return {
+      kind: system.kind,
+      label: WORK_SYSTEM_LABELS[system.kind],
+      period_from: p?.from ?? null,
+      period_to: p?.to ?? null,
+    };
+  };
 }
 
 /** One calendar day of the month. */
@@ -57,8 +120,10 @@ export interface AttendanceDayView {
   break_minutes: number;
   /** 法内残業: beyond the fixed daily time, within 8 h. */
   scheduled_overtime_minutes: number;
-  /** 法定外: beyond 8 h/day or 40 h/week. */
+  /** 法定外: beyond 8 h/day or 40 h/week (or the schedule under 変形), or over the period. */
   statutory_overtime_minutes: number;
+  /** The part of it found over the 変形期間 / 清算期間 (or a flex month's 50 h/week cap); 0 under 通常. */
+  period_statutory_overtime_minutes: number;
   legal_holiday_work_minutes: number;
   late_night_minutes: number;
   status: MonthResult['days'][number]['status'];
@@ -101,6 +166,8 @@ export interface MonthTotalsView {
   worked_minutes: number;
   scheduled_overtime_minutes: number;
   statutory_overtime_minutes: number;
+  /** 法定外 found over a 変形期間 / 清算期間 ending in the month (or a flex month's 50 h/week cap). */
+  period_statutory_overtime_minutes: number;
   overtime_minutes: number;
   overtime_over_60_minutes: number;
   excess_overtime_minutes: number;
@@ -178,7 +245,7 @@ function scheduleFields(d: DayResult, settings: SettingsOf | undefined) {
 export function monthAttendanceView(
   query: { year: number; month: number },
   employee: { employeeId: string; lastName: string; firstName: string },
-  month: MonthResult & { records: DayRecord[]; settings?: SettingsOf },
+  month: MonthResult & { records: DayRecord[]; settings?: SettingsOf; system?: SystemOf; today?: string },
 ): MonthAttendanceView {
   const employeeId = employee.employeeId;
   const records = new Map(month.records.map((r) => [r.workDate, r]));
@@ -206,6 +273,7 @@ export function monthAttendanceView(
     break_minutes: d.breakMinutes,
     scheduled_overtime_minutes: d.scheduledOvertimeMinutes,
     statutory_overtime_minutes: d.statutoryOvertimeMinutes,
+    period_statutory_overtime_minutes: d.periodStatutoryOvertimeMinutes,
     legal_holiday_work_minutes: d.legalHolidayWorkMinutes,
     late_night_minutes: d.lateNightMinutes,
     status: d.status,
@@ -226,6 +294,7 @@ export function monthAttendanceView(
       worked_minutes: t.workedMinutes,
       scheduled_overtime_minutes: t.scheduledOvertimeMinutes,
       statutory_overtime_minutes: t.statutoryOvertimeMinutes,
+      period_statutory_overtime_minutes: t.periodStatutoryOvertimeMinutes,
       overtime_minutes: t.overtimeMinutes,
       overtime_over_60_minutes: t.overtimeOver60Minutes,
       excess_overtime_minutes: t.excessOvertimeMinutes,
@@ -253,5 +322,10 @@ export function monthAttendanceView(
         : null,
       display_rounding_minutes: monthEnd && month.settings ? month.settings(monthEnd).displayRoundingMinutes : 0,
     },
+    system: monthEnd
+      ? systemView((month.system ?? STANDARD_SYSTEM_OF)(monthEnd))(monthEnd)
+      : systemView(STANDARD_SYSTEM)(''),
+    // The 過不足 so far in the month under way (as of today), the month end's otherwise.
+    flex: flexPeriodView(flexStateAsOf(month.days, month.today)),
   };
 }

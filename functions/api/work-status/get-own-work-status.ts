@@ -6,7 +6,8 @@ import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { periodView, type OwnWorkStatusView } from './views.js';
+import { periodView, summarySystemView, type OwnWorkStatusView } from './views.js';
+import { settingsForSystem } from '../../domain/worktime/agreement.js';
 import {
   agreementFindings,
   agreementSettingsOn,
@@ -38,7 +39,13 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
   ]);
   const month = period.id;
   const agreement = companyAgreement(versions, company, calendar);
-  const settings = agreementSettingsOn(agreement, today(principal.timeZone, now));
+  // The alert shown is the one of the caller's system (42 h under 1年単位の変形 over 3 months).
+  const settings = settingsForSystem(agreementSettingsOn(agreement, today(principal.timeZone, now)), {
+    month,
+    statutoryOvertimeMinutes: 0,
+    legalHolidayWorkMinutes: 0,
+    ...historyMonths(history?.months, month).find((m) => m.month === month),
+  });
   const { current: findings } = agreementFindings(
     historyMonths(history?.months, month),
     month,
@@ -59,6 +66,7 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     late_night_minutes: s?.lateNightMinutes ?? 0,
     alert_limit_minutes: settings.alertLimitMinutes ?? 2700,
     findings: findings.map(findingView),
+    system: summarySystemView(s),
   };
   return ok(view);
 });

@@ -8,7 +8,7 @@ import { PeriodQuerySchema } from '../schemas.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { periodView, type WorkStatusAlertView, type WorkStatusView } from './views.js';
+import { periodView, summarySystemView, type WorkStatusAlertView, type WorkStatusView } from './views.js';
 import {
   agreementFindings,
   agreementSettingsOn,
@@ -125,6 +125,8 @@ export const handler = api('get-work-status', { query: PeriodQuerySchema }, asyn
       absent_days: s.absentDays ?? 0,
       short_interval_days: s.shortIntervalDays ?? 0,
       break_below_legal_days: s.breakBelowLegalDays ?? 0,
+      period_statutory_overtime_minutes: s.periodStatutoryOvertimeMinutes ?? 0,
+      system: summarySystemView(s),
     })),
     monthly_overtime: [...byMonth]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -7,6 +7,8 @@ import {
 } from '../../domain/worktime/agreement-settings.js';
 import { periodLabel, type PayrollPeriod } from '../../domain/payroll-period.js';
 import type { FindingView } from '../../services/work-figures.js';
+import type { SummarySystemView } from '../../services/work-figures.js';
+export { summarySystemView, type SummarySystemView } from '../../services/work-figures.js';
 
 /**
  * The answers of the work-status routes, declared once: the SPA imports these types (type-only).
@@ -76,6 +78,9 @@ export interface EmployeeMonthFiguresView {
   /** Days short of the 勤務間インターバル, and days whose punched breaks are below 34条. */
   short_interval_days: number;
   break_below_legal_days: number;
+  /** 法定外 found over a 変形期間 / 清算期間 (0 under 通常), and the system of the period (issue 17). */
+  period_statutory_overtime_minutes: number;
+  system: SummarySystemView;
 }
 
 /** `GET /api/v1/work_status/me`: the punch screen's own month and 36協定 findings. */
@@ -90,6 +95,8 @@ export interface OwnWorkStatusView {
   late_night_minutes: number;
   alert_limit_minutes: number;
   findings: FindingView[];
+  /** The caller's working-time system for the period, and on flex the 清算期間's 過不足 (issue 17). */
+  system: SummarySystemView;
 }
 
 /** `PUT /api/v1/work_status/alert`: the settings as saved. */

@@ -36,6 +36,19 @@ export const WorkSummary = createSchema({
     breakBelowLegalDays: { type: 'number' },
     shortIntervalDays: { type: 'number' },
     paidLeaveHours: { type: 'number' },
+    // Working-time systems (issue 17); absent on items stored before them (read as 通常, 0).
+    /** 法定外 found over a 変形期間 / 清算期間 (or a flex month's 50 h/week cap) in this period. */
+    periodStatutoryOvertimeMinutes: { type: 'number' },
+    /** The system in force on the period's last day (domain/worktime/system.ts WorkSystemKind). */
+    system: {
+      type: ['standard', 'monthly_variable', 'yearly_variable', 'weekly_variable', 'flex', 'manager'] as const,
+    },
+    /** Its 変形期間 / 清算期間 holding that day (null for 通常 / 管理監督者) and months per period. */
+    systemPeriodFrom: { type: 'string' },
+    systemPeriodTo: { type: 'string' },
+    systemPeriodMonths: { type: 'number' },
+    /** Flex: the 清算期間's 過不足 as of the period's last day; null otherwise. */
+    flexBalanceMinutes: { type: 'number' },
     computedAt: { type: 'string', required: true },
   },
   indexes: {

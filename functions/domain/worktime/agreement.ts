@@ -28,6 +28,7 @@
  */
 import { daysInMonth } from '../time.js';
 import { hoursJa } from './format.js';
+import type { WorkSystemKind } from './system.js';
 import { RULE_VERSION } from './version.js';
 
 export interface AgreementMonth {
@@ -42,6 +43,13 @@ export interface AgreementMonth {
    * basis of the 80 h notice. Absent in overtime history stored before rule version 2026.2.
    */
   workedMinutes?: number | undefined;
+  /**
+   * The employee's working-time system on the month's last day (system.ts) and its months per period:
+   * under 1年単位の変形 with a period over 3 months the 限度時間 are 42 h / 320 h (36条4項), whatever was
+   * agreed above them; a 管理監督者 (41条) gets no 36協定 finding, only the 80 h notice. Absent = 通常.
+   */
+  system?: WorkSystemKind | undefined;
+  periodMonths?: number | undefined;
 }
 
 export interface WorkPace {
@@ -233,9 +241,60 @@ interface Check {
   action?: string;
 }
 
+/** 限度時間 under 1年単位の変形 with a period over 3 months (36条4項): 42 h a month, 320 h a year. */
+export const YEARLY_VARIABLE_MONTHLY_MINUTES = 42 * 60;
+export const YEARLY_VARIABLE_ANNUAL_MINUTES = 320 * 60;
+
+/** Whether the month's system brings the 42 h / 320 h 限度時間 (1年単位の変形, period over 3 months). */
+export const longYearlyVariable = (m: AgreementMonth) => m.system === 'yearly_variable' && (m.periodMonths ?? 0) > 3;
+
+/**
+ * The settings of a month under its system: 1年単位の変形 with a period over 3 months cuts the monthly
+ * and annual 限度時間 to 42 h / 320 h, and the company alert in the same ratio (an alert at 80 % of 45 h
+ * becomes 80 % of 42 h; the default 45 h alert becomes 42 h). Other systems: unchanged.
+ */
+export function settingsForSystem(input: AgreementSettings, month: AgreementMonth): AgreementSettings {
+  if (!longYearlyVariable(month)) return input;
+  const limits = agreedLimits(input.limits);
+  const monthly = Math.min(limits.monthlyMinutes, YEARLY_VARIABLE_MONTHLY_MINUTES);
+  const alert = input.alertLimitMinutes ?? DEFAULT_ALERT_LIMIT_MINUTES;
+  return {
+    ...input,
+    alertLimitMinutes: limits.monthlyMinutes ? Math.round((alert * monthly) / limits.monthlyMinutes) : alert,
+    limits: {
+      ...limits,
+      monthlyMinutes: monthly,
+      annualMinutes: Math.min(limits.annualMinutes, YEARLY_VARIABLE_ANNUAL_MINUTES),
+    },
+  };
+}
+
+/** The 80 h notice of the month (則52条の2), for everyone 管理監督者 included; null when not reached. */
+function doctorNotice(last: AgreementMonth): Check | null {
+  const beyond = hoursBeyondWeeklyFrame(last);
+  if (beyond === null || beyond <= DOCTOR_INTERVIEW_MINUTES) return null;
+  return {
+    code: 'doctor_interview_80h',
+    severity: 'notice',
+    value: beyond,
+    limit: DOCTOR_INTERVIEW_MINUTES,
+    subject: '時間外・休日労働時間（月の総労働時間−40時間×暦日数÷7）',
+    limitText: '80時間',
+    action: '。本人への通知と医師による面接指導の案内が必要です',
+  };
+}
+
 /** `months`: calendar months without gaps, ending with the month checked. */
-function checks(months: readonly AgreementMonth[], input: AgreementSettings, yearStart: string | undefined): Check[] {
+function checks(
+  months: readonly AgreementMonth[],
+  settings: AgreementSettings,
+  yearStart: string | undefined,
+): Check[] {
   const last = months[months.length - 1]!;
+  const input = settingsForSystem(settings, last);
+  const notice = doctorNotice(last);
+  // 管理監督者 (41条2号): 32条 and 35条 do not apply, so no 36協定 limit either; the 80 h notice does.
+  if (last.system === 'manager') return notice ? [notice] : [];
   const withHoliday = (m: AgreementMonth) => m.statutoryOvertimeMinutes + m.legalHolidayWorkMinutes;
   const start = yearStart ?? addMonths(last.month, -11);
   const year = months.filter((m) => m.month >= start);
@@ -347,18 +406,7 @@ function checks(months: readonly AgreementMonth[], input: AgreementSettings, yea
       break;
     }
   }
-  const beyond = hoursBeyondWeeklyFrame(last);
-  if (beyond !== null && beyond > DOCTOR_INTERVIEW_MINUTES) {
-    out.push({
-      code: 'doctor_interview_80h',
-      severity: 'notice',
-      value: beyond,
-      limit: DOCTOR_INTERVIEW_MINUTES,
-      subject: '時間外・休日労働時間（月の総労働時間−40時間×暦日数÷7）',
-      limitText: '80時間',
-      action: '。本人への通知と医師による面接指導の案内が必要です',
-    });
-  }
+  if (notice) out.push(notice);
   return out;
 }
 

@@ -20,6 +20,7 @@ import { round30 } from './scheduled.js';
 import { applyWeeklyLimit, weekStartOf, type WeekStart, type WeeklyLimit } from './week.js';
 import {
   earliestNeeded,
+  periodOfSystem,
   sameSystem,
   STANDARD_SYSTEM_OF,
   VARIABLE_SYSTEMS,
@@ -226,13 +227,42 @@ export function spanRange(
  * (applyWeeklyLimit) takes a week's days in date order and puts weekly 法定外 on the day where the
  * total passes 40 h, so a change can move 法定外 onto or off any later day of the same week — up to
  * the week's last day, which may be in the next month. Earlier days of the week never change, so the
- * month before is never affected.
+ * month before is never affected. Under a 変形 or flex system the months run on through the end of
+ * the 変形期間 / 清算期間 (cut at `until`, company-local today): see period.ts periodsAffectedBy.
  */
-export function monthsAffectedBy(from: string, to: string = from, weekStartsOn: WeekStart = 0): string[] {
-  const last = addDays(weekStartOf(to, weekStartsOn), 6);
+export function monthsAffectedBy(
+  from: string,
+  to: string = from,
+  weekStartsOn: WeekStart = 0,
+  system: SystemOf = STANDARD_SYSTEM_OF,
+  until?: string,
+): string[] {
+  const last = lastAffectedDay(from, to, weekStartsOn, system, until);
   const months: string[] = [];
   for (let m = from.slice(0, 7); m <= last.slice(0, 7); m = nextMonth(m)) months.push(m);
   return months;
+}
+
+/**
+ * The last day whose figures a change to the days `from`–`to` can alter: the end of the week of `to`,
+ * or the end of the system's period holding `from` or `to` when later (cut at `until`, never before
+ * the week's end).
+ */
+export function lastAffectedDay(
+  from: string,
+  to: string,
+  weekStartsOn: WeekStart = 0,
+  system: SystemOf = STANDARD_SYSTEM_OF,
+  until?: string,
+): string {
+  let last = addDays(weekStartOf(to, weekStartsOn), 6);
+  for (const date of [from, to]) {
+    const p = periodOfSystem(system(date), date);
+    if (!p) continue;
+    const end = until !== undefined && until < p.to ? until : p.to;
+    if (end > last) last = end;
+  }
+  return last;
 }
 
 function nextMonth(yearMonth: string): string {

@@ -13,9 +13,10 @@
 import { periodOf, type PayrollPeriod, type PayrollVersion } from '../payroll-period.js';
 import { addDays, daysInMonth } from '../time.js';
 import type { DayResult } from './day.js';
-import { computeSpan, monthTotals, type MonthInput, type MonthTotals } from './month.js';
+import { computeSpan, lastAffectedDay, monthTotals, type MonthInput, type MonthTotals } from './month.js';
 import { rulesOn, type RulesInForce } from './rules.js';
 import { DEFAULT_SETTINGS_OF } from './schedule.js';
+import { STANDARD_SYSTEM_OF, type SystemOf } from './system.js';
 import { RULE_VERSION } from './version.js';
 import { weekStartOf, type WeekStart } from './week.js';
 
@@ -59,14 +60,22 @@ export function computePeriod(input: PeriodInput): PeriodResult {
  * periods' version of month.ts monthsAffectedBy): the periods holding the changed days and every day
  * up to the end of the week of the last one — the 40 h/week rule can move weekly 法定外 onto or off any
  * later day of that week, which may lie in the next period. Earlier periods never change.
+ *
+ * Under a 変形 or flex system (`system`, the employee's) the period 法定外 and the flex settlement
+ * land on the 変形期間 / 清算期間's last day (and a flex period over a month counts its 50 h/week cap
+ * in the changed day's own month): the periods run on through the end of the system's period holding
+ * the changed days — but never past `until` (company-local today): later periods have no days yet and
+ * are computed when their days come. With 通常 / 管理監督者 nothing is added (no period).
  */
 export function periodsAffectedBy(
   from: string,
   to: string = from,
   versions: readonly PayrollVersion[] = [],
   weekStartsOn: WeekStart = 0,
+  system: SystemOf = STANDARD_SYSTEM_OF,
+  until?: string,
 ): PayrollPeriod[] {
-  const last = addDays(weekStartOf(to, weekStartsOn), 6);
+  const last = lastAffectedDay(from, to, weekStartsOn, system, until);
   const periods = [periodOf(from, versions)];
   while (periods[periods.length - 1]!.to < last)
     periods.push(periodOf(addDays(periods[periods.length - 1]!.to, 1), versions));

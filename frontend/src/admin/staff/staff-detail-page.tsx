@@ -106,6 +106,8 @@ export default function StaffDetailPage() {
               }}
               totals={state.data.totals}
               ruleVersion={state.data.rule_version}
+              system={state.data.system}
+              flex={state.data.flex}
             />
           </>
         )}

@@ -43,7 +43,11 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
         <Link to={`/management/${encodeURIComponent(staff.id)}`}>{staff.name}</Link>
       </th>
       <td>{staff.department_name || t.admin.none}</td>
-      <td>{staff.employment_status_name || t.admin.none}</td>
+      <td>
+        {staff.employment_status_name || t.admin.none}
+        {/* The working-time system when not 通常 (issue 17): フレックスタイム制, 1か月単位の変形労働時間制 … */}
+        {staff.work_system_label && <small className="staff-work-system">（{staff.work_system_label}）</small>}
+      </td>
       <td className="num">{hours(staff.monthly_working_minutes)}</td>
       <td className="num">{hours(staff.overtime_minutes)}</td>
       <td className="num">{hours(staff.over_legal_limit_minutes)}</td>

@@ -110,6 +110,7 @@ export function StaffOvertimeChart({
                   <th scope="col">{WS.colName}</th>
                   <th scope="col">{WS.colOvertime}</th>
                   <th scope="col">{WS.colLimit}</th>
+                  <th scope="col">{WS.colSystem}</th>
                 </tr>
               </thead>
               <tbody>
@@ -124,6 +125,8 @@ export function StaffOvertimeChart({
                           ? fill(WS.overBy, { v: formatMinutes(diff) })
                           : fill(WS.underBy, { v: formatMinutes(-diff) })}
                       </td>
+                      {/* Named only when not 通常 (most staff): the cell stays empty for them. */}
+                      <td>{r.system && r.system.kind !== 'standard' ? r.system.label : ''}</td>
                     </tr>
                   );
                 })}

@@ -46,6 +46,8 @@ function MonthView({ year, month, timeZone }: { year: number; month: number; tim
               today={zonedDate(new Date(), timeZone)}
               totals={data.totals}
               ruleVersion={data.rule_version}
+              system={data.system}
+              flex={data.flex}
             />
           )}
         </>

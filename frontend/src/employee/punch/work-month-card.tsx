@@ -8,6 +8,7 @@ import type { OwnWorkStatusView } from '../../../../functions/api/work-status/vi
 import { t } from '../../i18n';
 import { api } from '../../lib/api';
 import { FindingList } from '../../shared/agreement-findings';
+import { flexBalanceText } from '../../shared/month-table';
 import { formatMinutes } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import './work-month-card.css';
@@ -45,6 +46,19 @@ export function WorkMonthCard() {
           </div>
         ))}
       </dl>
+      {/* フレックスタイム制: the 清算期間's running balance (issue 17). */}
+      {s.system?.kind === 'flex' &&
+        s.system.period_from &&
+        s.system.period_to &&
+        s.system.flex_balance_minutes !== null && (
+          <p className="work-month-card__flex" data-testid="flex-balance">
+            {flexBalanceText({
+              from: s.system.period_from,
+              to: s.system.period_to,
+              balance_minutes: s.system.flex_balance_minutes,
+            })}
+          </p>
+        )}
       <p className="page-hint work-month-card__limit">
         {W.limit.replace('{h}', String(Math.round(s.alert_limit_minutes / 60)))}
       </p>
