@@ -2,14 +2,14 @@
  * Issue 17 in Chromium: the month tables name the employee's working-time system and its period, and
  * on flex the 清算期間's 過不足 — the employee's 勤怠一覧 and punch screen at a phone's width, the admin's
  * staff month on a desktop. The system is written straight into the table (its settings screen is
- * another helper's work) and the flex settlement is a stand-in (test/support/fake-flex.ts: 過不足 =
- * worked − 8 h × working days from the period's start), so the figures below are the stand-in's.
+ * another helper's work); the engine's flex settlement gives 過不足 = worked − 標準となる1日の労働時間
+ * (8 h by default) × working days from the period's start through today.
  *
  * フレックスタイム制 with a 3-month 清算期間 from 4/1/2026; the clock is held on Wednesday 4/8
  * (Asia/Tokyo). Worked 4/1 9:00–20:00 (10 h after a 60-minute break) and 4/2 9:00–18:00 (8 h).
  * 4/1–4/8 has 6 working days (4/1–3, 6–8): 過不足 = 1,080 − 6 × 480 = −1,800 min = -30:00.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { db } from '../../functions/db/service.js';
 import { instantOf } from '../../functions/domain/time.js';
@@ -17,10 +17,6 @@ import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
-
-vi.mock('../../functions/domain/worktime/flex.js', async () =>
-  (await import('../support/fake-flex.js')).fakeFlexModule(),
-);
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */

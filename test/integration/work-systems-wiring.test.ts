@@ -1,8 +1,8 @@
 /**
  * Issue 17 wiring: the working-time systems reach every place figures are computed and shown. The
  * systems are written straight into the table (WorkSystemItem; the settings routes are another
- * helper's work) and the flex settlement is a stand-in (test/support/fake-flex.ts: 過不足 = worked −
- * 8 h × working days from the 清算期間's start), so what is checked is the plumbing: the days from the
+ * helper's work), with the real engine (flex.ts: 過不足 = worked − 標準 8 h × working days from the
+ * 清算期間's start, paid leave counted at the standard day); what is checked is the plumbing: the days from the
  * period's start reach the engine, a change recomputes through the period's end (never past today),
  * the month answer, work status, the punch screen's card, the staff list, the checklist and the CSV
  * name the system, and the 36協定 limits follow it.
@@ -10,7 +10,7 @@
  * 2026, Asia/Tokyo, 末日締め. A: フレックスタイム制, 清算期間 3 months from 4/1 (4/1–6/30).
  * B: 1年単位の変形 (12 months from 4/1). C: 管理監督者. D: 通常 (nothing stored).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { employeeMonthSummary, refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { instantOf } from '../../functions/domain/time.js';
@@ -21,10 +21,6 @@ import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
-
-vi.mock('../../functions/domain/worktime/flex.js', async () =>
-  (await import('../support/fake-flex.js')).fakeFlexModule(),
-);
 
 const stack = useTestStack();
 const TZ = 'Asia/Tokyo';
