@@ -46,7 +46,7 @@ export const WorkSystemBodySchema = z
     effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
     system: z.enum(WORK_SYSTEMS, { error: M.system }),
     period_start: date,
-    period_months: optionalOf(integerSchema(0, 12, '期間の月数は半角数字で入力してください')),
+    period_months: optionalOf(integerSchema(0, 99)),
     special_44: flag('特例（週44時間）を適用するか選択してください'),
     core_start: time,
     core_end: time,
