@@ -368,6 +368,21 @@ budget(
   `department / status / employee checks (GetItem each, only those named), the schedule settings (one Query page), ${CLOSED} on effective_from, the version and the recompute job (2 PutItem), audit record`,
 );
 budget(
+  ['list-working-time-systems'],
+  1,
+  "the company's schedule settings (the working-time system versions among them): one Query page",
+);
+budget(
+  ['update-working-time-system'],
+  5,
+  `the status or employee check (GetItem, only the one named), ${CLOSED} on effective_from, the version and the recompute job (2 PutItem), audit record`,
+);
+budget(
+  ['delete-working-time-system'],
+  5,
+  `the schedule settings and ${CLOSED} (one Query page each), the DeleteItem, the recompute job (PutItem), audit record`,
+);
+budget(
   ['update-work-settings'],
   5,
   `${CLOSED} on effective_from, the version and the recompute job (2 PutItem), the versions for the answer (one Query page), audit record`,
