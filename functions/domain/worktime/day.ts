@@ -14,7 +14,7 @@ import {
 } from './version.js';
 import { localClock, toIso, toMinute, wallMinute } from './zone.js';
 import { DEFAULT_WORK_SETTINGS, LEAVE_UNIT_LABELS } from './schedule.js';
-import type { DaySchedule, LeaveUnit, PunchedBreak, WorkSettings } from './schedule.js';
+import type { DaySchedule, LeaveUnit, PunchedBreak, WorkPattern, WorkSettings } from './schedule.js';
 import {
   STANDARD_SYSTEM,
   VARIABLE_SYSTEMS,
@@ -659,11 +659,7 @@ export function dayLimits(
   if (system.kind === 'manager') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: false };
   if (system.kind === 'flex') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: true };
   if (VARIABLE_SYSTEMS.includes(system.kind)) {
-    const scheduled = plan
-      ? patternWorkMinutes(plan.pattern)
-      : calendar.isDayOff
-        ? 0
-        : Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
+    const scheduled = variableScheduledMinutes(plan?.pattern ?? null, rules, calendar);
     return { regularCap: scheduled, dailyLimit: Math.max(DAILY_LIMIT_MINUTES, scheduled), holidayWork: true };
   }
   // 所定労働時間 of the day: the pattern's working time when the day has one (a 6-hour pattern makes
@@ -673,6 +669,23 @@ export function dayLimits(
     DAILY_LIMIT_MINUTES,
   );
   return { regularCap, dailyLimit: DAILY_LIMIT_MINUTES, holidayWork: true };
+}
+
+/**
+ * 変形労働時間制: the day's scheduled working time (所定労働時間) as the schedule fixed in advance has
+ * it — the pattern's working time, uncapped; on a working day without a pattern the working rule's
+ * time capped at 8 h (no schedule over 8 h was fixed); 0 on a day off, and 0 on the 法定休日 even with
+ * a shift (work there is 休日労働, never part of the 変形 schedule: it must not raise the week's line).
+ * dayLimits and variable.ts (the week's scheduled total, the plan checks) share it.
+ */
+export function variableScheduledMinutes(
+  pattern: WorkPattern | null,
+  rules: RulesInForce,
+  calendar: DayCalendar,
+): number {
+  if (calendar.isLegalHoliday) return 0;
+  if (pattern) return patternWorkMinutes(pattern);
+  return calendar.isDayOff ? 0 : Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
 }
 
 /** Recomputes every figure, flag and explanation line from the segments (used again after the weekly pass). */
@@ -805,7 +818,10 @@ function explainDay(day: DayResult): string[] {
   lines.push(`勤務ルール(${RULE_LEVEL_LABELS[working.level]}): 所定労働時間${hm(working.fixedMinutes)}${threshold}`);
   if (day.schedule?.kind === 'pattern') {
     const { pattern } = day.schedule;
-    const scheduled = Math.min(patternWorkMinutes(pattern), DAILY_LIMIT_MINUTES);
+    // 変形: the schedule may exceed 8 h (its own daily line), so it is shown uncapped.
+    const scheduled = VARIABLE_SYSTEMS.includes(day.system.kind)
+      ? patternWorkMinutes(pattern)
+      : Math.min(patternWorkMinutes(pattern), DAILY_LIMIT_MINUTES);
     if (scheduled !== working.fixedMinutes)
       lines.push(
         `この日の所定労働時間: 勤務パターン「${pattern.name}」の${hm(scheduled)}（勤務ルールの${hm(working.fixedMinutes)}に代えて）`,

@@ -329,6 +329,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     last,
     calendar,
     employment: input.employment,
+    systemOf,
   }).filter((d) => d.workDate >= first && d.workDate <= last);
 }
 
@@ -345,6 +346,11 @@ export interface LimitContext {
   calendar: (date: string) => DayCalendar;
   /** MonthInput.employment. */
   employment?: MonthInput['employment'];
+  /**
+   * The employee's system by date (added for the 変形 pass): tells a period cut short by a change of
+   * system (settled at the change) from one the span merely does not reach (not settled).
+   */
+  systemOf?: SystemOf | undefined;
 }
 
 /**

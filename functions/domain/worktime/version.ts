@@ -108,6 +108,21 @@
  *    flex runs the 清算期間 settlement (rule 19) and 管理監督者 runs nothing (41条2号: every minute
  *    所定内, no 法定外 or 休日労働; 深夜, leave and the 80 h notice as for everyone). A period's 法定外
  *    lands in the span holding the period's last day, so a month's records start at the period's start.
+ * 18. 変形労働時間制 (variable.ts; 1か月単位 32条の2, 1年単位 32条の4, 1週間単位 32条の5). A day's
+ *    schedule = its pattern's working time (uncapped), else the working rule's time (≤ 8 h) on a
+ *    working day, 0 on a day off and on the 法定休日. 法定外, never a minute twice: (day) beyond the
+ *    schedule on a day scheduled over 8 h, else beyond 8 h; (week) 所定内 + 法内 beyond the week's
+ *    schedule when over 40 h, else beyond 40 h (44 h 特例: 1か月単位 only), taken from the end of the day
+ *    the week passes the line — weeks are the company's weeks cut at the period's edges (1週間単位:
+ *    the period itself); (period) 所定内 + 法内 left beyond floor(40 h (44 h) × calendar days ÷ 7) →
+ *    'period_statutory_overtime' on the period's last such minutes walking back across days, only when
+ *    the period's last day ≤ the span's last day. A change of system ends the period on its eve (settled
+ *    there). 1年単位 joiner / leaver (32条の4の2): the same on the span max(period start, hire) …
+ *    min(period end, leave). Each day's explanation names the step (日 / 週 / 変形期間・在籍期間) that
+ *    found its 法定外. checkVariablePlan checks a period's schedule: average ≤ 40 h (44 h) a week; 1年:
+ *    ≤ 10 h a day, ≤ 52 h a week, ≤ 6 consecutive working days (12 in the 特定期間), and over 3 months
+ *    ≤ floor(280 × days ÷ 365) working days and weeks over 48 h at most 3 in a row and 3 per 3-month
+ *    block (則12条の4); 1週間: ≤ 10 h a day, ≤ 40 h in the week.
  */
 export const RULE_VERSION = '2026.4';
 

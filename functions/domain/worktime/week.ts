@@ -2,7 +2,7 @@
  * 労働基準法32条1項: 40 hours a week. Runs over computeDay results; see version.ts rule 5.
  */
 import { addDays, weekday } from '../time.js';
-import { finishDay, type DayResult, type Segment } from './day.js';
+import { finishDay, type DayResult, type Segment, type SegmentKind } from './day.js';
 import { WEEKLY_LIMIT_MINUTES } from './version.js';
 import { toIso, toMinute } from './zone.js';
 
@@ -14,35 +14,42 @@ export function weekStartOf(date: string, weekStartsOn: WeekStart = 0): string {
   return addDays(date, -((weekday(date) - weekStartsOn + 7) % 7));
 }
 
-/** Turns the last `minutes` regular/法内 minutes of a day into weekly 法定外. */
-function convertTail(day: DayResult, minutes: number): DayResult {
-  const segments = [...day.segments];
+/**
+ * Turns the last `minutes` regular/法内 minutes of a day's segments into `kind` (法内 first, then
+ * regular, from the end of the day); segments of one kind that touch are merged again.
+ */
+export function convertTailSegments(
+  segments: readonly Segment[],
+  minutes: number,
+  kind: SegmentKind = 'weekly_statutory_overtime',
+): Segment[] {
+  const out = [...segments];
   let left = minutes;
-  for (let i = segments.length - 1; i >= 0 && left > 0; i--) {
-    const s = segments[i]!;
+  for (let i = out.length - 1; i >= 0 && left > 0; i--) {
+    const s = out[i]!;
     if (s.kind !== 'regular' && s.kind !== 'scheduled_overtime') continue;
     const take = Math.min(s.minutes, left);
     left -= take;
     if (take === s.minutes) {
-      segments[i] = { ...s, kind: 'weekly_statutory_overtime' };
+      out[i] = { ...s, kind };
     } else {
       const cut = toIso(toMinute(s.endAt) - take);
-      segments.splice(
-        i,
-        1,
-        { ...s, endAt: cut, minutes: s.minutes - take },
-        { ...s, startAt: cut, minutes: take, kind: 'weekly_statutory_overtime' },
-      );
+      out.splice(i, 1, { ...s, endAt: cut, minutes: s.minutes - take }, { ...s, startAt: cut, minutes: take, kind });
     }
   }
   const merged: Segment[] = [];
-  for (const s of segments) {
+  for (const s of out) {
     const last = merged[merged.length - 1];
     if (last && last.kind === s.kind && last.lateNight === s.lateNight && last.endAt === s.startAt) {
       merged[merged.length - 1] = { ...last, endAt: s.endAt, minutes: last.minutes + s.minutes };
     } else merged.push(s);
   }
-  return finishDay({ ...day, segments: merged });
+  return merged;
+}
+
+/** Turns the last `minutes` regular/法内 minutes of a day into weekly 法定外. */
+function convertTail(day: DayResult, minutes: number): DayResult {
+  return finishDay({ ...day, segments: convertTailSegments(day.segments, minutes) });
 }
 
 /** A week's limit: 40 h (32条1項), or 44 h in a 特例措置対象事業場 (労基則25条の2). */
