@@ -179,6 +179,7 @@ const rows = [
   ['list-working-time-systems', 'GET', '/api/v1/working_time_systems', ADMIN, api('working-time-systems/list-working-time-systems'), READ, 'Every working-time system version (company-wide, per employment status, per employee)'],
   ['update-working-time-system', 'PUT', '/api/v1/working_time_systems', ADMIN, api('working-time-systems/update-working-time-system'), WRITE, 'Save a working-time system version from effective_from (same key and day replaces)'],
   ['delete-working-time-system', 'DELETE', '/api/v1/working_time_systems/{scope}/{status_id}/{employee_id}/{effective_from}', ADMIN, api('working-time-systems/delete-working-time-system'), WRITE, 'Delete a working-time system version not in force in a closed period'],
+  ['check-working-time-system', 'GET', '/api/v1/working_time_systems/check', ADMIN, api('working-time-systems/check-working-time-system'), READ, "Plan checks of the 変形期間 holding a date for an employee's schedule (?employee_id&date)"],
 
   // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],

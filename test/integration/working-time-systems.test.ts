@@ -406,6 +406,101 @@ describe('closed periods and deleting', () => {
   });
 });
 
+describe('the plan check of a 変形期間', () => {
+  it('flags a 1-week period scheduled over 40 h and a 1-month period over its average; 通常 has nothing to check', async () => {
+    const other = await createTenant({ employees: 1 });
+    const otherAdmin = await signIn(stack.baseUrl, 'admin', other.admin);
+    const id = other.employees[0]!.id;
+    const check = (date: string) => otherAdmin.get(`${PATH}/check?employee_id=${id}&date=${date}`);
+    const none = await check('2026-09-08');
+    expect(none.status).toBe(200);
+    expect(none.body.data).toMatchObject({
+      system: { kind: 'standard', period_from: null, period_to: null },
+      checked: false,
+      violations: [],
+    });
+
+    // 長日勤 09:00–20:00 less a 1-hour break = 600 minutes, the whole company's default pattern.
+    const long = await otherAdmin.post('/api/v1/work_patterns', {
+      name: '長日勤',
+      start_time: '09:00',
+      end_time: '20:00',
+      breaks: [{ start_time: '12:00', end_time: '13:00' }],
+    });
+    expect(long.status).toBe(201);
+    const assigned = await otherAdmin.put('/api/v1/work_pattern_assignments', {
+      scope: 'group',
+      pattern_id: long.body.data.id,
+      effective_from: '2026-08-01',
+    });
+    expect(assigned.status).toBe(200);
+    await pollUntil(
+      async () => (await otherAdmin.get(`/api/v1/recompute_jobs/${assigned.body.data.recompute.id}`)).body.data,
+      (j) => j.status === 'done' || j.status === 'failed',
+    );
+
+    // 1週間単位 from Mon 7 Sep: Mon–Fri 7–11 Sep × 600 = 3,000 > 2,400 (40 h); 10 h a day is allowed.
+    const weekly = await otherAdmin.put(PATH, {
+      scope: 'employee',
+      employee_id: id,
+      system: 'weekly_variable',
+      period_start: '2026-09-07',
+      effective_from: '2026-09-01',
+    });
+    expect(weekly.status, JSON.stringify(weekly.body)).toBe(200);
+    const week = (await check('2026-09-08')).body.data;
+    expect(week).toMatchObject({
+      system: {
+        kind: 'weekly_variable',
+        label: '1週間単位の非定型的変形労働時間制',
+        period_from: '2026-09-07',
+        period_to: '2026-09-13',
+      },
+      checked: true,
+      scheduled_minutes: 3000,
+    });
+    expect(week.violations).toEqual([
+      {
+        code: 'weekly_over_40h',
+        message: expect.stringContaining('40時間'),
+        dates: ['2026-09-07', '2026-09-08', '2026-09-09', '2026-09-10', '2026-09-11'],
+      },
+    ]);
+
+    // 1か月単位 for August: 20 working days (weekdays less 山の日 11 Aug) × 600 = 12,000 minutes over
+    // the 総枠 40 h × 31 ÷ 7 = 10,628.57 minutes.
+    const monthly = await otherAdmin.put(PATH, {
+      scope: 'status',
+      employment_status_id: other.employmentStatusId,
+      system: 'monthly_variable',
+      period_start: '2026-08-01',
+      effective_from: '2026-08-01',
+    });
+    expect(monthly.status).toBe(200);
+    const month = (await check('2026-08-20')).body.data;
+    expect(month).toMatchObject({
+      system: { kind: 'monthly_variable', period_from: '2026-08-01', period_to: '2026-08-31' },
+      checked: true,
+      scheduled_minutes: 12000,
+    });
+    expect(month.violations.map((v: { code: string }) => v.code)).toEqual(['average_over_limit']);
+    expect(month.violations[0].dates).toEqual(['2026-08-01', '2026-08-31']);
+  });
+
+  it('an unknown or foreign employee is a 404, a malformed date a 400', async () => {
+    const unknown = await admin.get(`${PATH}/check?employee_id=01jx7unknown00000000000000&date=2026-08-10`);
+    expect(unknown.status).toBe(404);
+    const other = await createTenant({ employees: 1 });
+    const otherAdmin = await signIn(stack.baseUrl, 'admin', other.admin);
+    expect((await otherAdmin.get(`${PATH}/check?employee_id=${tenant.employees[0]!.id}&date=2026-08-10`)).status).toBe(
+      404,
+    );
+    const bad = await admin.get(`${PATH}/check?employee_id=${tenant.employees[0]!.id}&date=2026-02-30`);
+    expect(bad.status).toBe(400);
+    expect((await staff.get(`${PATH}/check?employee_id=${tenant.employees[0]!.id}&date=2026-08-10`)).status).toBe(403);
+  });
+});
+
 describe('who may', () => {
   it('employees can neither read nor change any of it', async () => {
     const before = await tableSnapshot(stack.tableName);

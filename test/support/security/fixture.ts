@@ -445,6 +445,10 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-break-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'get-working-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'list-shifts': { query: `${ym}&employee_id=${ids.employee}`, reference: 'query' },
+    'check-working-time-system': {
+      query: `employee_id=${ids.employee}&date=${ids.year}-${String(ids.month).padStart(2, '0')}-01`,
+      reference: 'query',
+    },
   };
   const bodyReference = new Set([
     'create-employee',
