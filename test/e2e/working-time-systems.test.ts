@@ -16,7 +16,8 @@ import { createTenant, type TestTenant } from '../support/tenant.js';
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 let tenant: TestTenant;
-const firstOfMonth = `${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).slice(0, 7)}-01`;
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+const firstOfMonth = `${today.slice(0, 7)}-01`;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '制度株式会社' });
@@ -93,5 +94,34 @@ describe('労働時間制度', () => {
     await poll(() => list.getByRole('row', { name: /契約社員/ }).textContent()).toContain('1か月単位の変形労働時間制');
     expect(await list.getByRole('row', { name: /正社員/ }).textContent()).toContain('フレックスタイム制');
     expect(await noSideScroll(page)).toBe(true);
+  });
+
+  it('an employee on the 1-week 変形 from today, and the check of their period', { timeout: 180_000 }, async () => {
+    const page = await signedIn(DESKTOP);
+    await page.goto(`${e2e.stack.baseUrl}/management/working_time_systems`);
+    await poll(() => page.getByTestId('system-list').textContent()).toContain('契約社員');
+    await page.locator('#system-scope').selectOption({ label: '従業員' });
+    await page.locator('#system-employee').selectOption({ label: '社員 1号' });
+    await page.locator('#system-kind').selectOption({ label: '1週間単位の非定型的変形労働時間制' });
+    await page.locator('#system-period-start').fill(firstOfMonth);
+    await page.getByRole('button', { name: '保存' }).click();
+    await poll(() => page.getByRole('status').first().textContent()).toBe('労働時間制度を保存しました。');
+    await poll(() =>
+      page
+        .getByTestId('system-list')
+        .getByRole('row', { name: /社員 1号/ })
+        .textContent(),
+    ).toContain('1週間単位の非定型的変形労働時間制');
+
+    // No shifts or patterns: the working rule's 8 hours on the calendar's working days, 40 h at most a week.
+    const section = page.getByRole('region', { name: '変形期間の所定労働時間のチェック' });
+    await section.getByRole('button', { name: 'チェック' }).click();
+    await poll(() => page.locator('#check-employee-error').textContent()).toBe('従業員を選択してください');
+    await page.locator('#check-employee').selectOption({ label: '社員 1号' });
+    await page.locator('#check-date').fill(today);
+    await section.getByRole('button', { name: 'チェック' }).click();
+    const result = page.getByTestId('system-check');
+    await poll(() => result.textContent()).toContain('1週間単位の非定型的変形労働時間制の変形期間');
+    expect(await result.textContent()).toContain('問題はありません');
   });
 });

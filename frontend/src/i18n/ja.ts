@@ -1191,6 +1191,16 @@ export const ja = {
     detailTwoDays: '完全週休2日',
     detailSpecialPeriod: '特定期間{from}〜{to}',
     unknownTarget: '（削除済み）',
+    checkTitle: '変形期間の所定労働時間のチェック',
+    checkIntro:
+      '従業員のシフト・標準の勤務パターン・会社カレンダーから、指定した日を含む変形期間の所定労働時間を法定の上限（週平均40時間、1日10時間・週52時間、連続労働日数、労働日数280日、週48時間超の週）と照らし合わせます。',
+    checkDate: '日付',
+    check: 'チェック',
+    checkEmployeeRequired: '従業員を選択してください',
+    checkDateRequired: '日付を選択してください',
+    checkNotVariable: '{date}の労働時間制度は{label}のため、変形期間のチェックの対象外です。',
+    checkOk: '{label}の変形期間{from}〜{to}（所定労働時間の合計{total}）に問題はありません。',
+    checkFound: '{label}の変形期間{from}〜{to}（所定労働時間の合計{total}）に{n}件の問題があります。',
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import type { WorkSystemBody } from '../../../../functions/api/working-time-systems/schemas';
 import type { WorkSystemView } from '../../../../functions/api/working-time-systems/system-routes';
+import type { checkWorkSystemPlan } from '../../../../functions/services/work-system-check';
 import { api } from '../../lib/api';
 import type { RecomputeJob } from '../rules/rules-api';
 
@@ -18,4 +19,11 @@ export const deleteWorkSystem = (v: WorkSystemView) =>
     `${PATH}/${v.scope}/${encodeURIComponent(v.employment_status_id ?? '-')}/${encodeURIComponent(
       v.employee_id ?? '-',
     )}/${v.effective_from}`,
+  );
+
+/** The plan checks of the 変形期間 holding `date` for the employee. */
+export type WorkSystemCheck = Awaited<ReturnType<typeof checkWorkSystemPlan>>;
+export const checkWorkSystem = (employeeId: string, date: string) =>
+  api.get<WorkSystemCheck>(
+    `${PATH}/check?employee_id=${encodeURIComponent(employeeId)}&date=${encodeURIComponent(date)}`,
   );

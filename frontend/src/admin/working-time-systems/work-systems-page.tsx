@@ -20,10 +20,12 @@ import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
 import { listStaff, type Staff } from '../staff/staff-api';
 import {
+  checkWorkSystem,
   deleteWorkSystem,
   listWorkSystems,
   saveWorkSystem,
   type WorkSystemBody,
+  type WorkSystemCheck,
   type WorkSystemVersion,
 } from './work-systems-api';
 import '../../shared/page.css';
@@ -470,6 +472,101 @@ function VersionTable({ data, onDeleted }: { data: Data; onDeleted: (job: Recomp
   );
 }
 
+const hmLabel = (minutes: number) => `${Math.floor(minutes / 60)}時間${String(minutes % 60).padStart(2, '0')}分`;
+
+/** 変形期間の所定労働時間のチェック: one employee and date, the period's plan checked by the server. */
+function PlanCheck({ data }: { data: Data }) {
+  const [employee, setEmployee] = useState('');
+  const [date, setDate] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [result, setResult] = useState<WorkSystemCheck | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setResult(null);
+    const missing: FieldErrors = {};
+    if (!employee) missing.employee_id = [W.checkEmployeeRequired];
+    if (!date) missing.date = [W.checkDateRequired];
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    const res = await checkWorkSystem(employee, date);
+    setBusy(false);
+    if (!res.ok) {
+      setError(failureMessage(res));
+      setErrors(fieldErrorsOf(res));
+      return;
+    }
+    setResult(res.data);
+  }
+
+  const summary = (r: WorkSystemCheck) =>
+    !r.checked
+      ? W.checkNotVariable.replace('{date}', ymdJa(r.date)).replace('{label}', r.system.label)
+      : (r.violations.length ? W.checkFound : W.checkOk)
+          .replace('{label}', r.system.label)
+          .replace('{from}', ymdJa(r.system.period_from!))
+          .replace('{to}', ymdJa(r.system.period_to!))
+          .replace('{total}', hmLabel(r.scheduled_minutes ?? 0))
+          .replace('{n}', String(r.violations.length));
+
+  return (
+    <section className="card page-section" aria-labelledby="system-check-title">
+      <h2 id="system-check-title" className="page-section__title">
+        {W.checkTitle}
+      </h2>
+      <p className="page-hint">{W.checkIntro}</p>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <FormFeedback error={error} success={null} />
+        <div className="pattern-form__times">
+          <Field id="check-employee" label={W.employee} errors={errors.employee_id}>
+            <select
+              id="check-employee"
+              value={employee}
+              onChange={(e) => setEmployee(e.target.value)}
+              {...invalidProps('check-employee', errors.employee_id)}
+            >
+              <option value="">―</option>
+              {data.staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {`${s.last_name} ${s.first_name}`}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="check-date" label={W.checkDate} errors={errors.date}>
+            <input
+              id="check-date"
+              type="date"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              {...invalidProps('check-date', errors.date)}
+            />
+          </Field>
+        </div>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {W.check}
+        </button>
+      </form>
+      {result && (
+        <div data-testid="system-check" role="status">
+          <p>{summary(result)}</p>
+          {result.violations.length > 0 && (
+            <ul>
+              {result.violations.map((v, i) => (
+                <li key={`${v.code}-${i}`}>{v.message}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
 export default function WorkSystemsPage() {
   const { state, reload, setData } = useLoad(loadData, 'working-time-systems');
   const [job, setJob] = useState<RecomputeJob | null>(null);
@@ -488,6 +585,7 @@ export default function WorkSystemsPage() {
             <SystemForm data={data} onSaved={refresh} />
             <RecomputeProgress job={job} />
             <VersionTable data={data} onDeleted={refresh} />
+            <PlanCheck data={data} />
           </>
         )}
       </LoadView>
