@@ -175,6 +175,11 @@ const rows = [
   ['update-work-pattern-assignment', 'PUT', '/api/v1/work_pattern_assignments', ADMIN, api('work-patterns/update-work-pattern-assignment'), WRITE, 'Save a default pattern version (department × status, or employee) from effective_from'],
   ['get-work-settings', 'GET', '/api/v1/work_settings', ADMIN, api('work-patterns/get-work-settings'), READ, 'Work settings in force on a day (?on=) and their versions'],
   ['update-work-settings', 'PUT', '/api/v1/work_settings', ADMIN, api('work-patterns/update-work-settings'), WRITE, 'Save a work settings version from effective_from'],
+  // Working-time systems (労働時間制度: 通常 / 変形 / フレックス / 管理監督者), issue 17
+  ['list-working-time-systems', 'GET', '/api/v1/working_time_systems', ADMIN, api('working-time-systems/list-working-time-systems'), READ, 'Every working-time system version (company-wide, per employment status, per employee)'],
+  ['update-working-time-system', 'PUT', '/api/v1/working_time_systems', ADMIN, api('working-time-systems/update-working-time-system'), WRITE, 'Save a working-time system version from effective_from (same key and day replaces)'],
+  ['delete-working-time-system', 'DELETE', '/api/v1/working_time_systems/{scope}/{status_id}/{employee_id}/{effective_from}', ADMIN, api('working-time-systems/delete-working-time-system'), WRITE, 'Delete a working-time system version not in force in a closed period'],
+  ['check-working-time-system', 'GET', '/api/v1/working_time_systems/check', ADMIN, api('working-time-systems/check-working-time-system'), READ, "Plan checks of the 変形期間 holding a date for an employee's schedule (?employee_id&date)"],
 
   // Attendance CSV export (runs in its own Lambda, hands out a presigned link)
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],

@@ -52,6 +52,7 @@ export const ADMIN_PAGES = [
   'shifts',
   'work_patterns',
   'work_settings',
+  'working_time_systems',
   'csv_download',
   'csv_download/download',
   'info_items/:id',

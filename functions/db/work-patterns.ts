@@ -1,9 +1,11 @@
 /**
  * Writes of the schedule settings partition (`c#<co>#sched`, db/entities/work-pattern.ts): work
- * patterns, their default assignment versions and the work-settings versions. Reads go through
+ * patterns, their default assignment versions, the work-settings versions and the working-time
+ * system versions (労働時間制度). Reads go through
  * db/schedules.ts `scheduleSettings` (one Query of the whole partition).
  */
 import type { PatternBreak } from '../domain/worktime/schedule.js';
+import type { WorkSystemKind } from '../domain/worktime/system.js';
 import { NotFoundError, awsErrorName } from '../shared/errors.js';
 import { db, type Db } from './service.js';
 
@@ -92,4 +94,42 @@ export async function putWorkSetting(companyId: string, s: WorkSettingFields, se
     ...rest,
     ...(intervalMinutes === null ? {} : { intervalMinutes }),
   }).go({ response: 'none' });
+}
+
+/** A working-time system version as stored (db/entities/work-pattern.ts WorkSystemItem); undefined = not set. */
+export interface WorkSystemFields {
+  scope: 'status' | 'employee';
+  employmentStatusId: string;
+  employeeId: string;
+  effectiveFrom: string;
+  system: WorkSystemKind;
+  periodStart?: string | undefined;
+  periodMonths?: number | undefined;
+  special44?: boolean | undefined;
+  coreStartMinute?: number | undefined;
+  coreEndMinute?: number | undefined;
+  flexibleStartMinute?: number | undefined;
+  flexibleEndMinute?: number | undefined;
+  standardDailyMinutes?: number | undefined;
+  fullTwoDaysOff?: boolean | undefined;
+  specialPeriodFrom?: string | undefined;
+  specialPeriodTo?: string | undefined;
+}
+
+/** Saves the system version of its key and day (a put: a version saved for the same key and day is replaced). */
+export async function putWorkSystem(companyId: string, v: WorkSystemFields, service: Db = db()): Promise<void> {
+  const defined = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined));
+  await service.entities.WorkSystemItem.put({ companyId, ...(defined as WorkSystemFields) }).go({ response: 'none' });
+}
+
+/** Deletes one system version (DeleteItem only while it exists: else 404). */
+export async function deleteWorkSystem(
+  companyId: string,
+  key: Pick<WorkSystemFields, 'scope' | 'employmentStatusId' | 'employeeId' | 'effectiveFrom'>,
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.WorkSystemItem.delete({ companyId, ...key })
+    .where((a, op) => op.exists(a.system))
+    .go({ response: 'none' })
+    .catch(notFoundOnCondition);
 }

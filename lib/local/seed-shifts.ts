@@ -1,6 +1,6 @@
 /**
- * Demo shifts (シフト, issue 16) for `npm start`: the four work patterns 日勤・早番・遅番・夜勤 under
- * fixed ids ('day', 'early', 'late', 'night'; seed.ts `seedSchedules` puts the same items and makes
+ * Demo shifts (シフト, issue 16) for `npm start`: the work patterns 日勤・早番・遅番・夜勤・長日勤 under
+ * fixed ids ('day', 'early', 'late', 'night', 'long'; seed.ts `seedSchedules` puts the same items and makes
  * 日勤 the company default, so either seed alone shows them) and last month's and this month's shifts of three staff, so the
  * シフト grid opens on a filled month with the defaults faint around them.
  */
@@ -13,15 +13,17 @@ export const DEMO_PATTERNS = [
   { patternId: 'late', name: '遅番', start: 13 * 60, end: 22 * 60, breaks: [[17 * 60, 18 * 60]] },
   // 22:00–翌7:00, break 翌2:00–3:00.
   { patternId: 'night', name: '夜勤', start: 22 * 60, end: 31 * 60, breaks: [[26 * 60, 27 * 60]] },
+  // 10 hours of work (09:00–20:00, break 12:00–13:00): 伊藤's Mondays under the 1-month 変形 (issue 17).
+  { patternId: 'long', name: '長日勤', start: 9 * 60, end: 20 * 60, breaks: [[12 * 60, 13 * 60]] },
 ] as const;
 
 /**
  * Per staff member, the pattern of a working day by weekday (0 = Sunday), and 休 on the calendar's
- * days off: 鈴木 早番 on Wednesdays, 伊藤 遅番 on Fridays, 渡辺 日勤 throughout.
+ * days off: 鈴木 早番 on Wednesdays, 伊藤 長日勤 (10 h) on Mondays and 遅番 on Fridays, 渡辺 日勤 throughout.
  */
 const ROTATIONS: { employeeId: string; byWeekday: Partial<Record<number, string>> }[] = [
   { employeeId: '01jx7deme00000000000000002', byWeekday: { 3: 'early' } },
-  { employeeId: '01jx7deme00000000000000005', byWeekday: { 5: 'late' } },
+  { employeeId: '01jx7deme00000000000000005', byWeekday: { 1: 'long', 5: 'late' } },
   { employeeId: '01jx7deme00000000000000006', byWeekday: {} },
 ];
 

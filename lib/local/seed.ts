@@ -18,7 +18,7 @@ import { beginPeriodClosing } from '../../functions/db/period-closings.js';
 import { periodOf } from '../../functions/domain/payroll-period.js';
 import { runClosing } from '../../functions/exports/closing.js';
 import { DEMO_PATTERNS, seedDemoShifts } from './seed-shifts.js';
-import { putAssignment, putWorkSetting } from '../../functions/db/work-patterns.js';
+import { putAssignment, putWorkSetting, putWorkSystem } from '../../functions/db/work-patterns.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 
 /**
@@ -43,6 +43,7 @@ export const DEMO = {
   statuses: [
     { employmentStatusId: '01jx7dems0000000000000000r', name: '正社員' },
     { employmentStatusId: '01jx7dems0000000000000000c', name: '契約社員' },
+    { employmentStatusId: '01jx7dems0000000000000000f', name: 'フレックス社員' },
   ],
   employeePassword: 'Staff#Pass2026',
   employees: [
@@ -74,7 +75,8 @@ export const DEMO = {
       firstName: '美咲',
       email: 'takahashi@demo.example.com',
       dept: 1,
-      status: 0,
+      // フレックス社員: フレックスタイム制 (seedSchedules).
+      status: 2,
       cell: '070-3456-7890',
       hire: '2025-04-01',
     },
@@ -111,6 +113,8 @@ export const DEMO = {
 } as const;
 
 const MARKER = { pk: 'platform', sk: 'seed#demo' };
+/** 伊藤 (契約社員): 長日勤 on Mondays (lib/local/seed-shifts.ts). */
+const ITO = '01jx7deme00000000000000005';
 
 /** Creates the Cognito user unless a half-finished earlier seed already did; returns its sub if known. */
 async function ignoreExisting(create: () => Promise<string>): Promise<string | undefined> {
@@ -201,6 +205,31 @@ async function seedSchedules(companyId: string, from: string): Promise<void> {
     employeeId: RULE_ANY,
     effectiveFrom: from,
     patternId: DEMO_PATTERNS[0].patternId,
+  });
+  // 労働時間制度 (issue 17): 契約社員 on the 1-month 変形 (伊藤's 10-hour Mondays are scheduled, not
+  // overtime), フレックス社員 on flextime with a 3-month 清算期間 and core time 10:00–15:00.
+  await putWorkSystem(companyId, {
+    scope: 'status',
+    employmentStatusId: DEMO.statuses[1].employmentStatusId,
+    employeeId: RULE_ANY,
+    effectiveFrom: from,
+    system: 'monthly_variable',
+    periodStart: from,
+    periodMonths: 1,
+  });
+  await putWorkSystem(companyId, {
+    scope: 'status',
+    employmentStatusId: DEMO.statuses[2].employmentStatusId,
+    employeeId: RULE_ANY,
+    effectiveFrom: from,
+    system: 'flex',
+    periodStart: from,
+    periodMonths: 3,
+    coreStartMinute: 10 * 60,
+    coreEndMinute: 15 * 60,
+    flexibleStartMinute: 7 * 60,
+    flexibleEndMinute: 22 * 60,
+    standardDailyMinutes: 480,
   });
   await putWorkSetting(companyId, {
     effectiveFrom: from,
@@ -305,7 +334,9 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     const days = own.map((date) => {
       const inMin = 8 * 60 + 40 + jitter(e.employeeId + date, 35);
       // Most days end around 18:00; some run late so the month has overtime to show.
-      const outMin = 17 * 60 + 45 + jitter(date + e.employeeId, jitter(date, 4) === 0 ? 180 : 60);
+      // 伊藤's 長日勤 Mondays (10 hours scheduled) end around 20:00.
+      const long = e.employeeId === ITO && weekday(date) === 1 ? 120 : 0;
+      const outMin = 17 * 60 + 45 + long + jitter(date + e.employeeId, jitter(date, 4) === 0 ? 180 : 60);
       return {
         companyId,
         employeeId: e.employeeId,

@@ -138,6 +138,7 @@ describe('axe-core finds no serious or critical violation', () => {
       '/management/shifts',
       '/management/work_patterns',
       '/management/work_settings',
+      '/management/working_time_systems',
       '/management/csv_download',
       '/management/paid_leave',
       `/management/paid_leave/${staffId}`,

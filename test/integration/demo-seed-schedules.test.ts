@@ -11,7 +11,7 @@ import { useTestStack } from '../support/stack.js';
 useTestStack();
 
 describe('demo seed', () => {
-  it('has four patterns, 日勤 for everyone from last month, grace 0 and an 11-hour interval', async () => {
+  it('has five patterns (長日勤 for the 変形 demo), 日勤 for everyone from last month, grace 0 and an 11-hour interval', async () => {
     // Fixed "now" (Tue 24 Nov 2026, Tokyo): last month is October 2026.
     await seedDemo(new Date('2026-11-24T03:00:00Z'));
     const stored = await scheduleSettings(DEMO.companyId);
@@ -20,6 +20,7 @@ describe('demo seed', () => {
     ).toEqual([
       ['早番', '07:00', '16:00', false, [{ start_time: '11:00', end_time: '12:00' }]],
       ['日勤', '09:00', '18:00', false, [{ start_time: '12:00', end_time: '13:00' }]],
+      ['長日勤', '09:00', '20:00', false, [{ start_time: '12:00', end_time: '13:00' }]],
       ['遅番', '13:00', '22:00', false, [{ start_time: '17:00', end_time: '18:00' }]],
       ['夜勤', '22:00', '07:00', true, [{ start_time: '02:00', end_time: '03:00' }]],
     ]);

@@ -10,7 +10,7 @@ import { DEMO, seedDemo } from '../../lib/local/seed.js';
 useTestStack();
 
 describe('demo seed', () => {
-  it('has the four patterns and two months of shifts for three staff', async () => {
+  it('has the five patterns and two months of shifts for three staff', async () => {
     // Fixed "now" (Tue 24 Nov 2026, Tokyo): last month is October 2026.
     await seedDemo(new Date('2026-11-24T03:00:00Z'));
     const { patterns } = await scheduleSettings(DEMO.companyId);
@@ -18,6 +18,7 @@ describe('demo seed', () => {
       ['day', '日勤'],
       ['early', '早番'],
       ['late', '遅番'],
+      ['long', '長日勤'],
       ['night', '夜勤'],
     ]);
     const november = await companyShifts(DEMO.companyId, '2026-11');
@@ -29,6 +30,8 @@ describe('demo seed', () => {
     // Wed 25 Nov: 鈴木 早番; Fri 27 Nov: 伊藤 遅番; Sun 22 Nov: 休; Mon 23 Nov (勤労感謝の日): 休.
     expect(of(suzuki!.employeeId, '2026-11-25')).toMatchObject({ patternId: 'early' });
     expect(of(ito!.employeeId, '2026-11-27')).toMatchObject({ patternId: 'late' });
+    // Mon 30 Nov: 伊藤 長日勤 (10 hours, scheduled under the 1-month 変形).
+    expect(of(ito!.employeeId, '2026-11-30')).toMatchObject({ patternId: 'long' });
     expect(of(watanabe!.employeeId, '2026-11-22')).toMatchObject({ dayOff: true });
     expect(of(watanabe!.employeeId, '2026-11-23')).toMatchObject({ dayOff: true });
     expect(of(watanabe!.employeeId, '2026-11-24')).toMatchObject({ patternId: 'day' });

@@ -368,6 +368,26 @@ budget(
   `department / status / employee checks (GetItem each, only those named), the schedule settings (one Query page), ${CLOSED} on effective_from, the version and the recompute job (2 PutItem), audit record`,
 );
 budget(
+  ['list-working-time-systems'],
+  1,
+  "the company's schedule settings (the working-time system versions among them): one Query page",
+);
+budget(
+  ['update-working-time-system'],
+  5,
+  `the status or employee check (GetItem, only the one named), ${CLOSED} on effective_from, the version and the recompute job (2 PutItem), audit record`,
+);
+budget(
+  ['check-working-time-system'],
+  16,
+  'the employee (GetItem), the schedule settings, the calendar versions and the rules (one Query page each), and for a 変形 system one Query page of shifts per month of its period (up to 12 for 1年単位)',
+);
+budget(
+  ['delete-working-time-system'],
+  5,
+  `the schedule settings and ${CLOSED} (one Query page each), the DeleteItem, the recompute job (PutItem), audit record`,
+);
+budget(
   ['update-work-settings'],
   5,
   `${CLOSED} on effective_from, the version and the recompute job (2 PutItem), the versions for the answer (one Query page), audit record`,

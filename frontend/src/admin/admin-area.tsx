@@ -33,6 +33,7 @@ const ClosingPage = lazy(() => import('./closing/closing-page'));
 const ShiftsPage = lazy(() => import('./shifts/shifts-page'));
 const WorkPatternsPage = lazy(() => import('./work-patterns/work-patterns-page'));
 const WorkSettingsPage = lazy(() => import('./work-patterns/work-settings-page'));
+const WorkSystemsPage = lazy(() => import('./working-time-systems/work-systems-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -58,6 +59,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
       { label: t.nav.companyCalendar, to: '/management/company_calendar' },
       { label: t.workPatterns.navPatterns, to: '/management/work_patterns' },
       { label: t.workPatterns.navSettings, to: '/management/work_settings' },
+      { label: t.workSystems.nav, to: '/management/working_time_systems' },
       { label: t.nav.csvDownload, to: '/management/csv_download' },
     ],
   },
@@ -136,6 +138,7 @@ function AdminRoutes() {
           <Route path={page('shifts')} element={<ShiftsPage />} />
           <Route path={page('work_patterns')} element={<WorkPatternsPage />} />
           <Route path={page('work_settings')} element={<WorkSettingsPage />} />
+          <Route path={page('working_time_systems')} element={<WorkSystemsPage />} />
           <Route path={page('csv_download')} element={<CsvDownloadPage />} />
           <Route path={page('csv_download/download')} element={<CsvDownloadRunPage />} />
           {/* Announcement banners link here: admins may read one, not manage the list. */}

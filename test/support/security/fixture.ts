@@ -163,6 +163,16 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     await adminA.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' }),
     'work pattern',
   ).body.data.id as string;
+  // A working-time system version of A's status, dated far ahead: it changes no figure and no job runs.
+  expectOk(
+    await adminA.put('/api/v1/working_time_systems', {
+      scope: 'status',
+      employment_status_id: a.employmentStatusId,
+      system: 'manager',
+      effective_from: '2099-01-01',
+    }),
+    'working-time system',
+  );
   // The local export and recompute jobs finish in the background; wait, so they write nothing during the tests.
   for (const path of [
     `/api/v1/recompute_jobs/${rule.body.data.recompute.id}`,
@@ -261,7 +271,11 @@ export interface Call {
 }
 
 const pathWith = (route: RouteDef, id: string) =>
-  route.path.replace('{id}', encodeURIComponent(id)).replace('{period}', encodeURIComponent(id));
+  route.path
+    .replace('{id}', encodeURIComponent(id))
+    .replace('{period}', encodeURIComponent(id))
+    // A working-time system version's key is four path segments: the id is them, already joined.
+    .replace('{scope}/{status_id}/{employee_id}/{effective_from}', id);
 
 /** Well-formed input for every route, aimed at company A's objects. */
 export function requestFor(route: RouteDef, ids: FixtureIds): Call {
@@ -302,6 +316,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'delete-info-item': ids.infoItem,
     'update-work-pattern': ids.workPattern,
     'delete-work-pattern': ids.workPattern,
+    'delete-working-time-system': `status/${ids.employmentStatus}/-/2099-01-01`,
     // A period long before the fixture's days: closing it freezes nothing another route writes to.
     'reopen-period-closing': '2024-01',
   };
@@ -403,6 +418,12 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       pattern_id: ids.workPattern,
     },
     'update-work-settings': { grace_minutes: 5, interval_minutes: 660 },
+    'update-working-time-system': {
+      scope: 'status',
+      employment_status_id: ids.employmentStatus,
+      system: 'manager',
+      effective_from: '2099-01-01',
+    },
     'create-inquiry': { name: '問合 太郎', company: '問合株式会社', email: 'ask@example.test', message: '質問です' },
     'update-shifts': {
       entries: [
@@ -424,6 +445,10 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-break-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'get-working-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'list-shifts': { query: `${ym}&employee_id=${ids.employee}`, reference: 'query' },
+    'check-working-time-system': {
+      query: `employee_id=${ids.employee}&date=${ids.year}-${String(ids.month).padStart(2, '0')}-01`,
+      reference: 'query',
+    },
   };
   const bodyReference = new Set([
     'create-employee',
@@ -433,6 +458,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'create-leave-register-export',
     'update-shifts',
     'update-work-pattern-assignment',
+    'update-working-time-system',
   ]);
 
   const id = pathIds[route.name];
