@@ -262,5 +262,8 @@ describe('五十音 order', () => {
     }
     const list = (await client.get('/api/v1/employees')).body.data as { name: string }[];
     expect(list.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
+    // The paid-leave staff list too.
+    const leave = (await client.get('/api/v1/paid_leave/employees')).body.data as { name: string }[];
+    expect(leave.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
   });
 });
