@@ -3,7 +3,9 @@
  * (records must be kept five years); they just leave the active list.
  */
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
-import { NotFoundError, awsErrorName } from '../shared/errors.js';
+import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
+import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
+import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { db, type Db } from './service.js';
 
 export interface StaffMember {
@@ -15,6 +17,11 @@ export interface StaffMember {
   departmentId?: string | undefined;
   employmentStatusId?: string | undefined;
   status: 'active' | 'retired';
+  /** 社員番号 and フリガナ (issue 18): absent for staff registered without them. */
+  employeeNumber?: string | undefined;
+  nameKana?: string | undefined;
+  /** 退職日 (YYYY-MM-DD), the last day employed. */
+  leaveDate?: string | undefined;
   /** Paid leave: hire date and scheduled working pattern (absent for staff registered without them). */
   hireDate?: string | undefined;
   patternBasis?: 'week' | 'year' | undefined;
@@ -32,6 +39,10 @@ export interface StaffFields {
   /** Paid leave (optional): null clears, undefined leaves the stored value alone. */
   hireDate?: string | null | undefined;
   pattern?: WorkingPattern | null | undefined;
+  /** 社員番号, フリガナ, 退職日 (normalised): null clears, undefined leaves the stored value alone. */
+  employeeNumber?: string | null | undefined;
+  nameKana?: string | null | undefined;
+  leaveDate?: string | null | undefined;
 }
 
 const PATTERN_ATTRIBUTES = ['patternBasis', 'daysPerWeek', 'daysPerYear', 'weeklyHours'] as const;
@@ -58,6 +69,9 @@ function givenAttributes(f: StaffFields) {
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
     ...(f.employmentStatusId ? { employmentStatusId: f.employmentStatusId } : {}),
     ...(f.hireDate ? { hireDate: f.hireDate } : {}),
+    ...(f.employeeNumber ? { employeeNumber: f.employeeNumber } : {}),
+    ...(f.nameKana ? { nameKana: f.nameKana } : {}),
+    ...(f.leaveDate ? { leaveDate: f.leaveDate } : {}),
     ...(f.pattern ? patternAttributes(f.pattern).set : {}),
   };
 }
@@ -87,7 +101,31 @@ export async function activeStaffMember(
   return data;
 }
 
-/** Conditional create: an id can never overwrite another profile. */
+/**
+ * The unique item that holds a 社員番号 in a company (case folded: A001 and a001 are one number). It is
+ * written in the same transaction as the profile, so of two concurrent registrations of one number
+ * exactly one is written; no read decides it.
+ */
+export const employeeNumberGuard = (companyId: string, employeeNumber: string) => ({
+  partition: `c#${companyId}#employee-numbers`,
+  value: `number#${employeeNumberKey(employeeNumber)}`,
+});
+
+export const employeeNumberTaken = () =>
+  new ConflictError(STAFF_IDENTITY_MESSAGES.employeeNumberTaken, {
+    employee_number: [STAFF_IDENTITY_MESSAGES.employeeNumberTaken],
+  });
+
+type TxCancel = { canceled: boolean; data: readonly { code?: string }[] };
+const conflictOrNull = (error: unknown): null => {
+  if (isTransactionConflict(error)) return null;
+  throw error;
+};
+
+/**
+ * Conditional create: an id can never overwrite another profile. With a 社員番号, its unique item goes
+ * in the same transaction: a number in use is a 409 with the field error and nothing is written.
+ */
 export async function insertStaff(
   companyId: string,
   employeeId: string,
@@ -95,30 +133,107 @@ export async function insertStaff(
   f: StaffFields,
   service: Db = db(),
 ) {
-  await service.entities.Employee.create({
-    companyId,
-    employeeId,
-    userSub,
-    ...givenAttributes(f),
-    status: 'active',
-  }).go({ response: 'none' });
+  const item = { companyId, employeeId, userSub, ...givenAttributes(f), status: 'active' as const };
+  if (!f.employeeNumber) {
+    await service.entities.Employee.create(item).go({ response: 'none' });
+    return;
+  }
+  const number = f.employeeNumber;
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const result: TxCancel | null = await service.transaction
+      .write(({ Employee, UniqueValue }) => [
+        UniqueValue.create({ ...employeeNumberGuard(companyId, number), ownerId: employeeId }).commit(),
+        Employee.create(item).commit(),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null) continue;
+    if (!result.canceled) return;
+    if (result.data[0]?.code === 'ConditionalCheckFailed') throw employeeNumberTaken();
+    throw new ConflictError();
+  }
+  throw new ConflictError();
 }
 
-/** Update the editable fields of an active staff member (conditional on still being active). */
-export async function patchStaff(companyId: string, employeeId: string, f: StaffFields, service: Db = db()) {
+/**
+ * Update the editable fields of an active staff member (conditional on still being active). A new
+ * 社員番号 moves its unique item in the same transaction: the new one is taken (a number in use is a
+ * 409), the old one released (only if this member holds it), and the profile patched on condition it
+ * still has the number read, so two edits racing cannot both move it. Clearing the number frees it.
+ */
+export async function patchStaff(
+  companyId: string,
+  employeeId: string,
+  f: StaffFields,
+  current: { employeeNumber?: string | undefined } = {},
+  service: Db = db(),
+) {
   const cleared = [
     ...(f.departmentId ? [] : ['departmentId' as const]),
     ...(f.employmentStatusId ? [] : ['employmentStatusId' as const]),
     ...(f.hireDate === null ? ['hireDate' as const] : []),
+    ...(f.employeeNumber === null ? ['employeeNumber' as const] : []),
+    ...(f.nameKana === null ? ['nameKana' as const] : []),
+    ...(f.leaveDate === null ? ['leaveDate' as const] : []),
     ...(f.pattern === null ? PATTERN_ATTRIBUTES : f.pattern ? patternAttributes(f.pattern).remove : []),
   ];
-  let patch = service.entities.Employee.patch({ companyId, employeeId }).set(givenAttributes(f));
-  // An unchosen department or status is removed, not stored as an empty string.
-  if (cleared.length) patch = patch.remove(cleared);
-  await patch
-    .where((a, { eq }) => eq(a.status, 'active'))
-    .go({ response: 'none' })
-    .catch(notFoundOnCondition);
+  const before = current.employeeNumber ?? null;
+  const after = f.employeeNumber === undefined ? before : f.employeeNumber;
+  const sameKey =
+    (before === null ? null : employeeNumberKey(before)) === (after === null ? null : employeeNumberKey(after));
+  const attributes = givenAttributes(f);
+  if (sameKey) {
+    let patch = service.entities.Employee.patch({ companyId, employeeId }).set(attributes);
+    // An unchosen department or status is removed, not stored as an empty string.
+    if (cleared.length) patch = patch.remove(cleared);
+    await patch
+      .where((a, { eq, notExists }) =>
+        // Still active, and still with the number read.
+        before === null
+          ? `${eq(a.status, 'active')} AND ${notExists(a.employeeNumber)}`
+          : `${eq(a.status, 'active')} AND ${eq(a.employeeNumber, before)}`,
+      )
+      .go({ response: 'none' })
+      .catch(notFoundOnCondition);
+    return;
+  }
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const result: TxCancel | null = await service.transaction
+      .write(({ Employee, UniqueValue }) => [
+        ...(after === null
+          ? []
+          : [UniqueValue.create({ ...employeeNumberGuard(companyId, after), ownerId: employeeId }).commit()]),
+        (cleared.length
+          ? Employee.patch({ companyId, employeeId }).set(attributes).remove(cleared)
+          : Employee.patch({ companyId, employeeId }).set(attributes)
+        )
+          .where((a, { eq, notExists }) =>
+            // Still active, and still with the number read.
+            before === null
+              ? `${eq(a.status, 'active')} AND ${notExists(a.employeeNumber)}`
+              : `${eq(a.status, 'active')} AND ${eq(a.employeeNumber, before)}`,
+          )
+          .commit(),
+        ...(before === null
+          ? []
+          : [
+              UniqueValue.remove(employeeNumberGuard(companyId, before))
+                .where((a, { eq }) => eq(a.ownerId, employeeId))
+                .commit(),
+            ]),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null) continue;
+    if (!result.canceled) return;
+    const reasons = result.data;
+    if (after !== null && reasons[0]?.code === 'ConditionalCheckFailed') throw employeeNumberTaken();
+    // The profile was retired, or its number changed in between: the caller read a stale state.
+    throw new NotFoundError();
+  }
+  throw new ConflictError();
 }
 
 /** Mark retired (conditional on active): the item and the attendance stay. */

@@ -21,6 +21,9 @@ export interface AttendanceExportParams {
 
 export const ATTENDANCE_HEADER = [
   '社員ID',
+  // 社員番号 (issue 18): the key payroll software matches rows on, so it sits beside the internal id
+  // rather than at the end. Closings keep the header they were written with (snapshot.header).
+  '社員番号',
   '氏名',
   '部署',
   '雇用形態',
@@ -52,8 +55,30 @@ export const ATTENDANCE_HEADER = [
   '法定外（期間）',
 ] as const;
 
-/** The header of CSVs taken before the schedule columns (closings stored then keep it). */
-export const LEGACY_ATTENDANCE_HEADER = ATTENDANCE_HEADER.slice(0, 18);
+/**
+ * The header of CSVs taken before the schedule columns (closings stored then keep it): written out,
+ * since 社員番号 now sits inside the current header's first columns.
+ */
+export const LEGACY_ATTENDANCE_HEADER = [
+  '社員ID',
+  '氏名',
+  '部署',
+  '雇用形態',
+  '日付',
+  '曜日',
+  '祝日',
+  '出勤',
+  '退勤',
+  '休憩',
+  '労働時間',
+  '法内残業',
+  '法定外残業',
+  '深夜労働',
+  '法定休日労働',
+  '休暇',
+  '出勤メモ',
+  '退勤メモ',
+];
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
 /** Durations as H:MM, the way Japanese payroll sheets write them. */
@@ -115,6 +140,7 @@ export async function* employeeDays(
   p: Pick<AttendanceExportParams, 'from' | 'to' | 'timeZone'>,
 ): AsyncGenerator<{ day: DayResult; row: Cell[] }> {
   const name = neutralize(`${e.lastName} ${e.firstName}`);
+  const employeeNumber = neutralize(e.employeeNumber ?? '');
   const dept = neutralize(e.departmentId ? (ctx.deptName.get(e.departmentId) ?? '') : '');
   const status = neutralize(e.employmentStatusId ? (ctx.statusName.get(e.employmentStatusId) ?? '') : '');
   for (const [year, month] of months(p.from, p.to)) {
@@ -139,6 +165,7 @@ export async function* employeeDays(
         day: d,
         row: [
           e.employeeId,
+          employeeNumber,
           name,
           dept,
           status,

@@ -4,6 +4,7 @@
  * records — retired staff included, since the register is kept five years. Header row first.
  * Reads are one Query each for staff, grants and leave requests, whatever the company's size.
  */
+import { gojuonOrder } from '../domain/staff-identity.js';
 import { companyById } from '../db/companies.js';
 import { companyGrants, companyLeaveRequests, takingsOf, toLeaveGrant } from '../db/paid-leave.js';
 import { allStaff } from '../db/staff.js';
@@ -50,6 +51,12 @@ function byEmployee<T extends { employeeId: string }>(xs: readonly T[]): Map<str
   return m;
 }
 
+const orderKey = (m: { lastName: string; firstName: string; employeeId: string; nameKana?: string | undefined }) => ({
+  nameKana: m.nameKana,
+  name: `${m.lastName} ${m.firstName}`,
+  id: m.employeeId,
+});
+
 export async function* leaveRegisterRows(companyId: string, params: LeaveRegisterParams = {}): AsyncGenerator<Cell[]> {
   const [company, staff, grants, requests] = await Promise.all([
     companyById(companyId),
@@ -62,11 +69,8 @@ export async function* leaveRegisterRows(companyId: string, params: LeaveRegiste
   yield [...LEAVE_REGISTER_HEADER];
   const people = staff
     .filter((m) => !wanted || wanted.has(m.employeeId))
-    .sort(
-      (a, b) =>
-        `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'ja') ||
-        (a.employeeId < b.employeeId ? -1 : 1),
-    );
+    // 五十音 order by フリガナ (issue 18), as the staff list.
+    .sort((a, b) => gojuonOrder(orderKey(a), orderKey(b)));
   const grantsOf = byEmployee(grants);
   const requestsOf = byEmployee(requests);
   for (const m of people) {

@@ -3,6 +3,7 @@
  * grant, five-day duty), one employee's ledger and register, manual grants, and the statutory
  * grant run. Nothing here is stored except grants; every figure is derived on read.
  */
+import { gojuonOrder } from '../domain/staff-identity.js';
 import { companyById } from '../db/companies.js';
 import {
   companyGrants,
@@ -199,9 +200,16 @@ export async function staffPaidLeave(companyId: string, timeZone: string) {
   const asOf = today(timeZone, clock.now());
   const grantsOf = groupBy(grants, (g) => g.employeeId);
   const requestsOf = groupBy(requests, (r) => r.employeeId);
+  // 五十音 order by フリガナ (issue 18), as the staff list.
+  const kana = new Map(staff.map((m) => [m.employeeId, m.nameKana]));
+  const key = (r: { employee_id: string; name: string }) => ({
+    nameKana: kana.get(r.employee_id),
+    name: r.name,
+    id: r.employee_id,
+  });
   return staff
     .map((m) => summarize(m, grantsOf.get(m.employeeId) ?? [], requestsOf.get(m.employeeId) ?? [], asOf, options))
-    .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
+    .sort((a, b) => gojuonOrder(key(a), key(b)));
 }
 
 /** One staff member's full picture: summary, working pattern, grants with their use, takings and the register. */

@@ -19,7 +19,8 @@ import {
   type StaffFields,
   type StaffMember,
 } from '../db/staff.js';
-import { ConflictError } from '../shared/errors.js';
+import { STAFF_IDENTITY_MESSAGES, gojuonOrder } from '../domain/staff-identity.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
@@ -76,6 +77,25 @@ function leaveAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Pa
     weeklyHours: p?.weeklyHours,
   };
 }
+/** The identity attributes a form's 社員番号, フリガナ and 退職日 become (undefined keeps the stored value). */
+function identityAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Partial<StaffMember> {
+  const keep = <K extends 'employeeNumber' | 'nameKana' | 'leaveDate'>(k: K) =>
+    f[k] === undefined ? current[k] : (f[k] ?? undefined);
+  return { employeeNumber: keep('employeeNumber'), nameKana: keep('nameKana'), leaveDate: keep('leaveDate') };
+}
+
+/**
+ * 退職日 is on or after 入社日, compared with the stored date of whichever one the form leaves out:
+ * a 400 with the field error, before anything is written (Cognito included).
+ */
+function assertLeaveAfterHire(f: StaffFields, current: Partial<StaffMember> = {}) {
+  const hire = f.hireDate === undefined ? current.hireDate : f.hireDate;
+  const leave = f.leaveDate === undefined ? current.leaveDate : f.leaveDate;
+  if (hire && leave && leave < hire) {
+    throw new ValidationError(MESSAGES.registrationDefect, { leave_date: [STAFF_IDENTITY_MESSAGES.leaveBeforeHire] });
+  }
+}
+
 const pick = ({ patternBasis, daysPerWeek, daysPerYear, weeklyHours }: Partial<StaffMember>) => ({
   patternBasis,
   daysPerWeek,
@@ -98,6 +118,10 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
     employment_status_name: status?.name ?? '',
     // Paid leave: without a hire date no statutory grant is made (入社日未登録).
     hire_date: m.hireDate ?? null,
+    // Payroll identity (issue 18): 社員番号, フリガナ (全角カタカナ), 退職日.
+    employee_number: m.employeeNumber ?? null,
+    name_kana: m.nameKana ?? null,
+    leave_date: m.leaveDate ?? null,
     working_pattern: pattern
       ? {
           basis: pattern.basis,
@@ -119,10 +143,11 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
 }
 export type StaffView = ReturnType<typeof staffView>;
 
-/** Active staff with department and status names: three Queries in parallel. */
 /**
  * Staff list with the figures of the payroll period holding `date` (today) from the work summaries:
- * five Queries whatever the size (the 締め日 versions name the period whose summaries are read).
+ * five Queries whatever the size (the 締め日 versions name the period whose summaries are read). In 五十音
+ * order (フリガナ, then name, then id): the list is one Query of every active member, so the whole list
+ * is sorted, not a page of it.
  */
 export async function staffList(companyId: string, date: string): Promise<StaffView[]> {
   const [staff, departments, statuses, summaries] = await Promise.all([
@@ -154,7 +179,7 @@ export async function staffList(companyId: string, date: string): Promise<StaffV
         work_system_label: f?.system && f.system !== 'standard' ? summarySystemView(f).label : null,
       };
     })
-    .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
+    .sort((a, b) => gojuonOrder({ ...a, nameKana: a.name_kana }, { ...b, nameKana: b.name_kana }));
 }
 
 /** One active staff member with names (a department deleted since shows as none). */
@@ -177,6 +202,7 @@ export async function registerStaff(
   input: StaffFields & { password: string },
   deps: StaffDeps = staffDeps,
 ): Promise<StaffView> {
+  assertLeaveAfterHire(input);
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
   const employeeId = newId();
   const userSub = await deps
@@ -195,11 +221,20 @@ export async function registerStaff(
       .catch((cleanup: unknown) => logger.error('staff compensation failed', { userSub, error: cleanup as Error }));
     throw error;
   }
-  const { password: _password, hireDate: _hireDate, pattern: _pattern, ...fields } = input;
+  const {
+    password: _password,
+    hireDate: _hireDate,
+    pattern: _pattern,
+    employeeNumber: _number,
+    nameKana: _kana,
+    leaveDate: _leave,
+    ...fields
+  } = input;
   return staffView(
     {
       ...fields,
       ...leaveAttributes(input),
+      ...identityAttributes(input),
       employeeId,
       userSub,
       status: 'active',
@@ -224,6 +259,7 @@ export async function updateStaff(
   deps: StaffDeps = staffDeps,
 ): Promise<StaffView> {
   const current = await activeStaffMember(companyId, employeeId);
+  assertLeaveAfterHire(input, current);
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
   const username = current.userSub ?? current.email;
   const emailChanged = input.email !== current.email;
@@ -233,7 +269,7 @@ export async function updateStaff(
     await deps.updateEmail(username, input.email).catch(emailTaken);
   }
   try {
-    await deps.patchStaff(companyId, employeeId, input);
+    await deps.patchStaff(companyId, employeeId, input, current);
   } catch (error) {
     if (emailChanged) {
       await deps
@@ -248,11 +284,20 @@ export async function updateStaff(
     await deps.resetPassword(username, input.password);
     if (current.userSub) await deps.endSessions(current.userSub);
   }
-  const { password: _password, hireDate: _hireDate, pattern: _pattern, ...fields } = input;
+  const {
+    password: _password,
+    hireDate: _hireDate,
+    pattern: _pattern,
+    employeeNumber: _number,
+    nameKana: _kana,
+    leaveDate: _leave,
+    ...fields
+  } = input;
   const updated: StaffMember = {
     ...current,
     ...fields,
     ...leaveAttributes(input, current),
+    ...identityAttributes(input, current),
     departmentId: input.departmentId ?? undefined,
     employmentStatusId: input.employmentStatusId ?? undefined,
   };

@@ -6,6 +6,7 @@ import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
 import { putRule } from '../../functions/db/rules.js';
+import { employeeNumberGuard } from '../../functions/db/staff.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
 import { calendarVersions, putCalendarVersion } from '../../functions/db/company-calendars.js';
@@ -51,6 +52,9 @@ export const DEMO = {
       employeeId: '01jx7deme00000000000000001',
       lastName: '佐藤',
       firstName: '花子',
+      // 社員番号 and フリガナ (issue 18): the staff list sorts by the フリガナ (五十音).
+      employeeNumber: 'S-0001',
+      nameKana: 'サトウ ハナコ',
       email: 'sato@demo.example.com',
       dept: 0,
       status: 0,
@@ -61,6 +65,8 @@ export const DEMO = {
       employeeId: '01jx7deme00000000000000002',
       lastName: '鈴木',
       firstName: '一郎',
+      employeeNumber: 'S-0002',
+      nameKana: 'スズキ イチロウ',
       email: 'suzuki@demo.example.com',
       dept: 0,
       status: 1,
@@ -73,6 +79,8 @@ export const DEMO = {
       employeeId: '01jx7deme00000000000000003',
       lastName: '高橋',
       firstName: '美咲',
+      employeeNumber: 'D-0001',
+      nameKana: 'タカハシ ミサキ',
       email: 'takahashi@demo.example.com',
       dept: 1,
       // フレックス社員: フレックスタイム制 (seedSchedules).
@@ -84,6 +92,8 @@ export const DEMO = {
       employeeId: '01jx7deme00000000000000004',
       lastName: '田中',
       firstName: '健太',
+      employeeNumber: 'D-0002',
+      nameKana: 'タナカ ケンタ',
       email: 'tanaka@demo.example.com',
       dept: 1,
       status: 0,
@@ -94,6 +104,8 @@ export const DEMO = {
       employeeId: '01jx7deme00000000000000005',
       lastName: '伊藤',
       firstName: 'さくら',
+      employeeNumber: 'D-0003',
+      nameKana: 'イトウ サクラ',
       email: 'ito@demo.example.com',
       dept: 1,
       status: 1,
@@ -103,6 +115,8 @@ export const DEMO = {
       employeeId: '01jx7deme00000000000000006',
       lastName: '渡辺',
       firstName: '翔',
+      employeeNumber: 'S-0003',
+      nameKana: 'ワタナベ ショウ',
       email: 'watanabe@demo.example.com',
       dept: 0,
       status: 0,
@@ -313,6 +327,8 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
       employeeId: e.employeeId,
       lastName: e.lastName,
       firstName: e.firstName,
+      employeeNumber: e.employeeNumber,
+      nameKana: e.nameKana,
       email: e.email,
       cell: e.cell,
       departmentId: DEMO.departments[e.dept]!.departmentId,
@@ -326,6 +342,8 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
         ? { patternBasis: 'week' as const, daysPerWeek: e.daysPerWeek, weeklyHours: e.weeklyHours }
         : {}),
     }).go();
+    // The 社員番号's unique item, as the staff form writes it: the form then refuses the demo's numbers.
+    await entities.UniqueValue.put({ ...employeeNumberGuard(companyId, e.employeeNumber), ownerId: e.employeeId }).go();
     // 佐藤 works the 振替 Sunday instead of its Wednesday (the approval below marks both days).
     const own =
       transfer && e === DEMO.employees[0]

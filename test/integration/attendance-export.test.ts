@@ -36,6 +36,11 @@ beforeAll(async () => {
       day(b, '2026-04-01', 22, 23),
     ])
     .go();
+  // 社員番号 (issue 18) for one of them; the other has none (an empty cell).
+  await db()
+    .entities.Employee.patch({ companyId: tenant.companyId, employeeId: a })
+    .set({ employeeNumber: 'A-001' })
+    .go();
 });
 
 async function exportCsv(body: object) {
@@ -67,7 +72,8 @@ describe('attendance CSV export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '社員ID,氏名,部署,雇用形態,日付,曜日,祝日,出勤,退勤,休憩,労働時間,法内残業,法定外残業,深夜労働,法定休日労働,休暇,出勤メモ,退勤メモ' +
+      // 社員番号 (issue 18) beside the internal id: it is the key payroll software matches on.
+      '社員ID,社員番号,氏名,部署,雇用形態,日付,曜日,祝日,出勤,退勤,休憩,労働時間,法内残業,法定外残業,深夜労働,法定休日労働,休暇,出勤メモ,退勤メモ' +
         // The schedule columns (issue 16), appended after the existing ones.
         ',予定出勤,予定退勤,遅刻(分),早退(分),欠勤,休憩打刻,休暇単位' +
         // The working-time system columns (issue 17), appended after those.
@@ -82,13 +88,14 @@ describe('attendance CSV export', () => {
     expect(rows).toHaveLength(30);
     const hmm = (m: number | null) => (m === null ? '' : `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`);
     for (const [i, d] of month.days.entries()) {
-      expect(rows[i]![4]).toBe(d.date);
-      expect(rows[i]![10]).toBe(hmm(d.worked_minutes));
+      expect(rows[i]![1]).toBe('A-001');
+      expect(rows[i]![5]).toBe(d.date);
+      expect(rows[i]![11]).toBe(hmm(d.worked_minutes));
     }
     // 4/2 09:00–21:00: 12 h − 60 min = 660 min, 180 beyond 8 h.
-    expect(rows[1]!.slice(7, 13)).toEqual(['09:00', '21:00', '1:00', '11:00', '0:00', '3:00']);
+    expect(rows[1]!.slice(8, 14)).toEqual(['09:00', '21:00', '1:00', '11:00', '0:00', '3:00']);
     // 4/5 is a Sunday (the legal holiday): 10:00–15:00 = 300 min, no break under 6 h, all legal-holiday work.
-    expect(rows[4]![14]).toBe('5:00');
+    expect(rows[4]![15]).toBe('5:00');
     // Formula cells are neutralised.
     expect(rows[0]!.join(',')).toContain(`"'=HYPERLINK(""x"")"`);
   });

@@ -81,7 +81,7 @@ describe('punch memos', () => {
     const memoAt = lines[0]!.indexOf('出勤メモ');
     expect(lines[0]!.slice(memoAt, memoAt + 2)).toEqual(['出勤メモ', '退勤メモ']);
     expect(lines).toHaveLength(2);
-    expect(lines[1]!.slice(4, 9)).toEqual(['2026-05-11', '月', '', '09:00', '18:00']);
+    expect(lines[1]!.slice(5, 10)).toEqual(['2026-05-11', '月', '', '09:00', '18:00']);
     expect(lines[1]!.slice(memoAt, memoAt + 2)).toEqual(['直行 A社', '直帰 B社']);
   });
 

@@ -104,7 +104,7 @@ describe('working-time rule versions', () => {
     csvBefore = await juneCsv();
     const row = csvBefore.find((l) => l.startsWith(employeeId) && l.includes('2026-06-15'))!.split(',');
     // 休憩, 労働時間, 法内残業, 法定外残業
-    expect(row.slice(9, 13)).toEqual(['1:00', '8:00', '0:00', '0:00']);
+    expect(row.slice(10, 14)).toEqual(['1:00', '8:00', '0:00', '0:00']);
   });
 
   it('saving 7:30 today leaves June as it was (table, stored figures, CSV); this month uses 7:30', async () => {

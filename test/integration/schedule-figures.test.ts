@@ -215,8 +215,9 @@ describe('CSV and closing', () => {
     at(jst('2026-04-21', 9));
     const lines = await exportLines(APRIL);
     const header = lines[0]!;
-    expect(header.slice(0, 18)).toEqual([
+    expect(header.slice(0, 19)).toEqual([
       '社員ID',
+      '社員番号',
       '氏名',
       '部署',
       '雇用形態',
@@ -235,7 +236,8 @@ describe('CSV and closing', () => {
       '出勤メモ',
       '退勤メモ',
     ]);
-    expect(header.slice(18, 25)).toEqual([
+    // 社員番号 (issue 18) follows 社員ID, so everything after it moves one column right.
+    expect(header.slice(19, 26)).toEqual([
       '予定出勤',
       '予定退勤',
       '遅刻(分)',
@@ -245,14 +247,14 @@ describe('CSV and closing', () => {
       '休暇単位',
     ]);
     // Issue 17 appends the working-time system columns after them.
-    expect(header.slice(25)).toEqual(['労働時間制度', '法定外（期間）']);
-    const row = (id: string, date: string) => lines.find((l) => l[0] === id && l[4] === date)!;
-    expect(row(a, '2026-04-20').slice(7, 9)).toEqual(['09:01', '17:50']);
-    expect(row(a, '2026-04-20').slice(18, 25)).toEqual(['09:00', '18:00', '1', '10', '', '', '']);
-    expect(row(b, '2026-04-17').slice(18, 25)).toEqual(['09:00', '18:00', '0', '0', '欠勤', '', '']);
-    expect(row(b, '2026-04-16').slice(18, 25)).toEqual(['', '', '', '', '', '', '']);
-    expect(row(a, '2026-04-15').slice(18, 25)).toEqual(['', '', '', '', '', '', '']);
-    for (const l of lines) expect(l).toHaveLength(27);
+    expect(header.slice(26)).toEqual(['労働時間制度', '法定外（期間）']);
+    const row = (id: string, date: string) => lines.find((l) => l[0] === id && l[5] === date)!;
+    expect(row(a, '2026-04-20').slice(8, 10)).toEqual(['09:01', '17:50']);
+    expect(row(a, '2026-04-20').slice(19, 26)).toEqual(['09:00', '18:00', '1', '10', '', '', '']);
+    expect(row(b, '2026-04-17').slice(19, 26)).toEqual(['09:00', '18:00', '0', '0', '欠勤', '', '']);
+    expect(row(b, '2026-04-16').slice(19, 26)).toEqual(['', '', '', '', '', '', '']);
+    expect(row(a, '2026-04-15').slice(19, 26)).toEqual(['', '', '', '', '', '', '']);
+    for (const l of lines) expect(l).toHaveLength(28);
   });
 
   it('the closing job counts 遅刻・早退・欠勤 and stores the CSV with the new columns', async () => {
@@ -283,7 +285,7 @@ describe('CSV and closing', () => {
     });
     // The export of the closed period is the stored CSV: it has the schedule columns.
     const lines = await exportLines(APRIL);
-    expect(lines[0]!.slice(18)).toEqual([
+    expect(lines[0]!.slice(19)).toEqual([
       '予定出勤',
       '予定退勤',
       '遅刻(分)',
@@ -296,7 +298,7 @@ describe('CSV and closing', () => {
     ]);
     // And a filtered export of it takes the stored rows with the header they were written with.
     const filtered = await exportLines({ ...APRIL, id: b });
-    expect(filtered[0]).toHaveLength(27);
-    expect(filtered.find((l) => l[4] === '2026-04-17')![22]).toBe('欠勤');
+    expect(filtered[0]).toHaveLength(28);
+    expect(filtered.find((l) => l[5] === '2026-04-17')![23]).toBe('欠勤');
   });
 });

@@ -457,6 +457,15 @@ export const ja = {
       daysPerWeek: '週所定労働日数',
       daysPerYear: '年間所定労働日数',
       weeklyHours: '週所定労働時間',
+      // 社員番号・フリガナ・退職日 (issue 18)
+      employeeNumber: '社員番号',
+      employeeNumberHint:
+        '半角英数字と「-」「_」で20文字以内（任意）。給与ソフトへの出力でスタッフを見分けるキーになります。',
+      nameKana: 'フリガナ',
+      nameKanaHint:
+        '全角カタカナで入力してください（任意）。ひらがな・半角カナは全角カタカナに変換します。一覧は五十音順に並びます。',
+      leaveDate: '退職日',
+      leaveDateHint: '在籍の最終日（任意）。入社日以降の日付を入力してください。',
     },
     org: {
       department: { label: '部署名', placeholder: '例）営業部、東京店' },

@@ -1,6 +1,14 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
 import { nameSchema } from '../../domain/input.js';
+import {
+  NAME_KANA_MAX,
+  STAFF_IDENTITY_MESSAGES as IDENTITY,
+  isEmployeeNumber,
+  isNameKana,
+  normaliseEmployeeNumber,
+  normaliseKana,
+} from '../../domain/staff-identity.js';
 import type { StaffFields } from '../../db/staff.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { passwordProblem } from '../../services/sessions/sign-in.js';
@@ -58,6 +66,38 @@ export const WorkingPatternBodySchema = z.pipe(
 
 const PatternFieldSchema = blankAsNull(WorkingPatternBodySchema);
 
+/**
+ * 社員番号, フリガナ and 退職日 (issue 18): left out = keep what is stored (clients of the spec's
+ * field list never clear them by not knowing them); null or blank = clear; else the normalised value.
+ */
+const keepOrClear = <T extends z.core.SomeType>(schema: T) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v)),
+      z.nullable(schema),
+    ),
+  );
+
+/** 社員番号: 全角 input becomes half-width (NFKC); 1–20 of A–Z a–z 0–9 - _. */
+export const EmployeeNumberSchema = z.pipe(
+  z.string().check(z.maxLength(200, IDENTITY.employeeNumberFormat)),
+  z.pipe(
+    z.transform(normaliseEmployeeNumber),
+    z.string().check(z.refine(isEmployeeNumber, IDENTITY.employeeNumberFormat)),
+  ),
+);
+
+/** フリガナ: ひらがな and 半角カナ become 全角カタカナ, spaces collapse to one; ≤ 60 characters. */
+export const NameKanaSchema = z.pipe(
+  z.string().check(z.maxLength(400, IDENTITY.nameKanaLength)),
+  z.pipe(
+    z.transform(normaliseKana),
+    z
+      .string()
+      .check(z.maxLength(NAME_KANA_MAX, IDENTITY.nameKanaLength), z.refine(isNameKana, IDENTITY.nameKanaFormat)),
+  ),
+);
+
 export const NewStaffSchema = z.strictObject({
   last_name: NameSchema,
   first_name: NameSchema,
@@ -67,6 +107,9 @@ export const NewStaffSchema = z.strictObject({
   employment_status_id: OptionalRefSchema,
   hire_date: HireDateFieldSchema,
   working_pattern: PatternFieldSchema,
+  employee_number: keepOrClear(EmployeeNumberSchema),
+  name_kana: keepOrClear(NameKanaSchema),
+  leave_date: keepOrClear(IsoDateSchema),
 });
 
 /** Editing: the password may be left empty (unchanged). */
@@ -93,5 +136,8 @@ export function staffFields<B extends NewStaffBody | EditStaffBody>(
     employmentStatusId: body.employment_status_id,
     hireDate: body.hire_date,
     pattern: body.working_pattern,
+    employeeNumber: body.employee_number,
+    nameKana: body.name_kana,
+    leaveDate: body.leave_date,
   };
 }

@@ -9,27 +9,31 @@ import './leave-fields.css';
 
 export interface LeaveForm {
   hire_date: string;
+  /** 退職日 (issue 18): beside 入社日, on or after it. */
+  leave_date: string;
   basis: '' | 'week' | 'year';
   days: string;
   hours: string;
 }
 
-export const EMPTY_LEAVE: LeaveForm = { hire_date: '', basis: '', days: '', hours: '' };
+export const EMPTY_LEAVE: LeaveForm = { hire_date: '', leave_date: '', basis: '', days: '', hours: '' };
 
 export function leaveFromStaff(s: Staff): LeaveForm {
   const p = s.working_pattern;
   return {
     hire_date: s.hire_date ?? '',
+    leave_date: s.leave_date ?? '',
     basis: p?.basis ?? '',
     days: p ? String((p.basis === 'week' ? p.days_per_week : p.days_per_year) ?? '') : '',
     hours: p ? String(p.weekly_hours) : '',
   };
 }
 
-export function leaveBody(f: LeaveForm): Pick<StaffBody, 'hire_date' | 'working_pattern'> {
+export function leaveBody(f: LeaveForm): Pick<StaffBody, 'hire_date' | 'leave_date' | 'working_pattern'> {
   const days = Number(f.days);
   return {
     hire_date: f.hire_date || null,
+    leave_date: f.leave_date || null,
     working_pattern: f.basis
       ? {
           basis: f.basis,
@@ -78,6 +82,28 @@ export function LeaveFields({
             {m}
           </span>
         ))}
+      </div>
+      <div className="form__field">
+        <label htmlFor="staff-leave_date">{s.leaveDate}</label>
+        <input
+          id="staff-leave_date"
+          type="date"
+          value={value.leave_date}
+          min={value.hire_date || undefined}
+          onChange={set('leave_date')}
+          aria-describedby={
+            errors.leave_date ? 'staff-leave_date-hint staff-leave_date-error' : 'staff-leave_date-hint'
+          }
+          aria-invalid={errors.leave_date ? true : undefined}
+        />
+        <span id="staff-leave_date-hint" className="form__hint">
+          {s.leaveDateHint}
+        </span>
+        {errors.leave_date && (
+          <span id="staff-leave_date-error" className="form__field-error">
+            {errors.leave_date.join(' ')}
+          </span>
+        )}
       </div>
       <fieldset className="form__field leave-pattern">
         <legend>{s.patternBasis}</legend>

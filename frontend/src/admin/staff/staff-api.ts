@@ -17,6 +17,10 @@ export interface StaffBody {
   employment_status_id: string | null;
   hire_date: string | null;
   working_pattern: WorkingPattern | null;
+  /** 社員番号, フリガナ and 退職日 (issue 18); null clears. */
+  employee_number: string | null;
+  name_kana: string | null;
+  leave_date: string | null;
 }
 
 const path = (id: string) => `/api/v1/employees/${encodeURIComponent(id)}`;

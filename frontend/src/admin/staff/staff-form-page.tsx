@@ -17,11 +17,17 @@ import { createStaff, getStaff, updateStaff, type Staff, type StaffBody } from '
 import '../../shared/page.css';
 import '../admin.css';
 
-type StaffForm = Omit<StaffBody, 'hire_date' | 'working_pattern'> & { leave: LeaveForm };
+type StaffForm = Omit<StaffBody, 'hire_date' | 'leave_date' | 'working_pattern' | 'employee_number' | 'name_kana'> & {
+  employee_number: string;
+  name_kana: string;
+  leave: LeaveForm;
+};
 
 const EMPTY: StaffForm = {
+  employee_number: '',
   last_name: '',
   first_name: '',
+  name_kana: '',
   email: '',
   password: '',
   department_id: null,
@@ -29,11 +35,19 @@ const EMPTY: StaffForm = {
   leave: EMPTY_LEAVE,
 };
 
-const toBody = ({ leave, ...rest }: StaffForm): StaffBody => ({ ...rest, ...leaveBody(leave) });
+const toBody = ({ leave, employee_number, name_kana, ...rest }: StaffForm): StaffBody => ({
+  ...rest,
+  // Blank clears (the API reads null as "none"); the server normalises what is typed.
+  employee_number: employee_number.trim() || null,
+  name_kana: name_kana.trim() || null,
+  ...leaveBody(leave),
+});
 
 const fromStaff = (s: Staff): StaffForm => ({
+  employee_number: s.employee_number ?? '',
   last_name: s.last_name,
   first_name: s.first_name,
+  name_kana: s.name_kana ?? '',
   email: s.email,
   password: '',
   department_id: s.department_id,
@@ -103,6 +117,20 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
     <>
       <FormFeedback error={error} success={success} />
       <form className="form admin-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        {field(
+          'employee_number',
+          t.admin.staff.employeeNumber,
+          <input
+            id="staff-employee_number"
+            autoComplete="off"
+            inputMode="text"
+            maxLength={20}
+            value={form.employee_number}
+            onChange={set('employee_number')}
+            {...aria('employee_number', 'staff-employee_number-hint')}
+          />,
+          t.admin.staff.employeeNumberHint,
+        )}
         <div className="form__row">
           {field(
             'last_name',
@@ -129,6 +157,19 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
             />,
           )}
         </div>
+        {field(
+          'name_kana',
+          t.admin.staff.nameKana,
+          <input
+            id="staff-name_kana"
+            autoComplete="off"
+            maxLength={60}
+            value={form.name_kana}
+            onChange={set('name_kana')}
+            {...aria('name_kana', 'staff-name_kana-hint')}
+          />,
+          t.admin.staff.nameKanaHint,
+        )}
         {field(
           'department_id',
           t.admin.staff.department,

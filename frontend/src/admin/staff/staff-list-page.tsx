@@ -40,8 +40,10 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
   return (
     <tr>
       <th scope="row">
+        {staff.name_kana && <span className="staff-kana">{staff.name_kana}</span>}
         <Link to={`/management/${encodeURIComponent(staff.id)}`}>{staff.name}</Link>
       </th>
+      <td className="staff-number">{staff.employee_number ?? ''}</td>
       <td>{staff.department_name || t.admin.none}</td>
       <td>
         {staff.employment_status_name || t.admin.none}
@@ -131,6 +133,7 @@ export default function StaffListPage() {
                   <thead>
                     <tr>
                       <th scope="col">{t.admin.staff.name}</th>
+                      <th scope="col">{t.admin.staff.employeeNumber}</th>
                       <th scope="col">{t.admin.staff.department}</th>
                       <th scope="col">{t.admin.staff.employmentStatus}</th>
                       <th scope="col">{t.admin.staff.monthlyHours}</th>

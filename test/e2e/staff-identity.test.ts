@@ -1,0 +1,78 @@
+/**
+ * Issue 18 item 3 in Chromium, on a phone: the admin registers a staff member with 社員番号 and フリガナ
+ * (typed in ひらがな), sees the list in 五十音 order with the number and the フリガナ, and a number in use
+ * is refused with the reason next to the field.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+
+const e2e = useBrowser();
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+const TEMP = 'Temp#Passw0rd2026';
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  tenant = await createTenant({ employees: 1, name: '五十音株式会社' });
+  const admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
+  for (const [last, first, kana, number] of [
+    ['渡辺', '一郎', 'ワタナベ イチロウ', 'W-1'],
+    ['阿部', '花子', 'アベ ハナコ', 'A-1'],
+  ] as const) {
+    const res = await admin.post('/api/v1/employees', {
+      last_name: last,
+      first_name: first,
+      email: `kana-${number}-${Date.now()}@example.test`,
+      password: TEMP,
+      department_id: null,
+      employment_status_id: null,
+      name_kana: kana,
+      employee_number: number,
+    });
+    expect(res.status).toBe(201);
+  }
+});
+
+describe('staff identity in Chromium on a phone', () => {
+  it('adds a member with 社員番号 and フリガナ and lists staff in 五十音 order; a taken number is refused beside the field', async () => {
+    const page = await e2e.page(PHONE);
+    await signInAs(page, e2e.stack.baseUrl, 'admin', tenant.admin);
+    await page.waitForURL('**/management');
+    await page.goto(`${e2e.stack.baseUrl}/management/staff/new`);
+    await page.locator('#staff-employee_number').fill('Ｋ－１');
+    await page.locator('#staff-last_name').fill('加藤');
+    await page.locator('#staff-first_name').fill('次郎');
+    await page.locator('#staff-name_kana').fill('かとう じろう');
+    await page.locator('#staff-email').fill(`kana-k-${Date.now()}@example.test`);
+    await page.locator('#staff-password').fill(TEMP);
+    expect(await page.locator('#staff-employee_number-hint').textContent()).toContain('半角英数字');
+    await page.getByRole('button', { name: '登録' }).click();
+    await poll(() => page.getByRole('status').first().textContent()).toContain('登録が完了しました。');
+
+    // A number already in use (case does not matter): the reason under the 社員番号 field.
+    await page.locator('#staff-employee_number').fill('a-1');
+    await page.locator('#staff-last_name').fill('重複');
+    await page.locator('#staff-first_name').fill('太郎');
+    await page.locator('#staff-email').fill(`kana-dup-${Date.now()}@example.test`);
+    await page.locator('#staff-password').fill(TEMP);
+    await page.getByRole('button', { name: '登録' }).click();
+    const taken = 'この社員番号はすでに使われています。';
+    await poll(() => page.locator('#staff-employee_number-error').textContent()).toBe(taken);
+    expect(await page.locator('#staff-employee_number').getAttribute('aria-invalid')).toBe('true');
+
+    await page.goto(`${e2e.stack.baseUrl}/management/staff`);
+    const names = page.locator('.staff-table tbody th[scope="row"] a');
+    // フリガナ order: アベ, カトウ, ワタナベ; 社員 1号 has no フリガナ and comes last.
+    await poll(() => names.allTextContents()).toEqual(['阿部 花子', '加藤 次郎', '渡辺 一郎', '社員 1号']);
+    const kato = page.getByRole('row', { name: /加藤 次郎/ });
+    expect(await kato.locator('.staff-kana').textContent()).toBe('カトウ ジロウ');
+    expect(await kato.locator('.staff-number').textContent()).toBe('K-1');
+    // The page itself does not scroll sideways on a phone (the table scrolls in its own box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The edit form shows the stored values.
+    await kato.getByRole('link', { name: /編集/ }).click();
+    await poll(() => page.locator('#staff-name_kana').inputValue()).toBe('カトウ ジロウ');
+    expect(await page.locator('#staff-employee_number').inputValue()).toBe('K-1');
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * Issue 18 item 3 through the gateway: 社員番号, フリガナ, 入社日 and 退職日 on staff create and edit,
+ * Japanese field errors that write nothing, 社員番号 unique per company (atomically, also under
+ * concurrent creates), and the staff list in 五十音 order.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/db/service.js';
+import { useTestStack } from '../support/stack.js';
+import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import type { HttpClient } from '../support/http-client.js';
+import { employeePoolUser, tableSnapshot } from './admin-support.js';
+
+const stack = useTestStack();
+const TEMP = 'Temp#Passw0rd2026';
+const DEFECT = '登録内容に不備があります。';
+const TAKEN = 'この社員番号はすでに使われています。';
+
+let tenant: TestTenant;
+let other: TestTenant;
+let admin: HttpClient;
+let otherAdmin: HttpClient;
+let n = 0;
+const email = () => `identity-${Date.now().toString(36)}-${n++}@example.test`;
+
+beforeAll(async () => {
+  [tenant, other] = await Promise.all([createTenant({ employees: 0 }), createTenant({ employees: 0 })]);
+  [admin, otherAdmin] = await Promise.all([
+    signIn(stack.baseUrl, 'admin', tenant.admin),
+    signIn(stack.baseUrl, 'admin', other.admin),
+  ]);
+});
+
+const newStaff = (overrides: Record<string, unknown> = {}) => ({
+  last_name: '山田',
+  first_name: '花子',
+  email: email(),
+  password: TEMP,
+  department_id: null,
+  employment_status_id: null,
+  ...overrides,
+});
+
+type Res = { status: number; body: { message: string; errors?: Record<string, string[]>; data?: unknown } };
+const expectTaken = (res: Res) => {
+  expect(res.status).toBe(409);
+  expect(res.body.message).toBe(TAKEN);
+  expect(res.body.errors).toEqual({ employee_number: [TAKEN] });
+};
+const guards = async (companyId: string) =>
+  (
+    await db()
+      .entities.UniqueValue.query.byValue({ partition: `c#${companyId}#employee-numbers` })
+      .go({ pages: 'all' })
+  ).data.map((g) => [g.value, g.ownerId]);
+
+describe('create and edit with each field', () => {
+  it('stores and returns 社員番号, フリガナ (normalised), 入社日 and 退職日; edits and clears them', async () => {
+    const body = newStaff({
+      employee_number: 'Ｅ－１００',
+      name_kana: 'やまだ　ﾊﾅｺ',
+      hire_date: '2024-04-01',
+      leave_date: '2026-03-31',
+    });
+    const created = await admin.post('/api/v1/employees', body);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      employee_number: 'E-100',
+      name_kana: 'ヤマダ ハナコ',
+      hire_date: '2024-04-01',
+      leave_date: '2026-03-31',
+    });
+    const id = created.body.data.id as string;
+    expect((await admin.get(`/api/v1/employees/${id}`)).body.data).toEqual(created.body.data);
+    const listed = (await admin.get('/api/v1/employees')).body.data.find((s: { id: string }) => s.id === id);
+    expect(listed).toMatchObject({ employee_number: 'E-100', name_kana: 'ヤマダ ハナコ', leave_date: '2026-03-31' });
+    expect(await guards(tenant.companyId)).toContainEqual(['number#E-100', id]);
+
+    // Each field edited.
+    const edited = await admin.put(`/api/v1/employees/${id}`, {
+      ...body,
+      password: '',
+      employee_number: 'e-101',
+      name_kana: 'ヤマダ ハルコ',
+      hire_date: '2024-05-01',
+      leave_date: '2026-04-30',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({
+      employee_number: 'e-101',
+      name_kana: 'ヤマダ ハルコ',
+      hire_date: '2024-05-01',
+      leave_date: '2026-04-30',
+    });
+    expect((await admin.get(`/api/v1/employees/${id}`)).body.data).toEqual(edited.body.data);
+    // The guard moved: the old number is free, the new one held.
+    const held = await guards(tenant.companyId);
+    expect(held).toContainEqual(['number#E-101', id]);
+    expect(held.map(([v]) => v)).not.toContain('number#E-100');
+
+    // Left out (a client of the spec's field list): kept. Null or blank: cleared.
+    const spec = await admin.put(`/api/v1/employees/${id}`, {
+      last_name: '山田',
+      first_name: '春子',
+      email: body.email,
+      password: '',
+      department_id: null,
+      employment_status_id: null,
+      hire_date: '2024-05-01',
+    });
+    expect(spec.status).toBe(200);
+    expect(spec.body.data).toMatchObject({
+      employee_number: 'e-101',
+      name_kana: 'ヤマダ ハルコ',
+      leave_date: '2026-04-30',
+    });
+    const cleared = await admin.put(`/api/v1/employees/${id}`, {
+      ...body,
+      password: '',
+      employee_number: '',
+      name_kana: null,
+      leave_date: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ employee_number: null, name_kana: null, leave_date: null });
+    const { data: item } = await db().entities.Employee.get({ companyId: tenant.companyId, employeeId: id }).go();
+    expect(item).not.toHaveProperty('employeeNumber');
+    expect(item).not.toHaveProperty('nameKana');
+    expect(item).not.toHaveProperty('leaveDate');
+    expect((await guards(tenant.companyId)).map(([, owner]) => owner)).not.toContain(id);
+
+    // Clearing freed the number: another member takes it.
+    expect((await admin.post('/api/v1/employees', newStaff({ employee_number: 'E-101' }))).status).toBe(201);
+  });
+
+  it('staff without the new fields stay valid (the spec’s create body)', async () => {
+    const res = await admin.post('/api/v1/employees', newStaff());
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ employee_number: null, name_kana: null, hire_date: null, leave_date: null });
+  });
+});
+
+describe('bad input writes nothing', () => {
+  const NUMBER = '社員番号は半角英数字・「-」・「_」の20文字以内で入力してください';
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['number over 20 characters', { employee_number: 'A'.repeat(21) }, 'employee_number', NUMBER],
+    ['number with a space', { employee_number: 'A 1' }, 'employee_number', NUMBER],
+    ['number in kanji', { employee_number: '社員一' }, 'employee_number', NUMBER],
+    ['kana in kanji', { name_kana: '山田 花子' }, 'name_kana', 'フリガナは全角カタカナで入力してください'],
+    ['kana in latin letters', { name_kana: 'Yamada' }, 'name_kana', 'フリガナは全角カタカナで入力してください'],
+    ['kana over 60', { name_kana: 'ア'.repeat(61) }, 'name_kana', 'フリガナは60文字以内で入力してください'],
+    ['malformed leave date', { leave_date: '2026/03/31' }, 'leave_date', ''],
+    [
+      'leave before hire',
+      { hire_date: '2025-04-01', leave_date: '2025-03-31' },
+      'leave_date',
+      '退職日は入社日以降の日付を入力してください',
+    ],
+  ];
+  it.each(cases)('%s → 400 with the field error', async (_, overrides, field, message) => {
+    const body = newStaff(overrides);
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    const res = await admin.post('/api/v1/employees', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(DEFECT);
+    expect(Object.keys(res.body.errors ?? {})).toEqual([field]);
+    if (message) expect(res.body.errors?.[field]).toEqual([message]);
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+    expect(await employeePoolUser(body.email)).toBeNull();
+  });
+
+  it('on edit too (bad 社員番号, フリガナ, 退職日, and a 退職日 before the 入社日)', async () => {
+    const body = newStaff({ hire_date: '2025-04-01', employee_number: 'EDIT-1' });
+    const id = (await admin.post('/api/v1/employees', body)).body.data.id as string;
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    for (const overrides of [
+      { employee_number: 'ｘ'.repeat(21) },
+      { name_kana: '花子' },
+      { leave_date: '2025-02-30' },
+    ]) {
+      const res = await admin.put(`/api/v1/employees/${id}`, { ...body, password: '', ...overrides });
+      expect(res.status).toBe(400);
+    }
+    const bad = await admin.put(`/api/v1/employees/${id}`, {
+      ...body,
+      password: '',
+      hire_date: '2025-04-01',
+      leave_date: '2025-01-01',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ leave_date: ['退職日は入社日以降の日付を入力してください'] });
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+  });
+});
+
+describe('社員番号 is unique per company', () => {
+  it('a number in use is refused on create and on edit (case does not matter), nothing changes', async () => {
+    const first = await admin.post('/api/v1/employees', newStaff({ employee_number: 'DUP-1' }));
+    expect(first.status).toBe(201);
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    const again = newStaff({ employee_number: 'dup-1' });
+    expectTaken(await admin.post('/api/v1/employees', again));
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+    // The Cognito user made before the profile write was deleted again.
+    expect(await employeePoolUser(again.email)).toBeNull();
+
+    const body = newStaff({ employee_number: 'DUP-2' });
+    const second = (await admin.post('/api/v1/employees', body)).body.data;
+    const snapshot = await tableSnapshot(stack.dynamo, stack.tableName);
+    expectTaken(await admin.put(`/api/v1/employees/${second.id}`, { ...body, password: '', employee_number: 'DUP-1' }));
+    // With a new e-mail too: the e-mail change is put back.
+    const newEmail = email();
+    expectTaken(
+      await admin.put(`/api/v1/employees/${second.id}`, {
+        ...body,
+        email: newEmail,
+        password: '',
+        employee_number: 'DUP-1',
+      }),
+    );
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(snapshot);
+    expect((await employeePoolUser(body.email))?.attrs.email).toBe(body.email);
+
+    // Re-saving one's own number (or its case) is fine.
+    const same = await admin.put(`/api/v1/employees/${second.id}`, { ...body, password: '', employee_number: 'dup-2' });
+    expect(same.status).toBe(200);
+    expect(same.body.data.employee_number).toBe('dup-2');
+  });
+
+  it('two concurrent creates with one number: exactly one is written', async () => {
+    const bodies = [newStaff({ employee_number: 'RACE-1' }), newStaff({ employee_number: 'RACE-1' })];
+    const results = await Promise.all(bodies.map((b) => admin.post('/api/v1/employees', b)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expectTaken(results.find((r) => r.status === 409)!);
+    const list = (await admin.get('/api/v1/employees')).body.data as { employee_number: string | null }[];
+    expect(list.filter((s) => s.employee_number === 'RACE-1')).toHaveLength(1);
+    const loser = bodies[results.findIndex((r) => r.status === 409)]!;
+    expect(await employeePoolUser(loser.email)).toBeNull();
+  });
+
+  it('the same number in two companies is fine', async () => {
+    expect((await admin.post('/api/v1/employees', newStaff({ employee_number: 'SHARED-1' }))).status).toBe(201);
+    expect((await otherAdmin.post('/api/v1/employees', newStaff({ employee_number: 'SHARED-1' }))).status).toBe(201);
+  });
+});
+
+describe('五十音 order', () => {
+  it('lists staff by フリガナ, then name, then id; staff without フリガナ last', async () => {
+    const company = await createTenant({ employees: 0 });
+    const client = await signIn(stack.baseUrl, 'admin', company.admin);
+    for (const [last, first, kana] of [
+      ['渡辺', '一郎', 'わたなべ いちろう'],
+      ['無記入', '太郎', ''],
+      ['阿部', '花子', 'ｱﾍﾞ ﾊﾅｺ'],
+      ['後藤', '次郎', 'ゴトウ ジロウ'],
+      ['加藤', '三郎', 'カトウ サブロウ'],
+    ] as const) {
+      const res = await client.post(
+        '/api/v1/employees',
+        newStaff({ last_name: last, first_name: first, name_kana: kana }),
+      );
+      expect(res.status).toBe(201);
+    }
+    const list = (await client.get('/api/v1/employees')).body.data as { name: string }[];
+    expect(list.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
+    // The paid-leave staff list too.
+    const leave = (await client.get('/api/v1/paid_leave/employees')).body.data as { name: string }[];
+    expect(leave.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
+  });
+});
