@@ -1,5 +1,6 @@
 import { monthCalendarInput, spanCalendarInput, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, type MonthResult } from '../domain/worktime/month.js';
+import type { DayResult } from '../domain/worktime/day.js';
 import { type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import {
   computePeriod,
@@ -164,6 +165,21 @@ export type SummaryResult = MonthResult | (PeriodResult & { id: string });
 
 const summaryKey = (r: SummaryResult) => ('id' in r ? r.id : ym(r.year, r.month));
 
+/**
+ * Days worked on a 法定休日 (with 法定休日労働) and on another day off (所定休日): the 勤怠集計 columns.
+ * Only the span's own dates (a month's or period's days).
+ */
+export function holidayWorkDays(days: readonly DayResult[]) {
+  let legalHolidayWorkDays = 0;
+  let nonLegalHolidayWorkDays = 0;
+  for (const d of days) {
+    if (d.status !== 'complete' || d.workedMinutes <= 0) continue;
+    if (d.legalHolidayWorkMinutes > 0) legalHolidayWorkDays++;
+    else if (d.calendar.isDayOff) nonLegalHolidayWorkDays++;
+  }
+  return { legalHolidayWorkDays, nonLegalHolidayWorkDays };
+}
+
 /** The WorkSummary item of a period's result. */
 function summaryItem(companyId: string, employeeId: string, result: SummaryResult) {
   const t = result.totals;
@@ -194,6 +210,12 @@ function summaryItem(companyId: string, employeeId: string, result: SummaryResul
     shortIntervalDays: t.shortIntervalDays,
     paidLeaveHours: t.paidLeaveHours,
     computedAt: clock.now().toISOString(),
+    regularMinutes: t.regularMinutes,
+    periodStatutoryOvertimeMinutes: t.periodStatutoryOvertimeMinutes,
+    substituteLeaveDays: t.substituteLeaveDays,
+    transferHolidayDays: t.transferHolidayDays,
+    ...holidayWorkDays(result.days),
+    rounded30: t.rounded30,
   };
 }
 

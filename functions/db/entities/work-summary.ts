@@ -37,6 +37,15 @@ export const WorkSummary = createSchema({
     shortIntervalDays: { type: 'number' },
     paidLeaveHours: { type: 'number' },
     computedAt: { type: 'string', required: true },
+    // 勤怠集計 (issue 18); absent on items stored before it (read as null: the totals row says 再計算待ち).
+    regularMinutes: { type: 'number' },
+    periodStatutoryOvertimeMinutes: { type: 'number' },
+    substituteLeaveDays: { type: 'number' },
+    transferHolidayDays: { type: 'number' },
+    legalHolidayWorkDays: { type: 'number' },
+    nonLegalHolidayWorkDays: { type: 'number' },
+    /** The 1か月単位の端数処理 figures (null when the company's option was off). */
+    rounded30: { type: 'any' },
   },
   indexes: {
     // A company's month for every employee: one Query (work status, staff list).
