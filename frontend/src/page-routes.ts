@@ -54,6 +54,7 @@ export const ADMIN_PAGES = [
   'work_settings',
   'csv_download',
   'csv_download/download',
+  'attendance_totals',
   'info_items/:id',
   'info_items',
   'info_items/new',
