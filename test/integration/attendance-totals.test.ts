@@ -274,6 +274,8 @@ describe('勤怠集計 CSV', () => {
     expect(cells[header.indexOf('有給休暇日数')]).toBe('1.5');
     expect(cells[header.indexOf('状態')]).toBe('集計中');
     expect(cells.at(-1)).toBe(tenant.employees[0]!.id);
+    // Another company's admin cannot poll (or download) the job: 404.
+    expect((await otherAdmin.get(`/api/v1/attendance_totals_exports/${job.id}`)).status).toBe(404);
   });
 
   it('writes Shift_JIS and honours the department filter', async () => {
