@@ -17,6 +17,8 @@ import { monthSummaries } from '../db/summaries.js';
 import { periodById } from '../domain/payroll-period.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
+import { NotFoundError } from '../shared/errors.js';
+import { MESSAGES } from '../shared/messages.js';
 import { frozenSnapshot, type FrozenTotals } from './period-snapshot.js';
 import { summarize } from './paid-leave-service.js';
 
@@ -289,6 +291,12 @@ export async function attendanceTotals(
     companyLeaveRequests(companyId),
   ]);
   if (!period) return null;
+  // A department or status of another company (or of none) is a 404 like any foreign id, never an empty page.
+  if (
+    (q.departmentId !== undefined && !departments.some((d) => d.id === q.departmentId)) ||
+    (q.employmentStatusId !== undefined && !statuses.some((s) => s.id === q.employmentStatusId))
+  )
+    throw new NotFoundError(MESSAGES.fetchDataFailed);
   const closed = snapshot !== null;
   const frozen = new Map(snapshot?.employees.map((e) => [e.employeeId, e.totals]) ?? []);
   const stored = new Map(summaries.map((s) => [s.employeeId, s]));

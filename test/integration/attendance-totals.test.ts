@@ -191,12 +191,13 @@ describe('勤怠集計 list', () => {
     expect(bad.body.errors.sort).toEqual(['並べ替えの項目を選択してください']);
     expect(bad.body.errors.order).toEqual(['並び順は昇順か降順を選択してください']);
     expect(bad.body.errors.limit).toEqual(['件数は1〜100で指定してください']);
-    // Another company's admin sees only that company's staff; a foreign department filters to nothing.
+    // Another company's admin sees only that company's staff; a foreign department is a 404.
     const theirs = (await otherAdmin.get('/api/v1/attendance_totals?period=2026-10')).body.data.rows as Row[];
     expect(theirs.map((r) => r.employee_id)).toEqual([other.employees[0]!.id]);
-    const foreign = (await otherAdmin.get(`/api/v1/attendance_totals?period=2026-10&department_id=${kaihatsu}`)).body
-      .data.rows;
-    expect(foreign).toEqual([]);
+    const foreign = await otherAdmin.get(`/api/v1/attendance_totals?period=2026-10&department_id=${kaihatsu}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('データの取得に失敗しました');
+    expect(JSON.stringify(foreign.body)).not.toContain(third);
     const before = await tableSnapshot(stack.tableName);
     const exp = await otherAdmin.post('/api/v1/attendance_totals_exports', {
       period: '2026-10',
