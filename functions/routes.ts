@@ -185,6 +185,11 @@ const rows = [
   ['create-attendance-export', 'POST', '/api/v1/attendance_exports', ADMIN, api('attendance-exports/create-attendance-export'), [...WRITE, 'exports'], 'Start attendance CSV export'],
   ['get-attendance-export', 'GET', '/api/v1/attendance_exports/{id}', ADMIN, api('attendance-exports/get-attendance-export'), [...READ, 'exports'], 'Export status and download link'],
 
+  // 勤怠集計: monthly totals per employee and payroll period, and their CSV (export worker)
+  ['list-attendance-totals', 'GET', '/api/v1/attendance_totals', ADMIN, api('attendance-totals/list-attendance-totals'), [...READ, 'exports'], '勤怠集計: one page of staff with their totals of a payroll period (closed: from the snapshot)'],
+  ['create-attendance-totals-export', 'POST', '/api/v1/attendance_totals_exports', ADMIN, api('attendance-totals/create-attendance-totals-export'), [...WRITE, 'exports'], 'Start the 勤怠集計 CSV export'],
+  ['get-attendance-totals-export', 'GET', '/api/v1/attendance_totals_exports/{id}', ADMIN, api('attendance-totals/get-attendance-totals-export'), [...READ, 'exports'], '勤怠集計 export status, progress and download link'],
+
   // Payroll period (締め日) and closing (締め): the closing job runs in the export worker
   ['get-payroll-period', 'GET', '/api/v1/payroll_period', ADMIN, api('period-closings/get-payroll-period'), READ, '締め日 in force on a day (?on=), its period and the versions'],
   ['update-payroll-period', 'PUT', '/api/v1/payroll_period', ADMIN, api('period-closings/update-payroll-period'), WRITE, 'Save a 締め日 version from effective_from'],

@@ -55,6 +55,7 @@ export const ADMIN_PAGES = [
   'working_time_systems',
   'csv_download',
   'csv_download/download',
+  'attendance_totals',
   'info_items/:id',
   'info_items',
   'info_items/new',

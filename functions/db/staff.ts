@@ -274,7 +274,12 @@ export async function allStaff(companyId: string, service: Db = db()) {
  */
 export async function activeStaffPage(
   companyId: string,
-  options: { limit: number; after?: string | undefined; departmentId?: string | undefined },
+  options: {
+    limit: number;
+    after?: string | undefined;
+    departmentId?: string | undefined;
+    employmentStatusId?: string | undefined;
+  },
   service: Db = db(),
 ): Promise<{ staff: StaffMember[]; next: string | null }> {
   // A range of the employee items only (ids are [0-9a-z_-]: after+'!' is just past `after`, '~' past all).
@@ -282,9 +287,11 @@ export async function activeStaffPage(
     .byCompany({ companyId })
     .between({ employeeId: options.after ? `${options.after}!` : '' }, { employeeId: '~' })
     .where((a, { eq }) =>
-      options.departmentId
-        ? `${eq(a.status, 'active')} AND ${eq(a.departmentId, options.departmentId)}`
-        : eq(a.status, 'active'),
+      [
+        eq(a.status, 'active'),
+        ...(options.departmentId ? [eq(a.departmentId, options.departmentId)] : []),
+        ...(options.employmentStatusId ? [eq(a.employmentStatusId, options.employmentStatusId)] : []),
+      ].join(' AND '),
     )
     .go({ count: options.limit });
   return { staff: data, next: cursor && data.length ? data[data.length - 1]!.employeeId : null };

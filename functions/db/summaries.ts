@@ -220,6 +220,21 @@ function systemPeriodOf(system: WorkSystem, date: string) {
 
 const flexItem = (f: FlexPeriodState | null) => (f ? { flexBalanceMinutes: f.balanceMinutes } : {});
 
+/**
+ * Days worked on a 法定休日 (with 法定休日労働) and on another day off (所定休日): the 勤怠集計 columns.
+ * Only the span's own dates (a month's or period's days).
+ */
+export function holidayWorkDays(days: readonly DayResult[]) {
+  let legalHolidayWorkDays = 0;
+  let nonLegalHolidayWorkDays = 0;
+  for (const d of days) {
+    if (d.status !== 'complete' || d.workedMinutes <= 0) continue;
+    if (d.legalHolidayWorkMinutes > 0) legalHolidayWorkDays++;
+    else if (d.calendar.isDayOff) nonLegalHolidayWorkDays++;
+  }
+  return { legalHolidayWorkDays, nonLegalHolidayWorkDays };
+}
+
 /** The WorkSummary item of a period's result. */
 function summaryItem(companyId: string, employeeId: string, result: SummaryResult) {
   const t = result.totals;
@@ -254,6 +269,11 @@ function summaryItem(companyId: string, employeeId: string, result: SummaryResul
     ...(result.workSystem ? systemPeriodOf(result.workSystem, 'id' in result ? result.to : monthEnd(result)) : {}),
     ...flexItem(flexStateAsOf(result.days, result.today)),
     computedAt: clock.now().toISOString(),
+    regularMinutes: t.regularMinutes,
+    substituteLeaveDays: t.substituteLeaveDays,
+    transferHolidayDays: t.transferHolidayDays,
+    ...holidayWorkDays(result.days),
+    rounded30: t.rounded30,
   };
 }
 

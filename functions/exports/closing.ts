@@ -62,6 +62,8 @@ export const zeroTotals = (): FrozenTotals => ({
   overtimeOver60Minutes: 0,
   periodStatutoryOvertimeMinutes: 0,
   rounded30: null,
+  legalHolidayWorkDays: 0,
+  nonLegalHolidayWorkDays: 0,
 });
 
 /** What the days alone cannot give: 月60時間超 of the period and the 1か月単位 rounding (as month.ts monthTotals). */
@@ -135,6 +137,8 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         totals.lateNightMinutes += day.lateNightMinutes;
         totals.legalHolidayWorkMinutes += day.legalHolidayWorkMinutes;
         if (day.workedMinutes > 0) totals.workDays++;
+        if (day.workedMinutes > 0 && day.legalHolidayWorkMinutes > 0) totals.legalHolidayWorkDays!++;
+        else if (day.workedMinutes > 0 && day.calendar.isDayOff) totals.nonLegalHolidayWorkDays!++;
         if (day.breakSource === 'legal_minimum') totals.breakShortDays++;
       }
       employees.push({

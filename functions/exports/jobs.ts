@@ -11,7 +11,7 @@ import type { CsvEncoding } from './csv.js';
  * (an asynchronous Lambda invocation on AWS, an in-process task locally), then the browser polls the
  * job and receives a presigned GET link once the file is in S3. Objects are keyed under the company id.
  */
-export type ExportKind = 'attendance' | 'leave_register';
+export type ExportKind = 'attendance' | 'leave_register' | 'attendance_totals';
 
 /** Presigned links live at most five minutes. */
 export const LINK_SECONDS = 300;
@@ -106,6 +106,8 @@ export async function exportStatus(companyId: string, exportId: string, kind: Ex
     unencodable_chars: job.status === 'done' ? (job.unencodableChars ?? 0) : null,
     download_url: url,
     link_expires_in: url ? LINK_SECONDS : null,
+    /** Staff written so far and in all (勤怠集計 export only; null for the other kinds and before the start). */
+    progress: job.progressTotal !== undefined ? { done: job.progressDone ?? 0, total: job.progressTotal } : null,
   };
 }
 

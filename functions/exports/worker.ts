@@ -19,12 +19,18 @@ import { ByteCounter, cp932Unencodable, csvStream, type Cell, type CsvEncoding, 
 import type { WorkerEvent } from './jobs.js';
 import { runClosing, type ClosingEvent } from './closing.js';
 import { leaveRegisterRows, type LeaveRegisterParams } from './leave-register-rows.js';
+import { attendanceTotalsRows, type TotalsExportParams } from './attendance-totals-rows.js';
 
 /** Rows of each export kind: async generators, so a file is never held in memory whole. */
 const ROWS = {
   attendance: (companyId: string, params: unknown) => attendanceRows(companyId, params as AttendanceExportParams),
   leave_register: (companyId: string, params: unknown) => leaveRegisterRows(companyId, params as LeaveRegisterParams),
-} satisfies Record<string, (companyId: string, params: unknown) => AsyncIterable<Cell[]>>;
+  attendance_totals: (companyId: string, params: unknown, progress?: Progress) =>
+    attendanceTotalsRows(companyId, params as TotalsExportParams, progress),
+} satisfies Record<string, (companyId: string, params: unknown, progress?: Progress) => AsyncIterable<Cell[]>>;
+
+/** Records how far a job got (staff written of all); kinds without progress ignore it. */
+type Progress = (done: number, total: number) => Promise<void>;
 
 async function* counted(rows: AsyncIterable<Cell[]>, counter: { rows: number }): AsyncGenerator<Cell[]> {
   for await (const row of rows) {
@@ -84,7 +90,17 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
         ? await frozenExport(companyId, job.params as AttendanceExportParams, job.encoding, counter, report)
         : null;
     const producing = pipeline(
-      frozen ?? csvStream(counted(ROWS[job.kind](companyId, job.params), counter), job.encoding, report),
+      frozen ??
+        csvStream(
+          counted(
+            ROWS[job.kind](companyId, job.params, (done, total) =>
+              updateExportJob(companyId, exportId, { progressDone: done, progressTotal: total }),
+            ),
+            counter,
+          ),
+          job.encoding,
+          report,
+        ),
       bytes,
       body,
     );

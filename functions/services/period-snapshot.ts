@@ -55,6 +55,9 @@ export interface FrozenTotals {
     legalHolidayWorkMinutes: number;
     lateNightMinutes: number;
   } | null;
+  /** Days worked on a 法定休日 / on another day off (所定休日); absent from snapshots taken before issue 18. */
+  legalHolidayWorkDays?: number;
+  nonLegalHolidayWorkDays?: number;
 }
 
 export interface FrozenEmployee {

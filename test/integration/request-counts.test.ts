@@ -206,6 +206,7 @@ budget(
     'get-modify-timestamp',
     'get-attendance-export',
     'get-leave-register-export',
+    'get-attendance-totals-export',
     'get-paid-leave-settings',
     'get-company',
     'get-info-item',
@@ -285,6 +286,16 @@ budget(
   ['list-timestamps'],
   7,
   "the staff member (GetItem), the month, the rules, the calendar versions and the schedule settings (one Query page each), the employee's shifts (one Query page per calendar month the weeks touch, one or two; 6 measured)",
+);
+budget(
+  ['list-attendance-totals'],
+  8,
+  "the staff page, the 締め日 versions, the period's summaries, departments, statuses, paid-leave grants and leave days (one Query page each) and the closing (GetItem; a closed period's snapshot is one S3 read), whatever the staff count",
+);
+budget(
+  ['create-attendance-totals-export'],
+  4,
+  'the 締め日 versions (one Query page), the department and status checks (GetItem) and the job (PutItem); the worker is its own function',
 );
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
 budget(

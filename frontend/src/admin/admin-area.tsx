@@ -34,6 +34,7 @@ const ShiftsPage = lazy(() => import('./shifts/shifts-page'));
 const WorkPatternsPage = lazy(() => import('./work-patterns/work-patterns-page'));
 const WorkSettingsPage = lazy(() => import('./work-patterns/work-settings-page'));
 const WorkSystemsPage = lazy(() => import('./working-time-systems/work-systems-page'));
+const AttendanceTotalsPage = lazy(() => import('./attendance-totals/attendance-totals-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -49,6 +50,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
   { label: t.nav.paidLeave, to: '/management/paid_leave' },
   { label: t.nav.audit, to: '/management/audit' },
   { label: t.nav.closing, to: '/management/closing' },
+  { label: t.attendanceTotals.nav, to: '/management/attendance_totals' },
   {
     label: t.nav.basicSettings,
     children: [
@@ -141,6 +143,7 @@ function AdminRoutes() {
           <Route path={page('working_time_systems')} element={<WorkSystemsPage />} />
           <Route path={page('csv_download')} element={<CsvDownloadPage />} />
           <Route path={page('csv_download/download')} element={<CsvDownloadRunPage />} />
+          <Route path={page('attendance_totals')} element={<AttendanceTotalsPage />} />
           {/* Announcement banners link here: admins may read one, not manage the list. */}
           <Route path={page('info_items/:id')} element={<InfoItemDetail backTo="/management" />} />
           <Route path={page('info_items')} element={<PermissionDenied />} />

@@ -6,7 +6,7 @@ export const ExportJob = createSchema({
   attributes: {
     companyId: { type: 'string', required: true, readOnly: true },
     exportId: { type: 'string', required: true, readOnly: true },
-    kind: { type: ['attendance', 'leave_register'] as const, required: true, readOnly: true },
+    kind: { type: ['attendance', 'leave_register', 'attendance_totals'] as const, required: true, readOnly: true },
     status: { type: ['pending', 'running', 'done', 'failed'] as const, required: true, default: 'pending' },
     params: { type: 'any', required: true },
     encoding: { type: ['utf8', 'sjis'] as const, required: true },
@@ -21,6 +21,9 @@ export const ExportJob = createSchema({
     finishedAt: { type: 'string' },
     /** The job record goes with its file (TTL, epoch seconds). */
     expiresAt: { type: 'number', required: true, field: 'expires_at' },
+    /** Staff written so far and in all (勤怠集計 export; absent for the other kinds). */
+    progressDone: { type: 'number' },
+    progressTotal: { type: 'number' },
   },
   indexes: {
     byId: {

@@ -50,6 +50,14 @@ export const WorkSummary = createSchema({
     /** Flex: the 清算期間's 過不足 as of the period's last day; null otherwise. */
     flexBalanceMinutes: { type: 'number' },
     computedAt: { type: 'string', required: true },
+    // 勤怠集計 (issue 18); absent on items stored before it (read as null: the totals row says 再計算待ち).
+    regularMinutes: { type: 'number' },
+    substituteLeaveDays: { type: 'number' },
+    transferHolidayDays: { type: 'number' },
+    legalHolidayWorkDays: { type: 'number' },
+    nonLegalHolidayWorkDays: { type: 'number' },
+    /** The 1か月単位の端数処理 figures (null when the company's option was off). */
+    rounded30: { type: 'any' },
   },
   indexes: {
     // A company's month for every employee: one Query (work status, staff list).

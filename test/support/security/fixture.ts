@@ -58,6 +58,8 @@ export interface FixtureIds {
   registerExport: string;
   /** Company A's work pattern (勤務パターン). */
   workPattern: string;
+  /** Company A's 勤怠集計 CSV export job. */
+  totalsExport: string;
   year: number;
   month: number;
 }
@@ -159,6 +161,13 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     await adminA.post('/api/v1/leave_register_exports', { id: a.employees[0]!.id }),
     'register export',
   );
+  const totalsJob = expectOk(
+    await adminA.post('/api/v1/attendance_totals_exports', {
+      period: `${year}-${String(month).padStart(2, '0')}`,
+      department_id: a.departmentId,
+    }),
+    'totals export',
+  );
   const workPattern = expectOk(
     await adminA.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' }),
     'work pattern',
@@ -178,6 +187,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     `/api/v1/recompute_jobs/${rule.body.data.recompute.id}`,
     `/api/v1/attendance_exports/${exportJob.body.data.id}`,
     `/api/v1/leave_register_exports/${registerJob.body.data.id}`,
+    `/api/v1/attendance_totals_exports/${totalsJob.body.data.id}`,
   ]) {
     await pollUntil(
       async () => (await adminA.get(path)).body.data?.status,
@@ -209,6 +219,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     recomputeJob: rule.body.data.recompute.id,
     registerExport: registerJob.body.data.id,
     workPattern,
+    totalsExport: totalsJob.body.data.id,
     year,
     month,
   };
@@ -226,6 +237,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     ids.recomputeJob,
     ids.registerExport,
     ids.workPattern,
+    ids.totalsExport,
     ids.employee2,
     ids.spareEmployee,
     ids.department,
@@ -308,6 +320,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-paid-leave': ids.employee,
     'create-paid-leave-grant': ids.employee,
     'get-leave-register-export': ids.registerExport,
+    'get-attendance-totals-export': ids.totalsExport,
     'get-company': ids.companyA,
     'update-company': ids.companyA,
     'delete-company': ids.companyA,
@@ -380,6 +393,10 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'create-period-closing': { period: '2024-01' },
     'reopen-period-closing': { reason: '修正のため' },
     'create-leave-register-export': { id: ids.employee },
+    'create-attendance-totals-export': {
+      period: `${ids.year}-${String(ids.month).padStart(2, '0')}`,
+      department_id: ids.department,
+    },
     'create-company': {
       name: '新会社',
       staff_name: '代表 太郎',
@@ -449,6 +466,10 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       query: `employee_id=${ids.employee}&date=${ids.year}-${String(ids.month).padStart(2, '0')}-01`,
       reference: 'query',
     },
+    'list-attendance-totals': {
+      query: `period=${ids.year}-${String(ids.month).padStart(2, '0')}&department_id=${ids.department}`,
+      reference: 'query',
+    },
   };
   const bodyReference = new Set([
     'create-employee',
@@ -456,6 +477,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'save-working-time',
     'create-attendance-export',
     'create-leave-register-export',
+    'create-attendance-totals-export',
     'update-shifts',
     'update-work-pattern-assignment',
     'update-working-time-system',
