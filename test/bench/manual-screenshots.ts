@@ -257,6 +257,8 @@ async function main() {
       'admin-work-patterns',
       'admin-work-settings',
       'admin-shifts',
+      'admin-work-systems',
+      'admin-attendance-totals',
       'admin-closing',
       'admin-paid-leave',
       'admin-csv',
