@@ -8,6 +8,7 @@
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { findPeriodClosing, periodClosings } from '../db/period-closings.js';
+import type { MonthTotals } from '../domain/worktime/month.js';
 import { s3 } from '../shared/clients/s3.js';
 import { env } from '../shared/env.js';
 
@@ -48,13 +49,7 @@ export interface FrozenTotals {
   scheduledDays?: number;
   overtimeOver60Minutes?: number;
   periodStatutoryOvertimeMinutes?: number;
-  rounded30?: {
-    overtimeMinutes: number;
-    statutoryOvertimeMinutes: number;
-    overtimeOver60Minutes: number;
-    legalHolidayWorkMinutes: number;
-    lateNightMinutes: number;
-  } | null;
+  rounded30?: MonthTotals['rounded30'];
   /** Days worked on a 法定休日 / on another day off (所定休日); absent from snapshots taken before issue 18. */
   legalHolidayWorkDays?: number;
   nonLegalHolidayWorkDays?: number;

@@ -155,7 +155,7 @@ export function patternOf(r: PatternRecord): WorkPattern {
 }
 
 /** The version in force on `date` among versions keyed by effectiveFrom (latest not after date). */
-function inForce<T extends { effectiveFrom: string }>(versions: readonly T[], date: string): T | undefined {
+export function inForce<T extends { effectiveFrom: string }>(versions: readonly T[], date: string): T | undefined {
   let best: T | undefined;
   for (const v of versions) if (v.effectiveFrom <= date && (!best || v.effectiveFrom > best.effectiveFrom)) best = v;
   return best;

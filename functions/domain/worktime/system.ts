@@ -17,7 +17,7 @@
  * its own 起算日.
  */
 import { addDays, daysInMonth } from '../time.js';
-import { RULE_ANY } from './schedule.js';
+import { inForce, RULE_ANY } from './schedule.js';
 
 export const WORK_SYSTEMS = [
   'standard',
@@ -159,12 +159,6 @@ export function systemFromRecord(r: WorkSystemRecord, source: WorkSystem['source
     source,
     effectiveFrom: r.effectiveFrom,
   };
-}
-
-function inForce<T extends { effectiveFrom: string }>(versions: readonly T[], date: string): T | undefined {
-  let best: T | undefined;
-  for (const v of versions) if (v.effectiveFrom <= date && (!best || v.effectiveFrom > best.effectiveFrom)) best = v;
-  return best;
 }
 
 /** The system function of one employee from the company's stored versions. */
