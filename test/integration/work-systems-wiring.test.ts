@@ -259,7 +259,8 @@ describe('stored figures and 36協定 by system', () => {
       .split('\r\n')
       .map((l) => l.split(','));
     expect(lines[0]!.slice(-2)).toEqual(['労働時間制度', '法定外（期間）']);
-    const row = (id: string, date: string) => lines.find((l) => l[0] === id && l[4] === date)!;
+    // 社員ID, 社員番号, 氏名, 部署, 雇用形態, 日付 …
+    const row = (id: string, date: string) => lines.find((l) => l[0] === id && l[5] === date)!;
     expect(row(a, '2026-06-08').slice(-2)).toEqual(['フレックスタイム制', '0:00']);
     expect(row(d, '2026-06-08').slice(-2)).toEqual(['通常の労働時間制', '']);
     expect(row(c, '2026-06-08').slice(-2)).toEqual(['管理監督者', '']);
