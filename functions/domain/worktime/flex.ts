@@ -22,12 +22,12 @@
  * the own span (32条の3の2): the frame counts only those days.
  */
 import { addDays } from '../time.js';
-import { finishDay, type DayCalendar, type DayResult, type Segment, type SegmentKind } from './day.js';
+import { finishDay, type DayCalendar, type DayResult, type SegmentKind } from './day.js';
 import { hm } from './format.js';
 import type { LimitContext } from './month.js';
 import { periodOfSystem, type FlexPeriodState, type WorkSystem } from './system.js';
 import { DAILY_LIMIT_MINUTES, WEEKLY_LIMIT_MINUTES } from './version.js';
-import { toIso, toMinute } from './zone.js';
+import { convertTailSegments } from './week.js';
 
 /** 32条の3第2項: 50 h a week on average in each month of a period over one month. */
 export const FLEX_MONTHLY_CAP_WEEK_MINUTES = 50 * 60;
@@ -67,36 +67,6 @@ export function flexLeaveMinutes(day: DayResult, standardDailyMinutes: number): 
 /** Worked minutes that count toward the 総枠 and the 50 h cap: 法定休日労働 excluded. */
 const countedOf = (d: DayResult) => d.workedMinutes - d.legalHolidayWorkMinutes;
 
-/** Turns the last `minutes` minutes of the kinds `from` of a day into `to` (segments only; not finished). */
-function convertLast(day: DayResult, minutes: number, from: readonly SegmentKind[], to: SegmentKind): DayResult {
-  const segments = [...day.segments];
-  let left = minutes;
-  for (let i = segments.length - 1; i >= 0 && left > 0; i--) {
-    const s = segments[i]!;
-    if (!from.includes(s.kind)) continue;
-    const take = Math.min(s.minutes, left);
-    left -= take;
-    if (take === s.minutes) segments[i] = { ...s, kind: to };
-    else {
-      const cut = toIso(toMinute(s.endAt) - take);
-      segments.splice(
-        i,
-        1,
-        { ...s, endAt: cut, minutes: s.minutes - take },
-        { ...s, startAt: cut, minutes: take, kind: to },
-      );
-    }
-  }
-  const merged: Segment[] = [];
-  for (const s of segments) {
-    const last = merged[merged.length - 1];
-    if (last && last.kind === s.kind && last.lateNight === s.lateNight && last.endAt === s.startAt)
-      merged[merged.length - 1] = { ...last, endAt: s.endAt, minutes: last.minutes + s.minutes };
-    else merged.push(s);
-  }
-  return { ...day, segments: merged };
-}
-
 const minutesOf = (day: DayResult, kinds: readonly SegmentKind[]) =>
   day.segments.filter((s) => kinds.includes(s.kind)).reduce((n, s) => n + s.minutes, 0);
 
@@ -119,8 +89,11 @@ function placeBackwards(
     const take = Math.min(left, minutesOf(day, from));
     if (take <= 0) continue;
     left -= take;
-    const converted = convertLast(day, take, from, to);
-    days[i] = { ...converted, systemLines: [...converted.systemLines, line(take)] };
+    days[i] = {
+      ...day,
+      segments: convertTailSegments(day.segments, take, to, from),
+      systemLines: [...day.systemLines, line(take)],
+    };
   }
 }
 

@@ -15,19 +15,20 @@ export function weekStartOf(date: string, weekStartsOn: WeekStart = 0): string {
 }
 
 /**
- * Turns the last `minutes` regular/法内 minutes of a day's segments into `kind` (法内 first, then
- * regular, from the end of the day); segments of one kind that touch are merged again.
+ * Turns the last `minutes` minutes of the kinds `from` (default regular/法内) of a day's segments
+ * into `kind`, from the end of the day; segments of one kind that touch are merged again.
  */
 export function convertTailSegments(
   segments: readonly Segment[],
   minutes: number,
   kind: SegmentKind = 'weekly_statutory_overtime',
+  from: readonly SegmentKind[] = ['regular', 'scheduled_overtime'],
 ): Segment[] {
   const out = [...segments];
   let left = minutes;
   for (let i = out.length - 1; i >= 0 && left > 0; i--) {
     const s = out[i]!;
-    if (s.kind !== 'regular' && s.kind !== 'scheduled_overtime') continue;
+    if (!from.includes(s.kind)) continue;
     const take = Math.min(s.minutes, left);
     left -= take;
     if (take === s.minutes) {
