@@ -16,6 +16,7 @@
  *   routes that otherwise only read;
  * - `table:describe`: DescribeTable (the readiness check), nothing else;
  * - `exports`: Put/GetObject in the exports bucket;
+ * - `mail`: ses:SendEmail from the product's sending identity (functions/services/notify.ts);
  * - `<pool>:<Action>`: one Cognito admin API action on one pool. The unsigned user-pool calls
  *   (InitiateAuth, RespondToAuthChallenge, RevokeToken, TOTP enrolment with the user's access token)
  *   need no IAM action and are never listed.
@@ -38,7 +39,7 @@ export type CognitoAdminAction =
   | 'AdminUpdateUserAttributes';
 export type PoolAction = `${PoolResource}:${CognitoAdminAction}`;
 /** One thing a route may do to AWS (see the table's comment above). */
-export type Need = TableAccess | 'exports' | PoolAction;
+export type Need = TableAccess | 'exports' | 'mail' | PoolAction;
 
 export interface RouteDef {
   /** Unique kebab-case id: the Lambda's logical id and the handler file's base name. */
