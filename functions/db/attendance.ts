@@ -1,7 +1,11 @@
 import type { Shift } from '../domain/punch.js';
 import type { PunchedBreak } from '../domain/worktime/schedule.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ShiftRecord } from '../domain/worktime/schedule.js';
+import { dynamo } from '../shared/clients/dynamodb.js';
+import { env } from '../shared/env.js';
 import { ConflictError, awsErrorName } from '../shared/errors.js';
-import { assertDaysOpen } from './period-closings.js';
+import { assertDaysOpen, type Closing } from './period-closings.js';
 import { db, type Db } from './service.js';
 
 export interface DayRecord extends Shift {
@@ -31,6 +35,42 @@ export async function daysBetween(
   return data;
 }
 
+/**
+ * An employee's days and shifts from `from` to `to` inclusive: ONE Query of the employee's partition
+ * (sk BETWEEN day#from AND day#to#~: a shift's sk is day#<date>#shift, right after its day). The punch
+ * path and the summary refresh read both this way (issue 19).
+ */
+export async function daysAndShiftsBetween(
+  { companyId, employeeId }: Who,
+  from: string,
+  to: string,
+  service: Db = db(),
+): Promise<{ days: DayRecord[]; shifts: ShiftRecord[] }> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: {
+          ':pk': `c#${companyId}#e#${employeeId}`,
+          ':from': `day#${from}`,
+          ':to': `day#${to}#~`,
+        },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const { AttendanceDay, Shift } = service.entities;
+  const days = AttendanceDay.parse({ Items: items }, { ignoreOwnership: false })?.data ?? [];
+  const shifts = Shift.parse({ Items: items }, { ignoreOwnership: false })?.data ?? [];
+  return { days: days as DayRecord[], shifts };
+}
+
 /** An employee's month: one Query with begins_with(sk, "day#YYYY-MM"). */
 export async function monthDays(
   { companyId, employeeId }: Who,
@@ -57,6 +97,16 @@ export interface PunchWrite extends Who {
   breaks?: PunchedBreak[] | null | undefined;
   /** Stored answer for an Idempotency-Key, written in the same transaction. */
   idempotency?: { scope: string; key: string; route: string; response: string; expiresAt: number } | undefined;
+  /** The company's closings when already read with its settings (no closed-period Query then). */
+  closings?: readonly Closing[] | undefined;
+  /** A punch-out's refreshed summaries and overtime history, written in the same transaction. */
+  summary?: SummaryWrite | undefined;
+}
+
+/** The items of a summary refresh (db/summaries.ts summaryWrite): put whole, in the caller's transaction. */
+export interface SummaryWrite {
+  summaries: ({ companyId: string; month: string; employeeId: string } & Record<string, unknown>)[];
+  history: { companyId: string; employeeId: string; months: Record<string, unknown> };
 }
 
 export type PunchOutcome = 'applied' | 'state-changed' | 'replay';
@@ -90,7 +140,7 @@ function punchCondition(p: PunchWrite): PunchWhere {
  * closed) is refused (409), unwritten.
  */
 export async function writePunch(p: PunchWrite, service: Db = db()): Promise<PunchOutcome> {
-  await assertDaysOpen(p.companyId, p.workDate, p.workDate, 'date', service);
+  await assertDaysOpen(p.companyId, p.workDate, p.workDate, 'date', service, p.closings);
   const { AttendanceDay } = service.entities;
   const key = { companyId: p.companyId, employeeId: p.employeeId, workDate: p.workDate };
   const fields = p.type === 'in' ? { punchInAt: p.at } : p.type === 'out' ? { punchOutAt: p.at } : {};
@@ -99,7 +149,7 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
   const set = { ...fields, ...memo, ...(p.breaks ? { breaks: p.breaks.map(storedBreak) } : {}) };
   const condition = punchCondition(p);
 
-  if (!p.idempotency) {
+  if (!p.idempotency && !p.summary) {
     try {
       await AttendanceDay.update(key).set(set).where(condition).go({ response: 'none' });
       return 'applied';
@@ -110,22 +160,34 @@ export async function writePunch(p: PunchWrite, service: Db = db()): Promise<Pun
   }
 
   const idem = p.idempotency;
+  const summary = p.summary;
   const result = await service.transaction
-    .write(({ AttendanceDay: day, Idempotency: stored }) => [
-      stored
-        .create({
-          scope: idem.scope,
-          key: idem.key,
-          route: idem.route,
-          response: idem.response,
-          expiresAt: idem.expiresAt,
-        })
-        .commit(),
+    .write(({ AttendanceDay: day, Idempotency: stored, WorkSummary, OvertimeHistory }) => [
+      ...(idem
+        ? [
+            stored
+              .create({
+                scope: idem.scope,
+                key: idem.key,
+                route: idem.route,
+                response: idem.response,
+                expiresAt: idem.expiresAt,
+              })
+              .commit(),
+          ]
+        : []),
       day.update(key).set(set).where(condition).commit(),
+      ...(summary
+        ? [
+            ...summary.summaries.map((s) => WorkSummary.put(s as never).commit()),
+            OvertimeHistory.put(summary.history).commit(),
+          ]
+        : []),
     ])
     .go();
   if (!result.canceled) return 'applied';
-  const [idemResult, dayResult] = result.data;
+  const outcomes = result.data as readonly { rejected: boolean }[];
+  const [idemResult, dayResult] = idem ? outcomes : [undefined, outcomes[0]];
   if (idemResult?.rejected) return 'replay';
   if (dayResult?.rejected) return 'state-changed';
   throw new ConflictError();

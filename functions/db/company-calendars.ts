@@ -6,6 +6,15 @@ import { db, type Db } from './service.js';
 /** Every version of the company's calendar, oldest first: one Query. */
 export async function calendarVersions(companyId: string, service: Db = db()): Promise<CalendarVersion[]> {
   const { data } = await service.entities.CompanyCalendar.query.byCompany({ companyId }).go({ pages: 'all' });
+  return calendarVersionsOf(data);
+}
+
+type CalendarItem = Awaited<
+  ReturnType<ReturnType<Db['entities']['CompanyCalendar']['query']['byCompany']>['go']>
+>['data'][number];
+
+/** The stored calendar items as versions, oldest first (also read with the settings partition, db/schedules.ts). */
+export function calendarVersionsOf(data: readonly CalendarItem[]): CalendarVersion[] {
   return data
     .map((v) => ({
       effectiveFrom: v.effectiveFrom,

@@ -12,6 +12,13 @@ import { db, type Db } from './service.js';
 /** Every version of the company's 締め日, oldest first: one Query. */
 export async function payrollVersions(companyId: string, service: Db = db()): Promise<PayrollVersion[]> {
   const { data } = await service.entities.PayrollSetting.query.byCompany({ companyId }).go({ pages: 'all' });
+  return payrollVersionsOf(data);
+}
+
+/** The stored 締め日 items as versions, oldest first (also read with the settings partition, db/schedules.ts). */
+export function payrollVersionsOf(
+  data: readonly { effectiveFrom: string; closingDay: number; updatedAt?: string | undefined }[],
+): PayrollVersion[] {
   return data
     .map((v) => ({ effectiveFrom: v.effectiveFrom, closingDay: v.closingDay, updatedAt: v.updatedAt }))
     .sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
@@ -55,7 +62,7 @@ export interface Closing {
 /** Every closing of the company, oldest period first: one Query. */
 export async function periodClosings(companyId: string, service: Db = db()): Promise<Closing[]> {
   const { data } = await service.entities.PeriodClosing.query.byCompany({ companyId }).go({ pages: 'all' });
-  return data.sort((a, b) => a.period.localeCompare(b.period));
+  return [...data].sort((a, b) => a.period.localeCompare(b.period));
 }
 
 /** Writes a closing item whole (the closing job, the reopen route, tests). */
@@ -88,8 +95,10 @@ export async function assertDaysOpen(
   to: string = from,
   field = 'date',
   service: Db = db(),
+  /** The company's closings when already read (db/schedules.ts scheduleSettings): no Query then. */
+  closings?: readonly Closing[],
 ): Promise<void> {
-  const closed = frozenClosingOver(await periodClosings(companyId, service), from, to);
+  const closed = frozenClosingOver(closings ?? (await periodClosings(companyId, service)), from, to);
   if (closed) throw new ConflictError(closedMessage(closed), { [field]: [closedMessage(closed)] });
 }
 

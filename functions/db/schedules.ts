@@ -1,6 +1,7 @@
 /**
  * Reads of the schedule data (domain/worktime/schedule.ts): the company's patterns, default
- * assignments and work-settings versions (one Query of `c#<co>#sched`), and shifts by month.
+ * assignments and work-settings versions with the other settings (one Query of `c#<co>#sched`), and
+ * shifts (an employee's from their partition, a company month's from gsi1).
  */
 import {
   scheduleOf,
@@ -13,7 +14,11 @@ import {
   type WorkSettingRecord,
 } from '../domain/worktime/schedule.js';
 import { systemOf, type SystemOf, type WorkSystemRecord } from '../domain/worktime/system.js';
-import { monthsBetween } from '../domain/time.js';
+import type { CalendarVersion } from '../domain/worktime/calendar.js';
+import type { RuleRecord } from '../domain/worktime/rules.js';
+import type { PayrollVersion } from '../domain/payroll-period.js';
+import { calendarVersionsOf } from './company-calendars.js';
+import { payrollVersionsOf, type Closing } from './period-closings.js';
 import { db, type Db } from './service.js';
 
 export interface ScheduleSettings {
@@ -24,18 +29,37 @@ export interface ScheduleSettings {
   systems: WorkSystemRecord[];
 }
 
-/** Every pattern (deleted ones too), assignment, work-settings and working-time system version: one Query. */
-export async function scheduleSettings(companyId: string, service: Db = db()): Promise<ScheduleSettings> {
+/**
+ * The company's settings partition (`c#<co>#sched`, issue 19): besides the schedule settings, every
+ * working / break rule version, calendar version, 締め日 version and payroll-period closing live there,
+ * so the hot paths read all of a company's settings with one Query.
+ */
+export interface CompanySettings extends ScheduleSettings {
+  rules: RuleRecord[];
+  calendar: CalendarVersion[];
+  payroll: PayrollVersion[];
+  closings: Closing[];
+}
+
+/**
+ * Every pattern (deleted ones too), assignment, work-settings and working-time system version, and
+ * the rules, calendar versions, 締め日 versions and closings: one Query of the settings partition.
+ */
+export async function scheduleSettings(companyId: string, service: Db = db()): Promise<CompanySettings> {
   const { data } = await service.collections.schedule({ companyId }).go({ pages: 'all' });
   return {
     patterns: data.WorkPatternItem,
     assignments: data.PatternAssignment,
     settings: data.WorkSetting,
     systems: data.WorkSystemItem,
+    rules: data.Rule,
+    calendar: calendarVersionsOf(data.CompanyCalendar),
+    payroll: payrollVersionsOf(data.PayrollSetting),
+    closings: [...data.PeriodClosing].sort((a, b) => a.period.localeCompare(b.period)),
   };
 }
 
-/** One employee's shifts `from`–`to`: one Query per calendar month touched. */
+/** One employee's shifts `from`–`to`: one Query of the employee's partition (sk day#<from>#shift …). */
 export async function employeeShifts(
   companyId: string,
   employeeId: string,
@@ -43,15 +67,14 @@ export async function employeeShifts(
   to: string,
   service: Db = db(),
 ): Promise<ShiftRecord[]> {
-  const months = await Promise.all(
-    monthsBetween(from, to).map((yearMonth) =>
-      service.entities.Shift.query.byMonth({ companyId, yearMonth, employeeId }).go({ pages: 'all' }),
-    ),
-  );
-  return months.flatMap((r) => r.data).filter((s) => s.date >= from && s.date <= to);
+  const { data } = await service.entities.Shift.query
+    .byEmployee({ companyId, employeeId })
+    .between({ date: from }, { date: to })
+    .go({ pages: 'all' });
+  return data.filter((s) => s.date >= from && s.date <= to);
 }
 
-/** Every employee's shifts of one calendar month (the admin grid, exports): one paginated Query. */
+/** Every employee's shifts of one calendar month (the admin grid, exports): one paginated Query of gsi1. */
 export async function companyShifts(companyId: string, yearMonth: string, service: Db = db()): Promise<ShiftRecord[]> {
   const { data } = await service.entities.Shift.query.byMonth({ companyId, yearMonth }).go({ pages: 'all' });
   return data;

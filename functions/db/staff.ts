@@ -4,6 +4,9 @@
  */
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/clients/dynamodb.js';
+import { env } from '../shared/env.js';
 import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { db, type Db } from './service.js';
@@ -88,6 +91,44 @@ export async function activeStaff(companyId: string, service: Db = db()): Promis
     .where((a, { eq }) => eq(a.status, 'active'))
     .go({ pages: 'all' });
   return data;
+}
+
+/**
+ * The active staff with the company's departments and employment statuses (names by id, sorted by
+ * name): ONE Query (issue 19). In the company partition `c#<co>` their sort keys are adjacent ranges —
+ * department#…, employee#…, employment_status#… — and nothing else sorts between them (the rules moved
+ * to the settings partition), so one key range `department#` – `employment_status#~` holds all three.
+ * Retired staff too with `includeRetired` (exports: their records are kept and exported).
+ */
+export async function staffWithOrgUnits(companyId: string, service: Db = db(), includeRetired = false) {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: env().TABLE_NAME,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: { ':pk': `c#${companyId}`, ':from': 'department#', ':to': 'employment_status#~' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const { Employee, Department, EmploymentStatus } = service.entities;
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'ja');
+  const parse = <T>(entity: { parse: (r: { Items: unknown[] }, o: object) => { data: T[] } | null }) =>
+    entity.parse({ Items: items }, { ignoreOwnership: false })?.data ?? [];
+  return {
+    staff: parse<StaffMember>(Employee as never).filter((e) => includeRetired || e.status === 'active'),
+    departments: parse<{ departmentId: string; name: string }>(Department as never)
+      .map((d) => ({ id: d.departmentId, name: d.name }))
+      .sort(byName),
+    statuses: parse<{ employmentStatusId: string; name: string }>(EmploymentStatus as never)
+      .map((d) => ({ id: d.employmentStatusId, name: d.name }))
+      .sort(byName),
+  };
 }
 
 /** One active staff member of the company (GetItem); retired or foreign ids are a 404. */

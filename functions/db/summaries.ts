@@ -21,10 +21,15 @@ import type { ScheduleOf, SettingsOf, ShiftRecord } from '../domain/worktime/sch
 import { today as localToday } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
-import { daysBetween, type DayRecord } from './attendance.js';
-import { calendarVersions } from './company-calendars.js';
-import { payrollVersions } from './period-closings.js';
-import { companyShifts, employeeShifts, engineSchedule, scheduleSettings, type ScheduleSettings } from './schedules.js';
+import { daysAndShiftsBetween, daysBetween, type DayRecord, type SummaryWrite } from './attendance.js';
+import {
+  companyShifts,
+  employeeShifts,
+  engineSchedule,
+  scheduleSettings,
+  type CompanySettings,
+  type ScheduleSettings,
+} from './schedules.js';
 import { db, type Db } from './service.js';
 
 /** How many months of overtime history the 36協定 checks keep (a year plus the month before it). */
@@ -151,16 +156,18 @@ export async function computeEmployeeMonth(
   service: Db = db(),
 ): Promise<MonthResult & { records: DayRecord[]; settings: SettingsOf; system: SystemOf; today: string }> {
   const { companyId, employeeId, year, month } = ctx;
-  const [employee, rules, versions, sched] = await Promise.all([
+  // The settings partition holds the rules and calendar versions too (one Query for all three).
+  const [employee, loaded] = await Promise.all([
     ctx.employee !== undefined
       ? ctx.employee
       : service.entities.Employee.get({ companyId, employeeId })
           .go()
           .then((r) => r.data),
-    ctx.rules ?? allRules(companyId, service),
-    ctx.calendar ?? calendarVersions(companyId, service),
-    ctx.schedule ?? scheduleSettings(companyId, service),
+    ctx.schedule && ctx.rules && ctx.calendar ? null : scheduleSettings(companyId, service),
   ]);
+  const rules = ctx.rules ?? loaded!.rules;
+  const versions = ctx.calendar ?? loaded!.calendar;
+  const sched = ctx.schedule ?? loaded!;
   const calendar = monthCalendarInput(versions, year, month);
   const staff = { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId };
   // The range needs the system, so it comes after the schedule settings are loaded.
@@ -290,9 +297,33 @@ export async function saveSummary(
 ): Promise<void> {
   const results = Array.isArray(result) ? (result as readonly SummaryResult[]) : [result as SummaryResult];
   if (!results.length) return;
+  const { data: history } = await service.entities.OvertimeHistory.get({ companyId, employeeId }).go();
+  await writeSummary(summaryWrite(companyId, employeeId, results, history), service);
+}
+
+/** One transaction of a summary refresh's items (the summaries and the history line). */
+async function writeSummary(write: SummaryWrite, service: Db): Promise<void> {
+  await service.transaction
+    .write(({ WorkSummary, OvertimeHistory }) => [
+      ...write.summaries.map((s) => WorkSummary.put(s as never).commit()),
+      OvertimeHistory.put(write.history).commit(),
+    ])
+    .go();
+}
+
+/**
+ * The items saveSummary writes for `results` (at least one), given the overtime history as read: the
+ * summaries and the history with the periods' lines (the 13 months before the latest kept). Pure; the
+ * punch-out writes them in the punch's own transaction (db/attendance.ts writePunch).
+ */
+export function summaryWrite(
+  companyId: string,
+  employeeId: string,
+  results: readonly SummaryResult[],
+  history: { months?: unknown } | null | undefined,
+): SummaryWrite {
   const summaries = results.map((r) => summaryItem(companyId, employeeId, r));
   const latest = summaries.map((s) => s.month).sort()[summaries.length - 1]!;
-  const { data: history } = await service.entities.OvertimeHistory.get({ companyId, employeeId }).go();
   const oldest = monthsBefore(latest, HISTORY_MONTHS - 1);
   const months = Object.fromEntries(
     Object.entries((history?.months ?? {}) as Record<string, unknown>).filter(([k]) => k >= oldest),
@@ -309,12 +340,7 @@ export async function saveSummary(
       ...(r.workSystem ? { periodMonths: r.workSystem.periodMonths } : {}),
     };
   }
-  await service.transaction
-    .write(({ WorkSummary, OvertimeHistory }) => [
-      ...summaries.map((s) => WorkSummary.put(s).commit()),
-      OvertimeHistory.put({ companyId, employeeId, months }).commit(),
-    ])
-    .go();
+  return { summaries, history: { companyId, employeeId, months } };
 }
 
 /**
@@ -335,10 +361,24 @@ async function computeEmployeePeriods(
   // From the week start, or the start of a 変形期間 / 清算期間 the periods' days belong to when earlier.
   const from = spanRange(periods[0]!.from, to, first.weekStartsOn, systemOfEmployee(ctx.employee, sched)).from;
   const employeeId = ctx.employee.employeeId;
-  const [records, schedule] = await Promise.all([
+  const [records, own] = await Promise.all([
     daysBetween({ companyId: ctx.companyId, employeeId }, from, to, service),
-    scheduleInput(ctx.employee, sched, shifts, from, to, ctx.timeZone),
+    shifts(employeeId, from, to),
   ]);
+  return periodsOf(ctx, periods, rules, calendarVersions, sched, records, own);
+}
+
+/** computeEmployeePeriods on days and shifts already read (they must cover the periods' span). Pure but for the clock. */
+function periodsOf(
+  ctx: { companyId: string; employee: StaffRef; timeZone: string },
+  periods: readonly PayrollPeriod[],
+  rules: RulesByDate,
+  calendarVersions: readonly CalendarVersion[],
+  sched: ScheduleSettings,
+  records: readonly DayRecord[],
+  shifts: readonly ShiftRecord[],
+): (PeriodResult & { id: string })[] {
+  const schedule = { ...engineSchedule(sched, ctx.employee, shifts), today: localToday(ctx.timeZone, clock.now()) };
   const system = systemOfEmployee(ctx.employee, sched);
   return periods.map((p) => ({
     id: p.id,
@@ -349,12 +389,88 @@ async function computeEmployeePeriods(
       to: p.to,
       timeZone: ctx.timeZone,
       rules,
-      records,
+      records: records as DayRecord[],
       ...spanCalendarInput(calendarVersions, p.from),
       ...schedule,
       employment: employmentOf(ctx.employee),
     }),
   }));
+}
+
+type StaffItem = {
+  departmentId?: string | undefined;
+  employmentStatusId?: string | undefined;
+  hireDate?: string | undefined;
+  leaveDate?: string | undefined;
+} | null;
+
+/** The staff item and the overtime history of an employee: one TransactGetItems (both at once). */
+export async function staffAndHistory(companyId: string, employeeId: string, service: Db = db()) {
+  const { data } = await service.transaction
+    .get(({ Employee, OvertimeHistory }) => [
+      Employee.get({ companyId, employeeId }).commit(),
+      OvertimeHistory.get({ companyId, employeeId }).commit(),
+    ])
+    .go();
+  return { employee: data[0]?.item ?? null, history: data[1]?.item ?? null };
+}
+
+const staffRefOf = (employeeId: string, employee: StaffItem): StaffRef => ({
+  employeeId,
+  departmentId: employee?.departmentId,
+  employmentStatusId: employee?.employmentStatusId,
+  hireDate: employee?.hireDate,
+  leaveDate: employee?.leaveDate,
+});
+
+/**
+ * The payroll periods a change to the days `workDate`–`lastDate` refreshes (periodsAffectedBy) and
+ * the days `from`–`to` they are computed on. Pure.
+ */
+export function summaryPlan(
+  employeeId: string,
+  employee: StaffItem,
+  settings: CompanySettings,
+  workDate: string,
+  lastDate: string,
+  todayDate: string,
+): { periods: PayrollPeriod[]; from: string; to: string } {
+  const staff = staffRefOf(employeeId, employee);
+  const weekStartsOn = spanCalendarInput(settings.calendar, workDate).weekStartsOn;
+  const system = systemOfEmployee(staff, settings);
+  const periods = periodsAffectedBy(workDate, lastDate, settings.payroll, weekStartsOn, system, todayDate);
+  const first = spanCalendarInput(settings.calendar, periods[0]!.from);
+  const to = periods[periods.length - 1]!.to;
+  return { periods, from: spanRange(periods[0]!.from, to, first.weekStartsOn, system).from, to };
+}
+
+/**
+ * The refreshed summaries and history of the periods `plan` names, from what was read: the staff
+ * item, the company's settings, the overtime history and the days and shifts (covering plan.from–to;
+ * others are left out). Pure but for the clock.
+ */
+export function summaryRefresh(
+  who: { companyId: string; employeeId: string; timeZone: string },
+  employee: StaffItem,
+  history: { months?: unknown } | null,
+  settings: CompanySettings,
+  plan: { periods: readonly PayrollPeriod[]; from: string; to: string },
+  days: readonly DayRecord[],
+  shifts: readonly ShiftRecord[],
+): SummaryWrite {
+  const staff = staffRefOf(who.employeeId, employee);
+  const inSpan = <T>(list: readonly T[], date: (x: T) => string) =>
+    list.filter((x) => date(x) >= plan.from && date(x) <= plan.to);
+  const results = periodsOf(
+    { companyId: who.companyId, employee: staff, timeZone: who.timeZone },
+    plan.periods,
+    rulesByDate(settings.rules, employee?.departmentId, employee?.employmentStatusId),
+    settings.calendar,
+    settings,
+    inSpan(days, (d) => d.workDate),
+    inSpan(shifts, (s) => s.date),
+  );
+  return summaryWrite(who.companyId, who.employeeId, results, history);
 }
 
 /**
@@ -377,39 +493,17 @@ export async function refreshSummary(
   lastDate: string = workDate,
   service: Db = db(),
 ): Promise<void> {
-  let periods: PayrollPeriod[] = [];
+  let periods: readonly PayrollPeriod[] = [];
   try {
-    const [employee, rules, versions, calendar, sched] = await Promise.all([
-      service.entities.Employee.get({ companyId, employeeId })
-        .go()
-        .then((r) => r.data),
-      allRules(companyId, service),
-      payrollVersions(companyId, service),
-      calendarVersions(companyId, service),
+    const [settings, { employee, history }] = await Promise.all([
       scheduleSettings(companyId, service),
+      staffAndHistory(companyId, employeeId, service),
     ]);
-    const weekStartsOn = spanCalendarInput(calendar, workDate).weekStartsOn;
-    const staff: StaffRef = {
-      employeeId,
-      departmentId: employee?.departmentId,
-      employmentStatusId: employee?.employmentStatusId,
-      hireDate: employee?.hireDate,
-      leaveDate: employee?.leaveDate,
-    };
-    const system = systemOfEmployee(staff, sched);
-    const todayDate = localToday(timeZone, clock.now());
-    periods = periodsAffectedBy(workDate, lastDate, versions, weekStartsOn, system, todayDate);
-    const resolved = rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId);
-    const results = await computeEmployeePeriods(
-      { companyId, employee: staff, timeZone },
-      periods,
-      resolved,
-      calendar,
-      sched,
-      ownShifts(companyId, service),
-      service,
-    );
-    await saveSummary(companyId, employeeId, results, service);
+    const plan = summaryPlan(employeeId, employee, settings, workDate, lastDate, localToday(timeZone, clock.now()));
+    periods = plan.periods;
+    const { days, shifts } = await daysAndShiftsBetween({ companyId, employeeId }, plan.from, plan.to, service);
+    const write = summaryRefresh({ companyId, employeeId, timeZone }, employee, history, settings, plan, days, shifts);
+    await writeSummary(write, service);
   } catch (error) {
     logger.error('summary refresh failed', {
       companyId,
@@ -429,15 +523,16 @@ export interface CompanyFigures {
   shifts: ShiftsOf;
 }
 
-/** Loads a batch refresh's CompanyFigures: four Queries, then one per calendar month of shifts as needed. */
+/** Loads a batch refresh's CompanyFigures: one Query of the settings partition, then one per calendar month of shifts as needed. */
 export async function companyFigures(companyId: string, service: Db = db()): Promise<CompanyFigures> {
-  const [rules, versions, calendar, schedule] = await Promise.all([
-    allRules(companyId, service),
-    payrollVersions(companyId, service),
-    calendarVersions(companyId, service),
-    scheduleSettings(companyId, service),
-  ]);
-  return { rules, versions, calendar, schedule, shifts: companyShiftsLoader(companyId, service) };
+  const schedule = await scheduleSettings(companyId, service);
+  return {
+    rules: schedule.rules,
+    versions: schedule.payroll,
+    calendar: schedule.calendar,
+    schedule,
+    shifts: companyShiftsLoader(companyId, service),
+  };
 }
 
 /**

@@ -1,8 +1,6 @@
-import { listOrgUnits } from '../db/organisation.js';
-import { allStaff } from '../db/staff.js';
-import { calendarVersions } from '../db/company-calendars.js';
-import { scheduleSettings } from '../db/schedules.js';
-import { allRules, companyShiftsLoader, computeEmployeeMonth, type ShiftsOf } from '../db/summaries.js';
+import { staffWithOrgUnits } from '../db/staff.js';
+import { scheduleSettings, type CompanySettings } from '../db/schedules.js';
+import { companyShiftsLoader, computeEmployeeMonth, type ShiftsOf } from '../db/summaries.js';
 import { localTime } from '../domain/time.js';
 import { LEAVE_LABELS, type DayResult } from '../domain/worktime/day.js';
 import { LEAVE_UNIT_LABELS } from '../domain/worktime/schedule.js';
@@ -95,35 +93,33 @@ function* months(from: string, to: string): Generator<[number, number]> {
 }
 
 /**
- * What every employee's rows need, read once per export or closing: six Queries, then the company's
+ * What every employee's rows need, read once per export or closing: two Queries, then the company's
  * shifts one Query per calendar month (never per employee).
  */
 export interface RowsContext {
   deptName: Map<string, string>;
   statusName: Map<string, string>;
-  rules: Awaited<ReturnType<typeof allRules>>;
-  calendar: Awaited<ReturnType<typeof calendarVersions>>;
+  rules: CompanySettings['rules'];
+  calendar: CompanySettings['calendar'];
   schedule: Awaited<ReturnType<typeof scheduleSettings>>;
   shifts: ShiftsOf;
 }
 
-export type StaffMember = Awaited<ReturnType<typeof allStaff>>[number];
+export type StaffMember = Awaited<ReturnType<typeof staffWithOrgUnits>>['staff'][number];
 
 export async function rowsContext(companyId: string): Promise<RowsContext & { staff: StaffMember[] }> {
-  const [staff, depts, statuses, rules, calendar, schedule] = await Promise.all([
-    allStaff(companyId),
-    listOrgUnits('department', companyId),
-    listOrgUnits('employmentStatus', companyId),
-    allRules(companyId),
-    calendarVersions(companyId),
+  // Issue 19: two Queries — staff with departments and statuses (adjacent key ranges of the company
+  // partition) and the settings partition (rules, calendar versions and schedule settings together).
+  const [{ staff, departments: depts, statuses }, schedule] = await Promise.all([
+    staffWithOrgUnits(companyId, undefined, true),
     scheduleSettings(companyId),
   ]);
   return {
     staff,
     deptName: new Map(depts.map((d) => [d.id, d.name])),
     statusName: new Map(statuses.map((s) => [s.id, s.name])),
-    rules,
-    calendar,
+    rules: schedule.rules,
+    calendar: schedule.calendar,
     schedule,
     shifts: companyShiftsLoader(companyId),
   };
@@ -230,13 +226,35 @@ export function chosenStaff<
     .sort((a, b) => a.employeeId.localeCompare(b.employeeId));
 }
 
+/** Employee-months computed ahead of the one being written (bounded: memory stays flat). */
+const READ_AHEAD = 16;
+
 /**
  * One row per employee per day, computed by the working-time engine exactly as the monthly table and
- * the summaries are. Streams: one employee-month is in memory at a time. Reads: staff, departments,
- * statuses and rules once (four Queries), then one Query per employee-month.
+ * the summaries are. Streams: at most READ_AHEAD employees' rows are in memory at a time, read and
+ * computed concurrently (one Query per employee-month, never a GetItem) and written in staff-id order.
+ * Reads once: staff with departments and statuses, and the settings partition (two Queries).
  */
 export async function* attendanceRows(companyId: string, p: AttendanceExportParams): AsyncGenerator<Cell[]> {
   const ctx = await rowsContext(companyId);
   yield [...ATTENDANCE_HEADER];
-  for (const e of chosenStaff(ctx.staff, p)) for await (const { row } of employeeDays(companyId, e, ctx, p)) yield row;
+  const staff = chosenStaff(ctx.staff, p);
+  const rowsOf = async (e: StaffMember) => {
+    const rows: Cell[][] = [];
+    for await (const { row } of employeeDays(companyId, e, ctx, p)) rows.push(row);
+    return rows;
+  };
+  const pending: Promise<Cell[][]>[] = [];
+  let next = 0;
+  const start = () => {
+    const work = rowsOf(staff[next++]!);
+    work.catch(() => undefined); // awaited in order below; a failure there stops the export
+    pending.push(work);
+  };
+  while (next < staff.length && pending.length < READ_AHEAD) start();
+  while (pending.length) {
+    const rows = await pending.shift()!;
+    if (next < staff.length) start();
+    for (const row of rows) yield row;
+  }
 }

@@ -1,6 +1,9 @@
-import { daysBetween } from '../db/attendance.js';
-import { employeeShifts, engineSchedule, scheduleSettings } from '../db/schedules.js';
+import { daysAndShiftsBetween, daysBetween, type DayRecord, type SummaryWrite } from '../db/attendance.js';
+import { engineSchedule, scheduleSettings, type CompanySettings } from '../db/schedules.js';
 import { findEmployee } from '../db/staff.js';
+import { staffAndHistory, summaryPlan, summaryRefresh } from '../db/summaries.js';
+import type { ShiftRecord } from '../domain/worktime/schedule.js';
+import { logger } from '../shared/logger.js';
 import {
   MISSED_PUNCH_LOOKBACK_DAYS,
   PUNCH_STATUS_LABELS,
@@ -130,36 +133,63 @@ export async function recentDays(principal: EmployeePrincipal, now: Date) {
   return daysBetween(who, addDays(todayDate, -MISSED_PUNCH_LOOKBACK_DAYS), todayDate);
 }
 
+/** What a punch read besides the punch screen's days: enough to refresh the summary in the punch's own write. */
+export interface PunchRead {
+  settings: CompanySettings;
+  employee: Awaited<ReturnType<typeof staffAndHistory>>['employee'];
+  history: Awaited<ReturnType<typeof staffAndHistory>>['history'];
+  /** The days and shifts read, `from`–`to` (the recent days and the payroll periods they can change). */
+  from: string;
+  to: string;
+  days: DayRecord[];
+  shifts: ShiftRecord[];
+}
+
 /**
- * The recent days and the schedule the punch screen needs: the days (recentDays) and, beside them,
- * the company's patterns, assignments and settings (one Query). Only when the company has patterns:
- * the shifts from yesterday (or the current shift's date when earlier) to today (one Query per month,
- * so one except on the 1st) and, when department × status defaults exist, the employee's department
- * and status (GetItem), both at once. Yesterday's schedule says whether a punch-in now belongs to
- * yesterday's night shift (punchInDate).
+ * The recent days and the schedule the punch screen needs, in at most three requests whatever the
+ * company's set-up (issue 19): the company's settings partition (patterns, assignments, settings,
+ * rules, calendar, 締め日, closings: one Query) and, at once, the employee's staff item — with the
+ * overtime history for a punch (`forPunch`: one TransactGetItems), alone (GetItem) on the screen and
+ * only when department × status defaults exist — then one Query of the employee's partition for the
+ * days and shifts. For a punch that range also covers the payroll periods a punch-out can change, so
+ * the summary is refreshed in the punch's own transaction (punchOutSummary). Yesterday's schedule says
+ * whether a punch-in now belongs to yesterday's night shift (punchInDate).
  */
-export async function recentShifts(principal: EmployeePrincipal, now: Date) {
+export async function recentShifts(principal: EmployeePrincipal, now: Date, forPunch = false) {
   const todayDate = today(principal.timeZone, now);
   const who = { companyId: principal.companyId, employeeId: principal.userId };
-  const [days, settings] = await Promise.all([recentDays(principal, now), scheduleSettings(principal.companyId)]);
+  const lookback = addDays(todayDate, -MISSED_PUNCH_LOOKBACK_DAYS);
+  let settings: CompanySettings;
+  let staff: Pick<PunchRead, 'employee' | 'history'>;
+  let read: { days: DayRecord[]; shifts: ShiftRecord[] };
+  let from = lookback;
+  let to = todayDate;
+  if (forPunch) {
+    [settings, staff] = await Promise.all([
+      scheduleSettings(who.companyId),
+      staffAndHistory(who.companyId, who.employeeId),
+    ]);
+    // A punch reads from the start of what a punch-out in the look-back could recompute.
+    const plan = summaryPlan(who.employeeId, staff.employee, settings, lookback, todayDate, todayDate);
+    if (plan.from < from) from = plan.from;
+    if (plan.to > to) to = plan.to;
+    read = await daysAndShiftsBetween(who, from, to);
+  } else {
+    [settings, read] = await Promise.all([scheduleSettings(who.companyId), daysAndShiftsBetween(who, from, to)]);
+    const needsEmployee = settings.patterns.length > 0 && settings.assignments.some((a) => a.scope === 'group');
+    staff = { employee: needsEmployee ? await findEmployee(who.companyId, who.employeeId) : null, history: null };
+  }
+  const days = read.days.filter((d) => d.workDate >= lookback && d.workDate <= todayDate);
   let schedule: ScheduleOf = () => null;
   if (settings.patterns.length) {
-    const yesterday = addDays(todayDate, -1);
-    const current = currentShift(days, todayDate, now)?.workDate ?? todayDate;
-    const from = current < yesterday ? current : yesterday;
-    const needsEmployee = settings.assignments.some((a) => a.scope === 'group');
-    const [shifts, employee] = await Promise.all([
-      employeeShifts(who.companyId, who.employeeId, from, todayDate),
-      needsEmployee ? findEmployee(who.companyId, who.employeeId) : null,
-    ]);
     schedule = engineSchedule(
       settings,
       {
         employeeId: who.employeeId,
-        departmentId: employee?.departmentId,
-        employmentStatusId: employee?.employmentStatusId,
+        departmentId: staff.employee?.departmentId,
+        employmentStatusId: staff.employee?.employmentStatusId,
       },
-      shifts,
+      read.shifts,
     ).schedule;
   }
   const yesterday = addDays(todayDate, -1);
@@ -177,5 +207,31 @@ export async function recentShifts(principal: EmployeePrincipal, now: Date) {
       : null,
   );
   const context: PunchContext = { todayDate, timeZone: principal.timeZone, schedule, punchInDate: punchInAt };
-  return { todayDate, who, days, context };
+  const punch: PunchRead = { settings, ...staff, from, to, days: read.days, shifts: read.shifts };
+  return { todayDate, who, days, context, punch };
+}
+
+/**
+ * A punch-out's refreshed summaries and overtime history, computed from what the punch read with the
+ * day as it will be after the punch (`day`), for the punch's own transaction. Null when the days read
+ * do not cover the periods to refresh (the caller refreshes after the write then) or the computation
+ * failed (logged: the punch itself must not fail for its figures).
+ */
+export function punchOutSummary(
+  read: PunchRead,
+  who: { companyId: string; employeeId: string; timeZone: string },
+  day: DayRecord,
+  todayDate: string,
+): SummaryWrite | null {
+  try {
+    const plan = summaryPlan(who.employeeId, read.employee, read.settings, day.workDate, day.workDate, todayDate);
+    if (plan.from < read.from || plan.to > read.to) return null;
+    const days = [...read.days.filter((d) => d.workDate !== day.workDate), day].sort((a, b) =>
+      a.workDate.localeCompare(b.workDate),
+    );
+    return summaryRefresh(who, read.employee, read.history, read.settings, plan, days, read.shifts);
+  } catch (error) {
+    logger.error('summary refresh failed', { ...who, month: day.workDate, error: error as Error });
+    return null;
+  }
 }

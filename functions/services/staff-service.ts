@@ -4,14 +4,14 @@
  * tests pass failing ones to prove the compensation.
  */
 import { summarySystemView } from './work-figures.js';
-import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/organisation.js';
+import { assertOrgRefs, findOrgUnit, type OrgUnit } from '../db/organisation.js';
 import { patternOf } from '../db/paid-leave.js';
 import { endSessions } from '../db/sessions.js';
 import { monthSummaries } from '../db/summaries.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { periodOf } from '../domain/payroll-period.js';
 import {
-  activeStaff,
+  staffWithOrgUnits,
   activeStaffMember,
   insertStaff,
   markRetired,
@@ -145,15 +145,14 @@ export type StaffView = ReturnType<typeof staffView>;
 
 /**
  * Staff list with the figures of the payroll period holding `date` (today) from the work summaries:
- * five Queries whatever the size (the 締め日 versions name the period whose summaries are read). In 五十音
+ * three Queries whatever the size (the 締め日 versions name the period whose summaries are read). In 五十音
  * order (フリガナ, then name, then id): the list is one Query of every active member, so the whole list
  * is sorted, not a page of it.
  */
 export async function staffList(companyId: string, date: string): Promise<StaffView[]> {
-  const [staff, departments, statuses, summaries] = await Promise.all([
-    activeStaff(companyId),
-    listOrgUnits('department', companyId),
-    listOrgUnits('employmentStatus', companyId),
+  // Issue 19: staff, departments and statuses are one Query (adjacent key ranges of one partition).
+  const [{ staff, departments, statuses }, summaries] = await Promise.all([
+    staffWithOrgUnits(companyId),
     payrollVersions(companyId).then((v) => monthSummaries(companyId, periodOf(date, v).id)),
   ]);
   const dept = new Map(departments.map((d) => [d.id, d]));

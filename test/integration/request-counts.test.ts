@@ -155,11 +155,11 @@ async function measure(route: string, call: () => Promise<HttpResponse>, note?: 
  * write, with its audit record (a PutItem after the change, issue 7) and, where two items must change
  * together, one TransactWriteItems. Reads that come before a write are the state the write is
  * conditional on. Summary refreshes (the payroll period's totals after a change that alters worked
- * time) are a fixed seven requests: the employee and the overtime history (GetItem), the period's
- * attendance, the company's rules, its 締め日 versions and its calendar versions (Query), and one
- * TransactWriteItems of the summary and the history line. When the changed day's week ends in the next
- * period, both periods are refreshed with the same seven: one Query covers the days of both, one TransactWriteItems holds both
- * summaries. Issue 15 added the 締め日 versions (one Query) to every route that names a payroll period.
+ * time) are a fixed four requests (issue 19): the company's settings partition — rules, calendar,
+ * 締め日, closings and schedule settings live in one partition — (Query) and the employee with the
+ * overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query of the
+ * employee's partition), and one TransactWriteItems of the summaries and the history line. When the
+ * changed day's week ends in the next period, both periods are refreshed with the same four. Issue 15 added the 締め日 versions (one Query) to every route that names a payroll period.
  */
 export const BUDGETS: Record<string, { max: number; why: string }> = {};
 const budget = (routes: string[], max: number, why: string) => routes.forEach((r) => (BUDGETS[r] = { max, why }));
@@ -196,8 +196,8 @@ budget(
 );
 budget(
   ['get-today-timestamp'],
-  4,
-  "the recent days and the company's patterns / assignments / settings (two Query at once); with patterns, the month's shifts (Query) and the employee's department and status (GetItem) at once",
+  3,
+  "the company's settings partition and the employee's recent days and shifts (two Query at once); with department × status defaults, the employee's department and status (GetItem)",
 );
 budget(
   [
@@ -322,10 +322,10 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  14,
+  7,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12 measured): approving clears the day's 未承認 warning",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems): approving clears the day's 未承認 warning",
 );
 budget(
   ['get-own-work-status'],
@@ -339,8 +339,8 @@ budget(
 );
 budget(
   ['list-employees'],
-  5,
-  "one Query page each: staff, departments, statuses, the 締め日 versions and the current period's summaries",
+  3,
+  "issue 19: staff, departments and statuses (adjacent key ranges of the company partition: one Query page), the 締め日 versions (the settings partition) and the current period's summaries (one Query page each)",
 );
 budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
 budget(
@@ -410,8 +410,8 @@ budget(
 );
 budget(
   ['create-timestamp'],
-  17,
-  `punch-in or break: the punch screen's reads (four, as get-today-timestamp), ${CLOSED} and one conditional write; punch-out adds one summary refresh with the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three) (15 measured)`,
+  4,
+  "issue 19: the company's settings partition — patterns, assignments, rules, calendar, 締め日 and closings — (one Query) and the employee with the overtime history (one TransactGetItems) at once, then the employee's days and shifts from the start of what a punch-out can recompute (one Query), then one conditional write; a punch-out's summary refresh is computed from those reads and written in the punch's own transaction",
 );
 budget(
   ['sign-in-user', 'sign-in-company'],
@@ -427,13 +427,13 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  14,
-  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 12–13 measured)`,
+  7,
+  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems)`,
 );
 budget(
   ['delete-timestamp'],
-  15,
-  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (seven requests, plus the schedule settings (one Query page) and the employee's shifts (one Query page per calendar month of the days computed: one to three); 13 measured)`,
+  8,
+  `read the day, ${CLOSED}, the delete, audit record, then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems)`,
 );
 budget(
   ['save-break-time', 'save-working-time'],
@@ -708,16 +708,15 @@ describe('DynamoDB requests per API call', () => {
       expect([r.route, r.sessionReads]).toEqual([r.route, r.route.startsWith('sign-out-') ? 2 : 1]);
     }
 
-    // Punch-in, 休憩開始, 休憩終了: one conditional write after the punch screen's reads (the recent days,
-    // the schedule settings, the month's shifts: three Query; the employee: GetItem) and the
-    // closed-period check (Query). Punch-out: the same plus one summary refresh (two GetItem, six
-    // Query — the days, the rules, the 締め日, calendar and schedule-settings versions, the shifts of
-    // the month — and one TransactWriteItems).
+    // Issue 19: every punch is four requests — the settings partition (Query) and the employee with the
+    // overtime history (TransactGetItems), the days and shifts (Query), then one write: the
+    // conditional UpdateItem, or for 退勤 one TransactWriteItems holding the punch and the refreshed
+    // summary (it was 15 requests: each settings partition and each month of shifts was its own Query).
     const punches = results.filter((r) => r.route === 'create-timestamp');
     expect(punches.map((r) => r.note)).toEqual(['punch-in', 'break-start', 'break-end', 'punch-out']);
-    for (const r of punches.slice(0, 3)) expect(r.byCommand).toEqual({ Query: 4, GetItem: 1, UpdateItem: 1 });
-    expect(punches[3]!.byCommand).toEqual({ Query: 10, GetItem: 3, UpdateItem: 1, TransactWriteItems: 1 });
-    expect(results.find((r) => r.route === 'get-today-timestamp')!.byCommand).toEqual({ Query: 3, GetItem: 1 });
+    for (const r of punches.slice(0, 3)) expect(r.byCommand).toEqual({ Query: 2, TransactGetItems: 1, UpdateItem: 1 });
+    expect(punches[3]!.byCommand).toEqual({ Query: 2, TransactGetItems: 1, TransactWriteItems: 1 });
+    expect(results.find((r) => r.route === 'get-today-timestamp')!.byCommand).toEqual({ Query: 2, GetItem: 1 });
 
     // Work status: the same requests for 60 staff as for 20.
     expect(workStatusAt[20].status).toBe(200);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../../domain/text-limits.js';
-import { storedPunchAnswer, writePunch } from '../../db/attendance.js';
+import { storedPunchAnswer, writePunch, type DayRecord } from '../../db/attendance.js';
 import {
   DOUBLE_PRESS_MS,
   PUNCH_KINDS,
@@ -16,7 +16,7 @@ import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { refreshSummary } from '../../db/summaries.js';
-import { punchView, recentDays, recentShifts } from '../../services/punch-view.js';
+import { punchOutSummary, punchView, recentDays, recentShifts } from '../../services/punch-view.js';
 import { clock } from '../../shared/clock.js';
 
 export const PunchSchema = z
@@ -66,7 +66,7 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
     if (stored?.route === 'create-timestamp' && stored.expiresAt > Math.floor(now.getTime() / 1000))
       return ok(JSON.parse(stored.response));
   }
-  const { todayDate, who, days, context } = await recentShifts(principal, now);
+  const { todayDate, who, days, context, punch } = await recentShifts(principal, now, true);
   const action = nextAction(days, todayDate, now, body.kind, context.punchInDate);
   if (action.type === 'done') throw new ConflictError(MESSAGES.alreadyLeftWork);
   if (action.type === 'refused') throw new ConflictError(REFUSED[action.reason]);
@@ -115,6 +115,17 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
     ...(running ? { open_break: { start_at: running.startAt, work_date: action.workDate } } : {}),
   };
 
+  // 退勤 closes a shift, so worked time changes: the month's summary is refreshed in the same
+  // transaction as the punch, from what was read (issue 19: four requests in all).
+  const summary =
+    type === 'out'
+      ? punchOutSummary(
+          punch,
+          { ...who, timeZone: principal.timeZone },
+          applied.find((d) => d.workDate === action.workDate) as DayRecord,
+          todayDate,
+        )
+      : null;
   const outcome = await writePunch({
     ...who,
     type,
@@ -132,10 +143,13 @@ export const handler = api('create-timestamp', { body: PunchSchema }, async ({ b
           expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_SECONDS,
         }
       : undefined,
+    closings: punch.settings.closings,
+    summary: summary ?? undefined,
   });
   if (outcome === 'applied') {
-    // Worked time changes when a shift closes: keep the month's summary current.
-    if (type === 'out') await refreshSummary(who.companyId, who.employeeId, action.workDate, principal.timeZone);
+    // When the punch could not carry the summary, refresh it after (its own reads and write).
+    if (type === 'out' && !summary)
+      await refreshSummary(who.companyId, who.employeeId, action.workDate, principal.timeZone);
     return ok(view);
   }
   if (outcome === 'replay') {

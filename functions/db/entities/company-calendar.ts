@@ -37,7 +37,8 @@ export const CompanyCalendar = createSchema({
   },
   indexes: {
     byCompany: {
-      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#calendar', casing: 'none' },
+      collection: 'schedule',
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#sched', casing: 'none' },
       sk: { field: 'sk', composite: ['effectiveFrom'], template: 'calendar#${effectiveFrom}', casing: 'none' },
     },
   },

@@ -22,7 +22,8 @@ export const PayrollSetting = createSchema({
   },
   indexes: {
     byCompany: {
-      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#payroll', casing: 'none' },
+      collection: 'schedule',
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#sched', casing: 'none' },
       sk: { field: 'sk', composite: ['effectiveFrom'], template: 'payroll#${effectiveFrom}', casing: 'none' },
     },
   },

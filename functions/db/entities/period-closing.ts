@@ -53,7 +53,8 @@ export const PeriodClosing = createSchema({
   },
   indexes: {
     byCompany: {
-      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#closing', casing: 'none' },
+      collection: 'schedule',
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#sched', casing: 'none' },
       sk: { field: 'sk', composite: ['period'], template: 'closing#${period}', casing: 'none' },
     },
   },

@@ -48,7 +48,8 @@ export const Rule = createSchema({
     // All rules (every version) of a company in one Query (begins_with "rule#"), then pick the
     // version in force and the most specific pair.
     byCompany: {
-      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
+      collection: 'schedule',
+      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#sched', casing: 'none' },
       sk: {
         field: 'sk',
         composite: ['ruleType', 'departmentId', 'employmentStatusId', 'effectiveFrom'],

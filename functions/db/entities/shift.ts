@@ -1,9 +1,10 @@
 import { createSchema } from 'electrodb';
 
 /**
- * One employee's shift (シフト) on one date: a work pattern, or a day off. A company's shifts of one
- * calendar month share a partition (`c#<companyId>#shifts#<YYYY-MM>`): the admin grid reads a month
- * with one paginated Query; one employee's month is a Query with begins_with(sk, "e#<employeeId>#").
+ * One employee's shift (シフト) on one date: a work pattern, or a day off. Stored in the employee's
+ * partition next to the day (`c#<co>#e#<emp>`, sk `day#<date>#shift`, issue 19: the punch path reads
+ * days and shifts with one Query); a company's shifts of one calendar month share a gsi1 partition
+ * (`c#<companyId>#shifts#<YYYY-MM>`): the admin grid reads a month with one paginated Query.
  * No item = no shift (the default pattern applies).
  */
 export const Shift = createSchema({
@@ -25,14 +26,27 @@ export const Shift = createSchema({
     },
   },
   indexes: {
-    byMonth: {
+    // One employee's shifts live in the employee's own partition beside the days (sk day#<date>#shift
+    // sorts right after day#<date>): the punch path reads recent days and shifts in one Query.
+    byEmployee: {
       pk: {
         field: 'pk',
+        composite: ['companyId', 'employeeId'],
+        template: 'c#${companyId}#e#${employeeId}',
+        casing: 'none',
+      },
+      sk: { field: 'sk', composite: ['date'], template: 'day#${date}#shift', casing: 'none' },
+    },
+    // A company's month (the admin grid, batch paths): one Query of gsi1, sorted by employee id.
+    byMonth: {
+      index: 'gsi1',
+      pk: {
+        field: 'gsi1pk',
         composite: ['companyId', 'yearMonth'],
         template: 'c#${companyId}#shifts#${yearMonth}',
         casing: 'none',
       },
-      sk: { field: 'sk', composite: ['employeeId', 'date'], template: 'e#${employeeId}#${date}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['employeeId', 'date'], template: 'e#${employeeId}#${date}', casing: 'none' },
     },
   },
 });
