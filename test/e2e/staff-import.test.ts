@@ -29,7 +29,7 @@ describe('bulk staff import in Chromium on a phone', () => {
     await page.goto(`${e2e.stack.baseUrl}/management/staff`);
     await page.getByRole('link', { name: '一括登録（CSV）' }).click();
     await page.waitForURL('**/management/staff/import');
-    await poll(() => page.getByRole('heading', { name: 'スタッフ一括登録' }).count()).toBe(1);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'スタッフ一括登録' }).count()).toBe(1);
 
     // The template is the header row the API reads, UTF-8 with a BOM.
     const href = await page.getByRole('link', { name: 'テンプレートをダウンロード' }).getAttribute('href');
