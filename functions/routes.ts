@@ -292,7 +292,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'staff-import-worker',
     handler: 'functions/exports/staff-import-worker.ts',
-    needs: ['table:write', 'exports', ...pool('employeePool', 'AdminCreateUser', 'AdminDeleteUser')],
+    needs: ['table:write', 'exports', ...pool('employeePool', 'AdminCreateUser', 'AdminDeleteUser'), 'mail'],
     summary: 'Registers the staff of a bulk import (Cognito users and profiles; invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 512,

@@ -8,7 +8,9 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateStaffImport } from '../../functions/db/staff-imports.js';
 import { runStaffImport } from '../../functions/exports/staff-import-worker.js';
+import { mailsTo } from '../support/mail.js';
 import { useTestStack } from '../support/stack.js';
+import { createHttpClient } from '../support/http-client.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
 import { employeePoolUser, tableSnapshot } from './admin-support.js';
@@ -231,6 +233,18 @@ describe('Shift_JIS and reruns', () => {
     expect(user?.status).toBe('FORCE_CHANGE_PASSWORD');
     expect(user?.attrs['custom:company_id']).toBe(tenant.companyId);
 
+    // Each new member gets the welcome mail with a temporary password that signs in (and must be changed).
+    const welcome = await mailsTo(rows[0]![4]!, { subject: /アカウントが登録されました/ });
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.text).toContain('髙橋 1郎さん');
+    const temporary = /仮パスワード: (\S+)/.exec(welcome[0]!.text)![1]!;
+    const client = createHttpClient(stack.baseUrl);
+    await client.get('/api/v1/session');
+    const first = await client.post('/users/sign_in', { user: { email: rows[0]![4]!, password: temporary } });
+    expect(first.body.data?.challenge).toBe('NEW_PASSWORD_REQUIRED');
+    for (const r of rows.slice(1))
+      expect(await mailsTo(r[4]!, { subject: /アカウントが登録されました/ })).toHaveLength(1);
+
     // A retried worker invocation (the job left unfinished): every row is already registered.
     await updateStaffImport(tenant.companyId, started.body.data.id, { status: 'running' });
     await runStaffImport({ companyId: tenant.companyId, importId: started.body.data.id });
@@ -238,6 +252,10 @@ describe('Shift_JIS and reruns', () => {
     expect(again).toMatchObject({ status: 'done', processed: 3, created: 0, failures: [] });
     const after = (await admin.get('/api/v1/employees')).body.data as { email: string }[];
     expect(after.filter((s) => s.email.startsWith('sj-'))).toHaveLength(3);
+    // …and nobody is sent a second welcome mail.
+    expect(
+      await mailsTo(rows[1]![4]!, { subject: /アカウントが登録されました/, atLeast: 2, timeoutMs: 1000 }),
+    ).toHaveLength(1);
 
     // The same file again: every e-mail and 社員番号 is now taken, so it is refused whole.
     const twice = await admin.post('/api/v1/employee_imports', { file });
@@ -278,6 +296,7 @@ describe('tenancy', () => {
       failures: [{ row: 3, message: 'このメールアドレスはすでに登録されています。' }],
     });
     expect((await employeePoolUser(other.employees[0]!.email))?.attrs['custom:company_id']).toBe(other.companyId);
+    expect(await mailsTo(other.employees[0]!.email, { subject: /アカウントが登録されました/, atLeast: 0 })).toEqual([]);
   });
 });
 
@@ -296,5 +315,8 @@ describe('a good file of 1,000 rows', () => {
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     const emails = new Set(await staffEmails(admin));
     expect(rows.filter((r) => !emails.has(r[4]!))).toEqual([]);
+    // The welcome mail went to every one of them (first, middle and last row read back).
+    for (const i of [0, 499, 999])
+      expect(await mailsTo(rows[i]![4]!, { subject: /アカウントが登録されました/ })).toHaveLength(1);
   }, 1_000_000);
 });
