@@ -110,6 +110,10 @@ const rows = [
   ['get-employee', 'GET', '/api/v1/employees/{id}', ADMIN, api('employees/get-employee'), READ, 'Staff member (edit form)'],
   ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, api('employees/update-employee'), [...WRITE, ...pool('employeePool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit staff member'],
   ['delete-employee', 'DELETE', '/api/v1/employees/{id}', ADMIN, api('employees/delete-employee'), [...WRITE, ...pool('employeePool', 'AdminDisableUser')], 'Retire staff member'],
+  // スタッフ一括登録 (CSV): preview and import validate the same way; the import worker registers the rows
+  ['preview-employee-import', 'POST', '/api/v1/employee_imports/preview', ADMIN, api('employee-imports/preview-employee-import'), READ, 'Bulk staff import: validate every row of a CSV (writes nothing)'],
+  ['create-employee-import', 'POST', '/api/v1/employee_imports', ADMIN, api('employee-imports/create-employee-import'), [...WRITE, 'exports'], 'Bulk staff import: validate again, store the rows and start the import worker'],
+  ['get-employee-import', 'GET', '/api/v1/employee_imports/{id}', ADMIN, api('employee-imports/get-employee-import'), READ, 'Bulk staff import progress and failed rows'],
 
   // Departments and employment statuses
   ['list-departments', 'GET', '/api/v1/departments', ADMIN, api('departments/list-departments'), READ, 'Department list'],
@@ -284,6 +288,16 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     timeoutSeconds: 900,
     memorySize: 1024,
     invokedBy: ['create-attendance-export', 'create-leave-register-export', 'create-period-closing'],
+  },
+  {
+    name: 'staff-import-worker',
+    handler: 'functions/exports/staff-import-worker.ts',
+    needs: ['table:write', 'exports', ...pool('employeePool', 'AdminCreateUser', 'AdminDeleteUser'), 'mail'],
+    summary: 'Registers the staff of a bulk import (Cognito users and profiles; invoked asynchronously)',
+    timeoutSeconds: 900,
+    memorySize: 512,
+    invokedBy: ['create-employee-import'],
+    invokeEnv: 'STAFF_IMPORT_WORKER_FUNCTION',
   },
   {
     name: 'paid-leave-grants',

@@ -64,6 +64,8 @@ export const ADMIN_PAGES = [
   'inquiries/*',
   // Staff detail (monthly schedule of one staff member).
   ':id',
+  // スタッフ一括登録 (issue 18 item 4)
+  'staff/import',
 ] as const;
 
 export const OPERATOR_PAGES = [

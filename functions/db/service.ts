@@ -28,6 +28,7 @@ import { RecomputeJob } from './entities/recompute-job.js';
 import { CompanyCalendar } from './entities/company-calendar.js';
 import { PatternAssignment, WorkPatternItem, WorkSetting, WorkSystemItem } from './entities/work-pattern.js';
 import { Shift } from './entities/shift.js';
+import { StaffImportJob } from './entities/staff-import-job.js';
 import { MailNotice } from './entities/mail-notice.js';
 
 const schemas = {
@@ -62,6 +63,7 @@ const schemas = {
   WorkSetting,
   WorkSystemItem,
   Shift,
+  StaffImportJob,
   MailNotice,
 };
 

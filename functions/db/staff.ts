@@ -354,3 +354,19 @@ export async function staffByIds(
   }
   return out;
 }
+
+/**
+ * The e-mails and 社員番号 of every staff member of a company, retired ones included (their Cognito
+ * user keeps the e-mail, their unique item the number): what a bulk import checks its rows against.
+ * One paginated Query of the company's staff; it grows with the staff count (a read, bounded by the
+ * company's size, done once per import request and once per worker run).
+ */
+export async function staffIdentities(
+  companyId: string,
+  service: Db = db(),
+): Promise<{ employeeId: string; email: string; employeeNumber?: string | undefined; status: string }[]> {
+  const { data } = await service.entities.Employee.query
+    .byCompany({ companyId })
+    .go({ pages: 'all', attributes: ['employeeId', 'email', 'employeeNumber', 'status'] });
+  return data;
+}

@@ -26,6 +26,8 @@ export const ApiEnvSchema = z.object({
   EXPORT_WORKER_FUNCTION: z.optional(required()),
   /** The recompute worker Lambda (functions/jobs/recompute-worker.ts); unset locally (in-process). */
   RECOMPUTE_WORKER_FUNCTION: z.optional(required()),
+  /** The スタッフ一括登録 worker (functions/exports/staff-import-worker.ts); unset locally (in-process). */
+  STAFF_IMPORT_WORKER_FUNCTION: z.optional(required()),
   /** Set on AWS: CloudFront sends it in `x-origin-verify`; requests without it did not come through CloudFront/WAF. */
   ORIGIN_VERIFY_SECRET: z.optional(required()),
   /** Key for cursors and CSRF tokens (functions/shared/signing.ts); falls back to ORIGIN_VERIFY_SECRET. */

@@ -68,6 +68,7 @@ export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   'create-attendance-export': 5,
   'create-leave-register-export': 5,
   'create-attendance-totals-export': 5,
+  'create-employee-import': 5,
 };
 
 /** The AWS resources the entries of `needs` refer to. */

@@ -63,6 +63,7 @@ describe('one Lambda per route', () => {
       'update-work-pattern': 'recompute-worker',
       'update-work-pattern-assignment': 'recompute-worker',
       'update-work-settings': 'recompute-worker',
+      'create-employee-import': 'staff-import-worker',
     };
     for (const route of ROUTES) {
       const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
@@ -72,7 +73,11 @@ describe('one Lambda per route', () => {
         expect(JSON.stringify(invokes[0]!.Resource)).toContain(functionIds.get(target)!);
         const env = resources[functionIds.get(route.name)!]!.Properties.Environment.Variables;
         expect(Object.keys(env)).toContain(
-          target === 'export-worker' ? 'EXPORT_WORKER_FUNCTION' : 'RECOMPUTE_WORKER_FUNCTION',
+          target === 'export-worker'
+            ? 'EXPORT_WORKER_FUNCTION'
+            : target === 'staff-import-worker'
+              ? 'STAFF_IMPORT_WORKER_FUNCTION'
+              : 'RECOMPUTE_WORKER_FUNCTION',
         );
       } else {
         expect(invokes).toEqual([]);

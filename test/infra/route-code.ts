@@ -25,6 +25,7 @@ import * as path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import type { RouteDef } from '../../functions/routes';
 import { PROJECT_ROOT } from '../../lib/constructs/api-function';
+import { BUNDLE_DEFINE } from '../../lib/constructs/bundle-options';
 
 /** Entities whose items a read route may still write, under their own key prefixes (see `needs`). */
 export const HOUSEKEEPING_ENTITIES = ['Session', 'RateLimit'] as const;
@@ -103,6 +104,9 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
     platform: 'node',
     packages: 'external',
     treeShaking: true,
+    // What ships: the Lambda bundles drop the local in-process worker branches (the import route's
+    // worker, with its Cognito calls, is its own function there).
+    define: BUNDLE_DEFINE,
     minify: false,
     outdir: 'route-code',
     plugins: [middlewareExternal],

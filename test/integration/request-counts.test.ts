@@ -57,6 +57,16 @@ vi.mock('../../functions/services/recompute-runner.js', async (importOriginal) =
   };
 });
 
+// The same for the local スタッフ一括登録 worker the import route starts.
+vi.mock('../../functions/exports/staff-import-worker.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/exports/staff-import-worker.js')>();
+  return {
+    ...real,
+    runStaffImport: (event: Parameters<typeof real.runStaffImport>[0]) =>
+      worker.enabled ? real.runStaffImport(event) : Promise.resolve(),
+  };
+});
+
 const stack = useTestStack();
 
 // ---- counting -------------------------------------------------------------------------------------
@@ -342,6 +352,17 @@ budget(
   3,
   "issue 19: staff, departments and statuses (adjacent key ranges of the company partition: one Query page), the 締め日 versions (the settings partition) and the current period's summaries (one Query page each)",
 );
+budget(
+  ['preview-employee-import'],
+  3,
+  "one Query page each, whatever the file's size: departments, statuses and the company's staff e-mails and 社員番号 (grows with the staff count, not the file)",
+);
+budget(
+  ['create-employee-import'],
+  6,
+  "the preview's three Queries, the job (PutItem), its audit record and idempotency record; the rows go to S3 and the worker is its own function",
+);
+budget(['get-employee-import'], 1, 'the job (GetItem)');
 budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
 budget(
   ['get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'],

@@ -35,6 +35,7 @@ const WorkPatternsPage = lazy(() => import('./work-patterns/work-patterns-page')
 const WorkSettingsPage = lazy(() => import('./work-patterns/work-settings-page'));
 const WorkSystemsPage = lazy(() => import('./working-time-systems/work-systems-page'));
 const AttendanceTotalsPage = lazy(() => import('./attendance-totals/attendance-totals-page'));
+const StaffImportPage = lazy(() => import('./staff/staff-import-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -108,6 +109,7 @@ function AdminRoutes() {
           <Route path={page('requests')} element={<AdminRequestsPage />} />
           <Route path={page('staff')} element={<StaffListPage />} />
           <Route path={page('staff/new')} element={<StaffFormPage key="new" mode="new" />} />
+          <Route path={page('staff/import')} element={<StaffImportPage />} />
           <Route path={page('staff/:id/edit')} element={<StaffFormPage key="edit" mode="edit" />} />
           <Route path={page('departments')} element={<OrgListPage key="department" kind="department" />} />
           <Route

@@ -1276,6 +1276,45 @@ export const ja = {
     count: '{n}回',
     days: '{n}日',
   },
+  // スタッフ一括登録 (issue 18 item 4)
+  staffImport: {
+    title: 'スタッフ一括登録',
+    link: '一括登録（CSV）',
+    intro:
+      'CSVファイルでスタッフをまとめて登録します。テンプレートに1行1人で入力し、ファイルを選んで内容を確認してください。すべての行に問題がないときだけ登録できます。',
+    template: 'テンプレートをダウンロード',
+    templateHint:
+      '必須：姓・名・メールアドレス。部署・雇用形態は登録済みの名前で、入社日は 2026-04-01 または 2026/4/1 の形で入力します。文字コードは UTF-8 または Shift_JIS、最大2,000人・512KBまでです。',
+    file: 'CSVファイル',
+    check: '内容を確認',
+    checking: '確認しています…',
+    encoding: '文字コード：{name}',
+    encodings: { utf8: 'UTF-8', sjis: 'Shift_JIS' } as Record<string, string>,
+    allOk: '{n}人すべて登録できます。',
+    problemCount: '{n}件の問題があります。修正したファイルを選び直してください。',
+    fileProblems: 'ファイル全体の問題',
+    rowLabel: '{row}行目',
+    columns: {
+      row: '行',
+      employee_number: '社員番号',
+      name: '氏名',
+      name_kana: 'フリガナ',
+      email: 'メールアドレス',
+      department: '部署',
+      employment_status: '雇用形態',
+      hire_date: '入社日',
+      result: '確認結果',
+    },
+    rowOk: 'OK',
+    register: '登録する',
+    registering: '登録しています… {done} / {total}人',
+    done: '登録が完了しました（{created}人を登録）。',
+    doneWithFailures: '{failed}人を登録できませんでした。',
+    failed: '登録を完了できませんでした。スタッフ一覧で登録済みのスタッフを確認し、残りの行で再度お試しください。',
+    welcomeHint: '登録したスタッフには仮パスワードをメールで送ります。',
+    backToList: 'スタッフ一覧へ',
+    readFailed: 'ファイルを読み込めませんでした。',
+  },
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };

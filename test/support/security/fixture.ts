@@ -60,6 +60,8 @@ export interface FixtureIds {
   workPattern: string;
   /** Company A's 勤怠集計 CSV export job. */
   totalsExport: string;
+  /** Company A's スタッフ一括登録 job. */
+  staffImport: string;
   year: number;
   month: number;
 }
@@ -168,6 +170,12 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     }),
     'totals export',
   );
+  // A's import job, registering nobody: its one row's e-mail is B's employee's (invisible to A's
+  // validation, refused by Cognito in the worker), so A keeps the staff the other routes count on.
+  const importJob = expectOk(
+    await adminA.post('/api/v1/employee_imports', staffImportBody(b.employees[0]!.email)),
+    'staff import',
+  );
   const workPattern = expectOk(
     await adminA.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' }),
     'work pattern',
@@ -188,6 +196,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     `/api/v1/attendance_exports/${exportJob.body.data.id}`,
     `/api/v1/leave_register_exports/${registerJob.body.data.id}`,
     `/api/v1/attendance_totals_exports/${totalsJob.body.data.id}`,
+    `/api/v1/employee_imports/${importJob.body.data.id}`,
   ]) {
     await pollUntil(
       async () => (await adminA.get(path)).body.data?.status,
@@ -220,6 +229,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     registerExport: registerJob.body.data.id,
     workPattern,
     totalsExport: totalsJob.body.data.id,
+    staffImport: importJob.body.data.id,
     year,
     month,
   };
@@ -238,6 +248,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     ids.registerExport,
     ids.workPattern,
     ids.totalsExport,
+    ids.staffImport,
     ids.employee2,
     ids.spareEmployee,
     ids.department,
@@ -321,6 +332,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'create-paid-leave-grant': ids.employee,
     'get-leave-register-export': ids.registerExport,
     'get-attendance-totals-export': ids.totalsExport,
+    'get-employee-import': ids.staffImport,
     'get-company': ids.companyA,
     'update-company': ids.companyA,
     'delete-company': ids.companyA,
@@ -397,6 +409,8 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       period: `${ids.year}-${String(ids.month).padStart(2, '0')}`,
       department_id: ids.department,
     },
+    'preview-employee-import': staffImportBody(`sec-${newId()}@example.test`),
+    'create-employee-import': staffImportBody(`sec-${newId()}@example.test`),
     'create-company': {
       name: '新会社',
       staff_name: '代表 太郎',
@@ -494,6 +508,12 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     ...(body !== undefined ? { body } : {}),
     reference: id ? 'path' : q?.reference === 'query' ? 'query' : bodyReference.has(route.name) ? 'body' : 'none',
   };
+}
+
+/** A one-row スタッフ一括登録 file (base64 CSV; the department by name, which every test tenant has). */
+export function staffImportBody(email: string) {
+  const csv = `姓,名,メールアドレス,部署\r\n試験,一括,${email},営業部\r\n`;
+  return { file: Buffer.from(csv).toString('base64') };
 }
 
 /** Routes whose objects are platform-wide (announcements), not company A's. */

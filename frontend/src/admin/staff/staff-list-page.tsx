@@ -122,6 +122,9 @@ export default function StaffListPage() {
           <Link className="button button--primary button--small" to="/management/staff/new">
             {t.admin.newLink}
           </Link>
+          <Link className="button button--ghost button--small" to="/management/staff/import">
+            {t.staffImport.link}
+          </Link>
         </div>
         <LoadView state={state} onRetry={() => void reload()}>
           {(rows) =>

@@ -1,0 +1,93 @@
+/**
+ * Reading uploaded CSV files (スタッフ一括登録, issue 18 item 4): bytes → text → rows.
+ *
+ * The parser is a small RFC 4180 one written here because no CSV parser is installed (csv-parse, the
+ * csv-stringify project's reader, would be the library choice if a package could be added). It reads
+ * quoted fields, doubled quotes inside them, CRLF, LF or CR line ends, and line breaks inside quotes.
+ * Spreadsheet software exports UTF-8 (often with a BOM) or Shift_JIS (Excel's 「CSV」 on Japanese
+ * Windows): valid UTF-8 is read as UTF-8, anything else as Shift_JIS (CP932, Windows' variant).
+ */
+import iconv from 'iconv-lite';
+
+export type CsvFileEncoding = 'utf8' | 'sjis';
+
+/** UTF-8 if the bytes are valid UTF-8 (a BOM is dropped), else Shift_JIS (CP932). */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvFileEncoding } {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { text, encoding: 'utf8' };
+  } catch {
+    return { text: iconv.decode(Buffer.from(bytes), 'CP932'), encoding: 'sjis' };
+  }
+}
+
+export class CsvSyntaxError extends Error {
+  /** The 1-based line the unclosed quoted field starts on. */
+  constructor(readonly line: number) {
+    super(`unclosed quote from line ${line}`);
+  }
+}
+
+/**
+ * The records of a CSV text (RFC 4180, lenient where spreadsheets are: CR or LF alone end a record
+ * too, a quote inside an unquoted field is kept as a character). A final line end adds no empty
+ * record; blank lines are kept as records of one empty field (the caller decides to skip them).
+ * An unclosed quoted field is a CsvSyntaxError.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let quoteLine = 0;
+  let line = 1;
+  let i = 0;
+  const n = text.length;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    rows.push(row);
+    row = [];
+  };
+  while (i < n) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        continue;
+      }
+      if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
+      field += c;
+      i++;
+      continue;
+    }
+    if (c === '"' && field === '') {
+      quoted = true;
+      quoteLine = line;
+      i++;
+    } else if (c === ',') {
+      endField();
+      i++;
+    } else if (c === '\r' || c === '\n') {
+      endRow();
+      line++;
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += c;
+      i++;
+    }
+  }
+  if (quoted) throw new CsvSyntaxError(quoteLine);
+  // The last record, unless the text ended with a line end (or was empty).
+  if (field !== '' || row.length > 0) endRow();
+  return rows;
+}

@@ -1,0 +1,322 @@
+/**
+ * スタッフ一括登録 through the gateway against DynamoDB Local, cognito-local and s3rver: preview and
+ * import validate every row (a bad row among many writes nothing and every problem is listed with its
+ * row number), Shift_JIS files, a 1,000-row file registered in the background with progress, reruns
+ * that create no duplicate, and tenancy.
+ */
+import iconv from 'iconv-lite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { updateStaffImport } from '../../functions/db/staff-imports.js';
+import { runStaffImport } from '../../functions/exports/staff-import-worker.js';
+import { mailsTo } from '../support/mail.js';
+import { useTestStack } from '../support/stack.js';
+import { createHttpClient } from '../support/http-client.js';
+import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import type { HttpClient } from '../support/http-client.js';
+import { employeePoolUser, tableSnapshot } from './admin-support.js';
+
+const stack = useTestStack();
+const HEADER = ['社員番号', '姓', '名', 'フリガナ', 'メールアドレス', '部署', '雇用形態', '入社日'];
+const DEFECT = 'CSVファイルに不備があります。各行の内容を確認してください。';
+
+let tenant: TestTenant;
+let other: TestTenant;
+let admin: HttpClient;
+let otherAdmin: HttpClient;
+const run = Date.now().toString(36);
+
+beforeAll(async () => {
+  [tenant, other] = await Promise.all([
+    createTenant({ employees: 1, name: '一括登録株式会社' }),
+    createTenant({ employees: 1, name: '別会社株式会社' }),
+  ]);
+  [admin, otherAdmin] = await Promise.all([
+    signIn(stack.baseUrl, 'admin', tenant.admin),
+    signIn(stack.baseUrl, 'admin', other.admin),
+  ]);
+});
+
+const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const csv = (rows: string[][]) => rows.map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
+const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+
+/** A good row: 社員番号 `<prefix>-<i>`, a unique e-mail, the tenant's department and status. */
+const row = (prefix: string, i: number): string[] => [
+  `${prefix}-${i}`,
+  '山田',
+  `${i}郎`,
+  'やまだ いちろう',
+  `${prefix}-${i}-${run}@example.test`.toLowerCase(),
+  '営業部',
+  '正社員',
+  '2026/4/1',
+];
+
+async function staffEmails(client: HttpClient): Promise<string[]> {
+  const list = await client.get('/api/v1/employees');
+  expect(list.status).toBe(200);
+  return list.body.data.map((s: { email: string }) => s.email);
+}
+
+async function waitForImport(client: HttpClient, id: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  const seen: number[] = [];
+  for (;;) {
+    const res = await client.get(`/api/v1/employee_imports/${id}`);
+    expect(res.status).toBe(200);
+    seen.push(res.body.data.processed);
+    if (res.body.data.status === 'done' || res.body.data.status === 'failed') return { job: res.body.data, seen };
+    if (Date.now() > until) throw new Error(`import not finished: ${JSON.stringify(res.body.data)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('preview', () => {
+  it('answers every row and ok for a good file, and writes nothing', async () => {
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    const res = await admin.post('/api/v1/employee_imports/preview', {
+      file: b64('\ufeff' + csv([HEADER, row('pv', 1), row('pv', 2)])),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ ok: true, encoding: 'utf8', problems: [] });
+    expect(res.body.data.rows).toHaveLength(2);
+    expect(res.body.data.rows[0]).toMatchObject({
+      row: 2,
+      employee_number: 'pv-1',
+      name_kana: 'ヤマダ イチロウ',
+      hire_date: '2026-04-01',
+      department: '営業部',
+      ok: true,
+    });
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+  });
+
+  it('names a wrong header, a missing column and an unclosed quote', async () => {
+    const header = await admin.post('/api/v1/employee_imports/preview', {
+      file: b64(
+        csv([
+          ['社員番号', '氏名', 'メール'],
+          ['1', 'a', 'b'],
+        ]),
+      ),
+    });
+    expect(header.status).toBe(200);
+    expect(header.body.data.ok).toBe(false);
+    expect(header.body.data.problems).toEqual(
+      expect.arrayContaining([
+        { row: 1, column: null, message: '「氏名」は使えない列名です（テンプレートの見出しを使ってください）' },
+        { row: 1, column: 'メールアドレス', message: '「メールアドレス」の列がありません' },
+        { row: 1, column: '姓', message: '「姓」の列がありません' },
+      ]),
+    );
+    const quoteRes = await admin.post('/api/v1/employee_imports/preview', {
+      file: b64(csv([HEADER, row('q', 1)]) + '"x,山田\r\n'),
+    });
+    expect(quoteRes.body.data.problems).toEqual([
+      { row: 3, column: null, message: '「"」で始まる項目が閉じられていません' },
+    ]);
+  });
+
+  it('refuses a file over 512 KB or over 2,000 rows as a whole', async () => {
+    const big = await admin.post('/api/v1/employee_imports/preview', { file: b64(Buffer.alloc(512 * 1024 + 1, 0x61)) });
+    expect(big.status).toBe(200);
+    expect(big.body.data.problems).toEqual([
+      { row: 0, column: null, message: 'ファイルサイズは512KB以内にしてください' },
+    ]);
+    const many = Array.from({ length: 2001 }, (_, i) => ['', '山', '太', '', `m${i}@x.test`]);
+    const rows = await admin.post('/api/v1/employee_imports/preview', {
+      file: b64(csv([['社員番号', '姓', '名', 'フリガナ', 'メールアドレス'], ...many])),
+    });
+    expect(rows.body.data.problems).toEqual([
+      { row: 0, column: null, message: 'スタッフは1ファイル2,000人以内にしてください' },
+    ]);
+  });
+});
+
+describe('one bad row among many', () => {
+  it('lists every problem with its row number, and the import writes nothing (no profile, no Cognito user)', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => row('bad', i + 1));
+    rows[4]![4] = 'not-an-email'; // row 6
+    rows[9]![5] = '総務部'; // row 11: no such department
+    rows[14]![6] = 'アルバイト'; // row 16: no such status
+    rows[19]![4] = rows[2]![4]!; // row 21: same e-mail as row 4
+    rows[24]![0] = 'BAD-3'; // row 26: same 社員番号 as row 4 (case folded)
+    rows[29]![4] = tenant.employees[0]!.email; // row 31: a staff member of the company has it
+    rows[34]![1] = ''; // row 36: 姓 missing
+    rows[39]![7] = '2026/2/30'; // row 41: no such date
+    rows[44]![3] = 'Yamada'; // row 46: フリガナ not katakana
+    rows[49]![0] = '社員#1'; // row 51: 社員番号 format
+    const file = b64(csv([HEADER, ...rows]));
+
+    const preview = await admin.post('/api/v1/employee_imports/preview', { file });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.ok).toBe(false);
+    const problems: { row: number; column: string; message: string }[] = preview.body.data.problems;
+    expect(problems.map((p) => [p.row, p.column])).toEqual([
+      [6, 'メールアドレス'],
+      [11, '部署'],
+      [16, '雇用形態'],
+      [21, 'メールアドレス'],
+      [26, '社員番号'],
+      [31, 'メールアドレス'],
+      [36, '姓'],
+      [41, '入社日'],
+      [46, 'フリガナ'],
+      [51, '社員番号'],
+    ]);
+    expect(problems.map((p) => p.message)).toEqual([
+      '正しいメールアドレスを入力してください',
+      '部署「総務部」は登録されていません',
+      '雇用形態「アルバイト」は登録されていません',
+      '4行目と同じメールアドレスです',
+      '4行目と同じ社員番号です',
+      'このメールアドレスはすでに登録されています。',
+      '入力してください',
+      expect.any(String),
+      'フリガナは全角カタカナで入力してください',
+      '社員番号は半角英数字・「-」・「_」の20文字以内で入力してください',
+    ]);
+    expect(preview.body.data.rows).toHaveLength(60);
+    expect(preview.body.data.rows.filter((r: { ok: boolean }) => !r.ok).map((r: { row: number }) => r.row)).toEqual([
+      6, 11, 16, 21, 26, 31, 36, 41, 46, 51,
+    ]);
+
+    const staffBefore = await staffEmails(admin);
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    const refused = await admin.post('/api/v1/employee_imports', { file });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(DEFECT);
+    expect(Object.keys(refused.body.errors)).toEqual([
+      'rows.6.メールアドレス',
+      'rows.11.部署',
+      'rows.16.雇用形態',
+      'rows.21.メールアドレス',
+      'rows.26.社員番号',
+      'rows.31.メールアドレス',
+      'rows.36.姓',
+      'rows.41.入社日',
+      'rows.46.フリガナ',
+      'rows.51.社員番号',
+    ]);
+    expect(refused.body.errors['rows.21.メールアドレス']).toEqual(['4行目と同じメールアドレスです']);
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+    expect(await staffEmails(admin)).toEqual(staffBefore);
+    expect(await employeePoolUser(rows[0]![4]!)).toBeNull();
+  });
+});
+
+describe('Shift_JIS and reruns', () => {
+  it('imports a Shift_JIS file (Excel on Windows), sends nothing twice when the job runs again', async () => {
+    const rows = [row('sj', 1), row('sj', 2), row('sj', 3)];
+    rows[0]![1] = '髙橋'; // CP932 IBM extended kanji
+    rows[0]![3] = 'ﾀｶﾊｼ ｲﾁﾛｳ'; // half-width kana become full-width
+    const file = iconv.encode(csv([HEADER, ...rows]), 'CP932').toString('base64');
+    const preview = await admin.post('/api/v1/employee_imports/preview', { file });
+    expect(preview.body.data).toMatchObject({ ok: true, encoding: 'sjis' });
+    expect(preview.body.data.rows[0]).toMatchObject({ last_name: '髙橋', name_kana: 'タカハシ イチロウ' });
+
+    const started = await admin.post('/api/v1/employee_imports', { file });
+    expect(started.status).toBe(201);
+    expect(started.body.data).toMatchObject({ status: 'pending', total: 3 });
+    const { job } = await waitForImport(admin, started.body.data.id, 60_000);
+    expect(job).toMatchObject({ status: 'done', total: 3, processed: 3, created: 3, failures: [] });
+
+    const list = (await admin.get('/api/v1/employees')).body.data as {
+      email: string;
+      name: string;
+      employee_number: string;
+    }[];
+    const mine = list.filter((s) => s.email.startsWith('sj-'));
+    expect(mine.map((s) => s.employee_number).sort()).toEqual(['sj-1', 'sj-2', 'sj-3']);
+    expect(mine.find((s) => s.employee_number === 'sj-1')?.name).toBe('髙橋 1郎');
+    const user = await employeePoolUser(rows[0]![4]!);
+    expect(user?.status).toBe('FORCE_CHANGE_PASSWORD');
+    expect(user?.attrs['custom:company_id']).toBe(tenant.companyId);
+
+    // Each new member gets the welcome mail with a temporary password that signs in (and must be changed).
+    const welcome = await mailsTo(rows[0]![4]!, { subject: /アカウントが登録されました/ });
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.text).toContain('髙橋 1郎さん');
+    const temporary = /仮パスワード: (\S+)/.exec(welcome[0]!.text)![1]!;
+    const client = createHttpClient(stack.baseUrl);
+    await client.get('/api/v1/session');
+    const first = await client.post('/users/sign_in', { user: { email: rows[0]![4]!, password: temporary } });
+    expect(first.body.data?.challenge).toBe('NEW_PASSWORD_REQUIRED');
+    for (const r of rows.slice(1))
+      expect(await mailsTo(r[4]!, { subject: /アカウントが登録されました/ })).toHaveLength(1);
+
+    // A retried worker invocation (the job left unfinished): every row is already registered.
+    await updateStaffImport(tenant.companyId, started.body.data.id, { status: 'running' });
+    await runStaffImport({ companyId: tenant.companyId, importId: started.body.data.id });
+    const again = (await admin.get(`/api/v1/employee_imports/${started.body.data.id}`)).body.data;
+    expect(again).toMatchObject({ status: 'done', processed: 3, created: 0, failures: [] });
+    const after = (await admin.get('/api/v1/employees')).body.data as { email: string }[];
+    expect(after.filter((s) => s.email.startsWith('sj-'))).toHaveLength(3);
+    // …and nobody is sent a second welcome mail.
+    expect(
+      await mailsTo(rows[1]![4]!, { subject: /アカウントが登録されました/, atLeast: 2, timeoutMs: 1000 }),
+    ).toHaveLength(1);
+
+    // The same file again: every e-mail and 社員番号 is now taken, so it is refused whole.
+    const twice = await admin.post('/api/v1/employee_imports', { file });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors['rows.2.メールアドレス']).toEqual(['このメールアドレスはすでに登録されています。']);
+    expect(twice.body.errors['rows.2.社員番号']).toEqual(['この社員番号はすでに使われています。']);
+  });
+});
+
+describe('tenancy', () => {
+  it("keeps each company's jobs and names to itself", async () => {
+    const started = await admin.post('/api/v1/employee_imports', { file: b64(csv([HEADER, row('tn', 1)])) });
+    expect(started.status).toBe(201);
+    await waitForImport(admin, started.body.data.id, 60_000);
+    expect((await otherAdmin.get(`/api/v1/employee_imports/${started.body.data.id}`)).status).toBe(404);
+
+    // Department names are the company's own; another company's staff e-mails and numbers do not clash.
+    const otherFile = b64(csv([HEADER, row('tn', 1).map((v, i) => (i === 4 ? `tn-other-${run}@example.test` : v))]));
+    const preview = await otherAdmin.post('/api/v1/employee_imports/preview', { file: otherFile });
+    expect(preview.body.data).toMatchObject({ ok: true, problems: [] });
+    // An employee cannot call it.
+    const employee = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
+    expect((await employee.post('/api/v1/employee_imports/preview', { file: otherFile })).status).toBe(403);
+  });
+
+  it('reports a row whose e-mail a user of another company has as failed, registering the others', async () => {
+    const rows = [row('xc', 1), row('xc', 2)];
+    rows[1]![4] = other.employees[0]!.email;
+    const file = b64(csv([HEADER, ...rows]));
+    // Not visible to this company's validation (the pool is shared, the data is not).
+    expect((await admin.post('/api/v1/employee_imports/preview', { file })).body.data.ok).toBe(true);
+    const started = await admin.post('/api/v1/employee_imports', { file });
+    const { job } = await waitForImport(admin, started.body.data.id, 60_000);
+    expect(job).toMatchObject({
+      status: 'done',
+      processed: 2,
+      created: 1,
+      failures: [{ row: 3, message: 'このメールアドレスはすでに登録されています。' }],
+    });
+    expect((await employeePoolUser(other.employees[0]!.email))?.attrs['custom:company_id']).toBe(other.companyId);
+    expect(await mailsTo(other.employees[0]!.email, { subject: /アカウントが登録されました/, atLeast: 0 })).toEqual([]);
+  });
+});
+
+describe('a good file of 1,000 rows', () => {
+  it('is registered in the background with progress up to 1000/1000, every member in the staff list', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => row('k', i + 1));
+    const started = await admin.post('/api/v1/employee_imports', { file: b64(csv([HEADER, ...rows])) });
+    expect(started.status).toBe(201);
+    expect(started.body.data.total).toBe(1000);
+    const t0 = Date.now();
+    const { job, seen } = await waitForImport(admin, started.body.data.id, 900_000);
+    console.log(`1,000-row import: ${Math.round((Date.now() - t0) / 1000)} s`);
+    expect(job).toMatchObject({ status: 'done', total: 1000, processed: 1000, created: 1000, failures: [] });
+    // Progress was seen moving, never backwards.
+    expect(seen.some((p) => p > 0 && p < 1000)).toBe(true);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    const emails = new Set(await staffEmails(admin));
+    expect(rows.filter((r) => !emails.has(r[4]!))).toEqual([]);
+    // The welcome mail went to every one of them (first, middle and last row read back).
+    for (const i of [0, 499, 999])
+      expect(await mailsTo(rows[i]![4]!, { subject: /アカウントが登録されました/ })).toHaveLength(1);
+  }, 1_000_000);
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { duplicatesInFile, normaliseImportDate, readImportRows } from '../../functions/domain/staff-import.js';
+
+describe('readImportRows', () => {
+  it('maps columns by header (any order, optional ones left out), skips blank lines, numbers rows as a spreadsheet', () => {
+    const { rows, problems } = readImportRows(
+      'メールアドレス,名,姓\r\n a@x.test ,花子,山田\r\n\r\nb@x.test,一郎,佐藤,\r\n',
+    );
+    expect(problems).toEqual([]);
+    expect(rows).toEqual([
+      {
+        row: 2,
+        values: expect.objectContaining({ email: 'a@x.test', first_name: '花子', last_name: '山田', department: '' }),
+      },
+      { row: 4, values: expect.objectContaining({ email: 'b@x.test', last_name: '佐藤' }) },
+    ]);
+  });
+
+  it('counts records, not lines, when a quoted field holds a line break', () => {
+    const { rows } = readImportRows('姓,名,メールアドレス\n"山\n田",花子,a@x.test\n佐藤,一郎,b@x.test\n');
+    expect(rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(rows[0]!.values.last_name).toBe('山\n田');
+  });
+
+  it('reports a row with the wrong number of fields', () => {
+    const { problems } = readImportRows('姓,名,メールアドレス\n山田,花子\n');
+    expect(problems).toEqual([{ row: 2, column: null, message: '項目の数が見出し行と合いません' }]);
+  });
+
+  it('reports an empty file and a header with no rows', () => {
+    expect(readImportRows('').problems).toEqual([
+      { row: 0, column: null, message: '登録するスタッフの行がありません' },
+    ]);
+    expect(readImportRows('姓,名,メールアドレス\r\n').problems).toEqual([
+      { row: 0, column: null, message: '登録するスタッフの行がありません' },
+    ]);
+  });
+});
+
+describe('duplicatesInFile', () => {
+  it('names the earlier row of a repeated e-mail (any case) and 社員番号 (case folded)', () => {
+    expect(
+      duplicatesInFile([
+        { row: 2, email: 'a@x.test', employeeNumber: 'A-1' },
+        { row: 3, email: 'A@X.test', employeeNumber: 'a-1' },
+        { row: 4, email: 'c@x.test', employeeNumber: null },
+      ]),
+    ).toEqual([
+      { row: 3, column: 'メールアドレス', message: '2行目と同じメールアドレスです' },
+      { row: 3, column: '社員番号', message: '2行目と同じ社員番号です' },
+    ]);
+  });
+});
+
+describe('normaliseImportDate', () => {
+  it('reads Excel dates (2026/4/1, full-width digits) as YYYY-MM-DD and leaves anything else for the schema', () => {
+    expect(normaliseImportDate('2026/4/1')).toBe('2026-04-01');
+    expect(normaliseImportDate('２０２６／０４／０１')).toBe('2026-04-01');
+    expect(normaliseImportDate('2026-04-01')).toBe('2026-04-01');
+    expect(normaliseImportDate('4月1日')).toBe('4月1日');
+  });
+});
