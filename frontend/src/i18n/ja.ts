@@ -684,6 +684,7 @@ export const ja = {
       'staff.create': 'スタッフ登録',
       'staff.update': 'スタッフ編集',
       'staff.retire': 'スタッフ削除',
+      'staff.password_reset': 'スタッフのパスワード再設定',
       'department.create': '部署登録',
       'department.rename': '部署名変更',
       'department.delete': '部署削除',
