@@ -77,7 +77,7 @@ async function resettableAccount(audience: ResetAudience, email: string) {
   return { username: user.username, email: profile.email, name };
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
 
 /** Step 1: send a code if the account exists. The answer is the same either way. */
 export async function startPasswordReset(audience: ResetAudience, email: string, address: string): Promise<Reply> {
