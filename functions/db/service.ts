@@ -29,6 +29,7 @@ import { CompanyCalendar } from './entities/company-calendar.js';
 import { PatternAssignment, WorkPatternItem, WorkSetting, WorkSystemItem } from './entities/work-pattern.js';
 import { Shift } from './entities/shift.js';
 import { PasswordReset } from './entities/password-reset.js';
+import { MailNotice } from './entities/mail-notice.js';
 
 const schemas = {
   Company,
@@ -63,6 +64,7 @@ const schemas = {
   WorkSystemItem,
   Shift,
   PasswordReset,
+  MailNotice,
 };
 
 type Schemas = typeof schemas;
