@@ -1,8 +1,8 @@
 /**
  * パスワードをお忘れの方 and the admin's reset (issue 18 item 7), through the gateway against
- * cognito-local and DynamoDB Local. The mailed code is only stored as a keyed hash, so where a test
- * needs to know it, it replaces the stored code of a real request by one it chose (the same write
- * the start makes); the mail itself is read in the browser test.
+ * cognito-local, DynamoDB Local and the local SMTP server: codes and temporary passwords are read from
+ * the mails. Where a test needs a code of its own choosing (wrong-code counting), it replaces the
+ * stored code of a real request (the same write the start makes).
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findResetCode, putResetCode } from '../../functions/db/password-resets.js';
@@ -14,6 +14,7 @@ import {
 } from '../../functions/services/password-reset.js';
 import { clock } from '../../functions/shared/clock.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { mailsTo } from '../support/mail.js';
 import { useTestStack } from '../support/stack.js';
 import { employeePoolUser } from './admin-support.js';
 import { PASSWORD, createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -64,6 +65,15 @@ async function pendingCode(audience: ResetAudience, email: string, code = '31415
   return code;
 }
 
+const CODE_SUBJECT = /パスワード再設定の確認コード/;
+
+/** The code of the latest reset mail to `email` (waiting for the `count`-th). */
+async function codeFromMail(email: string, count = 1): Promise<string> {
+  const mails = await mailsTo(email, { subject: CODE_SUBJECT, atLeast: count });
+  expect(mails.length).toBeGreaterThanOrEqual(count);
+  return /確認コード: (\d{6})/.exec(mails.at(-1)!.text)![1]!;
+}
+
 const signInStatus = async (path: string, key: string, user: { email: string }, password: string) =>
   (await (await anonymous()).post(path, { [key]: { email: user.email, password } })).status;
 
@@ -82,6 +92,12 @@ describe('asking for a code', () => {
     expect(stored!.codeHash).not.toMatch(/^\d{6}$/);
     expect(stored!.expiresAt - Date.now() / 1000).toBeGreaterThan(PASSWORD_RESET_LIMITS.codeSeconds - 60);
     expect(await findResetCode(resetAccount('employee', tenant.admin.email), Date.now() / 1000)).toBeNull();
+    // The real account got its code by mail, with the way back to its sign-in page; nobody else got any.
+    const [mail] = await mailsTo(tenant.employees[0]!.email, { subject: CODE_SUBJECT });
+    expect(mail!.to).toEqual([tenant.employees[0]!.email]);
+    expect(mail!.text).toMatch(/確認コード: \d{6}/);
+    expect(mail!.text).toContain('/users/sign_in');
+    expect(await mailsTo(tenant.admin.email, { subject: CODE_SUBJECT, atLeast: 0 })).toEqual([]);
   });
 
   it('refuses a malformed e-mail or audience with field errors, not an answer about the account', async () => {
@@ -115,7 +131,8 @@ describe('confirming with the code', () => {
     const user = tenant.employees[1]!;
     const old = await signIn(stack.baseUrl, 'employee', user);
     expect((await old.get('/api/v1/employees/info')).status).toBe(200);
-    const code = await pendingCode('employee', user.email);
+    expect((await start('employee', user.email)).status).toBe(200);
+    const code = await codeFromMail(user.email);
 
     const done = await confirm('employee', user.email, code);
     expect(done.status).toBe(200);
@@ -132,7 +149,10 @@ describe('confirming with the code', () => {
   });
 
   it('works on the company admin page too, in the admin pool', async () => {
-    const code = await pendingCode('admin', tenant.admin.email, '000123');
+    expect((await start('admin', tenant.admin.email)).status).toBe(200);
+    const [mail] = await mailsTo(tenant.admin.email, { subject: CODE_SUBJECT });
+    expect(mail!.text).toContain('/companies/sign_in');
+    const code = await codeFromMail(tenant.admin.email);
     expect((await confirm('admin', tenant.admin.email, code)).status).toBe(200);
     expect(await signInStatus('/companies/sign_in', 'company', tenant.admin, PASSWORD)).toBe(401);
     await signIn(stack.baseUrl, 'admin', { email: tenant.admin.email, password: NEW_PASSWORD });
@@ -201,6 +221,17 @@ describe('the admin resets a staff member’s password', () => {
     const old = await (await anonymous()).post('/users/sign_in', { user: { email: user.email, password: PASSWORD } });
     expect(old.body.data?.role).toBeUndefined();
 
+    // The temporary password reaches the member by mail only, and the first sign-in with it asks for their own.
+    const [mail] = await mailsTo(user.email, { subject: /パスワードがリセットされました/ });
+    const temporary = /仮パスワード: (\S+)/.exec(mail!.text)![1]!;
+    expect(JSON.stringify(res.body)).not.toContain(temporary);
+    const client = await anonymous();
+    const first = await client.post('/users/sign_in', { user: { email: user.email, password: temporary } });
+    expect(first.body.data?.challenge).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = await client.post('/users/new_password', { user: { password: 'Chosen#Passw0rd2026' } });
+    expect(chosen.status).toBe(200);
+    expect((await client.get('/api/v1/employees/info')).status).toBe(200);
+
     const events = (await admin.get('/api/v1/audit_events')).body.data.events as {
       action: string;
       target_id: string;
@@ -216,6 +247,7 @@ describe('the admin resets a staff member’s password', () => {
     const res = await admin.post(`/api/v1/employees/${foreign.id}/password_reset`);
     expect(res.status).toBe(404);
     expect(await signInStatus('/users/sign_in', 'user', foreign, PASSWORD)).toBe(200);
+    expect(await mailsTo(foreign.email, { atLeast: 0 })).toEqual([]);
     const employee = await signIn(stack.baseUrl, 'employee', tenant.employees[3]!);
     expect((await employee.post(`/api/v1/employees/${tenant.employees[3]!.id}/password_reset`)).status).toBe(403);
   });
