@@ -231,6 +231,11 @@ const rows = [
   ['verify-operator-mfa', 'PUT', '/api/v1/operator_mfa', OPERATOR, api('operator-mfa/verify-operator-mfa'), SESSIONS, 'Operator MFA enrolment: confirm a code and require TOTP'],
   ['create-inquiry', 'POST', '/api/v1/inquiries', PUBLIC, api('inquiries/create-inquiry'), WRITE, 'Contact form'],
   ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, api('inquiries/list-inquiries'), READ, 'Inquiries from the contact form'],
+
+  // Password reset (issue 18 item 7): パスワードをお忘れの方 (code by the product's mail) and the admin's reset
+  ['start-password-reset', 'POST', '/api/v1/password_resets', PUBLIC, api('password-resets/start-password-reset'), [...SESSIONS, ...pool('employeePool', 'AdminGetUser'), ...pool('adminPool', 'AdminGetUser'), 'mail'], 'Forgot password: mail a code if the account exists (same answer either way)'],
+  ['confirm-password-reset', 'POST', '/api/v1/password_resets/confirm', PUBLIC, api('password-resets/confirm-password-reset'), [...SESSIONS, ...pool('employeePool', 'AdminSetUserPassword'), ...pool('adminPool', 'AdminSetUserPassword')], 'Forgot password: the mailed code and a new password; ends the sessions'],
+  ['reset-employee-password', 'POST', '/api/v1/employees/{id}/password_reset', ADMIN, api('employees/reset-employee-password'), [...WRITE, ...pool('employeePool', 'AdminSetUserPassword'), 'mail'], 'Reset a staff member\'s password: a temporary one by mail'],
 ] as const satisfies readonly Row[];
 
 type RouteRow = (typeof rows)[number];

@@ -16,6 +16,9 @@ export const PUBLIC_PAGES = [
   'manual/employee',
   'manual/admin',
   'manual/operator',
+  // パスワードをお忘れの方 of the employee and the company admin sign-in pages (issue 18 item 7).
+  'users/password_reset',
+  'companies/password_reset',
 ] as const;
 
 export const EMPLOYEE_PAGES = [

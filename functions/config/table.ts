@@ -20,11 +20,11 @@ export const TABLE = {
 
 /**
  * Partition-key prefixes of the items a route that otherwise only reads may still write: sessions
- * (`session#<id>`, functions/db/entities/session.ts) and rate-limit counters (`rate#<bucket>`,
- * rate-limit.ts). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
+ * (`session#<id>`, functions/db/entities/session.ts), rate-limit counters (`rate#<bucket>`,
+ * rate-limit.ts) and password-reset codes (`reset#<account hash>`, password-reset.ts). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
  * table); least-privilege.infra.test.ts checks the entities still build keys with these prefixes.
  */
-export const SESSION_KEY_PREFIXES = ['session#', 'rate#'] as const;
+export const SESSION_KEY_PREFIXES = ['session#', 'rate#', 'reset#'] as const;
 
 export const tableName = (stage: string) => `kintai-${stage}`;
 export const exportsBucketName = (stage: string, account: string) => `kintai-${stage}-exports-${account}`;

@@ -29,6 +29,7 @@ import { CompanyCalendar } from './entities/company-calendar.js';
 import { PatternAssignment, WorkPatternItem, WorkSetting, WorkSystemItem } from './entities/work-pattern.js';
 import { Shift } from './entities/shift.js';
 import { StaffImportJob } from './entities/staff-import-job.js';
+import { PasswordReset } from './entities/password-reset.js';
 import { MailNotice } from './entities/mail-notice.js';
 
 const schemas = {
@@ -64,6 +65,7 @@ const schemas = {
   WorkSystemItem,
   Shift,
   StaffImportJob,
+  PasswordReset,
   MailNotice,
 };
 

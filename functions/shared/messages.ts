@@ -84,6 +84,15 @@ export const MESSAGES = {
   internalError: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
   // ?year&month of work status names a month in which no payroll period closes (締め日 changed).
   noPayrollPeriod: '指定した月に締め日のある月度はありません。',
+  // パスワードをお忘れの方 and the admin's reset (issue 18 item 7)
+  passwordResetSent: '該当するアカウントがあれば確認コードを送信しました。',
+  passwordResetThrottled: '確認コードの送信回数が多すぎます。しばらく待ってから再度お試しください。',
+  passwordResetCodeWrong: '確認コードが正しくありません。',
+  passwordResetCodeExpired: '確認コードが無効か、有効期限が切れています。確認コードをもう一度送信してください。',
+  passwordResetCodeLocked:
+    '確認コードの入力に続けて失敗したため、このコードは使えなくなりました。確認コードをもう一度送信してください。',
+  passwordResetDone: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
+  staffPasswordResetSent: '再設定メールを送信しました。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

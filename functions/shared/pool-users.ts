@@ -148,3 +148,45 @@ export async function poolUsernameByEmail(role: Role, email: string): Promise<st
     throw error;
   }
 }
+
+/** A pool user found by e-mail: the username (sub) and the custom attributes (without `custom:`). */
+export interface PoolUserFound {
+  username: string;
+  attributes: Record<string, string>;
+}
+
+/** The user signing in with this e-mail in the pool of `role`, with its tenant ids, or null. */
+export async function poolUserByEmail(role: Role, email: string): Promise<PoolUserFound | null> {
+  const {
+    sdk: { AdminGetUserCommand },
+    client,
+  } = await admin();
+  try {
+    const out = await client.send(new AdminGetUserCommand({ UserPoolId: pools()[role].poolId, Username: email }));
+    if (!out.Username) return null;
+    const attributes: Record<string, string> = {};
+    for (const a of out.UserAttributes ?? []) {
+      if (a.Name?.startsWith('custom:') && a.Value !== undefined) attributes[a.Name.slice(7)] = a.Value;
+    }
+    return { username: out.Username, attributes };
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
+/** A password the user chose ("パスワードをお忘れの方"): permanent, no change asked at the next sign-in. */
+export async function setPoolUserPassword(role: Role, username: string, password: string): Promise<void> {
+  const {
+    sdk: { AdminSetUserPasswordCommand },
+    client,
+  } = await admin();
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: pools()[role].poolId,
+      Username: username,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+}

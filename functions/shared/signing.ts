@@ -9,8 +9,11 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ti
  */
 const DEV_SECRET = 'kintai-local-development-signing-secret';
 
-/** cursor: pagination; csrf: session-bound tokens; challenge: the sign-in challenge cookie; device: device cookies. */
-type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device';
+/**
+ * cursor: pagination; csrf: session-bound tokens; challenge: the sign-in challenge cookie; device: device cookies;
+ * reset: password-reset codes and the accounts they belong to (stored only as these hashes).
+ */
+type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device' | 'reset';
 
 const keys = new Map<string, Buffer>();
 

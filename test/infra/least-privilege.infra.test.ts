@@ -8,6 +8,7 @@
 import { Entity } from 'electrodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_KEY_PREFIXES } from '../../functions/config/table';
+import { PasswordReset } from '../../functions/db/entities/password-reset';
 import { RateLimit } from '../../functions/db/entities/rate-limit';
 import { Session } from '../../functions/db/entities/session';
 import { ROUTES, type RouteDef } from '../../functions/routes';
@@ -110,11 +111,12 @@ describe('least privilege per route, derived from the code', () => {
     }
   });
 
-  it('uses prefixes the session and rate-limit entities really build their partition keys with', () => {
+  it('uses prefixes the session, rate-limit and password-reset entities really build their partition keys with', () => {
     const table = 'kintai-test';
     const sessionKey = new Entity(Session, { table }).get({ sessionId: 'abc' }).params().Key.pk as string;
     const rateKey = new Entity(RateLimit, { table }).get({ bucket: 'inquiry#x', window: 60 }).params().Key.pk as string;
-    for (const key of [sessionKey, rateKey])
+    const resetKey = new Entity(PasswordReset, { table }).get({ account: 'x' }).params().Key.pk as string;
+    for (const key of [sessionKey, rateKey, resetKey])
       expect(
         SESSION_KEY_PREFIXES.some((p) => key.startsWith(p)),
         key,

@@ -10,7 +10,7 @@
  * so retiring a staff member does not count as creating one. What is left is scanned for:
  * - ElectroDB writes (`<Entity>.create/put/update/patch/upsert/delete/remove(`, also through the
  *   aliases of a transaction callback), split into business entities and the housekeeping entities
- *   Session and RateLimit;
+ *   Session, RateLimit and PasswordReset;
  * - writes the middleware makes for the route: the audit record (`audit:` in the route's spec) and
  *   the stored idempotent answer (`idempotent: true`);
  * - reads (`<Entity>.get/query/find/match/batchGet`), and the session read of every route that
@@ -28,7 +28,7 @@ import { PROJECT_ROOT } from '../../lib/constructs/api-function';
 import { BUNDLE_DEFINE } from '../../lib/constructs/bundle-options';
 
 /** Entities whose items a read route may still write, under their own key prefixes (see `needs`). */
-export const HOUSEKEEPING_ENTITIES = ['Session', 'RateLimit'] as const;
+export const HOUSEKEEPING_ENTITIES = ['Session', 'RateLimit', 'PasswordReset'] as const;
 
 export interface RouteCode {
   /** Entities the route's own code writes. */

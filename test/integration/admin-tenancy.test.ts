@@ -63,6 +63,7 @@ const CASES: [string, (c: HttpClient) => Promise<{ status: number }>][] = [
       }),
   ],
   ['DELETE /api/v1/employees/{id}', (c) => c.delete(`/api/v1/employees/${ids.employee}`)],
+  ['POST /api/v1/employees/{id}/password_reset', (c) => c.post(`/api/v1/employees/${ids.employee}/password_reset`)],
   ['GET /api/v1/departments/{id}', (c) => c.get(`/api/v1/departments/${ids.department}`)],
   ['PUT /api/v1/departments/{id}', (c) => c.put(`/api/v1/departments/${ids.department}`, { name: '乗っ取り' })],
   ['DELETE /api/v1/departments/{id}', (c) => c.delete(`/api/v1/departments/${ids.department}`)],

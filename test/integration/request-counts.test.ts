@@ -442,6 +442,17 @@ budget(
 budget(['update-company'], 5, 'company and admin (GetItem), admins (Query), one TransactWriteItems, audit record');
 budget(['delete-employee'], 5, 'read, retire (UpdateItem), the sessions to end (Query + BatchWriteItem), audit record');
 budget(
+  ['reset-employee-password'],
+  4,
+  'the staff member (GetItem), the sessions to end (Query + BatchWriteItem), audit record',
+);
+budget(
+  ['start-password-reset'],
+  2,
+  'the address and e-mail rate limits (UpdateItem each); an unknown e-mail writes nothing more (a real one adds its code, PutItem)',
+);
+budget(['confirm-password-reset'], 2, 'the address rate limit (UpdateItem) and the pending code (GetItem)');
+budget(
   ['update-employee'],
   7,
   'staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update and its audit record',
@@ -582,6 +593,8 @@ const LAST = [
   'delete-holiday-work-request',
   'delete-over-work-request',
   'delete-timestamp',
+  // Ends the second employee's sessions; before retiring them.
+  'reset-employee-password',
   'delete-employee',
   'delete-department',
   'delete-employment-status',

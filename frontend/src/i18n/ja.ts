@@ -684,6 +684,7 @@ export const ja = {
       'staff.create': 'スタッフ登録',
       'staff.update': 'スタッフ編集',
       'staff.retire': 'スタッフ削除',
+      'staff.password_reset': 'スタッフのパスワード再設定',
       'department.create': '部署登録',
       'department.rename': '部署名変更',
       'department.delete': '部署削除',
@@ -1314,6 +1315,28 @@ export const ja = {
     welcomeHint: '登録したスタッフには仮パスワードをメールで送ります。',
     backToList: 'スタッフ一覧へ',
     readFailed: 'ファイルを読み込めませんでした。',
+  },
+  /** パスワードをお忘れの方 and the admin's reset on the staff edit screen (issue 18 item 7). */
+  passwordReset: {
+    forgotLink: 'パスワードをお忘れの方',
+    employeeTitle: 'パスワードの再設定（従業員）',
+    adminTitle: 'パスワードの再設定（管理者）',
+    lead: 'ご登録のメールアドレスを入力してください。パスワードの再設定に使う確認コードをお送りします。',
+    email: 'メールアドレス',
+    send: '確認コードを送信',
+    code: '確認コード（6桁）',
+    codeHint: 'メールに記載された6桁の確認コードを入力してください。確認コードの有効期限は15分です。',
+    newPassword: '新しいパスワード',
+    confirmation: '新しいパスワード（確認）',
+    submit: 'パスワードを再設定する',
+    mismatch: 'パスワードが一致しません。',
+    resend: '確認コードを再送信する',
+    backToSignIn: 'ログイン画面に戻る',
+    staffTitle: 'パスワードの再設定',
+    staffLead:
+      '新しい仮パスワードを発行して、このスタッフのメールアドレスに送信します。スタッフは次回のログインで自分のパスワードを設定します。ログイン中の端末はすべてログアウトされます。',
+    staffButton: 'パスワードを再設定',
+    staffConfirm: '{name}さんのパスワードを再設定し、仮パスワードをメールで送信します。よろしいですか？',
   },
 } as const;
 

@@ -5,7 +5,7 @@
  * has enrolled TOTP continues with the 6-digit code of the authenticator app.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../i18n';
 import { api } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -25,6 +25,8 @@ interface SignInConfig {
   totpPath: string | null;
   successPath: string;
   other: { to: string; label: string } | null;
+  /** パスワードをお忘れの方 (issue 18 item 7); null where the pool has no self-service reset. */
+  resetPath: string | null;
 }
 
 const CONFIG: Record<SignInKind, SignInConfig> = {
@@ -36,6 +38,7 @@ const CONFIG: Record<SignInKind, SignInConfig> = {
     totpPath: null,
     successPath: '/employees',
     other: { to: '/companies/sign_in', label: t.signIn.toAdmin },
+    resetPath: '/users/password_reset',
   },
   admin: {
     title: t.signIn.adminTitle,
@@ -45,6 +48,7 @@ const CONFIG: Record<SignInKind, SignInConfig> = {
     totpPath: null,
     successPath: '/management',
     other: { to: '/users/sign_in', label: t.signIn.toEmployee },
+    resetPath: '/companies/password_reset',
   },
   operator: {
     title: t.signIn.operatorTitle,
@@ -54,6 +58,7 @@ const CONFIG: Record<SignInKind, SignInConfig> = {
     totpPath: '/operators/mfa',
     successPath: '/management/companies',
     other: null,
+    resetPath: null,
   },
 };
 
@@ -77,6 +82,8 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
   const config = CONFIG[kind];
   const navigate = useNavigate();
   const { refresh } = useSession();
+  // A notice handed over by the page before (the password was reset), shown above the form.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [step, setStep] = useState<'credentials' | 'newPassword' | 'totp'>('credentials');
   const [message, setMessage] = useState<string | null>(null);
   const [passwordErrors, setPasswordErrors] = useState<string[]>([]);
@@ -93,6 +100,11 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
         {step === 'credentials' ? (
           <>
             <PageTitle title={config.title} />
+            {typeof notice === 'string' && (
+              <p className="form-notice" role="status">
+                {notice}
+              </p>
+            )}
             <ErrorMessage message={message} />
             <CredentialsForm
               onSubmit={async (email, password) => {
@@ -165,6 +177,11 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
               onMismatch={() => setMessage(t.signIn.passwordMismatch)}
             />
           </>
+        )}
+        {step === 'credentials' && config.resetPath && (
+          <p className="sign-in__other">
+            <Link to={config.resetPath}>{t.passwordReset.forgotLink}</Link>
+          </p>
         )}
         {step === 'credentials' && config.other && (
           <p className="sign-in__other">

@@ -313,6 +313,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-employee': ids.employee,
     'update-employee': ids.employee2,
     'delete-employee': ids.employee2,
+    'reset-employee-password': ids.employee2,
     'get-department': ids.department,
     'update-department': ids.department,
     'delete-department': ids.department,
@@ -456,6 +457,13 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       effective_from: '2099-01-01',
     },
     'create-inquiry': { name: '問合 太郎', company: '問合株式会社', email: 'ask@example.test', message: '質問です' },
+    'start-password-reset': { audience: 'employee', email: 'nobody@example.test' },
+    'confirm-password-reset': {
+      audience: 'employee',
+      email: 'nobody@example.test',
+      code: '123456',
+      password: 'Mine#Passw0rd2026',
+    },
     'update-shifts': {
       entries: [
         {

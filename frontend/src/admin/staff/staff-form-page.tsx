@@ -14,6 +14,7 @@ import { useLoad } from '../../shared/use-load';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
 import { EMPTY_LEAVE, LeaveFields, leaveBody, leaveComplete, leaveFromStaff, type LeaveForm } from './leave-fields';
 import { createStaff, getStaff, updateStaff, type Staff, type StaffBody } from './staff-api';
+import { PasswordResetSection } from './password-reset-section';
 import '../../shared/page.css';
 import '../admin.css';
 
@@ -272,6 +273,9 @@ export default function StaffFormPage({ mode }: { mode: 'new' | 'edit' }) {
           )}
         </LoadView>
       </section>
+      {mode === 'edit' && staff.state.status === 'ready' && staff.state.data && (
+        <PasswordResetSection id={staff.state.data.id} name={staff.state.data.name} />
+      )}
       <p>
         <Link to="/management/staff">{t.common.back}</Link>
       </p>

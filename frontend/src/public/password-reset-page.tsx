@@ -1,0 +1,200 @@
+/**
+ * パスワードをお忘れの方 (issue 18 item 7), one page per sign-in page: the e-mail first (the answer is
+ * the same whether or not the account exists), then the mailed 6-digit code and a new password. On
+ * success it returns to the sign-in page, which shows the server's notice.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { t } from '../i18n';
+import { api } from '../lib/api';
+import { FormFeedback } from '../shared/feedback';
+import { PageTitle } from '../shared/page-title';
+
+export type ResetAudience = 'employee' | 'admin';
+
+const SIGN_IN_PATH: Record<ResetAudience, string> = { employee: '/users/sign_in', admin: '/companies/sign_in' };
+
+/** What the sign-in page reads from the router's state to show a notice above its form. */
+export interface SignInNotice {
+  notice: string;
+}
+
+interface Answer {
+  message: string;
+}
+
+export function PasswordResetPage({ audience }: { audience: ResetAudience }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const codeComplete = /^\d{6}$/.test(code.replace(/\s/g, ''));
+
+  async function sendCode(e: FormEvent) {
+    e.preventDefault();
+    if (pending || !email.trim()) return;
+    setPending(true);
+    setError(null);
+    setFieldErrors({});
+    const res = await api.post<Answer>('/api/v1/password_resets', { audience, email });
+    setPending(false);
+    if (!res.ok) {
+      setError(res.errors?.email?.join(' ') ?? res.message);
+      return;
+    }
+    setNotice(res.data.message);
+    setCode('');
+    setStep('code');
+  }
+
+  async function confirm(e: FormEvent) {
+    e.preventDefault();
+    if (pending || !codeComplete || !password || !confirmation) return;
+    if (password !== confirmation) {
+      setError(t.passwordReset.mismatch);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    setFieldErrors({});
+    const res = await api.post<Answer>('/api/v1/password_resets/confirm', { audience, email, code, password });
+    if (!res.ok) {
+      setPending(false);
+      const errors = res.errors ?? {};
+      setFieldErrors(errors);
+      setError(errors.code || errors.password ? null : res.message);
+      return;
+    }
+    const state: SignInNotice = { notice: res.data.message };
+    void navigate(SIGN_IN_PATH[audience], { replace: true, state });
+  }
+
+  const described = (name: string, hint?: string) => {
+    const errors = fieldErrors[name];
+    const ids = [hint, errors?.length ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ');
+    return { 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': ids || undefined };
+  };
+  const errorOf = (name: string) =>
+    fieldErrors[name]?.length ? (
+      <span id={`${id}-${name}-error`} className="form__field-error" role="alert">
+        {fieldErrors[name]!.join(' ')}
+      </span>
+    ) : null;
+
+  return (
+    <div className="sign-in">
+      <div className="card sign-in__card">
+        <PageTitle title={audience === 'employee' ? t.passwordReset.employeeTitle : t.passwordReset.adminTitle} />
+        {step === 'email' ? (
+          <>
+            <p className="form__hint">{t.passwordReset.lead}</p>
+            <FormFeedback error={error} />
+            <form className="form" onSubmit={(e) => void sendCode(e)} aria-busy={pending} noValidate>
+              <div className="form__field">
+                <label htmlFor={`${id}-email`}>{t.passwordReset.email}</label>
+                <input
+                  id={`${id}-email`}
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              </div>
+              <button
+                type="submit"
+                className="button button--primary button--block"
+                disabled={pending || !email.trim()}
+              >
+                {t.passwordReset.send}
+              </button>
+            </form>
+          </>
+        ) : (
+          <>
+            <FormFeedback error={error} success={notice} />
+            <form className="form" onSubmit={(e) => void confirm(e)} aria-busy={pending} noValidate>
+              <div className="form__field">
+                <label htmlFor={`${id}-code`}>{t.passwordReset.code}</label>
+                <input
+                  id={`${id}-code`}
+                  type="text"
+                  name="one-time-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={16}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  {...described('code', `${id}-code-hint`)}
+                />
+                <p id={`${id}-code-hint`} className="form__hint">
+                  {t.passwordReset.codeHint}
+                </p>
+                {errorOf('code')}
+              </div>
+              <div className="form__field">
+                <label htmlFor={`${id}-password`}>{t.passwordReset.newPassword}</label>
+                <input
+                  id={`${id}-password`}
+                  type="password"
+                  name="new-password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  {...described('password', `${id}-policy`)}
+                />
+                <p id={`${id}-policy`} className="form__hint">
+                  {t.messages.passwordPolicy}
+                </p>
+                {errorOf('password')}
+              </div>
+              <div className="form__field">
+                <label htmlFor={`${id}-confirmation`}>{t.passwordReset.confirmation}</label>
+                <input
+                  id={`${id}-confirmation`}
+                  type="password"
+                  name="new-password-confirmation"
+                  autoComplete="new-password"
+                  value={confirmation}
+                  onChange={(e) => setConfirmation(e.target.value)}
+                />
+              </div>
+              <button
+                type="submit"
+                className="button button--primary button--block"
+                disabled={pending || !codeComplete || !password || !confirmation}
+              >
+                {t.passwordReset.submit}
+              </button>
+            </form>
+            <p className="sign-in__other">
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => {
+                  setStep('email');
+                  setError(null);
+                  setNotice(null);
+                  setFieldErrors({});
+                }}
+              >
+                {t.passwordReset.resend}
+              </button>
+            </p>
+          </>
+        )}
+        <p className="sign-in__other">
+          <Link to={SIGN_IN_PATH[audience]}>{t.passwordReset.backToSignIn}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
