@@ -301,7 +301,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'recompute-worker',
     handler: 'functions/jobs/recompute-worker.ts',
-    needs: ['table:write'],
+    // 'mail': the daily run sends the scheduled notices (services/mail-notices.ts).
+    needs: ['table:write', 'mail'],
     summary: 'Recomputes stored monthly figures after a settings version (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 512,

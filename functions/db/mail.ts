@@ -51,6 +51,24 @@ export async function setAdminMailOptOut(
     .catch(notFoundOnCondition);
 }
 
+/**
+ * The attendance days of these employees on these dates that have a 出勤 and no 退勤 (BatchGetItem,
+ * 100 keys a request): the daily job's missed-punch candidates.
+ */
+export async function openDays(
+  companyId: string,
+  employeeIds: readonly string[],
+  dates: readonly string[],
+  service: Db = db(),
+) {
+  const keys = employeeIds.flatMap((employeeId) => dates.map((workDate) => ({ companyId, employeeId, workDate })));
+  if (keys.length === 0) return [];
+  const { data } = await service.entities.AttendanceDay.get(keys).go({
+    attributes: ['employeeId', 'workDate', 'punchInAt', 'punchOutAt', 'leaveType'],
+  });
+  return data.filter((d) => d.punchInAt && !d.punchOutAt && d.leaveType === undefined);
+}
+
 /** patch() requires the item: a missing profile is a 404, not a new item. */
 function notFoundOnCondition(error: unknown): never {
   if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
