@@ -35,6 +35,7 @@ const WorkPatternsPage = lazy(() => import('./work-patterns/work-patterns-page')
 const WorkSettingsPage = lazy(() => import('./work-patterns/work-settings-page'));
 const WorkSystemsPage = lazy(() => import('./working-time-systems/work-systems-page'));
 const AttendanceTotalsPage = lazy(() => import('./attendance-totals/attendance-totals-page'));
+const AdminMailSettingsPage = lazy(() => import('./mail-settings/mail-settings-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -63,6 +64,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
       { label: t.workPatterns.navSettings, to: '/management/work_settings' },
       { label: t.workSystems.nav, to: '/management/working_time_systems' },
       { label: t.nav.csvDownload, to: '/management/csv_download' },
+      { label: t.mailSettings.nav, to: '/management/mail_settings' },
     ],
   },
 ];
@@ -138,6 +140,7 @@ function AdminRoutes() {
           <Route path={page('break_times')} element={<BreakTimesPage />} />
           <Route path={page('company_calendar')} element={<CompanyCalendarPage />} />
           <Route path={page('shifts')} element={<ShiftsPage />} />
+          <Route path={page('mail_settings')} element={<AdminMailSettingsPage />} />
           <Route path={page('work_patterns')} element={<WorkPatternsPage />} />
           <Route path={page('work_settings')} element={<WorkSettingsPage />} />
           <Route path={page('working_time_systems')} element={<WorkSystemsPage />} />
