@@ -140,16 +140,16 @@ const rows = [
 
   // Requests: leave (holiday), holiday work, overtime
   ['list-holiday-requests', 'GET', '/api/v1/holiday_requests', ['employee', 'admin'], api('holiday-requests/list-holiday-requests'), READ, 'Leave requests'],
-  ['create-holiday-request', 'POST', '/api/v1/holiday_requests', EMPLOYEE, api('holiday-requests/create-holiday-request'), WRITE, 'File leave request'],
-  ['decide-holiday-request', 'PUT', '/api/v1/holiday_requests/{id}', ADMIN, api('holiday-requests/decide-holiday-request'), WRITE, 'Approve / reject leave'],
+  ['create-holiday-request', 'POST', '/api/v1/holiday_requests', EMPLOYEE, api('holiday-requests/create-holiday-request'), [...WRITE, 'mail'], 'File leave request'],
+  ['decide-holiday-request', 'PUT', '/api/v1/holiday_requests/{id}', ADMIN, api('holiday-requests/decide-holiday-request'), [...WRITE, 'mail'], 'Approve / reject leave'],
   ['delete-holiday-request', 'DELETE', '/api/v1/holiday_requests/{id}', EMPLOYEE, api('holiday-requests/delete-holiday-request'), WRITE, 'Withdraw leave request'],
   ['list-holiday-work-requests', 'GET', '/api/v1/holiday_work_requests', ['employee', 'admin'], api('holiday-work-requests/list-holiday-work-requests'), READ, 'Holiday-work requests'],
-  ['create-holiday-work-request', 'POST', '/api/v1/holiday_work_requests', EMPLOYEE, api('holiday-work-requests/create-holiday-work-request'), WRITE, 'File holiday-work request'],
-  ['decide-holiday-work-request', 'PUT', '/api/v1/holiday_work_requests/{id}', ADMIN, api('holiday-work-requests/decide-holiday-work-request'), WRITE, 'Approve / reject holiday work'],
+  ['create-holiday-work-request', 'POST', '/api/v1/holiday_work_requests', EMPLOYEE, api('holiday-work-requests/create-holiday-work-request'), [...WRITE, 'mail'], 'File holiday-work request'],
+  ['decide-holiday-work-request', 'PUT', '/api/v1/holiday_work_requests/{id}', ADMIN, api('holiday-work-requests/decide-holiday-work-request'), [...WRITE, 'mail'], 'Approve / reject holiday work'],
   ['delete-holiday-work-request', 'DELETE', '/api/v1/holiday_work_requests/{id}', EMPLOYEE, api('holiday-work-requests/delete-holiday-work-request'), WRITE, 'Withdraw holiday-work request'],
   ['list-over-work-requests', 'GET', '/api/v1/over_work_requests', ['employee', 'admin'], api('over-work-requests/list-over-work-requests'), READ, 'Overtime requests'],
-  ['create-over-work-request', 'POST', '/api/v1/over_work_requests', EMPLOYEE, api('over-work-requests/create-over-work-request'), WRITE, 'File overtime request'],
-  ['decide-over-work-request', 'PUT', '/api/v1/over_work_requests/{id}', ADMIN, api('over-work-requests/decide-over-work-request'), WRITE, 'Approve / reject overtime'],
+  ['create-over-work-request', 'POST', '/api/v1/over_work_requests', EMPLOYEE, api('over-work-requests/create-over-work-request'), [...WRITE, 'mail'], 'File overtime request'],
+  ['decide-over-work-request', 'PUT', '/api/v1/over_work_requests/{id}', ADMIN, api('over-work-requests/decide-over-work-request'), [...WRITE, 'mail'], 'Approve / reject overtime'],
   ['delete-over-work-request', 'DELETE', '/api/v1/over_work_requests/{id}', EMPLOYEE, api('over-work-requests/delete-over-work-request'), WRITE, 'Withdraw overtime request'],
   ['list-pending-requests', 'GET', '/api/v1/pending_requests', ADMIN, api('pending-requests/list-pending-requests'), READ, 'Unapproved requests of every kind and month (未処理)'],
   ['count-pending-requests', 'GET', '/api/v1/pending_requests/count', ADMIN, api('pending-requests/count-pending-requests'), READ, 'How many requests wait for a decision (menu badge)'],
@@ -204,6 +204,9 @@ const rows = [
 
   // Annual paid leave (年次有給休暇): balances, grants, the five-day duty and the register (管理簿)
   ['get-own-paid-leave', 'GET', '/api/v1/paid_leave', EMPLOYEE, api('paid-leave/get-own-paid-leave'), READ, 'Own balance and five-day duty status'],
+  // Mail settings (issue 18): the caller's own opt-out of the optional mails
+  ['get-mail-settings', 'GET', '/api/v1/mail_settings', ['employee', 'admin'], api('mail-settings/get-mail-settings'), READ, 'Own mail settings (optional notices turned off)'],
+  ['update-mail-settings', 'PUT', '/api/v1/mail_settings', ['employee', 'admin'], api('mail-settings/update-mail-settings'), WRITE, 'Turn own optional mails off or on'],
   ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), READ, 'Balances and five-day duty of all staff'],
   ['get-paid-leave', 'GET', '/api/v1/paid_leave/employees/{id}', ADMIN, api('paid-leave/get-paid-leave'), READ, "One staff member's grants, takings and register"],
   ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), WRITE, 'Manual grant or adjustment with a reason'],
@@ -317,7 +320,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'recompute-worker',
     handler: 'functions/jobs/recompute-worker.ts',
-    needs: ['table:write'],
+    // 'mail': the daily run sends the scheduled notices (services/mail-notices.ts).
+    needs: ['table:write', 'mail'],
     summary: 'Recomputes stored monthly figures after a settings version (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 512,

@@ -59,6 +59,7 @@ export const ADMIN_PAGES = [
   'csv_download',
   'csv_download/download',
   'attendance_totals',
+  'mail_settings',
   'info_items/:id',
   'info_items',
   'info_items/new',

@@ -5,6 +5,7 @@ import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { LEAVE_TYPE_UNITS, LEAVE_UNIT_MESSAGES, dayHoursOf, hoursText } from '../domain/paid-leave/index.js';
 import { LEAVE_UNITS, type LeaveUnit } from '../domain/worktime/schedule.js';
 import { leaveDay, type LeaveDay } from '../services/leave-day.js';
+import { notify } from '../services/notify.js';
 import { refreshSummary } from '../db/summaries.js';
 import { calendarVersions } from '../db/company-calendars.js';
 import { INPUT_MESSAGES, integerSchema } from '../domain/input.js';
@@ -142,6 +143,15 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         kind === 'holiday' && body.kind === 0
           ? await filePaidLeaveRequest(filing, undefined, hourly ? { daysPerYear: hourly.daysPerYear } : undefined)
           : await fileRequest(filing);
+      await notify({
+        kind: 'request_filed',
+        companyId: principal.companyId,
+        requestId: row.requestId,
+        requestKind: kind,
+        employeeId: principal.userId,
+        employeeName: principal.userName,
+        date: row.date,
+      });
       return created(requestView(row));
     },
   );
@@ -208,6 +218,15 @@ export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
         const days = [decided.date, decided.workDate ?? decided.date].sort();
         await refreshSummary(principal.companyId, decided.employeeId, days[0]!, principal.timeZone, days[1]!);
       }
+      await notify({
+        kind: 'request_decided',
+        companyId: principal.companyId,
+        requestId: decided.requestId,
+        requestKind: kind,
+        employeeId: decided.employeeId,
+        date: decided.date,
+        approved: body.status === 1,
+      });
       return ok(requestView(decided));
     },
   );

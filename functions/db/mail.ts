@@ -1,4 +1,4 @@
-import { awsErrorName } from '../shared/errors.js';
+import { NotFoundError, awsErrorName } from '../shared/errors.js';
 import { db, type Db } from './service.js';
 
 /** Who a company-wide mail goes to: the company's active admins with their mail settings (one Query). */
@@ -17,6 +17,14 @@ export async function employeeMailRecipient(companyId: string, employeeId: strin
   return data;
 }
 
+/** One admin's mail settings (GetItem), or null. */
+export async function findAdminMailSettings(companyId: string, adminId: string, service: Db = db()) {
+  const { data } = await service.entities.CompanyAdmin.get({ companyId, adminId }).go({
+    attributes: ['adminId', 'mailOptOut'],
+  });
+  return data;
+}
+
 /** The mail kinds an employee turned off (UpdateItem on their profile). */
 export async function setEmployeeMailOptOut(
   companyId: string,
@@ -24,7 +32,10 @@ export async function setEmployeeMailOptOut(
   kinds: string[],
   service: Db = db(),
 ): Promise<void> {
-  await service.entities.Employee.patch({ companyId, employeeId }).set({ mailOptOut: kinds }).go({ response: 'none' });
+  await service.entities.Employee.patch({ companyId, employeeId })
+    .set({ mailOptOut: kinds })
+    .go({ response: 'none' })
+    .catch(notFoundOnCondition);
 }
 
 /** The mail kinds an admin turned off (UpdateItem on the admin). */
@@ -34,7 +45,34 @@ export async function setAdminMailOptOut(
   kinds: string[],
   service: Db = db(),
 ): Promise<void> {
-  await service.entities.CompanyAdmin.patch({ companyId, adminId }).set({ mailOptOut: kinds }).go({ response: 'none' });
+  await service.entities.CompanyAdmin.patch({ companyId, adminId })
+    .set({ mailOptOut: kinds })
+    .go({ response: 'none' })
+    .catch(notFoundOnCondition);
+}
+
+/**
+ * The attendance days of these employees on these dates that have a 出勤 and no 退勤 (BatchGetItem,
+ * 100 keys a request): the daily job's missed-punch candidates.
+ */
+export async function openDays(
+  companyId: string,
+  employeeIds: readonly string[],
+  dates: readonly string[],
+  service: Db = db(),
+) {
+  const keys = employeeIds.flatMap((employeeId) => dates.map((workDate) => ({ companyId, employeeId, workDate })));
+  if (keys.length === 0) return [];
+  const { data } = await service.entities.AttendanceDay.get(keys).go({
+    attributes: ['employeeId', 'workDate', 'punchInAt', 'punchOutAt', 'leaveType'],
+  });
+  return data.filter((d) => d.punchInAt && !d.punchOutAt && d.leaveType === undefined);
+}
+
+/** patch() requires the item: a missing profile is a 404, not a new item. */
+function notFoundOnCondition(error: unknown): never {
+  if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
+  throw error;
 }
 
 const NOTICE_KEEP_SECONDS = 400 * 24 * 3600;

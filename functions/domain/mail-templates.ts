@@ -233,7 +233,7 @@ export function paidLeavePaceMail(
       `${name}さん`,
       '',
       ...lines,
-      `取得済み: ${e.taken}日 / ${e.required}日（期限: ${japaneseDate(e.deadline)}）`,
+      `取得済み・予定: ${e.taken}日 / ${e.required}日（期限: ${japaneseDate(e.deadline)}）`,
       e.audience === 'admin'
         ? '時季を指定するなど、期限までの取得をお願いします。'
         : '期限までに取得の予定を立ててください。',

@@ -12,6 +12,7 @@ import { addDays, today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
+import { sendDailyNotices } from './mail-notices.js';
 import { runRecompute } from './recompute-runner.js';
 
 const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -50,7 +51,13 @@ export async function runDailyRefresh(now: Date = clock.now()): Promise<DailyRef
     } catch (error) {
       logger.error('daily summary refresh failed', { companyId: c.companyId, error: error as Error });
       result.failed.push(c.companyId);
+      continue;
     }
+    // The mails of the day (missed punches, 36協定, 年5日) read the figures just refreshed; a failure
+    // there is logged and never fails the refresh (services/mail-notices.ts).
+    await sendDailyNotices(c.companyId, c.timeZone, now).catch((error: unknown) =>
+      logger.error('daily mail notices failed', { companyId: c.companyId, error: error as Error }),
+    );
   }
   logger.info('daily summary refresh', { companies: result.companies, failed: result.failed.length });
   return result;

@@ -95,6 +95,37 @@ describe('notify and the local SMTP server', () => {
     expect(json.messages[0]!.text).toContain('/companies/sign_in');
   });
 
+  it('npm start serves the reading page on the gateway at /_local/mail', async () => {
+    const { startMailServer } = await import('../../lib/local/mail-server.js');
+    const { createGateway } = await import('../../lib/local/gateway.js');
+    const mail = await startMailServer();
+    const gateway = createGateway({ mail });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      process.env.SMTP_URL = mail.smtpUrl;
+      resetEnvCache();
+      const email = address('gateway');
+      await notify({
+        kind: 'welcome',
+        companyId: 'c1',
+        employeeId: 'e3',
+        email,
+        name: '田中',
+        temporaryPassword: 'Tmp#Gw-2026',
+      });
+      const base = `http://127.0.0.1:${(gateway.address() as { port: number }).port}`;
+      const page = await fetch(`${base}/_local/mail`);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain('【勤怠管理】アカウントが登録されました');
+      const json = (await (await fetch(`${base}/_local/mail?format=json`)).json()) as { messages: { to: string[] }[] };
+      expect(json.messages.map((m) => m.to)).toEqual([[email]]);
+    } finally {
+      gateway.closeAllConnections();
+      await new Promise((resolve) => gateway.close(resolve));
+      await mail.stop();
+    }
+  });
+
   it('a mail server that does not answer fails nothing and is logged without the address or password', async () => {
     const { freePort } = await import('../../lib/local/emulators.js');
     process.env.SMTP_URL = `smtp://127.0.0.1:${await freePort()}`;

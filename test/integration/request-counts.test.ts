@@ -227,14 +227,16 @@ budget(
 budget(['create-company'], 1, 'one TransactWriteItems (the item and its uniqueness/account items)');
 budget(
   ['create-holiday-work-request', 'create-over-work-request'],
-  2,
-  `${CLOSED}, one TransactWriteItems (the item and its uniqueness and 未処理 items)`,
+  3,
+  `${CLOSED}, one TransactWriteItems (the item and its uniqueness and 未処理 items), the company's admins for the mail (one Query page)`,
 );
 budget(
   ['create-holiday-request'],
-  7,
-  `the company calendar's versions (one Query page: leave only on a working day), ${CLOSED}, the staff member (GetItem: department and status for the default pattern), the schedule settings and the month's shifts (one Query page each: the day must be scheduled, hours within it, 時間単位年休 allowed), the year's leave (one Query page: the 39条4項 hourly cap), one TransactWriteItems`,
+  8,
+  `the company calendar's versions (one Query page: leave only on a working day), ${CLOSED}, the staff member (GetItem: department and status for the default pattern), the schedule settings and the month's shifts (one Query page each: the day must be scheduled, hours within it, 時間単位年休 allowed), the year's leave (one Query page: the 39条4項 hourly cap), one TransactWriteItems, the company's admins for the mail (one Query page)`,
 );
+budget(['get-mail-settings'], 1, 'the caller (GetItem)');
+budget(['update-mail-settings'], 1, 'one conditional write');
 budget(['update-own-cell', 'create-info-item', 'update-info-item', 'delete-info-item'], 1, 'one conditional write');
 budget(
   ['sign-out-user', 'sign-out-company', 'sign-out-operator'],

@@ -36,6 +36,7 @@ const WorkSettingsPage = lazy(() => import('./work-patterns/work-settings-page')
 const WorkSystemsPage = lazy(() => import('./working-time-systems/work-systems-page'));
 const AttendanceTotalsPage = lazy(() => import('./attendance-totals/attendance-totals-page'));
 const StaffImportPage = lazy(() => import('./staff/staff-import-page'));
+const AdminMailSettingsPage = lazy(() => import('./mail-settings/mail-settings-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -64,6 +65,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
       { label: t.workPatterns.navSettings, to: '/management/work_settings' },
       { label: t.workSystems.nav, to: '/management/working_time_systems' },
       { label: t.nav.csvDownload, to: '/management/csv_download' },
+      { label: t.mailSettings.nav, to: '/management/mail_settings' },
     ],
   },
 ];
@@ -140,6 +142,7 @@ function AdminRoutes() {
           <Route path={page('break_times')} element={<BreakTimesPage />} />
           <Route path={page('company_calendar')} element={<CompanyCalendarPage />} />
           <Route path={page('shifts')} element={<ShiftsPage />} />
+          <Route path={page('mail_settings')} element={<AdminMailSettingsPage />} />
           <Route path={page('work_patterns')} element={<WorkPatternsPage />} />
           <Route path={page('work_settings')} element={<WorkSettingsPage />} />
           <Route path={page('working_time_systems')} element={<WorkSystemsPage />} />

@@ -1338,6 +1338,31 @@ export const ja = {
     staffButton: 'パスワードを再設定',
     staffConfirm: '{name}さんのパスワードを再設定し、仮パスワードをメールで送信します。よろしいですか？',
   },
+  // お知らせメール (issue 18 item 6): the employee's 設定 and the admin's メール通知設定.
+  mailSettings: {
+    title: 'お知らせメール',
+    nav: 'メール通知設定',
+    pageTitle: 'メール通知設定',
+    lead: 'あなた宛てに届くお知らせメールを選べます。',
+    legend: '受け取るメール',
+    kinds: {
+      request_filed: '申請の受付',
+      request_decided: '申請の承認・却下',
+      missed_punch: '打刻漏れ',
+      overtime_notice: '残業時間のお知らせ（36協定）',
+      paid_leave_pace: '有給休暇の取得状況（年5日）',
+    },
+    hints: {
+      request_filed: 'スタッフが休暇・残業・休日出勤を申請したとき',
+      request_decided: 'あなたの申請が承認または却下されたとき',
+      missed_punch: '前日の退勤の打刻がないとき（翌朝）',
+      overtime_notice: '月の残業が警告時間または80時間に達したとき',
+      paid_leave_pace: '年5日の取得義務に対して取得が遅れているとき',
+    },
+    always: 'アカウント登録とパスワードに関するメールは、設定にかかわらず送信されます。',
+    submit: '保存',
+    saved: 'お知らせメールの設定を保存しました。',
+  },
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };

@@ -354,6 +354,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'new-password-company': { company: { password: 'Mine#Passw0rd2026' } },
     'create-employee': { ...staff, department_id: ids.department, employment_status_id: ids.employmentStatus },
     'update-own-cell': { cell: '090-1234-5678' },
+    'update-mail-settings': { mail_opt_out: ['missed_punch'] },
     'update-employee': { ...staff, password: '', department_id: ids.department, employment_status_id: null },
     'create-department': { name: '新部署' },
     'update-department': { name: '改名' },

@@ -7,6 +7,7 @@ import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { getProfile, updateCell, type Profile } from './settings-api';
+import { EMPLOYEE_MAIL_KINDS, MailSettingsSection } from '../../shared/mail-settings/mail-settings';
 import '../../shared/page.css';
 import './settings.css';
 
@@ -100,6 +101,9 @@ export default function SettingsPage() {
           {(profile) => <ProfileView profile={profile} onSaved={(cell) => setData((p) => ({ ...p, cell }))} />}
         </LoadView>
       </section>
+      <div className="settings">
+        <MailSettingsSection kinds={EMPLOYEE_MAIL_KINDS} />
+      </div>
     </>
   );
 }

@@ -1,0 +1,138 @@
+/**
+ * The scheduled notices (issue 18 item 6), sent by the recompute worker's daily run right after it
+ * refreshed a company's summaries (services/daily-refresh.ts, 00:05 in Japan):
+ *
+ * - missed punch: a day of yesterday or the day before with a 出勤 and no 退勤, once the 出勤 is at
+ *   least MISSED_AFTER_HOURS old (a night shift still running at midnight is not missed yet; the next
+ *   run catches it) → the employee;
+ * - 36協定: this period's figures reached the alert limit (the work status screen's `alert_limit`) or
+ *   80 h of overtime and holiday work (`doctor_interview_80h`), as reached, not projected → the
+ *   employee and the admins;
+ * - 年5日の取得義務: a five-day window is behind its even pace or overdue → the employee and the
+ *   admins, once a month while it stays so.
+ *
+ * Each notice is claimed first (db/mail.ts claimMailNotice, a conditional create keyed by kind,
+ * employee and period), so a rerun of the job sends nothing twice. Reads per company are fixed (no
+ * per-employee query): staff, one BatchGet of the days, the work-status inputs and the paid-leave list.
+ */
+import { findCompany } from '../db/companies.js';
+import { calendarVersions } from '../db/company-calendars.js';
+import { claimMailNotice, openDays } from '../db/mail.js';
+import { agreementVersions } from '../db/overtime-agreements.js';
+import { payrollVersions } from '../db/period-closings.js';
+import { activeStaff } from '../db/staff.js';
+import { monthSummaries, overtimeHistories } from '../db/summaries.js';
+import { addDays, today } from '../domain/time.js';
+import { logger } from '../shared/logger.js';
+import { notify } from './notify.js';
+import { staffPaidLeave } from './paid-leave-service.js';
+import { agreementFindings, companyAgreement, historyMonths, thisMonth } from './work-figures.js';
+
+export const MISSED_AFTER_HOURS = 12;
+
+export interface NoticeResult {
+  missedPunch: number;
+  overtime: number;
+  paidLeave: number;
+}
+
+/** Sends the company's due notices (each once); never throws for one notice kind failing. */
+export async function sendDailyNotices(companyId: string, timeZone: string, now: Date): Promise<NoticeResult> {
+  const result: NoticeResult = { missedPunch: 0, overtime: 0, paidLeave: 0 };
+  const staff = await activeStaff(companyId);
+  const ids = staff.map((s) => s.employeeId);
+  const run = async (kind: keyof NoticeResult, work: () => Promise<number>) => {
+    try {
+      result[kind] = await work();
+    } catch (error) {
+      logger.error('daily mail notices failed', { companyId, notice: kind, error: error as Error });
+    }
+  };
+  await run('missedPunch', () => missedPunches(companyId, ids, timeZone, now));
+  await run('overtime', () => overtimeNotices(companyId, new Set(ids), timeZone, now));
+  await run('paidLeave', () => paidLeaveNotices(companyId, timeZone, now));
+  return result;
+}
+
+async function claimed(companyId: string, key: string, now: Date, send: () => Promise<void>): Promise<number> {
+  if (!(await claimMailNotice(companyId, key, now))) return 0;
+  await send();
+  return 1;
+}
+
+async function missedPunches(companyId: string, employeeIds: string[], timeZone: string, now: Date) {
+  const yesterday = addDays(today(timeZone, now), -1);
+  const open = await openDays(companyId, employeeIds, [addDays(yesterday, -1), yesterday]);
+  let sent = 0;
+  for (const day of open) {
+    if (now.getTime() - Date.parse(day.punchInAt!) < MISSED_AFTER_HOURS * 3600_000) continue;
+    sent += await claimed(companyId, `missed_punch#${day.employeeId}#${day.workDate}`, now, () =>
+      notify({ kind: 'missed_punch', companyId, employeeId: day.employeeId, date: day.workDate, missing: 'end' }),
+    );
+  }
+  return sent;
+}
+
+const NOTICE_CODES = { alert_limit: 'threshold', doctor_interview_80h: 'eighty' } as const;
+
+async function overtimeNotices(companyId: string, active: Set<string>, timeZone: string, now: Date) {
+  const [company, versions, calendar, payroll, histories] = await Promise.all([
+    findCompany(companyId),
+    agreementVersions(companyId),
+    calendarVersions(companyId),
+    payrollVersions(companyId),
+    overtimeHistories(companyId),
+  ]);
+  const month = thisMonth(timeZone, now, payroll);
+  const summaries = await monthSummaries(companyId, month);
+  const worked = new Map(summaries.map((s) => [s.employeeId, s.workedMinutes]));
+  const agreement = companyAgreement(versions, company, calendar);
+  let sent = 0;
+  for (const h of histories.filter((x) => active.has(x.employeeId))) {
+    const { current } = agreementFindings(
+      historyMonths(h.months, month),
+      month,
+      agreement,
+      timeZone,
+      now,
+      worked.get(h.employeeId) ?? 0,
+      payroll,
+    );
+    for (const f of current) {
+      if (f.projected || !(f.code in NOTICE_CODES)) continue;
+      const level = NOTICE_CODES[f.code as keyof typeof NOTICE_CODES];
+      sent += await claimed(companyId, `overtime_${level}#${h.employeeId}#${month}`, now, () =>
+        notify({
+          kind: 'overtime_notice',
+          companyId,
+          employeeId: h.employeeId,
+          month,
+          level,
+          minutes: f.value,
+          limitMinutes: f.limit,
+        }),
+      );
+    }
+  }
+  return sent;
+}
+
+async function paidLeaveNotices(companyId: string, timeZone: string, now: Date) {
+  const month = today(timeZone, now).slice(0, 7);
+  let sent = 0;
+  for (const s of await staffPaidLeave(companyId, timeZone)) {
+    const late = s.five_day.find((w) => w.status === 'behind' || w.status === 'overdue');
+    if (!late) continue;
+    sent += await claimed(companyId, `paid_leave_pace#${s.employee_id}#${late.deadline}#${month}`, now, () =>
+      notify({
+        kind: 'paid_leave_pace',
+        companyId,
+        employeeId: s.employee_id,
+        taken: late.taken_days + late.planned_days,
+        required: late.required_days,
+        deadline: late.deadline,
+      }),
+    );
+  }
+  return sent;
+}
