@@ -89,7 +89,8 @@ export const MESSAGES = {
   correctionStale: '申請後にこの日の打刻が変更されたため承認できません。却下して再申請を依頼してください。',
   plannedTimeInvalid: '時刻は「HH:MM」の形式で入力してください。',
   plannedBothRequired: '予定開始と予定終了は両方入力してください。',
-  plannedEndBeforeStart: '予定終了は予定開始より後の時刻を設定してください（翌日にまたがる場合は「翌日」を選択してください）。',
+  plannedEndBeforeStart:
+    '予定終了は予定開始より後の時刻を設定してください（翌日にまたがる場合は「翌日」を選択してください）。',
   plannedNotAllowed: '予定開始・予定終了は残業申請にのみ指定できます。',
   decisionReasonTooLong: '理由は500文字以内で入力してください。',
   bulkIdsInvalid: '承認する申請を1件以上50件以内で選択してください。',

@@ -20,7 +20,7 @@ let bulkTenant: TestTenant;
 const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(
   new Date(Date.now() - 3 * 24 * 3600 * 1000),
 );
-const [year, month, dom] = day.split('-').map(Number) as [number, number, number];
+const [year, month] = day.split('-').map(Number) as [number, number];
 
 beforeAll(async () => {
   [tenant, bulkTenant] = await Promise.all([
