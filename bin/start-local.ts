@@ -20,6 +20,7 @@ import {
   type Emulators,
 } from '../lib/local/emulators';
 import { createGateway } from '../lib/local/gateway';
+import { MAIL_PAGE_PATH, startMailServer, type LocalMailServer } from '../lib/local/mail-server';
 import { applyApiEnv, provision } from '../lib/local/provision';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
   await assertPortFree(ports.s3Port, 'S3_PORT', LOCAL_HOST);
 
   let emulators: Emulators | undefined;
+  let mail: LocalMailServer | undefined;
   let server: Server | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -117,7 +119,7 @@ async function main(): Promise<void> {
     stopping = true;
     server?.closeAllConnections();
     server?.close();
-    await emulators?.stop();
+    await Promise.all([emulators?.stop(), mail?.stop()]);
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -141,7 +143,9 @@ async function main(): Promise<void> {
 
     const provisionStarted = performance.now();
     const env = await provision(emulators!);
-    applyApiEnv(env);
+    // Mail goes to a local SMTP server (any free loopback port); read it at /_local/mail.
+    mail = await startMailServer();
+    applyApiEnv({ ...env, SMTP_URL: mail.smtpUrl, APP_URL: `http://localhost:${port}` });
     const provisionTime = seconds(provisionStarted);
 
     const seedStarted = performance.now();
@@ -167,6 +171,7 @@ async function main(): Promise<void> {
       staticDir: spa.value.staticDir,
       rootDir: ROOT,
       accessLog: (line) => console.log(line),
+      mail,
     });
     await listen(server, port);
 
@@ -176,6 +181,7 @@ async function main(): Promise<void> {
         `勤怠管理 (kintai) is running: http://localhost:${port}`,
         `  ready in ${seconds(started)} (emulators ${emulatorTime}, provision ${provisionTime}, seed ${seedTime}; ${spa.value.note})`,
         `  paid-leave grants applied on start: ${grants.granted} across ${grants.companies} companies`,
+        `  mail (local SMTP ${mail.smtpUrl}): http://localhost:${port}${MAIL_PAGE_PATH}`,
         '  demo accounts: see README',
         `  data: ${relative(process.cwd(), dataDir) || '.'} (delete it to start over) · Ctrl-C stops everything`,
         '',

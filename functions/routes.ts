@@ -104,7 +104,7 @@ const rows = [
 
   // Staff (employees)
   ['list-employees', 'GET', '/api/v1/employees', ADMIN, api('employees/list-employees'), READ, 'Staff list'],
-  ['create-employee', 'POST', '/api/v1/employees', ADMIN, api('employees/create-employee'), [...WRITE, ...pool('employeePool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser')], 'Register staff member'],
+  ['create-employee', 'POST', '/api/v1/employees', ADMIN, api('employees/create-employee'), [...WRITE, ...pool('employeePool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser'), 'mail'], 'Register staff member'],
   ['get-own-profile', 'GET', '/api/v1/employees/info', EMPLOYEE, api('employees/get-own-profile'), READ, 'Own profile (settings)'],
   ['update-own-cell', 'PUT', '/api/v1/employees/update_cell', EMPLOYEE, api('employees/update-own-cell'), WRITE, 'Change own phone number'],
   ['get-employee', 'GET', '/api/v1/employees/{id}', ADMIN, api('employees/get-employee'), READ, 'Staff member (edit form)'],

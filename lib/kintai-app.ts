@@ -47,6 +47,10 @@ export interface KintaiAppOptions {
    * (`npx cdk deploy -c cognitoPlan=essentials`). @default DEFAULT_COGNITO_PLAN ('plus')
    */
   readonly cognitoPlan?: CognitoPlan;
+  /** Sender address of the product's mail. Overrides context `mailFrom`. */
+  readonly mailFrom?: string;
+  /** Public origin for the links in mails. Overrides context `appUrl`. */
+  readonly appUrl?: string;
   /** Bundle the Lambda code with esbuild. Tests switch it off: templates do not need the code. @default true */
   readonly bundle?: boolean;
   /** SPA build to upload; defaults to frontend/dist when it exists. `null` skips the upload. */
@@ -112,6 +116,8 @@ export function createKintaiApp(options: KintaiAppOptions = {}): KintaiApp {
     webAclArn: givenWebAclArn ?? edgeStack!.webAcl.webAclArn,
     crossRegionReferences: edgeStack !== undefined && region !== EDGE_REGION,
     cognitoPlan,
+    mailFrom: options.mailFrom ?? contextString(app, 'mailFrom'),
+    appUrl: options.appUrl ?? contextString(app, 'appUrl'),
     tags,
   });
 

@@ -1,5 +1,6 @@
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { ROUTES, type RouteDef } from '../functions/routes';
 import type { RequiredApiEnv } from '../functions/shared/env';
@@ -13,6 +14,11 @@ import { ORIGIN_VERIFY } from '../functions/config/origin-verify';
 import { POOLS, clientName, poolName, type PoolKey } from '../functions/config/pools';
 import { EXPORTS_LIFECYCLE_DAYS, exportsBucketName, tableName } from '../functions/config/table';
 
+/** Placeholder sender until `-c mailFrom=…` names a domain the operator owns (README "Mail"). */
+export const DEFAULT_MAIL_FROM = 'no-reply@kintai.invalid';
+/** Placeholder public origin until `-c appUrl=…` gives the product's URL (the CloudFront domain or your own). */
+export const DEFAULT_APP_URL = 'https://kintai.invalid';
+
 export interface KintaiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, …): part of every physical name. */
   readonly stage: string;
@@ -25,6 +31,13 @@ export interface KintaiStackProps extends StackProps {
   readonly webAclArn?: string;
   /** Cognito feature plan of the three user pools (context `cognitoPlan`). @default DEFAULT_COGNITO_PLAN */
   readonly cognitoPlan?: CognitoPlan;
+  /**
+   * Sender of the product's mail (context `mailFrom`); its domain becomes the SES identity (verify it
+   * with the DKIM records SES lists). @default DEFAULT_MAIL_FROM
+   */
+  readonly mailFrom?: string;
+  /** Public origin of the product for the links in mails (context `appUrl`), e.g. `https://kintai.example.jp`. */
+  readonly appUrl?: string;
   /** Route table override for tests; defaults to functions/routes.ts. */
   readonly routes?: readonly RouteDef[];
 }
@@ -101,6 +114,21 @@ export class KintaiStack extends Stack {
       OPERATOR_CLIENT_ID: pools.operator.client.userPoolClientId,
     };
 
+    // Mail (issue 18): one SES identity for the sender's domain; only routes needing 'mail' may send from it.
+    const mailFrom = props.mailFrom ?? DEFAULT_MAIL_FROM;
+    const mailDomain = mailFrom.split('@')[1];
+    if (!mailDomain || !/^[^@\s]+@[a-z0-9.-]+\.[a-z]{2,}$/i.test(mailFrom)) {
+      throw new Error(`Invalid mailFrom "${mailFrom}": an e-mail address such as no-reply@kintai.example.jp`);
+    }
+    if (!props.appUrl || !props.mailFrom) {
+      // The links in mails and the sender need the operator's own names; synth works without them.
+      Annotations.of(this).addWarningV2(
+        'kintai:mail-context',
+        'Set -c mailFrom=<sender address> and -c appUrl=<public URL> so that mails are sent from a verified domain and link to the product (README "Mail").',
+      );
+    }
+    const mailIdentity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(mailDomain) });
+
     const routes = props.routes ?? ROUTES;
     const api = new KintaiApi(this, 'Api', {
       namePrefix,
@@ -112,6 +140,11 @@ export class KintaiStack extends Stack {
         employeePool: pools.employee.pool,
         adminPool: pools.admin.pool,
         operatorPool: pools.operator.pool,
+        mail: {
+          identity: mailIdentity,
+          from: mailFrom,
+          appUrl: props.appUrl ?? DEFAULT_APP_URL,
+        },
       },
       routes,
     });

@@ -10,7 +10,26 @@
  * CONTRACT (committed before the helpers start): event kinds and fields are fixed; the mail helper
  * replaces the body of `notify` and adds templates, recipients and opt-outs. Callers may rely on:
  * `await notify(event)` never throws.
+ *
+ * The scheduled notices (missed_punch, overtime_notice, paid_leave_pace) are sent by the daily job
+ * (services/mail-notices.ts), which claims each one first so that a rerun does not send it again.
  */
+import { adminMailRecipients, employeeMailRecipient } from '../db/mail.js';
+import {
+  isOptionalMailKind,
+  missedPunchMail,
+  overtimeNoticeMail,
+  paidLeavePaceMail,
+  passwordResetByAdminMail,
+  passwordResetCodeMail,
+  requestDecidedMail,
+  requestFiledMail,
+  welcomeMail,
+  type MailContent,
+} from '../domain/mail-templates.js';
+import { env } from '../shared/env.js';
+import { logger } from '../shared/logger.js';
+import { sendMail } from '../shared/mail.js';
 
 /** Request kinds a mail can be about: the three request kinds and punch corrections (打刻修正申請). */
 export type MailRequestKind = 'holiday' | 'holiday_work' | 'over_work' | 'correction';
@@ -67,10 +86,133 @@ export type MailEvent =
       email: string;
       name: string;
       code: string;
+    }
+  /** The daily job: yesterday's work has a start and no end, or scheduled work had no punch → the employee (optional). */
+  | {
+      kind: 'missed_punch';
+      companyId: string;
+      employeeId: string;
+      date: string;
+      missing: 'end' | 'both';
+    }
+  /**
+   * The daily job: the month's overtime reached the company's 36協定 alert limit ("threshold") or
+   * 80 h of overtime and holiday work ("eighty") → the employee and the admins (optional).
+   */
+  | {
+      kind: 'overtime_notice';
+      companyId: string;
+      employeeId: string;
+      /** YYYY-MM */
+      month: string;
+      level: 'threshold' | 'eighty';
+      minutes: number;
+      limitMinutes: number;
+    }
+  /** The daily job: 年5日の取得義務 behind pace → the employee and the admins (optional). */
+  | {
+      kind: 'paid_leave_pace';
+      companyId: string;
+      employeeId: string;
+      taken: number;
+      required: number;
+      /** The last day of the grant's year, YYYY-MM-DD. */
+      deadline: string;
     };
+
+interface Recipient {
+  to: string;
+  content: MailContent;
+}
+
+const optedOut = (kind: string, optOut: readonly string[] | undefined) =>
+  isOptionalMailKind(kind) && (optOut ?? []).includes(kind);
+
+const fullName = (e: { lastName: string; firstName: string }) => `${e.lastName} ${e.firstName}`;
+
+/** The mails of one event, recipients resolved and opted-out ones dropped. */
+async function mailsOf(event: MailEvent, appUrl: string): Promise<Recipient[]> {
+  switch (event.kind) {
+    case 'welcome':
+      return [{ to: event.email, content: welcomeMail(appUrl, event) }];
+    case 'password_reset_by_admin':
+      return [{ to: event.email, content: passwordResetByAdminMail(appUrl, event) }];
+    case 'password_reset_code':
+      return [{ to: event.email, content: passwordResetCodeMail(appUrl, event) }];
+    case 'request_filed': {
+      const admins = await adminMailRecipients(event.companyId);
+      return admins
+        .filter((a) => !optedOut(event.kind, a.mailOptOut))
+        .map((a) => ({ to: a.email, content: requestFiledMail(appUrl, event) }));
+    }
+    case 'request_decided':
+    case 'missed_punch': {
+      const employee = await employeeMailRecipient(event.companyId, event.employeeId);
+      if (!employee || employee.status !== 'active' || optedOut(event.kind, employee.mailOptOut)) return [];
+      const name = fullName(employee);
+      const content =
+        event.kind === 'request_decided'
+          ? requestDecidedMail(appUrl, event, name)
+          : missedPunchMail(appUrl, event, name);
+      return [{ to: employee.email, content }];
+    }
+    case 'overtime_notice':
+    case 'paid_leave_pace': {
+      const [employee, admins] = await Promise.all([
+        employeeMailRecipient(event.companyId, event.employeeId),
+        adminMailRecipients(event.companyId),
+      ]);
+      if (!employee || employee.status !== 'active') return [];
+      const employeeName = fullName(employee);
+      const render = (audience: 'employee' | 'admin', name: string) =>
+        event.kind === 'overtime_notice'
+          ? overtimeNoticeMail(appUrl, { ...event, employeeName, audience }, name)
+          : paidLeavePaceMail(appUrl, { ...event, employeeName, audience }, name);
+      return [
+        ...(optedOut(event.kind, employee.mailOptOut)
+          ? []
+          : [{ to: employee.email, content: render('employee', employeeName) }]),
+        ...admins
+          .filter((a) => !optedOut(event.kind, a.mailOptOut))
+          .map((a) => ({ to: a.email, content: render('admin', a.name) })),
+      ];
+    }
+  }
+}
+
+/** Ids only: never an address, a name, a password or a code. */
+function idsOf(event: MailEvent): Record<string, string> {
+  const ids: Record<string, string> = { mail_kind: event.kind };
+  if ('companyId' in event) ids.company_id = event.companyId;
+  if ('employeeId' in event) ids.employee_id = event.employeeId;
+  if ('requestId' in event) ids.request_id = event.requestId;
+  return ids;
+}
+
+/** An error's name and code only: SMTP and SES messages may quote the addresses. */
+const errorSummary = (error: unknown) => ({
+  error_name: error instanceof Error ? error.name : typeof error,
+  error_code: String((error as { code?: unknown; responseCode?: unknown } | null)?.code ?? ''),
+});
 
 /** Sends the mail of one event. Never throws (see the file comment). */
 export async function notify(event: MailEvent): Promise<void> {
-  // Wired by the mail helper (issue 18 item 6); until then events are dropped.
-  void event;
+  const ids = idsOf(event);
+  let mails: Recipient[];
+  try {
+    mails = await mailsOf(event, env().APP_URL);
+  } catch (error) {
+    logger.warn('mail not sent: recipients could not be read', { ...ids, ...errorSummary(error) });
+    return;
+  }
+  let sent = 0;
+  for (const mail of mails) {
+    try {
+      await sendMail({ to: mail.to, subject: mail.content.subject, text: mail.content.text, template: event.kind });
+      sent++;
+    } catch (error) {
+      logger.warn('mail not sent', { ...ids, ...errorSummary(error) });
+    }
+  }
+  logger.info('mail sent', { ...ids, recipients: mails.length, sent });
 }

@@ -30,6 +30,12 @@ export const ApiEnvSchema = z.object({
   ORIGIN_VERIFY_SECRET: z.optional(required()),
   /** Key for cursors and CSRF tokens (functions/shared/signing.ts); falls back to ORIGIN_VERIFY_SECRET. */
   SIGNING_SECRET: z.optional(z.string().check(z.minLength(32))),
+  /** Local stack and tests: mail goes to this SMTP server (lib/local/mail-server.ts) instead of Amazon SES. */
+  SMTP_URL: z.optional(z.url()),
+  /** Sender of every mail (SES identity on AWS: context `mailFrom`). */
+  MAIL_FROM: z._default(required(), 'no-reply@kintai.local'),
+  /** The product's public origin, for the links in mails (context `appUrl` on AWS; the gateway locally). */
+  APP_URL: z._default(z.url(), 'http://127.0.0.1:3000'),
   AWS_REGION: z._default(required(), 'ap-northeast-1'),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
 });

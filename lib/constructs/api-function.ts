@@ -8,6 +8,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { RequiredApiEnv } from '../../functions/shared/env';
 import { SESSION_KEY_PREFIXES } from '../../functions/config/table';
@@ -76,6 +77,14 @@ export interface RouteResources {
   readonly employeePool: cognito.IUserPool;
   readonly adminPool: cognito.IUserPool;
   readonly operatorPool: cognito.IUserPool;
+  /** The SES sending identity (the sender's domain) and what the mail routes need to write a mail. */
+  readonly mail: {
+    readonly identity: ses.IEmailIdentity;
+    /** Sender address (context `mailFrom`), on the identity's domain. */
+    readonly from: string;
+    /** The product's public origin for the links in mails (context `appUrl`). */
+    readonly appUrl: string;
+  };
 }
 
 export interface ApiFunctionProps {
@@ -157,6 +166,14 @@ export class ApiFunction extends Construct {
             reason:
               'Export object keys are generated per request (company/export id); the grant is limited to ' +
               'Put/GetObject inside the dedicated, short-lived exports bucket.',
+          });
+          break;
+        case 'mail':
+          // SES v2 SendEmail from the product's identity and sender address only (services/notify.ts).
+          environment.MAIL_FROM = resources.mail.from;
+          environment.APP_URL = resources.mail.appUrl;
+          this.allow(['ses:SendEmail'], [resources.mail.identity.emailIdentityArn], {
+            StringEquals: { 'ses:FromAddress': resources.mail.from },
           });
           break;
         default: {

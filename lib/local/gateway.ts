@@ -17,6 +17,7 @@ import type {
 import { MESSAGES } from '../../functions/shared/messages';
 import { findRoute as findTableRoute, isApiRequest, type RouteDef } from '../../functions/routes';
 import { isKnownPagePath } from '../../frontend/src/page-routes';
+import { MAIL_PAGE_PATH, type LocalMailServer } from './mail-server';
 
 export type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -37,6 +38,8 @@ export interface GatewayOptions {
   timeoutMs?: number;
   /** Where a handler's unexpected error goes (the client only sees the fixed 500); stderr by default. */
   onError?: (error: unknown, route: RouteDef) => void;
+  /** The local SMTP server (lib/local/mail-server.ts): its reading page is served at MAIL_PAGE_PATH. */
+  mail?: Pick<LocalMailServer, 'handle'>;
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -271,7 +274,7 @@ function importHandler(rootDir: string) {
   };
 }
 
-type ResolvedOptions = Required<Omit<GatewayOptions, 'staticDir' | 'accessLog'>> &
+type ResolvedOptions = Required<Omit<GatewayOptions, 'staticDir' | 'accessLog' | 'mail'>> &
   Pick<GatewayOptions, 'staticDir' | 'accessLog'>;
 
 async function serveApi(req: IncomingMessage, res: ServerResponse, path: string, opts: ResolvedOptions) {
@@ -400,6 +403,10 @@ export function createGateway(options: GatewayOptions = {}): Server {
       return;
     }
     const method = req.method ?? 'GET';
+    if (options.mail && path === MAIL_PAGE_PATH && method === 'GET') {
+      options.mail.handle(req, res);
+      return;
+    }
     const work = isApiRequest(method, path)
       ? serveApi(req, res, path, opts)
       : serveStatic(req, res, path, opts.staticDir);

@@ -53,6 +53,9 @@ export type LocalApiEnv = RequiredApiEnv & {
   COGNITO_ENDPOINT: string;
   S3_ENDPOINT: string;
   AWS_REGION: string;
+  /** The local SMTP server (lib/local/mail-server.ts), set once it runs. */
+  SMTP_URL?: string;
+  APP_URL?: string;
 };
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes';
 import { ApiFunction } from '../../lib/constructs/api-function';
@@ -31,6 +32,11 @@ beforeAll(() => {
     employeePool: pool,
     adminPool: pool,
     operatorPool: pool,
+    mail: {
+      identity: new ses.EmailIdentity(stack, 'Mail', { identity: ses.Identity.domain('kintai.example.jp') }),
+      from: 'no-reply@kintai.example.jp',
+      appUrl: 'https://kintai.example.jp',
+    },
   };
   const logGroup = new logs.LogGroup(stack, 'Logs');
   const functions = BUNDLED_ROUTES.map((name) => {

@@ -49,7 +49,7 @@ const actions = (s: Statement) => [s.Action].flat();
 function grantsOf(route: RouteDef) {
   const statements = statementsOf(route);
   const unconditioned = statements.filter((s) => !s.Condition);
-  const conditioned = statements.filter((s) => s.Condition);
+  const conditioned = statements.filter((s) => s.Condition && actions(s).some((a) => a.startsWith('dynamodb:')));
   return {
     reads: READ_ACTIONS.filter((a) => unconditioned.some((s) => actions(s).includes(a))),
     writes: WRITE_ACTIONS.filter((a) => unconditioned.some((s) => actions(s).includes(a))),
@@ -57,6 +57,7 @@ function grantsOf(route: RouteDef) {
     conditions: conditioned.map((s) => s.Condition),
     describe: unconditioned.some((s) => actions(s).includes('dynamodb:DescribeTable')),
     cognito: new Set(statements.flatMap(actions).filter((a) => a.startsWith('cognito-idp:'))),
+    mail: statements.filter((s) => actions(s).includes('ses:SendEmail')),
   };
 }
 
@@ -147,6 +148,23 @@ describe('least privilege per route, derived from the code', () => {
     ]) {
       expect(grantsOf(ROUTES.find((r) => r.name === name)!).cognito, name).toEqual(new Set());
     }
+  });
+
+  it("grants ses:SendEmail exactly to the routes whose code sends mail (notify), from the product's sender only", () => {
+    for (const route of ROUTES) {
+      const { mail } = grantsOf(route);
+      expect(mail.length > 0, `${route.name} ses:SendEmail`).toBe(code.get(route.name)!.sendsMail);
+      for (const statement of mail) {
+        expect(actions(statement), route.name).toEqual(['ses:SendEmail']);
+        expect(statement.Condition, route.name).toEqual({
+          StringEquals: { 'ses:FromAddress': 'no-reply@kintai.invalid' },
+        });
+        expect(JSON.stringify(statement.Resource), route.name).not.toContain('*');
+      }
+    }
+    // The scan sees the mail call through notify: the welcome mail of a new staff member.
+    expect(code.get('create-employee')!.sendsMail).toBe(true);
+    expect(code.get('get-health')!.sendsMail).toBe(false);
   });
 
   it('prints the per-route summary', () => {

@@ -15,6 +15,7 @@
  *   the stored idempotent answer (`idempotent: true`);
  * - reads (`<Entity>.get/query/find/match/batchGet`), and the session read of every route that
  *   authenticates (roles, or `optionalAuth`);
+ * - the SES SendEmail call of functions/shared/mail.ts (reached through services/notify.ts);
  * - the AWS SDK commands it constructs (`new XxxCommand(`) from the Cognito and DynamoDB clients.
  *   Unsigned Cognito calls (InitiateAuth, RespondToAuthChallenge, RevokeToken, the TOTP calls with
  *   the user's access token) go through fetch in shared/auth/cognito-public.ts and need no IAM.
@@ -41,6 +42,8 @@ export interface RouteCode {
   readonly cognitoActions: ReadonlySet<string>;
   /** `dynamodb:<Action>` for every DynamoDB SDK command the route constructs directly. */
   readonly dynamodbCommands: ReadonlySet<string>;
+  /** Whether the route can send mail: functions/shared/mail.ts's SES SendEmail call is reachable (via notify). */
+  readonly sendsMail: boolean;
 }
 
 const MIDDLEWARE = path.join(PROJECT_ROOT, 'functions/shared/middleware.ts');
@@ -162,6 +165,7 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
       housekeepingWrites: !businessWrites && writes.size > 0,
       cognitoActions,
       dynamodbCommands,
+      sendsMail: code.includes('/v2/email/outbound-emails'),
     });
   }
   return out;

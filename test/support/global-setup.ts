@@ -3,8 +3,11 @@
  * a throw-away data dir, provisions pools/clients/bucket once, and provides their ids to the workers.
  * Each test file then gets its own table (see setup-stack-env.ts and stack.ts).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { startScratchEmulators, type Emulators } from '../../lib/local/emulators';
+import { LOCAL_HOST, startScratchEmulators, type Emulators } from '../../lib/local/emulators';
+import { MAIL_PAGE_PATH, startMailServer } from '../../lib/local/mail-server';
 import { provision } from '../../lib/local/provision';
 import type { LocalStackInfo } from './provided';
 
@@ -23,10 +26,20 @@ async function start(): Promise<{ emulators: Emulators; info: LocalStackInfo }> 
   try {
     // The shared table is not used: every test file creates its own.
     const env = await provision(emulators, { stage: 'test', createTable: false });
+    // Every mail of the run reaches one local SMTP server; tests read it back over HTTP (test/support/mail.ts).
+    const mail = await startMailServer();
+    const reader = createServer((req, res) => mail.handle(req, res));
+    await new Promise<void>((resolve) => reader.listen(0, LOCAL_HOST, resolve));
+    const mailUrl = `http://${LOCAL_HOST}:${(reader.address() as AddressInfo).port}${MAIL_PAGE_PATH}`;
     console.log(
       `[global-setup] emulators + provisioning ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    return { emulators, info: { env, dataDir: emulators.dataDir } };
+    const stop = emulators.stop;
+    emulators.stop = async () => {
+      reader.closeAllConnections();
+      await Promise.all([stop(), mail.stop(), new Promise((resolve) => reader.close(resolve))]);
+    };
+    return { emulators, info: { env: { ...env, SMTP_URL: mail.smtpUrl }, dataDir: emulators.dataDir, mailUrl } };
   } catch (error) {
     await emulators.stop();
     throw error;

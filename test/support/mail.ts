@@ -4,6 +4,9 @@
  *
  * CONTRACT (committed before the helpers start; the mail helper implements it).
  */
+import { inject } from 'vitest';
+import './provided';
+
 export interface ReceivedMail {
   from: string;
   to: string[];
@@ -15,13 +18,29 @@ export interface ReceivedMail {
 
 /**
  * The mails to `address` (case-insensitive) received so far, oldest first, waiting up to `timeoutMs`
- * (default 10 s) until at least `atLeast` (default 1) match `subject` (when given).
+ * (default 10 s) until at least `atLeast` (default 1) match `subject` (when given). After the timeout
+ * it returns what matched (possibly fewer), so the test's assertion shows what arrived.
+ *
+ * `notify` awaits the SMTP server's acceptance, and the server stores a mail before accepting it: once
+ * a handler has answered, its mails are here. `atLeast: 0` therefore reads "nothing was sent" at once.
  */
 export async function mailsTo(
   address: string,
   options: { subject?: RegExp; atLeast?: number; timeoutMs?: number } = {},
 ): Promise<ReceivedMail[]> {
-  void address;
-  void options;
-  throw new Error('test/support/mail.ts: not implemented yet (issue 18 item 6)');
+  const { subject, atLeast = 1, timeoutMs = 10_000 } = options;
+  const url = new URL(inject('localStack').mailUrl);
+  url.searchParams.set('format', 'json');
+  url.searchParams.set('to', address.toLowerCase());
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`mail reader answered ${res.status}`);
+    const { messages } = (await res.json()) as { messages: (ReceivedMail & { id: number })[] };
+    const matching = messages
+      .filter((m) => !subject || subject.test(m.subject))
+      .map(({ from, to, subject: s, text, receivedAt }) => ({ from, to, subject: s, text, receivedAt }));
+    if (matching.length >= atLeast || Date.now() >= deadline) return matching;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -5,6 +5,8 @@ export interface LocalStackInfo {
   /** API env of the shared emulators (pools, clients, bucket, endpoints); TABLE_NAME is per file. */
   env: LocalApiEnv;
   dataDir: string;
+  /** The local SMTP server's reading page (JSON with `?format=json`), for test/support/mail.ts. */
+  mailUrl: string;
 }
 
 declare module 'vitest' {

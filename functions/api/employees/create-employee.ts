@@ -3,10 +3,26 @@ import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { NewStaffSchema, staffFields } from './staff-schemas.js';
 import { registerStaff } from '../../services/staff-service.js';
+import { notify } from '../../services/notify.js';
 
-/** Register a staff member: Cognito user (temporary password) and profile, or neither. */
+/**
+ * Register a staff member: Cognito user (temporary password) and profile, or neither. Then the
+ * welcome mail with the sign-in URL and the temporary password the admin set (never logged).
+ */
 export const handler = api(
   'create-employee',
   { body: NewStaffSchema, invalidMessage: MESSAGES.registrationDefect, audit: 'staff.create' },
-  async ({ body, principal }) => created(await registerStaff(principal.companyId, staffFields(body))),
+  async ({ body, principal }) => {
+    const fields = staffFields(body);
+    const view = await registerStaff(principal.companyId, fields);
+    await notify({
+      kind: 'welcome',
+      companyId: principal.companyId,
+      employeeId: view.id,
+      email: fields.email,
+      name: `${fields.lastName} ${fields.firstName}`,
+      temporaryPassword: fields.password,
+    });
+    return created(view);
+  },
 );

@@ -13,6 +13,8 @@ export const CompanyAdmin = createSchema({
     /** Spec §3 "admin flag": 1 grants extra rights. Company admins here are 0; operator rights live in their own pool. */
     adminFlag: { type: 'number', required: true, default: 0 },
     status: { type: ['active', 'disabled'] as const, required: true, default: 'active' },
+    /** Optional mail kinds this person turned off (domain/mail-templates.ts OPTIONAL_MAIL_KINDS). */
+    mailOptOut: { type: 'list', items: { type: 'string' } },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',

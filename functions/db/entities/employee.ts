@@ -31,6 +31,8 @@ export const Employee = createSchema({
     weeklyHours: { type: 'number' },
     /** Bumped by every paid-leave filing: two filings racing on one balance cannot both pass the check. */
     leaveSeq: { type: 'number' },
+    /** Optional mail kinds this person turned off (domain/mail-templates.ts OPTIONAL_MAIL_KINDS). */
+    mailOptOut: { type: 'list', items: { type: 'string' } },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',

@@ -1,0 +1,63 @@
+import { awsErrorName } from '../shared/errors.js';
+import { db, type Db } from './service.js';
+
+/** Who a company-wide mail goes to: the company's active admins with their mail settings (one Query). */
+export async function adminMailRecipients(companyId: string, service: Db = db()) {
+  const { data } = await service.entities.CompanyAdmin.query
+    .byCompany({ companyId })
+    .go({ pages: 'all', attributes: ['adminId', 'name', 'email', 'status', 'mailOptOut'] });
+  return data.filter((a) => a.status === 'active');
+}
+
+/** One employee's name, address and mail settings (GetItem), or null. */
+export async function employeeMailRecipient(companyId: string, employeeId: string, service: Db = db()) {
+  const { data } = await service.entities.Employee.get({ companyId, employeeId }).go({
+    attributes: ['employeeId', 'lastName', 'firstName', 'email', 'status', 'mailOptOut'],
+  });
+  return data;
+}
+
+/** The mail kinds an employee turned off (UpdateItem on their profile). */
+export async function setEmployeeMailOptOut(
+  companyId: string,
+  employeeId: string,
+  kinds: string[],
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.Employee.patch({ companyId, employeeId }).set({ mailOptOut: kinds }).go({ response: 'none' });
+}
+
+/** The mail kinds an admin turned off (UpdateItem on the admin). */
+export async function setAdminMailOptOut(
+  companyId: string,
+  adminId: string,
+  kinds: string[],
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.CompanyAdmin.patch({ companyId, adminId }).set({ mailOptOut: kinds }).go({ response: 'none' });
+}
+
+const NOTICE_KEEP_SECONDS = 400 * 24 * 3600;
+
+/**
+ * Claims a scheduled notice before it is sent: a conditional create that only one run wins. True when
+ * this call claimed it (send it), false when an earlier run already did.
+ */
+export async function claimMailNotice(
+  companyId: string,
+  key: string,
+  now: Date = new Date(),
+  service: Db = db(),
+): Promise<boolean> {
+  try {
+    await service.entities.MailNotice.create({
+      companyId,
+      key,
+      expiresAt: Math.floor(now.getTime() / 1000) + NOTICE_KEEP_SECONDS,
+    }).go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
