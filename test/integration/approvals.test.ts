@@ -10,6 +10,7 @@ import { putPeriodClosing } from '../../functions/db/period-closings.js';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { mailsTo } from '../support/mail.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -91,6 +92,8 @@ describe('打刻修正の承認 (company setting)', () => {
     expect(res.body.data).toMatchObject({ modify_date: D, after_punch_out_at: jst(D, '19:00') });
     expect((await dayOf(D))!.punchOutAt).toBe(jst(D, '19:00'));
     expect(await pending()).toEqual([]);
+    // Nothing to approve, nothing mailed.
+    expect(await mailsTo(tenant.admin.email, { subject: /打刻修正申請/, atLeast: 0 })).toEqual([]);
   });
 
   it('when on, files a request and applies nothing until approved; approval applies it like the direct path', async () => {
@@ -107,6 +110,9 @@ describe('打刻修正の承認 (company setting)', () => {
       );
       expect(filed.status).toBe(201);
       const request = filed.body.data.request;
+      // The admins hear of it (request_filed), after the write.
+      const [filedMail] = await mailsTo(tenant.admin.email, { subject: /打刻修正申請が届きました/ });
+      expect(filedMail!.text).toContain('2026年6月2日');
       expect(request).toMatchObject({
         date: D,
         status: 0,
@@ -143,6 +149,9 @@ describe('打刻修正の承認 (company setting)', () => {
       const decided = await admin.put(`/api/v1/correction_requests/${request.id}`, { status: 1, reason: '確認済み' });
       expect(decided.status).toBe(200);
       expect(decided.body.data).toMatchObject({ status: 1, decision_reason: '確認済み' });
+      // The employee hears of the decision with its reason (request_decided).
+      const [decidedMail] = await mailsTo(tenant.employees[0]!.email, { subject: /打刻修正申請が承認されました/ });
+      expect(decidedMail!.text).toContain('理由: 確認済み');
       const after = await dayOf(D);
       expect(after).toMatchObject({ punchInAt: jst(D, '09:00'), punchOutAt: jst(D, '20:00') });
       expect(after!.breaks).toEqual([{ startAt: jst(D, '12:00'), endAt: jst(D, '12:45') }]);
@@ -202,6 +211,8 @@ describe('打刻修正の承認 (company setting)', () => {
       });
       expect(res.status).toBe(200);
       expect(await dayOf(D)).toEqual(before);
+      const [rejectedMail] = await mailsTo(tenant.employees[0]!.email, { subject: /打刻修正申請が却下されました/ });
+      expect(rejectedMail!.text).toContain('理由: 出勤記録と合いません');
       expect(
         (await me.get('/api/v1/correction_requests')).body.data.find(
           (r: { id: string }) => r.id === filed.body.data.request.id,
