@@ -448,7 +448,7 @@ budget(['update-approval-settings'], 3, 'the company (GetItem, the audit before)
 budget(
   ['decide-correction-request'],
   16,
-  `the request and the day (GetItem each), ${CLOSED}, the day, its modification record, the decision, the 未処理 item and the guard with the audit event (one TransactWriteItems), then one summary refresh as create-modify-timestamp`,
+  `the request and the day (GetItem each), ${CLOSED}, the day, its modification record, the decision, the 未処理 item and the guard with the audit event (one TransactWriteItems), then one summary refresh as create-modify-timestamp, and the employee for the decision's mail (GetItem)`,
 );
 budget(
   ['delete-correction-request'],
