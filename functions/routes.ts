@@ -136,7 +136,7 @@ const rows = [
   // Punch corrections
   ['list-modify-timestamps', 'GET', '/api/v1/modify_timestamps', EMPLOYEE, api('modify-timestamps/list-modify-timestamps'), READ, 'Own correction history'],
   ['get-modify-timestamp', 'GET', '/api/v1/modify_timestamp', EMPLOYEE, api('modify-timestamps/get-modify-timestamp'), READ, "A day's current punches"],
-  ['create-modify-timestamp', 'POST', '/api/v1/modify_timestamps', EMPLOYEE, api('modify-timestamps/create-modify-timestamp'), WRITE, 'Correct a day'],
+  ['create-modify-timestamp', 'POST', '/api/v1/modify_timestamps', EMPLOYEE, api('modify-timestamps/create-modify-timestamp'), [...WRITE, 'mail'], 'Correct a day'],
 
   // Requests: leave (holiday), holiday work, overtime
   ['list-holiday-requests', 'GET', '/api/v1/holiday_requests', ['employee', 'admin'], api('holiday-requests/list-holiday-requests'), READ, 'Leave requests'],
@@ -153,6 +153,13 @@ const rows = [
   ['delete-over-work-request', 'DELETE', '/api/v1/over_work_requests/{id}', EMPLOYEE, api('over-work-requests/delete-over-work-request'), WRITE, 'Withdraw overtime request'],
   ['list-pending-requests', 'GET', '/api/v1/pending_requests', ADMIN, api('pending-requests/list-pending-requests'), READ, 'Unapproved requests of every kind and month (未処理)'],
   ['count-pending-requests', 'GET', '/api/v1/pending_requests/count', ADMIN, api('pending-requests/count-pending-requests'), READ, 'How many requests wait for a decision (menu badge)'],
+  // Approvals (issue 18 item 5): 打刻修正の承認, 一括承認
+  ['approve-pending-requests', 'POST', '/api/v1/pending_requests/approve', ADMIN, api('pending-requests/approve-pending-requests'), [...WRITE, 'mail'], '一括承認: approve up to 50 unapproved requests, each in its own transaction'],
+  ['get-approval-settings', 'GET', '/api/v1/approval_settings', ADMIN, api('pending-requests/get-approval-settings'), READ, '承認設定 (打刻修正の承認 on/off)'],
+  ['update-approval-settings', 'PUT', '/api/v1/approval_settings', ADMIN, api('pending-requests/update-approval-settings'), WRITE, 'Turn 打刻修正の承認 on or off'],
+  ['list-correction-requests', 'GET', '/api/v1/correction_requests', ['employee', 'admin'], api('correction-requests/list-correction-requests'), READ, 'Punch-correction requests (打刻修正の承認)'],
+  ['decide-correction-request', 'PUT', '/api/v1/correction_requests/{id}', ADMIN, api('correction-requests/decide-correction-request'), [...WRITE, 'mail'], 'Approve (apply) / reject a punch correction'],
+  ['delete-correction-request', 'DELETE', '/api/v1/correction_requests/{id}', EMPLOYEE, api('correction-requests/delete-correction-request'), WRITE, 'Withdraw a punch-correction request'],
 
   // Rules and work status
   ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), READ, 'Work status summary'],

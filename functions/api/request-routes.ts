@@ -36,6 +36,17 @@ export const requestView = (r: {
   reason?: string | undefined;
   employeeName: string;
   employeeId: string;
+  decisionReason?: string | undefined;
+  plannedStart?: string | undefined;
+  plannedEnd?: string | undefined;
+  plannedEndNextDay?: boolean | undefined;
+  dayVersion?: string | undefined;
+  beforePunchInAt?: string | undefined;
+  beforePunchOutAt?: string | undefined;
+  beforeBreaks?: readonly { startAt: string; endAt?: string | undefined }[] | undefined;
+  afterPunchInAt?: string | undefined;
+  afterPunchOutAt?: string | undefined;
+  afterBreaks?: readonly { startAt: string; endAt?: string | undefined }[] | undefined;
 }) => ({
   id: r.requestId,
   created_at: r.createdAt,
@@ -49,6 +60,44 @@ export const requestView = (r: {
   reason: r.reason ?? '',
   employee_name: r.employeeName,
   employee_id: r.employeeId,
+  /** The admin's reason for the decision (理由); '' when none was given or not yet decided. */
+  decision_reason: r.decisionReason ?? '',
+  // Overtime only: 予定開始・予定終了 ("HH:MM"; null on requests filed without them).
+  ...(r.kind === 'over_work'
+    ? {
+        planned_start: r.plannedStart ?? null,
+        planned_end: r.plannedEnd ?? null,
+        planned_end_next_day: r.plannedEndNextDay ?? false,
+      }
+    : {}),
+  // Correction only (打刻修正の承認): the day when filed and the day as the correction would leave it.
+  ...(r.kind === 'correction' ? { correction: correctionView(r) } : {}),
+});
+
+type Breaks = readonly { startAt: string; endAt?: string | undefined }[] | undefined;
+const breaks = (b: Breaks) => (b ?? []).map((x) => ({ start_at: x.startAt, end_at: x.endAt ?? null }));
+
+/** Before and after of a correction request, each a whole day (after = before where the correction sets nothing). */
+const correctionView = (r: {
+  beforePunchInAt?: string | undefined;
+  beforePunchOutAt?: string | undefined;
+  beforeBreaks?: Breaks;
+  afterPunchInAt?: string | undefined;
+  afterPunchOutAt?: string | undefined;
+  afterBreaks?: Breaks;
+}) => ({
+  before: {
+    punch_in_at: r.beforePunchInAt ?? null,
+    punch_out_at: r.beforePunchOutAt ?? null,
+    breaks: breaks(r.beforeBreaks),
+  },
+  after: {
+    punch_in_at: r.afterPunchInAt ?? r.beforePunchInAt ?? null,
+    punch_out_at: r.afterPunchOutAt ?? r.beforePunchOutAt ?? null,
+    breaks: breaks(r.afterBreaks ?? r.beforeBreaks),
+  },
+  /** Whether the correction sets the breaks (else they stay as they are). */
+  breaks_changed: r.afterBreaks !== undefined,
 });
 
 export type RequestView = ReturnType<typeof requestView>;
@@ -59,6 +108,11 @@ const ListQuerySchema = z.strictObject({
 });
 
 export const LEAVE_TYPES = [0, 1, 2] as const;
+
+/** "HH:MM" or '' / null (= not given). */
+const plannedTime = z.nullable(
+  z.string().check(z.regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { error: MESSAGES.plannedTimeInvalid })),
+);
 
 export const NewRequestSchema = z
   .strictObject({
@@ -71,8 +125,47 @@ export const NewRequestSchema = z
     /** 時間単位 only, and required there: whole hours, fewer than the day's scheduled hours. */
     hours: z.optional(integerSchema(1, 47, LEAVE_UNIT_MESSAGES.hoursWhole)),
     reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
+    /** Overtime only: 予定開始・予定終了 ("HH:MM", both or neither); the end on the next day with planned_end_next_day. */
+    planned_start: z.optional(plannedTime),
+    planned_end: z.optional(plannedTime),
+    planned_end_next_day: z.optional(z.boolean()),
   })
   .check(z.refine(...realDate));
+
+/**
+ * 予定開始・予定終了 of an overtime request: both or neither, the end after the start (or on the next
+ * day when planned_end_next_day, the way a correction's clock-out crosses midnight); field errors (400).
+ * Other kinds refuse them.
+ */
+export function plannedOf(
+  kind: RequestKind,
+  body: {
+    planned_start?: string | null | undefined;
+    planned_end?: string | null | undefined;
+    planned_end_next_day?: boolean | undefined;
+  },
+) {
+  const start = body.planned_start || undefined;
+  const end = body.planned_end || undefined;
+  const nextDay = body.planned_end_next_day ?? false;
+  if (kind !== 'over_work') {
+    if (start || end || nextDay)
+      throw new ValidationError(MESSAGES.applicationDefect, {
+        ...(start ? { planned_start: [MESSAGES.plannedNotAllowed] } : {}),
+        ...(end || nextDay ? { planned_end: [MESSAGES.plannedNotAllowed] } : {}),
+      });
+    return {};
+  }
+  if (!start && !end && !nextDay) return {};
+  if (!start || !end)
+    throw new ValidationError(MESSAGES.applicationDefect, {
+      ...(start ? {} : { planned_start: [MESSAGES.plannedBothRequired] }),
+      ...(end ? {} : { planned_end: [MESSAGES.plannedBothRequired] }),
+    });
+  if (!nextDay && end <= start)
+    throw new ValidationError(MESSAGES.applicationDefect, { planned_end: [MESSAGES.plannedEndBeforeStart] });
+  return { plannedStart: start, plannedEnd: end, ...(nextDay ? { plannedEndNextDay: true } : {}) };
+}
 
 export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kind: RequestKind) =>
   api(routeName, { query: ListQuerySchema }, async ({ query, principal }) => {
@@ -106,6 +199,7 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
           ...(body.unit === undefined ? {} : { unit: ['不要です'] }),
           ...(body.hours === undefined ? {} : { hours: ['不要です'] }),
         });
+      const planned = plannedOf(kind, body);
       const unit = body.unit ?? 'day';
       if (kind === 'holiday') unitProblems(body.kind!, unit, body.hours);
       const calendar = kind === 'holiday' ? calendarOfVersions(await calendarVersions(principal.companyId)) : null;
@@ -135,6 +229,7 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         kind,
         date,
         reason: body.reason,
+        ...planned,
         ...(kind === 'holiday' ? { leaveType: body.kind, leaveUnit: unit } : {}),
         ...(hourly ? { leaveHours: hourly.leaveHours, leaveDayHours: hourly.leaveDayHours } : {}),
         ...(transfer ? { workDate: body.work_date } : {}),
@@ -195,7 +290,44 @@ export const deleteRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
     ok(await withdrawRequest(principal.companyId, principal.userId, params.id, kind)),
   );
 
-const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]) });
+/** A decision: 承認 (1) or 却下 (2), with the admin's reason (理由) the employee sees ('' = none). */
+export const DecisionReasonSchema = z._default(
+  z.optional(
+    z
+      .string({ error: MESSAGES.decisionReasonTooLong })
+      .check(z.trim(), z.maxLength(TEXT_LIMITS.reason, { error: MESSAGES.decisionReasonTooLong })),
+  ),
+  '',
+);
+const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]), reason: DecisionReasonSchema });
+
+/** After a decision committed: the employee's totals (approval only) and the mail (request_decided). */
+export async function afterDecision(
+  companyId: string,
+  timeZone: string,
+  decided: { requestId: string; kind: RequestKind; employeeId: string; date: string; workDate?: string | undefined },
+  status: 1 | 2,
+  reason: string,
+) {
+  // Approved leave is a paid-leave day in the month's totals; approved overtime or holiday work
+  // clears the day's 未承認 warning; an approved 振替 changes both its days (and the weeks after
+  // them), so every month from the earlier to the later day's week is refreshed; an approved
+  // correction changed the day's punches (the direct path's refresh). Rejection changes no figure.
+  if (status === 1) {
+    const days = [decided.date, decided.workDate ?? decided.date].sort();
+    await refreshSummary(companyId, decided.employeeId, days[0]!, timeZone, days[1]!);
+  }
+  await notify({
+    kind: 'request_decided',
+    companyId,
+    requestId: decided.requestId,
+    requestKind: decided.kind,
+    employeeId: decided.employeeId,
+    date: decided.date,
+    approved: status === 1,
+    ...(reason ? { reason } : {}),
+  });
+}
 
 export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
   api(
@@ -209,24 +341,15 @@ export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
     },
     async ({ params, body, principal }) => {
       if (!principal.userId) throw new NotFoundError();
-      const decided = await decideRequest(principal.companyId, params.id, kind, body.status, principal.userId);
-      // Approved leave is a paid-leave day in the month's totals; approved overtime or holiday work
-      // clears the day's 未承認 warning; an approved 振替 changes both its days (and the weeks after
-      // them), so every month from the earlier to the later day's week is refreshed. Rejection changes
-      // no figure.
-      if (body.status === 1) {
-        const days = [decided.date, decided.workDate ?? decided.date].sort();
-        await refreshSummary(principal.companyId, decided.employeeId, days[0]!, principal.timeZone, days[1]!);
-      }
-      await notify({
-        kind: 'request_decided',
-        companyId: principal.companyId,
-        requestId: decided.requestId,
-        requestKind: kind,
-        employeeId: decided.employeeId,
-        date: decided.date,
-        approved: body.status === 1,
-      });
+      const decided = await decideRequest(
+        principal.companyId,
+        params.id,
+        kind,
+        body.status,
+        principal.userId,
+        body.reason,
+      );
+      await afterDecision(principal.companyId, principal.timeZone, decided, body.status, body.reason);
       return ok(requestView(decided));
     },
   );

@@ -186,3 +186,8 @@ export async function setLeaveCommonDate(
       : patch.remove(['leaveCommonDate', 'leaveFirstGrant'])
   ).go({ response: 'none' });
 }
+
+/** 打刻修正の承認 on or off (UpdateItem on the company). */
+export async function setCorrectionApproval(companyId: string, on: boolean, service: Db = db()): Promise<void> {
+  await service.entities.Company.patch({ companyId }).set({ correctionApproval: on }).go({ response: 'none' });
+}

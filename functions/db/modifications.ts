@@ -22,13 +22,28 @@ export interface Correction extends Who {
 const stored = (breaks: readonly PunchedBreak[]) =>
   breaks.map((b) => ({ startAt: b.startAt, ...(b.endAt ? { endAt: b.endAt } : {}) }));
 
+type TransactionEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
+type TransactionItem = ReturnType<TransactionEntities['UniqueValue']['delete']>['commit'] extends () => infer T
+  ? T
+  : never;
+
+/**
+ * What an approval adds to the correction's transaction (db/requests.ts decideCorrection): the
+ * request's decision items, and what its audit event says (the decision with the modification).
+ */
+export interface CorrectionApproval {
+  items: (e: TransactionEntities) => TransactionItem[];
+  audit: { targetId: string; before: unknown; result: (record: Record<string, unknown>) => unknown };
+}
+
 /**
  * The corrected day, its modification record and (in an audited request) its audit event in one
  * transaction. The day is written only if it
  * is unchanged since it was read (or still absent), so a punch racing the correction is never lost.
  * A day of a closed payroll period is refused (409 on `date`) before anything is written.
+ * An approved correction request (打刻修正の承認) runs this same path, its decision in the transaction.
  */
-export async function applyCorrection(c: Correction, service: Db = db()) {
+export async function applyCorrection(c: Correction, service: Db = db(), approval?: CorrectionApproval) {
   await assertDaysOpen(c.companyId, c.workDate, c.workDate, 'date', service);
   const modificationId = newId();
   const key = { companyId: c.companyId, employeeId: c.employeeId, workDate: c.workDate };
@@ -53,15 +68,26 @@ export async function applyCorrection(c: Correction, service: Db = db()) {
   };
   const before = c.before;
   const result = await service.transaction
-    .write(({ AttendanceDay, Modification, AuditEvent }) => [
+    .write((entities) => [
+      ...(approval ? approval.items(entities) : []),
       before
-        ? AttendanceDay.update(key)
+        ? entities.AttendanceDay.update(key)
             .set(set)
             .where((a, { eq }) => eq(a.updatedAt, before.updatedAt ?? ''))
             .commit()
-        : AttendanceDay.create({ ...key, ...set }).commit(),
-      Modification.create(record).commit(),
-      ...auditInTransaction(AuditEvent, { companyId: c.companyId, targetId: modificationId, result: record }),
+        : entities.AttendanceDay.create({ ...key, ...set }).commit(),
+      entities.Modification.create(record).commit(),
+      ...auditInTransaction(
+        entities.AuditEvent,
+        approval
+          ? {
+              companyId: c.companyId,
+              targetId: approval.audit.targetId,
+              before: approval.audit.before,
+              result: approval.audit.result(record),
+            }
+          : { companyId: c.companyId, targetId: modificationId, result: record },
+      ),
     ])
     .go();
   if (result.canceled) throw new ConflictError();

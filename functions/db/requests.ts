@@ -4,7 +4,9 @@ import { newId } from '../shared/ids.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import { auditCommitted, auditInTransaction } from './audit.js';
-import { assertDatesOpen } from './period-closings.js';
+import { assertDatesOpen, assertDaysOpen } from './period-closings.js';
+import { findDay } from './attendance.js';
+import { applyCorrection } from './modifications.js';
 import { db, type Db } from './service.js';
 
 export type { RequestKind };
@@ -38,7 +40,39 @@ export interface NewRequest {
   /** 振替休日 (leave type 2) only: the day off to be worked; `date` becomes the day off. */
   workDate?: string | undefined;
   reason: string;
+  /** Overtime only: 予定開始・予定終了 ("HH:MM"), the end on the next day when plannedEndNextDay. */
+  plannedStart?: string | undefined;
+  plannedEnd?: string | undefined;
+  plannedEndNextDay?: boolean | undefined;
+  /** Correction only (打刻修正の承認): the day when filed and what the correction sets (see entities/request.ts). */
+  dayVersion?: string | undefined;
+  beforePunchInAt?: string | undefined;
+  beforePunchOutAt?: string | undefined;
+  beforeBreaks?: StoredBreak[] | undefined;
+  afterPunchInAt?: string | undefined;
+  afterPunchOutAt?: string | undefined;
+  afterBreaks?: StoredBreak[] | undefined;
 }
+
+type StoredBreak = { startAt: string; endAt?: string | undefined };
+
+/** The optional fields a request carries into its 未処理 item (absent ones stay absent). */
+const COPIED = [
+  'leaveType',
+  'leaveUnit',
+  'leaveHours',
+  'workDate',
+  'plannedStart',
+  'plannedEnd',
+  'plannedEndNextDay',
+  'dayVersion',
+  'beforePunchInAt',
+  'beforePunchOutAt',
+  'beforeBreaks',
+  'afterPunchInAt',
+  'afterPunchOutAt',
+  'afterBreaks',
+] as const;
 
 /**
  * The request's item in the company's 未処理 list (entities/pending-request.ts); every transaction that
@@ -51,13 +85,13 @@ export const pendingItem = (r: NewRequest & { requestId: string; createdAt: stri
   date: r.date,
   employeeId: r.employeeId,
   employeeName: r.employeeName,
-  ...(r.leaveType === undefined ? {} : { leaveType: r.leaveType }),
-  ...(r.leaveUnit === undefined ? {} : { leaveUnit: r.leaveUnit }),
-  ...(r.leaveHours === undefined ? {} : { leaveHours: r.leaveHours }),
-  ...(r.workDate === undefined ? {} : { workDate: r.workDate }),
+  ...definedOf(r),
   reason: r.reason,
   createdAt: r.createdAt,
 });
+
+const definedOf = (r: NewRequest): Partial<Pick<NewRequest, (typeof COPIED)[number]>> =>
+  Object.fromEntries(COPIED.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
 
 const pendingKey = (companyId: string, r: { requestId: string; date: string }) => ({
   companyId,
@@ -196,14 +230,46 @@ export function leaveOfDay(req: { leaveUnit?: LeaveUnit | undefined; leaveHours?
   };
 }
 
+type TransactionEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
+type Decided = Awaited<ReturnType<typeof requestById>>;
+
+/** What every decision writes: the conditional status change (with its reason) and the 未処理 item's delete. */
+const decisionItems = (
+  { Request, PendingRequest, UniqueValue }: TransactionEntities,
+  req: Decided,
+  d: { status: 1 | 2; decidedAt: string; adminId: string; reason: string },
+) => [
+  Request.patch({ companyId: req.companyId, requestId: req.requestId })
+    .set({
+      status: d.status,
+      decidedAt: d.decidedAt,
+      decidedBy: d.adminId,
+      ...(d.reason ? { decisionReason: d.reason } : {}),
+    })
+    .where((a, { eq }) => eq(a.status, STATUS.unapproved))
+    .commit(),
+  PendingRequest.delete(pendingKey(req.companyId, req)).commit(),
+  // A rejection frees the date for a new request; a decided correction too (the day can be corrected again).
+  ...(d.status === STATUS.rejected || req.kind === 'correction'
+    ? [
+        UniqueValue.delete(guard(req.companyId, req.employeeId, req.kind, req.date)).commit(),
+        ...(req.workDate === undefined
+          ? []
+          : [UniqueValue.delete(transferGuard(req.companyId, req.employeeId, req.workDate)).commit()]),
+      ]
+    : []),
+];
+
 /**
- * Approve (1) or reject (2) an unapproved request. The decision is conditional on status 0, so of two
+ * Approve (1) or reject (2) an unapproved request, with the admin's reason (理由, '' for none), which the
+ * employee sees. The decision is conditional on status 0, so of two
  * admins deciding at once exactly one wins. Approving marks the day in the employee's month in the
  * same transaction (the leave type, or that its overtime / holiday work is approved, which the engine
  * reads with the punches to clear the day's 未承認 warning); rejecting frees the date for a new request.
  * Approving a 振替 (leave type 2 with a work date) marks both days: the swap day a day off (with the
  * leave type), the worked holiday a working day, each naming the other (AttendanceDay.dayOverride);
  * rejecting frees both dates. A decided request never changes again, so nothing is ever unmarked.
+ * A correction (打刻修正の承認) is decided by decideCorrection.
  */
 export async function decideRequest(
   companyId: string,
@@ -211,25 +277,29 @@ export async function decideRequest(
   kind: RequestKind,
   status: 1 | 2,
   adminId: string,
+  reason = '',
   service: Db = db(),
 ) {
   const req = await requestById(companyId, requestId, kind, service);
+  return decideLoaded(req, status, adminId, reason, service);
+}
+
+/** decideRequest of a request already read (the bulk approval reads it first to learn its kind). */
+export async function decideLoaded(req: Decided, status: 1 | 2, adminId: string, reason: string, service: Db = db()) {
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.decisionConflict);
+  if (req.kind === 'correction') return decideCorrection(req, status, adminId, reason, service);
+  const { companyId, requestId, kind } = req;
   // A closed period is frozen as it was closed, its unapproved requests included (the closing screen
   // lists them as blockers): approving would change the day's figures, rejecting its record. Both wait
   // for the admin to reopen the period.
   await assertDatesOpen(companyId, requestDays(req), service);
   const decidedAt = new Date().toISOString();
   const result = await service.transaction
-    .write(({ Request, AttendanceDay, UniqueValue, AuditEvent, PendingRequest }) => [
-      Request.patch({ companyId, requestId })
-        .set({ status, decidedAt, decidedBy: adminId })
-        .where((a, { eq }) => eq(a.status, STATUS.unapproved))
-        .commit(),
-      PendingRequest.delete(pendingKey(companyId, req)).commit(),
+    .write((entities) => [
+      ...decisionItems(entities, req, { status, decidedAt, adminId, reason }),
       ...(status === STATUS.approved
         ? [
-            AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
+            entities.AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
               .set(
                 kind === 'holiday'
                   ? {
@@ -248,31 +318,105 @@ export async function decideRequest(
               .commit(),
             ...(kind === 'holiday' && req.workDate !== undefined
               ? [
-                  AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.workDate })
+                  entities.AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.workDate })
                     .set({ dayOverride: 'working', transferPartner: req.date })
                     .commit(),
                 ]
               : []),
           ]
         : []),
-      ...(status === STATUS.rejected
-        ? [
-            UniqueValue.delete(guard(companyId, req.employeeId, kind, req.date)).commit(),
-            ...(req.workDate === undefined
-              ? []
-              : [UniqueValue.delete(transferGuard(companyId, req.employeeId, req.workDate)).commit()]),
-          ]
-        : []),
       // In an audited request, its audit event commits with the decision.
-      ...auditInTransaction(AuditEvent, {
+      ...auditInTransaction(entities.AuditEvent, {
         companyId,
         targetId: requestId,
         before: { status: req.status },
-        result: { status, decidedAt, decidedBy: adminId },
+        result: { status, decidedAt, decidedBy: adminId, ...(reason ? { reason } : {}) },
       }),
     ])
     .go();
   if (result.canceled) throw new ConflictError(MESSAGES.decisionConflict);
   auditCommitted();
-  return { ...req, status, decidedAt, decidedBy: adminId };
+  return { ...req, status, decidedAt, decidedBy: adminId, ...(reason ? { decisionReason: reason } : {}) };
+}
+
+/**
+ * A correction request's decision (打刻修正の承認). Approving applies the correction exactly as the
+ * direct path does (db/modifications.ts applyCorrection: the day, its modification record, the audit
+ * event) in one transaction with the decision, and only if the day is as it was when filed (409
+ * otherwise: the employee punched or corrected since, and the request no longer says what it would
+ * change); a closed period refuses it (409). Rejecting changes nothing on the day.
+ */
+async function decideCorrection(req: Decided, status: 1 | 2, adminId: string, reason: string, service: Db) {
+  const { companyId, requestId } = req;
+  const decidedAt = new Date().toISOString();
+  const d = { status, decidedAt, adminId, reason };
+  const result = { status, decidedAt, decidedBy: adminId, ...(reason ? { reason } : {}) };
+  if (status === STATUS.approved) {
+    const who = { companyId, employeeId: req.employeeId };
+    // applyCorrection refuses a closed period (409 on `date`) before writing.
+    const day = await findDay(who, req.date, service);
+    if ((day?.updatedAt ?? '') !== (req.dayVersion ?? '')) throw new ConflictError(MESSAGES.correctionStale);
+    await applyCorrection(
+      {
+        ...who,
+        workDate: req.date,
+        before: day,
+        punchInAt: req.afterPunchInAt,
+        punchOutAt: req.afterPunchOutAt,
+        breaks: req.afterBreaks?.map((b) => ({ startAt: b.startAt, endAt: b.endAt ?? b.startAt })),
+        reason: req.reason ?? '',
+      },
+      service,
+      {
+        items: (entities) => decisionItems(entities, req, d),
+        audit: {
+          targetId: requestId,
+          before: { status: req.status },
+          result: (modification) => ({ ...result, modification }),
+        },
+      },
+    ).catch((e: unknown) => {
+      // The day's condition or the decision's: either way the request is no longer what it was.
+      if (e instanceof ConflictError && e.message === MESSAGES.conflict)
+        throw new ConflictError(MESSAGES.correctionStale);
+      throw e;
+    });
+  } else {
+    await assertDatesOpen(companyId, requestDays(req), service);
+    const written = await service.transaction
+      .write((entities) => [
+        ...decisionItems(entities, req, d),
+        ...auditInTransaction(entities.AuditEvent, {
+          companyId,
+          targetId: requestId,
+          before: { status: req.status },
+          result,
+        }),
+      ])
+      .go();
+    if (written.canceled) throw new ConflictError(MESSAGES.decisionConflict);
+    auditCommitted();
+  }
+  return { ...req, status, decidedAt, decidedBy: adminId, ...(reason ? { decisionReason: reason } : {}) };
+}
+
+/** A request of any kind by id inside the company (GetItem), or 404: the bulk approval's first read. */
+export async function anyRequestById(companyId: string, requestId: string, service: Db = db()) {
+  const { data } = await service.entities.Request.get({ companyId, requestId }).go();
+  if (!data) throw new NotFoundError();
+  return data;
+}
+
+/**
+ * A correction request (打刻修正の承認): refused on a closed period (409 on `date`) like the direct path,
+ * then filed with its guard (one pending correction per day) and its 未処理 item in one transaction.
+ */
+export async function fileCorrectionRequest(r: NewRequest, service: Db = db()) {
+  await assertDaysOpen(r.companyId, r.date, r.date, 'date', service);
+  try {
+    return await insertRequest(r, service);
+  } catch (e) {
+    if (e instanceof ConflictError) throw new ConflictError(MESSAGES.correctionPending);
+    throw e;
+  }
 }

@@ -93,6 +93,16 @@ export const MESSAGES = {
     '確認コードの入力に続けて失敗したため、このコードは使えなくなりました。確認コードをもう一度送信してください。',
   passwordResetDone: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
   staffPasswordResetSent: '再設定メールを送信しました。',
+  // 承認 (issue 18 item 5): 打刻修正の承認, decision reasons, 予定開始・予定終了, 一括承認.
+  correctionPending: 'この日の打刻修正はすでに申請中です。取り下げてから申請し直してください。',
+  correctionStale: '申請後にこの日の打刻が変更されたため承認できません。却下して再申請を依頼してください。',
+  plannedTimeInvalid: '時刻は「HH:MM」の形式で入力してください。',
+  plannedBothRequired: '予定開始と予定終了は両方入力してください。',
+  plannedEndBeforeStart:
+    '予定終了は予定開始より後の時刻を設定してください（翌日にまたがる場合は「翌日」を選択してください）。',
+  plannedNotAllowed: '予定開始・予定終了は残業申請にのみ指定できます。',
+  decisionReasonTooLong: '理由は500文字以内で入力してください。',
+  bulkIdsInvalid: '承認する申請を1件以上50件以内で選択してください。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -197,6 +197,7 @@ budget(
     'list-audit-events',
     'list-pending-requests',
     'count-pending-requests',
+    'list-correction-requests',
     'list-companies',
     'list-info-items',
     'list-inquiries',
@@ -213,11 +214,11 @@ budget(
   [
     'get-department',
     'get-employment-status',
-    'get-modify-timestamp',
     'get-attendance-export',
     'get-leave-register-export',
     'get-attendance-totals-export',
     'get-paid-leave-settings',
+    'get-approval-settings',
     'get-company',
     'get-info-item',
   ],
@@ -461,8 +462,8 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  7,
-  `read the day or request, ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems)`,
+  9,
+  `read the day or request (with the company's 打刻修正の承認 flag for a correction, GetItem at once), ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems), and the decision mail's recipient`,
 );
 budget(
   ['delete-timestamp'],
@@ -475,6 +476,24 @@ budget(
   `pair check (up to 2 GetItem), ${CLOSED} on effective_from, the rules before and after (two Query pages), the version and the recompute job (2 PutItem), audit record; the recompute runs in the background whatever the staff count`,
 );
 budget(['get-recompute-job'], 1, 'the job (GetItem)');
+// Issue 18 item 5 (approvals).
+budget(['get-modify-timestamp'], 2, 'the day and the company (打刻修正の承認), two GetItem at once');
+budget(['update-approval-settings'], 3, 'the company (GetItem, the audit before), the flag (UpdateItem), audit record');
+budget(
+  ['decide-correction-request'],
+  16,
+  `the request and the day (GetItem each), ${CLOSED}, the day, its modification record, the decision, the 未処理 item and the guard with the audit event (one TransactWriteItems), then one summary refresh as create-modify-timestamp, and the employee for the decision's mail (GetItem)`,
+);
+budget(
+  ['delete-correction-request'],
+  3,
+  `the request (GetItem), ${CLOSED}, one TransactWriteItems (the request, its guard and 未処理 item)`,
+);
+budget(
+  ['approve-pending-requests'],
+  4,
+  'per id: the request (GetItem, any kind), then its decision as its decide route; the fixture sends an unknown id (one GetItem), the audit record of the call',
+);
 budget(
   ['delete-company'],
   12,
@@ -591,9 +610,11 @@ const LAST = [
   'decide-holiday-request',
   'decide-holiday-work-request',
   'decide-over-work-request',
+  'decide-correction-request',
   'delete-holiday-request',
   'delete-holiday-work-request',
   'delete-over-work-request',
+  'delete-correction-request',
   'delete-timestamp',
   // Ends the second employee's sessions; before retiring them.
   'reset-employee-password',

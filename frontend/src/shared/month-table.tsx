@@ -38,6 +38,8 @@ export interface MonthTableProps {
   /** The working-time system at the month's end and, on flex, the 清算期間's 過不足 (issue 17). */
   system?: MonthSystemView | null | undefined;
   flex?: FlexPeriodView | null | undefined;
+  /** Days with a punch correction waiting for approval (打刻修正の承認), marked 申請中. */
+  pendingDates?: ReadonlySet<string> | undefined;
 }
 
 /** `2026-04-01` → `4/1`. */
@@ -202,12 +204,14 @@ function DayRow({
   timeZone,
   action,
   columns,
+  pending,
 }: {
   day: AttendanceDayView;
   today?: string | undefined;
   timeZone: string;
   action?: MonthTableProps['action'];
   columns: number;
+  pending?: boolean | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const kind = rowKind(day);
@@ -258,6 +262,11 @@ function DayRow({
           {day.transfer === 'working' && day.transfer_date && (
             <span className="badge month-badge--transfer">
               {t.monthTable.transferWorking.replace('{date}', formatShortDate(day.transfer_date))}
+            </span>
+          )}
+          {pending && (
+            <span className="badge badge--pending month-badge--correction-pending">
+              {t.approvals.correctionKind}：{t.approvals.pendingStatus}
             </span>
           )}
           {flags.map((label) => (
@@ -388,6 +397,7 @@ export function MonthTable({
   ruleVersion,
   system,
   flex,
+  pendingDates,
 }: MonthTableProps) {
   const columns = 13 + (action ? 1 : 0);
   return (
@@ -425,7 +435,15 @@ export function MonthTable({
           </thead>
           <tbody>
             {days.map((day) => (
-              <DayRow key={day.date} day={day} today={today} timeZone={timeZone} action={action} columns={columns} />
+              <DayRow
+                key={day.date}
+                day={day}
+                today={today}
+                timeZone={timeZone}
+                action={action}
+                columns={columns}
+                pending={pendingDates?.has(day.date)}
+              />
             ))}
           </tbody>
         </table>

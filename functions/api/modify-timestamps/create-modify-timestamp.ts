@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../../domain/text-limits.js';
 import { findDay } from '../../db/attendance.js';
 import { applyCorrection } from '../../db/modifications.js';
+import { companyById } from '../../db/companies.js';
+import { fileCorrectionRequest } from '../../db/requests.js';
+import { notify } from '../../services/notify.js';
+import { requestView } from '../request-routes.js';
 import { refreshSummary } from '../../db/summaries.js';
 import { addDays, instantOf, today } from '../../domain/time.js';
 import { BREAK_CORRECTION_MESSAGES, MAX_CORRECTION_BREAKS, correctionBreakProblems } from '../../domain/punch.js';
@@ -10,7 +14,7 @@ import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
-import { modificationView } from './modification-view.js';
+import { modificationView, type CorrectionAnswer } from './modification-view.js';
 import { clock } from '../../shared/clock.js';
 
 const Time = z.union([
@@ -60,6 +64,11 @@ const badTime = (field: 'punch_in_at' | 'punch_out_at' | 'date', reason: string)
  * after clock-in, when any time lies in the future, or when a break is not inside the corrected shift
  * (domain/punch.ts correctionBreakProblems); otherwise the day and its modification record (breaks
  * before and after) are written atomically.
+ *
+ * With the company's 打刻修正の承認 on, the same checked correction is filed instead as a request
+ * (kind 'correction': the day as it is and what the correction sets, with its 未処理 item, in one
+ * transaction) and nothing is applied: an admin's approval applies it through this same
+ * applyCorrection (db/requests.ts decideCorrection). The answer is then `{ request }` (申請中).
  */
 export const handler = api(
   'create-modify-timestamp',
@@ -73,7 +82,7 @@ export const handler = api(
     if (workDate > today(tz, now)) throw badTime('date', MESSAGES.futureDateNotAllowed);
 
     const who = { companyId: principal.companyId, employeeId: principal.userId };
-    const before = await findDay(who, workDate);
+    const [before, company] = await Promise.all([findDay(who, workDate), companyById(who.companyId)]);
     const at = (hhmm: string, date: string) => instantOf(date, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)), tz);
     const punchInAt = body.punch_in_at ? at(body.punch_in_at, workDate) : before?.punchInAt;
     const punchOutAt = body.punch_out_at
@@ -93,6 +102,37 @@ export const handler = api(
     const breakProblems = correctionBreakProblems(breaks ?? [], punchInAt, punchOutAt);
     if (Object.keys(breakProblems).length) throw new ValidationError(MESSAGES.setCorrectTime, breakProblems);
 
+    if (company?.correctionApproval) {
+      const row = await fileCorrectionRequest({
+        ...who,
+        employeeName: principal.userName,
+        kind: 'correction',
+        date: workDate,
+        reason: body.reason,
+        dayVersion: before?.updatedAt ?? '',
+        ...(before?.punchInAt ? { beforePunchInAt: before.punchInAt } : {}),
+        ...(before?.punchOutAt ? { beforePunchOutAt: before.punchOutAt } : {}),
+        beforeBreaks: (before?.breaks ?? []).map((b) => ({
+          startAt: b.startAt,
+          ...(b.endAt ? { endAt: b.endAt } : {}),
+        })),
+        ...(body.punch_in_at ? { afterPunchInAt: punchInAt } : {}),
+        ...(body.punch_out_at ? { afterPunchOutAt: punchOutAt } : {}),
+        ...(breaks ? { afterBreaks: breaks } : {}),
+      });
+      await notify({
+        kind: 'request_filed',
+        companyId: who.companyId,
+        requestId: row.requestId,
+        requestKind: 'correction',
+        employeeId: who.employeeId,
+        employeeName: principal.userName,
+        date: workDate,
+      });
+      const answer: CorrectionAnswer = { request: requestView(row) };
+      return created(answer);
+    }
+
     const record = await applyCorrection({
       ...who,
       workDate,
@@ -103,6 +143,7 @@ export const handler = api(
       reason: body.reason,
     });
     await refreshSummary(who.companyId, who.employeeId, workDate, tz);
-    return created(modificationView(record));
+    const answer: CorrectionAnswer = modificationView(record);
+    return created(answer);
   },
 );

@@ -1,3 +1,4 @@
+import type { RequestView } from '../request-routes.js';
 /** History row of spec §3 ("modification record"); the SPA imports the type. */
 export const modificationView = (m: {
   modificationId: string;
@@ -30,6 +31,12 @@ export const breaksView = (breaks: readonly { startAt: string; endAt?: string | 
 
 export type ModificationView = ReturnType<typeof modificationView>;
 
+/**
+ * `POST /api/v1/modify_timestamps`: the applied correction's history row, or, with 打刻修正の承認 on,
+ * `{ request }`: the correction request filed (申請中), applied only once an admin approves it.
+ */
+export type CorrectionAnswer = ModificationView | { request: RequestView };
+
 /** `GET /api/v1/modify_timestamp`: a day's current punches; `id` (and both times) null when nothing was recorded. */
 export interface DayPunchView {
   id: string | null;
@@ -38,4 +45,6 @@ export interface DayPunchView {
   punch_out_at: string | null;
   /** The day's breaks as punched (or last corrected), in order; end_at null when 休憩終了 is missing. */
   breaks: { start_at: string; end_at: string | null }[];
+  /** 打刻修正の承認: true when a correction is filed as a request for an admin to approve. */
+  approval_required: boolean;
 }

@@ -16,3 +16,9 @@ export interface PendingCountView {
   count: number;
   more: boolean;
 }
+
+/** `POST /api/v1/pending_requests/approve` (一括承認): the ids approved, and those not with the reason why. */
+export interface BulkApproveView {
+  approved: string[];
+  failed: { id: string; message: string }[];
+}

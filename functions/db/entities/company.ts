@@ -23,6 +23,11 @@ export const Company = createSchema({
      */
     leaveCommonDate: { type: 'string' },
     leaveFirstGrant: { type: ['six_months', 'first_common_date', 'hire_date'] as const },
+    /**
+     * 打刻修正の承認: when true an employee's punch correction is filed as a request (kind 'correction')
+     * that an admin approves; absent or false = corrections apply at once (the behaviour before the flag).
+     */
+    correctionApproval: { type: 'boolean' },
     /** The admin created with the company: the account the operator edits (name, e-mail, password). */
     primaryAdminId: { type: 'string' },
     /** When the operator closed the account (records are kept for legal retention). */

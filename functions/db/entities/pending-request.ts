@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { REQUEST_KINDS } from './request.js';
+import { CORRECTION_ATTRIBUTES, PLANNED_ATTRIBUTES, REQUEST_KINDS } from './request.js';
 
 /**
  * One item per unapproved request, in one partition per company (`c#<companyId>#pending`), so 申請管理's
@@ -23,6 +23,8 @@ export const PendingRequest = createSchema({
     /** 振替休日 only: the day off to be worked (see Request.workDate). */
     workDate: { type: 'string', readOnly: true },
     reason: { type: 'string' },
+    ...CORRECTION_ATTRIBUTES,
+    ...PLANNED_ATTRIBUTES,
     createdAt: { type: 'string', required: true, readOnly: true },
   },
   indexes: {

@@ -1,9 +1,41 @@
 import { createSchema } from 'electrodb';
 
-export const REQUEST_KINDS = ['holiday', 'holiday_work', 'over_work'] as const;
+export const REQUEST_KINDS = ['holiday', 'holiday_work', 'over_work', 'correction'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
-/** Leave (holiday), holiday-work and overtime requests. Status: 0 unapproved, 1 approved, 2 rejected. */
+const BREAKS = {
+  type: 'list',
+  items: { type: 'map', properties: { startAt: { type: 'string', required: true }, endAt: { type: 'string' } } },
+} as const;
+
+/**
+ * What a correction request (kind 'correction', 打刻修正の承認) carries: the day as it was when filed
+ * (`dayVersion` is its updatedAt, '' when nothing was recorded: approval refuses a day changed since)
+ * and what the correction sets (absent = left as it is), exactly the arguments of the direct path.
+ * Shared by Request and PendingRequest (the 未処理 list shows before and after side by side).
+ */
+export const CORRECTION_ATTRIBUTES = {
+  dayVersion: { type: 'string' },
+  beforePunchInAt: { type: 'string' },
+  beforePunchOutAt: { type: 'string' },
+  beforeBreaks: BREAKS,
+  afterPunchInAt: { type: 'string' },
+  afterPunchOutAt: { type: 'string' },
+  /** Set only when the correction sets the breaks ([] = none). */
+  afterBreaks: BREAKS,
+} as const;
+
+/** Overtime only: 予定開始・予定終了 ("HH:MM"; the end on the next day when `plannedEndNextDay`). */
+export const PLANNED_ATTRIBUTES = {
+  plannedStart: { type: 'string' },
+  plannedEnd: { type: 'string' },
+  plannedEndNextDay: { type: 'boolean' },
+} as const;
+
+/**
+ * Leave (holiday), holiday-work, overtime and punch-correction requests. Status: 0 unapproved,
+ * 1 approved, 2 rejected.
+ */
 export const Request = createSchema({
   model: { entity: 'request', version: '1', service: 'kintai' },
   attributes: {
@@ -27,6 +59,10 @@ export const Request = createSchema({
     /** 振替休日 (leave type 2) only: the day off to be worked instead of `date`, which becomes the day off. */
     workDate: { type: 'string', readOnly: true },
     reason: { type: 'string' },
+    ...CORRECTION_ATTRIBUTES,
+    ...PLANNED_ATTRIBUTES,
+    /** The admin's reason for the decision (理由), shown to the employee and in the mail. */
+    decisionReason: { type: 'string' },
     status: { type: 'number', required: true, default: 0 },
     decidedAt: { type: 'string' },
     decidedBy: { type: 'string' },

@@ -50,6 +50,7 @@ export interface FixtureIds {
   holidayRequest: string;
   holidayWorkRequest: string;
   overWorkRequest: string;
+  correctionRequest: string;
   infoItem: string;
   /** Company A's attendance CSV export job. */
   attendanceExport: string;
@@ -132,6 +133,20 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   const holidayRequest = await request('holiday_requests', { kind: 1, year, month, day: workingDay(year, month, 0) });
   const holidayWorkRequest = await request('holiday_work_requests', { year, month, day: 2 });
   const overWorkRequest = await request('over_work_requests', { year, month, day: 3 });
+  // 打刻修正の承認 on just long enough to file one correction request (issue 18 item 5).
+  expectOk(await adminA.put('/api/v1/approval_settings', { correction_approval: true }), 'approval on');
+  const correctionRequest = expectOk(
+    await employeeA.post('/api/v1/modify_timestamps', {
+      year: 2025,
+      month: 1,
+      day: 8,
+      punch_in_at: '09:00',
+      punch_out_at: '18:00',
+      reason: '承認待ち',
+    }),
+    'correction request',
+  ).body.data.request.id as string;
+  expectOk(await adminA.put('/api/v1/approval_settings', { correction_approval: false }), 'approval off');
   const rule = expectOk(
     await adminA.post('/api/v1/working_times', {
       fixed_hour: 8,
@@ -223,6 +238,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     holidayRequest,
     holidayWorkRequest,
     overWorkRequest,
+    correctionRequest,
     infoItem: info.body.data.id,
     attendanceExport: exportJob.body.data.id,
     recomputeJob: rule.body.data.recompute.id,
@@ -239,6 +255,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     ids.holidayRequest,
     ids.holidayWorkRequest,
     ids.overWorkRequest,
+    ids.correctionRequest,
     a.employees[0]!.email,
   ];
   const secretsOfA = [
@@ -327,6 +344,8 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'delete-holiday-work-request': ids.holidayWorkRequest,
     'decide-over-work-request': ids.overWorkRequest,
     'delete-over-work-request': ids.overWorkRequest,
+    'decide-correction-request': ids.correctionRequest,
+    'delete-correction-request': ids.correctionRequest,
     'get-attendance-export': ids.attendanceExport,
     'get-recompute-job': ids.recomputeJob,
     'get-paid-leave': ids.employee,
@@ -375,6 +394,10 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'decide-holiday-request': { status: 1 },
     'decide-holiday-work-request': { status: 2 },
     'decide-over-work-request': { status: 1 },
+    'decide-correction-request': { status: 1, reason: '確認済み' },
+    'update-approval-settings': { correction_approval: false },
+    // An id of no company: another company's ids are refused one by one (test/integration/approvals.test.ts).
+    'approve-pending-requests': { ids: ['01nonexistent'] },
     'save-break-time': {
       condition_hour: 6,
       condition_minute: 0,
@@ -482,6 +505,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'list-holiday-requests': { query: ym, reference: 'none' },
     'list-holiday-work-requests': { query: ym, reference: 'none' },
     'list-over-work-requests': { query: ym, reference: 'none' },
+    'list-correction-requests': { query: ym, reference: 'none' },
     'get-break-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'get-working-time': { query: `department_id=${ids.department}`, reference: 'query' },
     'list-shifts': { query: `${ym}&employee_id=${ids.employee}`, reference: 'query' },

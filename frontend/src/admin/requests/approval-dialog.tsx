@@ -9,7 +9,11 @@ import { t } from '../../i18n';
 import { formatLongDate } from '../../shared/time';
 import { leaveLabel } from '../../shared/leave-label';
 import { TransferWorkDate } from '../../shared/transfer-work-date';
+import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
+import { LimitedTextarea, fieldErrorsOf, type FieldErrors } from '../../shared/field-errors';
+import { useTimeZone } from '../../shared/use-time-zone';
 import { APPROVE, decideRequest, REJECT, UNAPPROVED, type AdminRequestRow, type RequestKind } from './requests-api';
+import { CorrectionCompare, PlannedTimes } from './request-details';
 
 export function ApprovalDialog({
   kind,
@@ -25,6 +29,9 @@ export function ApprovalDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const timeZone = useTimeZone();
 
   // Set while the dialog is closed because the component unmounts: that close event is not the
   // user's. Under StrictMode (dev) the effect runs, cleans up and runs again on mount; without this
@@ -52,7 +59,8 @@ export function ApprovalDialog({
   async function decide(status: 1 | 2) {
     setBusy(true);
     setError(null);
-    const res = await decideRequest(kind, row.id, status);
+    setFieldErrors({});
+    const res = await decideRequest(kind, row.id, status, reason);
     setBusy(false);
     if (res.ok) {
       onDecided(res.data);
@@ -60,6 +68,7 @@ export function ApprovalDialog({
     }
     // Spec §8: 承認できませんでした, unless the server says something more precise (already decided).
     setError(res.status === 409 ? res.message : t.messages.approveFailed);
+    setFieldErrors(fieldErrorsOf(res));
   }
 
   function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
@@ -95,13 +104,35 @@ export function ApprovalDialog({
             {formatLongDate(row.date)}
             {kind === 'holiday' && <span className="badge approval-dialog__kind">{leaveLabel(row)}</span>}
             <TransferWorkDate date={row.work_date} />
+            <PlannedTimes row={row} />
+            <CorrectionCompare row={row} timeZone={timeZone} />
           </dd>
         </div>
         <div>
           <dt>{t.admin.requests.reason}</dt>
           <dd className="text-block">{row.reason || '—'}</dd>
         </div>
+        {!open && row.decision_reason && (
+          <div>
+            <dt>{t.approvals.decisionReasonShown}</dt>
+            <dd className="text-block">{row.decision_reason}</dd>
+          </div>
+        )}
       </dl>
+      {open && (
+        <div className="form__field">
+          <label htmlFor={`approval-${row.id}-reason`}>{t.approvals.decisionReason}</label>
+          <LimitedTextarea
+            id={`approval-${row.id}-reason`}
+            className="reason-box"
+            rows={2}
+            value={reason}
+            onChange={setReason}
+            max={TEXT_LIMITS.reason}
+            messages={fieldErrors.reason}
+          />
+        </div>
+      )}
       <ul className="approval-dialog__notes">
         <li>{t.admin.requests.noteAuto}</li>
         <li>{t.admin.requests.noteFinal}</li>

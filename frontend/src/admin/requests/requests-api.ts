@@ -1,11 +1,16 @@
 import type { RequestView } from '../../../../functions/api/request-routes';
-import type { PendingCountView, PendingPageView } from '../../../../functions/api/pending-requests/views';
+import type {
+  BulkApproveView,
+  PendingCountView,
+  PendingPageView,
+} from '../../../../functions/api/pending-requests/views';
+import type { ApprovalSettingsView } from '../../../../functions/api/pending-requests/approval-settings';
 import { api } from '../../lib/api';
 
-export type RequestKind = 'holiday' | 'holiday_work' | 'over_work';
+export type RequestKind = 'holiday' | 'holiday_work' | 'over_work' | 'correction';
 
-/** Spec §2 order on the admin screen: leave, holiday work, overtime. */
-export const ADMIN_REQUEST_KINDS: readonly RequestKind[] = ['holiday', 'holiday_work', 'over_work'];
+/** Spec §2 order on the admin screen: leave, holiday work, overtime, then punch corrections (打刻修正の承認). */
+export const ADMIN_REQUEST_KINDS: readonly RequestKind[] = ['holiday', 'holiday_work', 'over_work', 'correction'];
 
 export const UNAPPROVED = 0;
 export const APPROVE = 1;
@@ -18,15 +23,24 @@ const PATH: Record<RequestKind, string> = {
   holiday: '/api/v1/holiday_requests',
   holiday_work: '/api/v1/holiday_work_requests',
   over_work: '/api/v1/over_work_requests',
+  correction: '/api/v1/correction_requests',
 };
 
 /** The company's requests of one kind in a month (one Query on the server). */
 export const listMonthRequests = (kind: RequestKind, year: number, month: number) =>
   api.get<AdminRequestRow[]>(PATH[kind], { year, month });
 
-/** Approve (1) or reject (2) an unapproved request; the answer is the updated row. */
-export const decideRequest = (kind: RequestKind, id: string, status: 1 | 2) =>
-  api.put<AdminRequestRow>(`${PATH[kind]}/${encodeURIComponent(id)}`, { status });
+/** Approve (1) or reject (2) an unapproved request, with a reason the employee sees; the answer is the updated row. */
+export const decideRequest = (kind: RequestKind, id: string, status: 1 | 2, reason = '') =>
+  api.put<AdminRequestRow>(`${PATH[kind]}/${encodeURIComponent(id)}`, { status, reason });
+
+/** 一括承認: each id approved on its own; the answer says which were and which not (with why). */
+export const bulkApprove = (ids: string[], reason = '') =>
+  api.post<BulkApproveView>('/api/v1/pending_requests/approve', { ids, reason });
+
+export const getApprovalSettings = () => api.get<ApprovalSettingsView>('/api/v1/approval_settings');
+export const saveApprovalSettings = (s: ApprovalSettingsView) =>
+  api.put<ApprovalSettingsView>('/api/v1/approval_settings', s);
 
 /** One page of the company's unapproved requests of every kind and month (oldest date first). */
 export const listPendingRequests = (cursor: string | null) =>

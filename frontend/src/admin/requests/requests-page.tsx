@@ -18,10 +18,13 @@ import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { ApprovalDialog } from './approval-dialog';
+import { PlannedTimes, kindLabel } from './request-details';
+import { FormFeedback } from '../../shared/feedback';
 import { pendingBadgeText, usePendingCount } from './pending-count';
 import {
   ADMIN_REQUEST_KINDS,
   listMonthRequests,
+  bulkApprove,
   listPendingRequests,
   type AdminRequestRow,
   type RequestKind,
@@ -37,7 +40,7 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
   });
   const [open, setOpen] = useState<AdminRequestRow | null>(null);
   const { refresh } = usePendingCount();
-  const title = t.admin.requests.sections[kind];
+  const title = kindLabel(kind);
   const titleId = `admin-requests-${kind}`;
   return (
     <section className="card page-section" aria-labelledby={titleId}>
@@ -64,7 +67,10 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.id}>
-                      <td className="num">{formatLongDate(row.date)}</td>
+                      <td className="num">
+                        {formatLongDate(row.date)}
+                        <PlannedTimes row={row} />
+                      </td>
                       <th scope="row">{row.employee_name}</th>
                       {kind === 'holiday' && (
                         <td>
@@ -115,6 +121,9 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
 }
 
 const R = t.admin.requests;
+const A = t.approvals;
+/** At most this many per 一括承認 call (the server's BULK_APPROVE_MAX). */
+const BULK_MAX = 50;
 
 /** The pages read so far of the 未処理 list; a decided request leaves it at once. */
 function PendingTable({ first }: { first: PendingPageView }) {
@@ -124,6 +133,50 @@ function PendingTable({ first }: { first: PendingPageView }) {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<PendingRequestView | null>(null);
   const { refresh } = usePendingCount();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [approving, setApproving] = useState(false);
+  const [bulkDone, setBulkDone] = useState<string | null>(null);
+  const [failures, setFailures] = useState<string[]>([]);
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const toggle = (id: string, on: boolean) =>
+    setSelected((set) => {
+      const next = new Set(set);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  /** 一括承認: each checked request approved on its own; the ones refused stay, listed with why. */
+  async function approveChosen() {
+    if (approving || chosen.length === 0 || chosen.length > BULK_MAX) return;
+    setApproving(true);
+    setError(null);
+    setBulkDone(null);
+    setFailures([]);
+    const res = await bulkApprove(chosen.map((r) => r.id));
+    setApproving(false);
+    if (!res.ok) {
+      setError(res.message);
+      return;
+    }
+    const done = new Set(res.data.approved);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    setRows((list) => list.filter((r) => !done.has(r.id)));
+    setSelected(new Set(res.data.failed.map((f) => f.id)));
+    setBulkDone(done.size ? A.bulkDone.replace('{n}', String(done.size)) : null);
+    setFailures(
+      res.data.failed.map((f) => {
+        const r = byId.get(f.id);
+        return A.bulkFailedRow
+          .replace('{name}', r?.employee_name ?? '')
+          .replace('{date}', r ? formatLongDate(r.date) : '')
+          .replace('{kind}', r ? kindLabel(r.request_kind) : '')
+          .replace('{message}', f.message);
+      }),
+    );
+    refresh();
+  }
 
   async function loadMore() {
     if (!cursor || loadingMore) return;
@@ -140,46 +193,92 @@ function PendingTable({ first }: { first: PendingPageView }) {
 
   return (
     <>
+      <FormFeedback error={null} success={bulkDone} />
+      {failures.length > 0 && (
+        <div role="alert" className="bulk-approve__result">
+          <p className="form-error">{A.bulkFailed.replace('{n}', String(failures.length))}</p>
+          <ul className="bulk-approve__failures">
+            {failures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {rows.length === 0 && !cursor ? (
         <p className="page-hint">{R.pendingEmpty}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table admin-requests admin-requests--pending">
-            <thead>
-              <tr>
-                <th scope="col">{R.date}</th>
-                <th scope="col">{R.applicant}</th>
-                <th scope="col">{R.requestKind}</th>
-                <th scope="col">{R.reason}</th>
-                <th scope="col">{t.admin.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className="num">{formatLongDate(row.date)}</td>
-                  <th scope="row">{row.employee_name}</th>
-                  <td>
-                    {R.sections[row.request_kind]}
-                    {row.request_kind === 'holiday' && (
-                      <span className="badge admin-requests__leave-type">{leaveLabel(row)}</span>
-                    )}
-                    <TransferWorkDate date={row.work_date} />
-                  </td>
-                  <td className="text-block">{row.reason}</td>
-                  <td>
-                    <button type="button" className="button button--ghost button--small" onClick={() => setOpen(row)}>
-                      {R.open}
-                      <span className="visually-hidden">
-                        （{row.employee_name} {formatLongDate(row.date)} {R.sections[row.request_kind]}）
-                      </span>
-                    </button>
-                  </td>
+        <>
+          <div className="bulk-approve">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={approving || chosen.length === 0 || chosen.length > BULK_MAX}
+              aria-busy={approving}
+              onClick={() => void approveChosen()}
+            >
+              {A.bulkApprove}
+              {chosen.length > 0 && `（${A.bulkApproveCount.replace('{n}', String(chosen.length))}）`}
+            </button>
+            {chosen.length > BULK_MAX && <span className="form-error">{A.bulkMax}</span>}
+          </div>
+          <div className="table-scroll">
+            <table className="data-table admin-requests admin-requests--pending">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label={A.selectAll}
+                      checked={allChosen}
+                      onChange={(e) => setSelected(new Set(e.target.checked ? rows.map((r) => r.id) : []))}
+                    />
+                  </th>
+                  <th scope="col">{R.date}</th>
+                  <th scope="col">{R.applicant}</th>
+                  <th scope="col">{R.requestKind}</th>
+                  <th scope="col">{R.reason}</th>
+                  <th scope="col">{t.admin.actions}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={A.selectRow
+                          .replace('{name}', row.employee_name)
+                          .replace('{date}', formatLongDate(row.date))
+                          .replace('{kind}', kindLabel(row.request_kind))}
+                        checked={selected.has(row.id)}
+                        onChange={(e) => toggle(row.id, e.target.checked)}
+                      />
+                    </td>
+                    <td className="num">{formatLongDate(row.date)}</td>
+                    <th scope="row">{row.employee_name}</th>
+                    <td>
+                      {kindLabel(row.request_kind)}
+                      <PlannedTimes row={row} />
+                      {row.request_kind === 'holiday' && (
+                        <span className="badge admin-requests__leave-type">{leaveLabel(row)}</span>
+                      )}
+                      <TransferWorkDate date={row.work_date} />
+                    </td>
+                    <td className="text-block">{row.reason}</td>
+                    <td>
+                      <button type="button" className="button button--ghost button--small" onClick={() => setOpen(row)}>
+                        {R.open}
+                        <span className="visually-hidden">
+                          （{row.employee_name} {formatLongDate(row.date)} {kindLabel(row.request_kind)}）
+                        </span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <div role="alert" className={error ? 'form-error' : 'form-error form-error--empty'}>
         {error}
@@ -204,6 +303,7 @@ function PendingTable({ first }: { first: PendingPageView }) {
           onClose={() => setOpen(null)}
           onDecided={(updated) => {
             setRows((list) => list.filter((r) => r.id !== updated.id));
+            toggle(updated.id, false);
             setOpen(null);
             refresh();
           }}

@@ -13,6 +13,7 @@ import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { RecomputeProgress } from '../rules/rule-fields';
+import { ApprovalSettingsForm } from '../requests/approval-settings-form';
 import type { RecomputeJob } from '../rules/rules-api';
 import {
   getWorkSettings,
@@ -310,6 +311,7 @@ export default function WorkSettingsPage() {
           </>
         )}
       </LoadView>
+      <ApprovalSettingsForm />
     </>
   );
 }

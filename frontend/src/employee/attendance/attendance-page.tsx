@@ -14,6 +14,7 @@ import { yearChoices, zonedDate, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { getMonth } from './attendance-api';
+import { listCorrectionRequests } from '../modify/modify-api';
 import '../../shared/page.css';
 
 /** A year and month from the query string, only when they are real choices. */
@@ -26,6 +27,11 @@ function monthFromQuery(params: URLSearchParams, years: readonly number[]): { ye
 
 function MonthView({ year, month, timeZone }: { year: number; month: number; timeZone: string }) {
   const { state, reload } = useLoad(() => getMonth(year, month), `${year}-${month}`);
+  // Corrections waiting for approval (打刻修正の承認) are marked 申請中 on their day.
+  const corrections = useLoad(listCorrectionRequests, 'correction-requests', { alertOnGenericFailure: false });
+  const pendingDates = new Set(
+    corrections.state.status === 'ready' ? corrections.state.data.filter((r) => r.status === 0).map((r) => r.date) : [],
+  );
   return (
     <LoadView state={state} onRetry={() => void reload()}>
       {(data) => (
@@ -48,6 +54,7 @@ function MonthView({ year, month, timeZone }: { year: number; month: number; tim
               ruleVersion={data.rule_version}
               system={data.system}
               flex={data.flex}
+              pendingDates={pendingDates}
             />
           )}
         </>

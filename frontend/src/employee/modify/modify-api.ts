@@ -1,4 +1,9 @@
-import type { DayPunchView, ModificationView } from '../../../../functions/api/modify-timestamps/modification-view';
+import type {
+  CorrectionAnswer,
+  DayPunchView,
+  ModificationView,
+} from '../../../../functions/api/modify-timestamps/modification-view';
+import type { RequestView } from '../../../../functions/api/request-routes';
 import { api } from '../../lib/api';
 
 /** A day's current punches and a correction record: the backend's own types. */
@@ -25,8 +30,16 @@ export interface ModificationInput {
 export const getDayPunch = (year: number, month: number, day: number) =>
   api.get<DayPunch>('/api/v1/modify_timestamp', { year, month, day });
 
+/** The applied correction, or with 打刻修正の承認 on, `{ request }`: filed and waiting (申請中). */
 export const createModification = (input: ModificationInput) =>
-  api.post<Modification>('/api/v1/modify_timestamps', input);
+  api.post<CorrectionAnswer>('/api/v1/modify_timestamps', input);
+
+/** Own correction requests (打刻修正の承認), newest date first. */
+export const listCorrectionRequests = () => api.get<RequestView[]>('/api/v1/correction_requests');
+
+/** Withdraw a correction request while it waits. */
+export const withdrawCorrectionRequest = (id: string) =>
+  api.delete<{ id: string }>(`/api/v1/correction_requests/${encodeURIComponent(id)}`);
 
 /** Own corrections, newest first. */
 export const listModifications = () => api.get<Modification[]>('/api/v1/modify_timestamps');

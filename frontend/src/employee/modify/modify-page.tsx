@@ -33,7 +33,16 @@ import {
 } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
-import { createModification, getDayPunch, listModifications, type DayPunch, type Modification } from './modify-api';
+import {
+  createModification,
+  getDayPunch,
+  listCorrectionRequests,
+  listModifications,
+  withdrawCorrectionRequest,
+  type DayPunch,
+  type Modification,
+} from './modify-api';
+import type { RequestView } from '../../../../functions/api/request-routes';
 import { ModificationHistory } from './modification-history';
 import '../../shared/page.css';
 import './modify.css';
@@ -69,9 +78,11 @@ interface DayCorrectionProps {
   day: { year: number; month: number; day: number };
   timeZone: string;
   onCorrected: (row: Modification) => void;
+  /** 打刻修正の承認: the correction was filed as a request (申請中), nothing applied yet. */
+  onFiled: (request: RequestView) => void;
 }
 
-function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: DayCorrectionProps) {
+function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFiled }: DayCorrectionProps) {
   const date = toDateString(year, month, day);
   // Failures show here with a retry; the history below already raises the one alert a dead network deserves.
   const { state, reload } = useLoad(() => getDayPunch(year, month, day), date, { alertOnGenericFailure: false });
@@ -115,13 +126,14 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
       setFieldErrors(fieldErrorsOf(res));
       return;
     }
-    setSuccess(t.messages.modifyCompleted);
+    setSuccess('request' in res.data ? t.approvals.correctionFiled : t.messages.modifyCompleted);
     setPunchIn('');
     setPunchOut('');
     setNextDay(false);
     setReason('');
     setBreakRows(null);
-    onCorrected(res.data);
+    if ('request' in res.data) onFiled(res.data.request);
+    else onCorrected(res.data);
     void reload();
   }
 
@@ -185,6 +197,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
         <p id="modify-times-hint" className="form__hint">
           {t.modify.timesHint}
         </p>
+        {loaded?.approval_required && <p className="form__hint modify-approval-hint">{t.approvals.approvalHint}</p>}
         <div className="modify-form__times">
           <div className="form__field">
             <label htmlFor="modify-in">{t.modify.correctedIn}</label>
@@ -286,7 +299,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected }: Day
         </div>
         <div>
           <button type="submit" className="button button--primary" disabled={sending || !canSubmit} aria-busy={sending}>
-            {t.modify.submit}
+            {loaded?.approval_required ? t.approvals.submitRequest : t.modify.submit}
           </button>
         </div>
       </form>
@@ -329,6 +342,7 @@ export default function ModifyPage() {
   const shownDate = toDateString(shown.year, shown.month, shown.day);
   const initial: DateSelection = { year: String(shown.year), month: String(shown.month), day: String(shown.day) };
   const history = useLoad(listModifications, 'history');
+  const requests = useLoad(listCorrectionRequests, 'correction-requests', { alertOnGenericFailure: false });
 
   return (
     <>
@@ -343,8 +357,16 @@ export default function ModifyPage() {
           day={shown}
           timeZone={timeZone}
           onCorrected={(row) => history.setData((rows) => [row, ...rows])}
+          onFiled={(request) => requests.setData((rows) => [request, ...rows])}
         />
       </section>
+
+      <CorrectionRequests
+        state={requests.state}
+        onRetry={() => void requests.reload()}
+        onWithdrawn={(id) => requests.setData((rows) => rows.filter((r) => r.id !== id))}
+        timeZone={timeZone}
+      />
 
       <section className="card page-section" aria-labelledby="modify-history-title">
         <h2 id="modify-history-title" className="page-section__title">
@@ -355,5 +377,84 @@ export default function ModifyPage() {
         </LoadView>
       </section>
     </>
+  );
+}
+
+const STATUS_CLASS = ['badge--pending', 'badge--approved', 'badge--rejected'] as const;
+
+/**
+ * 打刻修正の申請 (打刻修正の承認): own correction requests with their state (申請中 / 承認 / 却下), the
+ * times asked for, the admin's reason once decided, and 取り下げる while waiting. Hidden when there are none.
+ */
+function CorrectionRequests({
+  state,
+  onRetry,
+  onWithdrawn,
+  timeZone,
+}: {
+  state: ReturnType<typeof useLoad<RequestView[]>>['state'];
+  onRetry: () => void;
+  onWithdrawn: (id: string) => void;
+  timeZone: string;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  if (state.status === 'ready' && state.data.length === 0) return null;
+  async function withdraw(id: string) {
+    setBusy(id);
+    setError(null);
+    setSuccess(null);
+    const res = await withdrawCorrectionRequest(id);
+    setBusy(null);
+    if (res.ok) {
+      setSuccess(t.approvals.withdrawn);
+      onWithdrawn(id);
+    } else setError(failureMessage(res));
+  }
+  const time = (iso: string | null, date: string) => formatPunchTime(iso, date, timeZone) || '--:--';
+  return (
+    <section className="card page-section" aria-labelledby="modify-requests-title">
+      <h2 id="modify-requests-title" className="page-section__title">
+        {t.approvals.myRequests}
+      </h2>
+      <FormFeedback error={error} success={success} />
+      <LoadView state={state} onRetry={onRetry}>
+        {(rows) => (
+          <ul className="modify-requests">
+            {rows.map((r) => (
+              <li key={r.id} className="modify-requests__item">
+                <span className="modify-requests__date">{formatLongDate(r.date)}</span>
+                <span className={`badge ${STATUS_CLASS[r.status] ?? ''}`}>
+                  {r.status === 0 ? t.approvals.pendingStatus : (t.requests.statuses[r.status] ?? '')}
+                </span>
+                {r.correction && (
+                  <span className="modify-requests__times">
+                    {t.approvals.punchIn} {time(r.correction.after.punch_in_at, r.date)} / {t.approvals.punchOut}{' '}
+                    {time(r.correction.after.punch_out_at, r.date)}
+                  </span>
+                )}
+                {r.decision_reason && (
+                  <span className="modify-requests__reason text-block">
+                    {t.approvals.decisionReasonShown}：{r.decision_reason}
+                  </span>
+                )}
+                {r.status === 0 && (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={busy === r.id}
+                    onClick={() => void withdraw(r.id)}
+                  >
+                    {t.approvals.withdraw}
+                    <span className="visually-hidden">（{formatLongDate(r.date)}）</span>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadView>
+    </section>
   );
 }

@@ -36,6 +36,10 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
   // 終日 / 午前半休 / 午後半休 / 時間単位, and the hours of 時間単位 (leave only).
   const [unit, setUnit] = useState('day');
   const [hours, setHours] = useState('');
+  // Overtime only: 予定開始・予定終了 ("HH:MM"), the end on the next day when it crosses midnight.
+  const [plannedStart, setPlannedStart] = useState('');
+  const [plannedEnd, setPlannedEnd] = useState('');
+  const [plannedNextDay, setPlannedNextDay] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -70,6 +74,9 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
       month: Number(date.month),
       day: Number(date.day),
       reason,
+      ...(kind === 'over_work'
+        ? { planned_start: plannedStart, planned_end: plannedEnd, planned_end_next_day: plannedNextDay }
+        : {}),
     });
     setSending(false);
     if (!res.ok) {
@@ -86,6 +93,9 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
     setDate(EMPTY_DATE);
     setWorkDate(EMPTY_DATE);
     setReason('');
+    setPlannedStart('');
+    setPlannedEnd('');
+    setPlannedNextDay(false);
   }
 
   const title = requestTitle(kind);
@@ -149,6 +159,45 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
               />
               <p className="form__hint">{t.requests.transferHint}</p>
             </>
+          )}
+          {kind === 'over_work' && (
+            <fieldset className="request-planned" aria-describedby="request-planned-hint">
+              <legend>{t.approvals.planned}</legend>
+              <p id="request-planned-hint" className="form__hint">
+                {t.approvals.plannedHint}
+              </p>
+              <div className="form__field">
+                <label htmlFor="request-planned-start">{t.approvals.plannedStart}</label>
+                <input
+                  id="request-planned-start"
+                  type="time"
+                  value={plannedStart}
+                  onChange={(e) => setPlannedStart(e.target.value)}
+                  {...invalidProps('request-planned-start', fieldErrors.planned_start)}
+                />
+                <FieldError id="request-planned-start" messages={fieldErrors.planned_start} />
+              </div>
+              <div className="form__field">
+                <label htmlFor="request-planned-end">{t.approvals.plannedEnd}</label>
+                <input
+                  id="request-planned-end"
+                  type="time"
+                  value={plannedEnd}
+                  onChange={(e) => setPlannedEnd(e.target.value)}
+                  {...invalidProps('request-planned-end', fieldErrors.planned_end)}
+                />
+                <FieldError id="request-planned-end" messages={fieldErrors.planned_end} />
+                <label className="checkbox" htmlFor="request-planned-next-day">
+                  <input
+                    id="request-planned-next-day"
+                    type="checkbox"
+                    checked={plannedNextDay}
+                    onChange={(e) => setPlannedNextDay(e.target.checked)}
+                  />
+                  {t.approvals.plannedNextDay}
+                </label>
+              </div>
+            </fieldset>
           )}
           <div className="form__field">
             <label htmlFor="request-reason">

@@ -26,6 +26,10 @@ export interface NewRequest {
   month: number;
   day: number;
   reason: string;
+  /** Overtime only: 予定開始・予定終了 ("HH:MM", '' = not given), the end on the next day. */
+  planned_start?: string;
+  planned_end?: string;
+  planned_end_next_day?: boolean;
 }
 
 const API_PATH: Record<RequestKind, string> = {

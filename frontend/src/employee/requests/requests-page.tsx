@@ -65,6 +65,17 @@ function RequestItem({
             {row.reason}
           </>
         ) : null}
+        {row.planned_start && row.planned_end && (
+          <span className="request-item__planned">
+            {t.approvals.planned} {row.planned_start}〜{row.planned_end_next_day ? t.approvals.plannedNextDay : ''}
+            {row.planned_end}
+          </span>
+        )}
+        {row.decision_reason && (
+          <span className="request-item__decision">
+            {t.approvals.decisionReasonShown}：{row.decision_reason}
+          </span>
+        )}
       </span>
       <span className="request-item__action">
         {row.status === UNAPPROVED && (
