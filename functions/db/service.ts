@@ -28,6 +28,7 @@ import { RecomputeJob } from './entities/recompute-job.js';
 import { CompanyCalendar } from './entities/company-calendar.js';
 import { PatternAssignment, WorkPatternItem, WorkSetting, WorkSystemItem } from './entities/work-pattern.js';
 import { Shift } from './entities/shift.js';
+import { PayrollLayoutSet } from './entities/payroll-layout.js';
 
 const schemas = {
   Company,
@@ -61,6 +62,7 @@ const schemas = {
   WorkSetting,
   WorkSystemItem,
   Shift,
+  PayrollLayoutSet,
 };
 
 type Schemas = typeof schemas;
