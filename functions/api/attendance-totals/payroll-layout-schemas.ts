@@ -18,15 +18,16 @@ export const LAYOUT_MESSAGES = {
   layout: '出力レイアウトを選択してください',
 } as const;
 
+// nameSchema trims and refuses blanks and invisible characters; the length limit is checked with its own wording.
 const ColumnSchema = z.strictObject({
   field: z.enum(PAYROLL_FIELD_IDS as [string, ...string[]], { error: LAYOUT_MESSAGES.field }),
-  header: nameSchema(LAYOUT_LIMITS.header).check(z.maxLength(LAYOUT_LIMITS.header, LAYOUT_MESSAGES.header)),
+  header: nameSchema(10_000).check(z.maxLength(LAYOUT_LIMITS.header, LAYOUT_MESSAGES.header)),
 });
 
 /** `POST /api/v1/payroll_layouts` and `PUT /api/v1/payroll_layouts/{id}`: a whole layout. */
 export const PayrollLayoutBodySchema = z
   .strictObject({
-    name: nameSchema(LAYOUT_LIMITS.name).check(z.maxLength(LAYOUT_LIMITS.name, LAYOUT_MESSAGES.name)),
+    name: nameSchema(10_000).check(z.maxLength(LAYOUT_LIMITS.name, LAYOUT_MESSAGES.name)),
     columns: z
       .array(ColumnSchema, { error: LAYOUT_MESSAGES.columns })
       .check(z.minLength(1, LAYOUT_MESSAGES.columns), z.maxLength(LAYOUT_LIMITS.columns, LAYOUT_MESSAGES.columns)),
@@ -34,7 +35,7 @@ export const PayrollLayoutBodySchema = z
     encoding: z.enum(['utf8_bom', 'sjis'], { error: LAYOUT_MESSAGES.encoding }),
   })
   .check(
-    z.refine((b) => b.columns.some((c) => c.field === 'employee_number'), {
+    z.refine((b) => b.columns.length === 0 || b.columns.some((c) => c.field === 'employee_number'), {
       message: LAYOUT_MESSAGES.keyColumn,
       path: ['columns'],
     }),
@@ -42,7 +43,6 @@ export const PayrollLayoutBodySchema = z
 export type PayrollLayoutBody = z.infer<typeof PayrollLayoutBodySchema>;
 
 /** The `layout` of the 勤怠集計 export: a preset id or the id of one of the company's layouts. */
-export const LayoutRefSchema = z.union(
-  [z.enum(PRESET_IDS as [string, ...string[]]), z.string().check(z.regex(/^[0-9a-z]{10,40}$/))],
-  { error: LAYOUT_MESSAGES.layout },
-);
+export const LayoutRefSchema = z
+  .string({ error: LAYOUT_MESSAGES.layout })
+  .check(z.refine((v) => PRESET_IDS.includes(v) || /^[0-9a-z]{10,40}$/.test(v), LAYOUT_MESSAGES.layout));
