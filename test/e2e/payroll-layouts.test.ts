@@ -13,6 +13,7 @@ import { db } from '../../functions/db/service.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { instantOf } from '../../functions/domain/time.js';
 import { clock } from '../../functions/shared/clock.js';
+import { expectNoSeriousA11yViolations } from '../support/a11y.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
@@ -70,6 +71,7 @@ describe('payroll CSV layouts', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await poll(() => page.locator('#layout-name-error').textContent()).toBe('入力してください');
     expect(await page.locator('#layout-name').getAttribute('aria-invalid')).toBe('true');
+    await expectNoSeriousA11yViolations(page, 'レイアウト設定 (a refused form)');
 
     await page.locator('#layout-name').fill('自社給与');
     await page.getByLabel('1列目の見出し').fill('社員No');
@@ -113,5 +115,6 @@ describe('payroll CSV layouts', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     const box = await page.getByRole('button', { name: '3列目を削除' }).boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousA11yViolations(page, 'レイアウト設定 on a phone');
   });
 });
