@@ -209,6 +209,24 @@ describe('勤怠集計 export with a payroll layout', () => {
     expect(lines[1]).toBe('P001,社員 1号,2.50');
   });
 
+  it('writes a character Shift_JIS lacks as ? and says how many (unencodable_chars)', async () => {
+    const list = (await admin.get('/api/v1/payroll_layouts')).body.data.layouts as { id: string; name: string }[];
+    expect((await admin.delete(`/api/v1/payroll_layouts/${list.at(-1)!.id}`)).status).toBe(200);
+    const sjis = await admin.post(
+      '/api/v1/payroll_layouts',
+      layout({ name: 'SJIS用', encoding: 'sjis', time_format: 'hmm' }),
+    );
+    expect(sjis.status).toBe(201);
+    await db()
+      .entities.Employee.patch({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id })
+      .set({ lastName: '𠮷田' })
+      .go();
+    const job = await exportJob(admin, { period: '2026-10', layout: sjis.body.data.id });
+    expect(job).toMatchObject({ status: 'done', encoding: 'sjis', unencodable_chars: 1 });
+    const lines = iconv.decode(await download(job.download_url), 'CP932').split('\r\n');
+    expect(lines[1]).toBe('P001,?田 1号,2:30');
+  });
+
   it('refuses an unknown layout with a field error', async () => {
     const res = await admin.post('/api/v1/attendance_totals_exports', { period: '2026-10', layout: 'obc!' });
     expect(res.status).toBe(400);
