@@ -201,6 +201,10 @@ const rows = [
   ['list-attendance-totals', 'GET', '/api/v1/attendance_totals', ADMIN, api('attendance-totals/list-attendance-totals'), [...READ, 'exports'], '勤怠集計: one page of staff with their totals of a payroll period (closed: from the snapshot)'],
   ['create-attendance-totals-export', 'POST', '/api/v1/attendance_totals_exports', ADMIN, api('attendance-totals/create-attendance-totals-export'), [...WRITE, 'exports'], 'Start the 勤怠集計 CSV export'],
   ['get-attendance-totals-export', 'GET', '/api/v1/attendance_totals_exports/{id}', ADMIN, api('attendance-totals/get-attendance-totals-export'), [...READ, 'exports'], '勤怠集計 export status, progress and download link'],
+  ['list-payroll-layouts', 'GET', '/api/v1/payroll_layouts', ADMIN, api('attendance-totals/list-payroll-layouts'), READ, 'Payroll CSV presets (with their sources), the company’s own layouts and the fields'],
+  ['create-payroll-layout', 'POST', '/api/v1/payroll_layouts', ADMIN, api('attendance-totals/create-payroll-layout'), WRITE, 'New payroll CSV layout of the company'],
+  ['update-payroll-layout', 'PUT', '/api/v1/payroll_layouts/{id}', ADMIN, api('attendance-totals/update-payroll-layout'), WRITE, 'Replace a payroll CSV layout of the company'],
+  ['delete-payroll-layout', 'DELETE', '/api/v1/payroll_layouts/{id}', ADMIN, api('attendance-totals/delete-payroll-layout'), WRITE, 'Delete a payroll CSV layout of the company'],
 
   // Payroll period (締め日) and closing (締め): the closing job runs in the export worker
   ['get-payroll-period', 'GET', '/api/v1/payroll_period', ADMIN, api('period-closings/get-payroll-period'), READ, '締め日 in force on a day (?on=), its period and the versions'],

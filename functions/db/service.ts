@@ -31,6 +31,7 @@ import { Shift } from './entities/shift.js';
 import { StaffImportJob } from './entities/staff-import-job.js';
 import { PasswordReset } from './entities/password-reset.js';
 import { MailNotice } from './entities/mail-notice.js';
+import { PayrollLayoutSet } from './entities/payroll-layout.js';
 
 const schemas = {
   Company,
@@ -67,6 +68,7 @@ const schemas = {
   StaffImportJob,
   PasswordReset,
   MailNotice,
+  PayrollLayoutSet,
 };
 
 type Schemas = typeof schemas;

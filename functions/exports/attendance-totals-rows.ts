@@ -7,12 +7,15 @@
 import { attendanceTotals, TOTALS_PAGE_LIMIT, type AttendanceTotalsRow } from '../services/attendance-totals.js';
 import { activeStaff } from '../db/staff.js';
 import { neutralize, type Cell } from './csv.js';
+import { layoutHeader, layoutRow, type ResolvedLayout } from './payroll-layouts.js';
 
 export interface TotalsExportParams {
   period: string;
   departmentId: string | null;
   employmentStatusId: string | null;
   timeZone: string;
+  /** A payroll layout (preset or the company's own, as it was when the export started); absent = 勤怠集計. */
+  layout?: ResolvedLayout;
 }
 
 export const TOTALS_HEADER = [
@@ -116,7 +119,8 @@ export async function* attendanceTotalsRows(
       (!params.employmentStatusId || m.employmentStatusId === params.employmentStatusId),
   ).length;
   await progress(0, total);
-  yield [...TOTALS_HEADER];
+  const layout = params.layout;
+  yield layout ? layoutHeader(layout) : [...TOTALS_HEADER];
   let after: string | undefined;
   let done = 0;
   for (;;) {
@@ -128,7 +132,7 @@ export async function* attendanceTotalsRows(
       after,
     });
     if (!page) return;
-    for (const r of page.rows) yield totalsRow(r);
+    for (const r of page.rows) yield layout ? layoutRow(layout, r) : totalsRow(r);
     done += page.rows.length;
     await progress(Math.min(done, total), total);
     if (!page.next) return;

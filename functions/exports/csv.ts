@@ -61,8 +61,14 @@ export function csvStream(
   rows: AsyncIterable<Cell[]> | Iterable<Cell[]>,
   encoding: CsvEncoding,
   report: CsvReport = { unencodable: 0 },
+  /** UTF-8 only: false leaves the BOM out (a payroll layout that wants plain UTF-8). */
+  options: { bom?: boolean } = {},
 ): Readable {
-  const csv = stringify({ bom: encoding === 'utf8', record_delimiter: 'windows', cast: { number: (n) => String(n) } });
+  const csv = stringify({
+    bom: encoding === 'utf8' && options.bom !== false,
+    record_delimiter: 'windows',
+    cast: { number: (n) => String(n) },
+  });
   const source = Readable.from(rows, { objectMode: true });
   source.on('error', (e) => csv.destroy(e));
   const text = source.pipe(csv);

@@ -20,6 +20,7 @@ import type { WorkerEvent } from './jobs.js';
 import { runClosing, type ClosingEvent } from './closing.js';
 import { leaveRegisterRows, type LeaveRegisterParams } from './leave-register-rows.js';
 import { attendanceTotalsRows, type TotalsExportParams } from './attendance-totals-rows.js';
+import type { LayoutEncoding } from './payroll-layouts.js';
 
 /** Rows of each export kind: async generators, so a file is never held in memory whole. */
 const ROWS = {
@@ -28,6 +29,12 @@ const ROWS = {
   attendance_totals: (companyId: string, params: unknown, progress?: Progress) =>
     attendanceTotalsRows(companyId, params as TotalsExportParams, progress),
 } satisfies Record<string, (companyId: string, params: unknown, progress?: Progress) => AsyncIterable<Cell[]>>;
+
+/** A payroll layout of plain UTF-8 leaves the BOM out; every other export keeps it. */
+function layoutBom(params: unknown): boolean {
+  const layout = (params as { layout?: { encoding?: LayoutEncoding } } | null)?.layout;
+  return layout?.encoding !== 'utf8';
+}
 
 /** Records how far a job got (staff written of all); kinds without progress ignore it. */
 type Progress = (done: number, total: number) => Promise<void>;
@@ -100,6 +107,7 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
           ),
           job.encoding,
           report,
+          { bom: layoutBom(job.params) },
         ),
       bytes,
       body,

@@ -104,7 +104,8 @@ describe('an admin of company A gets 404 for every id of company B', () => {
       (r) => `${r.method} ${r.path}`,
     );
     // Exports, paid leave, announcements and recompute jobs have their own tenancy tests (attendance-export,
-    // paid-leave, operator-info-items, rule-versions, attendance-totals: another company's job is a 404).
+    // paid-leave, operator-info-items, rule-versions, attendance-totals: another company's job is a 404;
+    // payroll-layouts: another company's layout is a 404).
     const elsewhere = [
       'info_items',
       'attendance_exports',
@@ -112,6 +113,7 @@ describe('an admin of company A gets 404 for every id of company B', () => {
       'paid_leave',
       'recompute_jobs',
       'attendance_totals_exports',
+      'payroll_layouts',
     ];
     expect(withId.filter((r) => !covered.has(r) && !elsewhere.some((e) => r.includes(e)))).toEqual([]);
   });

@@ -311,6 +311,12 @@ budget(
   'the 締め日 versions (one Query page), the department and status checks (GetItem) and the job (PutItem); the worker is its own function',
 );
 budget(['get-company-calendar'], 1, "the company's calendar versions: one Query page");
+budget(['list-payroll-layouts'], 1, "the company's payroll layouts: one GetItem (the presets are code)");
+budget(
+  ['create-payroll-layout', 'update-payroll-layout', 'delete-payroll-layout'],
+  3,
+  "the company's layouts (GetItem), the conditional write of them all, audit record",
+);
 budget(
   ['list-shifts'],
   6,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { TOTALS_PAGE_LIMIT, TOTALS_SORTS } from '../../services/attendance-totals.js';
 import { integerSchema } from '../../domain/input.js';
 import { PeriodIdSchema } from '../period-closings/schemas.js';
+import { LayoutRefSchema } from './payroll-layout-schemas.js';
 
 const DEPARTMENT = '部署を選択してください';
 const STATUS = '雇用形態を選択してください';
@@ -25,4 +26,6 @@ export const TotalsExportSchema = z.strictObject({
   ),
   employment_status_id: z.optional(z.nullable(z.string({ error: STATUS }).check(z.regex(/^[0-9a-z]{10,40}$/, STATUS)))),
   encoding: z._default(z.optional(z.enum(['utf8', 'sjis'], { error: '文字コードを選択してください' })), 'utf8'),
+  /** A payroll layout (preset id or the company's layout id): its columns and its encoding replace `encoding`. */
+  layout: z.optional(z.nullable(LayoutRefSchema)),
 });

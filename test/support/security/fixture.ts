@@ -59,6 +59,7 @@ export interface FixtureIds {
   registerExport: string;
   /** Company A's work pattern (勤務パターン). */
   workPattern: string;
+  payrollLayout: string;
   /** Company A's 勤怠集計 CSV export job. */
   totalsExport: string;
   /** Company A's スタッフ一括登録 job. */
@@ -195,6 +196,10 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     await adminA.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' }),
     'work pattern',
   ).body.data.id as string;
+  const payrollLayout = expectOk(
+    await adminA.post('/api/v1/payroll_layouts', payrollLayoutBody('給与用')),
+    'payroll layout',
+  ).body.data.id as string;
   // A working-time system version of A's status, dated far ahead: it changes no figure and no job runs.
   expectOk(
     await adminA.put('/api/v1/working_time_systems', {
@@ -244,6 +249,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     recomputeJob: rule.body.data.recompute.id,
     registerExport: registerJob.body.data.id,
     workPattern,
+    payrollLayout,
     totalsExport: totalsJob.body.data.id,
     staffImport: importJob.body.data.id,
     year,
@@ -264,6 +270,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     ids.recomputeJob,
     ids.registerExport,
     ids.workPattern,
+    ids.payrollLayout,
     ids.totalsExport,
     ids.staffImport,
     ids.employee2,
@@ -317,6 +324,14 @@ const pathWith = (route: RouteDef, id: string) =>
     // A working-time system version's key is four path segments: the id is them, already joined.
     .replace('{scope}/{status_id}/{employee_id}/{effective_from}', id);
 
+/** A payroll CSV layout (issue 18 item 2) with the one column every layout must have. */
+const payrollLayoutBody = (name: string) => ({
+  name,
+  columns: [{ field: 'employee_number', header: '社員番号' }],
+  time_format: 'hmm',
+  encoding: 'utf8_bom',
+});
+
 /** Well-formed input for every route, aimed at company A's objects. */
 export function requestFor(route: RouteDef, ids: FixtureIds): Call {
   const ym = `year=${ids.year}&month=${ids.month}`;
@@ -361,6 +376,8 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'delete-info-item': ids.infoItem,
     'update-work-pattern': ids.workPattern,
     'delete-work-pattern': ids.workPattern,
+    'update-payroll-layout': ids.payrollLayout,
+    'delete-payroll-layout': ids.payrollLayout,
     'delete-working-time-system': `status/${ids.employmentStatus}/-/2099-01-01`,
     // A period long before the fixture's days: closing it freezes nothing another route writes to.
     'reopen-period-closing': '2024-01',
@@ -474,6 +491,8 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       pattern_id: ids.workPattern,
     },
     'update-work-settings': { grace_minutes: 5, interval_minutes: 660 },
+    'create-payroll-layout': payrollLayoutBody(`レイアウト${newId().slice(-8)}`),
+    'update-payroll-layout': payrollLayoutBody('給与用'),
     'update-working-time-system': {
       scope: 'status',
       employment_status_id: ids.employmentStatus,

@@ -4,6 +4,11 @@ import type {
   AttendanceTotalsRow,
   TotalsSort,
 } from '../../../../functions/services/attendance-totals';
+import type {
+  PayrollLayoutView,
+  PayrollLayoutsView,
+} from '../../../../functions/api/attendance-totals/payroll-layout-routes';
+import type { PayrollLayoutBody } from '../../../../functions/api/attendance-totals/payroll-layout-schemas';
 import { api } from '../../lib/api';
 import { newExportKey } from '../csv-download/csv-download-api';
 
@@ -26,7 +31,13 @@ export const getTotals = (q: TotalsQuery) => api.get<TotalsPage>('/api/v1/attend
 export type TotalsExportJob = StartedExportView & Partial<ExportJobView>;
 
 export const startTotalsExport = (
-  body: { period: string; department_id?: string; employment_status_id?: string; encoding: 'utf8' | 'sjis' },
+  body: {
+    period: string;
+    department_id?: string;
+    employment_status_id?: string;
+    encoding: 'utf8' | 'sjis';
+    layout?: string;
+  },
   key: string = newExportKey(),
 ) =>
   api.request<TotalsExportJob>('POST', '/api/v1/attendance_totals_exports', {
@@ -36,3 +47,17 @@ export const startTotalsExport = (
 
 export const getTotalsExport = (id: string) =>
   api.get<TotalsExportJob>(`/api/v1/attendance_totals_exports/${encodeURIComponent(id)}`);
+
+/** Payroll CSV layouts (issue 18 item 2): presets, the company's own layouts and the fields. */
+export type PayrollLayouts = PayrollLayoutsView;
+export type PayrollLayout = PayrollLayoutView;
+export type { PayrollLayoutBody };
+
+const layoutItem = (id: string) => `/api/v1/payroll_layouts/${encodeURIComponent(id)}`;
+
+export const listPayrollLayouts = () => api.get<PayrollLayoutsView>('/api/v1/payroll_layouts');
+export const createPayrollLayout = (body: PayrollLayoutBody) =>
+  api.post<PayrollLayoutView>('/api/v1/payroll_layouts', body);
+export const updatePayrollLayout = (id: string, body: PayrollLayoutBody) =>
+  api.put<PayrollLayoutView>(layoutItem(id), body);
+export const deletePayrollLayout = (id: string) => api.delete<{ id: string; deleted: true }>(layoutItem(id));

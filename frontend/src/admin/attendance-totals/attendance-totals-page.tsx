@@ -16,16 +16,20 @@ import { loadOrgOptions } from '../organisation/org-api';
 import {
   getTotals,
   getTotalsExport,
+  listPayrollLayouts,
   startTotalsExport,
+  type PayrollLayouts,
   type TotalsPage,
   type TotalsRow,
   type TotalsSort,
 } from './attendance-totals-api';
+import { PayrollLayoutEditor } from './payroll-layout-editor';
 import '../../shared/page.css';
 import '../admin.css';
 import './attendance-totals.css';
 
 const T = t.attendanceTotals;
+const L = t.payrollLayouts;
 const C = T.columns;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The worker's own limit is shorter: a job still running after this is lost. */
@@ -126,14 +130,48 @@ const COLUMNS: readonly { label: string; sort?: TotalsSort }[] = [
 type Download =
   | { kind: 'idle' }
   | { kind: 'running'; done: number; total: number | null }
-  | { kind: 'done' }
+  | { kind: 'done'; unencodable: number }
   | { kind: 'failed'; message?: string };
 
 /** Assigning the link is the download (the object is an attachment, the page stays). */
 const startDownload = (url: string) => window.location.assign(url);
 
-function CsvDownload({ period, departmentId, statusId }: { period: string; departmentId: string; statusId: string }) {
+/** What the chosen layout writes, said under the select (a preset's product, format and encoding). */
+function layoutHint(layouts: PayrollLayouts | null, id: string): string | null {
+  const preset = layouts?.presets.find((p) => p.id === id);
+  const own = layouts?.layouts.find((l) => l.id === id);
+  const chosen = preset ?? own;
+  if (!chosen) return null;
+  const encoding = L.encodings[chosen.encoding];
+  const time = L.timeFormats[chosen.time_format];
+  return preset
+    ? L.presetHint
+        .replace('{name}', preset.name)
+        .replace('{encoding}', encoding)
+        .replace('{time}', time)
+        .replace('{note}', preset.note)
+    : L.ownHint.replace('{encoding}', encoding).replace('{time}', time);
+}
+
+function CsvDownload({
+  period,
+  departmentId,
+  statusId,
+  layouts,
+}: {
+  period: string;
+  departmentId: string;
+  statusId: string;
+  layouts: PayrollLayouts | null;
+}) {
   const [encoding, setEncoding] = useState<'utf8' | 'sjis'>('utf8');
+  const [layout, setLayout] = useState('');
+  // A deleted layout falls back to the standard file.
+  const chosen =
+    layout && (layouts?.presets.some((p) => p.id === layout) || layouts?.layouts.some((l) => l.id === layout))
+      ? layout
+      : '';
+  const hint = layoutHint(layouts, chosen);
   const [state, setState] = useState<Download>({ kind: 'idle' });
   const run = useRef(0);
 
@@ -145,6 +183,7 @@ function CsvDownload({ period, departmentId, statusId }: { period: string; depar
       ...(departmentId ? { department_id: departmentId } : {}),
       ...(statusId ? { employment_status_id: statusId } : {}),
       encoding,
+      ...(chosen ? { layout: chosen } : {}),
     });
     if (!started.ok) return setState({ kind: 'failed', message: started.message });
     const deadline = Date.now() + DEADLINE_MS;
@@ -157,7 +196,7 @@ function CsvDownload({ period, departmentId, statusId }: { period: string; depar
       if (job.status === 'failed') return setState({ kind: 'failed' });
       if (job.status === 'done' && job.download_url) {
         startDownload(job.download_url);
-        return setState({ kind: 'done' });
+        return setState({ kind: 'done', unencodable: job.unencodable_chars ?? 0 });
       }
       setState({ kind: 'running', done: job.progress?.done ?? 0, total: job.progress?.total ?? null });
     }
@@ -167,16 +206,45 @@ function CsvDownload({ period, departmentId, statusId }: { period: string; depar
   return (
     <div className="totals-download">
       <div className="form__field">
-        <label htmlFor="totals-encoding">{T.encoding}</label>
+        <label htmlFor="totals-layout">{L.layout}</label>
         <select
-          id="totals-encoding"
-          value={encoding}
-          onChange={(e) => setEncoding(e.target.value === 'sjis' ? 'sjis' : 'utf8')}
+          id="totals-layout"
+          value={chosen}
+          onChange={(e) => setLayout(e.target.value)}
+          aria-describedby={hint ? 'totals-layout-hint' : undefined}
         >
-          <option value="utf8">{T.encodings.utf8}</option>
-          <option value="sjis">{T.encodings.sjis}</option>
+          <option value="">{L.standard}</option>
+          <optgroup label={L.presetsGroup}>
+            {layouts?.presets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </optgroup>
+          {layouts && layouts.layouts.length > 0 && (
+            <optgroup label={L.ownGroup}>
+              {layouts.layouts.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       </div>
+      {!chosen && (
+        <div className="form__field">
+          <label htmlFor="totals-encoding">{T.encoding}</label>
+          <select
+            id="totals-encoding"
+            value={encoding}
+            onChange={(e) => setEncoding(e.target.value === 'sjis' ? 'sjis' : 'utf8')}
+          >
+            <option value="utf8">{T.encodings.utf8}</option>
+            <option value="sjis">{T.encodings.sjis}</option>
+          </select>
+        </div>
+      )}
       <button
         type="button"
         className="button button--primary"
@@ -197,9 +265,19 @@ function CsvDownload({ period, departmentId, statusId }: { period: string; depar
             )}
           </>
         )}
-        {state.kind === 'done' && T.downloaded}
+        {state.kind === 'done' && (
+          <>
+            {T.downloaded}
+            {state.unencodable > 0 && <> {L.unencodable.replace('{n}', String(state.unencodable))}</>}
+          </>
+        )}
         {state.kind === 'failed' && (state.message ?? T.downloadFailed)}
       </p>
+      {hint && (
+        <p id="totals-layout-hint" className="page-hint totals-layout-hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -232,6 +310,11 @@ export default function AttendanceTotalsPage() {
     { alertOnGenericFailure: false },
   );
   const org = useLoad(loadOrgOptions, 'totals-org', { alertOnGenericFailure: false }).state;
+  const payroll = useLoad(listPayrollLayouts, 'payroll-layouts', { alertOnGenericFailure: false });
+  // While the layouts reload after a save, the editor and the select keep the last list (and their messages).
+  const lastLayouts = useRef<PayrollLayouts | null>(null);
+  if (payroll.state.status === 'ready') lastLayouts.current = payroll.state.data;
+  const layouts = lastLayouts.current;
   const departments = org.status === 'ready' ? org.data.departments : [];
   const statuses = org.status === 'ready' ? org.data.statuses : [];
 
@@ -292,7 +375,7 @@ export default function AttendanceTotalsPage() {
             </select>
           </div>
         </div>
-        <CsvDownload period={period} departmentId={departmentId} statusId={statusId} />
+        <CsvDownload period={period} departmentId={departmentId} statusId={statusId} layouts={layouts} />
         <LoadView state={state} onRetry={() => void reload()}>
           {(page) => {
             const rows = [...page.rows, ...(more?.rows ?? [])];
@@ -350,6 +433,7 @@ export default function AttendanceTotalsPage() {
           }}
         </LoadView>
       </section>
+      {layouts && <PayrollLayoutEditor data={layouts} onChanged={() => void payroll.reload()} />}
     </>
   );
 }
