@@ -306,7 +306,12 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     summary: 'Writes CSV exports and closes payroll periods into S3 (invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 1024,
-    invokedBy: ['create-attendance-export', 'create-leave-register-export', 'create-period-closing'],
+    invokedBy: [
+      'create-attendance-export',
+      'create-attendance-totals-export',
+      'create-leave-register-export',
+      'create-period-closing',
+    ],
   },
   {
     name: 'staff-import-worker',
@@ -345,6 +350,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'update-work-pattern',
       'update-work-pattern-assignment',
       'update-work-settings',
+      'update-working-time-system',
+      'delete-working-time-system',
     ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).

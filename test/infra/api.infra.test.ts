@@ -53,6 +53,7 @@ describe('one Lambda per route', () => {
   it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves the recompute worker, and schedules the daily grant job', () => {
     const invokers: Record<string, string> = {
       'create-attendance-export': 'export-worker',
+      'create-attendance-totals-export': 'export-worker',
       'create-leave-register-export': 'export-worker',
       'create-period-closing': 'export-worker',
       'save-working-time': 'recompute-worker',
@@ -63,6 +64,8 @@ describe('one Lambda per route', () => {
       'update-work-pattern': 'recompute-worker',
       'update-work-pattern-assignment': 'recompute-worker',
       'update-work-settings': 'recompute-worker',
+      'update-working-time-system': 'recompute-worker',
+      'delete-working-time-system': 'recompute-worker',
       'create-employee-import': 'staff-import-worker',
     };
     for (const route of ROUTES) {
