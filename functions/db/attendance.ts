@@ -1,9 +1,7 @@
+import { itemsInKeyRange } from './key-range.js';
 import type { Shift } from '../domain/punch.js';
 import type { PunchedBreak } from '../domain/worktime/schedule.js';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShiftRecord } from '../domain/worktime/schedule.js';
-import { dynamo } from '../shared/clients/dynamodb.js';
-import { env } from '../shared/env.js';
 import { ConflictError, awsErrorName } from '../shared/errors.js';
 import { assertDaysOpen, type Closing } from './period-closings.js';
 import { db, type Db } from './service.js';
@@ -46,25 +44,7 @@ export async function daysAndShiftsBetween(
   to: string,
   service: Db = db(),
 ): Promise<{ days: DayRecord[]; shifts: ShiftRecord[] }> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-        ExpressionAttributeValues: {
-          ':pk': `c#${companyId}#e#${employeeId}`,
-          ':from': `day#${from}`,
-          ':to': `day#${to}#~`,
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await itemsInKeyRange(`c#${companyId}#e#${employeeId}`, `day#${from}`, `day#${to}#~`);
   const { AttendanceDay, Shift } = service.entities;
   const days = AttendanceDay.parse({ Items: items }, { ignoreOwnership: false })?.data ?? [];
   const shifts = Shift.parse({ Items: items }, { ignoreOwnership: false })?.data ?? [];

@@ -2,11 +2,9 @@
  * Staff profiles (Employee items) of a company. Retired staff keep their item and their attendance
  * (records must be kept five years); they just leave the active list.
  */
+import { itemsInKeyRange } from './key-range.js';
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../shared/clients/dynamodb.js';
-import { env } from '../shared/env.js';
 import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { db, type Db } from './service.js';
@@ -101,21 +99,7 @@ export async function activeStaff(companyId: string, service: Db = db()): Promis
  * Retired staff too with `includeRetired` (exports: their records are kept and exported).
  */
 export async function staffWithOrgUnits(companyId: string, service: Db = db(), includeRetired = false) {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: env().TABLE_NAME,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-        ExpressionAttributeValues: { ':pk': `c#${companyId}`, ':from': 'department#', ':to': 'employment_status#~' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await itemsInKeyRange(`c#${companyId}`, 'department#', 'employment_status#~');
   const { Employee, Department, EmploymentStatus } = service.entities;
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'ja');
   const parse = <T>(entity: { parse: (r: { Items: unknown[] }, o: object) => { data: T[] } | null }) =>

@@ -117,18 +117,7 @@ export async function updatePoolUserEmail(role: Role, username: string, email: s
 
 /** An admin-set password is temporary: the user chooses their own at the next sign-in. */
 export async function resetPoolUserPassword(role: Role, username: string, temporaryPassword: string): Promise<void> {
-  const {
-    sdk: { AdminSetUserPasswordCommand },
-    client,
-  } = await admin();
-  await client.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: pools()[role].poolId,
-      Username: username,
-      Password: temporaryPassword,
-      Permanent: false,
-    }),
-  );
+  await setPassword(role, username, temporaryPassword, false);
 }
 
 /**
@@ -136,17 +125,7 @@ export async function resetPoolUserPassword(role: Role, username: string, tempor
  * update (AliasExistsException) but cognito-local does not, so callers check first on both.
  */
 export async function poolUsernameByEmail(role: Role, email: string): Promise<string | null> {
-  const {
-    sdk: { AdminGetUserCommand },
-    client,
-  } = await admin();
-  try {
-    const out = await client.send(new AdminGetUserCommand({ UserPoolId: pools()[role].poolId, Username: email }));
-    return out.Username ?? null;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'UserNotFoundException') return null;
-    throw error;
-  }
+  return (await poolUserByEmail(role, email))?.username ?? null;
 }
 
 /** A pool user found by e-mail: the username (sub) and the custom attributes (without `custom:`). */
@@ -177,6 +156,10 @@ export async function poolUserByEmail(role: Role, email: string): Promise<PoolUs
 
 /** A password the user chose ("パスワードをお忘れの方"): permanent, no change asked at the next sign-in. */
 export async function setPoolUserPassword(role: Role, username: string, password: string): Promise<void> {
+  await setPassword(role, username, password, true);
+}
+
+async function setPassword(role: Role, username: string, password: string, permanent: boolean): Promise<void> {
   const {
     sdk: { AdminSetUserPasswordCommand },
     client,
@@ -186,7 +169,7 @@ export async function setPoolUserPassword(role: Role, username: string, password
       UserPoolId: pools()[role].poolId,
       Username: username,
       Password: password,
-      Permanent: true,
+      Permanent: permanent,
     }),
   );
 }

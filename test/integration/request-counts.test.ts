@@ -341,10 +341,10 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  7,
+  8,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems): approving clears the day's 未承認 warning",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems): approving clears the day's 未承認 warning; and the decision mail's recipient (the employee, GetItem)",
 );
 budget(
   ['get-own-work-status'],
