@@ -197,6 +197,7 @@ async function main() {
     const phone = await (await context('phone')).newPage();
     phone.setDefaultTimeout(60_000);
     await visit(phone, baseUrl, 'employee-sign-in', encoder);
+    await visit(phone, baseUrl, 'employee-password-reset', encoder);
     const sato = DEMO.employees[0]!;
     await signIn(phone, baseUrl, '/users/sign_in', { email: sato.email, password: DEMO.employeePassword });
     await phone.waitForURL('**/employees');
@@ -251,6 +252,7 @@ async function main() {
       'admin-work-status',
       'admin-requests',
       'admin-staff',
+      'admin-staff-import',
       'admin-departments',
       'admin-working-times',
       'admin-company-calendar',
@@ -263,6 +265,7 @@ async function main() {
       'admin-paid-leave',
       'admin-csv',
       'admin-audit',
+      'admin-mail-settings',
     ] as const)
       await visit(admin, baseUrl, name, encoder);
 
