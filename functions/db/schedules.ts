@@ -59,7 +59,11 @@ export async function scheduleSettings(companyId: string, service: Db = db()): P
   };
 }
 
-/** One employee's shifts `from`–`to`: one Query of the employee's partition (sk day#<from>#shift …). */
+/**
+ * One employee's shifts `from`–`to`: one Query of the employee's partition. ElectroDB's `between`
+ * leaves the sort key's static tail (`#shift`) off both bounds, so the upper bound is `day#<to>~`
+ * (after `day#<to>#shift`); the day items in the range are read too and dropped by the entity parse.
+ */
 export async function employeeShifts(
   companyId: string,
   employeeId: string,
@@ -69,7 +73,7 @@ export async function employeeShifts(
 ): Promise<ShiftRecord[]> {
   const { data } = await service.entities.Shift.query
     .byEmployee({ companyId, employeeId })
-    .between({ date: from }, { date: to })
+    .between({ date: from }, { date: `${to}~` })
     .go({ pages: 'all' });
   return data.filter((s) => s.date >= from && s.date <= to);
 }

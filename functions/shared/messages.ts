@@ -96,7 +96,7 @@ export const MESSAGES = {
   // 承認 (issue 18 item 5): 打刻修正の承認, decision reasons, 予定開始・予定終了, 一括承認.
   correctionPending: 'この日の打刻修正はすでに申請中です。取り下げてから申請し直してください。',
   correctionStale: '申請後にこの日の打刻が変更されたため承認できません。却下して再申請を依頼してください。',
-  plannedTimeInvalid: '時刻は「HH:MM」の形式で入力してください。',
+  plannedTimeInvalid: '時刻は「18:30」のように時と分で入力してください。',
   plannedBothRequired: '予定開始と予定終了は両方入力してください。',
   plannedEndBeforeStart:
     '予定終了は予定開始より後の時刻を設定してください（翌日にまたがる場合は「翌日」を選択してください）。',

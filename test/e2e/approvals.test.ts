@@ -39,7 +39,7 @@ describe('打刻修正の承認', () => {
     const toggle = settings.getByRole('checkbox', { name: '打刻修正を承認制にする' });
     await poll(() => toggle.isChecked()).toBe(false);
     await toggle.check();
-    await settings.getByRole('button', { name: '保存する' }).click();
+    await settings.getByRole('button', { name: '承認設定を保存' }).click();
     await poll(() => settings.textContent()).toContain('承認設定を保存しました。');
 
     const staff = await e2e.page(PHONE);

@@ -107,7 +107,7 @@ describe('勤務設定', () => {
     expect(await page.locator('#settings-hourly-hint').textContent()).toContain('39条4項');
 
     await page.locator('#settings-grace').fill('60');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await poll(() => page.locator('#settings-grace-error').textContent()).toBe('猶予は0〜59分で入力してください');
     expect(await page.textContent('main')).toContain('履歴はありません。');
 
@@ -119,7 +119,7 @@ describe('勤務設定', () => {
     await page.getByLabel('1か月の時間外・休日・深夜の合計を30分単位で端数処理する').check();
     await page.getByLabel('時間単位年休を使う（労使協定がある場合）').check();
     await page.locator('#settings-hourly-days').selectOption('3');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await poll(() => page.getByRole('status').first().textContent()).toBe('勤務設定を保存しました。');
     const history = page.getByTestId('settings-history');
     await poll(() => history.textContent()).toContain('11時間0分');

@@ -62,8 +62,20 @@ describe('DynamoDB table', () => {
 });
 
 describe('what the table keeps (労働基準法109条: no TTL on records)', () => {
-  /** Items DynamoDB may delete by TTL: sign-in state, retry keys, counters and job progress. */
-  const EPHEMERAL = ['exportJob', 'idempotency', 'rateLimit', 'recomputeJob', 'session'];
+  /**
+   * Items DynamoDB may delete by TTL: sign-in state, retry keys, counters, job progress (export,
+   * recompute, staff import), password-reset codes and the sent-once markers of scheduled mail.
+   */
+  const EPHEMERAL = [
+    'exportJob',
+    'idempotency',
+    'mailNotice',
+    'passwordReset',
+    'rateLimit',
+    'recomputeJob',
+    'session',
+    'staffImportJob',
+  ];
 
   it('puts the TTL attribute only on ephemeral entities, never on attendance, requests, summaries or settings', async () => {
     const dir = path.resolve(import.meta.dirname, '../../functions/db/entities');

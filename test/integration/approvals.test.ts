@@ -310,7 +310,11 @@ describe('overtime 予定開始・予定終了', () => {
     const base = { year: 2026, month: 6, day: 10, reason: '月末処理' };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ planned_start: '18:00' }, 'planned_end', '予定開始と予定終了は両方入力してください。'],
-      [{ planned_start: '25:00', planned_end: '20:00' }, 'planned_start', '時刻は「HH:MM」の形式で入力してください。'],
+      [
+        { planned_start: '25:00', planned_end: '20:00' },
+        'planned_start',
+        '時刻は「18:30」のように時と分で入力してください。',
+      ],
       [
         { planned_start: '20:00', planned_end: '18:00' },
         'planned_end',

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putPeriodClosing } from '../../functions/db/period-closings.js';
+import { employeeShifts } from '../../functions/db/schedules.js';
 import { db } from '../../functions/db/service.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { clock } from '../../functions/shared/clock.js';
@@ -272,5 +273,21 @@ describe('paging', () => {
     expect(dept.employees).toHaveLength(3);
     const none = (await month(adminA, `&department_id=${b.departmentId}`)).body.data;
     expect(none.employees).toEqual([]);
+  });
+});
+
+describe("one employee's shifts of a date range (employeeShifts)", () => {
+  it('includes the shifts on the first and the last date of the range, and a one-day range', async () => {
+    // A regression: ElectroDB's `between` drops the sort key's `#shift` tail, so a bound of
+    // `day#<to>` missed the last date's shift (the month's last day in the recompute, the leave date).
+    const companyId = b.companyId;
+    const employeeId = b.employees[0]!.id;
+    for (const date of ['2026-12-01', '2026-12-15', '2026-12-31'])
+      await db().entities.Shift.put({ companyId, yearMonth: '2026-12', employeeId, date, dayOff: true }).go();
+    const dates = async (from: string, to: string) =>
+      (await employeeShifts(companyId, employeeId, from, to)).map((s) => s.date);
+    expect(await dates('2026-12-01', '2026-12-31')).toEqual(['2026-12-01', '2026-12-15', '2026-12-31']);
+    expect(await dates('2026-12-31', '2026-12-31')).toEqual(['2026-12-31']);
+    expect(await dates('2026-12-02', '2026-12-30')).toEqual(['2026-12-15']);
   });
 });

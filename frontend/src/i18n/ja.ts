@@ -1370,7 +1370,7 @@ export const ja = {
     correctionApproval: '打刻修正を承認制にする',
     correctionApprovalHint:
       'オンにすると、スタッフの打刻修正は申請として届き、管理者が承認するまで反映されません。オフのときは修正がすぐに反映されます。',
-    settingsSave: '保存する',
+    settingsSave: '承認設定を保存',
     settingsSaved: '承認設定を保存しました。',
     before: '修正前',
     after: '修正後',
