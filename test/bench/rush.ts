@@ -4,9 +4,13 @@
  * break punches mixed into the rush) — printing requests sent, errors and punches stored. Stored
  * (punch-ins plus break starts and ends) must equal sent. Every request goes to loopback only; each
  * employee connects from its own 127.0.0.x address so the per-address sign-in limit sees an office
- * of phones, not one client.
+ * of phones, not one client. Also prints the DynamoDB requests per press (issue 19 item 4: every
+ * punch is 4, plus the session read every call makes: budget ≤ 5) and exits 1 when stored ≠ sent or
+ * the budget is missed. `npm run bench` runs it as the 9:00 rush of 2,000 punch-ins in a minute (the
+ * punch path reads only the company's settings partition and the employee's own items, so the
+ * company's size beyond the 2,000 punching does not change a press's work).
  *
- *   npx tsx test/bench/rush.ts [--employees 200] [--seconds 60]
+ *   npx tsx test/bench/rush.ts [--employees 200] [--seconds 60]   # npm run bench: 2000 in 60 s
  */
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -88,6 +92,18 @@ try {
   const { newId } = await import('../../functions/shared/ids');
   const { createPoolUser } = await import('../../functions/shared/pool-users');
   const { today } = await import('../../functions/domain/time');
+  const { dynamo } = await import('../../functions/shared/clients/dynamodb');
+
+  // Every DynamoDB request the handlers make during the rush, by command.
+  let counting = false;
+  const counts = new Map<string, number>();
+  dynamo().middlewareStack.add(
+    (next, context) => async (input) => {
+      if (counting) counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
+      return next(input);
+    },
+    { step: 'initialize', name: 'rushRequestCounter' },
+  );
 
   const companyId = newId();
   await db()
@@ -155,6 +171,7 @@ try {
   };
   const pause = (maxMs: number) => new Promise((r) => setTimeout(r, Math.random() * maxMs));
   const rushStart = performance.now();
+  counting = true;
   await Promise.all(
     staff.map(async (s, i) => {
       await pause(SPREAD_S * 1000);
@@ -168,6 +185,9 @@ try {
     }),
   );
   const rushSeconds = (performance.now() - rushStart) / 1000;
+  counting = false;
+  const requests = [...counts.values()].reduce((a, b) => a + b, 0);
+  const perPress = requests / Math.max(1, sent);
 
   const date = today('Asia/Tokyo');
   let stored = 0;
@@ -192,11 +212,16 @@ try {
   console.log(
     `punch latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; rush lasted ${rushSeconds.toFixed(1)} s`,
   );
+  const byCommand = [...counts].map(([k, v]) => `${k}×${v}`).join(' ');
+  const withinBudget = perPress <= 5;
+  console.log(
+    `DynamoDB requests per press: ${perPress.toFixed(2)} (${requests}: ${byCommand}); budget ≤ 5 (4 + the session read) ${withinBudget ? 'ok' : 'MISSED'}`,
+  );
   console.log(stored === sent && errors.size === 0 ? 'stored = sent ✓' : 'stored ≠ sent ✗');
   server.closeAllConnections();
   server.close();
   raw.destroy();
-  process.exitCode = stored === sent && errors.size === 0 ? 0 : 1;
+  process.exitCode = stored === sent && errors.size === 0 && withinBudget ? 0 : 1;
 } finally {
   await emulators.stop();
 }
