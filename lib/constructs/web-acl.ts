@@ -43,9 +43,14 @@ export const WAF_MAX_BODY_BYTES = 16 * 1024;
  */
 export const WAF_SIGN_IN_RATE = { limit: 100, windowSeconds: 300 } as const;
 
-/** The sign-in routes are the route-table entries named `sign-in-*` and the operator's TOTP step (all POST). */
+/**
+ * The sign-in routes are the route-table entries named `sign-in-*`, the operator's TOTP step and the
+ * forgotten-password pair (a code mailed, then the code and a new password: guessable, so flooded
+ * like a sign-in; the application limits them per e-mail and address too), all POST.
+ */
+const CREDENTIAL_ROUTES = new Set(['mfa-operator', 'start-password-reset', 'confirm-password-reset']);
 export const signInRoutes = (routes: readonly RouteDef[] = ROUTES) =>
-  routes.filter((r) => r.name.startsWith('sign-in-') || r.name === 'mfa-operator');
+  routes.filter((r) => r.name.startsWith('sign-in-') || CREDENTIAL_ROUTES.has(r.name));
 
 /** Request headers WAF never stores (logs, sampled requests): session cookies and the CSRF token. */
 export const WAF_REDACTED_HEADERS = ['cookie', 'x-csrf-token', 'authorization'] as const;

@@ -108,6 +108,8 @@ describe('WAF web ACL (CloudFront scope, edge stack)', () => {
 
     const signInPaths = signInRoutes().map((r) => r.path);
     expect(signInPaths.sort()).toEqual([
+      '/api/v1/password_resets',
+      '/api/v1/password_resets/confirm',
       '/companies/sign_in',
       '/operators/mfa',
       '/operators/sign_in',
