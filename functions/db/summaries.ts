@@ -268,6 +268,7 @@ function summaryItem(companyId: string, employeeId: string, result: SummaryResul
     earlyLeaveDays: t.earlyLeaveDays,
     earlyLeaveMinutes: t.earlyLeaveMinutes,
     absentDays: t.absentDays,
+    absentDates: result.days.filter((d) => d.isAbsent).map((d) => d.workDate),
     breakBelowLegalDays: t.breakBelowLegalDays,
     shortIntervalDays: t.shortIntervalDays,
     paidLeaveHours: t.paidLeaveHours,

@@ -178,8 +178,12 @@ export function missedPunchMail(appUrl: string, e: { date: string; missing: 'end
   return mail(`${japaneseDate(e.date)}の打刻漏れ`, [
     `${name}さん`,
     '',
-    `${japaneseDate(e.date)}の勤務で${what}。`,
-    '打刻修正から正しい時刻を登録してください。',
+    ...(e.missing === 'end'
+      ? [`${japaneseDate(e.date)}の勤務で${what}。`, '打刻修正から正しい時刻を登録してください。']
+      : [
+          `${japaneseDate(e.date)}は勤務予定日ですが、${what}。`,
+          '勤務した場合は打刻修正から時刻を登録し、休んだ場合は休暇を申請してください。',
+        ]),
     link(appUrl, MAIL_PATHS.employeeModify),
   ]);
 }

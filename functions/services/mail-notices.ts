@@ -4,7 +4,8 @@
  *
  * - missed punch: a day of yesterday or the day before with a 出勤 and no 退勤, once the 出勤 is at
  *   least MISSED_AFTER_HOURS old (a night shift still running at midnight is not missed yet; the next
- *   run catches it) → the employee;
+ *   run catches it), or yesterday as a 欠勤 of the summaries just refreshed (a scheduled working day
+ *   without any punch or leave: the engine's 欠勤, e.g. not a 法定休日 shift) → the employee;
  * - 36協定: this period's figures reached the alert limit (the work status screen's `alert_limit`) or
  *   80 h of overtime and holiday work (`doctor_interview_80h`), as reached, not projected → the
  *   employee and the admins;
@@ -13,7 +14,8 @@
  *
  * Each notice is claimed first (db/mail.ts claimMailNotice, a conditional create keyed by kind,
  * employee and period), so a rerun of the job sends nothing twice. Reads per company are fixed (no
- * per-employee query): staff, one BatchGet of the days, the work-status inputs and the paid-leave list.
+ * per-employee query): staff, one BatchGet of the days, yesterday's period summaries, the work-status
+ * inputs and the paid-leave list.
  */
 import { findCompany } from '../db/companies.js';
 import { calendarVersions } from '../db/company-calendars.js';
@@ -22,6 +24,7 @@ import { agreementVersions } from '../db/overtime-agreements.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { activeStaff } from '../db/staff.js';
 import { monthSummaries, overtimeHistories } from '../db/summaries.js';
+import { periodOf } from '../domain/payroll-period.js';
 import { addDays, today } from '../domain/time.js';
 import { logger } from '../shared/logger.js';
 import { notify } from './notify.js';
@@ -62,12 +65,24 @@ async function claimed(companyId: string, key: string, now: Date, send: () => Pr
 
 async function missedPunches(companyId: string, employeeIds: string[], timeZone: string, now: Date) {
   const yesterday = addDays(today(timeZone, now), -1);
-  const open = await openDays(companyId, employeeIds, [addDays(yesterday, -1), yesterday]);
+  const [open, payroll] = await Promise.all([
+    openDays(companyId, employeeIds, [addDays(yesterday, -1), yesterday]),
+    payrollVersions(companyId),
+  ]);
+  // The period holding yesterday (the summaries are keyed by payroll period id).
+  const summaries = await monthSummaries(companyId, periodOf(yesterday, payroll).id);
+  const active = new Set(employeeIds);
   let sent = 0;
   for (const day of open) {
     if (now.getTime() - Date.parse(day.punchInAt!) < MISSED_AFTER_HOURS * 3600_000) continue;
     sent += await claimed(companyId, `missed_punch#${day.employeeId}#${day.workDate}`, now, () =>
       notify({ kind: 'missed_punch', companyId, employeeId: day.employeeId, date: day.workDate, missing: 'end' }),
+    );
+  }
+  for (const s of summaries) {
+    if (!active.has(s.employeeId) || !(s.absentDates ?? []).includes(yesterday)) continue;
+    sent += await claimed(companyId, `missed_punch#${s.employeeId}#${yesterday}`, now, () =>
+      notify({ kind: 'missed_punch', companyId, employeeId: s.employeeId, date: yesterday, missing: 'both' }),
     );
   }
   return sent;

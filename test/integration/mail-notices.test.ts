@@ -1,11 +1,12 @@
 /**
  * The scheduled notices (issue 18 item 6) through the daily job (runDailyRefresh, what the recompute
  * worker's schedule runs): a 出勤 without 退勤 mails the employee the next morning (not a night shift
- * still running), 36協定's alert limit mails the employee and the admins, a five-day duty behind pace
+ * still running), so does a scheduled working day without any punch or leave (欠勤), 36協定's alert limit mails the employee and the admins, a five-day duty behind pace
  * mails both; a rerun sends none of them again, and an opt-out is honoured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
+import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { setOvertimeAlert } from '../../functions/db/companies.js';
 import { setEmployeeMailOptOut } from '../../functions/db/mail.js';
 import { runDailyRefresh } from '../../functions/services/daily-refresh.js';
@@ -24,14 +25,34 @@ let tenant: TestTenant;
 
 beforeAll(async () => {
   clock.now = () => NOW;
-  tenant = await createTenant({ employees: 4, name: '通知ジョブ株式会社' });
-  const [forgot, nightShift, longHours, optedOut] = tenant.employees.map((e) => e.id) as [
+  tenant = await createTenant({ employees: 5, name: '通知ジョブ株式会社' });
+  const [forgot, nightShift, longHours, optedOut, absent] = tenant.employees.map((e) => e.id) as [
+    string,
     string,
     string,
     string,
     string,
   ];
   const { entities } = db();
+  // The fifth employee has 日勤 9:00–18:00 as their own default from 1 November and no punch at all
+  // on Thursday the 19th (a working day): 欠勤.
+  await entities.WorkPatternItem.put({
+    companyId: tenant.companyId,
+    patternId: 'day',
+    name: '日勤',
+    startMinute: 9 * 60,
+    endMinute: 18 * 60,
+    breakWindows: [{ startMinute: 12 * 60, endMinute: 13 * 60 }],
+  }).go();
+  await entities.PatternAssignment.put({
+    companyId: tenant.companyId,
+    scope: 'employee',
+    departmentId: RULE_ANY,
+    employmentStatusId: RULE_ANY,
+    employeeId: absent,
+    effectiveFrom: '2026-11-01',
+    patternId: 'day',
+  }).go();
   const day = (employeeId: string, workDate: string, inAt: string, outAt?: string) => ({
     companyId: tenant.companyId,
     employeeId,
@@ -74,7 +95,7 @@ afterAll(() => {
 
 describe('daily notices', () => {
   it('mails each notice once to the right people with the right link, and a rerun mails nothing more', async () => {
-    const [forgot, nightShift, longHours, optedOut] = tenant.employees;
+    const [forgot, nightShift, longHours, optedOut, absent] = tenant.employees;
     expect(await runDailyRefresh(NOW)).toMatchObject({ failed: [] });
 
     const [missed, ...moreMissed] = await mailsTo(forgot!.email, { subject: /打刻漏れ/ });
@@ -83,6 +104,14 @@ describe('daily notices', () => {
     expect(missed!.text).toContain('退勤の打刻がありません');
     expect(missed!.text).toContain('http://127.0.0.1:3000/employees/modify');
     expect(await mailsTo(nightShift!.email, { atLeast: 0 })).toEqual([]);
+    // No punch at all on a scheduled day: the same notice, saying what to do either way; only for
+    // yesterday, not for the earlier 欠勤 days of the month.
+    const [noPunch, ...moreNoPunch] = await mailsTo(absent!.email, { subject: /打刻漏れ/ });
+    expect(moreNoPunch).toEqual([]);
+    expect(noPunch!.subject).toBe('【勤怠管理】2026年11月19日の打刻漏れ');
+    expect(noPunch!.text).toContain('2026年11月19日は勤務予定日ですが、出勤・退勤の打刻がありません。');
+    expect(noPunch!.text).toContain('休んだ場合は休暇を申請してください');
+    expect(noPunch!.text).toContain('http://127.0.0.1:3000/employees/modify');
     expect(await mailsTo(optedOut!.email, { atLeast: 0 })).toEqual([]);
 
     const [overtime] = await mailsTo(longHours!.email, { subject: /36協定/ });
@@ -104,7 +133,9 @@ describe('daily notices', () => {
     expect(pace!.text).toContain('取得済み・予定: 0日 / 5日（期限: 2027年3月31日）');
 
     const counts = async () =>
-      Promise.all([forgot, longHours, tenant.admin].map(async (u) => (await mailsTo(u!.email, { atLeast: 0 })).length));
+      Promise.all(
+        [forgot, longHours, absent, tenant.admin].map(async (u) => (await mailsTo(u!.email, { atLeast: 0 })).length),
+      );
     const before = await counts();
     expect(await runDailyRefresh(NOW)).toMatchObject({ failed: [] });
     expect(await counts()).toEqual(before);

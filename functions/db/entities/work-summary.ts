@@ -33,6 +33,8 @@ export const WorkSummary = createSchema({
     earlyLeaveDays: { type: 'number' },
     earlyLeaveMinutes: { type: 'number' },
     absentDays: { type: 'number' },
+    /** The 欠勤 days' dates (YYYY-MM-DD): the daily run mails each such employee a missed-punch notice. */
+    absentDates: { type: 'list', items: { type: 'string' } },
     breakBelowLegalDays: { type: 'number' },
     shortIntervalDays: { type: 'number' },
     paidLeaveHours: { type: 'number' },
