@@ -1,6 +1,6 @@
 import { monthCalendarInput, spanCalendarInput, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, spanRange, type MonthResult } from '../domain/worktime/month.js';
-import type { DayResult } from '../domain/worktime/day.js';
+import { withoutExplanations, type DayResult } from '../domain/worktime/day.js';
 import {
   periodOfSystem,
   systemOf,
@@ -140,6 +140,8 @@ export interface MonthContext {
   schedule?: ScheduleSettings;
   /** How to read shifts: batch paths pass companyShiftsLoader; default one Query per month for this employee. */
   shifts?: ShiftsOf;
+  /** False: the days' `explanation` stays empty (callers that write figures only: the exports, the closing). */
+  explain?: boolean;
 }
 
 /**
@@ -177,16 +179,18 @@ export async function computeEmployeeMonth(
     daysBetween({ companyId, employeeId }, range.from, range.to, service),
     scheduleInput(staff, sched, ctx.shifts ?? ownShifts(companyId, service), range.from, range.to, ctx.timeZone),
   ]);
-  const result = computeMonth({
-    year,
-    month,
-    timeZone: ctx.timeZone,
-    rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
-    records,
-    ...calendar,
-    ...schedule,
-    employment: employmentOf(employee),
-  });
+  const compute = () =>
+    computeMonth({
+      year,
+      month,
+      timeZone: ctx.timeZone,
+      rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
+      records,
+      ...calendar,
+      ...schedule,
+      employment: employmentOf(employee),
+    });
+  const result = ctx.explain === false ? withoutExplanations(compute) : compute();
   return { ...result, records, settings: schedule.settings, system: schedule.system, today: schedule.today };
 }
 

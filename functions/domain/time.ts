@@ -35,11 +35,25 @@ export function monthDates(year: number, month: number): string[] {
 
 /** 0 = Sunday … 6 = Saturday, for a calendar date (zone-independent). */
 export function weekday(date: string): number {
+  const ymd = parsedDate(date);
+  if (ymd) {
+    // Sakamoto's formula: the same answer as Date.UTC's for YYYY-MM-DD (linear in the day, so a day
+    // past the month's end gives the weekday Date would roll it over to). The engine asks this for
+    // every day of every employee (issue 19: the export's CPU), so no Date and no split per call.
+    const [year, m, d] = ymd;
+    const y = m < 3 ? year - 1 : year;
+    return (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + MONTH_SHIFT[m - 1]! + d) % 7;
+  }
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
 export function addDays(date: string, days: number): string {
+  const ymd = parsedDate(date);
+  // Fast path for the engine's day-by-day walks: a result inside days 1–28 of the same month needs no
+  // Date (every month has 28 days), the same string the Date path gives.
+  if (ymd && Number.isInteger(days) && ymd[2] + days >= 1 && ymd[2] + days <= 28)
+    return `${date.slice(0, 8)}${pad(ymd[2] + days)}`;
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const t = new Date(Date.UTC(y, m - 1, d + days));
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
@@ -56,4 +70,25 @@ export function monthsBetween(from: string, to: string): string[] {
     if (m === 12) [y, m] = [y + 1, 1];
     else m += 1;
   }
+}
+
+/** For Sakamoto's weekday formula, by month (January first). */
+const MONTH_SHIFT = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+
+/** The two-digit number at `i` of `s`, or -1 when those are not two ASCII digits. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** Year (1000–9999), month (1–12) and day (0–99) of a well-formed `YYYY-MM-DD`, else null. */
+function parsedDate(date: string): [number, number, number] | null {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return null;
+  const hi = twoDigits(date, 0);
+  const lo = twoDigits(date, 2);
+  const month = twoDigits(date, 5);
+  const day = twoDigits(date, 8);
+  if (hi < 10 || lo < 0 || month < 1 || month > 12 || day < 0) return null;
+  return [hi * 100 + lo, month, day];
 }

@@ -1,7 +1,8 @@
 import { staffWithOrgUnits } from '../db/staff.js';
 import { scheduleSettings, type CompanySettings } from '../db/schedules.js';
 import { companyShiftsLoader, computeEmployeeMonth, type ShiftsOf } from '../db/summaries.js';
-import { localTime } from '../domain/time.js';
+import { weekday } from '../domain/time.js';
+import { localClock, toMinute } from '../domain/worktime/zone.js';
 import { LEAVE_LABELS, type DayResult } from '../domain/worktime/day.js';
 import { LEAVE_UNIT_LABELS } from '../domain/worktime/schedule.js';
 import { WORK_SYSTEM_LABELS } from '../domain/worktime/system.js';
@@ -79,6 +80,11 @@ export const LEGACY_ATTENDANCE_HEADER = [
 ];
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
+/**
+ * HH:MM of an instant in the company's zone: the engine's memoised offsets (zone.ts), the same text
+ * as time.ts `localTime` without building a zoned Date for each of a month's punches.
+ */
+const localTime = (iso: string, timeZone: string) => localClock(toMinute(iso), timeZone).time;
 /** Durations as H:MM, the way Japanese payroll sheets write them. */
 const hmm = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -151,6 +157,8 @@ export async function* employeeDays(
       schedule: ctx.schedule,
       shifts: ctx.shifts,
       employee: e,
+      // The rows and the closing's totals are figures only: no explanation lines to build.
+      explain: false,
     });
     // Records older than the 退勤 memo hold one memo in `note`: it stays in the 出勤メモ column.
     const records = new Map(result.records.map((r) => [r.workDate, r]));
@@ -166,7 +174,7 @@ export async function* employeeDays(
           dept,
           status,
           d.workDate,
-          WEEKDAYS[new Date(`${d.workDate}T00:00:00Z`).getUTCDay()]!,
+          WEEKDAYS[weekday(d.workDate)]!,
           d.calendar.holidayName ?? '',
           d.punchInAt ? localTime(d.punchInAt, p.timeZone) : '',
           d.punchOutAt ? localTime(d.punchOutAt, p.timeZone) : '',

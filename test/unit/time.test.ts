@@ -44,6 +44,30 @@ describe('company-local time', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
+
+  it('gives the weekday and date arithmetic of Date.UTC for every day of 1999–2101, by its fast path too', () => {
+    // The engine calls these for every day of every employee; their Date-free paths must answer
+    // exactly what the Date arithmetic does (leap years, month and year ends, day 00 and day 31 of
+    // a 30-day month included).
+    const byDate = (date: string, days: number) => {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const t = new Date(Date.UTC(y, m - 1, d + days));
+      return t.toISOString().slice(0, 10);
+    };
+    const wdByDate = (date: string) => {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+    };
+    const dates: string[] = [];
+    for (let t = Date.UTC(1999, 0, 1); t <= Date.UTC(2101, 11, 31); t += 86_400_000) {
+      dates.push(new Date(t).toISOString().slice(0, 10));
+    }
+    dates.push('2026-02-30', '2026-04-31', '2026-03-00', '2024-02-29', '2100-02-28');
+    for (const date of dates) {
+      expect(weekday(date)).toBe(wdByDate(date));
+      for (const n of [-40, -29, -7, -6, -1, 0, 1, 6, 7, 27, 28, 35]) expect(addDays(date, n)).toBe(byDate(date, n));
+    }
+  });
 });
 
 import { monthCalendar, publicHoliday } from '../../functions/domain/calendar.js';

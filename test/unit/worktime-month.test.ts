@@ -12,6 +12,7 @@ import {
   resolveRules,
   RULE_VERSION,
   weekStartOf,
+  withoutExplanations,
   type AttendanceRecord,
   type DayResult,
   type RulesInForce,
@@ -499,5 +500,37 @@ describe('振替休日 (swap decided in advance) vs 代休 (rest given after hol
     const wed = byDate(result.days)['2026-04-22']!;
     expect(figures(wed)).toEqual([480, 0, 0, 480]);
     expect(wed.flags).toContain('worked_on_leave');
+  });
+});
+
+describe('a month without explanation lines (the exports and the closing)', () => {
+  it('gives every figure and flag of the explained month, with no explanation lines', () => {
+    // A week with a late night, a 7-hour day, a missing punch-out, a Saturday (所定休日) and a
+    // Sunday (法定休日) worked, and 昭和の日: each figure comes out the same without the lines.
+    const records: AttendanceRecord[] = [
+      shift('2026-04-06', '09:00', '23:30'),
+      shift('2026-04-07', '09:00', '16:00'),
+      { workDate: '2026-04-08', punchInAt: instantOf('2026-04-08', 9, 0, TZ) },
+      shift('2026-04-09', '08:30', '19:15'),
+      shift('2026-04-10', '09:00', '18:00'),
+      shift('2026-04-11', '10:00', '15:00'),
+      shift('2026-04-12', '10:00', '12:00'),
+      shift('2026-04-29', '09:00', '18:00'),
+    ];
+    const input = { year: 2026, month: 4, timeZone: TZ, rules: DEFAULTS, records, calendar, today: '2026-05-01' };
+    const explained = computeMonth(input);
+    const plainMonth = withoutExplanations(() => computeMonth(input));
+    expect(explained.days.some((d) => d.explanation.length > 0)).toBe(true);
+    expect(plainMonth.days.every((d) => d.explanation.length === 0)).toBe(true);
+    const withoutLines = (m: typeof explained) => ({ ...m, days: m.days.map((d) => ({ ...d, explanation: [] })) });
+    expect(plainMonth).toEqual(withoutLines(explained));
+    // The switch is back on afterwards, and after a throw.
+    expect(computeMonth(input).days.some((d) => d.explanation.length > 0)).toBe(true);
+    expect(() =>
+      withoutExplanations(() => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(computeMonth(input)).toEqual(explained);
   });
 });

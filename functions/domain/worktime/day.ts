@@ -712,6 +712,25 @@ export function variableScheduledMinutes(
   return calendar.isDayOff ? 0 : Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
 }
 
+/** False while withoutExplanations runs: finishDay leaves `explanation` empty. */
+let explaining = true;
+
+/**
+ * Runs a synchronous computation (computeMonth, computeSpan…) whose days' `explanation` stays empty:
+ * for callers that never show it (the CSV exports and the period closing write figures only; the
+ * lines took over half of the engine's time in the export bench, which computes every employee's
+ * month). Every figure and flag is the same. Synchronous: no other computation runs in between.
+ */
+export function withoutExplanations<T>(compute: () => T): T {
+  const before = explaining;
+  explaining = false;
+  try {
+    return compute();
+  } finally {
+    explaining = before;
+  }
+}
+
 /** Recomputes every figure, flag and explanation line from the segments (used again after the weekly pass). */
 export function finishDay(day: DayResult): DayResult {
   const sum = (...kinds: SegmentKind[]) =>
@@ -736,7 +755,7 @@ export function finishDay(day: DayResult): DayResult {
     lateNightMinutes: day.segments.filter((s) => s.lateNight && s.kind !== 'break').reduce((n, s) => n + s.minutes, 0),
   };
   out.flags = dayFlags(out);
-  out.explanation = explainDay(out);
+  out.explanation = explaining ? explainDay(out) : [];
   return out;
 }
 

@@ -241,12 +241,13 @@ export function earliestNeeded(systemOf: SystemOf, first: string, last: string):
 /** Two systems are the same run of periods (same kind, 起算日, length and options). */
 export function sameSystem(a: WorkSystem, b: WorkSystem): boolean {
   return (
-    a.kind === b.kind &&
-    a.periodStart === b.periodStart &&
-    a.periodMonths === b.periodMonths &&
-    a.special44 === b.special44 &&
-    JSON.stringify(a.flex) === JSON.stringify(b.flex) &&
-    JSON.stringify(a.specialPeriod) === JSON.stringify(b.specialPeriod)
+    a === b ||
+    (a.kind === b.kind &&
+      a.periodStart === b.periodStart &&
+      a.periodMonths === b.periodMonths &&
+      a.special44 === b.special44 &&
+      JSON.stringify(a.flex) === JSON.stringify(b.flex) &&
+      JSON.stringify(a.specialPeriod) === JSON.stringify(b.specialPeriod))
   );
 }
 

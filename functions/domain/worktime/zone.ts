@@ -21,8 +21,15 @@ function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
   return value;
 }
 
-export const toMinute = (iso: string) => Math.floor(Date.parse(iso) / MINUTE_MS);
-export const toIso = (minute: number) => new Date(minute * MINUTE_MS).toISOString();
+const minuteCache = new Map<string, number>();
+const isoCache = new Map<number, string>();
+
+/** Epoch minute of an ISO instant (memoised: a company's punches and segment ends repeat by the minute). */
+export const toMinute = (iso: string) =>
+  minuteCache.get(iso) ?? remember(minuteCache, iso, Math.floor(Date.parse(iso) / MINUTE_MS));
+/** ISO instant of an epoch minute (memoised: every segment of every day is written this way). */
+export const toIso = (minute: number) =>
+  isoCache.get(minute) ?? remember(isoCache, minute, new Date(minute * MINUTE_MS).toISOString());
 
 /** Epoch minute of a company-local wall-clock time (same answer as time.ts `instantOf`). */
 export function wallMinute(date: string, hour: number, minute: number, timeZone: string): number {
