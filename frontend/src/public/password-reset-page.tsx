@@ -9,6 +9,7 @@ import { t } from '../i18n';
 import { api } from '../lib/api';
 import { FormFeedback } from '../shared/feedback';
 import { PageTitle } from '../shared/page-title';
+import { NewPasswordFields } from './new-password-fields';
 
 export type ResetAudience = 'employee' | 'admin';
 
@@ -140,33 +141,14 @@ export function PasswordResetPage({ audience }: { audience: ResetAudience }) {
                 </p>
                 {errorOf('code')}
               </div>
-              <div className="form__field">
-                <label htmlFor={`${id}-password`}>{t.passwordReset.newPassword}</label>
-                <input
-                  id={`${id}-password`}
-                  type="password"
-                  name="new-password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  {...described('password', `${id}-policy`)}
-                />
-                <p id={`${id}-policy`} className="form__hint">
-                  {t.messages.passwordPolicy}
-                </p>
-                {errorOf('password')}
-              </div>
-              <div className="form__field">
-                <label htmlFor={`${id}-confirmation`}>{t.passwordReset.confirmation}</label>
-                <input
-                  id={`${id}-confirmation`}
-                  type="password"
-                  name="new-password-confirmation"
-                  autoComplete="new-password"
-                  value={confirmation}
-                  onChange={(e) => setConfirmation(e.target.value)}
-                />
-              </div>
+              <NewPasswordFields
+                id={id}
+                password={password}
+                confirmation={confirmation}
+                onPassword={setPassword}
+                onConfirmation={setConfirmation}
+                errors={fieldErrors.password ?? []}
+              />
               <button
                 type="submit"
                 className="button button--primary button--block"

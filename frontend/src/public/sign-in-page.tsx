@@ -11,6 +11,7 @@ import { api } from '../lib/api';
 import { useSession } from '../lib/session';
 import { PageTitle } from '../shared/page-title';
 import { TotpForm } from '../shared/totp-form';
+import { NewPasswordFields } from './new-password-fields';
 
 export type SignInKind = 'employee' | 'admin' | 'operator';
 
@@ -268,38 +269,14 @@ function NewPasswordForm({
 
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)} aria-busy={pending} noValidate>
-      <div className="form__field">
-        <label htmlFor={`${id}-password`}>{t.signIn.newPassword}</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          aria-describedby={fieldErrors.length ? `${id}-policy ${id}-error` : `${id}-policy`}
-          aria-invalid={fieldErrors.length ? true : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p id={`${id}-policy`} className="form__hint">
-          {t.messages.passwordPolicy}
-        </p>
-        {fieldErrors.length > 0 && (
-          <span id={`${id}-error`} className="form__field-error" role="alert">
-            {fieldErrors.join(' ')}
-          </span>
-        )}
-      </div>
-      <div className="form__field">
-        <label htmlFor={`${id}-confirmation`}>{t.signIn.newPasswordConfirmation}</label>
-        <input
-          id={`${id}-confirmation`}
-          type="password"
-          name="new-password-confirmation"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-      </div>
+      <NewPasswordFields
+        id={id}
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        errors={fieldErrors}
+      />
       <button
         type="submit"
         className="button button--primary button--block"
