@@ -88,3 +88,29 @@ export function LimitedTextarea({
     </>
   );
 }
+
+/** A time of day (`HH:MM`) with the server's reasons for it underneath. */
+export function TimeInput({
+  id,
+  value,
+  onChange,
+  messages,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  messages?: readonly string[] | undefined;
+}) {
+  return (
+    <>
+      <input
+        id={id}
+        type="time"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...invalidProps(id, messages)}
+      />
+      <FieldError id={id} messages={messages} />
+    </>
+  );
+}

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
-import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
+import { FieldError, fieldErrorsOf, invalidProps, TimeInput, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
@@ -205,25 +205,11 @@ function PatternForm({
         <div className="pattern-form__times">
           <div className="form__field">
             <label htmlFor="pattern-start">{W.startTime}</label>
-            <input
-              id="pattern-start"
-              type="time"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              {...invalidProps('pattern-start', errors.start_time)}
-            />
-            <FieldError id="pattern-start" messages={errors.start_time} />
+            <TimeInput id="pattern-start" value={start} onChange={setStart} messages={errors.start_time} />
           </div>
           <div className="form__field">
             <label htmlFor="pattern-end">{W.endTime}</label>
-            <input
-              id="pattern-end"
-              type="time"
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-              {...invalidProps('pattern-end', errors.end_time)}
-            />
-            <FieldError id="pattern-end" messages={errors.end_time} />
+            <TimeInput id="pattern-end" value={end} onChange={setEnd} messages={errors.end_time} />
           </div>
         </div>
         <div className="form__field">
@@ -259,25 +245,21 @@ function PatternForm({
                 <li key={b.key} className="pattern-breaks__row">
                   <span className="form__field">
                     <label htmlFor={startId}>{W.breakStart.replace('{n}', n)}</label>
-                    <input
+                    <TimeInput
                       id={startId}
-                      type="time"
                       value={b.start_time}
-                      onChange={(e) => update(b.key, { start_time: e.target.value })}
-                      {...invalidProps(startId, startErrors)}
+                      onChange={(v) => update(b.key, { start_time: v })}
+                      messages={startErrors}
                     />
-                    <FieldError id={startId} messages={startErrors} />
                   </span>
                   <span className="form__field">
                     <label htmlFor={endId}>{W.breakEnd.replace('{n}', n)}</label>
-                    <input
+                    <TimeInput
                       id={endId}
-                      type="time"
                       value={b.end_time}
-                      onChange={(e) => update(b.key, { end_time: e.target.value })}
-                      {...invalidProps(endId, endErrors)}
+                      onChange={(v) => update(b.key, { end_time: v })}
+                      messages={endErrors}
                     />
-                    <FieldError id={endId} messages={endErrors} />
                   </span>
                   <button
                     type="button"

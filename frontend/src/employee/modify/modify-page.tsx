@@ -16,6 +16,7 @@ import {
   fieldErrorsOf,
   invalidProps,
   messagesFor,
+  TimeInput,
   type FieldErrors,
 } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
@@ -201,25 +202,16 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
         <div className="modify-form__times">
           <div className="form__field">
             <label htmlFor="modify-in">{t.modify.correctedIn}</label>
-            <input
-              id="modify-in"
-              type="time"
-              value={punchIn}
-              onChange={(e) => setPunchIn(e.target.value)}
-              {...invalidProps('modify-in', fieldErrors.punch_in_at)}
-            />
-            <FieldError id="modify-in" messages={fieldErrors.punch_in_at} />
+            <TimeInput id="modify-in" value={punchIn} onChange={setPunchIn} messages={fieldErrors.punch_in_at} />
           </div>
           <div className="form__field">
             <label htmlFor="modify-out">{t.modify.correctedOut}</label>
-            <input
+            <TimeInput
               id="modify-out"
-              type="time"
               value={punchOut}
-              onChange={(e) => setPunchOut(e.target.value)}
-              {...invalidProps('modify-out', messagesFor(fieldErrors, 'punch_out_at', 'punch_out_next_day'))}
+              onChange={setPunchOut}
+              messages={messagesFor(fieldErrors, 'punch_out_at', 'punch_out_next_day')}
             />
-            <FieldError id="modify-out" messages={messagesFor(fieldErrors, 'punch_out_at', 'punch_out_next_day')} />
             <label className="checkbox" htmlFor="modify-next-day">
               <input
                 id="modify-next-day"

@@ -12,6 +12,7 @@ import {
   fieldErrorsOf,
   invalidProps,
   messagesFor,
+  TimeInput,
   type FieldErrors,
 } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
@@ -168,25 +169,21 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
               </p>
               <div className="form__field">
                 <label htmlFor="request-planned-start">{t.approvals.plannedStart}</label>
-                <input
+                <TimeInput
                   id="request-planned-start"
-                  type="time"
                   value={plannedStart}
-                  onChange={(e) => setPlannedStart(e.target.value)}
-                  {...invalidProps('request-planned-start', fieldErrors.planned_start)}
+                  onChange={setPlannedStart}
+                  messages={fieldErrors.planned_start}
                 />
-                <FieldError id="request-planned-start" messages={fieldErrors.planned_start} />
               </div>
               <div className="form__field">
                 <label htmlFor="request-planned-end">{t.approvals.plannedEnd}</label>
-                <input
+                <TimeInput
                   id="request-planned-end"
-                  type="time"
                   value={plannedEnd}
-                  onChange={(e) => setPlannedEnd(e.target.value)}
-                  {...invalidProps('request-planned-end', fieldErrors.planned_end)}
+                  onChange={setPlannedEnd}
+                  messages={fieldErrors.planned_end}
                 />
-                <FieldError id="request-planned-end" messages={fieldErrors.planned_end} />
                 <label className="checkbox" htmlFor="request-planned-next-day">
                   <input
                     id="request-planned-next-day"
