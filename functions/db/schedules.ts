@@ -17,6 +17,7 @@ import { systemOf, type SystemOf, type WorkSystemRecord } from '../domain/workti
 import type { CalendarVersion } from '../domain/worktime/calendar.js';
 import type { RuleRecord } from '../domain/worktime/rules.js';
 import type { PayrollVersion } from '../domain/payroll-period.js';
+import { daysAndShiftsBetween } from './attendance.js';
 import { calendarVersionsOf } from './company-calendars.js';
 import { payrollVersionsOf, type Closing } from './period-closings.js';
 import { db, type Db } from './service.js';
@@ -60,9 +61,8 @@ export async function scheduleSettings(companyId: string, service: Db = db()): P
 }
 
 /**
- * One employee's shifts `from`–`to`: one Query of the employee's partition. ElectroDB's `between`
- * leaves the sort key's static tail (`#shift`) off both bounds, so the upper bound is `day#<to>~`
- * (after `day#<to>#shift`); the day items in the range are read too and dropped by the entity parse.
+ * One employee's shifts `from`–`to`: the one Query of the employee's partition that reads days and
+ * shifts together (db/attendance.ts daysAndShiftsBetween bounds the range after `day#<to>#shift`).
  */
 export async function employeeShifts(
   companyId: string,
@@ -71,11 +71,7 @@ export async function employeeShifts(
   to: string,
   service: Db = db(),
 ): Promise<ShiftRecord[]> {
-  const { data } = await service.entities.Shift.query
-    .byEmployee({ companyId, employeeId })
-    .between({ date: from }, { date: `${to}~` })
-    .go({ pages: 'all' });
-  return data.filter((s) => s.date >= from && s.date <= to);
+  return (await daysAndShiftsBetween({ companyId, employeeId }, from, to, service)).shifts;
 }
 
 /** Every employee's shifts of one calendar month (the admin grid, exports): one paginated Query of gsi1. */
