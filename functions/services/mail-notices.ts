@@ -51,10 +51,38 @@ export async function sendDailyNotices(companyId: string, timeZone: string, now:
       logger.error('daily mail notices failed', { companyId, notice: kind, error: error as Error });
     }
   };
-  await run('missedPunch', () => missedPunches(companyId, ids, timeZone, now));
-  await run('overtime', () => overtimeNotices(companyId, new Set(ids), timeZone, now));
+  // Both the missed punches and the 36協定 notices read the 締め日 versions and a period's summaries;
+  // yesterday's period is today's on all but a period's first day: each is read once per run.
+  const reads = sharedReads(companyId);
+  await run('missedPunch', () => missedPunches(companyId, ids, timeZone, now, reads));
+  await run('overtime', () => overtimeNotices(companyId, new Set(ids), timeZone, now, reads));
   await run('paidLeave', () => paidLeaveNotices(companyId, timeZone, now));
   return result;
+}
+
+type SharedReads = ReturnType<typeof sharedReads>;
+
+/**
+ * The 締め日 versions and the summaries of a period, each read on first use and shared after; a read
+ * that failed is forgotten, so the next notice kind reads again.
+ */
+function sharedReads(companyId: string) {
+  const cache = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!cache.has(key))
+      cache.set(
+        key,
+        read().catch((error: unknown) => {
+          cache.delete(key);
+          throw error;
+        }),
+      );
+    return cache.get(key) as Promise<T>;
+  };
+  return {
+    payroll: () => once('payroll', () => payrollVersions(companyId)),
+    summaries: (period: string) => once(`summaries#${period}`, () => monthSummaries(companyId, period)),
+  };
 }
 
 async function claimed(companyId: string, key: string, now: Date, send: () => Promise<void>): Promise<number> {
@@ -63,14 +91,20 @@ async function claimed(companyId: string, key: string, now: Date, send: () => Pr
   return 1;
 }
 
-async function missedPunches(companyId: string, employeeIds: string[], timeZone: string, now: Date) {
+async function missedPunches(
+  companyId: string,
+  employeeIds: string[],
+  timeZone: string,
+  now: Date,
+  reads: SharedReads,
+) {
   const yesterday = addDays(today(timeZone, now), -1);
   const [open, payroll] = await Promise.all([
     openDays(companyId, employeeIds, [addDays(yesterday, -1), yesterday]),
-    payrollVersions(companyId),
+    reads.payroll(),
   ]);
   // The period holding yesterday (the summaries are keyed by payroll period id).
-  const summaries = await monthSummaries(companyId, periodOf(yesterday, payroll).id);
+  const summaries = await reads.summaries(periodOf(yesterday, payroll).id);
   const active = new Set(employeeIds);
   let sent = 0;
   for (const day of open) {
@@ -90,16 +124,22 @@ async function missedPunches(companyId: string, employeeIds: string[], timeZone:
 
 const NOTICE_CODES = { alert_limit: 'threshold', doctor_interview_80h: 'eighty' } as const;
 
-async function overtimeNotices(companyId: string, active: Set<string>, timeZone: string, now: Date) {
+async function overtimeNotices(
+  companyId: string,
+  active: Set<string>,
+  timeZone: string,
+  now: Date,
+  reads: SharedReads,
+) {
   const [company, versions, calendar, payroll, histories] = await Promise.all([
     findCompany(companyId),
     agreementVersions(companyId),
     calendarVersions(companyId),
-    payrollVersions(companyId),
+    reads.payroll(),
     overtimeHistories(companyId),
   ]);
   const month = thisMonth(timeZone, now, payroll);
-  const summaries = await monthSummaries(companyId, month);
+  const summaries = await reads.summaries(month);
   const worked = new Map(summaries.map((s) => [s.employeeId, s.workedMinutes]));
   const agreement = companyAgreement(versions, company, calendar);
   let sent = 0;
