@@ -12,7 +12,7 @@
  * Bounded by default (FUZZ_RUNS=20 per route). Nightly / replay:
  *   FUZZ_RUNS=500 FUZZ_SEED=<seed printed by a run> LOG_LEVEL=SILENT npx vitest run --project integration test/integration/security-fuzz.test.ts
  */
-import { STAFF_IMPORT_MAX_BYTES } from '../../functions/domain/staff-import.js';
+import { IMPORT_FILE_MAX_CHARS } from '../../functions/api/employee-imports/import-validation.js';
 import { periodClosings } from '../../functions/db/period-closings.js';
 import * as fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -269,12 +269,11 @@ describe('fuzzing every route', () => {
 
 /**
  * Fields whose maximum is above 20 000 characters, probed one character over it: the staff import's
- * file is a base64 CSV of up to STAFF_IMPORT_MAX_BYTES (its route takes a larger JSON body).
+ * file is a base64 CSV (its route takes a larger JSON body).
  */
-const IMPORT_FILE_OVER = Math.ceil(STAFF_IMPORT_MAX_BYTES / 3) * 4 + 5;
 const OVERSIZED: Record<string, number> = {
-  'preview-employee-import.file': IMPORT_FILE_OVER,
-  'create-employee-import.file': IMPORT_FILE_OVER,
+  'preview-employee-import.file': IMPORT_FILE_MAX_CHARS + 1,
+  'create-employee-import.file': IMPORT_FILE_MAX_CHARS + 1,
 };
 
 describe('request schemas are strict and bounded', () => {

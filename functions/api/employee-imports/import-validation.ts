@@ -29,12 +29,15 @@ import type { ImportStaffRow } from '../../services/staff-import.js';
 import { ValidationError } from '../../shared/errors.js';
 import { NewStaffSchema, staffFields } from '../employees/staff-schemas.js';
 
+/** The largest file in base64 characters (STAFF_IMPORT_MAX_BYTES bytes, a little slack for padding). */
+export const IMPORT_FILE_MAX_CHARS = Math.ceil(STAFF_IMPORT_MAX_BYTES / 3) * 4 + 4;
+
 /** The uploaded file, base64 (a JSON body; the encoding is detected from the bytes). */
 export const ImportBodySchema = z.strictObject({
-  file: z.string().check(z.minLength(1), z.maxLength(Math.ceil(STAFF_IMPORT_MAX_BYTES / 3) * 4 + 4)),
+  file: z.string().check(z.minLength(1), z.maxLength(IMPORT_FILE_MAX_CHARS)),
 });
 /** The JSON body limit of the import routes: the largest file in base64 and a little more. */
-export const IMPORT_BODY_BYTES = Math.ceil(STAFF_IMPORT_MAX_BYTES / 3) * 4 + 1024;
+export const IMPORT_BODY_BYTES = IMPORT_FILE_MAX_CHARS + 1020;
 
 /** The staff form's schema without the password: the import makes one per member (sent by mail). */
 const RowSchema = z.omit(NewStaffSchema, { password: true });
