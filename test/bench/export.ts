@@ -13,6 +13,7 @@ import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_HOST, startScratchEmulators } from '../../lib/local/emulators';
 import { createGateway } from '../../lib/local/gateway';
 import { applyApiEnv, dynamoDbClient, ensureTable, provision } from '../../lib/local/provision';
+import { countRequests } from './count-requests';
 
 const args = process.argv.slice(2);
 const EMPLOYEES = Number(args[args.indexOf('--employees') + 1] || 0) || 1000;
@@ -37,24 +38,13 @@ try {
   const { clock } = await import('../../functions/shared/clock');
 
   // Count every DynamoDB request the handlers make, by command.
-  const counts = new Map<string, number>();
-  dynamo().middlewareStack.add(
-    (next, context) => async (input) => {
-      counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
-      return next(input);
-    },
-    { step: 'initialize', name: 'requestCounter' },
-  );
+  const counter = countRequests(dynamo());
   const measure = async <T>(fn: () => Promise<T>) => {
-    counts.clear();
+    counter.reset();
     const t = performance.now();
     const value = await fn();
-    return {
-      value,
-      ms: performance.now() - t,
-      requests: [...counts].map(([k, v]) => `${k}×${v}`).join(' ') || '—',
-      total: [...counts.values()].reduce((a, b) => a + b, 0),
-    };
+    const { total, byCommand } = counter.snapshot();
+    return { value, ms: performance.now() - t, requests: byCommand || '—', total };
   };
 
   // ---- seed

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { LOCAL_HOST, startScratchEmulators } from '../../lib/local/emulators';
 import { createGateway } from '../../lib/local/gateway';
 import { applyApiEnv, dynamoDbClient, ensureTable, provision } from '../../lib/local/provision';
+import { countRequests } from './count-requests';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => Number(args[args.indexOf(`--${name}`) + 1] || 0) || fallback;
@@ -95,15 +96,7 @@ try {
   const { dynamo } = await import('../../functions/shared/clients/dynamodb');
 
   // Every DynamoDB request the handlers make during the rush, by command.
-  let counting = false;
-  const counts = new Map<string, number>();
-  dynamo().middlewareStack.add(
-    (next, context) => async (input) => {
-      if (counting) counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
-      return next(input);
-    },
-    { step: 'initialize', name: 'rushRequestCounter' },
-  );
+  const counter = countRequests(dynamo());
 
   const companyId = newId();
   await db()
@@ -171,7 +164,7 @@ try {
   };
   const pause = (maxMs: number) => new Promise((r) => setTimeout(r, Math.random() * maxMs));
   const rushStart = performance.now();
-  counting = true;
+  counter.reset();
   await Promise.all(
     staff.map(async (s, i) => {
       await pause(SPREAD_S * 1000);
@@ -185,8 +178,7 @@ try {
     }),
   );
   const rushSeconds = (performance.now() - rushStart) / 1000;
-  counting = false;
-  const requests = [...counts.values()].reduce((a, b) => a + b, 0);
+  const { total: requests, byCommand } = counter.snapshot();
   const perPress = requests / Math.max(1, sent);
 
   const date = today('Asia/Tokyo');
@@ -212,7 +204,6 @@ try {
   console.log(
     `punch latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; rush lasted ${rushSeconds.toFixed(1)} s`,
   );
-  const byCommand = [...counts].map(([k, v]) => `${k}×${v}`).join(' ');
   const withinBudget = perPress <= 5;
   console.log(
     `DynamoDB requests per press: ${perPress.toFixed(2)} (${requests}: ${byCommand}); budget ≤ 5 (4 + the session read) ${withinBudget ? 'ok' : 'MISSED'}`,
