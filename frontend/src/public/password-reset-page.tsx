@@ -9,7 +9,7 @@ import { t } from '../i18n';
 import { api } from '../lib/api';
 import { FormFeedback } from '../shared/feedback';
 import { PageTitle } from '../shared/page-title';
-import { NewPasswordFields } from './new-password-fields';
+import { EmailField, NewPasswordFields } from './credential-fields';
 
 export type ResetAudience = 'employee' | 'admin';
 
@@ -98,18 +98,7 @@ export function PasswordResetPage({ audience }: { audience: ResetAudience }) {
             <p className="form__hint">{t.passwordReset.lead}</p>
             <FormFeedback error={error} />
             <form className="form" onSubmit={(e) => void sendCode(e)} aria-busy={pending} noValidate>
-              <div className="form__field">
-                <label htmlFor={`${id}-email`}>{t.passwordReset.email}</label>
-                <input
-                  id={`${id}-email`}
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
+              <EmailField id={id} value={email} onChange={setEmail} />
               <button
                 type="submit"
                 className="button button--primary button--block"

@@ -11,7 +11,7 @@ import { api } from '../lib/api';
 import { useSession } from '../lib/session';
 import { PageTitle } from '../shared/page-title';
 import { TotpForm } from '../shared/totp-form';
-import { NewPasswordFields } from './new-password-fields';
+import { EmailField, NewPasswordFields } from './credential-fields';
 
 export type SignInKind = 'employee' | 'admin' | 'operator';
 
@@ -212,18 +212,7 @@ function CredentialsForm({ onSubmit }: { onSubmit: Submit<[email: string, passwo
 
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)} aria-busy={pending} noValidate>
-      <div className="form__field">
-        <label htmlFor={`${id}-email`}>{t.signIn.email}</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <EmailField id={id} value={email} onChange={setEmail} />
       <div className="form__field">
         <label htmlFor={`${id}-password`}>{t.signIn.password}</label>
         <input

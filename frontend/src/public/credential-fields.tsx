@@ -1,9 +1,28 @@
 /**
- * The new password and its confirmation, with the password policy as the hint and the server's
- * field errors under the password: the sign-in page's first-time password (NEW_PASSWORD_REQUIRED)
- * and the forgotten-password page's last step set a password the same way.
+ * The account fields the sign-in page and the forgotten-password page share: the e-mail (the
+ * account's username for password managers), and the new password with its confirmation, the
+ * password policy as the hint and the server's field errors under the password (the first-time
+ * password on sign-in, NEW_PASSWORD_REQUIRED, and the reset's last step).
  */
 import { t } from '../i18n';
+
+/** The account's e-mail: `${id}-email`. */
+export function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="form__field">
+      <label htmlFor={`${id}-email`}>{t.signIn.email}</label>
+      <input
+        id={`${id}-email`}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
 
 export function NewPasswordFields({
   id,
