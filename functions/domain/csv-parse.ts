@@ -1,8 +1,9 @@
 /**
  * Reading uploaded CSV files (スタッフ一括登録, issue 18 item 4): bytes → text → rows.
  *
- * The parser is a small RFC 4180 one written here because no CSV parser is installed (csv-parse, the
- * csv-stringify project's reader, would be the library choice if a package could be added). It reads
+ * The parser is a small RFC 4180 one written here (csv-parse 6, the csv-stringify project's reader,
+ * was tried: it reads the same records but differs on malformed quotes and names the line where an
+ * unclosed quote ends the text, not where it starts; switching stays open). It reads
  * quoted fields, doubled quotes inside them, CRLF, LF or CR line ends, and line breaks inside quotes.
  * Spreadsheet software exports UTF-8 (often with a BOM) or Shift_JIS (Excel's 「CSV」 on Japanese
  * Windows): valid UTF-8 is read as UTF-8, anything else as Shift_JIS (CP932, Windows' variant).
