@@ -191,7 +191,7 @@ export async function patchStaff(
   companyId: string,
   employeeId: string,
   f: StaffFields,
-  current: { employeeNumber?: string | undefined } = {},
+  current: { employeeNumber?: string | undefined; nameKana?: string | undefined } = {},
   service: Db = db(),
 ) {
   const cleared = [
@@ -207,7 +207,12 @@ export async function patchStaff(
   const after = f.employeeNumber === undefined ? before : f.employeeNumber;
   const sameKey =
     (before === null ? null : employeeNumberKey(before)) === (after === null ? null : employeeNumberKey(after));
-  const attributes = givenAttributes(f);
+  // The 五十音 key is rebuilt from the names this write sets (entities/employee.ts listOrder): a フリガナ
+  // left unchanged is set again, so the key never loses it.
+  const attributes = {
+    ...givenAttributes(f),
+    ...(f.nameKana === undefined && current.nameKana ? { nameKana: current.nameKana } : {}),
+  };
   if (sameKey) {
     let patch = service.entities.Employee.patch({ companyId, employeeId }).set(attributes);
     // An unchosen department or status is removed, not stored as an empty string.
@@ -321,6 +326,33 @@ export async function activeStaffPage(
     .go({ count: options.limit });
   return { staff: data, next: cursor && data.length ? data[data.length - 1]!.employeeId : null };
 }
+
+/**
+ * One page of the active staff in 五十音 order (the `byListOrder` index): ONE Query whatever the
+ * company's size. `after` is the previous page's `next` (the last member's sort key); `next` is null on
+ * the last page: the Query asks for one member more than the page to know whether another follows.
+ */
+export async function staffInOrderPage(
+  companyId: string,
+  options: { limit: number; after?: string | undefined },
+  service: Db = db(),
+): Promise<{ staff: StaffMember[]; next: string | null }> {
+  const query = service.entities.Employee.query.byListOrder({ companyId, status: 'active' });
+  const last = options.after === undefined ? null : splitListCursor(options.after);
+  const { data } = await (last ? query.gt(last) : query).go({ limit: options.limit + 1 });
+  const staff = data.slice(0, options.limit);
+  const tail = staff[staff.length - 1];
+  return {
+    staff,
+    next: data.length > options.limit && tail ? `${tail.listOrder ?? ''}\u0000${tail.employeeId}` : null,
+  };
+}
+
+/** A `staffInOrderPage` cursor back into the index's composite (null when it is not one of ours). */
+const splitListCursor = (cursor: string) => {
+  const cut = cursor.lastIndexOf('\u0000');
+  return cut < 0 ? null : { listOrder: cursor.slice(0, cut), employeeId: cursor.slice(cut + 1) };
+};
 
 /** Named staff members of the company (BatchGetItem, 100 keys a call); unknown ids are left out. */
 export async function staffByIds(

@@ -609,6 +609,26 @@ export async function monthSummaries(companyId: string, yearMonth: string, servi
   return data.filter((s) => s.month === yearMonth);
 }
 
+/**
+ * The summaries of one payroll period of the named staff (BatchGetItem, 100 keys a call: one request
+ * for a list page); staff without one are left out.
+ */
+export async function summariesOf(
+  companyId: string,
+  yearMonth: string,
+  employeeIds: readonly string[],
+  service: Db = db(),
+) {
+  const out = [];
+  for (let i = 0; i < employeeIds.length; i += 100) {
+    const keys = employeeIds.slice(i, i + 100).map((employeeId) => ({ companyId, month: yearMonth, employeeId }));
+    const { data, unprocessed } = await service.entities.WorkSummary.get(keys).go();
+    if (unprocessed.length) throw new Error(`${unprocessed.length} summary keys left unprocessed`);
+    out.push(...data);
+  }
+  return out;
+}
+
 /** Every employee's overtime history: one Query. */
 export async function overtimeHistories(companyId: string, service: Db = db()) {
   const { data } = await service.entities.OvertimeHistory.query.byEmployee({ companyId }).go({ pages: 'all' });

@@ -44,21 +44,48 @@ export function normaliseKana(raw: string): string {
 
 export const isNameKana = (value: string): boolean => NAME_KANA.test(value);
 
+// Small kana read as their full forms in a dictionary's order (ァ beside ア, ッ beside ツ).
+const SMALL_KANA: Record<string, string> = {
+  ァ: 'ア',
+  ィ: 'イ',
+  ゥ: 'ウ',
+  ェ: 'エ',
+  ォ: 'オ',
+  ッ: 'ツ',
+  ャ: 'ヤ',
+  ュ: 'ユ',
+  ョ: 'ヨ',
+  ヮ: 'ワ',
+  ヵ: 'カ',
+  ヶ: 'ケ',
+};
+
 /**
- * 五十音 order: by フリガナ (staff without one after those with one), then by name, then by id so the
- * order is total and the same on every call. `ja` collation puts ガ beside カ and ァ beside ア.
+ * The key that puts staff in 五十音 order, as a string compared code point by code point — the order
+ * DynamoDB keeps an index's sort keys in, so the staff list can be read a page at a time already in
+ * this order (the `byListOrder` index of the employee item) and every sorted screen agrees with it.
+ * Staff with a フリガナ come first, by the reading with 濁点・半濁点 and small kana folded (ガ beside カ,
+ * ァ beside ア), then by the reading as written (カ before ガ), then by name; staff without one follow,
+ * by name (code point order: kanji have no reading to sort by). Katakana code points follow the 五十音
+ * (ア…ン); ー sorts after ン, where a dictionary would read it as the vowel before it. A tab, below
+ * every character a name or reading holds, separates the parts so a shorter reading sorts first.
  */
+export function listOrderKey(nameKana: string | null | undefined, name: string): string {
+  if (!nameKana) return `2${name}`;
+  const folded = nameKana
+    .normalize('NFD')
+    .replace(/[\u3099\u309a]/gu, '')
+    .replace(/[ァィゥェォッャュョヮヵヶ]/gu, (c) => SMALL_KANA[c]!);
+  return `1${folded}\t${nameKana}\t${name}`;
+}
+
+/** 五十音 order (`listOrderKey`), then by id so the order is total and the same on every call. */
 export function gojuonOrder(
   a: { nameKana?: string | null | undefined; name: string; id: string },
   b: { nameKana?: string | null | undefined; name: string; id: string },
 ): number {
-  const ka = a.nameKana || null;
-  const kb = b.nameKana || null;
-  if (ka !== kb) {
-    if (ka === null) return 1;
-    if (kb === null) return -1;
-    const byKana = ka.localeCompare(kb, 'ja');
-    if (byKana) return byKana;
-  }
-  return a.name.localeCompare(b.name, 'ja') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const ka = listOrderKey(a.nameKana, a.name);
+  const kb = listOrderKey(b.nameKana, b.name);
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -4,22 +4,22 @@
  * tests pass failing ones to prove the compensation.
  */
 import { summarySystemView } from './work-figures.js';
-import { assertOrgRefs, findOrgUnit, type OrgUnit } from '../db/organisation.js';
+import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/organisation.js';
 import { patternOf } from '../db/paid-leave.js';
 import { endSessions } from '../db/sessions.js';
-import { monthSummaries } from '../db/summaries.js';
+import { summariesOf } from '../db/summaries.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { periodOf } from '../domain/payroll-period.js';
 import {
-  staffWithOrgUnits,
   activeStaffMember,
   insertStaff,
   markRetired,
   patchStaff,
+  staffInOrderPage,
   type StaffFields,
   type StaffMember,
 } from '../db/staff.js';
-import { STAFF_IDENTITY_MESSAGES, gojuonOrder } from '../domain/staff-identity.js';
+import { STAFF_IDENTITY_MESSAGES } from '../domain/staff-identity.js';
 import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
@@ -143,42 +143,56 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
 }
 export type StaffView = ReturnType<typeof staffView>;
 
+/** Most staff on one page of the staff list (`?limit`, default and maximum). */
+export const STAFF_PAGE_LIMIT = 100;
+
 /**
- * Staff list with the figures of the payroll period holding `date` (today) from the work summaries:
- * three Queries whatever the size (the 締め日 versions name the period whose summaries are read). In 五十音
- * order (フリガナ, then name, then id): the list is one Query of every active member, so the whole list
- * is sorted, not a page of it.
+ * One page of the staff list in 五十音 order (フリガナ, then name, then id), with the figures of the
+ * payroll period holding `date` (today) from the work summaries. A fixed number of requests whatever
+ * the company's size (issue 19): the page is ONE Query of the staff in that order (entities/employee.ts
+ * `byListOrder`); at the same time the departments, the employment statuses and the 締め日 versions
+ * (each one small Query), then the page's summaries (one BatchGetItem). `next` names the page after.
  */
-export async function staffList(companyId: string, date: string): Promise<StaffView[]> {
-  // Issue 19: staff, departments and statuses are one Query (adjacent key ranges of one partition).
-  const [{ staff, departments, statuses }, summaries] = await Promise.all([
-    staffWithOrgUnits(companyId),
-    payrollVersions(companyId).then((v) => monthSummaries(companyId, periodOf(date, v).id)),
+export async function staffList(
+  companyId: string,
+  date: string,
+  page: { limit?: number | undefined; after?: string | undefined } = {},
+): Promise<{ staff: StaffView[]; next: string | null }> {
+  const limit = Math.min(page.limit ?? STAFF_PAGE_LIMIT, STAFF_PAGE_LIMIT);
+  const [{ staff, next }, departments, statuses, versions] = await Promise.all([
+    staffInOrderPage(companyId, { limit, after: page.after }),
+    listOrgUnits('department', companyId),
+    listOrgUnits('employmentStatus', companyId),
+    payrollVersions(companyId),
   ]);
+  const summaries = await summariesOf(
+    companyId,
+    periodOf(date, versions).id,
+    staff.map((m) => m.employeeId),
+  );
   const dept = new Map(departments.map((d) => [d.id, d]));
   const stat = new Map(statuses.map((s) => [s.id, s]));
   const figures = new Map(summaries.map((s) => [s.employeeId, s]));
-  return staff
-    .map((m) => {
-      const view = staffView(
-        m,
-        m.departmentId ? dept.get(m.departmentId) : null,
-        m.employmentStatusId ? stat.get(m.employmentStatusId) : null,
-      );
-      const f = figures.get(m.employeeId);
-      // No summary yet means nothing worked this period: zero, not unknown.
-      return {
-        ...view,
-        monthly_working_minutes: f?.workedMinutes ?? 0,
-        overtime_minutes: f?.overtimeMinutes ?? 0,
-        over_legal_limit_minutes: f?.statutoryOvertimeMinutes ?? 0,
-        late_days: f?.lateDays ?? 0,
-        early_leave_days: f?.earlyLeaveDays ?? 0,
-        absent_days: f?.absentDays ?? 0,
-        work_system_label: f?.system && f.system !== 'standard' ? summarySystemView(f).label : null,
-      };
-    })
-    .sort((a, b) => gojuonOrder({ ...a, nameKana: a.name_kana }, { ...b, nameKana: b.name_kana }));
+  const rows = staff.map((m) => {
+    const view = staffView(
+      m,
+      m.departmentId ? dept.get(m.departmentId) : null,
+      m.employmentStatusId ? stat.get(m.employmentStatusId) : null,
+    );
+    const f = figures.get(m.employeeId);
+    // No summary yet means nothing worked this period: zero, not unknown.
+    return {
+      ...view,
+      monthly_working_minutes: f?.workedMinutes ?? 0,
+      overtime_minutes: f?.overtimeMinutes ?? 0,
+      over_legal_limit_minutes: f?.statutoryOvertimeMinutes ?? 0,
+      late_days: f?.lateDays ?? 0,
+      early_leave_days: f?.earlyLeaveDays ?? 0,
+      absent_days: f?.absentDays ?? 0,
+      work_system_label: f?.system && f.system !== 'standard' ? summarySystemView(f).label : null,
+    };
+  });
+  return { staff: rows, next };
 }
 
 /** One active staff member with names (a department deleted since shows as none). */

@@ -4,6 +4,11 @@ export interface Reply<T = unknown> {
   status: 'ok' | 'created' | 'noContent';
   data?: T;
   cookies?: string[];
+  /**
+   * A list answered a page at a time whose `data` stays the array the contract names: the next page's
+   * cursor goes beside it as `next_cursor` (null on the last page).
+   */
+  nextCursor?: string | null;
   /** What an audited route changed, when it knows more than its answer (the state before, say). */
   audit?: { targetId?: string | undefined; before?: unknown; after?: unknown; companyId?: string | undefined };
 }
@@ -16,6 +21,13 @@ export const ok = <T>(data: T, cookies?: string[]): Reply<T> => ({
   status: 'ok',
   data,
   ...(cookies ? { cookies } : {}),
+});
+/** A page of a list: `{ data: [...], next_cursor }`. */
+export const okPage = <T>(data: T[], nextCursor: string | null): Reply<T[]> => ({
+  kind: 'reply',
+  status: 'ok',
+  data,
+  nextCursor,
 });
 export const created = <T>(data: T): Reply<T> => ({ kind: 'reply', status: 'created', data });
 export const noContent = (cookies?: string[]): Reply<never> => ({

@@ -272,7 +272,13 @@ export function api<
       throw error;
     }
     const status = STATUS[reply.status];
-    const payload = reply.status === 'noContent' ? undefined : { data: reply.data ?? null };
+    const payload =
+      reply.status === 'noContent'
+        ? undefined
+        : {
+            data: reply.data ?? null,
+            ...(reply.nextCursor === undefined ? {} : { next_cursor: reply.nextCursor }),
+          };
     const owed = audit && sink && principal ? auditEvent(audit, sink, principal, params, reply) : undefined;
     if (claim) await completeKey(claim, { status, body: payload }, owed);
     else if (audit && owed) await audit.writeAuditItem(owed);

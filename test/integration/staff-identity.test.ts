@@ -266,4 +266,82 @@ describe('五十音 order', () => {
     const leave = (await client.get('/api/v1/paid_leave/employees')).body.data as { name: string }[];
     expect(leave.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
   });
+
+  it('pages the staff list in that order: one page a call, edits and retirement move or drop a member', async () => {
+    const company = await createTenant({ employees: 0 });
+    const client = await signIn(stack.baseUrl, 'admin', company.admin);
+    const ids: Record<string, string> = {};
+    for (const [last, first, kana] of [
+      ['渡辺', '一郎', 'ワタナベ イチロウ'],
+      ['無記入', '太郎', ''],
+      ['阿部', '花子', 'アベ ハナコ'],
+      ['後藤', '次郎', 'ゴトウ ジロウ'],
+      ['加藤', '三郎', 'カトウ サブロウ'],
+    ] as const) {
+      const res = await client.post(
+        '/api/v1/employees',
+        newStaff({ last_name: last, first_name: first, name_kana: kana }),
+      );
+      expect(res.status).toBe(201);
+      ids[last] = (res.body.data as { id: string }).id;
+    }
+    type Page = { body: { data: { name: string }[]; next_cursor: string | null } };
+    const all = async (limit: number) => {
+      const names: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const res = (await client.get(
+          `/api/v1/employees?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        )) as unknown as Page & { status: number };
+        expect(res.status).toBe(200);
+        names.push(res.body.data.map((s) => s.name));
+        cursor = res.body.next_cursor;
+      } while (cursor);
+      return names;
+    };
+    // Five members two a page: three pages, the last one short and without a next cursor.
+    expect(await all(2)).toEqual([['阿部 花子', '加藤 三郎'], ['後藤 次郎', '渡辺 一郎'], ['無記入 太郎']]);
+    // A page exactly full at the end has no next cursor either (the Query reads one more to know).
+    expect(await all(5)).toEqual([['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']]);
+
+    // A new フリガナ moves the member; an edit that leaves the フリガナ out keeps its place.
+    const edit = (id: string, body: Record<string, unknown>) =>
+      client.put(`/api/v1/employees/${id}`, { ...newStaff(), password: '', ...body });
+    const current = (await client.get(`/api/v1/employees/${ids['無記入']}`)).body.data as { email: string };
+    expect(
+      (
+        await edit(ids['無記入']!, {
+          last_name: '無記入',
+          first_name: '太郎',
+          email: current.email,
+          name_kana: 'イトウ タロウ',
+        })
+      ).status,
+    ).toBe(200);
+    const abe = (await client.get(`/api/v1/employees/${ids['阿部']}`)).body.data as { email: string };
+    expect((await edit(ids['阿部']!, { last_name: '阿部', first_name: '花子', email: abe.email })).status).toBe(200);
+    expect((await all(100)).flat()).toEqual(['阿部 花子', '無記入 太郎', '加藤 三郎', '後藤 次郎', '渡辺 一郎']);
+    // Retired staff leave the list.
+    expect((await client.delete(`/api/v1/employees/${ids['加藤']}`)).status).toBe(200);
+    expect((await all(100)).flat()).toEqual(['阿部 花子', '無記入 太郎', '後藤 次郎', '渡辺 一郎']);
+  });
+
+  it("refuses a forged cursor, another company's cursor and a bad limit with 400", async () => {
+    const first = (await admin.get('/api/v1/employees?limit=1')).body as { next_cursor: string | null };
+    const fromOther = (await otherAdmin.get('/api/v1/employees?limit=1')).body as { next_cursor: string | null };
+    for (const path of [
+      '/api/v1/employees?cursor=forged',
+      ...(fromOther.next_cursor ? [`/api/v1/employees?cursor=${encodeURIComponent(fromOther.next_cursor)}`] : []),
+    ]) {
+      const res = await admin.get(path);
+      expect(res.status).toBe(400);
+      expect(res.body.errors?.cursor).toEqual(['続きの読み込みに失敗しました。一覧を最初から読み込み直してください。']);
+    }
+    expect((await admin.get('/api/v1/employees?limit=x')).body.errors?.limit).toEqual(['半角数字で入力してください']);
+    for (const limit of ['0', '101'])
+      expect((await admin.get(`/api/v1/employees?limit=${limit}`)).body.errors?.limit).toEqual([
+        '件数は1〜100で指定してください',
+      ]);
+    expect(first).toHaveProperty('next_cursor');
+  });
 });

@@ -1,13 +1,33 @@
+import * as z from 'zod/mini';
+import { integerSchema } from '../../domain/input.js';
 import { today } from '../../domain/time.js';
 import { clock } from '../../shared/clock.js';
-import { ok } from '../../shared/http.js';
+import { ValidationError } from '../../shared/errors.js';
+import { okPage } from '../../shared/http.js';
+import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { staffList } from '../../services/staff-service.js';
+import { openCursor, sealCursor } from '../../shared/signing.js';
+import { STAFF_PAGE_LIMIT, staffList } from '../../services/staff-service.js';
+
+/** `GET /api/v1/employees[?limit=1–100][&cursor=…]`: a page of the list; the cursor is the last answer's `next_cursor`. */
+export const StaffListQuerySchema = z.strictObject({
+  limit: z.optional(integerSchema(1, STAFF_PAGE_LIMIT, `件数は1〜${STAFF_PAGE_LIMIT}で指定してください`)),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+});
 
 /**
- * Staff list: active staff only (retired staff keep their records but leave the list), with the
- * figures of the payroll period holding today (this month under 末日締め).
+ * Staff list: active staff only (retired staff keep their records but leave the list), in 五十音
+ * order, a page (≤ 100) at a time: `data` is the page's array (the spec's answer), `next_cursor` opens
+ * the next page (null on the last). Each member carries the figures of the payroll period holding today
+ * (this month under 末日締め). A fixed number of reads whatever the company's size (issue 19).
  */
-export const handler = api('list-employees', {}, async ({ principal }) =>
-  ok(await staffList(principal.companyId, today(principal.timeZone, clock.now()))),
-);
+export const handler = api('list-employees', { query: StaffListQuerySchema }, async ({ query, principal }) => {
+  const scope = `employees\n${principal.companyId}`;
+  const after = query.cursor === undefined ? undefined : openCursor(query.cursor, scope);
+  if (after === null) throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+  const page = await staffList(principal.companyId, today(principal.timeZone, clock.now()), {
+    limit: query.limit,
+    after,
+  });
+  return okPage(page.staff, sealCursor(page.next, scope));
+});

@@ -1,4 +1,5 @@
 import { createSchema } from 'electrodb';
+import { listOrderKey } from '../../domain/staff-identity.js';
 
 /** A staff member's profile. Retired staff keep their item (attendance must be kept five years). */
 export const Employee = createSchema({
@@ -33,6 +34,20 @@ export const Employee = createSchema({
     leaveSeq: { type: 'number' },
     /** Optional mail kinds this person turned off (domain/mail-templates.ts OPTIONAL_MAIL_KINDS). */
     mailOptOut: { type: 'list', items: { type: 'string' } },
+    /**
+     * 五十音 order key (domain/staff-identity.ts `listOrderKey`), kept by ElectroDB from the names on
+     * every write that sets them: a put has them all; an update that changes one must set all three
+     * (db/staff.ts `patchStaff` sets the current フリガナ when it is not being changed).
+     */
+    listOrder: {
+      type: 'string',
+      watch: ['lastName', 'firstName', 'nameKana'],
+      set: (_value, item) =>
+        listOrderKey(
+          typeof item.nameKana === 'string' ? item.nameKana : null,
+          `${String(item.lastName)} ${String(item.firstName)}`,
+        ),
+    },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',
@@ -47,6 +62,23 @@ export const Employee = createSchema({
     byCompany: {
       pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}', casing: 'none' },
       sk: { field: 'sk', composite: ['employeeId'], template: 'employee#${employeeId}', casing: 'none' },
+    },
+    // The active (or retired) staff of a company in 五十音 order, a page at a time (gsi1): the staff
+    // list and 勤怠集計 read one page per call whatever the company's size (issue 19).
+    byListOrder: {
+      index: 'gsi1',
+      pk: {
+        field: 'gsi1pk',
+        composite: ['companyId', 'status'],
+        template: 'c#${companyId}#staff#${status}',
+        casing: 'none',
+      },
+      sk: {
+        field: 'gsi1sk',
+        composite: ['listOrder', 'employeeId'],
+        template: '${listOrder}#${employeeId}',
+        casing: 'none',
+      },
     },
   },
 });
