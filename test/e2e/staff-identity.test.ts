@@ -6,6 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { db } from '../../functions/db/service.js';
+import { newId } from '../../functions/shared/ids.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -74,5 +76,41 @@ describe('staff identity in Chromium on a phone', () => {
     await kato.getByRole('link', { name: /編集/ }).click();
     await poll(() => page.locator('#staff-name_kana').inputValue()).toBe('カトウ ジロウ');
     expect(await page.locator('#staff-employee_number').inputValue()).toBe('K-1');
+  });
+
+  it('shows a large staff a page at a time (さらに表示) and still offers every member in the CSV picker', async () => {
+    // 105 members written straight to the table (Cognito users are not needed to be listed): more than
+    // one page of 100. フリガナ ア0001… keeps the expected order obvious.
+    const big = await createTenant({ employees: 0, name: '大人数株式会社' });
+    const members = Array.from({ length: 105 }, (_, i) => {
+      const n = String(i + 1).padStart(4, '0');
+      return {
+        companyId: big.companyId,
+        employeeId: newId(),
+        lastName: '社員',
+        firstName: n,
+        nameKana: `シャイン ${n}`,
+        email: `big-${n}-${Date.now()}@example.test`,
+      };
+    });
+    await db().entities.Employee.put(members).go();
+    const page = await e2e.page(PHONE);
+    await signInAs(page, e2e.stack.baseUrl, 'admin', big.admin);
+    await page.waitForURL('**/management');
+    await page.goto(`${e2e.stack.baseUrl}/management/staff`);
+    const names = page.locator('.staff-table tbody th[scope="row"] a');
+    await poll(() => names.count()).toBe(100);
+    expect(await names.first().textContent()).toBe('社員 0001');
+    expect(await names.last().textContent()).toBe('社員 0100');
+    const more = page.getByRole('button', { name: 'さらに表示' });
+    await more.click();
+    await poll(() => names.count()).toBe(105);
+    expect(await names.last().textContent()).toBe('社員 0105');
+    // The last page has no next: the button is gone.
+    await poll(() => more.count()).toBe(0);
+
+    // The CSV download's staff picker reads every page: all 105 are offered.
+    await page.goto(`${e2e.stack.baseUrl}/management/csv_download`);
+    await poll(() => page.locator('#csv-staff option').count()).toBe(106);
   });
 });

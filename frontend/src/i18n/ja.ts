@@ -428,6 +428,8 @@ export const ja = {
       scheduleIssueParts: { late: '遅刻{n}', early: '早退{n}', absent: '欠勤{n}' },
       scheduleIssuesNone: 'なし',
       empty: 'スタッフが登録されていません。',
+      more: 'さらに表示',
+      loadingMore: '読み込み中…',
       confirmDelete: '{name}さんを削除しますか？勤怠記録は保存されたままです。',
       lastName: '姓',
       firstName: '名',

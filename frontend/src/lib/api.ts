@@ -15,7 +15,15 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type FieldErrors = Record<string, string[]>;
 
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T; message: null; errors: null }
+  | {
+      ok: true;
+      status: number;
+      data: T;
+      message: null;
+      errors: null;
+      /** A list answered a page at a time: the next page's cursor (null on the last page). */
+      nextCursor?: string | null;
+    }
   | { ok: false; status: number; data: null; message: string; errors: FieldErrors | null };
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -89,7 +97,11 @@ function toFieldErrors(value: unknown): FieldErrors | null {
 export function toResult<T>(status: number, body: unknown): ApiResult<T> {
   if (status >= 200 && status < 300) {
     const data = (isRecord(body) && 'data' in body ? body.data : null) as T;
-    return { ok: true, status, data, message: null, errors: null };
+    const page =
+      isRecord(body) && 'next_cursor' in body
+        ? { nextCursor: typeof body.next_cursor === 'string' ? body.next_cursor : null }
+        : {};
+    return { ok: true, status, data, message: null, errors: null, ...page };
   }
   const message =
     isRecord(body) && typeof body.message === 'string' && body.message ? body.message : MESSAGES.communicationFailed;

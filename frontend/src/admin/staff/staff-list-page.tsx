@@ -1,5 +1,5 @@
 /** スタッフ管理 (`/management/staff`): the staff table, plus the department and employment-status lists. */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
@@ -7,7 +7,7 @@ import { PageTitle } from '../../shared/page-title';
 import { formatMinutes } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { listOrgUnits, ORG, type OrgKind } from '../organisation/org-api';
-import { deleteStaff, listStaff, type Staff } from './staff-api';
+import { deleteStaff, listStaffPage, type Staff } from './staff-api';
 import '../../shared/page.css';
 import '../admin.css';
 
@@ -109,7 +109,26 @@ function OrgSummary({ kind, title }: { kind: OrgKind; title: string }) {
 }
 
 export default function StaffListPage() {
-  const { state, reload, setData } = useLoad(listStaff, 'staff', { alertOnGenericFailure: false });
+  // The list comes a page (100) at a time in 五十音 order; さらに表示 appends the next page.
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const firstPage = useCallback(async () => {
+    const res = await listStaffPage();
+    setCursor(res.ok ? (res.nextCursor ?? null) : null);
+    setMore({ busy: false, error: null });
+    return res;
+  }, []);
+  const { state, reload, setData } = useLoad(firstPage, 'staff', { alertOnGenericFailure: false });
+  async function onMore() {
+    if (!cursor || more.busy) return;
+    setMore({ busy: true, error: null });
+    const res = await listStaffPage(cursor);
+    if (!res.ok) return setMore({ busy: false, error: res.message });
+    const seen = new Set<string>();
+    setData((list) => [...list, ...res.data].filter((r) => !seen.has(r.id) && seen.add(r.id)));
+    setCursor(res.nextCursor ?? null);
+    setMore({ busy: false, error: null });
+  }
   if (state.status === 'error') console.error('employees', state.httpStatus, state.message);
   return (
     <>
@@ -131,32 +150,51 @@ export default function StaffListPage() {
             rows.length === 0 ? (
               <p className="page-hint">{t.admin.staff.empty}</p>
             ) : (
-              <div className="table-scroll">
-                <table className="data-table staff-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.admin.staff.name}</th>
-                      <th scope="col">{t.admin.staff.employeeNumber}</th>
-                      <th scope="col">{t.admin.staff.department}</th>
-                      <th scope="col">{t.admin.staff.employmentStatus}</th>
-                      <th scope="col">{t.admin.staff.monthlyHours}</th>
-                      <th scope="col">{t.admin.staff.overtime}</th>
-                      <th scope="col">{t.admin.staff.overLegal}</th>
-                      <th scope="col">{t.admin.staff.scheduleIssues}</th>
-                      <th scope="col">{t.admin.actions}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((s) => (
-                      <StaffRow
-                        key={s.id}
-                        staff={s}
-                        onDeleted={(id) => setData((list) => list.filter((r) => r.id !== id))}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <>
+                <div className="table-scroll">
+                  <table className="data-table staff-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.admin.staff.name}</th>
+                        <th scope="col">{t.admin.staff.employeeNumber}</th>
+                        <th scope="col">{t.admin.staff.department}</th>
+                        <th scope="col">{t.admin.staff.employmentStatus}</th>
+                        <th scope="col">{t.admin.staff.monthlyHours}</th>
+                        <th scope="col">{t.admin.staff.overtime}</th>
+                        <th scope="col">{t.admin.staff.overLegal}</th>
+                        <th scope="col">{t.admin.staff.scheduleIssues}</th>
+                        <th scope="col">{t.admin.actions}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((s) => (
+                        <StaffRow
+                          key={s.id}
+                          staff={s}
+                          onDeleted={(id) => setData((list) => list.filter((r) => r.id !== id))}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {cursor && (
+                  <div className="list-more">
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={more.busy}
+                      onClick={() => void onMore()}
+                    >
+                      {more.busy ? t.admin.staff.loadingMore : t.admin.staff.more}
+                    </button>
+                    {more.error && (
+                      <p role="alert" className="form-error">
+                        {more.error}
+                      </p>
+                    )}
+                  </div>
+                )}
+              </>
             )
           }
         </LoadView>
