@@ -330,22 +330,52 @@ export async function activeStaffPage(
 /**
  * One page of the active staff in 五十音 order (the `byListOrder` index): ONE Query whatever the
  * company's size. `after` is the previous page's `next` (the last member's sort key); `next` is null on
- * the last page: the Query asks for one member more than the page to know whether another follows.
+ * the last page. Unfiltered, the Query asks for one member more than the page to know whether another
+ * follows. With a department or status, the filter applies to the `limit` members the Query reads, so
+ * a page holds those of them that match (possibly none) and `next` is the last one read while more
+ * remain: still one Query, never a scan of the rest of the company.
  */
 export async function staffInOrderPage(
   companyId: string,
-  options: { limit: number; after?: string | undefined },
+  options: {
+    limit: number;
+    after?: string | undefined;
+    departmentId?: string | undefined;
+    employmentStatusId?: string | undefined;
+  },
   service: Db = db(),
 ): Promise<{ staff: StaffMember[]; next: string | null }> {
   const query = service.entities.Employee.query.byListOrder({ companyId, status: 'active' });
   const last = options.after === undefined ? null : splitListCursor(options.after);
-  const { data } = await (last ? query.gt(last) : query).go({ limit: options.limit + 1 });
-  const staff = data.slice(0, options.limit);
-  const tail = staff[staff.length - 1];
-  return {
-    staff,
-    next: data.length > options.limit && tail ? `${tail.listOrder ?? ''}\u0000${tail.employeeId}` : null,
-  };
+  const from = last ? query.gt(last) : query;
+  if (!options.departmentId && !options.employmentStatusId) {
+    const { data } = await from.go({ limit: options.limit + 1 });
+    const staff = data.slice(0, options.limit);
+    const tail = staff[staff.length - 1];
+    return {
+      staff,
+      next: data.length > options.limit && tail ? listCursor(tail.listOrder ?? '', tail.employeeId) : null,
+    };
+  }
+  const { data, cursor } = await from
+    .where((a, { eq }) =>
+      [
+        ...(options.departmentId ? [eq(a.departmentId, options.departmentId)] : []),
+        ...(options.employmentStatusId ? [eq(a.employmentStatusId, options.employmentStatusId)] : []),
+      ].join(' AND '),
+    )
+    .go({ limit: options.limit });
+  return { staff: data, next: cursor ? nextFromStoreCursor(cursor) : null };
+}
+
+const listCursor = (listOrder: string, employeeId: string) => `${listOrder}\u0000${employeeId}`;
+
+/** ElectroDB's cursor is the Query's LastEvaluatedKey as base64url JSON: its gsi1sk names the last member read. */
+function nextFromStoreCursor(cursor: string): string | null {
+  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { gsi1sk?: unknown };
+  if (typeof key.gsi1sk !== 'string') return null;
+  const cut = key.gsi1sk.lastIndexOf('#');
+  return listCursor(key.gsi1sk.slice(0, cut), key.gsi1sk.slice(cut + 1));
 }
 
 /** A `staffInOrderPage` cursor back into the index's composite (null when it is not one of ours). */

@@ -12,8 +12,8 @@
 import { listOrgUnits } from '../db/organisation.js';
 import { companyGrants, companyLeaveRequests } from '../db/paid-leave.js';
 import { payrollVersions } from '../db/period-closings.js';
-import { activeStaffPage, type StaffMember } from '../db/staff.js';
-import { monthSummaries } from '../db/summaries.js';
+import { staffInOrderPage, type StaffMember } from '../db/staff.js';
+import { summariesOf } from '../db/summaries.js';
 import { periodById } from '../domain/payroll-period.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
@@ -162,7 +162,7 @@ const roundedView = (r: Rounded | null | undefined): RoundedView | null =>
 
 const n = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
 
-type Summary = Awaited<ReturnType<typeof monthSummaries>>[number];
+type Summary = Awaited<ReturnType<typeof summariesOf>>[number];
 
 /** An open period's figures from the stored WorkSummary item. */
 function summaryFigures(s: Summary): { figures: TotalsFigures; rounded: Rounded | null | undefined } {
@@ -255,7 +255,7 @@ export interface TotalsQuery {
   employmentStatusId?: string | undefined;
   sort?: TotalsSort | undefined;
   order?: 'asc' | 'desc' | undefined;
-  /** Staff id after which the page starts (exclusive). */
+  /** The previous page's `next` (db/staff.ts staffInOrderPage): the page starts after that member. */
   after?: string | undefined;
   limit?: number | undefined;
 }
@@ -266,8 +266,11 @@ export async function totalsPeriod(companyId: string, period: string) {
 }
 
 /**
- * One page of 勤怠集計 rows: a page of active staff by id (department / status filters in the Query),
- * sorted on the page by `sort` (default 五十音). Null when the period does not exist.
+ * One page of 勤怠集計 rows: a page of active staff in 五十音 order (one Query of the staff index; the
+ * department / status filters apply to the members it reads), sorted on the page by `sort` (default
+ * 五十音, which is then the order across pages too). Null when the period does not exist. Reads: the
+ * page, the 締め日 versions, the closing, departments, statuses, paid-leave grants and leave days, then
+ * the page's summaries (one BatchGetItem).
  */
 export async function attendanceTotals(
   companyId: string,
@@ -275,21 +278,30 @@ export async function attendanceTotals(
   q: TotalsQuery,
 ): Promise<AttendanceTotalsPage | null> {
   const limit = Math.min(q.limit ?? TOTALS_PAGE_LIMIT, TOTALS_PAGE_LIMIT);
-  const [period, page, snapshot, summaries, departments, statuses, grants, requests] = await Promise.all([
+  const [period, page, snapshot, departments, statuses, grants, requests] = await Promise.all([
     totalsPeriod(companyId, q.period),
-    activeStaffPage(companyId, {
+    staffInOrderPage(companyId, {
       limit,
       after: q.after,
       departmentId: q.departmentId,
       employmentStatusId: q.employmentStatusId,
     }),
     frozenSnapshot(companyId, q.period),
-    monthSummaries(companyId, q.period),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
     companyGrants(companyId),
     companyLeaveRequests(companyId),
   ]);
+  // Only the page's summaries (one BatchGetItem), not the period's for the whole company; a closed
+  // period reads none (its figures are the snapshot's).
+  const summaries =
+    snapshot === null
+      ? await summariesOf(
+          companyId,
+          q.period,
+          page.staff.map((m) => m.employeeId),
+        )
+      : [];
   if (!period) return null;
   // A department or status of another company (or of none) is a 404 like any foreign id, never an empty page.
   if (

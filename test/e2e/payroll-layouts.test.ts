@@ -28,7 +28,7 @@ beforeAll(async () => {
   const a = tenant.employees[0]!.id;
   const { entities } = db();
   await entities.Employee.patch({ companyId: tenant.companyId, employeeId: a })
-    .set({ employeeNumber: 'K001', nameKana: 'シャイン イチゴウ' })
+    .set({ employeeNumber: 'K001', nameKana: 'シャイン イチゴウ', lastName: '社員', firstName: '1号' })
     .go();
   await entities.AttendanceDay.put([
     {

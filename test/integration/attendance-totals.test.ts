@@ -40,8 +40,10 @@ beforeAll(async () => {
   const [a, b] = tenant.employees.map((e) => e.id) as [string, string];
   const { entities } = db();
   // 社員番号 and フリガナ as the staff form stores them; B has no フリガナ (sorts last in 五十音).
+  // The names go with the フリガナ: the 五十音 key is built from all three (entities/employee.ts).
+  const named = (await entities.Employee.get({ companyId: tenant.companyId, employeeId: a }).go()).data!;
   await entities.Employee.patch({ companyId: tenant.companyId, employeeId: a })
-    .set({ employeeNumber: 'E002', nameKana: 'ヤマダ タロウ' })
+    .set({ employeeNumber: 'E002', nameKana: 'ヤマダ タロウ', lastName: named.lastName, firstName: named.firstName })
     .go();
   await entities.Employee.patch({ companyId: tenant.companyId, employeeId: b }).set({ employeeNumber: 'E001' }).go();
   // A third staff member in another department (開発部).

@@ -219,7 +219,7 @@ describe('勤怠集計 export with a payroll layout', () => {
     expect(sjis.status).toBe(201);
     await db()
       .entities.Employee.patch({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id })
-      .set({ lastName: '𠮷田' })
+      .set({ lastName: '𠮷田', firstName: '1号' })
       .go();
     const job = await exportJob(admin, { period: '2026-10', layout: sjis.body.data.id });
     expect(job).toMatchObject({ status: 'done', encoding: 'sjis', unencodable_chars: 1 });

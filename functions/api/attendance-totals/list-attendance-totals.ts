@@ -7,9 +7,10 @@ import { openCursor, sealCursor } from '../../shared/signing.js';
 import { TotalsQuerySchema } from './schemas.js';
 
 /**
- * 勤怠集計: one page (≤ 100) of active staff by id with their totals of the payroll period `period`
- * (〇月度), optionally of one department and/or status; the page is sorted by `sort`/`order` (default
- * 五十音 by フリガナ). A company of up to 100 staff sees the whole list on one page. A closed period's
+ * 勤怠集計: one page (≤ 100) of active staff in 五十音 order with their totals of the payroll period
+ * `period` (〇月度), optionally of one department and/or status; the page is sorted by `sort`/`order`
+ * (default 五十音 by フリガナ, the order across pages). A company of up to 100 staff sees the whole list
+ * on one page. A closed period's
  * figures come from the closing snapshot (`closed: true`), an open period's from the stored summaries.
  * A fixed number of reads whatever the staff count (services/attendance-totals.ts).
  */

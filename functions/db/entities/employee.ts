@@ -42,11 +42,13 @@ export const Employee = createSchema({
     listOrder: {
       type: 'string',
       watch: ['lastName', 'firstName', 'nameKana'],
-      set: (_value, item) =>
-        listOrderKey(
-          typeof item.nameKana === 'string' ? item.nameKana : null,
-          `${String(item.lastName)} ${String(item.firstName)}`,
-        ),
+      set: (_value, item) => {
+        // A write that sets one name without the others would key the member under a wrong name.
+        if (typeof item.lastName !== 'string' || typeof item.firstName !== 'string')
+          throw new Error('set lastName and firstName (and nameKana, if any) together');
+        const kana = typeof item.nameKana === 'string' ? item.nameKana : null;
+        return listOrderKey(kana, `${item.lastName} ${item.firstName}`);
+      },
     },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
