@@ -303,7 +303,7 @@ budget(
 budget(
   ['list-attendance-totals'],
   8,
-  "the staff page, the 締め日 versions, the period's summaries, departments, statuses, paid-leave grants and leave days (one Query page each) and the closing (GetItem; a closed period's snapshot is one S3 read), whatever the staff count",
+  "the staff page in 五十音 order, the 締め日 versions, departments, statuses, paid-leave grants and leave days (one Query page each), the closing (GetItem; a closed period's snapshot is one S3 read) and the page's summaries (one BatchGetItem), whatever the staff count",
 );
 budget(
   ['create-attendance-totals-export'],
