@@ -27,10 +27,10 @@ beforeAll(async () => {
   const [a, b] = tenant.employees.map((e) => e.id) as [string, string];
   const { entities } = db();
   await entities.Employee.patch({ companyId: tenant.companyId, employeeId: a })
-    .set({ employeeNumber: 'E002', nameKana: 'シャイン イチゴウ' })
+    .set({ employeeNumber: 'E002', nameKana: 'シャイン イチゴウ', lastName: '社員', firstName: '1号' })
     .go();
   await entities.Employee.patch({ companyId: tenant.companyId, employeeId: b })
-    .set({ employeeNumber: 'E001', nameKana: 'シャイン ニゴウ' })
+    .set({ employeeNumber: 'E001', nameKana: 'シャイン ニゴウ', lastName: '社員', firstName: '2号' })
     .go();
   await entities.Department.put({ companyId: tenant.companyId, departmentId: kaihatsu, name: '開発部' }).go();
   await entities.Employee.put({
