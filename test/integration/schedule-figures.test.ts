@@ -21,6 +21,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -150,7 +151,7 @@ describe('month rows carry the schedule', () => {
 describe('stored figures: work status, staff list, checklist', () => {
   it('has A figures from the punch-out; the daily refresh brings B 欠勤 that no write recorded', async () => {
     at(jst('2026-04-20', 20));
-    let ws = (await admin.get('/api/v1/work_status?year=2026&month=4')).body.data;
+    let ws = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=4')).body.data;
     expect(ws.employees.find((e: { id: string }) => e.id === a)).toMatchObject({
       late_days: 1,
       late_minutes: 1,
@@ -165,7 +166,7 @@ describe('stored figures: work status, staff list, checklist', () => {
     // job) refreshes every company's summaries.
     at(jst('2026-04-21', 0, 5));
     expect(await recomputeWorker({ id: 'daily-schedule-event' })).toMatchObject({ failed: [] });
-    ws = (await admin.get('/api/v1/work_status?year=2026&month=4')).body.data;
+    ws = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=4')).body.data;
     expect(ws.employees.find((e: { id: string }) => e.id === b)).toMatchObject({ absent_days: 2, late_days: 0 });
     expect(ws.employees.find((e: { id: string }) => e.id === a)).toMatchObject({ absent_days: 2, late_days: 1 });
 

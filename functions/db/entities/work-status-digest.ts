@@ -4,8 +4,9 @@ import { createSchema } from 'electrodb';
  * 勤怠状況's figures of one payroll period, computed in the background (services/work-status-digest.ts)
  * so `GET /api/v1/work_status` reads one item whatever the staff count (issue 19). Derived data: no
  * TTL (a missing or old digest is simply built again). Its own partition per company
- * (`c#<companyId>#wsdigest`, one item per period), so the builds never contend with the company's
- * settings partition.
+ * (`wsdigest#<companyId>`, one item per period): the builds never contend with the company's settings
+ * partition, and the read-only work-status routes may claim a build on it and nothing else (the
+ * `wsdigest#` prefix of config/table.ts SESSION_KEY_PREFIXES).
  *
  * Refresh bookkeeping, monotonic counters rather than times (tests move the clock): a claim adds one
  * to `requested` and starts a build of that generation; a build writes `built` only if no newer one
@@ -28,7 +29,7 @@ export const WorkStatusDigest = createSchema({
   },
   indexes: {
     byPeriod: {
-      pk: { field: 'pk', composite: ['companyId'], template: 'c#${companyId}#wsdigest', casing: 'none' },
+      pk: { field: 'pk', composite: ['companyId'], template: 'wsdigest#${companyId}', casing: 'none' },
       sk: { field: 'sk', composite: ['month'], template: 'period#${month}', casing: 'none' },
     },
   },
