@@ -101,7 +101,7 @@ export interface WorkStatusFigures {
   average_unpaid_working_time: number;
   alert_limit_minutes: number;
   special_clause: boolean;
-  /** The period's 36協定 findings, violations first, at most DIGEST_CAPS.alerts; `alerts_total` counts all. */
+  /** The period's 36協定 findings, at most DIGEST_CAPS.alerts (violations kept first); `alerts_total` counts all. */
   alerts: WorkStatusAlertView[];
   alerts_total: number;
   /** First month (YYYY-MM, a period id) of the current agreement year (from the 36協定's 起算日). */
@@ -126,8 +126,18 @@ export interface WorkStatusFigures {
 const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
 const staffName = (s: { lastName: string; firstName: string }) => `${s.lastName} ${s.firstName}`;
 const SEVERITY_RANK: Record<Severity, number> = { violation: 0, warning: 1, notice: 2 };
-const bySeverity = (a: WorkStatusAlertView, b: WorkStatusAlertView) =>
-  SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity];
+/** The first `max` alerts by severity (violations first), in their own order; the list as is when it fits. */
+function mostSevere(alerts: readonly WorkStatusAlertView[], max: number): WorkStatusAlertView[] {
+  if (alerts.length <= max) return [...alerts];
+  const kept = new Set(
+    alerts
+      .map((a, i) => ({ a, i }))
+      .sort((x, y) => SEVERITY_RANK[x.a.severity] - SEVERITY_RANK[y.a.severity] || x.i - y.i)
+      .slice(0, max)
+      .map((x) => x.i),
+  );
+  return alerts.filter((_, i) => kept.has(i));
+}
 const scheduleDays = (e: EmployeeMonthFiguresView) =>
   e.late_days + e.early_leave_days + e.absent_days + e.short_interval_days + e.break_below_legal_days;
 
@@ -166,11 +176,11 @@ export function capFigures(f: WorkStatusFigures): WorkStatusFigures {
   const kept = new Set([...top, ...schedule]);
   return {
     ...f,
-    alerts: [...f.alerts].sort(bySeverity).slice(0, DIGEST_CAPS.alerts),
+    alerts: mostSevere(f.alerts, DIGEST_CAPS.alerts),
     alerts_total: f.alerts.length,
     agreement_months: f.agreement_months.map((m) => ({
       month: m.month,
-      alerts: [...m.alerts].sort(bySeverity).slice(0, DIGEST_CAPS.monthAlerts),
+      alerts: mostSevere(m.alerts, DIGEST_CAPS.monthAlerts),
       alerts_total: m.alerts.length,
     })),
     employees: f.employees.filter((e) => kept.has(e)),

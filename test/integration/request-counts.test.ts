@@ -772,6 +772,7 @@ describe('DynamoDB requests per API call', () => {
     await builtDigest();
     workStatusAt[60] = await measure('get-work-status', () => fx.clients.adminA.get(path), '60 staff');
     results.push(workStatusAt[60]);
+    const countAt60 = (await fx.clients.adminA.get(path)).body.data.count_employees as number;
 
     for (const name of LAST) await run(ROUTES.find((r) => r.name === name)!);
 
@@ -804,6 +805,6 @@ describe('DynamoDB requests per API call', () => {
     expect(workStatusAt[60].status).toBe(200);
     expect(workStatusAt[20].byCommand).toEqual({ GetItem: 1, Query: 1 });
     expect(workStatusAt[60].byCommand).toEqual(workStatusAt[20].byCommand);
-    expect((await fx.clients.adminA.get(path)).body.data.count_employees).toBeGreaterThanOrEqual(60);
+    expect(countAt60).toBeGreaterThanOrEqual(60);
   }, 300_000);
 });

@@ -239,7 +239,7 @@ describe('bounded lists', () => {
   const alert = (i: number, severity: WorkStatusAlertView['severity'], name = `社員 ${i}`): WorkStatusAlertView => ({
     employee_id: `e${String(i).padStart(5, '0')}`,
     name,
-    code: 'monthly_over_alert',
+    code: 'alert_limit',
     severity,
     projected: false,
     month: '2026-04',
