@@ -36,7 +36,9 @@ import './work-status.css';
 const WS = t.admin.workStatus;
 const figure = (minutes: number | null) => (minutes === null ? t.admin.notCalculated : formatHoursJa(minutes));
 const more = (shown: number, total: number | undefined) =>
-  total !== undefined && total > shown ? <p className="page-hint">{WS.more.replace('{n}', String(total - shown))}</p> : null;
+  total !== undefined && total > shown ? (
+    <p className="page-hint">{WS.more.replace('{n}', String(total - shown))}</p>
+  ) : null;
 /** How often the page asks again while the figures are being built. */
 const POLL_MS = 2000;
 
