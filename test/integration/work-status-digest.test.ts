@@ -26,14 +26,16 @@ import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { freshWorkStatus, workStatusAfterRefresh } from '../support/work-status.js';
 
-// Every event the routes start on the in-process worker, recorded (and run as on AWS).
-const started = vi.hoisted(() => ({ events: [] as unknown[] }));
+// Every event the routes start on the in-process worker, recorded (and run as on AWS), held at a gate
+// while a test wants the build to be under way.
+const started = vi.hoisted(() => ({ events: [] as unknown[], gate: null as Promise<void> | null }));
 vi.mock('../../functions/services/recompute-runner.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../functions/services/recompute-runner.js')>();
   return {
     ...real,
-    runWorkerEvent: (event: WorkerEvent) => {
+    runWorkerEvent: async (event: WorkerEvent) => {
       started.events.push(event);
+      if (started.gate) await started.gate;
       return real.runWorkerEvent(event);
     },
   };
@@ -75,7 +77,12 @@ describe('GET /api/v1/work_status from the digest', () => {
     at('2026-04-20T11:00:00Z'); // 20:00
     await staff.post('/api/v1/timestamps', {});
 
-    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.get('/api/v1/work_status')));
+    let release = () => {};
+    started.gate = new Promise<void>((r) => (release = r));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.get('/api/v1/work_status'))).finally(() => {
+      started.gate = null;
+      release();
+    });
     for (const res of answers) {
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
