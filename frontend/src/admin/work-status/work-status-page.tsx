@@ -46,7 +46,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /** `2026/11/24 10:05` in the company's zone. */
 function formatAsOf(iso: string, timeZone: string): string {
   const p = zonedParts(iso, timeZone);
-  return `${p.year}/${pad2(p.month)}/${pad2(p.day)} ${p.hour}:${pad2(p.minute)}`;
+  return `${p.year}/${pad2(p.month)}/${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`;
 }
 
 /** 集計日時, 集計中… while a build runs, and 再集計. */
