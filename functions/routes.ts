@@ -13,7 +13,8 @@
  * - `table:write`: read, plus Put/Update/Delete/BatchWrite/ConditionCheck on any item;
  * - `table:sessions`: Put/Update/Delete/BatchWrite only on session and rate-limit items (partition
  *   keys `session#…`, `rate#…`, a `dynamodb:LeadingKeys` condition): sign-in, sign-out and MFA
- *   routes that otherwise only read;
+ *   routes that otherwise only read; and 勤怠状況's digests (`wsdigest#…`), which the work-status
+ *   routes claim a background rebuild on;
  * - `table:describe`: DescribeTable (the readiness check), nothing else;
  * - `exports`: Put/GetObject in the exports bucket;
  * - `mail`: ses:SendEmail from the product's sending identity (functions/services/notify.ts);
@@ -162,7 +163,8 @@ const rows = [
   ['delete-correction-request', 'DELETE', '/api/v1/correction_requests/{id}', EMPLOYEE, api('correction-requests/delete-correction-request'), WRITE, 'Withdraw a punch-correction request'],
 
   // Rules and work status
-  ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), READ, 'Work status summary'],
+  ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), SESSIONS, 'Work status summary (its digest; a stale one is claimed for the worker)'],
+  ['refresh-work-status', 'POST', '/api/v1/work_status/refresh', ADMIN, api('work-status/refresh-work-status'), SESSIONS, 'Work status: 再集計 (rebuild the digest in the background)'],
   ['get-own-work-status', 'GET', '/api/v1/work_status/me', EMPLOYEE, api('work-status/get-own-work-status'), READ, "Own month's figures and 36協定 findings"],
   ['update-overtime-alert', 'PUT', '/api/v1/work_status/alert', ADMIN, api('work-status/update-overtime-alert'), WRITE, 'Monthly overtime alert limit and special clause'],
   ['get-overtime-agreement', 'GET', '/api/v1/overtime_agreement', ADMIN, api('work-status/get-overtime-agreement'), READ, '36協定 settings in force on a day (?on=) and their versions'],
@@ -338,7 +340,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     handler: 'functions/jobs/recompute-worker.ts',
     // 'mail': the daily run sends the scheduled notices (services/mail-notices.ts).
     needs: ['table:write', 'mail'],
-    summary: 'Recomputes stored monthly figures after a settings version (invoked asynchronously)',
+    summary:
+      "Recomputes stored monthly figures after a settings version, and builds 勤怠状況's digests (invoked asynchronously)",
     timeoutSeconds: 900,
     memorySize: 512,
     invokedBy: [
@@ -352,6 +355,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'update-work-settings',
       'update-working-time-system',
       'delete-working-time-system',
+      'get-work-status',
+      'refresh-work-status',
     ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).

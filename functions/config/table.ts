@@ -21,10 +21,12 @@ export const TABLE = {
 /**
  * Partition-key prefixes of the items a route that otherwise only reads may still write: sessions
  * (`session#<id>`, functions/db/entities/session.ts), rate-limit counters (`rate#<bucket>`,
- * rate-limit.ts) and password-reset codes (`reset#<account hash>`, password-reset.ts). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
+ * rate-limit.ts), password-reset codes (`reset#<account hash>`, password-reset.ts) and 勤怠状況's
+ * derived digests (`wsdigest#<companyId>`, work-status-digest.ts: the work-status routes claim a
+ * rebuild on them). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
  * table); least-privilege.infra.test.ts checks the entities still build keys with these prefixes.
  */
-export const SESSION_KEY_PREFIXES = ['session#', 'rate#', 'reset#'] as const;
+export const SESSION_KEY_PREFIXES = ['session#', 'rate#', 'reset#', 'wsdigest#'] as const;
 
 export const tableName = (stage: string) => `kintai-${stage}`;
 export const exportsBucketName = (stage: string, account: string) => `kintai-${stage}-exports-${account}`;

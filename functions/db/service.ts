@@ -32,6 +32,7 @@ import { StaffImportJob } from './entities/staff-import-job.js';
 import { PasswordReset } from './entities/password-reset.js';
 import { MailNotice } from './entities/mail-notice.js';
 import { PayrollLayoutSet } from './entities/payroll-layout.js';
+import { WorkStatusDigest } from './entities/work-status-digest.js';
 
 const schemas = {
   Company,
@@ -69,6 +70,7 @@ const schemas = {
   PasswordReset,
   MailNotice,
   PayrollLayoutSet,
+  WorkStatusDigest,
 };
 
 type Schemas = typeof schemas;

@@ -3,15 +3,29 @@
  * services/recompute.ts `enqueueRecompute` (an event naming the job), and once a day by its
  * EventBridge schedule (a scheduled event, no job) for the daily refresh of every company's summaries
  * (services/daily-refresh.ts: 欠勤 of the day that just ended). Every line of the run carries the
- * Lambda request id, the job and the company (ids only).
+ * Lambda request id, the job and the company (ids only). Also invoked with a build of 勤怠状況's
+ * digest (`kind: 'work-status-digest'`, services/work-status-digest.ts).
  */
 import type { Context } from 'aws-lambda';
 import { runDailyRefresh } from '../services/daily-refresh.js';
 import { runRecompute } from '../services/recompute-runner.js';
-import type { RecomputeEvent } from '../services/recompute.js';
+import type { RecomputeEvent, WorkerEvent } from '../services/recompute.js';
+import { buildWorkStatusDigest } from '../services/work-status-digest.js';
 import { withLogContext } from '../shared/logger.js';
 
-export const handler = async (event: RecomputeEvent | { id?: string }, context?: Context) => {
+export const handler = async (event: WorkerEvent | { id?: string }, context?: Context) => {
+  if ('kind' in event && event.kind === 'work-status-digest') {
+    const digest = event;
+    return withLogContext(
+      {
+        lambda_request_id: context?.awsRequestId,
+        job: 'work-status-digest',
+        job_id: `${digest.month}#${digest.generation}`,
+        company_id: digest.companyId,
+      },
+      () => buildWorkStatusDigest(digest),
+    );
+  }
   if (!('jobId' in event) || !event.jobId) {
     const scheduled = event as { id?: string };
     const result = await withLogContext(

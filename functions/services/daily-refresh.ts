@@ -4,7 +4,9 @@
  * that day, so no punch refreshes the figures. Every active company gets a recompute job of the
  * months holding yesterday and today (one transaction per employee, shifts one Query per month), run
  * here one company after another, so work status, the staff list and the closing checklist read
- * yesterday's 欠勤 from the summaries without computing anything per employee in a request.
+ * yesterday's 欠勤 from the summaries without computing anything per employee in a request. Each job
+ * ends by rebuilding 勤怠状況's digest of the current period (recompute-runner.ts), so the screen's
+ * figures carry the day's 欠勤 too.
  */
 import { listActiveCompanies } from '../db/companies.js';
 import { insertRecomputeJob } from '../db/recompute-jobs.js';

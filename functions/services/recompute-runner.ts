@@ -10,12 +10,19 @@ import { companyFigures, refreshEmployeeMonths } from '../db/summaries.js';
 import { monthsBetween } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
-import type { RecomputeEvent } from './recompute.js';
+import type { RecomputeEvent, WorkerEvent } from './recompute.js';
+import { buildWorkStatusDigest, rebuildCurrentWorkStatus } from './work-status-digest.js';
 
 /** Employees recomputed at once. */
 const CONCURRENCY = 4;
 /** Months per transaction (a month is one item; DynamoDB takes at most 100 per transaction). */
 const MONTHS_PER_WRITE = 12;
+
+/** One event of the worker: a recompute job, or a build of 勤怠状況's digest. */
+export async function runWorkerEvent(event: WorkerEvent): Promise<void> {
+  if ('kind' in event && event.kind === 'work-status-digest') return buildWorkStatusDigest(event);
+  return runRecompute(event as RecomputeEvent);
+}
 
 export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promise<void> {
   const job = await findRecomputeJob(companyId, jobId);
@@ -54,5 +61,10 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   } catch (error) {
     logger.error('recompute job failed', { jobId, error: error as Error });
     await updateRecomputeJob(companyId, jobId, { status: 'failed', finishedAt: clock.now().toISOString() });
+    return;
   }
+  // 勤怠状況's figures of the current period follow the recomputed summaries (the daily refresh too).
+  await rebuildCurrentWorkStatus(companyId, job.timeZone).catch((error: unknown) =>
+    logger.error('work status digest failed', { companyId, error: error as Error }),
+  );
 }

@@ -12,6 +12,7 @@ import { env } from '../shared/env.js';
 import { NotFoundError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
+import type { WorkStatusDigestEvent } from './work-status-digest.js';
 
 const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
 
@@ -19,6 +20,9 @@ export interface RecomputeEvent {
   companyId: string;
   jobId: string;
 }
+
+/** What the worker is asked to do: a recompute job, or a build of 勤怠状況's digest (work-status-digest.ts). */
+export type WorkerEvent = RecomputeEvent | WorkStatusDigestEvent;
 
 /**
  * Records a recompute of every active employee's months from the month of `fromDate` (YYYY-MM-DD) to
@@ -56,7 +60,8 @@ export async function enqueueRecompute(
   return jobView({ ...job, createdAt: clock.now().toISOString() });
 }
 
-async function startWorker(event: RecomputeEvent): Promise<void> {
+/** Starts the worker on one event (an asynchronous invocation on AWS, an in-process task locally). */
+export async function startWorker(event: WorkerEvent): Promise<void> {
   const fn = env().RECOMPUTE_WORKER_FUNCTION;
   if (fn) {
     const { invokeAsync } = await import('../shared/clients/lambda-invoke.js');
@@ -67,8 +72,10 @@ async function startWorker(event: RecomputeEvent): Promise<void> {
   // bundles define KINTAI_BUNDLE, so esbuild drops this branch: there the worker is its own function.
   if (process.env.KINTAI_BUNDLE !== 'lambda') {
     void import('./recompute-runner.js')
-      .then((w) => w.runRecompute(event))
-      .catch((error: unknown) => logger.error('local recompute failed', { jobId: event.jobId, error: error as Error }));
+      .then((w) => w.runWorkerEvent(event))
+      .catch((error: unknown) =>
+        logger.error('local worker failed', { companyId: event.companyId, error: error as Error }),
+      );
     return;
   }
   throw new Error('RECOMPUTE_WORKER_FUNCTION is not set');

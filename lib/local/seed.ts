@@ -8,6 +8,7 @@ import { addDays, instantOf, monthDates, today, weekday } from '../../functions/
 import { putRule } from '../../functions/db/rules.js';
 import { employeeNumberGuard } from '../../functions/db/staff.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
+import { rebuildCurrentWorkStatus } from '../../functions/services/work-status-digest.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
 import { calendarVersions, putCalendarVersion } from '../../functions/db/company-calendars.js';
 import {
@@ -416,6 +417,9 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   await seedSchedules(companyId, lastMonthStart);
   await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
   await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);
+  // 勤怠状況's digest of this period, as the worker builds it after a recompute (issue 19): the first
+  // look at the screen shows figures, not 集計中….
+  await rebuildCurrentWorkStatus(companyId, DEMO.timeZone);
   // 締め処理 shows one closed period: last month (末日締め), frozen by the closing job like an admin's close.
   const last = periodOf(addDays(`${t.slice(0, 7)}-01`, -1));
   await beginPeriodClosing(companyId, {

@@ -147,8 +147,16 @@ try {
     company: { email: `bench-${adminId}@example.test`, password: 'Bench#Passw0rd1' },
   });
 
-  // ---- work status
-  await call('GET', '/api/v1/work_status');
+  // ---- work status: its figures are a digest the worker builds in the background (issue 19); 再集計
+  // starts a build, the bench waits for it (timed), then measures the reads of the stored digest.
+  const digestStart = performance.now();
+  await call('POST', '/api/v1/work_status/refresh', {});
+  for (;;) {
+    const d = (await call<{ refreshing: boolean; as_of: string | null }>('GET', '/api/v1/work_status')).data;
+    if (!d.refreshing && d.as_of) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const digestSeconds = (performance.now() - digestStart) / 1000;
   const ws = [] as { ms: number; total: number; requests: string }[];
   for (let i = 0; i < 5; i++) ws.push(await measure(() => call('GET', '/api/v1/work_status')));
   ws.sort((a, b) => a.ms - b.ms);
@@ -266,7 +274,7 @@ try {
   // export at ≤ 1.5× the bare read of the same month; a missed one makes the run exit 1.
   const ratio = exported.ms / bare.ms;
   const checks: [string, number, string, string, boolean][] = [
-    ['GET /api/v1/work_status', ws[2]!.ms, `${ws[2]!.total}: ${ws[2]!.requests}`, '≤ 8 requests', ws[2]!.total <= 8],
+    ['GET /api/v1/work_status', ws[2]!.ms, `${ws[2]!.total}: ${ws[2]!.requests}`, '≤ 4 requests', ws[2]!.total <= 4],
     [
       'GET /api/v1/employees (staff list page)',
       staffList.ms,
@@ -310,7 +318,7 @@ try {
     `export: ${(rows / (exported.ms / 1000)).toFixed(0)} rows/s, ${mb(bytes)} CSV, peak RSS ${mb(peakRss)} (+${mb(peakRss - baseRss)} over the start), peak heap ${mb(peakHeap)}`,
   );
   console.log(
-    `work status: ${status.count_employees} staff, total ${status.total_working_time} min, ${status.alerts.length} alerts`,
+    `work status: ${status.count_employees} staff, total ${status.total_working_time} min, ${status.alerts.length} alerts; digest built in the background in ${digestSeconds.toFixed(2)} s`,
   );
   server.closeAllConnections();
   server.close();

@@ -5,11 +5,25 @@
  * them beyond 8 h (法定外); 社員 2号 4/17 09:00–18:00 = 480 min, no overtime.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { putPayrollVersion } from '../../functions/db/period-closings.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+
+// The in-process worker, held at a gate when a test wants to see 集計中… (issue 19: the figures are built
+// in the background).
+const gate = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock('../../functions/services/recompute-runner.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/services/recompute-runner.js')>();
+  return {
+    ...real,
+    runWorkerEvent: async (event: Parameters<typeof real.runWorkerEvent>[0]) => {
+      if (gate.held) await gate.held;
+      return real.runWorkerEvent(event);
+    },
+  };
+});
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
@@ -67,6 +81,10 @@ describe('work status in Chromium', () => {
     expect(await panel(page, '残業時間').textContent()).toBe('残業時間合計2時間平均1時間');
     expect(await panel(page, '超過時間').textContent()).toBe('超過時間合計2時間平均1時間');
 
+    // The figures' time (集計日時, 21:00 in Tokyo = the server's 12:00 UTC) and 再集計.
+    expect(await page.getByTestId('work-status-as-of').textContent()).toBe('集計日時 2026/04/20 21:00');
+    expect(await page.getByRole('button', { name: '再集計' }).isEnabled()).toBe(true);
+
     const alerts = page.getByRole('region', { name: /36協定アラート/ });
     expect(await alerts.textContent()).toContain('アラートの対象となるスタッフはいません。');
     expect(await alerts.textContent()).toContain('アラート基準：月45時間（特別条項なし）');
@@ -100,6 +118,38 @@ describe('work status in Chromium', () => {
       '設定が完了しました。',
     );
     expect(await page.locator('#alert-hours').inputValue()).toBe('1');
+  });
+
+  it('再集計 shows 集計中… on a phone until the build has stored the new figures, then their 集計日時', async () => {
+    const page = await adminPage({ width: 375, height: 812 });
+    const asOf = page.getByTestId('work-status-as-of');
+    await poll(() => asOf.textContent()).toBe('集計日時 2026/04/20 21:00');
+    // Nothing sticks out of a 375 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Half an hour later 社員 2号 works 4/20 too (8 h); the page still shows the figures of 21:00.
+    const second = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[1]!);
+    at('2026-04-20T00:00:00Z');
+    await second.post('/api/v1/timestamps', {});
+    at('2026-04-20T09:00:00Z');
+    await second.post('/api/v1/timestamps', {});
+    at('2026-04-20T12:30:00Z');
+    let release = () => {};
+    gate.held = new Promise<void>((r) => (release = r));
+    try {
+      await page.getByRole('button', { name: '再集計' }).click();
+      await poll(() => page.getByRole('status').filter({ hasText: '集計中' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: '再集計' }).isDisabled()).toBe(true);
+      expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計18時間平均9時間');
+    } finally {
+      gate.held = null;
+      release();
+    }
+    // The page asks again every two seconds: the new figures and their time arrive without a reload.
+    await poll(() => asOf.textContent()).toBe('集計日時 2026/04/20 21:30');
+    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計26時間平均13時間');
+    expect(await page.getByRole('status').filter({ hasText: '集計中' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '再集計' }).isEnabled()).toBe(true);
   });
 
   it('shows the employee their month on the punch screen and explains a day when it is expanded', async () => {
@@ -213,7 +263,8 @@ describe('work status in Chromium', () => {
     const page = await adminPage();
     const label = page.locator('.work-count__period');
     await poll(() => label.textContent()).toBe('2026年4月度（3月21日〜4月20日）の集計');
-    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計18時間平均9時間');
+    // 18 h, and the 8 h 社員 2号 worked on 4/20 in the 再集計 test.
+    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計26時間平均13時間');
 
     await page.getByRole('button', { name: '前の月度' }).click();
     await poll(() => label.textContent()).toBe('2026年3月度（2月21日〜3月20日）の集計');

@@ -11,6 +11,7 @@ import { SESSION_KEY_PREFIXES } from '../../functions/config/table';
 import { PasswordReset } from '../../functions/db/entities/password-reset';
 import { RateLimit } from '../../functions/db/entities/rate-limit';
 import { Session } from '../../functions/db/entities/session';
+import { WorkStatusDigest } from '../../functions/db/entities/work-status-digest';
 import { ROUTES, type RouteDef } from '../../functions/routes';
 import { STAGE, refId, synthKintai, type Resources } from './synth';
 import { HOUSEKEEPING_ENTITIES, analyseRoutes, entityNames, type RouteCode } from './route-code';
@@ -116,7 +117,9 @@ describe('least privilege per route, derived from the code', () => {
     const sessionKey = new Entity(Session, { table }).get({ sessionId: 'abc' }).params().Key.pk as string;
     const rateKey = new Entity(RateLimit, { table }).get({ bucket: 'inquiry#x', window: 60 }).params().Key.pk as string;
     const resetKey = new Entity(PasswordReset, { table }).get({ account: 'x' }).params().Key.pk as string;
-    for (const key of [sessionKey, rateKey, resetKey])
+    const digestKey = new Entity(WorkStatusDigest, { table }).get({ companyId: 'c', month: '2026-11' }).params().Key
+      .pk as string;
+    for (const key of [sessionKey, rateKey, resetKey, digestKey])
       expect(
         SESSION_KEY_PREFIXES.some((p) => key.startsWith(p)),
         key,

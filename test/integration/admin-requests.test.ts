@@ -6,6 +6,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { db } from '../../functions/db/service.js';
 import { tableSnapshot } from './admin-support.js';
 import { workingDay } from '../support/working-days.js';
+import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
 
@@ -129,7 +130,7 @@ describe('attendance records', () => {
 
 describe('work status', () => {
   it('counts the active staff, with zero time figures before anyone has worked this month', async () => {
-    const res = await admin.get('/api/v1/work_status');
+    const res = await workStatusAfterRefresh(admin, '/api/v1/work_status');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       count_employees: 2,

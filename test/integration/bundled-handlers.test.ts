@@ -190,5 +190,11 @@ describe('bundled handlers on the local stack', () => {
       done: 2,
       failed: 0,
     });
+    // The job ends by building 勤怠状況's digest of the current period (issue 19), which the route reads.
+    expect((await admin.get('/api/v1/work_status')).body.data).toMatchObject({
+      refreshing: false,
+      as_of: expect.any(String),
+      count_employees: 2,
+    });
   });
 });

@@ -11,6 +11,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -234,7 +235,7 @@ describe('work status evaluates every month of the agreement year', () => {
       })
       .go();
 
-    const s = (await boss.get('/api/v1/work_status')).body.data;
+    const s = (await workStatusAfterRefresh(boss, '/api/v1/work_status')).body.data;
     expect(s.month).toBe('2026-05');
     expect(s.agreement_year_start).toBe('2026-04');
     expect(s.alert_limit_minutes).toBe(2700);

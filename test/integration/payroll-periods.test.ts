@@ -14,6 +14,7 @@ import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
 let twentieth: TestTenant;
@@ -92,7 +93,7 @@ describe('20日締め: figures by payroll period', () => {
 
     // Work status for 12月度, asked for and by default (today, 24 Nov, is in 12月度).
     for (const path of ['/api/v1/work_status?year=2026&month=12', '/api/v1/work_status']) {
-      const res = await admin.get(path);
+      const res = await workStatusAfterRefresh(admin, path);
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({
         month: '2026-12',
@@ -105,7 +106,7 @@ describe('20日締め: figures by payroll period', () => {
       ]);
     }
     // 11月度 (21 Oct – 20 Nov) holds the 20th and the days before.
-    const november = (await admin.get('/api/v1/work_status?year=2026&month=11')).body.data;
+    const november = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=11')).body.data;
     expect(november).toMatchObject({
       month: '2026-11',
       period: { id: '2026-11', from: '2026-10-21', to: '2026-11-20' },
@@ -151,7 +152,7 @@ describe('末日締め (the default): calendar months as before', () => {
       to: '2026-11-30',
       workedMinutes: 780,
     });
-    const res = (await otherAdmin.get('/api/v1/work_status')).body.data;
+    const res = (await workStatusAfterRefresh(otherAdmin, '/api/v1/work_status')).body.data;
     expect(res).toMatchObject({
       month: '2026-11',
       period: { id: '2026-11', from: '2026-11-01', to: '2026-11-30' },
@@ -163,10 +164,10 @@ describe('末日締め (the default): calendar months as before', () => {
     // 末日締め until 20 November, 20日締め from the 21st: November closes on neither the 20th (末日 was
     // still in force) nor the 30th (20日締め by then), so its days run on into 12月度 (1 Nov – 20 Dec).
     await putPayrollVersion(monthEnd.companyId, { effectiveFrom: '2026-11-21', closingDay: 20 });
-    const res = await otherAdmin.get('/api/v1/work_status?year=2026&month=11');
+    const res = await workStatusAfterRefresh(otherAdmin, '/api/v1/work_status?year=2026&month=11');
     expect(res.status).toBe(400);
     expect(res.body.errors.month).toEqual(['指定した月に締め日のある月度はありません。']);
-    const december = (await otherAdmin.get('/api/v1/work_status?year=2026&month=12')).body.data;
+    const december = (await workStatusAfterRefresh(otherAdmin, '/api/v1/work_status?year=2026&month=12')).body.data;
     expect(december.period).toEqual({
       id: '2026-12',
       from: '2026-11-01',

@@ -13,6 +13,7 @@ import { db } from '../../functions/db/service.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { instantOf } from '../../functions/domain/time.js';
 import { refreshCompanyDaily } from '../../functions/services/daily-refresh.js';
+import { findWorkStatusDigest } from '../../functions/db/work-status-digests.js';
 import { handler as recomputeWorker } from '../../functions/jobs/recompute-worker.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { AttendanceDayView, MonthAttendanceView } from '../../functions/api/timestamps/month-view.js';
@@ -21,6 +22,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -150,7 +152,7 @@ describe('month rows carry the schedule', () => {
 describe('stored figures: work status, staff list, checklist', () => {
   it('has A figures from the punch-out; the daily refresh brings B 欠勤 that no write recorded', async () => {
     at(jst('2026-04-20', 20));
-    let ws = (await admin.get('/api/v1/work_status?year=2026&month=4')).body.data;
+    let ws = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=4')).body.data;
     expect(ws.employees.find((e: { id: string }) => e.id === a)).toMatchObject({
       late_days: 1,
       late_minutes: 1,
@@ -165,7 +167,7 @@ describe('stored figures: work status, staff list, checklist', () => {
     // job) refreshes every company's summaries.
     at(jst('2026-04-21', 0, 5));
     expect(await recomputeWorker({ id: 'daily-schedule-event' })).toMatchObject({ failed: [] });
-    ws = (await admin.get('/api/v1/work_status?year=2026&month=4')).body.data;
+    ws = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=4')).body.data;
     expect(ws.employees.find((e: { id: string }) => e.id === b)).toMatchObject({ absent_days: 2, late_days: 0 });
     expect(ws.employees.find((e: { id: string }) => e.id === a)).toMatchObject({ absent_days: 2, late_days: 1 });
 
@@ -262,6 +264,8 @@ describe('CSV and closing', () => {
     // working day of April is 欠勤 in the stored figures. The period is closed the day after.
     at(jst('2026-05-01', 0, 5));
     await refreshCompanyDaily(tenant.companyId, TZ);
+    // …and ends by building 勤怠状況's digest of the period holding today (issue 19).
+    expect((await findWorkStatusDigest(tenant.companyId, '2026-05'))?.asOf).toBe(clock.now().toISOString());
     at(jst('2026-05-02', 12));
     const before = (await admin.get('/api/v1/period_closings?period=2026-04')).body.data.checklist;
     // 4/16–4/30 working days: 16, 17, 20–24, 27, 28, 30 (4/29 昭和の日) = 10; A worked 4/20, B had 4/16 off.

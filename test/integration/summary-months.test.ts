@@ -12,6 +12,7 @@ import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -66,7 +67,7 @@ describe('a change refreshes every month it can affect', () => {
     expect(await storedSummary(id, '2026-09')).toMatchObject({ workedMinutes: 1440, statutoryOvertimeMinutes: 0 });
     expect(await storedSummary(id, '2026-10')).toMatchObject({ workedMinutes: 1260, statutoryOvertimeMinutes: 300 });
 
-    const status = (await admin.get('/api/v1/work_status?year=2026&month=10')).body.data;
+    const status = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=10')).body.data;
     expect(status.employees).toEqual([
       expect.objectContaining({ id, working_minutes: 1260, statutory_overtime_minutes: 300, excess_minutes: 300 }),
     ]);

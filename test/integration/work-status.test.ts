@@ -8,6 +8,7 @@ import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { freshWorkStatus } from '../support/work-status.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -27,7 +28,7 @@ afterAll(() => {
   clock.now = realNow;
 });
 
-const status = async () => (await admin.get('/api/v1/work_status')).body.data;
+const status = () => freshWorkStatus(admin);
 const summary = async () =>
   (
     await db()
@@ -223,7 +224,7 @@ describe('80 h doctor-interview notice (則52条の2)', () => {
     expect(shortMe).toMatchObject({ working_minutes: 10200, statutory_overtime_minutes: 5400 });
     expect(notices(shortMe.findings)).toEqual([]);
 
-    const alerts = (await otherAdmin.get('/api/v1/work_status')).body.data.alerts as (Finding & {
+    const alerts = (await freshWorkStatus(otherAdmin)).alerts as (Finding & {
       employee_id: string;
       value_minutes: number;
     })[];
@@ -268,6 +269,6 @@ describe('a lawful company break is deducted as it stands', () => {
     expect(day.explanation).toContain(
       '休憩: 休憩ルール(全社)により45分（拘束6:00以上で0:45）、12:45–13:30に一括取得とみなす（出勤4時間後から）',
     );
-    expect((await boss.get('/api/v1/work_status')).body.data).toMatchObject({ total_working_time: 480 });
+    expect(await freshWorkStatus(boss)).toMatchObject({ total_working_time: 480 });
   });
 });

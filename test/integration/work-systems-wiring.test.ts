@@ -21,6 +21,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
 const TZ = 'Asia/Tokyo';
@@ -169,7 +170,7 @@ describe('stored figures and 36協定 by system', () => {
   it('work status, the punch screen’s card and the staff list name the system', async () => {
     at(jst('2026-06-20', 12));
     await refreshCompanyMonth(tenant.companyId, TZ, 2026, 6);
-    const ws = (await admin.get('/api/v1/work_status?year=2026&month=6')).body.data;
+    const ws = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=6')).body.data;
     const rowA = ws.employees.find((e: { id: string }) => e.id === a);
     expect(rowA.system).toMatchObject({ kind: 'flex', label: 'フレックスタイム制', period_to: '2026-06-30' });
     expect(rowA.period_statutory_overtime_minutes).toBe(0);
@@ -225,7 +226,7 @@ describe('stored figures and 36協定 by system', () => {
       flexBalanceMinutes: undefined,
     }).go();
     // May is over (no projection).
-    const ws = (await admin.get('/api/v1/work_status?year=2026&month=5')).body.data;
+    const ws = (await workStatusAfterRefresh(admin, '/api/v1/work_status?year=2026&month=5')).body.data;
     const codes = (id: string) =>
       (ws.alerts as { employee_id: string; code: string; limit_minutes: number }[])
         .filter((f) => f.employee_id === id)

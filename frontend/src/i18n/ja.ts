@@ -577,6 +577,13 @@ export const ja = {
       pending: '集計機能の準備中のため、時間は表示されません。',
       // {period}: 2026年12月度（11月21日〜12月20日）, the payroll period (締め日) shown.
       periodOf: '{period}の集計',
+      // The figures are computed in the background (issue 19): {at} 2026/11/24 10:05 in the company's zone.
+      asOf: '集計日時 {at}',
+      refresh: '再集計',
+      refreshing: '集計中…',
+      refreshFailed: '再集計を開始できませんでした。時間をおいてもう一度お試しください。',
+      // A list cut at its first entries: how many are not shown.
+      more: '他{n}件',
       prevPeriod: '前の月度',
       nextPeriod: '次の月度',
       alerts: '36協定アラート',

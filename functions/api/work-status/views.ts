@@ -6,9 +6,9 @@ import {
   type AgreementVersion,
 } from '../../domain/worktime/agreement-settings.js';
 import { periodLabel, type PayrollPeriod } from '../../domain/payroll-period.js';
-import type { FindingView } from '../../services/work-figures.js';
-import type { SummarySystemView } from '../../services/work-figures.js';
+import type { WorkStatusFigures } from '../../services/work-status-digest.js';
 export { summarySystemView, type SummarySystemView } from '../../services/work-figures.js';
+import type { SummarySystemView, FindingView } from '../../services/work-figures.js';
 
 /**
  * The answers of the work-status routes, declared once: the SPA imports these types (type-only).
@@ -31,56 +31,27 @@ export const periodView = (p: PayrollPeriod): PeriodView => ({
   label: periodLabel(p),
 });
 
-/** `GET /api/v1/work_status`: spec §3 work status for a payroll period (default: the current one). */
-export interface WorkStatusView {
+export type {
+  EmployeeMonthFiguresView,
+  WorkStatusAlertView,
+  WorkStatusFigures,
+} from '../../services/work-status-digest.js';
+
+/**
+ * `GET /api/v1/work_status` and `POST /api/v1/work_status/refresh`: spec §3 work status for a payroll
+ * period (default: the current one), from the period's digest (computed in the background). The lists
+ * are bounded: `employees` holds the staff with the most 法定外 and those with schedule findings, not
+ * every employee (`employees_total` counts them); `alerts` and each month's alerts are capped
+ * (`alerts_total`). While no digest exists yet the figures are zero and `as_of` null.
+ */
+export interface WorkStatusView extends WorkStatusFigures {
   /** YYYY-MM: the period's id (〇月度). */
   month: string;
   period: PeriodView;
-  count_employees: number;
-  total_working_time: number;
-  average_working_time: number;
-  total_over_working_time: number;
-  average_over_working_time: number;
-  /** 超過: overtime beyond the monthly deemed overtime. */
-  total_unpaid_working_time: number;
-  average_unpaid_working_time: number;
-  alert_limit_minutes: number;
-  special_clause: boolean;
-  alerts: WorkStatusAlertView[];
-  /** First month (YYYY-MM, a period id) of the current agreement year (from the 36協定's 起算日). */
-  agreement_year_start: string;
-  /** Every month of the agreement year up to this one, oldest first, with its 36協定 findings. */
-  agreement_months: { month: string; alerts: WorkStatusAlertView[] }[];
-  employees: EmployeeMonthFiguresView[];
-  /** Company total 法定外 per month, oldest first, up to 12. */
-  monthly_overtime: { month: string; overtime_minutes: number }[];
-  rule_version: string | null;
-}
-
-export interface WorkStatusAlertView extends FindingView {
-  employee_id: string;
-  name: string;
-}
-
-export interface EmployeeMonthFiguresView {
-  id: string;
-  name: string;
-  working_minutes: number;
-  overtime_minutes: number;
-  statutory_overtime_minutes: number;
-  excess_minutes: number;
-  /** 遅刻・早退 (days, minutes) and 欠勤 days of the period (0 on summaries stored before schedules). */
-  late_days: number;
-  late_minutes: number;
-  early_leave_days: number;
-  early_leave_minutes: number;
-  absent_days: number;
-  /** Days short of the 勤務間インターバル, and days whose punched breaks are below 34条. */
-  short_interval_days: number;
-  break_below_legal_days: number;
-  /** 法定外 found over a 変形期間 / 清算期間 (0 under 通常), and the system of the period (issue 17). */
-  period_statutory_overtime_minutes: number;
-  system: SummarySystemView;
+  /** When the figures were computed (集計日時, ISO); null before the first build. */
+  as_of: string | null;
+  /** A build is under way (集計中): ask again until false. */
+  refreshing: boolean;
 }
 
 /** `GET /api/v1/work_status/me`: the punch screen's own month and 36協定 findings. */

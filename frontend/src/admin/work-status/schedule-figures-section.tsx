@@ -2,7 +2,8 @@
  * 勤務状況's 遅刻・早退・欠勤 section (issue 16): per employee of the period, 遅刻 and 早退 (times and
  * minutes), 欠勤 days, 勤務間インターバル shortfalls and punched breaks below 34条, from the stored
  * summaries (kept current by punches and the daily refresh). Only staff with something to show are
- * listed; a table that scrolls sideways inside its box on a phone.
+ * listed (the digest keeps those with the most days; 他N件 counts the rest); a table that scrolls
+ * sideways inside its box on a phone.
  */
 import { t } from '../../i18n';
 import { formatMinutes } from '../../shared/time';
@@ -14,7 +15,14 @@ const timesAndMinutes = (n: number, m: number) =>
   n ? S.daysMinutes.replace('{n}', String(n)).replace('{m}', formatMinutes(m)) : '';
 const days = (n: number) => (n ? S.days.replace('{n}', String(n)) : '');
 
-export function ScheduleFiguresSection({ employees }: { employees: readonly EmployeeMonthFigures[] }) {
+export function ScheduleFiguresSection({
+  employees,
+  total,
+}: {
+  employees: readonly EmployeeMonthFigures[];
+  /** Staff with something to show, all of them (the list holds the ones with the most days). */
+  total: number;
+}) {
   const rows = employees
     .filter(
       (e) => e.late_days || e.early_leave_days || e.absent_days || e.short_interval_days || e.break_below_legal_days,
@@ -55,6 +63,9 @@ export function ScheduleFiguresSection({ employees }: { employees: readonly Empl
             </tbody>
           </table>
         </div>
+      )}
+      {total > rows.length && (
+        <p className="page-hint">{t.admin.workStatus.more.replace('{n}', String(total - rows.length))}</p>
       )}
     </section>
   );

@@ -29,6 +29,12 @@ export const getWorkStatus = (asked: PeriodAsked = null) =>
   api.get<WorkStatusView>(
     asked ? `/api/v1/work_status?year=${asked.year}&month=${asked.month}` : '/api/v1/work_status',
   );
+/** 再集計: the period's figures are built again in the background (`refreshing` until done). */
+export const refreshWorkStatus = (asked: PeriodAsked = null) =>
+  api.post<WorkStatusView>(
+    asked ? `/api/v1/work_status/refresh?year=${asked.year}&month=${asked.month}` : '/api/v1/work_status/refresh',
+    {},
+  );
 export const saveAlertSettings = (body: AlertSettings) => api.put<AlertSettingsView>('/api/v1/work_status/alert', body);
 
 export type { AgreementSettingsView as AgreementSettings, AgreementVersionView as AgreementVersion, AgreementBody };

@@ -37,14 +37,18 @@ const PLOT_WIDTH = 55;
 export function StaffOvertimeChart({
   employees,
   limitMinutes,
+  overLimit,
 }: {
+  /** The staff with the most 法定外 (the digest's top N, not every employee). */
   employees: readonly EmployeeMonthFigures[];
   limitMinutes: number;
+  /** Staff over the limit among all of them (the list may hold only the top N). */
+  overLimit?: number;
 }) {
   const rows = [...employees]
     .sort((a, b) => b.statutory_overtime_minutes - a.statutory_overtime_minutes || a.name.localeCompare(b.name, 'ja'))
     .slice(0, STAFF_CHART_MAX);
-  const over = employees.filter((e) => e.statutory_overtime_minutes > limitMinutes).length;
+  const over = overLimit ?? employees.filter((e) => e.statutory_overtime_minutes > limitMinutes).length;
   const scale = Math.max(limitMinutes, ...rows.map((r) => r.statutory_overtime_minutes), 60) * 1.05;
   const limitX = (limitMinutes / scale) * 100;
   const height = TOP + rows.length * ROW + 6;

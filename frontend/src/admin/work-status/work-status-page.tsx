@@ -4,21 +4,25 @@
  * alert limit; the 36協定 findings of every month of the agreement year; charts of this month's
  * overtime per employee and the last 12 months; 36協定設定 (versions and history; the simple alert
  * form only while no 36協定 version is in force); the five-day paid-leave duty. Spec §8: a load failure reads データの取得に失敗しました.
+ * The figures are computed in the background (issue 19): 集計日時 tells when, 再集計 builds them again,
+ * and while a build runs (集計中…) the page asks again every two seconds; capped lists say 他N件.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { FindingList } from '../../shared/agreement-findings';
 import { PageTitle } from '../../shared/page-title';
 import { Loading } from '../../shared/status-pages';
-import { formatHoursJa } from '../../shared/time';
+import { formatHoursJa, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
+import { useTimeZone } from '../../shared/use-time-zone';
 import { AgreementSettingsForm } from './agreement-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
 import { FiveDayDutySection } from './five-day-duty-section';
 import {
   getAgreement,
   getWorkStatus,
+  refreshWorkStatus,
   type PeriodAsked,
   type WorkStatus,
   type WorkStatusAlert,
@@ -31,6 +35,49 @@ import './work-status.css';
 
 const WS = t.admin.workStatus;
 const figure = (minutes: number | null) => (minutes === null ? t.admin.notCalculated : formatHoursJa(minutes));
+const more = (shown: number, total: number | undefined) =>
+  total !== undefined && total > shown ? (
+    <p className="page-hint">{WS.more.replace('{n}', String(total - shown))}</p>
+  ) : null;
+/** How often the page asks again while the figures are being built. */
+const POLL_MS = 2000;
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** `2026/11/24 10:05` in the company's zone. */
+function formatAsOf(iso: string, timeZone: string): string {
+  const p = zonedParts(iso, timeZone);
+  return `${p.year}/${pad2(p.month)}/${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`;
+}
+
+/** 集計日時, 集計中… while a build runs, and 再集計. */
+function RefreshBar({ data, onRefresh, failed }: { data: WorkStatus; onRefresh: () => void; failed: boolean }) {
+  const timeZone = useTimeZone();
+  return (
+    <div className="work-refresh">
+      <p className="page-hint work-refresh__as-of" data-testid="work-status-as-of">
+        {data.as_of ? WS.asOf.replace('{at}', formatAsOf(data.as_of, timeZone)) : null}
+        {data.refreshing && (
+          <span className="work-refresh__busy" role="status">
+            {WS.refreshing}
+          </span>
+        )}
+      </p>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={onRefresh}
+        disabled={data.refreshing}
+      >
+        {WS.refresh}
+      </button>
+      {failed && (
+        <p role="alert" className="form-error">
+          {WS.refreshFailed}
+        </p>
+      )}
+    </div>
+  );
+}
 
 const PANELS: { title: string; total: keyof WorkStatus; average: keyof WorkStatus }[] = [
   { title: WS.working, total: 'total_working_time', average: 'average_working_time' },
@@ -49,7 +96,7 @@ function AlertList({ data }: { data: WorkStatus }) {
           {WS.alerts}
           {data.alerts.length > 0 && (
             <span className="badge alert-section__count">
-              {WS.alertsCount.replace('{n}', String(data.alerts.length))}
+              {WS.alertsCount.replace('{n}', String(data.alerts_total ?? data.alerts.length))}
             </span>
           )}
         </h2>
@@ -64,6 +111,7 @@ function AlertList({ data }: { data: WorkStatus }) {
           lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
         />
       )}
+      {more(data.alerts.length, data.alerts_total)}
     </section>
   );
 }
@@ -92,6 +140,7 @@ function AgreementMonths({ data }: { data: WorkStatus }) {
                 lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
               />
             )}
+            {more(m.alerts.length, m.alerts_total)}
           </section>
         ))}
       </div>
@@ -171,11 +220,33 @@ export default function WorkStatusPage() {
   );
   const agreement = useLoad(getAgreement, 'overtime-agreement', { alertOnGenericFailure: false });
 
-  /** A new limit changes the alert list: fetch it again without unmounting the form and its message. */
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  const refreshing = state.status === 'ready' && state.data.refreshing;
+
+  /**
+   * 再集計, and after a new limit or 36協定 (the alert list changes): the figures are built again in
+   * the background; the form and its message stay mounted.
+   */
   async function refresh() {
-    const res = await getWorkStatus(asked);
+    const res = await refreshWorkStatus(asked);
+    setRefreshFailed(!res.ok);
     if (res.ok) setData(() => res.data);
   }
+
+  // While a build runs, ask again every two seconds until it has stored the figures.
+  useEffect(() => {
+    if (!refreshing) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void getWorkStatus(asked).then((res) => {
+        if (!cancelled && res.ok) setData(() => res.data);
+      });
+    }, POLL_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [refreshing, asked, state, setData]);
 
   /** A saved version answers for its own 適用開始日: ask again what is in force today, and the alerts. */
   async function refreshAgreement() {
@@ -195,12 +266,17 @@ export default function WorkStatusPage() {
       )}
       {state.status === 'ready' && (
         <>
+          <RefreshBar data={state.data} onRefresh={() => void refresh()} failed={refreshFailed} />
           <Panels data={state.data} onAsk={setAsked} />
           <AlertList data={state.data} />
           <AgreementMonths data={state.data} />
-          <ScheduleFiguresSection employees={state.data.employees ?? []} />
+          <ScheduleFiguresSection employees={state.data.employees ?? []} total={state.data.schedule_rows_total} />
           <div className="work-charts">
-            <StaffOvertimeChart employees={state.data.employees ?? []} limitMinutes={state.data.alert_limit_minutes} />
+            <StaffOvertimeChart
+              employees={state.data.employees ?? []}
+              limitMinutes={state.data.alert_limit_minutes}
+              overLimit={state.data.over_limit_count}
+            />
             <MonthlyOvertimeChart months={state.data.monthly_overtime ?? []} />
           </div>
           {agreement.state.status === 'ready' && (
