@@ -307,7 +307,7 @@ budget(
 budget(
   ['list-attendance-totals'],
   8,
-  "the staff page in 五十音 order, the 締め日 versions, departments, statuses, paid-leave grants and leave days (one Query page each), the closing (GetItem; a closed period's snapshot is one S3 read) and the page's summaries (one BatchGetItem), whatever the staff count",
+  "the staff page in 五十音 order, the 締め日 versions, departments, statuses (one Query page each), the company's paid-leave grants and leave days (one Query page each here; they grow with the company, see README), the closing (GetItem; a closed period's snapshot is one S3 read) and the page's summaries (one BatchGetItem), whatever the staff count",
 );
 budget(
   ['create-attendance-totals-export'],
