@@ -297,6 +297,14 @@ export async function allStaff(companyId: string, service: Db = db()) {
   return data;
 }
 
+/** A page of the active staff: its size, where it starts, and the department / status it keeps to. */
+export interface StaffPageOptions {
+  limit: number;
+  after?: string | undefined;
+  departmentId?: string | undefined;
+  employmentStatusId?: string | undefined;
+}
+
 /**
  * One page of the active staff, by employee id (the shift grid): one Query from after `after`
  * (exclusive) until `limit` matching staff are found, optionally of one department. `next` is the
@@ -304,12 +312,7 @@ export async function allStaff(companyId: string, service: Db = db()) {
  */
 export async function activeStaffPage(
   companyId: string,
-  options: {
-    limit: number;
-    after?: string | undefined;
-    departmentId?: string | undefined;
-    employmentStatusId?: string | undefined;
-  },
+  options: StaffPageOptions,
   service: Db = db(),
 ): Promise<{ staff: StaffMember[]; next: string | null }> {
   // A range of the employee items only (ids are [0-9a-z_-]: after+'!' is just past `after`, '~' past all).
@@ -337,12 +340,7 @@ export async function activeStaffPage(
  */
 export async function staffInOrderPage(
   companyId: string,
-  options: {
-    limit: number;
-    after?: string | undefined;
-    departmentId?: string | undefined;
-    employmentStatusId?: string | undefined;
-  },
+  options: StaffPageOptions,
   service: Db = db(),
 ): Promise<{ staff: StaffMember[]; next: string | null }> {
   const query = service.entities.Employee.query.byListOrder({ companyId, status: 'active' });

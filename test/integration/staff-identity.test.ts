@@ -244,37 +244,15 @@ describe('社員番号 is unique per company', () => {
 });
 
 describe('五十音 order', () => {
-  it('lists staff by フリガナ, then name, then id; staff without フリガナ last', async () => {
-    const company = await createTenant({ employees: 0 });
-    const client = await signIn(stack.baseUrl, 'admin', company.admin);
-    for (const [last, first, kana] of [
-      ['渡辺', '一郎', 'わたなべ いちろう'],
-      ['無記入', '太郎', ''],
-      ['阿部', '花子', 'ｱﾍﾞ ﾊﾅｺ'],
-      ['後藤', '次郎', 'ゴトウ ジロウ'],
-      ['加藤', '三郎', 'カトウ サブロウ'],
-    ] as const) {
-      const res = await client.post(
-        '/api/v1/employees',
-        newStaff({ last_name: last, first_name: first, name_kana: kana }),
-      );
-      expect(res.status).toBe(201);
-    }
-    const list = (await client.get('/api/v1/employees')).body.data as { name: string }[];
-    expect(list.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
-    // The paid-leave staff list too.
-    const leave = (await client.get('/api/v1/paid_leave/employees')).body.data as { name: string }[];
-    expect(leave.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
-  });
-
-  it('pages the staff list in that order: one page a call, edits and retirement move or drop a member', async () => {
+  /** A new company with five staff (渡辺 and 阿部 with the フリガナ given, 無記入 without one); ids by 姓. */
+  const companyWithFive = async (watanabe: string, abe: string) => {
     const company = await createTenant({ employees: 0 });
     const client = await signIn(stack.baseUrl, 'admin', company.admin);
     const ids: Record<string, string> = {};
     for (const [last, first, kana] of [
-      ['渡辺', '一郎', 'ワタナベ イチロウ'],
+      ['渡辺', '一郎', watanabe],
       ['無記入', '太郎', ''],
-      ['阿部', '花子', 'アベ ハナコ'],
+      ['阿部', '花子', abe],
       ['後藤', '次郎', 'ゴトウ ジロウ'],
       ['加藤', '三郎', 'カトウ サブロウ'],
     ] as const) {
@@ -285,6 +263,20 @@ describe('五十音 order', () => {
       expect(res.status).toBe(201);
       ids[last] = (res.body.data as { id: string }).id;
     }
+    return { client, ids };
+  };
+
+  it('lists staff by フリガナ, then name, then id; staff without フリガナ last', async () => {
+    const { client } = await companyWithFive('わたなべ いちろう', 'ｱﾍﾞ ﾊﾅｺ');
+    const list = (await client.get('/api/v1/employees')).body.data as { name: string }[];
+    expect(list.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
+    // The paid-leave staff list too.
+    const leave = (await client.get('/api/v1/paid_leave/employees')).body.data as { name: string }[];
+    expect(leave.map((s) => s.name)).toEqual(['阿部 花子', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
+  });
+
+  it('pages the staff list in that order: one page a call, edits and retirement move or drop a member', async () => {
+    const { client, ids } = await companyWithFive('ワタナベ イチロウ', 'アベ ハナコ');
     type Page = { body: { data: { name: string }[]; next_cursor: string | null } };
     const all = async (limit: number) => {
       const names: string[][] = [];
