@@ -382,6 +382,41 @@ const splitListCursor = (cursor: string) => {
   return cut < 0 ? null : { listOrder: cursor.slice(0, cut), employeeId: cursor.slice(cut + 1) };
 };
 
+/**
+ * Puts staff written before the 五十音 index (no `listOrder`) into it: each such member's names and
+ * status are written again, which makes ElectroDB derive `listOrder` and the gsi1 keys
+ * (entities/employee.ts).
+ * Every member of the company, retired ones too (a page at a time); members already keyed are left
+ * alone, so a rerun writes nothing. Returns how many were written. For the one-off migration of data
+ * stored before issue 19 (functions/jobs/backfill-list-order.ts runs it for every company).
+ */
+export async function backfillListOrder(companyId: string, service: Db = db()): Promise<number> {
+  let written = 0;
+  let cursor: string | null = null;
+  do {
+    type Named = Pick<StaffMember, 'employeeId' | 'lastName' | 'firstName' | 'nameKana' | 'status'> & {
+      listOrder?: string;
+    };
+    const page: { data: Named[]; cursor: string | null } = await service.entities.Employee.query
+      .byCompany({ companyId })
+      .go({ cursor, attributes: ['employeeId', 'lastName', 'firstName', 'nameKana', 'status', 'listOrder'] });
+    for (const m of page.data.filter((x) => !x.listOrder)) {
+      await service.entities.Employee.patch({ companyId, employeeId: m.employeeId })
+        // The status too: it is the index's partition key (gsi1pk), the names its sort key.
+        .set({
+          lastName: m.lastName,
+          firstName: m.firstName,
+          status: m.status,
+          ...(m.nameKana ? { nameKana: m.nameKana } : {}),
+        })
+        .go({ response: 'none' });
+      written++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return written;
+}
+
 /** Named staff members of the company (BatchGetItem, 100 keys a call); unknown ids are left out. */
 export async function staffByIds(
   companyId: string,

@@ -4,7 +4,10 @@
  * concurrent creates), and the staff list in 五十音 order.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/db/service.js';
+import { backfillListOrder } from '../../functions/db/staff.js';
+import { dynamo } from '../../functions/shared/clients/dynamodb.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -263,7 +266,7 @@ describe('五十音 order', () => {
       expect(res.status).toBe(201);
       ids[last] = (res.body.data as { id: string }).id;
     }
-    return { client, ids };
+    return { client, ids, companyId: company.companyId };
   };
 
   it('lists staff by フリガナ, then name, then id; staff without フリガナ last', async () => {
@@ -335,5 +338,36 @@ describe('五十音 order', () => {
         '件数は1〜100で指定してください',
       ]);
     expect(first).toHaveProperty('next_cursor');
+  });
+
+  it('the one-off backfill puts staff stored before the index into it; a rerun writes nothing', async () => {
+    const { client, companyId: company } = await companyWithFive('ワタナベ イチロウ', 'アベ ハナコ');
+    // A member as the table held them before issue 19: no listOrder, no gsi1 keys.
+    await dynamo().send(
+      new PutCommand({
+        TableName: process.env.TABLE_NAME!,
+        Item: {
+          pk: `c#${company}`,
+          sk: 'employee#old-member',
+          companyId: company,
+          employeeId: 'old-member',
+          lastName: '伊藤',
+          firstName: '古参',
+          nameKana: 'イトウ コサン',
+          email: 'old-member@example.test',
+          status: 'active',
+          createdAt: '2025-04-01T00:00:00.000Z',
+          updatedAt: '2025-04-01T00:00:00.000Z',
+          __edb_e__: 'employee',
+          __edb_v__: '1',
+        },
+      }),
+    );
+    const names = async () =>
+      ((await client.get('/api/v1/employees')).body.data as { name: string }[]).map((s) => s.name);
+    expect(await names()).not.toContain('伊藤 古参');
+    expect(await backfillListOrder(company)).toBe(1);
+    expect(await names()).toEqual(['阿部 花子', '伊藤 古参', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
+    expect(await backfillListOrder(company)).toBe(0);
   });
 });
