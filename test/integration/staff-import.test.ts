@@ -52,10 +52,23 @@ const row = (prefix: string, i: number): string[] => [
   '2026/4/1',
 ];
 
+type Listed = { email: string; name: string; employee_number: string };
+
+/** The whole staff list: every page of `GET /api/v1/employees` (100 a page) by its `next_cursor`. */
+async function allStaff(client: HttpClient): Promise<Listed[]> {
+  const all: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await client.get(`/api/v1/employees${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(page.status).toBe(200);
+    all.push(...(page.body.data as Listed[]));
+    cursor = page.body.next_cursor as string | null;
+  } while (cursor);
+  return all;
+}
+
 async function staffEmails(client: HttpClient): Promise<string[]> {
-  const list = await client.get('/api/v1/employees');
-  expect(list.status).toBe(200);
-  return list.body.data.map((s: { email: string }) => s.email);
+  return (await allStaff(client)).map((s) => s.email);
 }
 
 async function waitForImport(client: HttpClient, id: string, timeoutMs: number) {
@@ -221,11 +234,7 @@ describe('Shift_JIS and reruns', () => {
     const { job } = await waitForImport(admin, started.body.data.id, 60_000);
     expect(job).toMatchObject({ status: 'done', total: 3, processed: 3, created: 3, failures: [] });
 
-    const list = (await admin.get('/api/v1/employees')).body.data as {
-      email: string;
-      name: string;
-      employee_number: string;
-    }[];
+    const list = await allStaff(admin);
     const mine = list.filter((s) => s.email.startsWith('sj-'));
     expect(mine.map((s) => s.employee_number).sort()).toEqual(['sj-1', 'sj-2', 'sj-3']);
     expect(mine.find((s) => s.employee_number === 'sj-1')?.name).toBe('髙橋 1郎');
@@ -250,7 +259,7 @@ describe('Shift_JIS and reruns', () => {
     await runStaffImport({ companyId: tenant.companyId, importId: started.body.data.id });
     const again = (await admin.get(`/api/v1/employee_imports/${started.body.data.id}`)).body.data;
     expect(again).toMatchObject({ status: 'done', processed: 3, created: 0, failures: [] });
-    const after = (await admin.get('/api/v1/employees')).body.data as { email: string }[];
+    const after = await allStaff(admin);
     expect(after.filter((s) => s.email.startsWith('sj-'))).toHaveLength(3);
     // …and nobody is sent a second welcome mail.
     expect(
