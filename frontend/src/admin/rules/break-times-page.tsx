@@ -138,7 +138,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
     };
   }, [pair, reload]);
 
-  const canSave = !busy && isChosen(condition) && isChosen(brk);
+  const canSave = !busy && !loading && isChosen(condition) && isChosen(brk);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const ruleErrors = messagesFor(fieldErrors, 'condition_hour', 'condition_minute', 'break_hour', 'break_minute');
   const tier2Errors = messagesFor(
@@ -219,88 +219,91 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
           onChange={setEffectiveFrom}
           errors={messagesFor(fieldErrors, 'effective_from')}
         />
-        <fieldset
-          className="rule-row rule-row--sentence"
-          aria-describedby={ruleErrors.length ? fieldErrorId('break-rule') : undefined}
-        >
-          <legend>{t.admin.rules.conditionLegend}</legend>
-          <span>{t.admin.rules.conditionPrefix}</span>
-          <HourMinuteSelects
-            id="break-condition"
-            label={t.admin.rules.conditionPrefix}
-            maxHour={24}
-            value={condition}
-            onChange={setCondition}
-          />
-          <span>{t.admin.rules.conditionSuffix}</span>
-          <HourMinuteSelects
-            id="break-break"
-            label={t.admin.rules.conditionSuffix}
-            maxHour={24}
-            value={brk}
-            onChange={setBrk}
-          />
-          <span>{t.admin.rules.breakSuffix}</span>
-        </fieldset>
-        <fieldset className="rule-row rule-row--sentence">
-          <legend>{R.tier2Legend}</legend>
-          <span>{R.conditionPrefix}</span>
-          <HourMinuteSelects
-            id="break-tier2-condition"
-            label={`${R.tier2Legend} ${R.conditionPrefix}`}
-            maxHour={24}
-            value={tier2Condition}
-            onChange={setTier2Condition}
-          />
-          <span>{R.conditionSuffix}</span>
-          <HourMinuteSelects
-            id="break-tier2-break"
-            label={`${R.tier2Legend} ${R.conditionSuffix}`}
-            maxHour={24}
-            value={tier2Break}
-            onChange={setTier2Break}
-          />
-          <span>{R.breakSuffix}</span>
-          <p className="page-hint">{R.tier2Hint}</p>
-          <FieldError id="break-tier2" messages={tier2Errors} />
-        </fieldset>
-        <fieldset className="rule-row">
-          <legend>{R.windowsLegend}</legend>
-          <p className="page-hint">{R.windowsHint}</p>
-          {windows.map((w, i) => (
-            <div className="rule-row--sentence break-window" key={i}>
-              <span>{R.windowStart}</span>
-              <HourMinuteSelects
-                id={`break-window-${i + 1}-start`}
-                label={R.windowFrom.replace('{n}', String(i + 1))}
-                maxHour={23}
-                value={w.start}
-                onChange={(start) => setWindows(windows.map((x, j) => (j === i ? { ...x, start } : x)))}
-              />
-              <span>{R.windowEnd}</span>
-              <HourMinuteSelects
-                id={`break-window-${i + 1}-end`}
-                label={R.windowTo.replace('{n}', String(i + 1))}
-                maxHour={24}
-                value={w.end}
-                onChange={(end) => setWindows(windows.map((x, j) => (j === i ? { ...x, end } : x)))}
-              />
-              <button
-                type="button"
-                className="button"
-                aria-label={R.removeWindowLabel.replace('{n}', String(i + 1))}
-                onClick={() => setWindows(windows.filter((_, j) => j !== i))}
-              >
-                {R.removeWindow}
+        {/* Held while the target's rule loads: its answer fills these fields and would overwrite a choice. */}
+        <fieldset className="rule-fields" disabled={loading}>
+          <fieldset
+            className="rule-row rule-row--sentence"
+            aria-describedby={ruleErrors.length ? fieldErrorId('break-rule') : undefined}
+          >
+            <legend>{t.admin.rules.conditionLegend}</legend>
+            <span>{t.admin.rules.conditionPrefix}</span>
+            <HourMinuteSelects
+              id="break-condition"
+              label={t.admin.rules.conditionPrefix}
+              maxHour={24}
+              value={condition}
+              onChange={setCondition}
+            />
+            <span>{t.admin.rules.conditionSuffix}</span>
+            <HourMinuteSelects
+              id="break-break"
+              label={t.admin.rules.conditionSuffix}
+              maxHour={24}
+              value={brk}
+              onChange={setBrk}
+            />
+            <span>{t.admin.rules.breakSuffix}</span>
+          </fieldset>
+          <fieldset className="rule-row rule-row--sentence">
+            <legend>{R.tier2Legend}</legend>
+            <span>{R.conditionPrefix}</span>
+            <HourMinuteSelects
+              id="break-tier2-condition"
+              label={`${R.tier2Legend} ${R.conditionPrefix}`}
+              maxHour={24}
+              value={tier2Condition}
+              onChange={setTier2Condition}
+            />
+            <span>{R.conditionSuffix}</span>
+            <HourMinuteSelects
+              id="break-tier2-break"
+              label={`${R.tier2Legend} ${R.conditionSuffix}`}
+              maxHour={24}
+              value={tier2Break}
+              onChange={setTier2Break}
+            />
+            <span>{R.breakSuffix}</span>
+            <p className="page-hint">{R.tier2Hint}</p>
+            <FieldError id="break-tier2" messages={tier2Errors} />
+          </fieldset>
+          <fieldset className="rule-row">
+            <legend>{R.windowsLegend}</legend>
+            <p className="page-hint">{R.windowsHint}</p>
+            {windows.map((w, i) => (
+              <div className="rule-row--sentence break-window" key={i}>
+                <span>{R.windowStart}</span>
+                <HourMinuteSelects
+                  id={`break-window-${i + 1}-start`}
+                  label={R.windowFrom.replace('{n}', String(i + 1))}
+                  maxHour={23}
+                  value={w.start}
+                  onChange={(start) => setWindows(windows.map((x, j) => (j === i ? { ...x, start } : x)))}
+                />
+                <span>{R.windowEnd}</span>
+                <HourMinuteSelects
+                  id={`break-window-${i + 1}-end`}
+                  label={R.windowTo.replace('{n}', String(i + 1))}
+                  maxHour={24}
+                  value={w.end}
+                  onChange={(end) => setWindows(windows.map((x, j) => (j === i ? { ...x, end } : x)))}
+                />
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={R.removeWindowLabel.replace('{n}', String(i + 1))}
+                  onClick={() => setWindows(windows.filter((_, j) => j !== i))}
+                >
+                  {R.removeWindow}
+                </button>
+              </div>
+            ))}
+            {windows.length < MAX_WINDOWS && (
+              <button type="button" className="button" onClick={() => setWindows([...windows, EMPTY_WINDOW])}>
+                {R.addWindow}
               </button>
-            </div>
-          ))}
-          {windows.length < MAX_WINDOWS && (
-            <button type="button" className="button" onClick={() => setWindows([...windows, EMPTY_WINDOW])}>
-              {R.addWindow}
-            </button>
-          )}
-          <FieldError id="break-windows" messages={windowErrors} />
+            )}
+            <FieldError id="break-windows" messages={windowErrors} />
+          </fieldset>
         </fieldset>
         <FieldError id="break-rule" messages={ruleErrors} />
         <div>

@@ -95,7 +95,7 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
   const hasTarget = pair.department_id !== null || pair.employment_status_id !== null;
   const unpaidOk = isChosen(fields.unpaid) || (fields.unpaid.hour === '' && fields.unpaid.minute === '');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const canSave = !busy && hasTarget && isChosen(fields.fixed) && isChosen(fields.over) && unpaidOk;
+  const canSave = !busy && !loading && hasTarget && isChosen(fields.fixed) && isChosen(fields.over) && unpaidOk;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -163,9 +163,12 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
           onChange={setEffectiveFrom}
           errors={messagesFor(fieldErrors, 'effective_from')}
         />
-        {row('fixed', t.admin.rules.fixed, 24)}
-        {row('over', t.admin.rules.over, 24)}
-        {row('unpaid', t.admin.rules.unpaid, 100, true)}
+        {/* Held while the target's rule loads: its answer fills these fields and would overwrite a choice. */}
+        <fieldset className="rule-fields" disabled={loading}>
+          {row('fixed', t.admin.rules.fixed, 24)}
+          {row('over', t.admin.rules.over, 24)}
+          {row('unpaid', t.admin.rules.unpaid, 100, true)}
+        </fieldset>
         {!hasTarget && <p className="form__hint">{t.admin.rules.needTarget}</p>}
         <div>
           <button type="submit" className="button button--primary" disabled={!canSave} aria-busy={busy}>
