@@ -118,6 +118,12 @@ export function auditInTransaction(
   return [AuditEvent.create(item).commit()];
 }
 
+/** The transaction holding the audit event was canceled and will be tried again: it may include the event again. */
+export function auditNotCommitted(): void {
+  const sink = sinks.getStore();
+  if (sink?.state === 'included') sink.state = 'open';
+}
+
 /** The transaction holding the audit event committed: the middleware must not write another. */
 export function auditCommitted(): void {
   const sink = sinks.getStore();

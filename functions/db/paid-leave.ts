@@ -17,7 +17,19 @@ import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js'
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { newId } from '../shared/ids.js';
 import { MESSAGES } from '../shared/messages.js';
-import { STATUS, assertRequestDaysOpen, guard, insertRequest, pendingItem, type NewRequest } from './requests.js';
+import { STATUS, assertRequestDaysOpen, guard, pendingItem, type NewRequest } from './requests.js';
+import {
+  currentLedger,
+  leaveHolder,
+  leaveStep,
+  leaveStepFailed,
+  ledgerFrom,
+  ledgerGrant,
+  ledgerTaking,
+  type LedgerGrant,
+  type LedgerHolder,
+  type LeaveLedger,
+} from './leave-ledger.js';
 import { db, type Db } from './service.js';
 
 export interface GrantRecord {
@@ -69,7 +81,7 @@ export function leaveEmployeeOf(p: LeaveProfile): LeaveEmployee | null {
   return { hireDate: p.hireDate, patterns: [{ from: p.hireDate, pattern: patternOf(p) ?? FULL_TIME }] };
 }
 
-export const toLeaveGrant = (g: GrantRecord): LeaveGrant => ({
+export const toLeaveGrant = (g: LedgerGrant): LeaveGrant => ({
   id: g.grantId,
   grantedOn: g.grantedOn,
   days: g.days,
@@ -82,7 +94,6 @@ export const isManaged = (p: LeaveProfile, grants: readonly unknown[]) => Boolea
 
 interface LeaveRequestLike {
   requestId: string;
-  employeeId: string;
   date: string;
   status: number;
   leaveType?: number | undefined;
@@ -159,15 +170,36 @@ export async function companyLeaveRequests(companyId: string, service: Db = db()
   return data;
 }
 
-/** Conditional create: a grant id is written once; a rerun of the same grant answers 'exists'. */
-export async function insertGrant(g: GrantRecord, service: Db = db()): Promise<'created' | 'exists'> {
-  try {
-    await service.entities.PaidLeaveGrant.create(g).go({ response: 'none' });
-    return 'created';
-  } catch (error) {
-    if (awsErrorName(error) === 'ConditionalCheckFailedException') return 'exists';
-    throw error;
+/**
+ * Conditional create: a grant id is written once; a rerun of the same grant answers 'exists'. The
+ * grant enters the employee's ledger in the same transaction (db/leave-ledger.ts).
+ */
+export async function insertGrant(
+  g: GrantRecord,
+  service: Db = db(),
+  opts: { active?: boolean } = {},
+): Promise<'created' | 'exists'> {
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const holder = await leaveHolder(g.companyId, g.employeeId, service);
+    // `active`: a manual grant is for active staff only (a 404 like any other id).
+    if (!holder || (opts.active && holder.status !== 'active')) throw new NotFoundError();
+    const result = await service.transaction
+      .write((entities) => [
+        leaveStep(entities, holder, { grant: ledgerGrant(g) }, opts),
+        entities.PaidLeaveGrant.create(g).commit(),
+      ])
+      .go()
+      .catch((error: unknown) => {
+        if (isTransactionConflict(error)) return null;
+        throw error;
+      });
+    if (result === null) continue;
+    if (!result.canceled) return 'created';
+    if (result.data[1]?.code === 'ConditionalCheckFailed') return 'exists';
+    if (!leaveStepFailed(result.data, 0)) throw new ConflictError();
   }
+  throw new ConflictError();
 }
 
 const insufficient = (available: number, dayHours?: number) => {
@@ -189,9 +221,10 @@ export interface HourlyAgreement {
  * employee's pending requests as held. The check and the write cannot be split by a second filing:
  * the write is conditional on the employee's `leaveSeq` being what the check read and bumps it, so
  * of two racing filings one commits and the other re-checks against the new state (and is refused
- * if the balance no longer covers it). Grants only ever add days and decisions only approve held
- * days or free them, so neither needs to take part. Staff whose paid leave is not managed yet (no
- * hire date, no grant) file as before.
+ * if the balance no longer covers it). Grants, decisions and withdrawals move the same counter
+ * (db/leave-ledger.ts), so a filing also re-checks after any of them. Staff whose paid leave is not
+ * managed yet (no hire date, no grant) file unchecked, but into the ledger all the same (a later grant
+ * counts what they took).
  */
 export async function filePaidLeaveRequest(r: NewRequest, service: Db = db(), hourly?: HourlyAgreement) {
   const { companyId, employeeId } = r;
@@ -202,60 +235,55 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db(), ho
     // commits after the counter was read moves it, so the write below fails and this loop reads again.
     // Read together, the requests could predate a filing the counter already counts (found by 15
     // racing filings: 11 accepted against 10 days).
-    const { data: employee } = await service.entities.Employee.get({ companyId, employeeId }).go({ consistent: true });
-    const [grants, requests] = await Promise.all([
-      employeeGrants(companyId, employeeId, service),
-      employeeLeaveRequests(companyId, employeeId, service),
-    ]);
+    // The ledger on the employee item is the grants and takings as of that counter (db/leave-ledger.ts);
+    // a member stored before it (not backfilled yet) reads their grants and requests.
+    const employee = await leaveHolder(companyId, employeeId, service);
     if (!employee || employee.status !== 'active') throw new NotFoundError();
+    const { grants, takings: requests } = (await leaveInputs(companyId, [employee], service)).get(employeeId)!;
     const managed = isManaged(employee, grants);
     const hours = r.leaveUnit === 'hours' ? r.leaveHours : undefined;
-    // Unmanaged staff file days as before; their hours still count toward the yearly cap.
-    if (!managed && hours === undefined) return insertRequest(r, service);
-    if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected))
-      throw new ConflictError(MESSAGES.duplicateRequest);
-
-    const { approved, pending } = takingsOf(requests);
-    const held = [...approved, ...pending];
     const taking = takingOfRequest({ ...r, requestId: '' });
-    const leaveGrants = grants.map(toLeaveGrant);
-    if (hours !== undefined && hourly) {
-      // 39条4項: pending hours count, and the seq below stops two filings passing the cap together.
-      const cap = hourlyCapCheck(leaveGrants, held, {
-        date: r.date,
-        hours,
-        dayHours: taking.dayHours!,
-        daysPerYear: hourly.daysPerYear,
-      });
-      if (!cap.ok) {
-        const message = LEAVE_UNIT_MESSAGES.capReached(cap.leftHours, cap.capHours);
-        throw new ConflictError(message, { hours: [message] });
+    // Unmanaged staff file days unchecked; their hours still count toward the yearly cap.
+    if (managed || hours !== undefined) {
+      if (requests.some((q) => q.date === r.date && q.status !== STATUS.rejected))
+        throw new ConflictError(MESSAGES.duplicateRequest);
+      const { approved, pending } = takingsOf(requests);
+      const held = [...approved, ...pending];
+      const leaveGrants = grants.map(toLeaveGrant);
+      if (hours !== undefined && hourly) {
+        // 39条4項: pending hours count, and the seq below stops two filings passing the cap together.
+        const cap = hourlyCapCheck(leaveGrants, held, {
+          date: r.date,
+          hours,
+          dayHours: taking.dayHours!,
+          daysPerYear: hourly.daysPerYear,
+        });
+        if (!cap.ok) {
+          const message = LEAVE_UNIT_MESSAGES.capReached(cap.leftHours, cap.capHours);
+          throw new ConflictError(message, { hours: [message] });
+        }
+      }
+      if (managed) {
+        const check = canTake(leaveGrants, held, {
+          date: r.date,
+          days: taking.days,
+          hours: taking.hours,
+          dayHours: taking.dayHours,
+        });
+        if (!check.ok) throw insufficient(check.available, taking.dayHours);
       }
     }
-    if (managed) {
-      const check = canTake(leaveGrants, held, {
-        date: r.date,
-        days: taking.days,
-        hours: taking.hours,
-        dayHours: taking.dayHours,
-      });
-      if (!check.ok) throw insufficient(check.available, taking.dayHours);
-    }
 
-    const seq = employee.leaveSeq ?? 0;
     const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
     const result = await service.transaction
-      .write(({ Request, UniqueValue, Employee, PendingRequest }) => [
-        UniqueValue.create({ ...guard(companyId, employeeId, r.kind, r.date), ownerId: item.requestId }).commit(),
-        Request.create(item).commit(),
-        PendingRequest.create(pendingItem(item)).commit(),
-        Employee.patch({ companyId, employeeId })
-          .set({ leaveSeq: seq + 1 })
-          .where(
-            (a, { eq, notExists }) =>
-              `${seq === 0 ? notExists(a.leaveSeq) : eq(a.leaveSeq, seq)} AND ${eq(a.status, 'active')}`,
-          )
-          .commit(),
+      .write((entities) => [
+        entities.UniqueValue.create({
+          ...guard(companyId, employeeId, r.kind, r.date),
+          ownerId: item.requestId,
+        }).commit(),
+        entities.Request.create(item).commit(),
+        entities.PendingRequest.create(pendingItem(item)).commit(),
+        leaveStep(entities, employee, { taking: ledgerTaking(item) }, { active: true }),
       ])
       .go()
       .catch((error: unknown) => {
@@ -269,4 +297,72 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db(), ho
     // Another filing (or a retirement) got in between: check again against what it wrote.
   }
   throw new ConflictError();
+}
+
+/**
+ * The grants and paid-leave requests of a page of members: each current ledger as it is, and for a
+ * member without one (stored before the ledger; not yet backfilled) their own two Queries. Bounded by
+ * the page, not the company.
+ */
+export async function leaveInputs(
+  companyId: string,
+  members: readonly LedgerHolder[],
+  service: Db = db(),
+): Promise<Map<string, LeaveLedger>> {
+  const out = new Map<string, LeaveLedger>();
+  const stale: LedgerHolder[] = [];
+  for (const m of members) {
+    const ledger = currentLedger(m);
+    if (ledger) out.set(m.employeeId, ledger);
+    else stale.push(m);
+  }
+  await Promise.all(
+    stale.map(async (m) => {
+      const [grants, requests] = await Promise.all([
+        employeeGrants(companyId, m.employeeId, service),
+        employeeLeaveRequests(companyId, m.employeeId, service),
+      ]);
+      out.set(m.employeeId, ledgerFrom(grants, requests));
+    }),
+  );
+  return out;
+}
+
+/**
+ * Writes the leave ledger (db/leave-ledger.ts) of every member of the company without a current one:
+ * staff stored before the ledger existed. Each from the member's grants and leave requests, on
+ * condition no leave write came in between (`leaveSeq` unchanged; a member that lost that race is
+ * left for a rerun, and its readers keep reading the member's own). Members with a current ledger are
+ * left alone, so a rerun writes nothing. Returns how many were written.
+ */
+export async function backfillLeaveLedgers(companyId: string, service: Db = db()): Promise<number> {
+  let written = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { data: (LedgerHolder & { employeeId: string })[]; cursor: string | null } =
+      await service.entities.Employee.query
+        .byCompany({ companyId })
+        .go({ cursor, attributes: ['employeeId', 'leaveSeq', 'leaveLedger', 'leaveLedgerSeq'] });
+    for (const m of page.data.filter((x) => !currentLedger(x))) {
+      const seq = m.leaveSeq ?? 0;
+      const [grants, requests] = await Promise.all([
+        employeeGrants(companyId, m.employeeId, service),
+        employeeLeaveRequests(companyId, m.employeeId, service),
+      ]);
+      const done = await service.entities.Employee.patch({ companyId, employeeId: m.employeeId })
+        .set({ leaveLedger: ledgerFrom(grants, requests), leaveLedgerSeq: seq })
+        .where((a, { eq, notExists }) => (seq === 0 ? notExists(a.leaveSeq) : eq(a.leaveSeq, seq)))
+        .go({ response: 'none' })
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
+            throw error;
+          },
+        );
+      if (done) written++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return written;
 }

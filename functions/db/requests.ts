@@ -3,7 +3,16 @@ import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { newId } from '../shared/ids.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
-import { auditCommitted, auditInTransaction } from './audit.js';
+import { auditCommitted, auditInTransaction, auditNotCommitted } from './audit.js';
+import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
+import {
+  isPaidLeave,
+  leaveHolder,
+  leaveStep,
+  leaveStepFailed,
+  ledgerTaking,
+  type LedgerChange,
+} from './leave-ledger.js';
 import { assertDatesOpen, assertDaysOpen } from './period-closings.js';
 import { findDay } from './attendance.js';
 import { applyCorrection } from './modifications.js';
@@ -204,21 +213,42 @@ export async function withdrawRequest(
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.requestAlreadyDecided);
   // Withdrawing changes what a closed period recorded for its day (the request is part of it).
   await assertDatesOpen(companyId, requestDays(req), service);
-  const result = await service.transaction
-    .write(({ Request, UniqueValue, PendingRequest }) => [
-      Request.delete({ companyId, requestId })
-        .where((a, { eq }) => `${eq(a.status, STATUS.unapproved)} AND ${eq(a.employeeId, employeeId)}`)
-        .commit(),
-      UniqueValue.delete(guard(companyId, employeeId, kind, req.date)).commit(),
-      ...(req.workDate === undefined
-        ? []
-        : [UniqueValue.delete(transferGuard(companyId, employeeId, req.workDate)).commit()]),
-      PendingRequest.delete(pendingKey(companyId, req)).commit(),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError(MESSAGES.requestAlreadyDecided);
-  return { id: requestId };
+  // A paid-leave request leaves the employee's ledger in the same transaction (db/leave-ledger.ts).
+  const paid = isPaidLeave(req);
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const holder = paid ? await leaveHolder(companyId, employeeId, service) : null;
+    const result = await service.transaction
+      .write((entities) => [
+        ...(holder ? [leaveStep(entities, holder, { drop: requestId })] : []),
+        entities.Request.delete({ companyId, requestId })
+          .where((a, { eq }) => `${eq(a.status, STATUS.unapproved)} AND ${eq(a.employeeId, employeeId)}`)
+          .commit(),
+        entities.UniqueValue.delete(guard(companyId, employeeId, kind, req.date)).commit(),
+        ...(req.workDate === undefined
+          ? []
+          : [entities.UniqueValue.delete(transferGuard(companyId, employeeId, req.workDate)).commit()]),
+        entities.PendingRequest.delete(pendingKey(companyId, req)).commit(),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null) continue;
+    if (!result.canceled) return { id: requestId };
+    if (holder && leaveStepFailed(result.data, 0)) continue;
+    throw new ConflictError(MESSAGES.requestAlreadyDecided);
+  }
+  throw new ConflictError();
 }
+
+/** A transaction that lost a race on one of its items (thrown rather than reported): try again. */
+const conflictOrNull = (error: unknown) => {
+  if (isTransactionConflict(error)) return null;
+  throw error;
+};
+
+/** What a decision does to a paid-leave request's place in the ledger: approved it uses its days, rejected it leaves. */
+const decisionChange = (req: Decided, status: 1 | 2): LedgerChange =>
+  status === STATUS.approved ? { taking: ledgerTaking({ ...req, status }) } : { drop: req.requestId };
 
 /** What an approved leave request writes on its day besides the leave type. */
 export function leaveOfDay(req: { leaveUnit?: LeaveUnit | undefined; leaveHours?: number | undefined }) {
@@ -294,47 +324,62 @@ export async function decideLoaded(req: Decided, status: 1 | 2, adminId: string,
   // for the admin to reopen the period.
   await assertDatesOpen(companyId, requestDays(req), service);
   const decidedAt = new Date().toISOString();
-  const result = await service.transaction
-    .write((entities) => [
-      ...decisionItems(entities, req, { status, decidedAt, adminId, reason }),
-      ...(status === STATUS.approved
-        ? [
-            entities.AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
-              .set(
-                kind === 'holiday'
-                  ? {
-                      leaveType: req.leaveType ?? 0,
-                      // The unit and the days it counts (0.5 for a half day, 0 for hours) go with it,
-                      // so the engine and the month's paid-leave days read them from the day.
-                      ...leaveOfDay(req),
-                      ...(req.workDate === undefined
-                        ? {}
-                        : { dayOverride: 'day_off' as const, transferPartner: req.workDate }),
-                    }
-                  : kind === 'over_work'
-                    ? { overWorkApproved: true }
-                    : { holidayWorkApproved: true },
-              )
-              .commit(),
-            ...(kind === 'holiday' && req.workDate !== undefined
-              ? [
-                  entities.AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.workDate })
-                    .set({ dayOverride: 'working', transferPartner: req.date })
-                    .commit(),
-                ]
-              : []),
-          ]
-        : []),
-      // In an audited request, its audit event commits with the decision.
-      ...auditInTransaction(entities.AuditEvent, {
-        companyId,
-        targetId: requestId,
-        before: { status: req.status },
-        result: { status, decidedAt, decidedBy: adminId, ...(reason ? { reason } : {}) },
-      }),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError(MESSAGES.decisionConflict);
+  // A paid-leave decision moves the employee's ledger in the same transaction (db/leave-ledger.ts); a
+  // racing leave write on the same employee makes it read the employee again.
+  const paid = isPaidLeave(req);
+  for (let attempt = 0; ; attempt++) {
+    if (attempt >= CONTENTION.attempts) throw new ConflictError();
+    if (attempt > 0) await backOff(attempt);
+    const holder = paid ? await leaveHolder(companyId, req.employeeId, service) : null;
+    const result = await service.transaction
+      .write((entities) => [
+        ...(holder ? [leaveStep(entities, holder, decisionChange(req, status))] : []),
+        ...decisionItems(entities, req, { status, decidedAt, adminId, reason }),
+        ...(status === STATUS.approved
+          ? [
+              entities.AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
+                .set(
+                  kind === 'holiday'
+                    ? {
+                        leaveType: req.leaveType ?? 0,
+                        // The unit and the days it counts (0.5 for a half day, 0 for hours) go with it,
+                        // so the engine and the month's paid-leave days read them from the day.
+                        ...leaveOfDay(req),
+                        ...(req.workDate === undefined
+                          ? {}
+                          : { dayOverride: 'day_off' as const, transferPartner: req.workDate }),
+                      }
+                    : kind === 'over_work'
+                      ? { overWorkApproved: true }
+                      : { holidayWorkApproved: true },
+                )
+                .commit(),
+              ...(kind === 'holiday' && req.workDate !== undefined
+                ? [
+                    entities.AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.workDate })
+                      .set({ dayOverride: 'working', transferPartner: req.date })
+                      .commit(),
+                  ]
+                : []),
+            ]
+          : []),
+        // In an audited request, its audit event commits with the decision.
+        ...auditInTransaction(entities.AuditEvent, {
+          companyId,
+          targetId: requestId,
+          before: { status: req.status },
+          result: { status, decidedAt, decidedBy: adminId, ...(reason ? { reason } : {}) },
+        }),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null || (result.canceled && holder && leaveStepFailed(result.data, 0))) {
+      auditNotCommitted();
+      continue;
+    }
+    if (result.canceled) throw new ConflictError(MESSAGES.decisionConflict);
+    break;
+  }
   auditCommitted();
   return { ...req, status, decidedAt, decidedBy: adminId, ...(reason ? { decisionReason: reason } : {}) };
 }

@@ -29,6 +29,10 @@ export interface StaffMember {
   daysPerWeek?: number | undefined;
   daysPerYear?: number | undefined;
   weeklyHours?: number | undefined;
+  /** The paid-leave ledger and its counters (db/leave-ledger.ts): a page of staff carries its balances. */
+  leaveSeq?: number | undefined;
+  leaveLedger?: unknown;
+  leaveLedgerSeq?: number | undefined;
 }
 
 export interface StaffFields {

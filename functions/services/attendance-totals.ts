@@ -10,7 +10,7 @@
  * closing (GetItem) and, for a closed period, its snapshot (one S3 GetObject).
  */
 import { listOrgUnits } from '../db/organisation.js';
-import { companyGrants, companyLeaveRequests } from '../db/paid-leave.js';
+import { leaveInputs } from '../db/paid-leave.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { staffInOrderPage, type StaffMember } from '../db/staff.js';
 import { summariesOf } from '../db/summaries.js';
@@ -269,8 +269,8 @@ export async function totalsPeriod(companyId: string, period: string) {
  * One page of 勤怠集計 rows: a page of active staff in 五十音 order (one Query of the staff index; the
  * department / status filters apply to the members it reads), sorted on the page by `sort` (default
  * 五十音, which is then the order across pages too). Null when the period does not exist. Reads: the
- * page, the 締め日 versions, the closing, departments, statuses, paid-leave grants and leave days, then
- * the page's summaries (one BatchGetItem).
+ * page, the 締め日 versions, the closing, departments and statuses, then the page's summaries (one
+ * BatchGetItem); the paid-leave balances come with the page (each member's leave ledger).
  */
 export async function attendanceTotals(
   companyId: string,
@@ -278,7 +278,7 @@ export async function attendanceTotals(
   q: TotalsQuery,
 ): Promise<AttendanceTotalsPage | null> {
   const limit = Math.min(q.limit ?? TOTALS_PAGE_LIMIT, TOTALS_PAGE_LIMIT);
-  const [period, page, snapshot, departments, statuses, grants, requests] = await Promise.all([
+  const [period, page, snapshot, departments, statuses] = await Promise.all([
     totalsPeriod(companyId, q.period),
     staffInOrderPage(companyId, {
       limit,
@@ -289,19 +289,20 @@ export async function attendanceTotals(
     frozenSnapshot(companyId, q.period),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
-    companyGrants(companyId),
-    companyLeaveRequests(companyId),
   ]);
   // Only the page's summaries (one BatchGetItem), not the period's for the whole company; a closed
-  // period reads none (its figures are the snapshot's).
-  const summaries =
+  // period reads none (its figures are the snapshot's). The balances come with the page: each
+  // member's leave ledger (db/leave-ledger.ts), read on its own only for a member stored before it.
+  const [summaries, leaveOf] = await Promise.all([
     snapshot === null
-      ? await summariesOf(
+      ? summariesOf(
           companyId,
           q.period,
           page.staff.map((m) => m.employeeId),
         )
-      : [];
+      : [],
+    leaveInputs(companyId, page.staff),
+  ]);
   if (!period) return null;
   // A department or status of another company (or of none) is a 404 like any foreign id, never an empty page.
   if (
@@ -323,15 +324,8 @@ export async function attendanceTotals(
       : stored.has(m.employeeId)
         ? summaryFigures(stored.get(m.employeeId)!)
         : null;
-    const myGrants = grants.filter((g) => g.employeeId === m.employeeId);
-    const leave = myGrants.length
-      ? summarize(
-          m,
-          myGrants,
-          requests.filter((r) => r.employeeId === m.employeeId),
-          asOf,
-        )
-      : null;
+    const ledger = leaveOf.get(m.employeeId);
+    const leave = ledger?.grants.length ? summarize(m, ledger.grants, ledger.takings, asOf) : null;
     const figures = source?.figures ?? NULL_FIGURES;
     return {
       employee_id: m.employeeId,

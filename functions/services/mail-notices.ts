@@ -175,7 +175,7 @@ async function overtimeNotices(
 async function paidLeaveNotices(companyId: string, timeZone: string, now: Date) {
   const month = today(timeZone, now).slice(0, 7);
   let sent = 0;
-  for (const s of await staffPaidLeave(companyId, timeZone)) {
+  for await (const s of staffPaidLeave(companyId, timeZone)) {
     const late = s.five_day.find((w) => w.status === 'behind' || w.status === 'overdue');
     if (!late) continue;
     sent += await claimed(companyId, `paid_leave_pace#${s.employee_id}#${late.deadline}#${month}`, now, () =>

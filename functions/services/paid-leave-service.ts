@@ -3,15 +3,14 @@
  * grant, five-day duty), one employee's ledger and register, manual grants, and the statutory
  * grant run. Nothing here is stored except grants; every figure is derived on read.
  */
-import { gojuonOrder } from '../domain/staff-identity.js';
 import { companyById } from '../db/companies.js';
 import {
   companyGrants,
-  companyLeaveRequests,
   employeeGrants,
   employeeLeaveRequests,
   insertGrant,
   isManaged,
+  leaveInputs,
   leaveEmployeeOf,
   patternOf,
   takingsOf,
@@ -19,8 +18,9 @@ import {
   type GrantRecord,
   type LeaveProfile,
 } from '../db/paid-leave.js';
+import type { LedgerGrant } from '../db/leave-ledger.js';
 import { scheduleSettings } from '../db/schedules.js';
-import { activeStaff, activeStaffMember } from '../db/staff.js';
+import { activeStaff, activeStaffMember, staffInOrderPage, type StaffMember } from '../db/staff.js';
 import { settingsOf } from '../domain/worktime/schedule.js';
 import {
   addYearsLegal,
@@ -95,7 +95,7 @@ const SEVERITY: FiveDayWindow['status'][] = ['overdue', 'behind', 'on_track', 's
 /** One employee's balance, pending days, next expiry and grant, and five-day duty on `asOf`. */
 export function summarize(
   person: Person,
-  records: readonly GrantRecord[],
+  records: readonly LedgerGrant[],
   requests: Parameters<typeof takingsOf>[0],
   asOf: string,
   options: GrantOptions = {},
@@ -189,27 +189,95 @@ export async function ownPaidLeave(companyId: string, employeeId: string, timeZo
 /** `GET /api/v1/paid_leave` (the SPA imports the type). */
 export type OwnPaidLeave = Awaited<ReturnType<typeof ownPaidLeave>>;
 
-/** Every active staff member's summary: three Queries whatever the staff count. */
-export async function staffPaidLeave(companyId: string, timeZone: string) {
-  const [staff, grants, requests, options] = await Promise.all([
-    activeStaff(companyId),
-    companyGrants(companyId),
-    companyLeaveRequests(companyId),
+/** Rows in one page of 有給管理's staff list. */
+export const PAID_LEAVE_PAGE_LIMIT = 100;
+
+/**
+ * A page of active staff with their paid-leave summaries, in 五十音 order across pages (the staff
+ * index, as the staff list): one Query of the index and the company (斉一的付与), whatever the
+ * company's size; the balances come with the page (each member's leave ledger, db/leave-ledger.ts).
+ */
+export async function staffPaidLeavePage(
+  companyId: string,
+  timeZone: string,
+  page: { limit?: number | undefined; after?: string | undefined } = {},
+) {
+  const [{ staff, next }, options] = await Promise.all([
+    staffInOrderPage(companyId, {
+      limit: Math.min(page.limit ?? PAID_LEAVE_PAGE_LIMIT, PAID_LEAVE_PAGE_LIMIT),
+      after: page.after,
+    }),
     companyGrantOptions(companyId),
   ]);
   const asOf = today(timeZone, clock.now());
-  const grantsOf = groupBy(grants, (g) => g.employeeId);
-  const requestsOf = groupBy(requests, (r) => r.employeeId);
-  // 五十音 order by フリガナ (issue 18), as the staff list.
-  const kana = new Map(staff.map((m) => [m.employeeId, m.nameKana]));
-  const key = (r: { employee_id: string; name: string }) => ({
-    nameKana: kana.get(r.employee_id),
-    name: r.name,
-    id: r.employee_id,
+  const leaveOf = await leaveInputs(companyId, staff);
+  const rows = staff.map((m) => {
+    const ledger = leaveOf.get(m.employeeId)!;
+    return summarize(m, ledger.grants, ledger.takings, asOf, options);
   });
-  return staff
-    .map((m) => summarize(m, grantsOf.get(m.employeeId) ?? [], requestsOf.get(m.employeeId) ?? [], asOf, options))
-    .sort((a, b) => gojuonOrder(key(a), key(b)));
+  return { rows, next };
+}
+
+/**
+ * Every active staff member's summary, a page at a time (the daily notices' background run; a
+ * request reads one page with staffPaidLeavePage).
+ */
+export async function* staffPaidLeave(companyId: string, timeZone: string) {
+  let after: string | undefined;
+  do {
+    const page = await staffPaidLeavePage(companyId, timeZone, { after });
+    yield* page.rows;
+    after = page.next ?? undefined;
+  } while (after !== undefined);
+}
+
+/** A member behind on the five-day duty (年5日の取得義務, 39条7項), as 勤怠状況 lists them. */
+export interface FiveDayBehindView {
+  employee_id: string;
+  name: string;
+  deadline: string;
+  required_days: number;
+  taken_days: number;
+  planned_days: number;
+  remaining_days: number;
+  status: 'behind' | 'overdue';
+}
+
+/**
+ * The given staff who are behind on the five-day duty or missed it, earliest deadline first: their
+ * ledgers as they come with the staff items (a member without one reads their own). Whole company:
+ * the work-status digest's background build only.
+ */
+export async function fiveDayBehind(
+  companyId: string,
+  staff: readonly StaffMember[],
+  timeZone: string,
+  now: Date,
+): Promise<FiveDayBehindView[]> {
+  const asOf = today(timeZone, now);
+  const leaveOf = await leaveInputs(companyId, staff);
+  const out: FiveDayBehindView[] = [];
+  for (const m of staff) {
+    const ledger = leaveOf.get(m.employeeId)!;
+    if (!ledger.grants.length) continue;
+    const w = summarize(m, ledger.grants, ledger.takings, asOf).five_day.find(
+      (x) => x.status === 'behind' || x.status === 'overdue',
+    );
+    if (!w) continue;
+    out.push({
+      employee_id: m.employeeId,
+      name: `${m.lastName} ${m.firstName}`,
+      deadline: w.deadline,
+      required_days: w.required_days,
+      taken_days: w.taken_days,
+      planned_days: w.planned_days,
+      remaining_days: w.remaining_days,
+      status: w.status as 'behind' | 'overdue',
+    });
+  }
+  return out.sort((x, y) =>
+    x.deadline < y.deadline ? -1 : x.deadline > y.deadline ? 1 : x.employee_id < y.employee_id ? -1 : 1,
+  );
 }
 
 /** One staff member's full picture: summary, working pattern, grants with their use, takings and the register. */
@@ -299,7 +367,6 @@ export interface ManualGrantInput {
  * figure of a closed period changes. Blocking it would only stop a late statutory grant being recorded.
  */
 export async function manualGrant(companyId: string, employeeId: string, input: ManualGrantInput, adminId: string) {
-  await activeStaffMember(companyId, employeeId);
   const record: GrantRecord = {
     companyId,
     employeeId,
@@ -312,7 +379,8 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
     reason: input.reason,
     createdBy: adminId,
   };
-  await insertGrant(record);
+  // Active staff only: the grant's own read of the member checks it (a 404 otherwise).
+  await insertGrant(record, undefined, { active: true });
   return {
     id: record.grantId,
     granted_on: record.grantedOn,

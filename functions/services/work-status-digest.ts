@@ -14,6 +14,7 @@ import { calendarVersions } from '../db/company-calendars.js';
 import { agreementVersions } from '../db/overtime-agreements.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { activeStaff } from '../db/staff.js';
+import { fiveDayBehind, type FiveDayBehindView } from './paid-leave-service.js';
 import { monthSummaries, overtimeHistories } from '../db/summaries.js';
 import { claimWorkStatusBuild, findWorkStatusDigest, saveWorkStatusFigures } from '../db/work-status-digests.js';
 import { periodById, periodOf, type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
@@ -61,6 +62,8 @@ export const DIGEST_CAPS = {
   employees: 50,
   /** Employees with 遅刻・早退・欠勤, 勤務間インターバル or break findings (most days first). */
   scheduleRows: 50,
+  /** Staff behind on the five-day duty (earliest deadline first). */
+  fiveDay: 50,
 } as const;
 
 export interface WorkStatusAlertView extends FindingView {
@@ -121,6 +124,9 @@ export interface WorkStatusFigures {
   /** Company total 法定外 per month, oldest first, up to 12. */
   monthly_overtime: { month: string; overtime_minutes: number }[];
   rule_version: string | null;
+  /** Staff behind on the five-day duty (年5日, 39条7項) today, at most DIGEST_CAPS.fiveDay; `five_day_total` counts all. */
+  five_day: FiveDayBehindView[];
+  five_day_total: number;
 }
 
 const avg = (total: number, n: number) => (n ? Math.round(total / n) : 0);
@@ -162,6 +168,8 @@ export const emptyFigures = (): WorkStatusFigures => ({
   over_limit_count: 0,
   monthly_overtime: [],
   rule_version: null,
+  five_day: [],
+  five_day_total: 0,
 });
 
 /** Keeps the first `max` of each list by the order given: the bounded lists of the digest. */
@@ -187,6 +195,8 @@ export function capFigures(f: WorkStatusFigures): WorkStatusFigures {
     employees_total: f.employees.length,
     schedule_rows_total: withSchedule.length,
     over_limit_count: f.employees.filter((e) => e.statutory_overtime_minutes > f.alert_limit_minutes).length,
+    five_day: f.five_day.slice(0, DIGEST_CAPS.fiveDay),
+    five_day_total: f.five_day.length,
   };
 }
 
@@ -214,6 +224,8 @@ export async function computeWorkStatusFigures(
     monthSummaries(companyId, month),
     overtimeHistories(companyId),
   ]);
+  // The five-day duty from each member's leave ledger (it comes with the staff items).
+  const fiveDay = await fiveDayBehind(companyId, staff, timeZone, now);
   const agreement = companyAgreement(versions, company, calendar);
   const inForce = agreementSettingsOn(agreement, today(timeZone, now));
   const active = new Map(staff.map((s) => [s.employeeId, s]));
@@ -305,6 +317,8 @@ export async function computeWorkStatusFigures(
       .slice(-12)
       .map(([m, minutes]) => ({ month: m, overtime_minutes: minutes })),
     rule_version: current[0]?.ruleVersion ?? null,
+    five_day: fiveDay,
+    five_day_total: fiveDay.length,
   };
 }
 
@@ -386,7 +400,8 @@ export async function readWorkStatusDigest(
     refreshing = true;
   }
   return {
-    figures: (d?.figures as WorkStatusFigures | undefined) ?? null,
+    // A digest stored before a field existed reads it as empty until its next build.
+    figures: d?.figures ? { ...emptyFigures(), ...(d.figures as WorkStatusFigures) } : null,
     asOf: d?.asOf ?? null,
     refreshing,
   };

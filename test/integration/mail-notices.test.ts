@@ -9,6 +9,7 @@ import { db } from '../../functions/db/service.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { setOvertimeAlert } from '../../functions/db/companies.js';
 import { setEmployeeMailOptOut } from '../../functions/db/mail.js';
+import { insertGrant } from '../../functions/db/paid-leave.js';
 import { runDailyRefresh } from '../../functions/services/daily-refresh.js';
 import { clock } from '../../functions/shared/clock.js';
 import { workingDays } from '../support/working-days.js';
@@ -75,7 +76,7 @@ beforeAll(async () => {
   ]).go();
   await setOvertimeAlert(tenant.companyId, { overtimeAlertMinutes: 600, specialClause: false });
   // A statutory grant of 10 days on 1 April with none taken: behind the even pace by November.
-  await entities.PaidLeaveGrant.put({
+  await insertGrant({
     companyId: tenant.companyId,
     employeeId: forgot,
     grantId: 's20260401',
@@ -85,7 +86,7 @@ beforeAll(async () => {
     kind: 'statutory',
     source: 'auto',
     createdBy: 'system',
-  }).go();
+  });
   await setEmployeeMailOptOut(tenant.companyId, optedOut, ['missed_punch']);
 });
 

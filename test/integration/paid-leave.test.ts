@@ -8,6 +8,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runDueGrants } from '../../functions/services/paid-leave-service.js';
 import { db } from '../../functions/db/service.js';
+import { backfillLeaveLedgers } from '../../functions/db/paid-leave.js';
 import { leaveRegisterRows } from '../../functions/exports/leave-register-rows.js';
 import { runAllCompanies } from '../../functions/jobs/paid-leave-grants.js';
 import { clock } from '../../functions/shared/clock.js';
@@ -177,6 +178,13 @@ describe('the statutory grant run', () => {
         grantId: 's20260515',
       })
       .go();
+    // The product never deletes a grant; this cleanup did, so the member's ledger is built again from
+    // what is stored (as the one-off backfill builds it for staff stored before the ledger).
+    await db()
+      .entities.Employee.patch({ companyId: tenant.companyId, employeeId: tenant.employees[3]!.id })
+      .remove(['leaveLedgerSeq'])
+      .go();
+    expect(await backfillLeaveLedgers(tenant.companyId)).toBe(1);
   });
 });
 

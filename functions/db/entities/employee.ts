@@ -30,8 +30,20 @@ export const Employee = createSchema({
     daysPerWeek: { type: 'number' },
     daysPerYear: { type: 'number' },
     weeklyHours: { type: 'number' },
-    /** Bumped by every paid-leave filing: two filings racing on one balance cannot both pass the check. */
+    /**
+     * Bumped by every write that changes the paid-leave balance (a grant; a paid-leave filing, decision
+     * or withdrawal), each conditional on the value it read: two filings racing on one balance cannot
+     * both pass the check, and the ledger below moves in step.
+     */
     leaveSeq: { type: 'number' },
+    /**
+     * The paid-leave ledger (db/leave-ledger.ts): the grants and the pending or approved paid-leave
+     * takings, kept in the same transaction as each of them, so a page of staff carries its balances
+     * and no list reads the company's grants. Current when `leaveLedgerSeq` equals `leaveSeq` (absent
+     * reads as 0); a new member starts with an empty one.
+     */
+    leaveLedger: { type: 'any', default: () => ({ grants: [], takings: [] }) },
+    leaveLedgerSeq: { type: 'number', default: 0 },
     /** Optional mail kinds this person turned off (domain/mail-templates.ts OPTIONAL_MAIL_KINDS). */
     mailOptOut: { type: 'list', items: { type: 'string' } },
     /**

@@ -23,7 +23,9 @@ export interface ManualGrantBody {
 
 const path = (id: string) => `/api/v1/paid_leave/employees/${encodeURIComponent(id)}`;
 
-export const listPaidLeave = () => api.get<PaidLeaveSummary[]>('/api/v1/paid_leave/employees');
+/** A page (100) of 有給管理's list in 五十音 order; `nextCursor` opens the next. */
+export const listPaidLeavePage = (cursor?: string | null) =>
+  api.get<PaidLeaveSummary[]>('/api/v1/paid_leave/employees', cursor ? { cursor } : undefined);
 export const getPaidLeave = (id: string) => api.get<PaidLeaveDetail>(path(id));
 export const createGrant = (id: string, body: ManualGrantBody) => api.post<ManualGrantView>(`${path(id)}/grants`, body);
 export const runGrants = () => api.post<GrantRunResult>('/api/v1/paid_leave/grant_runs');

@@ -1,5 +1,5 @@
 /**
- * 有給休暇管理 (`/management/paid_leave`): every staff member's balance, pending days, next expiry,
+ * 有給休暇管理 (`/management/paid_leave`): every staff member's balance (a page of 100 at a time), pending days, next expiry,
  * next grant and five-day duty status, linking to their register; and the grant run on demand.
  */
 import { useState } from 'react';
@@ -9,8 +9,8 @@ import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { days, daysHours, jaDate, pendingText, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
 import { failureMessage } from '../../shared/submit-failure';
-import { useLoad } from '../../shared/use-load';
-import { listPaidLeave, runGrants } from './paid-leave-api';
+import { ListMore, usePagedLoad } from '../../shared/use-paged-load';
+import { listPaidLeavePage, runGrants } from './paid-leave-api';
 import { RegisterDownload } from './register-download';
 import { CommonGrantDateForm } from './common-grant-date-form';
 import '../../shared/page.css';
@@ -63,7 +63,12 @@ function Row({ s }: { s: PaidLeaveSummary }) {
 }
 
 export default function PaidLeaveListPage() {
-  const { state, reload } = useLoad(listPaidLeave, 'paid-leave', { alertOnGenericFailure: false });
+  // A page (100) at a time in 五十音 order; さらに表示 appends the next page.
+  const { state, reload, hasMore, more, loadMore } = usePagedLoad(
+    listPaidLeavePage,
+    (s) => s.employee_id,
+    'paid-leave',
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -105,26 +110,29 @@ export default function PaidLeaveListPage() {
             rows.length === 0 ? (
               <p className="page-hint">{p.empty}</p>
             ) : (
-              <div className="table-scroll">
-                <table className="data-table paid-leave-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{p.name}</th>
-                      <th scope="col">{p.hireDate}</th>
-                      <th scope="col">{p.remaining}</th>
-                      <th scope="col">{p.pending}</th>
-                      <th scope="col">{p.expiresOn}</th>
-                      <th scope="col">{p.nextGrant}</th>
-                      <th scope="col">{p.fiveDay}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((s) => (
-                      <Row key={s.employee_id} s={s} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <>
+                <div className="table-scroll">
+                  <table className="data-table paid-leave-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{p.name}</th>
+                        <th scope="col">{p.hireDate}</th>
+                        <th scope="col">{p.remaining}</th>
+                        <th scope="col">{p.pending}</th>
+                        <th scope="col">{p.expiresOn}</th>
+                        <th scope="col">{p.nextGrant}</th>
+                        <th scope="col">{p.fiveDay}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((s) => (
+                        <Row key={s.employee_id} s={s} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {hasMore && <ListMore more={more} onMore={loadMore} />}
+              </>
             )
           }
         </LoadView>

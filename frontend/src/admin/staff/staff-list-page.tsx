@@ -1,11 +1,12 @@
 /** スタッフ管理 (`/management/staff`): the staff table, plus the department and employment-status lists. */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatMinutes } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
+import { ListMore, usePagedLoad } from '../../shared/use-paged-load';
 import { listOrgUnits, ORG, type OrgKind } from '../organisation/org-api';
 import { deleteStaff, listStaffPage, type Staff } from './staff-api';
 import '../../shared/page.css';
@@ -110,25 +111,7 @@ function OrgSummary({ kind, title }: { kind: OrgKind; title: string }) {
 
 export default function StaffListPage() {
   // The list comes a page (100) at a time in 五十音 order; さらに表示 appends the next page.
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const firstPage = useCallback(async () => {
-    const res = await listStaffPage();
-    setCursor(res.ok ? (res.nextCursor ?? null) : null);
-    setMore({ busy: false, error: null });
-    return res;
-  }, []);
-  const { state, reload, setData } = useLoad(firstPage, 'staff', { alertOnGenericFailure: false });
-  async function onMore() {
-    if (!cursor || more.busy) return;
-    setMore({ busy: true, error: null });
-    const res = await listStaffPage(cursor);
-    if (!res.ok) return setMore({ busy: false, error: res.message });
-    const seen = new Set<string>();
-    setData((list) => [...list, ...res.data].filter((r) => !seen.has(r.id) && seen.add(r.id)));
-    setCursor(res.nextCursor ?? null);
-    setMore({ busy: false, error: null });
-  }
+  const { state, reload, setData, hasMore, more, loadMore } = usePagedLoad(listStaffPage, (s) => s.id, 'staff');
   if (state.status === 'error') console.error('employees', state.httpStatus, state.message);
   return (
     <>
@@ -177,23 +160,7 @@ export default function StaffListPage() {
                     </tbody>
                   </table>
                 </div>
-                {cursor && (
-                  <div className="list-more">
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      disabled={more.busy}
-                      onClick={() => void onMore()}
-                    >
-                      {more.busy ? t.admin.staff.loadingMore : t.admin.staff.more}
-                    </button>
-                    {more.error && (
-                      <p role="alert" className="form-error">
-                        {more.error}
-                      </p>
-                    )}
-                  </div>
-                )}
+                {hasMore && <ListMore more={more} onMore={loadMore} />}
               </>
             )
           }

@@ -3,20 +3,15 @@
  * with the deadline and the days still to be taken. Its own component so other panels can sit beside it.
  */
 import { Link } from 'react-router-dom';
+import type { FiveDayBehindView } from '../../../../functions/services/paid-leave-service';
 import { t } from '../../i18n';
-import { days, isBehind, jaDate } from '../../shared/paid-leave/paid-leave-api';
-import { useLoad } from '../../shared/use-load';
-import { listPaidLeave } from '../paid-leave/paid-leave-api';
+import { days, jaDate } from '../../shared/paid-leave/paid-leave-api';
 
-/** `hidden` while the sections above it load: it loads meanwhile, but appearing first would push it down (layout shift). */
-export function FiveDayDutySection({ hidden = false }: { hidden?: boolean }) {
-  const { state } = useLoad(listPaidLeave, 'five-day-duty', { alertOnGenericFailure: false });
-  if (state.status === 'error') console.error('paid_leave', state.httpStatus, state.message);
-  if (state.status !== 'ready' || hidden) return null;
-  const behind = state.data
-    .filter(isBehind)
-    .map((s) => ({ s, w: s.five_day.find((w) => w.status === 'behind' || w.status === 'overdue')! }))
-    .sort((a, b) => (a.w.deadline < b.w.deadline ? -1 : a.w.deadline > b.w.deadline ? 1 : 0));
+/**
+ * The rows come with the work-status figures (the digest built in the background lists the staff
+ * behind, earliest deadline first, at most 50; `total` counts all), so the section reads nothing itself.
+ */
+export function FiveDayDutySection({ rows, total }: { rows: readonly FiveDayBehindView[]; total: number }) {
   return (
     <section className="card page-section five-day-section" aria-labelledby="five-day-title">
       <div className="page-section__header">
@@ -25,7 +20,7 @@ export function FiveDayDutySection({ hidden = false }: { hidden?: boolean }) {
         </h2>
         <Link to="/management/paid_leave">{t.paidLeave.dashboardLink}</Link>
       </div>
-      {behind.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="page-hint">{t.paidLeave.dashboardNone}</p>
       ) : (
         <div className="table-scroll">
@@ -39,10 +34,10 @@ export function FiveDayDutySection({ hidden = false }: { hidden?: boolean }) {
               </tr>
             </thead>
             <tbody>
-              {behind.map(({ s, w }) => (
-                <tr key={s.employee_id}>
+              {rows.map((w) => (
+                <tr key={w.employee_id}>
                   <th scope="row">
-                    <Link to={`/management/paid_leave/${encodeURIComponent(s.employee_id)}`}>{s.name}</Link>
+                    <Link to={`/management/paid_leave/${encodeURIComponent(w.employee_id)}`}>{w.name}</Link>
                   </th>
                   <td>{jaDate(w.deadline)}</td>
                   <td className="num">
@@ -57,6 +52,9 @@ export function FiveDayDutySection({ hidden = false }: { hidden?: boolean }) {
             </tbody>
           </table>
         </div>
+      )}
+      {total > rows.length && (
+        <p className="page-hint">{t.admin.workStatus.more.replace('{n}', String(total - rows.length))}</p>
       )}
     </section>
   );

@@ -294,7 +294,9 @@ export default function WorkStatusPage() {
           )}
         </>
       )}
-      <FiveDayDutySection hidden={state.status === 'loading'} />
+      {state.status === 'ready' && (
+        <FiveDayDutySection rows={state.data.five_day ?? []} total={state.data.five_day_total ?? 0} />
+      )}
     </>
   );
 }
