@@ -63,3 +63,11 @@ export async function saveWorkStatusFigures(
     throw error;
   }
 }
+
+/**
+ * Marks the period's figures out of date (one UpdateItem): a change no recompute job follows, such as
+ * a grant run (the five-day list), makes the next reader start a build instead of waiting out the age.
+ */
+export async function markWorkStatusChanged(companyId: string, month: string, at: string, service: Db = db()) {
+  await service.entities.WorkStatusDigest.update({ companyId, month }).set({ changedAt: at }).go({ response: 'none' });
+}

@@ -19,6 +19,9 @@ import {
   type LeaveProfile,
 } from '../db/paid-leave.js';
 import type { LedgerGrant } from '../db/leave-ledger.js';
+import { payrollVersions } from '../db/period-closings.js';
+import { markWorkStatusChanged } from '../db/work-status-digests.js';
+import { periodOf } from '../domain/payroll-period.js';
 import { scheduleSettings } from '../db/schedules.js';
 import { activeStaff, activeStaffMember, staffInOrderPage, type StaffMember } from '../db/staff.js';
 import { settingsOf } from '../domain/worktime/schedule.js';
@@ -457,6 +460,11 @@ export async function runDueGrants(companyId: string, now: Date = clock.now()): 
           attendance: d.attendance.basis,
         });
     }
+  }
+  // The five-day list on 勤怠状況 follows the grants: its next read builds the figures again.
+  if (result.granted.length) {
+    const period = periodOf(asOf, await payrollVersions(companyId));
+    await markWorkStatusChanged(companyId, period.id, now.toISOString());
   }
   return result;
 }

@@ -366,7 +366,10 @@ export function isRefreshing(d: DigestRecord, now: Date): boolean {
   return !d.claimedAt || now.getTime() - Date.parse(d.claimedAt) < CLAIM_TIMEOUT_MS;
 }
 
-const isStale = (d: DigestRecord, now: Date) => !d?.asOf || now.getTime() - Date.parse(d.asOf) >= STALE_AFTER_MS;
+const isStale = (d: DigestRecord, now: Date) =>
+  !d?.asOf ||
+  now.getTime() - Date.parse(d.asOf) >= STALE_AFTER_MS ||
+  (d.changedAt !== undefined && d.changedAt > d.asOf);
 
 /** What the routes answer: the stored figures (or none yet), their time and whether a build runs. */
 export interface WorkStatusDigestState {

@@ -24,6 +24,8 @@ export const WorkStatusDigest = createSchema({
     /** Generation of the stored figures, and when their computation started (ISO, 集計日時). */
     built: { type: 'number' },
     asOf: { type: 'string' },
+    /** When a change the figures do not follow by themselves was made (a grant run): stale if after `asOf`. */
+    changedAt: { type: 'string' },
     /** WorkStatusFigures (services/work-status-digest.ts): bounded lists, see its size note. */
     figures: { type: 'any' },
   },
