@@ -13,9 +13,16 @@ import { today } from '../domain/time.js';
 import { calendarOfVersions } from '../domain/worktime/calendar.js';
 import { TRANSFER_MESSAGES, transferProblems } from '../domain/worktime/transfer.js';
 import { clock } from '../shared/clock.js';
-import { companyMonthRequests, decideRequest, employeeRequests, fileRequest, withdrawRequest } from '../db/requests.js';
+import {
+  companyMonthRequestsPage,
+  decideRequest,
+  employeeRequests,
+  fileRequest,
+  withdrawRequest,
+} from '../db/requests.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import { created, ok } from '../shared/http.js';
+import { created, ok, okPage } from '../shared/http.js';
+import { openCursor, sealCursor } from '../shared/signing.js';
 import { MESSAGES } from '../shared/messages.js';
 import { api, type RouteNamesFor } from '../shared/middleware.js';
 import { IdParamsSchema, MIN_YEAR, YMD_FIELDS, realDate, ymdToDate } from './schemas.js';
@@ -102,9 +109,15 @@ const correctionView = (r: {
 
 export type RequestView = ReturnType<typeof requestView>;
 
+/** Rows in one page of an admin's month list. */
+export const REQUEST_PAGE_LIMIT = 100;
+
 const ListQuerySchema = z.strictObject({
   year: z.optional(integerSchema(MIN_YEAR, 2100)),
   month: z.optional(integerSchema(1, 12)),
+  /** The admin's month list only: a page (1–100, default 100) and the last answer's `next_cursor`. */
+  limit: z.optional(integerSchema(1, REQUEST_PAGE_LIMIT, `件数は1〜${REQUEST_PAGE_LIMIT}で指定してください`)),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 export const LEAVE_TYPES = [0, 1, 2] as const;
@@ -172,9 +185,22 @@ export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kin
     const companyId = principal.companyId;
     if (principal.role === 'admin') {
       if (!query.year || !query.month) throw new ValidationError();
-      const rows = await companyMonthRequests(companyId, kind, `${query.year}-${String(query.month).padStart(2, '0')}`);
-      return ok(rows.map(requestView));
+      // The company's month a page (≤ 100) at a time, by date: `data` the page, `next_cursor` the next
+      // (sealed to the company, kind and month; null on the last). One Query page whatever the staff count.
+      const yearMonth = `${query.year}-${String(query.month).padStart(2, '0')}`;
+      const scope = `requests\n${companyId}\n${kind}\n${yearMonth}`;
+      const after = query.cursor === undefined ? null : openCursor(query.cursor, scope);
+      if (query.cursor !== undefined && after === null)
+        throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+      const page = await companyMonthRequestsPage(companyId, kind, yearMonth, query.limit ?? REQUEST_PAGE_LIMIT, after);
+      return okPage(page.rows.map(requestView), sealCursor(page.cursor, scope));
     }
+    // An employee's own list is theirs whole (it grows with their own requests, not the company).
+    if (query.limit !== undefined || query.cursor !== undefined)
+      throw new ValidationError(MESSAGES.invalidRequest, {
+        ...(query.limit !== undefined ? { limit: ['不要です'] } : {}),
+        ...(query.cursor !== undefined ? { cursor: ['不要です'] } : {}),
+      });
     return ok((await employeeRequests(companyId, principal.userId, kind)).map(requestView));
   });
 

@@ -72,7 +72,7 @@ export function applyChange(ledger: LeaveLedger, change: LedgerChange): LeaveLed
 
 /** A ledger built from the member's stored grants and leave requests (the backfill, and the fallback read). */
 export function ledgerFrom(
-  grants: readonly GrantRecord[],
+  grants: readonly LedgerGrant[],
   requests: readonly (LedgerTaking & { leaveType?: number | undefined })[],
 ): LeaveLedger {
   return {

@@ -167,18 +167,20 @@ export async function employeeRequests(companyId: string, employeeId: string, ki
   return data;
 }
 
-/** A company's requests of one kind in a month: one Query. */
-export async function companyMonthRequests(
+/** A page of the company's requests of one kind in a month, by date: one Query page (`cursor` the store's, for the next). */
+export async function companyMonthRequestsPage(
   companyId: string,
   kind: RequestKind,
   yearMonth: string,
+  limit: number,
+  cursor: string | null,
   service: Db = db(),
 ) {
-  const { data } = await service.entities.Request.query
+  const { data, cursor: next } = await service.entities.Request.query
     .byCompanyMonth({ companyId, kind })
     .begins({ date: yearMonth })
-    .go({ pages: 'all' });
-  return data;
+    .go({ limit, cursor });
+  return { rows: data, cursor: next };
 }
 
 /** A page of the company's unapproved requests of every kind and month, oldest date first: one Query. */

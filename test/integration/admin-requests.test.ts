@@ -109,6 +109,61 @@ describe('requests management', () => {
   );
 });
 
+describe('the month list a page at a time', () => {
+  it('pages by date with a cursor sealed to the company, kind and month; a bad limit or cursor is a 400', async () => {
+    // Three overtime requests of this month (days 20–22) besides those filed above.
+    for (const day of [20, 21, 22]) {
+      const res = await employee.post('/api/v1/over_work_requests', { year, month, day, reason: `残業${day}` });
+      expect(res.status).toBe(201);
+    }
+    const base = `/api/v1/over_work_requests?year=${year}&month=${month}`;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await admin.get(`${base}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.data.map((r: { date: string }) => r.date));
+      cursor = res.body.next_cursor;
+      pages++;
+    } while (cursor && pages < 5);
+    // The pages together are the month's whole list (default page of 100), in date order, across at
+    // least two pages; days 20–22 are in it.
+    const whole = (await admin.get(base)).body;
+    expect(whole.next_cursor).toBeNull();
+    expect(seen).toEqual(whole.data.map((r: { date: string }) => r.date));
+    expect(seen).toEqual([...seen].sort());
+    expect(seen).toEqual(expect.arrayContaining([ymd(20), ymd(21), ymd(22)]));
+    expect(pages).toBeGreaterThanOrEqual(2);
+
+    const first = await admin.get(`${base}&limit=2`);
+    const next = encodeURIComponent(first.body.next_cursor);
+    // Sealed to its list: another kind or month refuses it, as does another company.
+    const other = await createTenant({ employees: 1 });
+    const otherAdmin = await signIn(stack.baseUrl, 'admin', other.admin);
+    for (const [client, path] of [
+      [admin, `/api/v1/holiday_work_requests?year=${year}&month=${month}&cursor=${next}`],
+      [admin, `/api/v1/over_work_requests?year=${year - 1}&month=${month}&cursor=${next}`],
+      [otherAdmin, `${base}&cursor=${next}`],
+      [admin, `${base}&cursor=forged`],
+    ] as const) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors.cursor).toBeDefined();
+    }
+    for (const q of ['limit=0', 'limit=101']) {
+      const res = await admin.get(`${base}&${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.errors.limit).toBeDefined();
+    }
+    // An employee's own list is whole: paging parameters are refused, not ignored.
+    const own = await employee.get('/api/v1/over_work_requests?limit=2');
+    expect(own.status).toBe(400);
+    expect(own.body.errors.limit).toEqual(['不要です']);
+  });
+});
+
 describe('attendance records', () => {
   it('an admin deletes a day record of their staff; the list then shows the day empty', async () => {
     const who = tenant.employees[1]!;

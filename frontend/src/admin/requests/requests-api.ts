@@ -26,9 +26,9 @@ const PATH: Record<RequestKind, string> = {
   correction: '/api/v1/correction_requests',
 };
 
-/** The company's requests of one kind in a month (one Query on the server). */
-export const listMonthRequests = (kind: RequestKind, year: number, month: number) =>
-  api.get<AdminRequestRow[]>(PATH[kind], { year, month });
+/** A page (100) of the company's requests of one kind in a month, by date; `nextCursor` opens the next. */
+export const listMonthRequests = (kind: RequestKind, year: number, month: number, cursor?: string | null) =>
+  api.get<AdminRequestRow[]>(PATH[kind], cursor ? { year, month, cursor } : { year, month });
 
 /** Approve (1) or reject (2) an unapproved request, with a reason the employee sees; the answer is the updated row. */
 export const decideRequest = (kind: RequestKind, id: string, status: 1 | 2, reason = '') =>

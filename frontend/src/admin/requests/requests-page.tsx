@@ -16,6 +16,7 @@ import { formatLongDate, yearChoices, zonedParts } from '../../shared/time';
 import { leaveLabel } from '../../shared/leave-label';
 import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { useLoad } from '../../shared/use-load';
+import { ListMore, usePagedLoad } from '../../shared/use-paged-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { ApprovalDialog } from './approval-dialog';
 import { PlannedTimes, kindLabel } from './request-details';
@@ -35,9 +36,12 @@ import '../admin.css';
 const STATUS_CLASS = ['badge--pending', 'badge--approved', 'badge--rejected'] as const;
 
 function RequestList({ kind, year, month }: { kind: RequestKind; year: number; month: number }) {
-  const { state, reload, setData } = useLoad(() => listMonthRequests(kind, year, month), `${kind}-${year}-${month}`, {
-    alertOnGenericFailure: false,
-  });
+  // A page (100) at a time by date; さらに表示 appends the next.
+  const { state, reload, setData, hasMore, more, loadMore } = usePagedLoad(
+    (cursor) => listMonthRequests(kind, year, month, cursor),
+    (r) => r.id,
+    `${kind}-${year}-${month}`,
+  );
   const [open, setOpen] = useState<AdminRequestRow | null>(null);
   const { refresh } = usePendingCount();
   const title = kindLabel(kind);
@@ -52,55 +56,58 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
           rows.length === 0 ? (
             <p className="page-hint">{t.admin.requests.empty}</p>
           ) : (
-            <div className="table-scroll">
-              <table className={`data-table admin-requests admin-requests--${kind}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.admin.requests.date}</th>
-                    <th scope="col">{t.admin.requests.applicant}</th>
-                    {kind === 'holiday' && <th scope="col">{t.admin.requests.kind}</th>}
-                    <th scope="col">{t.admin.requests.status}</th>
-                    <th scope="col">{t.admin.requests.reason}</th>
-                    <th scope="col">{t.admin.actions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id}>
-                      <td className="num">
-                        {formatLongDate(row.date)}
-                        <PlannedTimes row={row} />
-                      </td>
-                      <th scope="row">{row.employee_name}</th>
-                      {kind === 'holiday' && (
-                        <td>
-                          {leaveLabel(row)}
-                          <TransferWorkDate date={row.work_date} />
-                        </td>
-                      )}
-                      <td>
-                        <span className={`badge ${STATUS_CLASS[row.status] ?? ''}`}>
-                          {t.requests.statuses[row.status] ?? ''}
-                        </span>
-                      </td>
-                      <td className="text-block">{row.reason}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button--ghost button--small"
-                          onClick={() => setOpen(row)}
-                        >
-                          {t.admin.requests.open}
-                          <span className="visually-hidden">
-                            （{row.employee_name} {formatLongDate(row.date)}）
-                          </span>
-                        </button>
-                      </td>
+            <>
+              <div className="table-scroll">
+                <table className={`data-table admin-requests admin-requests--${kind}`}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.admin.requests.date}</th>
+                      <th scope="col">{t.admin.requests.applicant}</th>
+                      {kind === 'holiday' && <th scope="col">{t.admin.requests.kind}</th>}
+                      <th scope="col">{t.admin.requests.status}</th>
+                      <th scope="col">{t.admin.requests.reason}</th>
+                      <th scope="col">{t.admin.actions}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.id}>
+                        <td className="num">
+                          {formatLongDate(row.date)}
+                          <PlannedTimes row={row} />
+                        </td>
+                        <th scope="row">{row.employee_name}</th>
+                        {kind === 'holiday' && (
+                          <td>
+                            {leaveLabel(row)}
+                            <TransferWorkDate date={row.work_date} />
+                          </td>
+                        )}
+                        <td>
+                          <span className={`badge ${STATUS_CLASS[row.status] ?? ''}`}>
+                            {t.requests.statuses[row.status] ?? ''}
+                          </span>
+                        </td>
+                        <td className="text-block">{row.reason}</td>
+                        <td>
+                          <button
+                            type="button"
+                            className="button button--ghost button--small"
+                            onClick={() => setOpen(row)}
+                          >
+                            {t.admin.requests.open}
+                            <span className="visually-hidden">
+                              （{row.employee_name} {formatLongDate(row.date)}）
+                            </span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {hasMore && <ListMore more={more} onMore={loadMore} />}
+            </>
           )
         }
       </LoadView>
