@@ -5,7 +5,9 @@
 import { itemsInKeyRange } from './key-range.js';
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
-import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../shared/errors.js';
+import { MESSAGES } from '../shared/messages.js';
+import { usageChanges, usageCommit, type UsageChange } from './organisation.js';
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { db, type Db } from './service.js';
 
@@ -77,11 +79,6 @@ function givenAttributes(f: StaffFields) {
   };
 }
 
-const notFoundOnCondition = (error: unknown): never => {
-  if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
-  throw error;
-};
-
 /** The active staff of a company: one Query, retired staff filtered out. */
 export async function activeStaff(companyId: string, service: Db = db()): Promise<StaffMember[]> {
   const { data } = await service.entities.Employee.query
@@ -147,9 +144,23 @@ const conflictOrNull = (error: unknown): null => {
   throw error;
 };
 
+/** A staff write's cancellation: the index of the first failed condition, or -1. */
+const failedAt = (result: TxCancel) => result.data.findIndex((r) => r?.code === 'ConditionalCheckFailed');
+
+/** A department or status deleted since the request checked it (assertOrgRefs): the form's 400. */
+const unitGone = (change: UsageChange) =>
+  new ValidationError(
+    MESSAGES.registrationDefect,
+    change.kind === 'department'
+      ? { department_id: [MESSAGES.unknownDepartment] }
+      : { employment_status_id: [MESSAGES.unknownEmploymentStatus] },
+  );
+
 /**
  * Conditional create: an id can never overwrite another profile. With a 社員番号, its unique item goes
- * in the same transaction: a number in use is a 409 with the field error and nothing is written.
+ * in the same transaction: a number in use is a 409 with the field error and nothing is written. The
+ * member's department and status count one more active member in the same transaction
+ * (db/organisation.ts `usageChanges`): one deleted in between cancels it (400, nothing written).
  */
 export async function insertStaff(
   companyId: string,
@@ -159,39 +170,94 @@ export async function insertStaff(
   service: Db = db(),
 ) {
   const item = { companyId, employeeId, userSub, ...givenAttributes(f), status: 'active' as const };
-  if (!f.employeeNumber) {
+  const usage = usageChanges(null, { active: true, ...f });
+  if (!f.employeeNumber && !usage.length) {
     await service.entities.Employee.create(item).go({ response: 'none' });
     return;
   }
-  const number = f.employeeNumber;
+  const number = f.employeeNumber ?? null;
+  const guards = number === null ? 0 : 1;
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const result: TxCancel | null = await service.transaction
-      .write(({ Employee, UniqueValue }) => [
-        UniqueValue.create({ ...employeeNumberGuard(companyId, number), ownerId: employeeId }).commit(),
-        Employee.create(item).commit(),
+      .write((entities) => [
+        ...(number === null
+          ? []
+          : [
+              entities.UniqueValue.create({
+                ...employeeNumberGuard(companyId, number),
+                ownerId: employeeId,
+              }).commit(),
+            ]),
+        entities.Employee.create(item).commit(),
+        ...usage.map((c) => usageCommit(entities, companyId, c)),
       ])
       .go()
       .catch(conflictOrNull);
     if (result === null) continue;
     if (!result.canceled) return;
-    if (result.data[0]?.code === 'ConditionalCheckFailed') throw employeeNumberTaken();
+    const at = failedAt(result);
+    if (guards && at === 0) throw employeeNumberTaken();
+    if (at > guards) throw unitGone(usage[at - guards - 1]!);
     throw new ConflictError();
   }
   throw new ConflictError();
 }
 
+/** What a staff write read of the member: the write is conditioned on it (see `patchStaff`). */
+export interface StaffCurrent {
+  employeeNumber?: string | undefined;
+  nameKana?: string | undefined;
+  departmentId?: string | undefined;
+  employmentStatusId?: string | undefined;
+}
+
+type Ops = {
+  eq: (attr: never, value: unknown) => string;
+  notExists: (attr: never) => string;
+};
+
 /**
- * Update the editable fields of an active staff member (conditional on still being active). A new
- * 社員番号 moves its unique item in the same transaction: the new one is taken (a number in use is a
- * 409), the old one released (only if this member holds it), and the profile patched on condition it
- * still has the number read, so two edits racing cannot both move it. Clearing the number frees it.
+ * The profile as read: still active, same 社員番号, same department and status (the counts' deltas
+ * are computed from them, db/organisation.ts).
+ */
+function asRead(current: StaffCurrent) {
+  return (
+    a: Record<'status' | 'employeeNumber' | 'departmentId' | 'employmentStatusId', never>,
+    { eq, notExists }: Ops,
+  ) =>
+    [
+      eq(a.status, 'active'),
+      current.employeeNumber === undefined ? notExists(a.employeeNumber) : eq(a.employeeNumber, current.employeeNumber),
+      current.departmentId ? eq(a.departmentId, current.departmentId) : notExists(a.departmentId),
+      current.employmentStatusId
+        ? eq(a.employmentStatusId, current.employmentStatusId)
+        : notExists(a.employmentStatusId),
+    ].join(' AND ');
+}
+
+/**
+ * The profile's condition failed: retired in between (404), or edited in between (409: the caller
+ * read a stale state; reading again shows the other edit).
+ */
+async function staleProfile(companyId: string, employeeId: string, service: Db): Promise<never> {
+  const { data } = await service.entities.Employee.get({ companyId, employeeId }).go({ consistent: true });
+  if (!data || data.status !== 'active') throw new NotFoundError();
+  throw new ConflictError();
+}
+
+/**
+ * Update the editable fields of an active staff member, conditioned on the profile as read (still
+ * active, same 社員番号, department and status). A new 社員番号 moves its unique item in the same
+ * transaction: the new one is taken (a number in use is a 409), the old one released (only if this
+ * member holds it). A new department or status moves one active member's count from the old unit to
+ * the new one in the same transaction (db/organisation.ts `usageChanges`). Clearing the number frees it.
  */
 export async function patchStaff(
   companyId: string,
   employeeId: string,
   f: StaffFields,
-  current: { employeeNumber?: string | undefined; nameKana?: string | undefined } = {},
+  current: StaffCurrent = {},
   service: Db = db(),
 ) {
   const cleared = [
@@ -207,49 +273,53 @@ export async function patchStaff(
   const after = f.employeeNumber === undefined ? before : f.employeeNumber;
   const sameKey =
     (before === null ? null : employeeNumberKey(before)) === (after === null ? null : employeeNumberKey(after));
+  let usage = usageChanges({ active: true, ...current }, { active: true, ...f });
   // The 五十音 key is rebuilt from the names this write sets (entities/employee.ts listOrder): a フリガナ
   // left unchanged is set again, so the key never loses it.
   const attributes = {
     ...givenAttributes(f),
     ...(f.nameKana === undefined && current.nameKana ? { nameKana: current.nameKana } : {}),
   };
-  if (sameKey) {
+  const condition = asRead(current) as never;
+  if (sameKey && !usage.length) {
     let patch = service.entities.Employee.patch({ companyId, employeeId }).set(attributes);
     // An unchosen department or status is removed, not stored as an empty string.
     if (cleared.length) patch = patch.remove(cleared);
-    await patch
-      .where((a, { eq, notExists }) =>
-        // Still active, and still with the number read.
-        before === null
-          ? `${eq(a.status, 'active')} AND ${notExists(a.employeeNumber)}`
-          : `${eq(a.status, 'active')} AND ${eq(a.employeeNumber, before)}`,
-      )
+    const failed = await patch
+      .where(condition)
       .go({ response: 'none' })
-      .catch(notFoundOnCondition);
+      .then(() => false)
+      .catch((error: unknown) => {
+        if (awsErrorName(error) === 'ConditionalCheckFailedException') return true;
+        throw error;
+      });
+    if (failed) await staleProfile(companyId, employeeId, service);
     return;
   }
+  const takes = !sameKey && after !== null ? 1 : 0;
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const result: TxCancel | null = await service.transaction
-      .write(({ Employee, UniqueValue }) => [
-        ...(after === null
-          ? []
-          : [UniqueValue.create({ ...employeeNumberGuard(companyId, after), ownerId: employeeId }).commit()]),
+      .write((entities) => [
+        ...(takes
+          ? [
+              entities.UniqueValue.create({
+                ...employeeNumberGuard(companyId, after!),
+                ownerId: employeeId,
+              }).commit(),
+            ]
+          : []),
         (cleared.length
-          ? Employee.patch({ companyId, employeeId }).set(attributes).remove(cleared)
-          : Employee.patch({ companyId, employeeId }).set(attributes)
+          ? entities.Employee.patch({ companyId, employeeId }).set(attributes).remove(cleared)
+          : entities.Employee.patch({ companyId, employeeId }).set(attributes)
         )
-          .where((a, { eq, notExists }) =>
-            // Still active, and still with the number read.
-            before === null
-              ? `${eq(a.status, 'active')} AND ${notExists(a.employeeNumber)}`
-              : `${eq(a.status, 'active')} AND ${eq(a.employeeNumber, before)}`,
-          )
+          .where(condition)
           .commit(),
-        ...(before === null
+        ...usage.map((c) => usageCommit(entities, companyId, c)),
+        ...(sameKey || before === null
           ? []
           : [
-              UniqueValue.remove(employeeNumberGuard(companyId, before))
+              entities.UniqueValue.remove(employeeNumberGuard(companyId, before))
                 .where((a, { eq }) => eq(a.ownerId, employeeId))
                 .commit(),
             ]),
@@ -258,21 +328,65 @@ export async function patchStaff(
       .catch(conflictOrNull);
     if (result === null) continue;
     if (!result.canceled) return;
-    const reasons = result.data;
-    if (after !== null && reasons[0]?.code === 'ConditionalCheckFailed') throw employeeNumberTaken();
-    // The profile was retired, or its number changed in between: the caller read a stale state.
-    throw new NotFoundError();
+    const at = failedAt(result);
+    if (takes && at === 0) throw employeeNumberTaken();
+    const unit = at - takes - 1;
+    if (unit >= 0 && unit < usage.length) {
+      // A unit the member joins was deleted since the request checked it.
+      if (usage[unit]!.delta > 0) throw unitGone(usage[unit]!);
+      // One it leaves is gone: only data from before the counts can hold an active member on a
+      // deleted unit (a counted one is not deleted while in use). Nothing to count there.
+      usage = usage.filter((_, i) => i !== unit);
+      continue;
+    }
+    // The profile was retired or edited in between: the caller read a stale state.
+    await staleProfile(companyId, employeeId, service);
   }
   throw new ConflictError();
 }
 
-/** Mark retired (conditional on active): the item and the attendance stay. */
-export async function markRetired(companyId: string, employeeId: string, service: Db = db()) {
-  await service.entities.Employee.patch({ companyId, employeeId })
-    .set({ status: 'retired' })
-    .where((a, { eq }) => eq(a.status, 'active'))
-    .go({ response: 'none' })
-    .catch(notFoundOnCondition);
+/**
+ * Mark retired (conditional on active, and on the department and status read): the item and the
+ * attendance stay; the department and status count one active member less, in the same transaction.
+ */
+export async function markRetired(
+  companyId: string,
+  employeeId: string,
+  current: Pick<StaffCurrent, 'departmentId' | 'employmentStatusId'>,
+  service: Db = db(),
+) {
+  let usage = usageChanges({ active: true, ...current }, { active: false });
+  const where = (a: Record<'status' | 'departmentId' | 'employmentStatusId', never>, { eq, notExists }: Ops) =>
+    [
+      eq(a.status, 'active'),
+      current.departmentId ? eq(a.departmentId, current.departmentId) : notExists(a.departmentId),
+      current.employmentStatusId
+        ? eq(a.employmentStatusId, current.employmentStatusId)
+        : notExists(a.employmentStatusId),
+    ].join(' AND ');
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const result: TxCancel | null = await service.transaction
+      .write((entities) => [
+        entities.Employee.patch({ companyId, employeeId })
+          .set({ status: 'retired' })
+          .where(where as never)
+          .commit(),
+        ...usage.map((c) => usageCommit(entities, companyId, c)),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null) continue;
+    if (!result.canceled) return;
+    const at = failedAt(result);
+    if (at > 0) {
+      // A unit the member leaves is gone (data from before the counts, see patchStaff): skip it.
+      usage = usage.filter((_, i) => i !== at - 1);
+      continue;
+    }
+    await staleProfile(companyId, employeeId, service);
+  }
+  throw new ConflictError();
 }
 
 /** One employee profile of the company (GetItem), active or retired, or null. */
