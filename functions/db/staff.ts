@@ -2,6 +2,7 @@
  * Staff profiles (Employee items) of a company. Retired staff keep their item and their attendance
  * (records must be kept five years); they just leave the active list.
  */
+import { batchGetChunks } from './batch-get.js';
 import { itemsInKeyRange } from './key-range.js';
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
@@ -459,6 +460,10 @@ export async function staffInOrderPage(
 ): Promise<{ staff: StaffMember[]; next: string | null }> {
   const query = service.entities.Employee.query.byListOrder({ companyId, status: 'active' });
   const last = options.after === undefined ? null : splitListCursor(options.after);
+  // A cursor that opened (sealed by us) but is not one of this list's: the same 400 as a forged one,
+  // never a silent restart from the top.
+  if (options.after !== undefined && !last)
+    throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
   const from = last ? query.gt(last) : query;
   if (!options.departmentId && !options.employmentStatusId) {
     const { data } = await from.go({ limit: options.limit + 1 });
@@ -537,15 +542,8 @@ export async function staffByIds(
   employeeIds: readonly string[],
   service: Db = db(),
 ): Promise<StaffMember[]> {
-  const out: StaffMember[] = [];
-  for (let i = 0; i < employeeIds.length; i += 100) {
-    const keys = employeeIds.slice(i, i + 100).map((employeeId) => ({ companyId, employeeId }));
-    if (!keys.length) continue;
-    const { data, unprocessed } = await service.entities.Employee.get(keys).go();
-    if (unprocessed.length) throw new Error(`${unprocessed.length} staff keys left unprocessed`);
-    out.push(...data);
-  }
-  return out;
+  const keys = employeeIds.map((employeeId) => ({ companyId, employeeId }));
+  return batchGetChunks(keys, (chunk) => service.entities.Employee.get(chunk).go(), 'staff');
 }
 
 /**
