@@ -139,6 +139,20 @@ export const employeeNumberTaken = () =>
     employee_number: [STAFF_IDENTITY_MESSAGES.employeeNumberTaken],
   });
 
+/**
+ * The unique item that holds a staff e-mail in a company (lower case), retired staff's included (their
+ * Cognito user keeps it). Cognito already refuses a second user with an e-mail, so this guard decides
+ * nothing new: it lets a bulk import check its rows by key (BatchGetItem) instead of reading every
+ * member. Written with the profile, moved with an e-mail change; staff stored before it get theirs from
+ * the backfill (backfillEmailGuards).
+ */
+export const staffEmailGuard = (companyId: string, email: string) => ({
+  partition: `c#${companyId}#staff-emails`,
+  value: `email#${email.toLowerCase()}`,
+});
+
+const emailTaken = () => new ConflictError(MESSAGES.emailTaken);
+
 type TxCancel = { canceled: boolean; data: readonly { code?: string }[] };
 const conflictOrNull = (error: unknown): null => {
   if (isTransactionConflict(error)) return null;
@@ -159,7 +173,8 @@ const unitGone = (change: UsageChange) =>
 
 /**
  * Conditional create: an id can never overwrite another profile. With a 社員番号, its unique item goes
- * in the same transaction: a number in use is a 409 with the field error and nothing is written. The
+ * in the same transaction: a number in use is a 409 with the field error and nothing is written; the
+ * e-mail's unique item too (staffEmailGuard: 409, e-mail taken). The
  * member's department and status count one more active member in the same transaction
  * (db/organisation.ts `usageChanges`): one deleted in between cancels it (400, nothing written).
  */
@@ -172,12 +187,8 @@ export async function insertStaff(
 ) {
   const item = { companyId, employeeId, userSub, ...givenAttributes(f), status: 'active' as const };
   const usage = usageChanges(null, { active: true, ...f });
-  if (!f.employeeNumber && !usage.length) {
-    await service.entities.Employee.create(item).go({ response: 'none' });
-    return;
-  }
   const number = f.employeeNumber ?? null;
-  const guards = number === null ? 0 : 1;
+  const guards = number === null ? 1 : 2;
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const result: TxCancel | null = await service.transaction
@@ -190,6 +201,7 @@ export async function insertStaff(
                 ownerId: employeeId,
               }).commit(),
             ]),
+        entities.UniqueValue.create({ ...staffEmailGuard(companyId, f.email), ownerId: employeeId }).commit(),
         entities.Employee.create(item).commit(),
         ...usage.map((c) => usageCommit(entities, companyId, c)),
       ])
@@ -198,7 +210,8 @@ export async function insertStaff(
     if (result === null) continue;
     if (!result.canceled) return;
     const at = failedAt(result);
-    if (guards && at === 0) throw employeeNumberTaken();
+    if (number !== null && at === 0) throw employeeNumberTaken();
+    if (at === guards - 1) throw emailTaken();
     if (at > guards) throw unitGone(usage[at - guards - 1]!);
     throw new ConflictError();
   }
@@ -207,6 +220,8 @@ export async function insertStaff(
 
 /** What a staff write read of the member: the write is conditioned on it (see `patchStaff`). */
 export interface StaffCurrent {
+  /** The e-mail read: an edit that changes it moves its unique item (staffEmailGuard). */
+  email?: string | undefined;
   employeeNumber?: string | undefined;
   nameKana?: string | undefined;
   departmentId?: string | undefined;
@@ -224,11 +239,12 @@ type Ops = {
  */
 function asRead(current: StaffCurrent) {
   return (
-    a: Record<'status' | 'employeeNumber' | 'departmentId' | 'employmentStatusId', never>,
+    a: Record<'status' | 'email' | 'employeeNumber' | 'departmentId' | 'employmentStatusId', never>,
     { eq, notExists }: Ops,
   ) =>
     [
       eq(a.status, 'active'),
+      ...(current.email === undefined ? [] : [eq(a.email, current.email)]),
       current.employeeNumber === undefined ? notExists(a.employeeNumber) : eq(a.employeeNumber, current.employeeNumber),
       current.departmentId ? eq(a.departmentId, current.departmentId) : notExists(a.departmentId),
       current.employmentStatusId
@@ -252,7 +268,8 @@ async function staleProfile(companyId: string, employeeId: string, service: Db):
  * active, same 社員番号, department and status). A new 社員番号 moves its unique item in the same
  * transaction: the new one is taken (a number in use is a 409), the old one released (only if this
  * member holds it). A new department or status moves one active member's count from the old unit to
- * the new one in the same transaction (db/organisation.ts `usageChanges`). Clearing the number frees it.
+ * the new one in the same transaction (db/organisation.ts `usageChanges`), and a new
+ * e-mail its unique item (staffEmailGuard). Clearing the number frees it.
  */
 export async function patchStaff(
   companyId: string,
@@ -282,7 +299,9 @@ export async function patchStaff(
     ...(f.nameKana === undefined && current.nameKana ? { nameKana: current.nameKana } : {}),
   };
   const condition = asRead(current) as never;
-  if (sameKey && !usage.length) {
+  const oldEmail = current.email === undefined ? null : current.email.toLowerCase();
+  const newEmail = oldEmail === null || oldEmail === f.email.toLowerCase() ? null : f.email;
+  if (sameKey && !usage.length && newEmail === null) {
     let patch = service.entities.Employee.patch({ companyId, employeeId }).set(attributes);
     // An unchosen department or status is removed, not stored as an empty string.
     if (cleared.length) patch = patch.remove(cleared);
@@ -297,12 +316,13 @@ export async function patchStaff(
     if (failed) await staleProfile(companyId, employeeId, service);
     return;
   }
-  const takes = !sameKey && after !== null ? 1 : 0;
+  const numberTakes = !sameKey && after !== null ? 1 : 0;
+  const takes = numberTakes + (newEmail === null ? 0 : 1);
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const result: TxCancel | null = await service.transaction
       .write((entities) => [
-        ...(takes
+        ...(numberTakes
           ? [
               entities.UniqueValue.create({
                 ...employeeNumberGuard(companyId, after!),
@@ -310,6 +330,9 @@ export async function patchStaff(
               }).commit(),
             ]
           : []),
+        ...(newEmail === null
+          ? []
+          : [entities.UniqueValue.create({ ...staffEmailGuard(companyId, newEmail), ownerId: employeeId }).commit()]),
         (cleared.length
           ? entities.Employee.patch({ companyId, employeeId }).set(attributes).remove(cleared)
           : entities.Employee.patch({ companyId, employeeId }).set(attributes)
@@ -324,13 +347,23 @@ export async function patchStaff(
                 .where((a, { eq }) => eq(a.ownerId, employeeId))
                 .commit(),
             ]),
+        // The old e-mail's item goes if this member holds it; staff stored before the e-mail items
+        // hold none (a delete, not a remove: no item is no failure).
+        ...(newEmail === null
+          ? []
+          : [
+              entities.UniqueValue.delete(staffEmailGuard(companyId, oldEmail!))
+                .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, employeeId)}`)
+                .commit(),
+            ]),
       ])
       .go()
       .catch(conflictOrNull);
     if (result === null) continue;
     if (!result.canceled) return;
     const at = failedAt(result);
-    if (takes && at === 0) throw employeeNumberTaken();
+    if (numberTakes && at === 0) throw employeeNumberTaken();
+    if (newEmail !== null && at === numberTakes) throw emailTaken();
     const unit = at - takes - 1;
     if (unit >= 0 && unit < usage.length) {
       // A unit the member joins was deleted since the request checked it.
@@ -536,6 +569,45 @@ export async function backfillListOrder(companyId: string, service: Db = db()): 
   return written;
 }
 
+/**
+ * Gives staff stored before the e-mail unique items theirs (staffEmailGuard), retired ones too, a page
+ * of the company's staff at a time: one BatchGetItem per page finds the items already there, and each
+ * missing one is written in a transaction with a check that the member still has that e-mail (an edit
+ * racing the backfill moves the item itself). Skipped members (a race) are covered by a rerun; a rerun
+ * of a complete company writes nothing. Returns how many were written. For the one-off migration
+ * (functions/jobs/backfill-list-order.ts runs it for every company).
+ */
+export async function backfillEmailGuards(companyId: string, service: Db = db()): Promise<number> {
+  let written = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { data: { employeeId: string; email: string }[]; cursor: string | null } =
+      await service.entities.Employee.query
+        .byCompany({ companyId })
+        .go({ cursor, attributes: ['employeeId', 'email'] });
+    const held = await batchGetChunks(
+      page.data.map((m) => staffEmailGuard(companyId, m.email)),
+      (chunk) => service.entities.UniqueValue.get(chunk).go(),
+      'e-mail guard',
+    );
+    const have = new Set(held.map((g) => g.value));
+    for (const m of page.data.filter((x) => !have.has(staffEmailGuard(companyId, x.email).value))) {
+      const result: TxCancel | null = await service.transaction
+        .write(({ Employee, UniqueValue }) => [
+          Employee.check({ companyId, employeeId: m.employeeId })
+            .where((a, { eq }) => eq(a.email, m.email))
+            .commit(),
+          UniqueValue.create({ ...staffEmailGuard(companyId, m.email), ownerId: m.employeeId }).commit(),
+        ])
+        .go()
+        .catch(conflictOrNull);
+      if (result && !result.canceled) written++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return written;
+}
+
 /** Named staff members of the company (BatchGetItem, 100 keys a call); unknown ids are left out. */
 export async function staffByIds(
   companyId: string,
@@ -547,10 +619,38 @@ export async function staffByIds(
 }
 
 /**
+ * Which of these e-mails and 社員番号 the company's staff hold, retired staff included (a bulk import's
+ * check of its rows): their unique items (staffEmailGuard, employeeNumberGuard) by BatchGetItem, 100
+ * keys a call, so the reads are bounded by the lists given, never by the staff count. `takenNumbers`
+ * holds number keys (employeeNumberKey).
+ */
+export async function heldIdentities(
+  companyId: string,
+  emails: readonly string[],
+  numbers: readonly string[],
+  service: Db = db(),
+): Promise<{ takenEmails: Set<string>; takenNumbers: Set<string> }> {
+  const id = (k: { partition: string; value: string }) => `${k.partition}\n${k.value}`;
+  const emailKeys = new Map(emails.map((e) => [e, staffEmailGuard(companyId, e)]));
+  const numberKeys = new Map(numbers.map((n) => [n, employeeNumberGuard(companyId, n)]));
+  const keys = new Map([...emailKeys.values(), ...numberKeys.values()].map((k) => [id(k), k]));
+  const held = await batchGetChunks(
+    [...keys.values()],
+    (chunk) => service.entities.UniqueValue.get(chunk).go(),
+    'identity guard',
+  );
+  const heldIds = new Set(held.map(id));
+  return {
+    takenEmails: new Set([...emailKeys].filter(([, k]) => heldIds.has(id(k))).map(([e]) => e)),
+    takenNumbers: new Set([...numberKeys].filter(([, k]) => heldIds.has(id(k))).map(([n]) => employeeNumberKey(n))),
+  };
+}
+
+/**
  * The e-mails and 社員番号 of every staff member of a company, retired ones included (their Cognito
  * user keeps the e-mail, their unique item the number): what a bulk import checks its rows against.
- * One paginated Query of the company's staff; it grows with the staff count (a read, bounded by the
- * company's size, done once per import request and once per worker run).
+ * One paginated Query of the company's staff; it grows with the staff count: for the import worker
+ * only (a background job, once per run), never a request (the preview uses heldIdentities).
  */
 export async function staffIdentities(
   companyId: string,

@@ -373,12 +373,12 @@ budget(
 budget(
   ['preview-employee-import'],
   3,
-  "one Query page each, whatever the file's size: departments, statuses and the company's staff e-mails and 社員番号 (grows with the staff count, not the file)",
+  "issue 19: departments and statuses (one Query page each) and the unique items of the file's e-mails and 社員番号 (one BatchGetItem per 100 keys: grows with the file, never with the staff count)",
 );
 budget(
   ['create-employee-import'],
   6,
-  "the preview's three Queries, the job (PutItem), its audit record and idempotency record; the rows go to S3 and the worker is its own function",
+  "the preview's reads (two Queries and one BatchGetItem for a small file), the job (PutItem), its audit record and idempotency record; the rows go to S3 and the worker is its own function",
 );
 budget(['get-employee-import'], 1, 'the job (GetItem)');
 budget(

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/db/service.js';
-import { backfillListOrder } from '../../functions/db/staff.js';
+import { backfillEmailGuards, backfillListOrder, heldIdentities } from '../../functions/db/staff.js';
 import { dynamo } from '../../functions/shared/clients/dynamodb.js';
 import { sealCursor } from '../../functions/shared/signing.js';
 import { useTestStack } from '../support/stack.js';
@@ -373,5 +373,12 @@ describe('五十音 order', () => {
     expect(await backfillListOrder(company)).toBe(1);
     expect(await names()).toEqual(['阿部 花子', '伊藤 古参', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
     expect(await backfillListOrder(company)).toBe(0);
+
+    // Nor had they an e-mail unique item: the import preview finds them once the backfill wrote it.
+    const email = 'old-member@example.test';
+    expect((await heldIdentities(company, [email], [])).takenEmails.has(email)).toBe(false);
+    expect(await backfillEmailGuards(company)).toBe(1);
+    expect(await backfillEmailGuards(company)).toBe(0);
+    expect((await heldIdentities(company, [email], [])).takenEmails.has(email)).toBe(true);
   });
 });
