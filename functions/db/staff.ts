@@ -2,10 +2,13 @@
  * Staff profiles (Employee items) of a company. Retired staff keep their item and their attendance
  * (records must be kept five years); they just leave the active list.
  */
+import { batchGetChunks } from './batch-get.js';
 import { itemsInKeyRange } from './key-range.js';
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
-import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../shared/errors.js';
+import { MESSAGES } from '../shared/messages.js';
+import { usageChanges, usageCommit, type UsageChange } from './organisation.js';
 import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
 import { db, type Db } from './service.js';
 
@@ -81,11 +84,6 @@ function givenAttributes(f: StaffFields) {
   };
 }
 
-const notFoundOnCondition = (error: unknown): never => {
-  if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
-  throw error;
-};
-
 /** The active staff of a company: one Query, retired staff filtered out. */
 export async function activeStaff(companyId: string, service: Db = db()): Promise<StaffMember[]> {
   const { data } = await service.entities.Employee.query
@@ -145,15 +143,44 @@ export const employeeNumberTaken = () =>
     employee_number: [STAFF_IDENTITY_MESSAGES.employeeNumberTaken],
   });
 
+/**
+ * The unique item that holds a staff e-mail in a company (lower case), retired staff's included (their
+ * Cognito user keeps it). Cognito already refuses a second user with an e-mail, so this guard decides
+ * nothing new: it lets a bulk import check its rows by key (BatchGetItem) instead of reading every
+ * member. Written with the profile, moved with an e-mail change; staff stored before it get theirs from
+ * the backfill (backfillEmailGuards).
+ */
+export const staffEmailGuard = (companyId: string, email: string) => ({
+  partition: `c#${companyId}#staff-emails`,
+  value: `email#${email.toLowerCase()}`,
+});
+
+const emailTaken = () => new ConflictError(MESSAGES.emailTaken);
+
 type TxCancel = { canceled: boolean; data: readonly { code?: string }[] };
 const conflictOrNull = (error: unknown): null => {
   if (isTransactionConflict(error)) return null;
   throw error;
 };
 
+/** A staff write's cancellation: the index of the first failed condition, or -1. */
+const failedAt = (result: TxCancel) => result.data.findIndex((r) => r?.code === 'ConditionalCheckFailed');
+
+/** A department or status deleted since the request checked it (assertOrgRefs): the form's 400. */
+const unitGone = (change: UsageChange) =>
+  new ValidationError(
+    MESSAGES.registrationDefect,
+    change.kind === 'department'
+      ? { department_id: [MESSAGES.unknownDepartment] }
+      : { employment_status_id: [MESSAGES.unknownEmploymentStatus] },
+  );
+
 /**
  * Conditional create: an id can never overwrite another profile. With a 社員番号, its unique item goes
- * in the same transaction: a number in use is a 409 with the field error and nothing is written.
+ * in the same transaction: a number in use is a 409 with the field error and nothing is written; the
+ * e-mail's unique item too (staffEmailGuard: 409, e-mail taken). The
+ * member's department and status count one more active member in the same transaction
+ * (db/organisation.ts `usageChanges`): one deleted in between cancels it (400, nothing written).
  */
 export async function insertStaff(
   companyId: string,
@@ -163,39 +190,96 @@ export async function insertStaff(
   service: Db = db(),
 ) {
   const item = { companyId, employeeId, userSub, ...givenAttributes(f), status: 'active' as const };
-  if (!f.employeeNumber) {
-    await service.entities.Employee.create(item).go({ response: 'none' });
-    return;
-  }
-  const number = f.employeeNumber;
+  const usage = usageChanges(null, { active: true, ...f });
+  const number = f.employeeNumber ?? null;
+  const guards = number === null ? 1 : 2;
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const result: TxCancel | null = await service.transaction
-      .write(({ Employee, UniqueValue }) => [
-        UniqueValue.create({ ...employeeNumberGuard(companyId, number), ownerId: employeeId }).commit(),
-        Employee.create(item).commit(),
+      .write((entities) => [
+        ...(number === null
+          ? []
+          : [
+              entities.UniqueValue.create({
+                ...employeeNumberGuard(companyId, number),
+                ownerId: employeeId,
+              }).commit(),
+            ]),
+        entities.UniqueValue.create({ ...staffEmailGuard(companyId, f.email), ownerId: employeeId }).commit(),
+        entities.Employee.create(item).commit(),
+        ...usage.map((c) => usageCommit(entities, companyId, c)),
       ])
       .go()
       .catch(conflictOrNull);
     if (result === null) continue;
     if (!result.canceled) return;
-    if (result.data[0]?.code === 'ConditionalCheckFailed') throw employeeNumberTaken();
+    const at = failedAt(result);
+    if (number !== null && at === 0) throw employeeNumberTaken();
+    if (at === guards - 1) throw emailTaken();
+    if (at > guards) throw unitGone(usage[at - guards - 1]!);
     throw new ConflictError();
   }
   throw new ConflictError();
 }
 
+/** What a staff write read of the member: the write is conditioned on it (see `patchStaff`). */
+export interface StaffCurrent {
+  /** The e-mail read: an edit that changes it moves its unique item (staffEmailGuard). */
+  email?: string | undefined;
+  employeeNumber?: string | undefined;
+  nameKana?: string | undefined;
+  departmentId?: string | undefined;
+  employmentStatusId?: string | undefined;
+}
+
+type Ops = {
+  eq: (attr: never, value: unknown) => string;
+  notExists: (attr: never) => string;
+};
+
 /**
- * Update the editable fields of an active staff member (conditional on still being active). A new
- * 社員番号 moves its unique item in the same transaction: the new one is taken (a number in use is a
- * 409), the old one released (only if this member holds it), and the profile patched on condition it
- * still has the number read, so two edits racing cannot both move it. Clearing the number frees it.
+ * The profile as read: still active, same 社員番号, same department and status (the counts' deltas
+ * are computed from them, db/organisation.ts).
+ */
+function asRead(current: StaffCurrent) {
+  return (
+    a: Record<'status' | 'email' | 'employeeNumber' | 'departmentId' | 'employmentStatusId', never>,
+    { eq, notExists }: Ops,
+  ) =>
+    [
+      eq(a.status, 'active'),
+      ...(current.email === undefined ? [] : [eq(a.email, current.email)]),
+      current.employeeNumber === undefined ? notExists(a.employeeNumber) : eq(a.employeeNumber, current.employeeNumber),
+      current.departmentId ? eq(a.departmentId, current.departmentId) : notExists(a.departmentId),
+      current.employmentStatusId
+        ? eq(a.employmentStatusId, current.employmentStatusId)
+        : notExists(a.employmentStatusId),
+    ].join(' AND ');
+}
+
+/**
+ * The profile's condition failed: retired in between (404), or edited in between (409: the caller
+ * read a stale state; reading again shows the other edit).
+ */
+async function staleProfile(companyId: string, employeeId: string, service: Db): Promise<never> {
+  const { data } = await service.entities.Employee.get({ companyId, employeeId }).go({ consistent: true });
+  if (!data || data.status !== 'active') throw new NotFoundError();
+  throw new ConflictError();
+}
+
+/**
+ * Update the editable fields of an active staff member, conditioned on the profile as read (still
+ * active, same 社員番号, department and status). A new 社員番号 moves its unique item in the same
+ * transaction: the new one is taken (a number in use is a 409), the old one released (only if this
+ * member holds it). A new department or status moves one active member's count from the old unit to
+ * the new one in the same transaction (db/organisation.ts `usageChanges`), and a new
+ * e-mail its unique item (staffEmailGuard). Clearing the number frees it.
  */
 export async function patchStaff(
   companyId: string,
   employeeId: string,
   f: StaffFields,
-  current: { employeeNumber?: string | undefined; nameKana?: string | undefined } = {},
+  current: StaffCurrent = {},
   service: Db = db(),
 ) {
   const cleared = [
@@ -211,50 +295,69 @@ export async function patchStaff(
   const after = f.employeeNumber === undefined ? before : f.employeeNumber;
   const sameKey =
     (before === null ? null : employeeNumberKey(before)) === (after === null ? null : employeeNumberKey(after));
+  let usage = usageChanges({ active: true, ...current }, { active: true, ...f });
   // The 五十音 key is rebuilt from the names this write sets (entities/employee.ts listOrder): a フリガナ
   // left unchanged is set again, so the key never loses it.
   const attributes = {
     ...givenAttributes(f),
     ...(f.nameKana === undefined && current.nameKana ? { nameKana: current.nameKana } : {}),
   };
-  if (sameKey) {
+  const condition = asRead(current) as never;
+  const oldEmail = current.email === undefined ? null : current.email.toLowerCase();
+  const newEmail = oldEmail === null || oldEmail === f.email.toLowerCase() ? null : f.email;
+  if (sameKey && !usage.length && newEmail === null) {
     let patch = service.entities.Employee.patch({ companyId, employeeId }).set(attributes);
     // An unchosen department or status is removed, not stored as an empty string.
     if (cleared.length) patch = patch.remove(cleared);
-    await patch
-      .where((a, { eq, notExists }) =>
-        // Still active, and still with the number read.
-        before === null
-          ? `${eq(a.status, 'active')} AND ${notExists(a.employeeNumber)}`
-          : `${eq(a.status, 'active')} AND ${eq(a.employeeNumber, before)}`,
-      )
+    const failed = await patch
+      .where(condition)
       .go({ response: 'none' })
-      .catch(notFoundOnCondition);
+      .then(() => false)
+      .catch((error: unknown) => {
+        if (awsErrorName(error) === 'ConditionalCheckFailedException') return true;
+        throw error;
+      });
+    if (failed) await staleProfile(companyId, employeeId, service);
     return;
   }
+  const numberTakes = !sameKey && after !== null ? 1 : 0;
+  const takes = numberTakes + (newEmail === null ? 0 : 1);
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const result: TxCancel | null = await service.transaction
-      .write(({ Employee, UniqueValue }) => [
-        ...(after === null
+      .write((entities) => [
+        ...(numberTakes
+          ? [
+              entities.UniqueValue.create({
+                ...employeeNumberGuard(companyId, after!),
+                ownerId: employeeId,
+              }).commit(),
+            ]
+          : []),
+        ...(newEmail === null
           ? []
-          : [UniqueValue.create({ ...employeeNumberGuard(companyId, after), ownerId: employeeId }).commit()]),
+          : [entities.UniqueValue.create({ ...staffEmailGuard(companyId, newEmail), ownerId: employeeId }).commit()]),
         (cleared.length
-          ? Employee.patch({ companyId, employeeId }).set(attributes).remove(cleared)
-          : Employee.patch({ companyId, employeeId }).set(attributes)
+          ? entities.Employee.patch({ companyId, employeeId }).set(attributes).remove(cleared)
+          : entities.Employee.patch({ companyId, employeeId }).set(attributes)
         )
-          .where((a, { eq, notExists }) =>
-            // Still active, and still with the number read.
-            before === null
-              ? `${eq(a.status, 'active')} AND ${notExists(a.employeeNumber)}`
-              : `${eq(a.status, 'active')} AND ${eq(a.employeeNumber, before)}`,
-          )
+          .where(condition)
           .commit(),
-        ...(before === null
+        ...usage.map((c) => usageCommit(entities, companyId, c)),
+        ...(sameKey || before === null
           ? []
           : [
-              UniqueValue.remove(employeeNumberGuard(companyId, before))
+              entities.UniqueValue.remove(employeeNumberGuard(companyId, before))
                 .where((a, { eq }) => eq(a.ownerId, employeeId))
+                .commit(),
+            ]),
+        // The old e-mail's item goes if this member holds it; staff stored before the e-mail items
+        // hold none (a delete, not a remove: no item is no failure).
+        ...(newEmail === null
+          ? []
+          : [
+              entities.UniqueValue.delete(staffEmailGuard(companyId, oldEmail!))
+                .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, employeeId)}`)
                 .commit(),
             ]),
       ])
@@ -262,21 +365,66 @@ export async function patchStaff(
       .catch(conflictOrNull);
     if (result === null) continue;
     if (!result.canceled) return;
-    const reasons = result.data;
-    if (after !== null && reasons[0]?.code === 'ConditionalCheckFailed') throw employeeNumberTaken();
-    // The profile was retired, or its number changed in between: the caller read a stale state.
-    throw new NotFoundError();
+    const at = failedAt(result);
+    if (numberTakes && at === 0) throw employeeNumberTaken();
+    if (newEmail !== null && at === numberTakes) throw emailTaken();
+    const unit = at - takes - 1;
+    if (unit >= 0 && unit < usage.length) {
+      // A unit the member joins was deleted since the request checked it.
+      if (usage[unit]!.delta > 0) throw unitGone(usage[unit]!);
+      // One it leaves is gone: only data from before the counts can hold an active member on a
+      // deleted unit (a counted one is not deleted while in use). Nothing to count there.
+      usage = usage.filter((_, i) => i !== unit);
+      continue;
+    }
+    // The profile was retired or edited in between: the caller read a stale state.
+    await staleProfile(companyId, employeeId, service);
   }
   throw new ConflictError();
 }
 
-/** Mark retired (conditional on active): the item and the attendance stay. */
-export async function markRetired(companyId: string, employeeId: string, service: Db = db()) {
-  await service.entities.Employee.patch({ companyId, employeeId })
-    .set({ status: 'retired' })
-    .where((a, { eq }) => eq(a.status, 'active'))
-    .go({ response: 'none' })
-    .catch(notFoundOnCondition);
+/**
+ * Mark retired (conditional on active, and on the department and status read): the item and the
+ * attendance stay; the department and status count one active member less, in the same transaction.
+ */
+export async function markRetired(
+  companyId: string,
+  employeeId: string,
+  current: Pick<StaffCurrent, 'departmentId' | 'employmentStatusId'>,
+  service: Db = db(),
+) {
+  let usage = usageChanges({ active: true, ...current }, { active: false });
+  const where = (a: Record<'status' | 'departmentId' | 'employmentStatusId', never>, { eq, notExists }: Ops) =>
+    [
+      eq(a.status, 'active'),
+      current.departmentId ? eq(a.departmentId, current.departmentId) : notExists(a.departmentId),
+      current.employmentStatusId
+        ? eq(a.employmentStatusId, current.employmentStatusId)
+        : notExists(a.employmentStatusId),
+    ].join(' AND ');
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const result: TxCancel | null = await service.transaction
+      .write((entities) => [
+        entities.Employee.patch({ companyId, employeeId })
+          .set({ status: 'retired' })
+          .where(where as never)
+          .commit(),
+        ...usage.map((c) => usageCommit(entities, companyId, c)),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null) continue;
+    if (!result.canceled) return;
+    const at = failedAt(result);
+    if (at > 0) {
+      // A unit the member leaves is gone (data from before the counts, see patchStaff): skip it.
+      usage = usage.filter((_, i) => i !== at - 1);
+      continue;
+    }
+    await staleProfile(companyId, employeeId, service);
+  }
+  throw new ConflictError();
 }
 
 /** One employee profile of the company (GetItem), active or retired, or null. */
@@ -349,6 +497,10 @@ export async function staffInOrderPage(
 ): Promise<{ staff: StaffMember[]; next: string | null }> {
   const query = service.entities.Employee.query.byListOrder({ companyId, status: 'active' });
   const last = options.after === undefined ? null : splitListCursor(options.after);
+  // A cursor that opened (sealed by us) but is not one of this list's: the same 400 as a forged one,
+  // never a silent restart from the top.
+  if (options.after !== undefined && !last)
+    throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
   const from = last ? query.gt(last) : query;
   if (!options.departmentId && !options.employmentStatusId) {
     const { data } = await from.go({ limit: options.limit + 1 });
@@ -421,28 +573,88 @@ export async function backfillListOrder(companyId: string, service: Db = db()): 
   return written;
 }
 
+/**
+ * Gives staff stored before the e-mail unique items theirs (staffEmailGuard), retired ones too, a page
+ * of the company's staff at a time: one BatchGetItem per page finds the items already there, and each
+ * missing one is written in a transaction with a check that the member still has that e-mail (an edit
+ * racing the backfill moves the item itself). Skipped members (a race) are covered by a rerun; a rerun
+ * of a complete company writes nothing. Returns how many were written. For the one-off migration
+ * (functions/jobs/backfill-list-order.ts runs it for every company).
+ */
+export async function backfillEmailGuards(companyId: string, service: Db = db()): Promise<number> {
+  let written = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { data: { employeeId: string; email: string }[]; cursor: string | null } =
+      await service.entities.Employee.query
+        .byCompany({ companyId })
+        .go({ cursor, attributes: ['employeeId', 'email'] });
+    const held = await batchGetChunks(
+      page.data.map((m) => staffEmailGuard(companyId, m.email)),
+      (chunk) => service.entities.UniqueValue.get(chunk).go(),
+      'e-mail guard',
+    );
+    const have = new Set(held.map((g) => g.value));
+    for (const m of page.data.filter((x) => !have.has(staffEmailGuard(companyId, x.email).value))) {
+      const result: TxCancel | null = await service.transaction
+        .write(({ Employee, UniqueValue }) => [
+          Employee.check({ companyId, employeeId: m.employeeId })
+            .where((a, { eq }) => eq(a.email, m.email))
+            .commit(),
+          UniqueValue.create({ ...staffEmailGuard(companyId, m.email), ownerId: m.employeeId }).commit(),
+        ])
+        .go()
+        .catch(conflictOrNull);
+      if (result && !result.canceled) written++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return written;
+}
+
 /** Named staff members of the company (BatchGetItem, 100 keys a call); unknown ids are left out. */
 export async function staffByIds(
   companyId: string,
   employeeIds: readonly string[],
   service: Db = db(),
 ): Promise<StaffMember[]> {
-  const out: StaffMember[] = [];
-  for (let i = 0; i < employeeIds.length; i += 100) {
-    const keys = employeeIds.slice(i, i + 100).map((employeeId) => ({ companyId, employeeId }));
-    if (!keys.length) continue;
-    const { data, unprocessed } = await service.entities.Employee.get(keys).go();
-    if (unprocessed.length) throw new Error(`${unprocessed.length} staff keys left unprocessed`);
-    out.push(...data);
-  }
-  return out;
+  const keys = employeeIds.map((employeeId) => ({ companyId, employeeId }));
+  return batchGetChunks(keys, (chunk) => service.entities.Employee.get(chunk).go(), 'staff');
+}
+
+/**
+ * Which of these e-mails and 社員番号 the company's staff hold, retired staff included (a bulk import's
+ * check of its rows): their unique items (staffEmailGuard, employeeNumberGuard) by BatchGetItem, 100
+ * keys a call, so the reads are bounded by the lists given, never by the staff count. `takenNumbers`
+ * holds number keys (employeeNumberKey).
+ */
+export async function heldIdentities(
+  companyId: string,
+  emails: readonly string[],
+  numbers: readonly string[],
+  service: Db = db(),
+): Promise<{ takenEmails: Set<string>; takenNumbers: Set<string> }> {
+  const id = (k: { partition: string; value: string }) => `${k.partition}\n${k.value}`;
+  const emailKeys = new Map(emails.map((e) => [e, staffEmailGuard(companyId, e)]));
+  const numberKeys = new Map(numbers.map((n) => [n, employeeNumberGuard(companyId, n)]));
+  const keys = new Map([...emailKeys.values(), ...numberKeys.values()].map((k) => [id(k), k]));
+  const held = await batchGetChunks(
+    [...keys.values()],
+    (chunk) => service.entities.UniqueValue.get(chunk).go(),
+    'identity guard',
+  );
+  const heldIds = new Set(held.map(id));
+  return {
+    takenEmails: new Set([...emailKeys].filter(([, k]) => heldIds.has(id(k))).map(([e]) => e)),
+    takenNumbers: new Set([...numberKeys].filter(([, k]) => heldIds.has(id(k))).map(([n]) => employeeNumberKey(n))),
+  };
 }
 
 /**
  * The e-mails and 社員番号 of every staff member of a company, retired ones included (their Cognito
  * user keeps the e-mail, their unique item the number): what a bulk import checks its rows against.
- * One paginated Query of the company's staff; it grows with the staff count (a read, bounded by the
- * company's size, done once per import request and once per worker run).
+ * One paginated Query of the company's staff; it grows with the staff count: for the import worker
+ * only (a background job, once per run), never a request (the preview uses heldIdentities).
  */
 export async function staffIdentities(
   companyId: string,

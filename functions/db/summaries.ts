@@ -22,6 +22,7 @@ import { today as localToday } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import { daysAndShiftsBetween, daysBetween, type DayRecord, type SummaryWrite } from './attendance.js';
+import { batchGetChunks } from './batch-get.js';
 import {
   companyShifts,
   employeeShifts,
@@ -619,14 +620,8 @@ export async function summariesOf(
   employeeIds: readonly string[],
   service: Db = db(),
 ) {
-  const out = [];
-  for (let i = 0; i < employeeIds.length; i += 100) {
-    const keys = employeeIds.slice(i, i + 100).map((employeeId) => ({ companyId, month: yearMonth, employeeId }));
-    const { data, unprocessed } = await service.entities.WorkSummary.get(keys).go();
-    if (unprocessed.length) throw new Error(`${unprocessed.length} summary keys left unprocessed`);
-    out.push(...data);
-  }
-  return out;
+  const keys = employeeIds.map((employeeId) => ({ companyId, month: yearMonth, employeeId }));
+  return batchGetChunks(keys, (chunk) => service.entities.WorkSummary.get(chunk).go(), 'summary');
 }
 
 /** Every employee's overtime history: one Query. */

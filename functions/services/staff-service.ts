@@ -328,7 +328,7 @@ export async function retireStaff(
   deps: StaffDeps = staffDeps,
 ): Promise<{ id: string }> {
   const current = await activeStaffMember(companyId, employeeId);
-  await markRetired(companyId, employeeId);
+  await markRetired(companyId, employeeId, current);
   if (current.userSub) await deps.endSessions(current.userSub);
   await deps.disableUser(current.userSub ?? current.email);
   return { id: employeeId };

@@ -6,7 +6,8 @@ import { createPoolUser } from '../../functions/shared/pool-users.js';
 import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
 import { putRule } from '../../functions/db/rules.js';
-import { employeeNumberGuard } from '../../functions/db/staff.js';
+import { backfillOrgUnitCounts } from '../../functions/db/organisation.js';
+import { backfillEmailGuards, employeeNumberGuard } from '../../functions/db/staff.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { rebuildCurrentWorkStatus } from '../../functions/services/work-status-digest.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
@@ -431,6 +432,10 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     closedBy: DEMO.admin.name,
   });
   await runClosing({ kind: 'closing', companyId, period: last.id, run: 'demo', timeZone: DEMO.timeZone });
+  // The demo staff and units are written directly above: give them what the app's own writes keep
+  // (the e-mails' unique items, the units' active-staff counts), as the one-off backfill does.
+  await backfillEmailGuards(companyId);
+  await backfillOrgUnitCounts(companyId);
   await dynamo().send(
     new PutCommand({
       TableName: table,

@@ -373,15 +373,19 @@ budget(
 budget(
   ['preview-employee-import'],
   3,
-  "one Query page each, whatever the file's size: departments, statuses and the company's staff e-mails and 社員番号 (grows with the staff count, not the file)",
+  "issue 19: departments and statuses (one Query page each) and the unique items of the file's e-mails and 社員番号 (one BatchGetItem per 100 keys: grows with the file, never with the staff count)",
 );
 budget(
   ['create-employee-import'],
   6,
-  "the preview's three Queries, the job (PutItem), its audit record and idempotency record; the rows go to S3 and the worker is its own function",
+  "the preview's reads (two Queries and one BatchGetItem for a small file), the job (PutItem), its audit record and idempotency record; the rows go to S3 and the worker is its own function",
 );
 budget(['get-employee-import'], 1, 'the job (GetItem)');
-budget(['create-employee'], 4, 'department and status checks (GetItem), the staff item and its audit record');
+budget(
+  ['create-employee'],
+  4,
+  "department and status checks (GetItem), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record",
+);
 budget(
   ['get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'],
   4,
@@ -444,8 +448,8 @@ budget(
 );
 budget(
   ['delete-department', 'delete-employment-status'],
-  5,
-  'read, in-use check (one Query page), its name unique item (GetItem), delete of both (one TransactWrite), audit record',
+  4,
+  'issue 19: read with its active-staff count (GetItem; no read of the staff), its name unique item (GetItem), delete of both on condition the count is 0 (one TransactWrite), audit record — whatever the staff count',
 );
 budget(
   ['create-timestamp'],
@@ -458,7 +462,11 @@ budget(
   'the address and account brakes (one BatchGetItem), the attempt counted (UpdateItem) and taken back once the password proves right (UpdateItem), the account and the company (GetItem), the session (PutItem)',
 );
 budget(['update-company'], 5, 'company and admin (GetItem), admins (Query), one TransactWriteItems, audit record');
-budget(['delete-employee'], 5, 'read, retire (UpdateItem), the sessions to end (Query + BatchWriteItem), audit record');
+budget(
+  ['delete-employee'],
+  5,
+  "read, retire with the department's and status' active-staff counts (one TransactWriteItems), the sessions to end (Query + BatchWriteItem), audit record",
+);
 budget(
   ['reset-employee-password'],
   4,
@@ -473,7 +481,7 @@ budget(['confirm-password-reset'], 2, 'the address rate limit (UpdateItem) and t
 budget(
   ['update-employee'],
   7,
-  'staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update and its audit record',
+  "staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update (with the units' active-staff counts when they change: one TransactWriteItems) and its audit record",
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],

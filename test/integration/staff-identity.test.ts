@@ -6,8 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/db/service.js';
-import { backfillListOrder } from '../../functions/db/staff.js';
+import { backfillEmailGuards, backfillListOrder, heldIdentities } from '../../functions/db/staff.js';
 import { dynamo } from '../../functions/shared/clients/dynamodb.js';
+import { sealCursor } from '../../functions/shared/signing.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -324,8 +325,11 @@ describe('五十音 order', () => {
   it("refuses a forged cursor, another company's cursor and a bad limit with 400", async () => {
     const first = (await admin.get('/api/v1/employees?limit=1')).body as { next_cursor: string | null };
     const fromOther = (await otherAdmin.get('/api/v1/employees?limit=1')).body as { next_cursor: string | null };
+    // Sealed for this company's list, but not a list position (no listOrder + NUL + id inside).
+    const notAPosition = sealCursor('no-separator', `employees\n${tenant.companyId}`)!;
     for (const path of [
       '/api/v1/employees?cursor=forged',
+      `/api/v1/employees?cursor=${encodeURIComponent(notAPosition)}`,
       ...(fromOther.next_cursor ? [`/api/v1/employees?cursor=${encodeURIComponent(fromOther.next_cursor)}`] : []),
     ]) {
       const res = await admin.get(path);
@@ -369,5 +373,12 @@ describe('五十音 order', () => {
     expect(await backfillListOrder(company)).toBe(1);
     expect(await names()).toEqual(['阿部 花子', '伊藤 古参', '加藤 三郎', '後藤 次郎', '渡辺 一郎', '無記入 太郎']);
     expect(await backfillListOrder(company)).toBe(0);
+
+    // Nor had they an e-mail unique item: the import preview finds them once the backfill wrote it.
+    const email = 'old-member@example.test';
+    expect((await heldIdentities(company, [email], [])).takenEmails.has(email)).toBe(false);
+    expect(await backfillEmailGuards(company)).toBe(1);
+    expect(await backfillEmailGuards(company)).toBe(0);
+    expect((await heldIdentities(company, [email], [])).takenEmails.has(email)).toBe(true);
   });
 });

@@ -148,6 +148,16 @@ describe('preview', () => {
 
 describe('one bad row among many', () => {
   it('lists every problem with its row number, and the import writes nothing (no profile, no Cognito user)', async () => {
+    // A retired member keeps their e-mail and 社員番号: rows with them are refused too.
+    const retired = await admin.post('/api/v1/employees', {
+      last_name: '退職',
+      first_name: '済み',
+      email: `retired-${run}@example.test`,
+      password: 'Temp#Passw0rd2026',
+      employee_number: `HELD-${run}`,
+    });
+    expect(retired.status).toBe(201);
+    expect((await admin.delete(`/api/v1/employees/${retired.body.data.id}`)).status).toBe(200);
     const rows = Array.from({ length: 60 }, (_, i) => row('bad', i + 1));
     rows[4]![4] = 'not-an-email'; // row 6
     rows[9]![5] = '総務部'; // row 11: no such department
@@ -159,6 +169,8 @@ describe('one bad row among many', () => {
     rows[39]![7] = '2026/2/30'; // row 41: no such date
     rows[44]![3] = 'Yamada'; // row 46: フリガナ not katakana
     rows[49]![0] = '社員#1'; // row 51: 社員番号 format
+    rows[54]![0] = `held-${run}`; // row 56: the retired member's 社員番号 (case folded)
+    rows[57]![4] = `RETIRED-${run}@example.test`; // row 59: the retired member's e-mail (case folded)
     const file = b64(csv([HEADER, ...rows]));
 
     const preview = await admin.post('/api/v1/employee_imports/preview', { file });
@@ -176,6 +188,8 @@ describe('one bad row among many', () => {
       [41, '入社日'],
       [46, 'フリガナ'],
       [51, '社員番号'],
+      [56, '社員番号'],
+      [59, 'メールアドレス'],
     ]);
     expect(problems.map((p) => p.message)).toEqual([
       '正しいメールアドレスを入力してください',
@@ -188,10 +202,12 @@ describe('one bad row among many', () => {
       expect.any(String),
       'フリガナは全角カタカナで入力してください',
       '社員番号は半角英数字・「-」・「_」の20文字以内で入力してください',
+      'この社員番号はすでに使われています。',
+      'このメールアドレスはすでに登録されています。',
     ]);
     expect(preview.body.data.rows).toHaveLength(60);
     expect(preview.body.data.rows.filter((r: { ok: boolean }) => !r.ok).map((r: { row: number }) => r.row)).toEqual([
-      6, 11, 16, 21, 26, 31, 36, 41, 46, 51,
+      6, 11, 16, 21, 26, 31, 36, 41, 46, 51, 56, 59,
     ]);
 
     const staffBefore = await staffEmails(admin);
@@ -210,6 +226,8 @@ describe('one bad row among many', () => {
       'rows.41.入社日',
       'rows.46.フリガナ',
       'rows.51.社員番号',
+      'rows.56.社員番号',
+      'rows.59.メールアドレス',
     ]);
     expect(refused.body.errors['rows.21.メールアドレス']).toEqual(['4行目と同じメールアドレスです']);
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);

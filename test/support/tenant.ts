@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { db } from '../../functions/db/service.js';
+import { staffEmailGuard } from '../../functions/db/staff.js';
 import type { Role } from '../../functions/routes.js';
 import { newId } from '../../functions/shared/ids.js';
 import { createPoolUser } from '../../functions/shared/pool-users.js';
@@ -84,6 +85,8 @@ export async function createTenant(
       departmentId,
       employmentStatusId,
     }).go();
+    // The e-mail's unique item, as a member registered through the app has (db/staff.ts insertStaff).
+    await entities.UniqueValue.put({ ...staffEmailGuard(companyId, e.email), ownerId: e.id }).go();
     employees.push(e);
   }
   return { companyId, companyName, admin, employees, departmentId, employmentStatusId };

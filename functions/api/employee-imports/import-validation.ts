@@ -3,15 +3,16 @@
  * company's data, before anything is written. Shared by the preview and the import route (which
  * validates again: the preview is advice, the import is the decision).
  *
- * Reads, whatever the file's size: the company's departments and employment statuses (two Queries)
- * and the e-mails and 社員番号 of its staff (one paginated Query of the staff partition, growing with
- * the staff count; a read, bounded by the company's size). No per-row request to any store.
+ * Reads, whatever the company's size (issue 19): its departments and employment statuses (two Queries)
+ * and, for the file's e-mails and 社員番号 only, their unique items (db/staff.ts staffEmailGuard and
+ * employeeNumberGuard, retired staff's included) by BatchGetItem, 100 keys a call: bounded by the
+ * file (at most 2,000 rows), never by the staff count. No per-row request to any store.
  * An e-mail used by a user of another company cannot be seen here (the pools are shared); the worker
  * reports such a row as failed (Cognito refuses the second user).
  */
 import * as z from 'zod/mini';
 import { listOrgUnits } from '../../db/organisation.js';
-import { staffIdentities } from '../../db/staff.js';
+import { heldIdentities } from '../../db/staff.js';
 import { decodeCsvBytes } from '../../domain/csv-parse.js';
 import {
   STAFF_IMPORT_COLUMNS,
@@ -89,23 +90,25 @@ export async function checkImport(companyId: string, base64: string): Promise<Im
   if (read.problems.length && read.rows.length === 0)
     return { encoding, rows: [], problems: read.problems, ok: false, staff: [] };
 
-  const [departments, statuses, existing] = await Promise.all([
+  const [departments, statuses] = await Promise.all([
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
-    staffIdentities(companyId),
   ]);
   const departmentByName = new Map(departments.map((d) => [d.name, d.id]));
   const statusByName = new Map(statuses.map((s) => [s.name, s.id]));
-  const takenEmails = new Set(existing.map((s) => s.email.toLowerCase()));
-  const takenNumbers = new Set(
-    existing.flatMap((s) => (s.employeeNumber ? [employeeNumberKey(s.employeeNumber)] : [])),
-  );
 
   const problems: ImportProblem[] = [...read.problems];
   const staff: ImportStaffRow[] = [];
   const rows: PreviewRow[] = [];
   const rowProblem = new Set(read.problems.map((p) => p.row));
   const parsed: { row: number; email: string; employeeNumber: string | null }[] = [];
+  const checked: {
+    row: number;
+    mine: ImportProblem[];
+    add: (field: StaffImportField, message: string) => void;
+    email: string | null;
+    number: string | null;
+  }[] = [];
   for (const { row, values } of read.rows) {
     const mine: ImportProblem[] = [];
     const add = (field: StaffImportField | 'department_id' | 'employment_status_id', message: string) =>
@@ -132,11 +135,8 @@ export async function checkImport(companyId: string, base64: string): Promise<Im
     const data = result.success ? result.data : null;
     const email = data?.email ?? values.email.trim().toLowerCase();
     const employeeNumber = data ? (data.employee_number ?? null) : values.employee_number || null;
-    if (data && takenEmails.has(data.email)) add('email', STAFF_IMPORT_MESSAGES.emailRegistered);
-    if (data?.employee_number && takenNumbers.has(employeeNumberKey(data.employee_number)))
-      add('employee_number', STAFF_IDENTITY_MESSAGES.employeeNumberTaken);
     parsed.push({ row, email, employeeNumber });
-    problems.push(...mine);
+    checked.push({ row, mine, add, email: data?.email ?? null, number: data?.employee_number ?? null });
     rows.push({
       row,
       employee_number: employeeNumber ?? '',
@@ -147,10 +147,23 @@ export async function checkImport(companyId: string, base64: string): Promise<Im
       department: values.department,
       employment_status: values.employment_status,
       hire_date: data?.hire_date ?? values.hire_date,
-      ok: mine.length === 0 && !rowProblem.has(row),
+      ok: false,
     });
     if (data) staff.push({ row, fields: staffFields({ ...data, password: '' }) });
   }
+  // Against the company's staff, retired included: the unique items of the rows' e-mails and 社員番号.
+  const { takenEmails, takenNumbers } = await heldIdentities(
+    companyId,
+    checked.flatMap((c) => (c.email ? [c.email] : [])),
+    checked.flatMap((c) => (c.number ? [c.number] : [])),
+  );
+  checked.forEach(({ row, mine, add, email, number }, i) => {
+    if (email && takenEmails.has(email)) add('email', STAFF_IMPORT_MESSAGES.emailRegistered);
+    if (number && takenNumbers.has(employeeNumberKey(number)))
+      add('employee_number', STAFF_IDENTITY_MESSAGES.employeeNumberTaken);
+    problems.push(...mine);
+    rows[i]!.ok = mine.length === 0 && !rowProblem.has(row);
+  });
   const duplicates = duplicatesInFile(parsed);
   const byRow = new Map(rows.map((r) => [r.row, r]));
   for (const d of duplicates) {

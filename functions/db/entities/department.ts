@@ -6,6 +6,16 @@ export const Department = createSchema({
     companyId: { type: 'string', required: true, readOnly: true },
     departmentId: { type: 'string', required: true, readOnly: true },
     name: { type: 'string', required: true },
+    /**
+     * Active staff of this department (db/organisation.ts): kept exact by every staff write that adds,
+     * moves or retires a member, in the same transaction, so a delete conditioned on 0 needs no read
+     * of the staff. Meaningful only when `staffCounted` is set (units created before the counter get
+     * it from the backfill, jobs/backfill-list-order.ts).
+     */
+    activeStaff: { type: 'number' },
+    staffCounted: { type: 'boolean' },
+    /** Bumped with every change of `activeStaff`: the backfill's count holds only if no write came between. */
+    staffSeq: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',
