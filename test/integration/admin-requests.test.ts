@@ -121,11 +121,12 @@ describe('the month list a page at a time', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await admin.get(`${base}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const path: string = `${base}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await admin.get(path);
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.data.map((r: { date: string }) => r.date));
-      cursor = res.body.next_cursor;
+      cursor = res.body.next_cursor as string | null;
       pages++;
     } while (cursor && pages < 5);
     // The pages together are the month's whole list (default page of 100), in date order, across at
