@@ -306,8 +306,8 @@ budget(
 );
 budget(
   ['list-attendance-totals'],
-  8,
-  "the staff page in 五十音 order, the 締め日 versions, departments, statuses (one Query page each), the company's paid-leave grants and leave days (one Query page each here; they grow with the company, see README), the closing (GetItem; a closed period's snapshot is one S3 read) and the page's summaries (one BatchGetItem), whatever the staff count",
+  6,
+  "the staff page in 五十音 order (its members carry their paid-leave ledgers), the 締め日 versions, departments, statuses (one Query page each), the closing (GetItem; a closed period's snapshot is one S3 read) and the page's summaries (one BatchGetItem), whatever the staff count",
 );
 budget(
   ['create-attendance-totals-export'],
@@ -387,9 +387,14 @@ budget(
   "department and status checks (GetItem), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record",
 );
 budget(
-  ['get-paid-leave', 'list-paid-leave', 'run-paid-leave-grants'],
+  ['get-paid-leave', 'run-paid-leave-grants'],
   4,
   'company and staff (GetItem) and one Query page each of grants and leave days',
+);
+budget(
+  ['list-paid-leave'],
+  2,
+  'the staff page in 五十音 order, its members carrying their paid-leave ledgers (one Query page), and the company (GetItem, 斉一的付与), whatever the staff count',
 );
 budget(
   ['get-own-paid-leave'],
