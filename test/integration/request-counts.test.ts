@@ -258,8 +258,13 @@ budget(
 );
 budget(
   ['list-period-closings'],
-  10,
-  '締め日 versions and closings, then the checklist: pending requests, staff, 36協定 versions, overtime histories (one Query page each), the company (GetItem) and the summaries of the months the period touches (one Query page each, at most three): whatever the number of staff',
+  5,
+  "issue 19: 締め日 versions and closings, the period's pending requests (one Query page each) and its checklist digest (GetItem); a missing or stale digest adds one conditional UpdateItem (the claim) and the worker builds it, whatever the number of staff",
+);
+budget(
+  ['refresh-period-closings'],
+  5,
+  "再集計: 締め日 versions and closings, the period's pending requests (one Query page each), the checklist digest (GetItem) and the claim (UpdateItem); the worker builds it",
 );
 budget(
   ['create-period-closing'],
