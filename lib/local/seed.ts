@@ -8,6 +8,7 @@ import { addDays, instantOf, monthDates, today, weekday } from '../../functions/
 import { putRule } from '../../functions/db/rules.js';
 import { employeeNumberGuard } from '../../functions/db/staff.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
+import { rebuildLastEndedChecklist } from '../../functions/services/closing-checklist-digest.js';
 import { rebuildCurrentWorkStatus } from '../../functions/services/work-status-digest.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
 import { calendarVersions, putCalendarVersion } from '../../functions/db/company-calendars.js';
@@ -431,6 +432,8 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     closedBy: DEMO.admin.name,
   });
   await runClosing({ kind: 'closing', companyId, period: last.id, run: 'demo', timeZone: DEMO.timeZone });
+  // …and its checklist, built after the closing as the worker would (kept while the period stays closed).
+  await rebuildLastEndedChecklist(companyId, DEMO.timeZone);
   await dynamo().send(
     new PutCommand({
       TableName: table,
