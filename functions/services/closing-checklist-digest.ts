@@ -297,11 +297,17 @@ export async function buildClosingChecklistDigest({
 /**
  * Claims and builds, in this process, the checklist of the last ended period (the worker after a
  * recompute job, and so the daily refresh): the screen's default checklist follows a change of rules.
+ * A closed period's checklist built after its closing is left as it is (its days take no more writes).
  */
 export async function rebuildLastEndedChecklist(companyId: string, timeZone: string, now: Date = clock.now()) {
   const payroll = await payrollVersions(companyId);
   const current = periodOf(today(timeZone, now), payroll);
   const period = periodOf(addDays(current.from, -1), payroll).id;
+  const [closing, digest] = await Promise.all([
+    findPeriodClosing(companyId, period),
+    findClosingChecklistDigest(companyId, period),
+  ]);
+  if (closing?.status === 'closed' && !isStale(digest, closing, now)) return;
   const generation = await claimClosingChecklistBuild(companyId, period, now.toISOString());
   if (generation !== null) await buildClosingChecklistDigest({ companyId, period, generation });
 }

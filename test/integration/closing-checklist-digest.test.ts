@@ -16,6 +16,7 @@ import {
   capChecklist,
   CHECKLIST_CAPS,
   computeClosingChecklist,
+  rebuildLastEndedChecklist,
   type WholeChecklist,
 } from '../../functions/services/closing-checklist-digest.js';
 import type { WorkerEvent } from '../../functions/services/recompute.js';
@@ -193,6 +194,10 @@ describe('GET /api/v1/period_closings from the checklist digest', () => {
     );
     expect(rebuilt.as_of).toBe('2026-04-20T01:00:00.000Z');
     expect(buildsOf(tenant.companyId)).toHaveLength(2);
+    // The worker's rebuild after a recompute job (the daily refresh too) leaves it as it is.
+    const kept = await findClosingChecklistDigest(tenant.companyId, '2026-03');
+    await rebuildLastEndedChecklist(tenant.companyId, 'Asia/Tokyo', new Date('2026-04-21T00:00:00Z'));
+    expect(await findClosingChecklistDigest(tenant.companyId, '2026-03')).toEqual(kept);
     started.events = [];
     at('2026-05-20T01:00:00Z');
     const month = (await admin.get(MARCH)).body.data;
