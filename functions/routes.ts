@@ -13,8 +13,8 @@
  * - `table:write`: read, plus Put/Update/Delete/BatchWrite/ConditionCheck on any item;
  * - `table:sessions`: Put/Update/Delete/BatchWrite only on session and rate-limit items (partition
  *   keys `session#…`, `rate#…`, a `dynamodb:LeadingKeys` condition): sign-in, sign-out and MFA
- *   routes that otherwise only read; and 勤怠状況's digests (`wsdigest#…`), which the work-status
- *   routes claim a background rebuild on;
+ *   routes that otherwise only read; and 勤怠状況's digests and 締め処理's checklists (`wsdigest#…`),
+ *   which the work-status and period-closing routes claim a background rebuild on;
  * - `table:describe`: DescribeTable (the readiness check), nothing else;
  * - `exports`: Put/GetObject in the exports bucket;
  * - `mail`: ses:SendEmail from the product's sending identity (functions/services/notify.ts);
@@ -211,7 +211,8 @@ const rows = [
   // Payroll period (締め日) and closing (締め): the closing job runs in the export worker
   ['get-payroll-period', 'GET', '/api/v1/payroll_period', ADMIN, api('period-closings/get-payroll-period'), READ, '締め日 in force on a day (?on=), its period and the versions'],
   ['update-payroll-period', 'PUT', '/api/v1/payroll_period', ADMIN, api('period-closings/update-payroll-period'), WRITE, 'Save a 締め日 version from effective_from'],
-  ['list-period-closings', 'GET', '/api/v1/period_closings', ADMIN, api('period-closings/list-period-closings'), READ, 'Payroll periods with their closing status, and one period’s checklist'],
+  ['list-period-closings', 'GET', '/api/v1/period_closings', ADMIN, api('period-closings/list-period-closings'), SESSIONS, 'Payroll periods with their closing status, and one period’s checklist (its digest; a stale one is claimed for the worker)'],
+  ['refresh-period-closings', 'POST', '/api/v1/period_closings/refresh', ADMIN, api('period-closings/refresh-period-closings'), SESSIONS, '締め処理: 再集計 of a period’s checklist (rebuild its digest in the background)'],
   ['create-period-closing', 'POST', '/api/v1/period_closings', ADMIN, api('period-closings/create-period-closing'), WRITE, 'Close a payroll period (starts the closing job)'],
   ['reopen-period-closing', 'DELETE', '/api/v1/period_closings/{period}', ADMIN, api('period-closings/reopen-period-closing'), WRITE, 'Reopen a closed payroll period, with a reason'],
 
@@ -341,7 +342,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     // 'mail': the daily run sends the scheduled notices (services/mail-notices.ts).
     needs: ['table:write', 'mail'],
     summary:
-      "Recomputes stored monthly figures after a settings version, and builds 勤怠状況's digests (invoked asynchronously)",
+      "Recomputes stored monthly figures after a settings version, and builds 勤怠状況's digests and 締め処理's checklists (invoked asynchronously)",
     timeoutSeconds: 900,
     memorySize: 512,
     invokedBy: [
@@ -357,6 +358,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'delete-working-time-system',
       'get-work-status',
       'refresh-work-status',
+      'list-period-closings',
+      'refresh-period-closings',
     ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).

@@ -22,8 +22,8 @@ export const TABLE = {
  * Partition-key prefixes of the items a route that otherwise only reads may still write: sessions
  * (`session#<id>`, functions/db/entities/session.ts), rate-limit counters (`rate#<bucket>`,
  * rate-limit.ts), password-reset codes (`reset#<account hash>`, password-reset.ts) and 勤怠状況's
- * derived digests (`wsdigest#<companyId>`, work-status-digest.ts: the work-status routes claim a
- * rebuild on them). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
+ * derived digests and 締め処理's checklists (`wsdigest#<companyId>`, work-status-digest.ts and
+ * closing-checklist-digest.ts: the work-status and period-closing routes claim a rebuild on them). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
  * table); least-privilege.infra.test.ts checks the entities still build keys with these prefixes.
  */
 export const SESSION_KEY_PREFIXES = ['session#', 'rate#', 'reset#', 'wsdigest#'] as const;

@@ -33,6 +33,7 @@ import { PasswordReset } from './entities/password-reset.js';
 import { MailNotice } from './entities/mail-notice.js';
 import { PayrollLayoutSet } from './entities/payroll-layout.js';
 import { WorkStatusDigest } from './entities/work-status-digest.js';
+import { ClosingChecklistDigest } from './entities/closing-checklist-digest.js';
 
 const schemas = {
   Company,
@@ -71,6 +72,7 @@ const schemas = {
   MailNotice,
   PayrollLayoutSet,
   WorkStatusDigest,
+  ClosingChecklistDigest,
 };
 
 type Schemas = typeof schemas;

@@ -4,12 +4,14 @@
  * EventBridge schedule (a scheduled event, no job) for the daily refresh of every company's summaries
  * (services/daily-refresh.ts: 欠勤 of the day that just ended). Every line of the run carries the
  * Lambda request id, the job and the company (ids only). Also invoked with a build of 勤怠状況's
- * digest (`kind: 'work-status-digest'`, services/work-status-digest.ts).
+ * digest (`kind: 'work-status-digest'`, services/work-status-digest.ts) or of 締め処理's checklist
+ * (`kind: 'closing-checklist-digest'`, services/closing-checklist-digest.ts).
  */
 import type { Context } from 'aws-lambda';
 import { runDailyRefresh } from '../services/daily-refresh.js';
 import { runRecompute } from '../services/recompute-runner.js';
 import type { RecomputeEvent, WorkerEvent } from '../services/recompute.js';
+import { buildClosingChecklistDigest } from '../services/closing-checklist-digest.js';
 import { buildWorkStatusDigest } from '../services/work-status-digest.js';
 import { withLogContext } from '../shared/logger.js';
 
@@ -24,6 +26,18 @@ export const handler = async (event: WorkerEvent | { id?: string }, context?: Co
         company_id: digest.companyId,
       },
       () => buildWorkStatusDigest(digest),
+    );
+  }
+  if ('kind' in event && event.kind === 'closing-checklist-digest') {
+    const digest = event;
+    return withLogContext(
+      {
+        lambda_request_id: context?.awsRequestId,
+        job: 'closing-checklist-digest',
+        job_id: `${digest.period}#${digest.generation}`,
+        company_id: digest.companyId,
+      },
+      () => buildClosingChecklistDigest(digest),
     );
   }
   if (!('jobId' in event) || !event.jobId) {

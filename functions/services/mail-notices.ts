@@ -29,7 +29,7 @@ import { addDays, today } from '../domain/time.js';
 import { logger } from '../shared/logger.js';
 import { notify } from './notify.js';
 import { staffPaidLeave } from './paid-leave-service.js';
-import { agreementFindings, companyAgreement, historyMonths, thisMonth } from './work-figures.js';
+import { agreementAlerts, companyAgreement, thisMonth } from './work-figures.js';
 
 export const MISSED_AFTER_HOURS = 12;
 
@@ -143,24 +143,22 @@ async function overtimeNotices(
   const worked = new Map(summaries.map((s) => [s.employeeId, s.workedMinutes]));
   const agreement = companyAgreement(versions, company, calendar);
   let sent = 0;
-  for (const h of histories.filter((x) => active.has(x.employeeId))) {
-    const { current } = agreementFindings(
-      historyMonths(h.months, month),
-      month,
-      agreement,
-      timeZone,
-      now,
-      worked.get(h.employeeId) ?? 0,
-      payroll,
-    );
-    for (const f of current) {
+  for (const { employeeId, findings } of agreementAlerts(histories, month, {
+    agreement,
+    timeZone,
+    now,
+    payroll,
+    worked,
+    include: (id) => active.has(id),
+  })) {
+    for (const f of findings.current) {
       if (f.projected || !(f.code in NOTICE_CODES)) continue;
       const level = NOTICE_CODES[f.code as keyof typeof NOTICE_CODES];
-      sent += await claimed(companyId, `overtime_${level}#${h.employeeId}#${month}`, now, () =>
+      sent += await claimed(companyId, `overtime_${level}#${employeeId}#${month}`, now, () =>
         notify({
           kind: 'overtime_notice',
           companyId,
-          employeeId: h.employeeId,
+          employeeId,
           month,
           level,
           minutes: f.value,

@@ -11,6 +11,7 @@ import { monthsBetween } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import type { RecomputeEvent, WorkerEvent } from './recompute.js';
+import { buildClosingChecklistDigest, rebuildLastEndedChecklist } from './closing-checklist-digest.js';
 import { buildWorkStatusDigest, rebuildCurrentWorkStatus } from './work-status-digest.js';
 
 /** Employees recomputed at once. */
@@ -18,9 +19,10 @@ const CONCURRENCY = 4;
 /** Months per transaction (a month is one item; DynamoDB takes at most 100 per transaction). */
 const MONTHS_PER_WRITE = 12;
 
-/** One event of the worker: a recompute job, or a build of 勤怠状況's digest. */
+/** One event of the worker: a recompute job, or a build of 勤怠状況's digest or 締め処理's checklist. */
 export async function runWorkerEvent(event: WorkerEvent): Promise<void> {
   if ('kind' in event && event.kind === 'work-status-digest') return buildWorkStatusDigest(event);
+  if ('kind' in event && event.kind === 'closing-checklist-digest') return buildClosingChecklistDigest(event);
   return runRecompute(event as RecomputeEvent);
 }
 
@@ -66,5 +68,9 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   // 勤怠状況's figures of the current period follow the recomputed summaries (the daily refresh too).
   await rebuildCurrentWorkStatus(companyId, job.timeZone).catch((error: unknown) =>
     logger.error('work status digest failed', { companyId, error: error as Error }),
+  );
+  // …and so does 締め処理's checklist of the last ended period (the screen's default).
+  await rebuildLastEndedChecklist(companyId, job.timeZone).catch((error: unknown) =>
+    logger.error('closing checklist digest failed', { companyId, error: error as Error }),
   );
 }

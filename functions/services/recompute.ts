@@ -12,6 +12,7 @@ import { env } from '../shared/env.js';
 import { NotFoundError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
+import type { ClosingChecklistDigestEvent } from './closing-checklist-digest.js';
 import type { WorkStatusDigestEvent } from './work-status-digest.js';
 
 const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -21,8 +22,11 @@ export interface RecomputeEvent {
   jobId: string;
 }
 
-/** What the worker is asked to do: a recompute job, or a build of 勤怠状況's digest (work-status-digest.ts). */
-export type WorkerEvent = RecomputeEvent | WorkStatusDigestEvent;
+/**
+ * What the worker is asked to do: a recompute job, or a build of 勤怠状況's digest (work-status-digest.ts)
+ * or of 締め処理's checklist (closing-checklist-digest.ts).
+ */
+export type WorkerEvent = RecomputeEvent | WorkStatusDigestEvent | ClosingChecklistDigestEvent;
 
 /**
  * Records a recompute of every active employee's months from the month of `fromDate` (YYYY-MM-DD) to

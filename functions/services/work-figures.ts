@@ -229,3 +229,79 @@ export function summarySystemView(
     flex_balance_minutes: kind === 'flex' ? (s?.flexBalanceMinutes ?? null) : null,
   };
 }
+
+/**
+ * 遅刻・早退・欠勤, punched breaks below 34条 and 勤務間インターバル shortfalls of one stored summary, as the
+ * work-status digest and the 締め処理 checklist show them (0 on summaries stored before schedules).
+ */
+export function scheduleFindingOf(s: {
+  lateDays?: number | undefined;
+  lateMinutes?: number | undefined;
+  earlyLeaveDays?: number | undefined;
+  earlyLeaveMinutes?: number | undefined;
+  absentDays?: number | undefined;
+  breakBelowLegalDays?: number | undefined;
+  shortIntervalDays?: number | undefined;
+}): ScheduleFigures {
+  return {
+    late_days: s.lateDays ?? 0,
+    late_minutes: s.lateMinutes ?? 0,
+    early_leave_days: s.earlyLeaveDays ?? 0,
+    early_leave_minutes: s.earlyLeaveMinutes ?? 0,
+    absent_days: s.absentDays ?? 0,
+    break_below_legal_days: s.breakBelowLegalDays ?? 0,
+    short_interval_days: s.shortIntervalDays ?? 0,
+  };
+}
+
+export interface ScheduleFigures {
+  late_days: number;
+  late_minutes: number;
+  early_leave_days: number;
+  early_leave_minutes: number;
+  absent_days: number;
+  break_below_legal_days: number;
+  short_interval_days: number;
+}
+
+/** Days with any schedule finding (minutes aside): 0 = nothing to show. */
+export const scheduleFindingDays = (f: ScheduleFigures) =>
+  f.late_days + f.early_leave_days + f.absent_days + f.break_below_legal_days + f.short_interval_days;
+
+/** What agreementAlerts needs besides the histories: one company's settings and each employee's month. */
+export interface AgreementAlertsInput {
+  agreement: CompanyAgreement;
+  timeZone: string;
+  now: Date;
+  /** The 締め日 versions: the 36協定's months are payroll periods. */
+  payroll: readonly PayrollVersion[];
+  /** This month's worked minutes per employee (from the period's summaries; 0 when absent). */
+  worked: ReadonlyMap<string, number>;
+  /** Whose histories count (the staff of the screen: active, or everyone on the payroll). */
+  include: (employeeId: string) => boolean;
+}
+
+/**
+ * The 36協定 findings of every included employee's overtime history up to `month` (agreementFindings
+ * on each): the one loop behind 勤怠状況's alerts, the 締め処理 checklist and the daily notices.
+ */
+export function agreementAlerts(
+  histories: readonly { employeeId: string; months?: Parameters<typeof historyMonths>[0] }[],
+  month: string,
+  input: AgreementAlertsInput,
+): { employeeId: string; findings: AgreementFindings }[] {
+  return histories
+    .filter((h) => input.include(h.employeeId))
+    .map((h) => ({
+      employeeId: h.employeeId,
+      findings: agreementFindings(
+        historyMonths(h.months, month),
+        month,
+        input.agreement,
+        input.timeZone,
+        input.now,
+        input.worked.get(h.employeeId) ?? 0,
+        input.payroll,
+      ),
+    }));
+}

@@ -23,11 +23,13 @@ import { addMonths, agreementYearStartOf, type Severity } from '../domain/workti
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import {
-  agreementFindings,
+  agreementAlerts,
   agreementSettingsOn,
   companyAgreement,
   findingView,
   historyMonths,
+  scheduleFindingDays,
+  scheduleFindingOf,
   startMonthOn,
   summarySystemView,
   type FindingView,
@@ -144,8 +146,7 @@ function mostSevere(alerts: readonly WorkStatusAlertView[], max: number): WorkSt
   );
   return alerts.filter((_, i) => kept.has(i));
 }
-const scheduleDays = (e: EmployeeMonthFiguresView) =>
-  e.late_days + e.early_leave_days + e.absent_days + e.short_interval_days + e.break_below_legal_days;
+const scheduleDays = scheduleFindingDays;
 
 /** The figures shown while no digest exists yet (集計中). */
 export const emptyFigures = (): WorkStatusFigures => ({
@@ -237,17 +238,15 @@ export async function computeWorkStatusFigures(
   const perMonth = new Map<string, WorkStatusAlertView[]>();
   const alerts: WorkStatusAlertView[] = [];
   const yearStart = agreementYearStartOf(month, startMonthOn(agreement, today(timeZone, now)));
-  for (const h of histories.filter((x) => active.has(x.employeeId))) {
-    const r = agreementFindings(
-      historyMonths(h.months, month),
-      month,
-      agreement,
-      timeZone,
-      now,
-      worked.get(h.employeeId) ?? 0,
-      payroll,
-    );
-    const who = { employee_id: h.employeeId, name: staffName(active.get(h.employeeId)!) };
+  for (const { employeeId, findings: r } of agreementAlerts(histories, month, {
+    agreement,
+    timeZone,
+    now,
+    payroll,
+    worked,
+    include: (id) => active.has(id),
+  })) {
+    const who = { employee_id: employeeId, name: staffName(active.get(employeeId)!) };
     alerts.push(...r.current.map((f) => ({ ...who, ...findingView(f) })));
     for (const m of r.months) {
       const list = perMonth.get(m.month) ?? [];
@@ -274,13 +273,7 @@ export async function computeWorkStatusFigures(
     overtime_minutes: s.overtimeMinutes,
     statutory_overtime_minutes: s.statutoryOvertimeMinutes,
     excess_minutes: s.excessOvertimeMinutes,
-    late_days: s.lateDays ?? 0,
-    late_minutes: s.lateMinutes ?? 0,
-    early_leave_days: s.earlyLeaveDays ?? 0,
-    early_leave_minutes: s.earlyLeaveMinutes ?? 0,
-    absent_days: s.absentDays ?? 0,
-    short_interval_days: s.shortIntervalDays ?? 0,
-    break_below_legal_days: s.breakBelowLegalDays ?? 0,
+    ...scheduleFindingOf(s),
     period_statutory_overtime_minutes: s.periodStatutoryOvertimeMinutes ?? 0,
     system: summarySystemView(s),
   }));
@@ -359,8 +352,14 @@ export async function rebuildCurrentWorkStatus(companyId: string, timeZone: stri
 
 type DigestRecord = Awaited<ReturnType<typeof findWorkStatusDigest>>;
 
-/** Whether a build is under way: claimed, not yet stored, and the claim not lost. */
-export function isRefreshing(d: DigestRecord, now: Date): boolean {
+/**
+ * Whether a build is under way: claimed, not yet stored, and the claim not lost (any digest with this
+ * bookkeeping: 締め処理's checklists too).
+ */
+export function isRefreshing(
+  d: { requested?: number | undefined; built?: number | undefined; claimedAt?: string | undefined } | null,
+  now: Date,
+): boolean {
   if (!d?.requested) return false;
   if ((d.built ?? 0) >= d.requested) return false;
   return !d.claimedAt || now.getTime() - Date.parse(d.claimedAt) < CLAIM_TIMEOUT_MS;

@@ -9,6 +9,7 @@ import { putRule } from '../../functions/db/rules.js';
 import { backfillOrgUnitCounts } from '../../functions/db/organisation.js';
 import { backfillEmailGuards, employeeNumberGuard } from '../../functions/db/staff.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
+import { rebuildLastEndedChecklist } from '../../functions/services/closing-checklist-digest.js';
 import { rebuildCurrentWorkStatus } from '../../functions/services/work-status-digest.js';
 import { decideRequest, fileRequest } from '../../functions/db/requests.js';
 import { calendarVersions, putCalendarVersion } from '../../functions/db/company-calendars.js';
@@ -436,6 +437,8 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   // (the e-mails' unique items, the units' active-staff counts), as the one-off backfill does.
   await backfillEmailGuards(companyId);
   await backfillOrgUnitCounts(companyId);
+  // …and its checklist, built after the closing as the worker would (kept while the period stays closed).
+  await rebuildLastEndedChecklist(companyId, DEMO.timeZone);
   await dynamo().send(
     new PutCommand({
       TableName: table,

@@ -2,7 +2,7 @@
  * Export and work-status benchmark (issue 5): seeds a company of N employees (default 1,000) × one
  * month of attendance into DynamoDB Local, then prints, for the real handlers through the local
  * gateway: export time, rows per second and peak memory; the same month read by bare paginated
- * Queries for comparison; work_status, staff list, month table, 勤怠集計 and a rule change (issue 19:
+ * Queries for comparison; work_status, staff list, month table, 勤怠集計, 締め処理 and a rule change (issue 19:
  * it enqueues the recompute) with latency and the DynamoDB requests each call made, next to their
  * budgets; exits 1 when one is missed (export ≤ 1.5× the bare read).
  *
@@ -200,6 +200,17 @@ try {
   const monthTable = await median(`/api/v1/timestamps?year=${YEAR}&month=${MONTH}&id=${employeeIds[0]}`);
   const totals = await median(`/api/v1/attendance_totals?period=${ym}`);
   const paidLeave = await median('/api/v1/paid_leave/employees');
+  // 締め処理: its checklist is a digest too (issue 19): 再集計, wait for the build (timed), then the reads.
+  const checklistStart = performance.now();
+  await call('POST', `/api/v1/period_closings/refresh?period=${ym}`, {});
+  for (;;) {
+    const d = (await call<{ refreshing: boolean; as_of: string | null }>('GET', `/api/v1/period_closings?period=${ym}`))
+      .data;
+    if (!d.refreshing && d.as_of) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const checklistSeconds = (performance.now() - checklistStart) / 1000;
+  const closings = await median(`/api/v1/period_closings?period=${ym}`);
 
   // ---- export through the routes, with peak memory sampled
   let peakRss = process.memoryUsage().rss;
@@ -327,6 +338,13 @@ try {
       `${paidLeave.total}: ${paidLeave.requests}`,
       '≤ 3 requests',
       paidLeave.total <= 3,
+    ],
+    [
+      `GET /api/v1/period_closings (checklist built in ${checklistSeconds.toFixed(1)} s)`,
+      closings.ms,
+      `${closings.total}: ${closings.requests}`,
+      '≤ 6 requests',
+      closings.total <= 6,
     ],
     [
       'POST /api/v1/working_times (enqueues)',

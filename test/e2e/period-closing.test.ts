@@ -1,6 +1,6 @@
 /**
  * 締め処理 (issue 15) in Chromium: the admin keeps 末日締め, checks and closes last month (October 2026;
- * today is 2026-11-10), sees it 締め済み, downloads its CSV and gets exactly the bytes stored at closing,
+ * today is 2026-11-10) after its checklist was built in the background (集計日時, 再集計), sees it 締め済み, downloads its CSV and gets exactly the bytes stored at closing,
  * reopens it with a required reason, and records a 20日締め from the next period's first day. The screen
  * fits a 390 px phone.
  */
@@ -67,6 +67,13 @@ describe('締め処理', () => {
       await poll(() => page.getByRole('region', { name: /締める前の確認/ }).textContent()).toContain(
         '締める前の確認（2026年10月度（10月1日〜10月31日））',
       );
+      // The checklist's lists come from a digest built in the background: its 集計日時 (12:00 in Tokyo,
+      // the server's fixed clock) once built, and 再集計 builds it again.
+      const asOf = page.getByTestId('closing-as-of');
+      await poll(() => asOf.textContent()).toBe('集計日時 2026/11/10 12:00');
+      await page.getByRole('button', { name: '再集計' }).click();
+      await poll(() => page.getByRole('button', { name: '再集計' }).isEnabled()).toBe(true);
+      expect(await asOf.textContent()).toBe('集計日時 2026/11/10 12:00');
 
       const questions: string[] = [];
       page.once('dialog', (d) => {

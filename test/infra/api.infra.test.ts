@@ -50,7 +50,7 @@ describe('one Lambda per route', () => {
     expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
   });
 
-  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves and 勤怠状況 (its digest) the recompute worker, and schedules the daily grant job', () => {
+  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves, 勤怠状況 and 締め処理 (their digests) the recompute worker, and schedules the daily grant job', () => {
     const invokers: Record<string, string> = {
       'create-attendance-export': 'export-worker',
       'create-attendance-totals-export': 'export-worker',
@@ -69,6 +69,9 @@ describe('one Lambda per route', () => {
       // 勤怠状況: a stale read and 再集計 start the digest's build in the recompute worker.
       'get-work-status': 'recompute-worker',
       'refresh-work-status': 'recompute-worker',
+      // 締め処理: a stale read and 再集計 start the checklist's build in the recompute worker.
+      'list-period-closings': 'recompute-worker',
+      'refresh-period-closings': 'recompute-worker',
       'create-employee-import': 'staff-import-worker',
     };
     for (const route of ROUTES) {

@@ -12,6 +12,7 @@ import { PasswordReset } from '../../functions/db/entities/password-reset';
 import { RateLimit } from '../../functions/db/entities/rate-limit';
 import { Session } from '../../functions/db/entities/session';
 import { WorkStatusDigest } from '../../functions/db/entities/work-status-digest';
+import { ClosingChecklistDigest } from '../../functions/db/entities/closing-checklist-digest';
 import { ROUTES, type RouteDef } from '../../functions/routes';
 import { STAGE, refId, synthKintai, type Resources } from './synth';
 import { HOUSEKEEPING_ENTITIES, analyseRoutes, entityNames, type RouteCode } from './route-code';
@@ -119,7 +120,10 @@ describe('least privilege per route, derived from the code', () => {
     const resetKey = new Entity(PasswordReset, { table }).get({ account: 'x' }).params().Key.pk as string;
     const digestKey = new Entity(WorkStatusDigest, { table }).get({ companyId: 'c', month: '2026-11' }).params().Key
       .pk as string;
-    for (const key of [sessionKey, rateKey, resetKey, digestKey])
+    const checklistKey = new Entity(ClosingChecklistDigest, { table })
+      .get({ companyId: 'c', period: '2026-11' })
+      .params().Key.pk as string;
+    for (const key of [sessionKey, rateKey, resetKey, digestKey, checklistKey])
       expect(
         SESSION_KEY_PREFIXES.some((p) => key.startsWith(p)),
         key,

@@ -28,7 +28,13 @@ import { PROJECT_ROOT } from '../../lib/constructs/api-function';
 import { BUNDLE_DEFINE } from '../../lib/constructs/bundle-options';
 
 /** Entities whose items a read route may still write, under their own key prefixes (see `needs`). */
-export const HOUSEKEEPING_ENTITIES = ['Session', 'RateLimit', 'PasswordReset', 'WorkStatusDigest'] as const;
+export const HOUSEKEEPING_ENTITIES = [
+  'Session',
+  'RateLimit',
+  'PasswordReset',
+  'WorkStatusDigest',
+  'ClosingChecklistDigest',
+] as const;
 
 export interface RouteCode {
   /** Entities the route's own code writes. */

@@ -32,6 +32,7 @@ import { buildFixture, requestFor, send, type SecurityFixture } from '../support
 import { useTestStack } from '../support/stack.js';
 import { signIn } from '../support/tenant.js';
 import { workingDay } from '../support/working-days.js';
+import { periodClosingsAfterRefresh } from '../support/period-closings.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
 
 // The local export worker runs in this process after the API answered; while a route is measured it
@@ -258,8 +259,13 @@ budget(
 );
 budget(
   ['list-period-closings'],
-  10,
-  '締め日 versions and closings, then the checklist: pending requests, staff, 36協定 versions, overtime histories (one Query page each), the company (GetItem) and the summaries of the months the period touches (one Query page each, at most three): whatever the number of staff',
+  5,
+  "issue 19: 締め日 versions and closings, the period's pending requests (one Query page each) and its checklist digest (GetItem); a missing or stale digest adds one conditional UpdateItem (the claim) and the worker builds it, whatever the number of staff",
+);
+budget(
+  ['refresh-period-closings'],
+  5,
+  "再集計: 締め日 versions and closings, the period's pending requests (one Query page each), the checklist digest (GetItem) and the claim (UpdateItem); the worker builds it",
 );
 budget(
   ['create-period-closing'],
@@ -533,6 +539,7 @@ budget(
 let fx: SecurityFixture;
 const results: RouteCount[] = [];
 const workStatusAt: Record<number, RouteCount> = {};
+const closingsAt: Record<number, RouteCount> = {};
 const TZ = 'Asia/Tokyo';
 
 async function addStaff(
@@ -774,9 +781,19 @@ describe('DynamoDB requests per API call', () => {
       await workStatusAfterRefresh(fx.clients.adminA, path);
       worker.enabled = false;
     };
+    // 締め処理 likewise: its checklist digest just built, read at 20 and at 60 staff.
+    const closingsPath = `/api/v1/period_closings?period=${year}-${String(month).padStart(2, '0')}`;
+    const builtChecklist = async () => {
+      worker.enabled = true;
+      expect((await periodClosingsAfterRefresh(fx.clients.adminA, closingsPath)).status).toBe(200);
+      worker.enabled = false;
+    };
     await builtDigest();
     workStatusAt[20] = await measure('get-work-status', () => fx.clients.adminA.get(path), '20 staff');
     results.push(workStatusAt[20]);
+    await builtChecklist();
+    closingsAt[20] = await measure('list-period-closings', () => fx.clients.adminA.get(closingsPath), '20 staff');
+    results.push(closingsAt[20]);
     const a = fx.a;
     const more = await addStaff(a.companyId, a.departmentId, a.employmentStatusId, 40);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(clock.now());
@@ -785,6 +802,9 @@ describe('DynamoDB requests per API call', () => {
     await builtDigest();
     workStatusAt[60] = await measure('get-work-status', () => fx.clients.adminA.get(path), '60 staff');
     results.push(workStatusAt[60]);
+    await builtChecklist();
+    closingsAt[60] = await measure('list-period-closings', () => fx.clients.adminA.get(closingsPath), '60 staff');
+    results.push(closingsAt[60]);
     const countAt60 = (await fx.clients.adminA.get(path)).body.data.count_employees as number;
 
     for (const name of LAST) await run(ROUTES.find((r) => r.name === name)!);
@@ -819,5 +839,12 @@ describe('DynamoDB requests per API call', () => {
     expect(workStatusAt[20].byCommand).toEqual({ GetItem: 1, Query: 1 });
     expect(workStatusAt[60].byCommand).toEqual(workStatusAt[20].byCommand);
     expect(countAt60).toBeGreaterThanOrEqual(60);
+
+    // 締め処理: the same requests for 60 staff as for 20 (the 締め日 versions, the closings,
+    // the period's pending requests and the checklist digest).
+    expect(closingsAt[20].status).toBe(200);
+    expect(closingsAt[60].status).toBe(200);
+    expect(closingsAt[20].byCommand).toEqual({ GetItem: 1, Query: 3 });
+    expect(closingsAt[60].byCommand).toEqual(closingsAt[20].byCommand);
   }, 300_000);
 });

@@ -22,6 +22,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { periodClosingsAfterRefresh } from '../support/period-closings.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
 
 const stack = useTestStack();
@@ -175,7 +176,8 @@ describe('stored figures: work status, staff list, checklist', () => {
     expect(list.find((e) => e.id === b)).toMatchObject({ absent_days: 2, late_days: 0, early_leave_days: 0 });
     expect(list.find((e) => e.id === a)).toMatchObject({ absent_days: 2, late_days: 1, early_leave_days: 1 });
 
-    const checklist = (await admin.get('/api/v1/period_closings?period=2026-04')).body.data.checklist;
+    const checklist = (await periodClosingsAfterRefresh(admin, '/api/v1/period_closings?period=2026-04')).body.data
+      .checklist;
     expect(checklist.schedule_totals).toMatchObject({
       late_days: 1,
       late_minutes: 1,
@@ -267,7 +269,8 @@ describe('CSV and closing', () => {
     // …and ends by building 勤怠状況's digest of the period holding today (issue 19).
     expect((await findWorkStatusDigest(tenant.companyId, '2026-05'))?.asOf).toBe(clock.now().toISOString());
     at(jst('2026-05-02', 12));
-    const before = (await admin.get('/api/v1/period_closings?period=2026-04')).body.data.checklist;
+    const before = (await periodClosingsAfterRefresh(admin, '/api/v1/period_closings?period=2026-04')).body.data
+      .checklist;
     // 4/16–4/30 working days: 16, 17, 20–24, 27, 28, 30 (4/29 昭和の日) = 10; A worked 4/20, B had 4/16 off.
     expect(before.schedule_totals).toMatchObject({ late_days: 1, absent_days: 9 + 9 });
 

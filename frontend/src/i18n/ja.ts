@@ -982,6 +982,13 @@ export const ja = {
     reopenHint: '理由は監査ログに残ります（200文字以内）。',
     reopenDone: '締めを解除しました。',
     checklistTitle: '締める前の確認（{label}）',
+    // The checklist's staff-wide lists are computed in the background (issue 19), like 勤怠状況.
+    asOf: '集計日時 {at}',
+    refresh: '再集計',
+    refreshing: '集計中…',
+    refreshFailed: '再集計を開始できませんでした。時間をおいてもう一度お試しください。',
+    notYet: '集計が終わると表示されます。',
+    more: '他{n}件',
     clean: '確認事項はありません。',
     unapproved: '未承認の申請',
     missingPunches: '打刻漏れ（出勤のみ・退勤のみ）',

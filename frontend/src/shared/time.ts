@@ -103,6 +103,12 @@ export function formatDateTime(instant: string | null | undefined, timeZone: str
   return `${formatLongDate(toDateString(p.year, p.month, p.day))} ${p.hour}:${pad(p.minute)}`;
 }
 
+/** `2026/11/24 10:05` in the company's zone: 集計日時 of the figures built in the background. */
+export function formatAsOf(instant: string, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${p.year}/${pad(p.month)}/${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

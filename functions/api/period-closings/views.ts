@@ -1,4 +1,10 @@
 import type { Closing } from '../../db/period-closings.js';
+import type {
+  ChecklistFindingView,
+  MissingPunchView,
+  ScheduleFindingView,
+} from '../../services/closing-checklist-digest.js';
+import type { ScheduleFigures } from '../../services/work-figures.js';
 import {
   DEFAULT_CLOSING_DAY,
   periodLabel,
@@ -92,20 +98,7 @@ export interface PeriodClosingView extends PeriodView {
   short_interval_days: number | null;
 }
 
-/** One employee's 遅刻・早退・欠勤, punched breaks below 34条 and 勤務間インターバル shortfalls in the period. */
-export interface ScheduleFindingView {
-  employee_id: string;
-  name: string;
-  late_days: number;
-  late_minutes: number;
-  early_leave_days: number;
-  early_leave_minutes: number;
-  absent_days: number;
-  break_below_legal_days: number;
-  short_interval_days: number;
-  /** The employee's working-time system for the period (issue 17; 通常の労働時間制 on older figures). */
-  work_system_label: string;
-}
+export type { ScheduleFindingView };
 
 export interface ChecklistView {
   period: string;
@@ -115,9 +108,13 @@ export interface ChecklistView {
    * Staff with days of 出勤 without 退勤 (or the reverse), from the stored month summaries of the months
    * the period touches (a 20日締め period counts its two calendar months).
    */
-  missing_punches: { employee_id: string; name: string; days: number; months: string[] }[];
+  missing_punches: MissingPunchView[];
+  /** Staff with missing punches in all (the list holds at most 100, most days first: 他N件). */
+  missing_punches_total: number;
   /** 36協定 findings of the months the period touches. */
-  agreement_findings: { employee_id: string; name: string; month: string; code: string; message: string }[];
+  agreement_findings: ChecklistFindingView[];
+  /** 36協定 findings in all (the list holds at most 100, violations first). */
+  agreement_findings_total: number;
   /**
    * Days whose company break was raised to the 34条 minimum: counted over every employee's days by the
    * closing job (null before the period was closed).
@@ -126,10 +123,12 @@ export interface ChecklistView {
   /**
    * 遅刻・早退・欠勤, days whose punched breaks are below 34条 and 勤務間インターバル shortfalls, per employee
    * with any (from the period's stored summaries, kept current by punches and the daily refresh), and
-   * their sums over the company.
+   * their sums over the company (over everyone, not only the listed).
    */
   schedule_findings: ScheduleFindingView[];
-  schedule_totals: Omit<ScheduleFindingView, 'employee_id' | 'name' | 'work_system_label'>;
+  /** Staff with schedule findings in all (the list holds at most 100, most days first). */
+  schedule_findings_total: number;
+  schedule_totals: ScheduleFigures;
   /** Whether anything above needs a look before closing. */
   clean: boolean;
 }
@@ -142,7 +141,16 @@ export interface PeriodClosingsView {
   periods: PeriodClosingView[];
   /** The period whose checklist is shown (`?period=`, default the last ended one). */
   selected: string;
+  /**
+   * The checklist's staff-wide parts (missing punches, 36協定 and schedule findings) come from a digest
+   * the worker builds (services/closing-checklist-digest.ts); the pending requests are read live.
+   * Empty lists and `clean: false` before the first build.
+   */
   checklist: ChecklistView;
+  /** When the checklist digest's figures were computed (ISO, 集計日時); null before the first build. */
+  as_of: string | null;
+  /** A build of the checklist is under way (集計中): ask again until false. */
+  refreshing: boolean;
 }
 
 export function closingView(p: PayrollPeriod, c: Closing | undefined, today: string): PeriodClosingView {

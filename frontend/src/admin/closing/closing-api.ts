@@ -16,6 +16,13 @@ export const savePayrollPeriod = (body: { closing_day: number; effective_from?: 
 export const listClosings = (period?: string) =>
   api.get<PeriodClosingsView>('/api/v1/period_closings', period ? { period } : undefined);
 
+/** 再集計: the period's checklist is built again in the background (`refreshing` until done). */
+export const refreshClosings = (period?: string) =>
+  api.post<PeriodClosingsView>(
+    period ? `/api/v1/period_closings/refresh?period=${encodeURIComponent(period)}` : '/api/v1/period_closings/refresh',
+    {},
+  );
+
 export const closePeriod = (period: string) => api.post<PeriodClosingView>('/api/v1/period_closings', { period });
 
 export const reopenPeriod = (period: string, reason: string) =>

@@ -3,7 +3,9 @@
  * payroll period and the twelve before it with their status, and per period: チェック (the checklist of
  * what blocks a clean close), 締める (after a confirmation, which names the findings), progress while
  * the closing job runs, 締め時点のCSV (the CSV stored at closing) and 締めを解除 with a required reason.
- * Tables scroll sideways on a phone; the forms stack.
+ * Tables scroll sideways on a phone; the forms stack. The checklist's staff-wide lists are computed in
+ * the background (issue 19): 集計日時 tells when, 再集計 builds them again, and while a build runs
+ * (集計中…) the page asks again every two seconds; capped lists say 他N件.
  */
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { RecomputeProgress } from '../rules/rule-fields';
@@ -14,7 +16,7 @@ import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
-import { formatDateTime, formatMinutes, range } from '../../shared/time';
+import { formatAsOf, formatDateTime, formatMinutes, range } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import {
@@ -23,6 +25,7 @@ import {
   getPayrollPeriod,
   listClosings,
   newExportKey,
+  refreshClosings,
   reopenPeriod,
   savePayrollPeriod,
   startPeriodExport,
@@ -42,6 +45,10 @@ const ymdJa = (ymd: string) => {
   return `${y}年${m}月${d}日`;
 };
 const dayLabel = (d: number) => (d === 0 ? C.monthEnd : C.dayOption.replace('{d}', String(d)));
+/** How often the page asks again while the checklist is being built. */
+const POLL_MS = 2000;
+const more = (shown: number, total: number) =>
+  total > shown ? <p className="page-hint">{C.more.replace('{n}', String(total - shown))}</p> : null;
 
 function PayrollSetting({
   data,
@@ -150,7 +157,38 @@ function PayrollSetting({
   );
 }
 
-function Checklist({ data }: { data: PeriodClosingsView }) {
+/** 集計日時, 集計中… while a build runs, and 再集計. */
+function RefreshBar({ data, onRefresh }: { data: PeriodClosingsView; onRefresh: () => Promise<boolean> }) {
+  const zone = useTimeZone();
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="closing-refresh">
+      <p className="page-hint closing-refresh__as-of" data-testid="closing-as-of">
+        {data.as_of ? C.asOf.replace('{at}', formatAsOf(data.as_of, zone)) : C.notYet}
+        {data.refreshing && (
+          <span className="closing-refresh__busy" role="status">
+            {C.refreshing}
+          </span>
+        )}
+      </p>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void onRefresh().then((ok) => setFailed(!ok))}
+        disabled={data.refreshing}
+      >
+        {C.refresh}
+      </button>
+      {failed && (
+        <p role="alert" className="form-error">
+          {C.refreshFailed}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Checklist({ data, onRefresh }: { data: PeriodClosingsView; onRefresh: () => Promise<boolean> }) {
   const c = data.checklist;
   const label = data.periods.find((p) => p.id === c.period)?.label ?? c.period;
   return (
@@ -158,6 +196,7 @@ function Checklist({ data }: { data: PeriodClosingsView }) {
       <h2 id="closing-checklist-title" className="page-section__title">
         {C.checklistTitle.replace('{label}', label)}
       </h2>
+      <RefreshBar data={data} onRefresh={onRefresh} />
       {c.clean && <p className="form-notice">{C.clean}</p>}
       <dl className="closing-checklist">
         <div>
@@ -190,6 +229,7 @@ function Checklist({ data }: { data: PeriodClosingsView }) {
                 ))}
               </ul>
             )}
+            {more(c.missing_punches.length, c.missing_punches_total)}
           </dd>
         </div>
         <div>
@@ -228,6 +268,7 @@ function Checklist({ data }: { data: PeriodClosingsView }) {
                       </li>
                     ))}
                 </ul>
+                {more(c.schedule_findings.length, c.schedule_findings_total)}
               </>
             )}
           </dd>
@@ -262,6 +303,7 @@ function Checklist({ data }: { data: PeriodClosingsView }) {
                 ))}
               </ul>
             )}
+            {more(c.agreement_findings.length, c.agreement_findings_total)}
           </dd>
         </div>
       </dl>
@@ -352,8 +394,8 @@ function Periods({
     const findings =
       data.checklist.period === p.id && !data.checklist.clean
         ? data.checklist.unapproved_requests.length +
-          data.checklist.missing_punches.length +
-          data.checklist.agreement_findings.length
+          data.checklist.missing_punches_total +
+          data.checklist.agreement_findings_total
         : 0;
     const question =
       C.confirmClose.replace('{label}', p.label) +
@@ -489,15 +531,24 @@ export default function ClosingPage() {
   const [tick, setTick] = useState(0);
   const closings = useLoad(() => listClosings(selected), `${selected ?? ''}-${tick}`);
   const running = closings.state.status === 'ready' && closings.state.data.periods.some((p) => p.status === 'closing');
+  const building = closings.state.status === 'ready' && closings.state.data.refreshing;
   const last = useRef(closings.state);
   if (closings.state.status === 'ready') last.current = closings.state;
 
-  // While a closing job runs, read the list again every second for its progress.
+  // While a closing job runs, read the list again every second for its progress; while the checklist
+  // is being built, every two seconds until it is stored.
   useEffect(() => {
-    if (!running) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), 1000);
+    if (!running && !building) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), running ? 1000 : POLL_MS);
     return () => clearTimeout(timer);
-  }, [running, tick]);
+  }, [running, building, tick]);
+
+  /** 再集計 of the checklist shown: built again in the background, then read until done. */
+  async function refresh(): Promise<boolean> {
+    const res = await refreshClosings(selected);
+    if (res.ok) setTick((n) => n + 1);
+    return res.ok;
+  }
 
   // A reload while polling keeps the last list on screen instead of flashing the loading state.
   const shown = closings.state.status === 'loading' && last.current.status === 'ready' ? last.current : closings.state;
@@ -523,7 +574,7 @@ export default function ClosingPage() {
         {(data) => (
           <>
             <Periods data={data} onSelect={setSelected} onChanged={() => setTick((n) => n + 1)} />
-            <Checklist data={data} />
+            <Checklist data={data} onRefresh={refresh} />
           </>
         )}
       </LoadView>

@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { FindingList } from '../../shared/agreement-findings';
 import { PageTitle } from '../../shared/page-title';
 import { Loading } from '../../shared/status-pages';
-import { formatHoursJa, zonedParts } from '../../shared/time';
+import { formatAsOf, formatHoursJa } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { AgreementSettingsForm } from './agreement-settings-form';
@@ -41,13 +41,6 @@ const more = (shown: number, total: number | undefined) =>
   ) : null;
 /** How often the page asks again while the figures are being built. */
 const POLL_MS = 2000;
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-/** `2026/11/24 10:05` in the company's zone. */
-function formatAsOf(iso: string, timeZone: string): string {
-  const p = zonedParts(iso, timeZone);
-  return `${p.year}/${pad2(p.month)}/${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`;
-}
 
 /** 集計日時, 集計中… while a build runs, and 再集計. */
 function RefreshBar({ data, onRefresh, failed }: { data: WorkStatus; onRefresh: () => void; failed: boolean }) {
