@@ -129,30 +129,44 @@ export async function fileRequest(r: NewRequest, service: Db = db()) {
   return insertRequest(r, service);
 }
 
-/** fileRequest without the closed-period check, for a filing that has just run it (filePaidLeaveRequest). */
+/**
+ * fileRequest without the closed-period check. Paid leave filed this way (the demo seed; the API files
+ * it through filePaidLeaveRequest, which checks the balance) still enters the employee's ledger in the
+ * same transaction (db/leave-ledger.ts).
+ */
 export async function insertRequest(r: NewRequest, service: Db = db()) {
-  const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
-  const g = guard(r.companyId, r.employeeId, r.kind, r.date);
-  const result = await service.transaction
-    .write(({ Request, UniqueValue, PendingRequest }) => [
-      UniqueValue.create({ ...g, ownerId: item.requestId }).commit(),
-      ...(r.workDate === undefined
-        ? []
-        : [
-            UniqueValue.create({
-              ...transferGuard(r.companyId, r.employeeId, r.workDate),
-              ownerId: item.requestId,
-            }).commit(),
-          ]),
-      Request.create(item).commit(),
-      PendingRequest.create(pendingItem(item)).commit(),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError(MESSAGES.duplicateRequest);
-  return item;
+  const paid = isPaidLeave(r);
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const holder = paid ? await leaveHolder(r.companyId, r.employeeId, service) : null;
+    if (paid && !holder) throw new NotFoundError();
+    const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
+    const g = guard(r.companyId, r.employeeId, r.kind, r.date);
+    const result = await service.transaction
+      .write((entities) => [
+        entities.UniqueValue.create({ ...g, ownerId: item.requestId }).commit(),
+        ...(r.workDate === undefined
+          ? []
+          : [
+              entities.UniqueValue.create({
+                ...transferGuard(r.companyId, r.employeeId, r.workDate),
+                ownerId: item.requestId,
+              }).commit(),
+            ]),
+        entities.Request.create(item).commit(),
+        entities.PendingRequest.create(pendingItem(item)).commit(),
+        ...(holder ? [leaveStep(entities, holder, { taking: ledgerTaking(item) })] : []),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null) continue;
+    if (!result.canceled) return item;
+    if (holder && leaveStepFailed(result.data, result.data.length - 1)) continue;
+    throw new ConflictError(MESSAGES.duplicateRequest);
+  }
+  throw new ConflictError();
 }
 
-/** One request by id inside the company (GetItem), or 404. */
 export async function requestById(companyId: string, requestId: string, kind: RequestKind, service: Db = db()) {
   const { data } = await service.entities.Request.get({ companyId, requestId }).go();
   if (!data || data.kind !== kind) throw new NotFoundError();

@@ -118,7 +118,8 @@ describe('GET /api/v1/period_closings from the checklist digest', () => {
       });
       expect(res.body.data.periods).toHaveLength(13);
     }
-    expect(buildsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(buildsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
 
     const built = await pollUntil(
       async () => (await admin.get('/api/v1/period_closings')).body.data,
@@ -131,7 +132,8 @@ describe('GET /api/v1/period_closings from the checklist digest', () => {
     });
     // Fresh: reading it again starts nothing.
     await admin.get('/api/v1/period_closings');
-    expect(buildsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(buildsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
   });
 
   it('has the lists of the live computation, field for field', async () => {
@@ -169,7 +171,8 @@ describe('GET /api/v1/period_closings from the checklist digest', () => {
     const stale = (await admin.get(MARCH)).body.data;
     expect(stale).toMatchObject({ as_of: before.as_of, refreshing: true });
     expect(stale.checklist.missing_punches_total).toBe(1);
-    expect(buildsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(buildsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
     const rebuilt = await pollUntil(
       async () => (await admin.get(MARCH)).body.data,
       (d) => !d.refreshing,
@@ -193,7 +196,8 @@ describe('GET /api/v1/period_closings from the checklist digest', () => {
       (d) => !d.refreshing,
     );
     expect(rebuilt.as_of).toBe('2026-04-20T01:00:00.000Z');
-    expect(buildsOf(tenant.companyId)).toHaveLength(2);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(buildsOf(tenant.companyId)).toHaveLength(2), { timeout: 30_000 });
     // The worker's rebuild after a recompute job (the daily refresh too) leaves it as it is.
     const kept = await findClosingChecklistDigest(tenant.companyId, '2026-03');
     await rebuildLastEndedChecklist(tenant.companyId, 'Asia/Tokyo', new Date('2026-04-21T00:00:00Z'));
@@ -217,7 +221,8 @@ describe('POST /api/v1/period_closings/refresh (再集計)', () => {
       refreshing: true,
       as_of: '2026-04-20T01:00:00.000Z',
     });
-    expect(buildsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(buildsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
     const done = await pollUntil(
       async () => (await admin.get(MARCH)).body.data,
       (d) => !d.refreshing,

@@ -13,6 +13,7 @@ import {
   employeeLeaveRequests,
   insertGrant,
 } from '../../functions/db/paid-leave.js';
+import { fileRequest } from '../../functions/db/requests.js';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -179,6 +180,36 @@ describe('the leave ledger moves with every leave write', () => {
     await expectInStep(1);
     // Granted 2026-06-01, the approved day of 06-12 uses it: 9 left.
     expect(await listRow(1)).toMatchObject({ managed: true, remaining_days: 9 });
+  });
+});
+
+describe('paid leave filed without the balance check', () => {
+  it('(the demo seed files through fileRequest) still enters the ledger in its transaction', async () => {
+    on('2026-06-10');
+    const filed = await fileRequest({
+      companyId: tenant.companyId,
+      employeeId: idOf(2),
+      employeeName: '社員 3号',
+      kind: 'holiday',
+      date: '2026-06-22',
+      leaveType: 0,
+      leaveUnit: 'day',
+      reason: 'デモ',
+    });
+    expect((await expectInStep(2)).takings).toEqual([
+      { requestId: filed.requestId, date: '2026-06-22', status: 0, leaveUnit: 'day' },
+    ]);
+    // Another leave type is not paid leave: the ledger does not move.
+    await fileRequest({
+      companyId: tenant.companyId,
+      employeeId: idOf(2),
+      employeeName: '社員 3号',
+      kind: 'holiday',
+      date: '2026-06-23',
+      leaveType: 1,
+      reason: 'デモ',
+    });
+    expect((await expectInStep(2)).takings).toHaveLength(1);
   });
 });
 

@@ -94,7 +94,8 @@ describe('GET /api/v1/work_status from the digest', () => {
         employees: [],
       });
     }
-    expect(digestsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(digestsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
 
     const built = await pollUntil(
       async () => (await admin.get('/api/v1/work_status')).body.data,
@@ -111,7 +112,8 @@ describe('GET /api/v1/work_status from the digest', () => {
     });
     // Fresh: reading it again starts nothing.
     await admin.get('/api/v1/work_status');
-    expect(digestsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(digestsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
   });
 
   it('has the figures of the live computation, field for field', async () => {
@@ -153,7 +155,8 @@ describe('GET /api/v1/work_status from the digest', () => {
     at('2026-04-21T00:06:00Z');
     const stale = await admin.get('/api/v1/work_status');
     expect(stale.body.data).toMatchObject({ as_of: before.as_of, refreshing: true, total_working_time: 600 });
-    expect(digestsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(digestsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
     const rebuilt = await pollUntil(
       async () => (await admin.get('/api/v1/work_status')).body.data,
       (d) => !d.refreshing,
@@ -168,7 +171,8 @@ describe('POST /api/v1/work_status/refresh (再集計)', () => {
     const res = await admin.post('/api/v1/work_status/refresh', {});
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ month: '2026-04', refreshing: true, as_of: '2026-04-21T00:06:00.000Z' });
-    expect(digestsOf(tenant.companyId)).toHaveLength(1);
+    // The worker starts after the answer (not awaited by the request): wait for its event.
+    await vi.waitFor(() => expect(digestsOf(tenant.companyId)).toHaveLength(1), { timeout: 30_000 });
     const done = await pollUntil(
       async () => (await admin.get('/api/v1/work_status')).body.data,
       (d) => !d.refreshing,
