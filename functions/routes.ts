@@ -226,7 +226,7 @@ const rows = [
   ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), WRITE, 'Manual grant or adjustment with a reason'],
   ['get-paid-leave-settings', 'GET', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/get-paid-leave-settings'), READ, 'Common grant date (斉一的付与) setting'],
   ['update-paid-leave-settings', 'PUT', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/update-paid-leave-settings'), WRITE, 'Set or clear the common grant date'],
-  ['run-paid-leave-grants', 'POST', '/api/v1/paid_leave/grant_runs', ADMIN, api('paid-leave/run-paid-leave-grants'), WRITE, 'Apply statutory grants due now (also scheduled daily)'],
+  ['run-paid-leave-grants', 'POST', '/api/v1/paid_leave/grant_runs', ADMIN, api('paid-leave/run-paid-leave-grants'), WRITE, 'Start a run of the statutory grants due now in the background (also scheduled daily)'],
   ['create-leave-register-export', 'POST', '/api/v1/leave_register_exports', ADMIN, api('paid-leave/create-leave-register-export'), [...WRITE, 'exports'], 'Start the 管理簿 CSV export'],
   ['get-leave-register-export', 'GET', '/api/v1/leave_register_exports/{id}', ADMIN, api('paid-leave/get-leave-register-export'), [...READ, 'exports'], 'Register export status and download link'],
 
@@ -342,7 +342,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     // 'mail': the daily run sends the scheduled notices (services/mail-notices.ts).
     needs: ['table:write', 'mail'],
     summary:
-      "Recomputes stored monthly figures after a settings version, and builds 勤怠状況's digests and 締め処理's checklists (invoked asynchronously)",
+      "Recomputes stored monthly figures after a settings version, builds 勤怠状況's digests and 締め処理's checklists, and runs an admin's paid-leave grant run (invoked asynchronously)",
     timeoutSeconds: 900,
     memorySize: 512,
     invokedBy: [
@@ -360,6 +360,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'refresh-work-status',
       'list-period-closings',
       'refresh-period-closings',
+      'run-paid-leave-grants',
     ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).

@@ -2,6 +2,9 @@ import { db, type Db } from './service.js';
 
 /** Background recompute jobs of a company (services/recompute.ts starts and runs them). */
 
+/** The job reason of a paid-leave grant run: the worker runs the grants instead of a recompute. */
+export const GRANT_RUN_REASON = 'paid_leave.grant_run';
+
 type NewRecomputeJob = Parameters<Db['entities']['RecomputeJob']['create']>[0];
 type RecomputeJobChanges = Parameters<ReturnType<Db['entities']['RecomputeJob']['patch']>['set']>[0];
 
@@ -32,8 +35,23 @@ export async function countRecomputed(
   jobId: string,
   outcome: 'done' | 'failed',
   service: Db = db(),
+  n = 1,
 ): Promise<void> {
   await service.entities.RecomputeJob.patch({ companyId, jobId })
-    .add({ [outcome]: 1 })
+    .add({ [outcome]: n })
+    .go({ response: 'none' });
+}
+
+/** A grant run's progress: `members` more done, and the grants made so far (one UpdateItem). */
+export async function countGrantRun(
+  companyId: string,
+  jobId: string,
+  members: number,
+  granted: number,
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.RecomputeJob.patch({ companyId, jobId })
+    .add({ done: members })
+    .set({ granted })
     .go({ response: 'none' });
 }

@@ -420,13 +420,37 @@ export interface GrantRunResult {
  * statutory days whenever punches are missing. The module then grants and flags the grant
  * `attendanceBasis: 'not_provided'`; an admin who judges a year below 80 % can see and correct it.
  */
-export async function runDueGrants(companyId: string, now: Date = clock.now()): Promise<GrantRunResult> {
+export interface GrantRunProgress {
+  /** The active staff the run goes through. */
+  start(total: number): Promise<void>;
+  /** `members` more gone through; `granted` grants made so far. */
+  step(members: number, granted: number): Promise<void>;
+}
+
+/** Members gone through between two progress counts of a grant run. */
+const GRANT_PROGRESS_EVERY = 50;
+
+export async function runDueGrants(
+  companyId: string,
+  now: Date = clock.now(),
+  progress?: GrantRunProgress,
+): Promise<GrantRunResult> {
   const company = await companyById(companyId);
   const asOf = today(company.timeZone, now);
   const [staff, grants] = await Promise.all([activeStaff(companyId), companyGrants(companyId)]);
   const grantsOf = groupBy(grants, (g) => g.employeeId);
   const result: GrantRunResult = { as_of: asOf, granted: [], without_hire_date: 0 };
+  await progress?.start(staff.length);
+  let uncounted = 0;
+  const counted = async (force = false) => {
+    if (!progress || uncounted === 0 || (!force && uncounted < GRANT_PROGRESS_EVERY)) return;
+    const n = uncounted;
+    uncounted = 0;
+    await progress.step(n, result.granted.length);
+  };
   for (const member of staff) {
+    uncounted++;
+    await counted();
     const employee = leaveEmployeeOf(member);
     if (!employee) {
       result.without_hire_date++;
@@ -461,6 +485,7 @@ export async function runDueGrants(companyId: string, now: Date = clock.now()): 
         });
     }
   }
+  await counted(true);
   // The five-day list on 勤怠状況 follows the grants: its next read builds the figures again.
   if (result.granted.length) {
     const period = periodOf(asOf, await payrollVersions(companyId));

@@ -4,13 +4,20 @@
  * so the screen shows progress. One employee's failure is logged and counted, the others go on; the
  * job ends `done`, or `failed` when any failed.
  */
-import { countRecomputed, findRecomputeJob, updateRecomputeJob } from '../db/recompute-jobs.js';
+import {
+  GRANT_RUN_REASON,
+  countGrantRun,
+  countRecomputed,
+  findRecomputeJob,
+  updateRecomputeJob,
+} from '../db/recompute-jobs.js';
 import { activeStaff, staffByIds } from '../db/staff.js';
 import { companyFigures, refreshEmployeeMonths } from '../db/summaries.js';
 import { monthsBetween } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import type { RecomputeEvent, WorkerEvent } from './recompute.js';
+import { runDueGrants } from './paid-leave-service.js';
 import { buildClosingChecklistDigest, rebuildLastEndedChecklist } from './closing-checklist-digest.js';
 import { buildWorkStatusDigest, rebuildCurrentWorkStatus } from './work-status-digest.js';
 
@@ -29,6 +36,7 @@ export async function runWorkerEvent(event: WorkerEvent): Promise<void> {
 export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promise<void> {
   const job = await findRecomputeJob(companyId, jobId);
   if (!job || job.status !== 'pending') return;
+  if (job.reason === GRANT_RUN_REASON) return runGrantJob(companyId, jobId);
   try {
     // Rules, 締め日, calendar and schedule settings once; shifts one Query per calendar month, shared.
     const [staff, figures] = await Promise.all([
@@ -73,4 +81,27 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   await rebuildLastEndedChecklist(companyId, job.timeZone).catch((error: unknown) =>
     logger.error('closing checklist digest failed', { companyId, error: error as Error }),
   );
+}
+
+/**
+ * A paid-leave grant run (本日までの法定付与を実行): the statutory grants due today to every active
+ * member (services/paid-leave-service.ts runDueGrants: idempotent, so a retried or concurrent run
+ * grants nothing twice), counting members done and grants made on the job as it goes.
+ */
+async function runGrantJob(companyId: string, jobId: string): Promise<void> {
+  try {
+    await updateRecomputeJob(companyId, jobId, { status: 'running' });
+    const result = await runDueGrants(companyId, clock.now(), {
+      start: (total) => updateRecomputeJob(companyId, jobId, { total }),
+      step: (members, granted) => countGrantRun(companyId, jobId, members, granted),
+    });
+    await updateRecomputeJob(companyId, jobId, {
+      status: 'done',
+      granted: result.granted.length,
+      finishedAt: clock.now().toISOString(),
+    });
+  } catch (error) {
+    logger.error('grant run failed', { jobId, error: error as Error });
+    await updateRecomputeJob(companyId, jobId, { status: 'failed', finishedAt: clock.now().toISOString() });
+  }
 }

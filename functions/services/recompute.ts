@@ -5,7 +5,7 @@
  * its work does not grow with the staff count; the screen polls the job for 再計算中 n/m.
  */
 import { companyById } from '../db/companies.js';
-import { findRecomputeJob, insertRecomputeJob } from '../db/recompute-jobs.js';
+import { GRANT_RUN_REASON, findRecomputeJob, insertRecomputeJob } from '../db/recompute-jobs.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
@@ -64,6 +64,31 @@ export async function enqueueRecompute(
   return jobView({ ...job, createdAt: clock.now().toISOString() });
 }
 
+/**
+ * Records a paid-leave grant run (本日までの法定付与を実行) and starts the worker, which applies the
+ * grants due to every active member and counts them on the job (services/recompute-runner.ts): two
+ * requests whatever the staff count (PutItem, Invoke). The screen polls the job as it polls a recompute.
+ */
+export async function enqueueGrantRun(companyId: string, timeZone: string): Promise<RecomputeJobView> {
+  const month = today(timeZone, clock.now()).slice(0, 7);
+  const job = {
+    companyId,
+    jobId: newId(),
+    status: 'pending' as const,
+    reason: GRANT_RUN_REASON,
+    fromMonth: month,
+    toMonth: month,
+    timeZone,
+    done: 0,
+    failed: 0,
+    granted: 0,
+    expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
+  };
+  await insertRecomputeJob(job);
+  await startWorker({ companyId, jobId: job.jobId });
+  return jobView({ ...job, createdAt: clock.now().toISOString() });
+}
+
 /** Starts the worker on one event (an asynchronous invocation on AWS, an in-process task locally). */
 export async function startWorker(event: WorkerEvent): Promise<void> {
   const fn = env().RECOMPUTE_WORKER_FUNCTION;
@@ -95,6 +120,7 @@ type JobRecord = {
   failed: number;
   createdAt: string;
   finishedAt?: string | undefined;
+  granted?: number | undefined;
 };
 
 const jobView = (job: JobRecord) => ({
@@ -109,6 +135,8 @@ const jobView = (job: JobRecord) => ({
   created_at: job.createdAt,
   /** When the figures were last computed (集計日時); null while running. */
   finished_at: job.finishedAt ?? null,
+  /** A paid-leave grant run: the grants made so far (null for a recompute). */
+  granted: job.granted ?? null,
 });
 
 /** `GET /api/v1/recompute_jobs/{id}` (the SPA imports the type). */

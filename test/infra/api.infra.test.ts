@@ -66,6 +66,8 @@ describe('one Lambda per route', () => {
       'update-work-settings': 'recompute-worker',
       'update-working-time-system': 'recompute-worker',
       'delete-working-time-system': 'recompute-worker',
+      // 有給管理: a grant run runs in the recompute worker.
+      'run-paid-leave-grants': 'recompute-worker',
       // 勤怠状況: a stale read and 再集計 start the digest's build in the recompute worker.
       'get-work-status': 'recompute-worker',
       'refresh-work-status': 'recompute-worker',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { grantRunDone } from '../support/grant-runs.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -30,8 +31,7 @@ const detail = async () => (await admin.get(`/api/v1/paid_leave/employees/${tena
 describe('common grant date (斉一的付与)', () => {
   it('grants nothing before six months of service under the statutory dates', async () => {
     expect((await admin.get('/api/v1/paid_leave/settings')).body.data).toEqual({ common_grant_date: null });
-    const run = await admin.post('/api/v1/paid_leave/grant_runs', {});
-    expect(run.body.data.granted).toEqual([]);
+    expect((await grantRunDone(admin)).granted).toBe(0);
     // Hired 2026-01-10: the statutory first grant is six months later, 2026-07-10.
     expect((await detail()).next_grant).toEqual({ grant_date: '2026-07-10', days: 10 });
   });
@@ -41,9 +41,10 @@ describe('common grant date (斉一的付与)', () => {
       common_grant_date: { month_day: '04-01', first_grant: 'first_common_date' },
     });
     expect(set.status).toBe(200);
-    const run = await admin.post('/api/v1/paid_leave/grant_runs', {});
-    expect(run.body.data.granted).toEqual([
-      expect.objectContaining({ employee_id: tenant.employees[0]!.id, granted_on: '2026-04-01', days: 10 }),
+    expect((await grantRunDone(admin)).granted).toBe(1);
+    const made = (await db().entities.PaidLeaveGrant.query.byCompany({ companyId: tenant.companyId }).go()).data;
+    expect(made).toEqual([
+      expect.objectContaining({ employeeId: tenant.employees[0]!.id, grantedOn: '2026-04-01', days: 10 }),
     ]);
     const d = await detail();
     expect(d.remaining_days).toBe(10);

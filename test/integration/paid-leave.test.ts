@@ -13,6 +13,7 @@ import { leaveRegisterRows } from '../../functions/exports/leave-register-rows.j
 import { runAllCompanies } from '../../functions/jobs/paid-leave-grants.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { grantRunDone } from '../support/grant-runs.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
@@ -123,25 +124,19 @@ describe('the statutory grant run', () => {
   it('grants what is due once, however often and however concurrently it runs', async () => {
     on('2026-06-15');
     // Employee 0 (hired 2025-10-01): 10 days on 2026-04-01. Employee 2 likewise. 1 and 3 have no hire date.
-    const [a, b] = await Promise.all([
-      admin.post('/api/v1/paid_leave/grant_runs'),
-      secondAdmin.post('/api/v1/paid_leave/grant_runs'),
-    ]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    const granted = [...a.body.data.granted, ...b.body.data.granted];
-    expect(granted.map((g: { employee_id: string }) => g.employee_id).sort()).toEqual(
-      [tenant.employees[0]!.id, tenant.employees[2]!.id].sort(),
-    );
+    // Two admins at once: two runs in the background, one grant each for 0 and 2 between them.
+    const [a, b] = await Promise.all([grantRunDone(admin), grantRunDone(secondAdmin)]);
+    expect([a.status, b.status]).toEqual(['done', 'done']);
+    // Each run went through the four active members; together they made the two grants, once.
+    expect([a.total, a.done, b.total, b.done]).toEqual([4, 4, 4, 4]);
+    expect((a.granted ?? 0) + (b.granted ?? 0)).toBe(2);
+    const made = (await db().entities.PaidLeaveGrant.query.byCompany({ companyId: tenant.companyId }).go()).data;
+    expect(made.map((g) => g.employeeId).sort()).toEqual([tenant.employees[0]!.id, tenant.employees[2]!.id].sort());
     expect(
-      granted.every(
-        (g: { granted_on: string; days: number; attendance: string }) =>
-          g.granted_on === '2026-04-01' && g.days === 10 && g.attendance === 'not_provided',
-      ),
+      made.every((g) => g.grantedOn === '2026-04-01' && g.days === 10 && g.attendanceBasis === 'not_provided'),
     ).toBe(true);
-    expect(a.body.data).toMatchObject({ as_of: '2026-06-15', without_hire_date: 2 });
 
-    const again = await admin.post('/api/v1/paid_leave/grant_runs');
-    expect(again.body.data.granted).toEqual([]);
+    expect((await grantRunDone(admin)).granted).toBe(0);
     expect((await runDueGrants(tenant.companyId)).granted).toEqual([]);
     const { data } = await db().entities.PaidLeaveGrant.query.byCompany({ companyId: tenant.companyId }).go();
     expect(data).toHaveLength(2);
@@ -528,10 +523,7 @@ describe('tenancy', () => {
     const grants = async () =>
       (await db().entities.PaidLeaveGrant.query.byCompany({ companyId: tenant.companyId }).go()).data;
     const mine = await grants();
-    expect((await otherAdmin.post('/api/v1/paid_leave/grant_runs')).body.data).toMatchObject({
-      granted: [],
-      without_hire_date: 1,
-    });
+    expect(await grantRunDone(otherAdmin)).toMatchObject({ status: 'done', total: 1, granted: 0 });
     expect(await grants()).toEqual(mine);
   });
 });

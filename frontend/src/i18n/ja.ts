@@ -799,6 +799,9 @@ export const ja = {
     empty: 'スタッフが登録されていません。',
     runGrants: '本日までの法定付与を実行',
     runDone: '{n}件の付与を登録しました。',
+    /** While the background run goes through the staff. */
+    running: '付与を実行しています…（{n}/{m}名）',
+    runFailed: '付与の実行に失敗しました（{n}件は登録済み）。もう一度実行してください。',
     register: '年次有給休暇管理簿',
     registerEmpty: '付与の記録はまだありません。',
     baseDate: '基準日',

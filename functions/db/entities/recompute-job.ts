@@ -23,6 +23,8 @@ export const RecomputeJob = createSchema({
     total: { type: 'number' },
     done: { type: 'number', required: true, default: 0 },
     failed: { type: 'number', required: true, default: 0 },
+    /** A paid-leave grant run (reason `paid_leave.grant_run`): the grants it made. */
+    granted: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     finishedAt: { type: 'string' },
     /** Kept a week (TTL, epoch seconds). */

@@ -1,7 +1,7 @@
 import type { ExportJobView, StartedExportView } from '../../../../functions/exports/jobs';
 import { api } from '../../lib/api';
+import type { RecomputeJobView } from '../../../../functions/services/recompute';
 import type {
-  GrantRunResult,
   ManualGrantView,
   PaidLeaveDetail as PaidLeaveDetailView,
 } from '../../../../functions/services/paid-leave-service';
@@ -28,7 +28,10 @@ export const listPaidLeavePage = (cursor?: string | null) =>
   api.get<PaidLeaveSummary[]>('/api/v1/paid_leave/employees', cursor ? { cursor } : undefined);
 export const getPaidLeave = (id: string) => api.get<PaidLeaveDetail>(path(id));
 export const createGrant = (id: string, body: ManualGrantBody) => api.post<ManualGrantView>(`${path(id)}/grants`, body);
-export const runGrants = () => api.post<GrantRunResult>('/api/v1/paid_leave/grant_runs');
+/** Starts a grant run in the background: the answer is its job, polled at `GET /api/v1/recompute_jobs/{id}`. */
+export const runGrants = () => api.post<RecomputeJobView>('/api/v1/paid_leave/grant_runs');
+export const getGrantRun = (id: string) =>
+  api.get<RecomputeJobView>(`/api/v1/recompute_jobs/${encodeURIComponent(id)}`);
 
 /** The register export job, started or polled: the backend's own types. */
 export type RegisterExportJob = StartedExportView & Partial<ExportJobView>;

@@ -10,7 +10,7 @@ import { PageTitle } from '../../shared/page-title';
 import { days, daysHours, jaDate, pendingText, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
 import { failureMessage } from '../../shared/submit-failure';
 import { ListMore, usePagedLoad } from '../../shared/use-paged-load';
-import { listPaidLeavePage, runGrants } from './paid-leave-api';
+import { getGrantRun, listPaidLeavePage, runGrants } from './paid-leave-api';
 import { RegisterDownload } from './register-download';
 import { CommonGrantDateForm } from './common-grant-date-form';
 import '../../shared/page.css';
@@ -78,9 +78,24 @@ export default function PaidLeaveListPage() {
     setError(null);
     setSuccess(null);
     const res = await runGrants();
+    if (!res.ok) {
+      setBusy(false);
+      return setError(failureMessage(res));
+    }
+    // The run goes through the staff in the background: ask for its progress until it ends.
+    let job = res.data;
+    for (let attempt = 0; job.status === 'pending' || job.status === 'running'; attempt++) {
+      setSuccess(p.running.replace('{n}', String(job.done)).replace('{m}', String(job.total ?? '-')));
+      await new Promise((r) => setTimeout(r, Math.min(500 + attempt * 250, 2000)));
+      const next = await getGrantRun(job.id);
+      if (next.ok) job = next.data;
+    }
     setBusy(false);
-    if (!res.ok) return setError(failureMessage(res));
-    setSuccess(p.runDone.replace('{n}', String(res.data.granted.length)));
+    if (job.status === 'failed') {
+      setSuccess(null);
+      return setError(p.runFailed.replace('{n}', String(job.granted ?? 0)));
+    }
+    setSuccess(p.runDone.replace('{n}', String(job.granted ?? 0)));
     void reload();
   }
 
