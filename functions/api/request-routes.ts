@@ -22,10 +22,11 @@ import {
 } from '../db/requests.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { created, ok, okPage } from '../shared/http.js';
-import { openCursor, sealCursor } from '../shared/signing.js';
+import { sealCursor } from '../shared/signing.js';
 import { MESSAGES } from '../shared/messages.js';
 import { api, type RouteNamesFor } from '../shared/middleware.js';
 import { IdParamsSchema, MIN_YEAR, YMD_FIELDS, realDate, ymdToDate } from './schemas.js';
+import { openPageCursor, pageFields } from './paging.js';
 
 /** Route functions shared by the three request kinds; each route keeps its own entry and Lambda. */
 
@@ -116,8 +117,7 @@ const ListQuerySchema = z.strictObject({
   year: z.optional(integerSchema(MIN_YEAR, 2100)),
   month: z.optional(integerSchema(1, 12)),
   /** The admin's month list only: a page (1–100, default 100) and the last answer's `next_cursor`. */
-  limit: z.optional(integerSchema(1, REQUEST_PAGE_LIMIT, `件数は1〜${REQUEST_PAGE_LIMIT}で指定してください`)),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  ...pageFields(REQUEST_PAGE_LIMIT),
 });
 
 export const LEAVE_TYPES = [0, 1, 2] as const;
@@ -189,9 +189,7 @@ export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kin
       // (sealed to the company, kind and month; null on the last). One Query page whatever the staff count.
       const yearMonth = `${query.year}-${String(query.month).padStart(2, '0')}`;
       const scope = `requests\n${companyId}\n${kind}\n${yearMonth}`;
-      const after = query.cursor === undefined ? null : openCursor(query.cursor, scope);
-      if (query.cursor !== undefined && after === null)
-        throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+      const after = openPageCursor(query.cursor, scope) ?? null;
       const page = await companyMonthRequestsPage(companyId, kind, yearMonth, query.limit ?? REQUEST_PAGE_LIMIT, after);
       return okPage(page.rows.map(requestView), sealCursor(page.cursor, scope));
     }

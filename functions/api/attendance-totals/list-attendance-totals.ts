@@ -3,8 +3,9 @@ import { ValidationError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { openCursor, sealCursor } from '../../shared/signing.js';
+import { sealCursor } from '../../shared/signing.js';
 import { TotalsQuerySchema } from './schemas.js';
+import { openPageCursor } from '../paging.js';
 
 /**
  * 勤怠集計: one page (≤ 100) of active staff in 五十音 order with their totals of the payroll period
@@ -17,8 +18,7 @@ import { TotalsQuerySchema } from './schemas.js';
 export const handler = api('list-attendance-totals', { query: TotalsQuerySchema }, async ({ query, principal }) => {
   const companyId = principal.companyId;
   const scope = `attendance_totals\n${companyId}\n${query.department_id ?? ''}\n${query.employment_status_id ?? ''}`;
-  const after = query.cursor === undefined ? undefined : openCursor(query.cursor, scope);
-  if (after === null) throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+  const after = openPageCursor(query.cursor, scope);
   const page = await attendanceTotals(companyId, principal.timeZone, {
     period: query.period,
     departmentId: query.department_id,

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { TOTALS_PAGE_LIMIT, TOTALS_SORTS } from '../../services/attendance-totals.js';
-import { integerSchema } from '../../domain/input.js';
 import { PeriodIdSchema } from '../period-closings/schemas.js';
 import { LayoutRefSchema } from './payroll-layout-schemas.js';
+import { pageFields } from '../paging.js';
 
 const DEPARTMENT = '部署を選択してください';
 const STATUS = '雇用形態を選択してください';
@@ -14,8 +14,7 @@ export const TotalsQuerySchema = z.strictObject({
   employment_status_id: z.optional(z.string({ error: STATUS }).check(z.regex(/^[0-9a-z]{10,40}$/, STATUS))),
   sort: z.optional(z.enum(TOTALS_SORTS, { error: '並べ替えの項目を選択してください' })),
   order: z.optional(z.enum(['asc', 'desc'], { error: '並び順は昇順か降順を選択してください' })),
-  limit: z.optional(integerSchema(1, TOTALS_PAGE_LIMIT, `件数は1〜${TOTALS_PAGE_LIMIT}で指定してください`)),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  ...pageFields(TOTALS_PAGE_LIMIT),
 });
 
 /** `POST /api/v1/attendance_totals_exports`: the CSV of a period's totals, every active staff member (filters optional). */

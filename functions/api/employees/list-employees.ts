@@ -1,19 +1,14 @@
 import * as z from 'zod/mini';
-import { integerSchema } from '../../domain/input.js';
 import { today } from '../../domain/time.js';
 import { clock } from '../../shared/clock.js';
-import { ValidationError } from '../../shared/errors.js';
 import { okPage } from '../../shared/http.js';
-import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { openCursor, sealCursor } from '../../shared/signing.js';
+import { sealCursor } from '../../shared/signing.js';
 import { STAFF_PAGE_LIMIT, staffList } from '../../services/staff-service.js';
+import { openPageCursor, pageFields } from '../paging.js';
 
 /** `GET /api/v1/employees[?limit=1–100][&cursor=…]`: a page of the list; the cursor is the last answer's `next_cursor`. */
-export const StaffListQuerySchema = z.strictObject({
-  limit: z.optional(integerSchema(1, STAFF_PAGE_LIMIT, `件数は1〜${STAFF_PAGE_LIMIT}で指定してください`)),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-});
+export const StaffListQuerySchema = z.strictObject(pageFields(STAFF_PAGE_LIMIT));
 
 /**
  * Staff list: active staff only (retired staff keep their records but leave the list), in 五十音
@@ -23,8 +18,7 @@ export const StaffListQuerySchema = z.strictObject({
  */
 export const handler = api('list-employees', { query: StaffListQuerySchema }, async ({ query, principal }) => {
   const scope = `employees\n${principal.companyId}`;
-  const after = query.cursor === undefined ? undefined : openCursor(query.cursor, scope);
-  if (after === null) throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+  const after = openPageCursor(query.cursor, scope);
   const page = await staffList(principal.companyId, today(principal.timeZone, clock.now()), {
     limit: query.limit,
     after,

@@ -1,17 +1,16 @@
 import * as z from 'zod/mini';
 import { pendingPage } from '../../db/requests.js';
 import { integerSchema } from '../../domain/input.js';
-import { ValidationError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
-import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { openCursor, sealCursor } from '../../shared/signing.js';
+import { sealCursor } from '../../shared/signing.js';
 import { requestView } from '../request-routes.js';
 import type { PendingPageView } from './views.js';
+import { openPageCursor, pageCursorField } from '../paging.js';
 
 const PendingQuerySchema = z.strictObject({
   limit: z._default(z.optional(integerSchema(1, 100)), 50),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  cursor: pageCursorField,
 });
 
 /**
@@ -21,9 +20,7 @@ const PendingQuerySchema = z.strictObject({
 export const handler = api('list-pending-requests', { query: PendingQuerySchema }, async ({ query, principal }) => {
   // Sealed for this company and this list: the store's key never leaves the server.
   const scope = `pending-requests\n${principal.companyId}`;
-  const inner = query.cursor === undefined ? null : openCursor(query.cursor, scope);
-  if (query.cursor !== undefined && inner === null)
-    throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+  const inner = openPageCursor(query.cursor, scope) ?? null;
   const page = await pendingPage(principal.companyId, query.limit, inner);
   const view: PendingPageView = {
     requests: page.requests.map((r) => ({ ...requestView({ ...r, status: 0 }), request_kind: r.kind })),

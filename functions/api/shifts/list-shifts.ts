@@ -7,13 +7,14 @@ import { monthDates } from '../../domain/time.js';
 import { monthCalendarInput } from '../../domain/worktime/calendar.js';
 import { effectiveSchedule } from '../../domain/worktime/day.js';
 import { scheduleOf, type ShiftRecord } from '../../domain/worktime/schedule.js';
-import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { NotFoundError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { openCursor, sealCursor } from '../../shared/signing.js';
+import { sealCursor } from '../../shared/signing.js';
 import { ShiftsQuerySchema } from './shift-schemas.js';
 import { dayView, shiftPatternView, type ShiftMonthView } from './views.js';
+import { openPageCursor } from '../paging.js';
 
 /**
  * A month of shifts (シフト) for the grid. Admins get a page of active staff by id (`limit`, `cursor`,
@@ -43,8 +44,7 @@ export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({
     if (!employee) throw new NotFoundError(MESSAGES.fetchDataFailed);
     staff = [employee];
   } else {
-    const after = query.cursor === undefined ? undefined : openCursor(query.cursor, scope);
-    if (after === null) throw new ValidationError(MESSAGES.invalidCursor, { cursor: [MESSAGES.invalidCursor] });
+    const after = openPageCursor(query.cursor, scope);
     const page = await activeStaffPage(companyId, { limit: query.limit, after, departmentId: query.department_id });
     staff = page.staff;
     next = page.next;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { INPUT_MESSAGES, integerSchema } from '../../domain/input.js';
 import { IdSchema, MIN_YEAR } from '../schemas.js';
+import { pageCursorField } from '../paging.js';
 
 /** Requests of GET / PUT /api/v1/shifts (the SPA imports the limits). */
 
@@ -56,5 +57,5 @@ export const ShiftsQuerySchema = z.strictObject({
   employee_id: z.optional(IdSchema),
   department_id: z.optional(IdSchema),
   limit: z._default(z.optional(integerSchema(1, MAX_SHIFT_PAGE)), DEFAULT_SHIFT_PAGE),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  cursor: pageCursorField,
 });
