@@ -658,6 +658,25 @@ export async function staffByIds(
 }
 
 /**
+ * The names (姓 名) of the named staff members, retired ones too, by id (settings that name a member
+ * show who it is without the screen reading the staff list): BatchGetItem, 100 ids a call, only the
+ * name attributes; unknown ids are left out.
+ */
+export async function staffNames(
+  companyId: string,
+  employeeIds: readonly string[],
+  service: Db = db(),
+): Promise<Map<string, string>> {
+  const keys = [...new Set(employeeIds)].map((employeeId) => ({ companyId, employeeId }));
+  const found = await batchGetChunks(
+    keys,
+    (chunk) => service.entities.Employee.get(chunk).go({ attributes: ['employeeId', 'lastName', 'firstName'] }),
+    'staff name',
+  );
+  return new Map(found.map((m) => [m.employeeId, `${m.lastName} ${m.firstName}`]));
+}
+
+/**
  * Which of these e-mails and 社員番号 the company's staff hold, retired staff included (a bulk import's
  * check of its rows): their unique items (staffEmailGuard, employeeNumberGuard) by BatchGetItem, 100
  * keys a call, so the reads are bounded by the lists given, never by the staff count. `takenNumbers`

@@ -397,9 +397,14 @@ budget(
   "company and staff (GetItem), one Query page each of grants and leave days, and the schedule settings (a day's hours to show hourly leave as days and hours)",
 );
 budget(
-  ['list-work-patterns', 'get-work-pattern-assignments', 'get-work-settings'],
+  ['list-work-patterns', 'get-work-settings'],
   1,
   "the company's schedule settings (patterns, assignments, settings versions): one Query page",
+);
+budget(
+  ['get-work-pattern-assignments'],
+  2,
+  "the company's schedule settings (one Query page); with assignments per employee, their names (one BatchGetItem per 100 named, so the screen reads no staff list)",
 );
 budget(
   ['create-work-pattern'],
@@ -423,8 +428,8 @@ budget(
 );
 budget(
   ['list-working-time-systems'],
-  1,
-  "the company's schedule settings (the working-time system versions among them): one Query page",
+  2,
+  "the company's schedule settings (the working-time system versions among them): one Query page; with versions per employee, their names (one BatchGetItem per 100 named, so the screen reads no staff list)",
 );
 budget(
   ['update-working-time-system'],
