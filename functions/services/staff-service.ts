@@ -213,7 +213,7 @@ export async function staffList(
  * 五十音 key), each once. Kanji names cannot be searched: the keys hold the reading, not the name.
  * Bounded whatever the company's size (issue 19): a kana text is one Query page of `byListOrder`
  * (begins_with); a 社員番号 or an e-mail is the GetItem of its unique item, then of the member. A text
- * is at most one of the three (kana, [A-Za-z0-9_-], or with an @), so at most two requests.
+ * is at most one of the three (kana; [A-Za-z0-9_-]; with an @), so a search is one Query or two GetItems.
  */
 export async function staffSearch(companyId: string, q: string, limit: number): Promise<StaffMember[]> {
   const text = q.trim();
@@ -230,7 +230,7 @@ export async function staffSearch(companyId: string, q: string, limit: number): 
     ),
   ]);
   // Retired staff keep their unique items (their records are kept): a search finds active staff only.
-  const found = [...held.filter((m) => m?.status === 'active'), ...byKana] as StaffMember[];
+  const found: StaffMember[] = [...held.flatMap((m) => (m?.status === 'active' ? [m] : [])), ...byKana];
   const seen = new Set<string>();
   return found.filter((m) => !seen.has(m.employeeId) && seen.add(m.employeeId)).slice(0, limit);
 }
