@@ -801,6 +801,25 @@ describe('DynamoDB requests per API call', () => {
       expect([note, res.status, (res.body.data as unknown[]).length]).toEqual([note, 200, found]);
     }
 
+    // The settings lists with a version of one member: its name comes with it (one BatchGetItem).
+    const member = a.employees[0]!;
+    for (const [path, body] of [
+      ['/api/v1/work_pattern_assignments', { scope: 'employee', employee_id: member.id, pattern_id: null }],
+      ['/api/v1/working_time_systems', { scope: 'employee', employee_id: member.id, system: 'standard' }],
+    ] as const) {
+      const saved = await fx.clients.adminA.put(path, { ...body, effective_from: '2099-01-01' });
+      expect([path, saved.status]).toEqual([path, 200]);
+    }
+    const named = [
+      ['get-work-pattern-assignments', '/api/v1/work_pattern_assignments?on=2099-01-01'],
+      ['list-working-time-systems', '/api/v1/working_time_systems'],
+    ] as const;
+    for (const [route, path] of named) {
+      results.push(await measure(route, () => fx.clients.adminA.get(path), 'with a version of one member'));
+      const text = JSON.stringify((await fx.clients.adminA.get(path)).body.data);
+      expect([route, text.includes(`"employee_name":"${member.name}"`)]).toEqual([route, true]);
+    }
+
     for (const name of LAST) await run(ROUTES.find((r) => r.name === name)!);
 
     printRequestCounts(results);
