@@ -522,6 +522,41 @@ export async function staffInOrderPage(
   return { staff: data, next: cursor ? nextFromStoreCursor(cursor) : null };
 }
 
+/**
+ * Active staff whose フリガナ key starts with `prefix` (domain/staff-identity.ts `kanaSearchPrefix`), in
+ * 五十音 order, at most `limit`: ONE Query page of the `byListOrder` index (begins_with on its sort key),
+ * whatever the company's size.
+ */
+export async function staffByKanaPrefix(
+  companyId: string,
+  prefix: string,
+  limit: number,
+  service: Db = db(),
+): Promise<StaffMember[]> {
+  const { data } = await service.entities.Employee.query
+    .byListOrder({ companyId, status: 'active' })
+    .begins({ listOrder: prefix })
+    .go({ limit });
+  return data;
+}
+
+/**
+ * The id of the member holding a 社員番号 (case folded, employeeNumberGuard) or an e-mail
+ * (staffEmailGuard) in the company, retired staff included, or null: one GetItem of the unique item.
+ */
+export async function staffIdHolding(
+  companyId: string,
+  identity: { employeeNumber: string } | { email: string },
+  service: Db = db(),
+): Promise<string | null> {
+  const key =
+    'email' in identity
+      ? staffEmailGuard(companyId, identity.email)
+      : employeeNumberGuard(companyId, identity.employeeNumber);
+  const { data } = await service.entities.UniqueValue.get(key).go();
+  return data?.ownerId ?? null;
+}
+
 const listCursor = (listOrder: string, employeeId: string) => `${listOrder}\u0000${employeeId}`;
 
 /** ElectroDB's cursor is the Query's LastEvaluatedKey as base64url JSON: its gsi1sk names the last member read. */
@@ -620,6 +655,25 @@ export async function staffByIds(
 ): Promise<StaffMember[]> {
   const keys = employeeIds.map((employeeId) => ({ companyId, employeeId }));
   return batchGetChunks(keys, (chunk) => service.entities.Employee.get(chunk).go(), 'staff');
+}
+
+/**
+ * The names (姓 名) of the named staff members, retired ones too, by id (settings that name a member
+ * show who it is without the screen reading the staff list): BatchGetItem, 100 ids a call, only the
+ * name attributes; unknown ids are left out.
+ */
+export async function staffNames(
+  companyId: string,
+  employeeIds: readonly string[],
+  service: Db = db(),
+): Promise<Map<string, string>> {
+  const keys = [...new Set(employeeIds)].map((employeeId) => ({ companyId, employeeId }));
+  const found = await batchGetChunks(
+    keys,
+    (chunk) => service.entities.Employee.get(chunk).go({ attributes: ['employeeId', 'lastName', 'firstName'] }),
+    'staff name',
+  );
+  return new Map(found.map((m) => [m.employeeId, `${m.lastName} ${m.firstName}`]));
 }
 
 /**

@@ -72,11 +72,31 @@ const SMALL_KANA: Record<string, string> = {
  */
 export function listOrderKey(nameKana: string | null | undefined, name: string): string {
   if (!nameKana) return `2${name}`;
-  const folded = nameKana
+  return `${KANA_ORDER_MARK}${foldKana(nameKana)}\t${nameKana}\t${name}`;
+}
+
+/** What a `listOrderKey` of a member with a フリガナ starts with. */
+export const KANA_ORDER_MARK = '1';
+
+/**
+ * A reading with 濁点・半濁点 and small kana folded (ガ → カ, ッ → ツ): the first part of `listOrderKey`,
+ * so a search folds what was typed the same way and finds ヤマダ by the prefix 「ヤマタ」.
+ */
+export function foldKana(kana: string): string {
+  return kana
     .normalize('NFD')
     .replace(/[\u3099\u309a]/gu, '')
     .replace(/[ァィゥェォッャュョヮヵヶ]/gu, (c) => SMALL_KANA[c]!);
-  return `1${folded}\t${nameKana}\t${name}`;
+}
+
+/**
+ * What typed search text is as the start of a フリガナ key (`listOrderKey`), or null when it is not
+ * kana: ひらがな, 半角カナ and 全角カナ alike (normaliseKana), then folded (foldKana). 「やま」「ヤマ」
+ * 「ﾔﾏ」 all give the key prefix that finds ヤマダ.
+ */
+export function kanaSearchPrefix(typed: string): string | null {
+  const kana = normaliseKana(typed);
+  return isNameKana(kana) ? `${KANA_ORDER_MARK}${foldKana(kana)}` : null;
 }
 
 /** 五十音 order (`listOrderKey`), then by id so the order is total and the same on every call. */

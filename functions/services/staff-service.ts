@@ -12,14 +12,22 @@ import { payrollVersions } from '../db/period-closings.js';
 import { periodOf } from '../domain/payroll-period.js';
 import {
   activeStaffMember,
+  findEmployee,
   insertStaff,
   markRetired,
   patchStaff,
+  staffByKanaPrefix,
+  staffIdHolding,
   staffInOrderPage,
   type StaffFields,
   type StaffMember,
 } from '../db/staff.js';
-import { STAFF_IDENTITY_MESSAGES } from '../domain/staff-identity.js';
+import {
+  isEmployeeNumber,
+  kanaSearchPrefix,
+  normaliseEmployeeNumber,
+  STAFF_IDENTITY_MESSAGES,
+} from '../domain/staff-identity.js';
 import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
@@ -156,11 +164,14 @@ export const STAFF_PAGE_LIMIT = 100;
 export async function staffList(
   companyId: string,
   date: string,
-  page: { limit?: number | undefined; after?: string | undefined } = {},
+  page: { limit?: number | undefined; after?: string | undefined; q?: string | undefined } = {},
 ): Promise<{ staff: StaffView[]; next: string | null }> {
   const limit = Math.min(page.limit ?? STAFF_PAGE_LIMIT, STAFF_PAGE_LIMIT);
+  const q = page.q;
   const [{ staff, next }, departments, statuses, versions] = await Promise.all([
-    staffInOrderPage(companyId, { limit, after: page.after }),
+    q === undefined
+      ? staffInOrderPage(companyId, { limit, after: page.after })
+      : staffSearch(companyId, q, limit).then((found) => ({ staff: found, next: null })),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
     payrollVersions(companyId),
@@ -193,6 +204,35 @@ export async function staffList(
     };
   });
   return { staff: rows, next };
+}
+
+/**
+ * The active staff a typed text finds (the staff pickers, `?q=`), at most `limit`, in one answer (no
+ * next page: typing more narrows it): those whose 社員番号 (case folded) or e-mail is exactly the text,
+ * then those whose フリガナ starts with it (ひらがな, 半角カナ, 濁点 and small kana folded like the
+ * 五十音 key), each once. Kanji names cannot be searched: the keys hold the reading, not the name.
+ * Bounded whatever the company's size (issue 19): a kana text is one Query page of `byListOrder`
+ * (begins_with); a 社員番号 or an e-mail is the GetItem of its unique item, then of the member. A text
+ * is at most one of the three (kana; [A-Za-z0-9_-]; with an @), so a search is one Query or two GetItems.
+ */
+export async function staffSearch(companyId: string, q: string, limit: number): Promise<StaffMember[]> {
+  const text = q.trim();
+  const prefix = kanaSearchPrefix(text);
+  const number = normaliseEmployeeNumber(text);
+  const identities = [
+    ...(isEmployeeNumber(number) ? [{ employeeNumber: number }] : []),
+    ...(text.includes('@') ? [{ email: text }] : []),
+  ];
+  const [byKana, held] = await Promise.all([
+    prefix ? staffByKanaPrefix(companyId, prefix, limit) : [],
+    Promise.all(identities.map((identity) => staffIdHolding(companyId, identity))).then((ids) =>
+      Promise.all([...new Set(ids.filter((id) => id !== null))].map((id) => findEmployee(companyId, id))),
+    ),
+  ]);
+  // Retired staff keep their unique items (their records are kept): a search finds active staff only.
+  const found: StaffMember[] = [...held.flatMap((m) => (m?.status === 'active' ? [m] : [])), ...byKana];
+  const seen = new Set<string>();
+  return found.filter((m) => !seen.has(m.employeeId) && seen.add(m.employeeId)).slice(0, limit);
 }
 
 /** One active staff member with names (a department deleted since shows as none). */

@@ -4,9 +4,10 @@
  * is refused with the reason next to the field.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { db } from '../../functions/db/service.js';
+import { employeeNumberGuard } from '../../functions/db/staff.js';
 import { newId } from '../../functions/shared/ids.js';
 
 const e2e = useBrowser();
@@ -78,7 +79,7 @@ describe('staff identity in Chromium on a phone', () => {
     expect(await page.locator('#staff-employee_number').inputValue()).toBe('K-1');
   });
 
-  it('shows a large staff a page at a time (さらに表示) and still offers every member in the CSV picker', async () => {
+  it('shows a large staff a page at a time (さらに表示); the CSV picker finds a member beyond the first page', async () => {
     // 105 members written straight to the table (Cognito users are not needed to be listed): more than
     // one page of 100. フリガナ ア0001… keeps the expected order obvious.
     const big = await createTenant({ employees: 0, name: '大人数株式会社' });
@@ -93,7 +94,25 @@ describe('staff identity in Chromium on a phone', () => {
         email: `big-${n}-${Date.now()}@example.test`,
       };
     });
-    await db().entities.Employee.put(members).go();
+    // One more after them in 五十音 order (ワ): on the second page of the list, found by the search.
+    const wada = {
+      companyId: big.companyId,
+      employeeId: newId(),
+      lastName: '和田',
+      firstName: '優',
+      nameKana: 'ワダ ユウ',
+      employeeNumber: 'Big-106',
+      email: `big-wada-${Date.now()}@example.test`,
+    };
+    await db()
+      .entities.Employee.put([...members, wada])
+      .go();
+    await db()
+      .entities.UniqueValue.create({
+        ...employeeNumberGuard(big.companyId, wada.employeeNumber),
+        ownerId: wada.employeeId,
+      })
+      .go();
     const page = await e2e.page(PHONE);
     await signInAs(page, e2e.stack.baseUrl, 'admin', big.admin);
     await page.waitForURL('**/management');
@@ -104,13 +123,41 @@ describe('staff identity in Chromium on a phone', () => {
     expect(await names.last().textContent()).toBe('社員 0100');
     const more = page.getByRole('button', { name: 'さらに表示' });
     await more.click();
-    await poll(() => names.count()).toBe(105);
-    expect(await names.last().textContent()).toBe('社員 0105');
+    await poll(() => names.count()).toBe(106);
+    expect(await names.nth(104).textContent()).toBe('社員 0105');
+    expect(await names.last().textContent()).toBe('和田 優');
     // The last page has no next: the button is gone.
     await poll(() => more.count()).toBe(0);
 
-    // The CSV download's staff picker reads every page: all 105 are offered.
+    // The CSV download's staff picker reads no staff list: it searches as the admin types.
     await page.goto(`${e2e.stack.baseUrl}/management/csv_download`);
-    await poll(() => page.locator('#csv-staff option').count()).toBe(106);
+    const field = page.getByRole('combobox', { name: '氏名' });
+    expect(await field.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#csv-staff-hint').textContent()).toContain('フリガナ・社員番号・メールアドレスで検索');
+    // A common reading: the first 20 in 五十音 order, and a word that typing more narrows it.
+    await field.fill('しゃいん');
+    const options = page.locator('#csv-staff-listbox').getByRole('option');
+    await poll(() => options.count()).toBe(20);
+    expect(await field.getAttribute('aria-expanded')).toBe('true');
+    expect(await options.first().textContent()).toContain('社員 0001');
+    await poll(() => page.getByRole('status').filter({ hasText: '上位20件' }).count()).toBe(1);
+    // Kanji finds nobody (the keys hold the reading), and says so.
+    await field.fill('和田');
+    await poll(() => page.getByRole('status').filter({ hasText: '該当するスタッフがいません' }).count()).toBe(1);
+    // By 社員番号 in another case, then by 半角カナ, with the keyboard: the member after the first page.
+    await pickStaff(page, 'csv-staff', 'big-106', '和田 優');
+    await page.getByRole('button', { name: '選択を解除（氏名）' }).click();
+    await poll(() => field.inputValue()).toBe('');
+    await field.fill('ﾜﾀﾞ');
+    await poll(() => options.count()).toBe(1);
+    await field.press('ArrowDown');
+    expect(await field.getAttribute('aria-activedescendant')).toBe('csv-staff-option-0');
+    await field.press('Enter');
+    await poll(() => field.inputValue()).toBe('和田 優');
+    expect(await field.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole('button', { name: 'ダウンロード' }).click();
+    await page.waitForURL('**/management/csv_download/download?**');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(wada.employeeId);
   });
 });

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PATTERN_MESSAGES } from '../../functions/domain/work-patterns.js';
-import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { DESKTOP, PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -85,6 +85,18 @@ describe('勤務パターン', () => {
       await poll(() => page.getByTestId('assign-history').textContent()).toContain('夜勤');
       // The stored months are recomputed in the background; the screen follows the job to its end.
       await poll(() => page.getByTestId('rule-recompute').textContent()).toContain('集計日時');
+      expect(await noSideScroll(page)).toBe(true);
+
+      // One member of their own from next year: searched for in the picker (by e-mail), not listed.
+      await page.locator('#assign-scope').selectOption({ label: '従業員' });
+      await page.getByRole('button', { name: '割り当てを保存' }).click();
+      await poll(() => page.locator('#assign-employee-error').textContent()).toBe('従業員を選択してください');
+      await pickStaff(page, 'assign-employee', tenant.employees[0]!.email, '社員 1号');
+      await page.locator('#assign-pattern').selectOption({ label: '夜勤（22:00〜翌6:00）' });
+      await page.locator('#assign-from').fill(`${new Date().getFullYear() + 1}-01-01`);
+      await page.getByRole('button', { name: '割り当てを保存' }).click();
+      // The history names the member (the answer carries the name; the screen read no staff list).
+      await poll(() => page.getByTestId('assign-history').textContent()).toContain('社員 1号');
       expect(await noSideScroll(page)).toBe(true);
 
       // Assigned today: it cannot be deleted (the server's explanation is shown).

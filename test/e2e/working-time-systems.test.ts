@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { WORK_SYSTEM_MESSAGES } from '../../functions/domain/work-systems.js';
 import { newId } from '../../functions/shared/ids.js';
-import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { DESKTOP, PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -96,32 +96,37 @@ describe('労働時間制度', () => {
     expect(await noSideScroll(page)).toBe(true);
   });
 
-  it('an employee on the 1-week 変形 from today, and the check of their period', { timeout: 180_000 }, async () => {
-    const page = await signedIn(DESKTOP);
-    await page.goto(`${e2e.stack.baseUrl}/management/working_time_systems`);
-    await poll(() => page.getByTestId('system-list').textContent()).toContain('契約社員');
-    await page.locator('#system-scope').selectOption({ label: '従業員' });
-    await page.locator('#system-employee').selectOption({ label: '社員 1号' });
-    await page.locator('#system-kind').selectOption({ label: '1週間単位の非定型的変形労働時間制' });
-    await page.locator('#system-period-start').fill(firstOfMonth);
-    await page.getByRole('button', { name: '保存' }).click();
-    await poll(() => page.getByRole('status').first().textContent()).toBe('労働時間制度を保存しました。');
-    await poll(() =>
-      page
-        .getByTestId('system-list')
-        .getByRole('row', { name: /社員 1号/ })
-        .textContent(),
-    ).toContain('1週間単位の非定型的変形労働時間制');
+  it(
+    'on a phone, an employee on the 1-week 変形 from today, and the check of their period',
+    { timeout: 180_000 },
+    async () => {
+      const page = await signedIn(PHONE);
+      await page.goto(`${e2e.stack.baseUrl}/management/working_time_systems`);
+      await poll(() => page.getByTestId('system-list').textContent()).toContain('契約社員');
+      await page.locator('#system-scope').selectOption({ label: '従業員' });
+      await pickStaff(page, 'system-employee', tenant.employees[0]!.email, '社員 1号');
+      await page.locator('#system-kind').selectOption({ label: '1週間単位の非定型的変形労働時間制' });
+      await page.locator('#system-period-start').fill(firstOfMonth);
+      await page.getByRole('button', { name: '保存' }).click();
+      await poll(() => page.getByRole('status').first().textContent()).toBe('労働時間制度を保存しました。');
+      await poll(() =>
+        page
+          .getByTestId('system-list')
+          .getByRole('row', { name: /社員 1号/ })
+          .textContent(),
+      ).toContain('1週間単位の非定型的変形労働時間制');
 
-    // No shifts or patterns: the working rule's 8 hours on the calendar's working days, 40 h at most a week.
-    const section = page.getByRole('region', { name: '変形期間の所定労働時間のチェック' });
-    await section.getByRole('button', { name: 'チェック' }).click();
-    await poll(() => page.locator('#check-employee-error').textContent()).toBe('従業員を選択してください');
-    await page.locator('#check-employee').selectOption({ label: '社員 1号' });
-    await page.locator('#check-date').fill(today);
-    await section.getByRole('button', { name: 'チェック' }).click();
-    const result = page.getByTestId('system-check');
-    await poll(() => result.textContent()).toContain('1週間単位の非定型的変形労働時間制の変形期間');
-    expect(await result.textContent()).toContain('問題はありません');
-  });
+      // No shifts or patterns: the working rule's 8 hours on the calendar's working days, 40 h at most a week.
+      const section = page.getByRole('region', { name: '変形期間の所定労働時間のチェック' });
+      await section.getByRole('button', { name: 'チェック' }).click();
+      await poll(() => page.locator('#check-employee-error').textContent()).toBe('従業員を選択してください');
+      await pickStaff(page, 'check-employee', tenant.employees[0]!.email.toUpperCase(), '社員 1号');
+      await page.locator('#check-date').fill(today);
+      await section.getByRole('button', { name: 'チェック' }).click();
+      const result = page.getByTestId('system-check');
+      await poll(() => result.textContent()).toContain('1週間単位の非定型的変形労働時間制の変形期間');
+      expect(await result.textContent()).toContain('問題はありません');
+      expect(await noSideScroll(page)).toBe(true);
+    },
+  );
 });

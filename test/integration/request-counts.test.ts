@@ -373,8 +373,8 @@ budget(
 );
 budget(
   ['list-employees'],
-  5,
-  "issue 19: one page of the staff in 五十音 order (one Query page of gsi1), the departments, the statuses and the 締め日 versions (one small Query page each), the page's summaries (one BatchGetItem) — whatever the staff count",
+  6,
+  "issue 19: one page of the staff in 五十音 order (one Query page of gsi1), the departments, the statuses and the 締め日 versions (one small Query page each), the page's summaries (one BatchGetItem) — whatever the staff count. The pickers' search (?q=) reads instead of the page either one Query page of gsi1 (フリガナ prefix, begins_with) or a unique item and its member (社員番号 or e-mail: two GetItem)",
 );
 budget(
   ['preview-employee-import'],
@@ -408,9 +408,14 @@ budget(
   "company and staff (GetItem), one Query page each of grants and leave days, and the schedule settings (a day's hours to show hourly leave as days and hours)",
 );
 budget(
-  ['list-work-patterns', 'get-work-pattern-assignments', 'get-work-settings'],
+  ['list-work-patterns', 'get-work-settings'],
   1,
   "the company's schedule settings (patterns, assignments, settings versions): one Query page",
+);
+budget(
+  ['get-work-pattern-assignments'],
+  2,
+  "the company's schedule settings (one Query page); with assignments per employee, their names (one BatchGetItem per 100 named, so the screen reads no staff list)",
 );
 budget(
   ['create-work-pattern'],
@@ -434,8 +439,8 @@ budget(
 );
 budget(
   ['list-working-time-systems'],
-  1,
-  "the company's schedule settings (the working-time system versions among them): one Query page",
+  2,
+  "the company's schedule settings (the working-time system versions among them): one Query page; with versions per employee, their names (one BatchGetItem per 100 named, so the screen reads no staff list)",
 );
 budget(
   ['update-working-time-system'],
@@ -556,6 +561,7 @@ async function addStaff(
         employeeId,
         lastName: '社員',
         firstName: `追加${i + 1}`,
+        nameKana: `シャイン ツイカ`,
         email: `rc-${employeeId}@example.test`,
         departmentId,
         employmentStatusId,
@@ -806,6 +812,38 @@ describe('DynamoDB requests per API call', () => {
     closingsAt[60] = await measure('list-period-closings', () => fx.clients.adminA.get(closingsPath), '60 staff');
     results.push(closingsAt[60]);
     const countAt60 = (await fx.clients.adminA.get(path)).body.data.count_employees as number;
+
+    // The staff pickers' search (?q=), at 60 staff (57 with a フリガナ): the same reads whatever the staff count.
+    const searches = [
+      ['しゃいん', 'search: フリガナ prefix', 57],
+      [a.employees[0]!.email.toUpperCase(), 'search: e-mail', 1],
+      ['NO-SUCH-1', 'search: 社員番号', 0],
+    ] as const;
+    for (const [q, note, found] of searches) {
+      const search = `/api/v1/employees?q=${encodeURIComponent(q)}`;
+      results.push(await measure('list-employees', () => fx.clients.adminA.get(search), note));
+      const res = await fx.clients.adminA.get(search);
+      expect([note, res.status, (res.body.data as unknown[]).length]).toEqual([note, 200, found]);
+    }
+
+    // The settings lists with a version of one member: its name comes with it (one BatchGetItem).
+    const member = a.employees[0]!;
+    for (const [path, body] of [
+      ['/api/v1/work_pattern_assignments', { scope: 'employee', employee_id: member.id, pattern_id: null }],
+      ['/api/v1/working_time_systems', { scope: 'employee', employee_id: member.id, system: 'standard' }],
+    ] as const) {
+      const saved = await fx.clients.adminA.put(path, { ...body, effective_from: '2099-01-01' });
+      expect([path, saved.status]).toEqual([path, 200]);
+    }
+    const named = [
+      ['get-work-pattern-assignments', '/api/v1/work_pattern_assignments?on=2099-01-01'],
+      ['list-working-time-systems', '/api/v1/working_time_systems'],
+    ] as const;
+    for (const [route, path] of named) {
+      results.push(await measure(route, () => fx.clients.adminA.get(path), 'with a version of one member'));
+      const text = JSON.stringify((await fx.clients.adminA.get(path)).body.data);
+      expect([route, text.includes(`"employee_name":"${member.name}"`)]).toEqual([route, true]);
+    }
 
     for (const name of LAST) await run(ROUTES.find((r) => r.name === name)!);
 

@@ -382,3 +382,95 @@ describe('五十音 order', () => {
     expect((await heldIdentities(company, [email], [])).takenEmails.has(email)).toBe(true);
   });
 });
+
+describe('staff search (?q=): フリガナ prefix, 社員番号 and e-mail exact', () => {
+  type Row = { id: string; name: string };
+  type Found = { status: number; body: { data: Row[]; next_cursor: string | null } };
+  let company: TestTenant;
+  let client: HttpClient;
+  const people: Record<string, { id: string; email: string }> = {};
+  const search = async (q: string, c: HttpClient = client, extra = '') => {
+    const res = (await c.get(`/api/v1/employees?q=${encodeURIComponent(q)}${extra}`)) as unknown as Found;
+    expect(res.status).toBe(200);
+    expect(res.body.next_cursor).toBeNull();
+    return res.body.data.map((s) => s.name);
+  };
+
+  beforeAll(async () => {
+    company = await createTenant({ employees: 0 });
+    client = await signIn(stack.baseUrl, 'admin', company.admin);
+    for (const [last, first, kana, number] of [
+      ['山田', '太郎', 'ヤマダ タロウ', 'Ab-01'],
+      ['山崎', '花子', 'ヤマザキ ハナコ', null],
+      ['佐藤', '一郎', 'サトウ イチロウ', 'X-2'],
+      ['山口', '退職', 'ヤマグチ タイショク', 'GONE-1'],
+      ['矢間', '無記入', '', null],
+    ] as const) {
+      const body = newStaff({ last_name: last, first_name: first, name_kana: kana, employee_number: number });
+      const res = await client.post('/api/v1/employees', body);
+      expect(res.status).toBe(201);
+      people[last] = { id: (res.body.data as Row).id, email: body.email };
+    }
+    expect((await client.delete(`/api/v1/employees/${people['山口']!.id}`)).status).toBe(200);
+    // The other company has a ヤマ… member with the same 社員番号.
+    expect(
+      (await otherAdmin.post('/api/v1/employees', newStaff({ name_kana: 'ヤマモト ハナコ', employee_number: 'AB-01' })))
+        .status,
+    ).toBe(201);
+  });
+
+  it('finds by the start of the フリガナ typed in ひらがな, カタカナ or 半角カナ, 濁点 and small kana folded', async () => {
+    for (const q of ['やま', 'ヤマ', 'ﾔﾏ', ' やま '])
+      expect([q, await search(q)]).toEqual([q, ['山崎 花子', '山田 太郎']]);
+    for (const q of ['やまだ', 'ﾔﾏﾀﾞ', 'やまた', 'ヤマダ　たろう'])
+      expect([q, await search(q)]).toEqual([q, ['山田 太郎']]);
+    expect(await search('やまさき')).toEqual(['山崎 花子']);
+    expect(await search('さと')).toEqual(['佐藤 一郎']);
+    // At most `limit`, and no next page: typing more narrows the search.
+    expect(await search('やま', client, '&limit=1')).toEqual(['山崎 花子']);
+    // Kanji names and readings that do not start the フリガナ find nobody (the keys hold the reading).
+    for (const q of ['山田', 'たろう', 'ん']) expect([q, await search(q)]).toEqual([q, []]);
+  });
+
+  it('finds by the exact 社員番号 (any case, 全角 too) and e-mail (any case)', async () => {
+    for (const q of ['Ab-01', 'ab-01', 'AB-01', 'ＡＢ－０１']) expect([q, await search(q)]).toEqual([q, ['山田 太郎']]);
+    expect(await search('x-2')).toEqual(['佐藤 一郎']);
+    expect(await search('Ab-0')).toEqual([]);
+    expect(await search(people['山崎']!.email.toUpperCase())).toEqual(['山崎 花子']);
+    expect(await search(people['矢間']!.email)).toEqual(['矢間 無記入']);
+    expect(await search(people['山崎']!.email.slice(0, -1))).toEqual([]);
+    // The rows are the list's rows.
+    const row = (await client.get('/api/v1/employees?q=ab-01')).body.data[0] as Record<string, unknown>;
+    expect(row).toMatchObject({ id: people['山田']!.id, employee_number: 'Ab-01', name_kana: 'ヤマダ タロウ' });
+    expect(row).toHaveProperty('monthly_working_minutes', 0);
+  });
+
+  it('never finds retired staff or another company’s staff', async () => {
+    expect(await search('やまぐち')).toEqual([]);
+    expect(await search('GONE-1')).toEqual([]);
+    expect(await search(people['山口']!.email)).toEqual([]);
+    // The other company's ヤマモト and its AB-01 are not this company's; it finds only its own.
+    expect(await search('やまも')).toEqual([]);
+    expect(await search('やまも', otherAdmin)).toEqual(['山田 花子']);
+    expect(await search('ab-01', otherAdmin)).toEqual(['山田 花子']);
+    expect(await search(people['山田']!.email, otherAdmin)).toEqual([]);
+  });
+
+  it('refuses a bad search with 400 and changes nothing', async () => {
+    const SEARCH = '検索語は1〜254文字で入力してください';
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    for (const [query, field, message] of [
+      ['q=', 'q', SEARCH],
+      ['q=%20%20', 'q', SEARCH],
+      [`q=${encodeURIComponent('ア'.repeat(255))}`, 'q', SEARCH],
+      ['q=%E3%82%84%E3%81%BE&cursor=abc', 'cursor', '検索結果に続きはありません。検索語を変えてください'],
+      ['q=%E3%82%84%E3%81%BE&limit=101', 'limit', '件数は1〜100で指定してください'],
+      ['q=%E3%82%84%E3%81%BE&name=x', null, null],
+    ] as const) {
+      const res = await client.get(`/api/v1/employees?${query}`);
+      expect([query, res.status]).toEqual([query, 400]);
+      if (field) expect([query, res.body.errors?.[field]]).toEqual([query, [message]]);
+    }
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+  });
+});

@@ -221,6 +221,7 @@ describe('default assignments', () => {
         department_id: null,
         employment_status_id: null,
         employee_id: null,
+        employee_name: null,
         pattern_id: ids.day,
         pattern_name: '日勤',
         effective_from: '2026-08-01',
@@ -247,6 +248,9 @@ describe('default assignments', () => {
       ['employee', '夜勤'],
       ['group', '日勤'],
     ]);
+    // The member is named: the screen does not read the staff list to show who.
+    const named = tenant.employees.find((e) => e.id === employeeId)!.name;
+    expect(september.in_force.map((a: { employee_name: string | null }) => a.employee_name)).toEqual([named, null]);
     expect(september.history.map((a: { effective_from: string }) => a.effective_from)).toEqual([
       '2026-09-01',
       '2026-08-01',

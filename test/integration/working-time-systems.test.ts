@@ -133,6 +133,8 @@ describe('saving versions', () => {
       scope: 'employee',
       employment_status_id: null,
       employee_id: tenant.employees[1]!.id,
+      // Named, so the screen does not read the staff list to show who.
+      employee_name: tenant.employees[1]!.name,
       effective_from: '2026-09-01',
       system: 'manager',
       system_label: '管理監督者',

@@ -88,3 +88,21 @@ export async function signInAs(
     await page.getByRole('button', { name: '確認' }).click();
   }
 }
+
+/**
+ * Picks a member in a staff picker (frontend/src/admin/staff/staff-picker.tsx): types `search` (フリガナ,
+ * 社員番号 or e-mail) into the combobox `#id`, taps the option named `name` and waits until the field
+ * shows it. Works at either viewport: a tap on a phone, a click on a desktop.
+ */
+export async function pickStaff(page: Page, id: string, search: string, name: string) {
+  const field = page.locator(`#${id}`);
+  await field.fill(search);
+  const option = page.locator(`#${id}-listbox`).getByRole('option', { name: new RegExp(`^${name}`) });
+  await option.waitFor({ state: 'visible', timeout: 15_000 });
+  await option.click();
+  await page.waitForFunction(
+    ([selector, expected]) => (document.querySelector(selector) as HTMLInputElement | null)?.value === expected,
+    [`#${id}`, name] as const,
+    { timeout: 15_000 },
+  );
+}

@@ -6,6 +6,8 @@ import {
   gojuonOrder,
   isEmployeeNumber,
   isNameKana,
+  kanaSearchPrefix,
+  listOrderKey,
   normaliseEmployeeNumber,
   normaliseKana,
 } from '../../functions/domain/staff-identity.js';
@@ -75,5 +77,33 @@ describe('五十音 order', () => {
       { id: '6', name: '阿部 花子', nameKana: 'アベ ハナコ' },
     ];
     expect([...staff].sort(gojuonOrder).map((s) => s.id)).toEqual(['2', '6', '0', '4', '3', '1', '5', '7']);
+  });
+});
+
+describe('search text as the start of a 五十音 key (staff search)', () => {
+  it.each([
+    ['やま', '1ヤマ'],
+    ['ヤマ', '1ヤマ'],
+    ['ﾔﾏ', '1ヤマ'],
+    ['ﾔﾏﾀﾞ', '1ヤマタ'],
+    ['がっこう', '1カツコウ'],
+    ['  やまだ　たろう ', '1ヤマタ タロウ'],
+  ])('%s → %s, a prefix of the key of the member it names', (typed, prefix) => {
+    expect(kanaSearchPrefix(typed)).toBe(prefix);
+  });
+
+  it('every start of a stored フリガナ, typed in ひらがな or 半角カナ, is a prefix of its key', () => {
+    const kana = 'ガッコウ ジョウタロウ';
+    const key = listOrderKey(kana, '学校 丈太郎');
+    const hiragana = 'がっこう じょうたろう';
+    for (let n = 1; n <= kana.length; n++) {
+      if (hiragana[n - 1] === ' ') continue;
+      expect(key.startsWith(kanaSearchPrefix(hiragana.slice(0, n))!)).toBe(true);
+      expect(key.startsWith(kanaSearchPrefix(kana.slice(0, n).normalize('NFKC'))!)).toBe(true);
+    }
+  });
+
+  it.each(['山田', 'yamada', 'A-001', 'a@example.test', '', '   '])('%s is not kana: null', (typed) => {
+    expect(kanaSearchPrefix(typed)).toBeNull();
   });
 });

@@ -731,12 +731,23 @@ export const ja = {
     findings: 'お知らせ',
   },
   // CSV download (/management/csv_download and …/download).
+  /** The search-as-you-type staff picker (admin/staff/staff-picker.tsx). */
+  staffPicker: {
+    hint: 'フリガナ・社員番号・メールアドレスで検索（漢字の氏名では検索できません）。',
+    searching: '検索中…',
+    found: '{n}件見つかりました。上下キーで選び、Enterで決定します。',
+    more: '上位{n}件を表示しています。続けて入力すると絞り込めます。',
+    none: '該当するスタッフがいません',
+    failed: '検索できませんでした。もう一度入力してください。',
+    clear: '選択を解除',
+  },
   csvDownload: {
     from: '開始日',
     to: '終了日',
     department: '部署',
     employmentStatus: '雇用形態',
     staff: '氏名',
+    staffAll: '空欄のままなら全員が対象です。',
     all: '全て',
     encoding: '文字コード',
     encodings: { utf8: 'UTF-8（BOM付き）', sjis: 'Shift_JIS（Excel向け）' },

@@ -7,11 +7,33 @@ import { sealCursor } from '../../shared/signing.js';
 import { STAFF_PAGE_LIMIT, staffList } from '../../services/staff-service.js';
 import { openPageCursor, pageFields } from '../paging.js';
 
-/** `GET /api/v1/employees[?limit=1–100][&cursor=…]`: a page of the list; the cursor is the last answer's `next_cursor`. */
-export const StaffListQuerySchema = z.strictObject(pageFields(STAFF_PAGE_LIMIT));
+/** Longest search text (`?q=`): a 社員番号 is 20, an e-mail 254 characters. */
+export const STAFF_SEARCH_MAX = 254;
+const SEARCH_MESSAGE = `検索語は1〜${STAFF_SEARCH_MAX}文字で入力してください`;
 
 /**
- * Staff list: active staff only (retired staff keep their records but leave the list), in 五十音
+ * `GET /api/v1/employees[?limit=1–100][&cursor=…]`: a page of the list; the cursor is the last answer's
+ * `next_cursor`. `?q=` searches instead (staffSearch: フリガナ prefix, 社員番号 or e-mail exact), one
+ * answer with no next page, so it takes no cursor.
+ */
+export const StaffListQuerySchema = z
+  .strictObject({
+    ...pageFields(STAFF_PAGE_LIMIT),
+    q: z.optional(
+      z
+        .string(SEARCH_MESSAGE)
+        .check(z.trim(), z.minLength(1, SEARCH_MESSAGE), z.maxLength(STAFF_SEARCH_MAX, SEARCH_MESSAGE)),
+    ),
+  })
+  .check(
+    z.refine((query) => query.q === undefined || query.cursor === undefined, {
+      message: '検索結果に続きはありません。検索語を変えてください',
+      path: ['cursor'],
+    }),
+  );
+
+/**
+ * Staff list (or search, `?q=`): active staff only (retired staff keep their records but leave the list), in 五十音
  * order, a page (≤ 100) at a time: `data` is the page's array (the spec's answer), `next_cursor` opens
  * the next page (null on the last). Each member carries the figures of the payroll period holding today
  * (this month under 末日締め). A fixed number of reads whatever the company's size (issue 19).
@@ -22,6 +44,7 @@ export const handler = api('list-employees', { query: StaffListQuerySchema }, as
   const page = await staffList(principal.companyId, today(principal.timeZone, clock.now()), {
     limit: query.limit,
     after,
+    q: query.q,
   });
   return okPage(page.staff, sealCursor(page.next, scope));
 });

@@ -17,7 +17,7 @@ import { assertOrgRefs } from '../../db/organisation.js';
 import { assertEffectiveFromOpen, isFrozen, periodClosings } from '../../db/period-closings.js';
 import { companyShifts, scheduleSettings } from '../../db/schedules.js';
 import { monthsBetween } from '../../domain/time.js';
-import { findEmployee } from '../../db/staff.js';
+import { findEmployee, staffNames } from '../../db/staff.js';
 import {
   insertPattern,
   markPatternDeleted,
@@ -187,9 +187,14 @@ export async function removePattern(companyId: string, patternId: string, timeZo
   return patternView({ ...current, deletedAt });
 }
 
+/** The assignments with the names of the members they name (one BatchGetItem per 100, none without). */
 export async function readAssignments(companyId: string, on: string) {
   const { patterns, assignments } = await scheduleSettings(companyId);
-  return assignmentsAnswer(patterns, assignments, on);
+  const names = await staffNames(
+    companyId,
+    assignments.filter((a) => a.scope === 'employee').map((a) => a.employeeId),
+  );
+  return assignmentsAnswer(patterns, assignments, on, names);
 }
 
 /**

@@ -35,13 +35,19 @@ type StoredAssignment = AssignmentRecord & { updatedAt?: string | undefined };
 const orNull = (v: string) => (v === RULE_ANY ? null : v);
 
 /** One default-assignment version; pattern_name names a deleted pattern too (history). */
-export function assignmentView(a: StoredAssignment, patterns: ReadonlyMap<string, PatternRecord>) {
+export function assignmentView(
+  a: StoredAssignment,
+  patterns: ReadonlyMap<string, PatternRecord>,
+  names: ReadonlyMap<string, string> = new Map(),
+) {
   const p = a.patternId ? patterns.get(a.patternId) : undefined;
   return {
     scope: a.scope,
     department_id: a.scope === 'group' ? orNull(a.departmentId) : null,
     employment_status_id: a.scope === 'group' ? orNull(a.employmentStatusId) : null,
     employee_id: a.scope === 'employee' ? a.employeeId : null,
+    /** The member's name (staffNames) where the answer read it, else null: the screen shows the id. */
+    employee_name: a.scope === 'employee' ? (names.get(a.employeeId) ?? null) : null,
     pattern_id: a.patternId || null,
     pattern_name: p?.name ?? null,
     effective_from: a.effectiveFrom,
@@ -73,16 +79,17 @@ export function assignmentsAnswer(
   patterns: readonly StoredPattern[],
   assignments: readonly StoredAssignment[],
   on: string,
+  names: ReadonlyMap<string, string> = new Map(),
 ) {
   const byId = new Map(patterns.map((p) => [p.patternId, p]));
   return {
     on,
-    in_force: assignmentsInForce(assignments, on).map((a) => assignmentView(a, byId)),
+    in_force: assignmentsInForce(assignments, on).map((a) => assignmentView(a, byId, names)),
     history: [...assignments]
       .sort(
         (a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom) || assignmentKey(a).localeCompare(assignmentKey(b)),
       )
-      .map((a) => assignmentView(a, byId)),
+      .map((a) => assignmentView(a, byId, names)),
     patterns: patternList(patterns),
   };
 }

@@ -15,7 +15,7 @@ import { assertOrgRefs } from '../../db/organisation.js';
 import { closedMessage, frozenClosingOver, isFrozen, periodClosings } from '../../db/period-closings.js';
 import { assertEffectiveFromOpen } from '../../db/period-closings.js';
 import { scheduleSettings } from '../../db/schedules.js';
-import { findEmployee } from '../../db/staff.js';
+import { findEmployee, staffNames } from '../../db/staff.js';
 import { deleteWorkSystem, putWorkSystem, type WorkSystemFields } from '../../db/work-patterns.js';
 import { clockMinute, clockTime } from '../../domain/work-patterns.js';
 import { WORK_SYSTEM_MESSAGES, periodMonthsOf } from '../../domain/work-systems.js';
@@ -35,11 +35,13 @@ const orNull = (v: string) => (v === RULE_ANY ? null : v);
 const timeOrNull = (m: number | null | undefined) => (m === null || m === undefined ? null : clockTime(m));
 
 /** One version as the API answers it ("HH:MM" times, null for what the system does not use). */
-export function workSystemView(v: StoredSystem) {
+export function workSystemView(v: StoredSystem, names: ReadonlyMap<string, string> = new Map()) {
   return {
     scope: v.scope,
     employment_status_id: v.scope === 'status' ? orNull(v.employmentStatusId) : null,
     employee_id: v.scope === 'employee' ? v.employeeId : null,
+    /** The member's name (staffNames) in the list, else null. */
+    employee_name: v.scope === 'employee' ? (names.get(v.employeeId) ?? null) : null,
     effective_from: v.effectiveFrom,
     system: v.system,
     system_label: WORK_SYSTEM_LABELS[v.system],
@@ -69,10 +71,17 @@ const order = (a: WorkSystemRecord, b: WorkSystemRecord) =>
   keyOf(a).localeCompare(keyOf(b)) ||
   b.effectiveFrom.localeCompare(a.effectiveFrom);
 
-/** `GET /api/v1/working_time_systems`: every version. */
+/**
+ * `GET /api/v1/working_time_systems`: every version, with the names of the members named (one
+ * BatchGetItem per 100 of them, none without): the screen need not read the staff list.
+ */
 export async function listWorkSystems(companyId: string): Promise<WorkSystemView[]> {
   const { systems } = await scheduleSettings(companyId);
-  return [...systems].sort(order).map(workSystemView);
+  const names = await staffNames(
+    companyId,
+    systems.filter((v) => v.scope === 'employee').map((v) => v.employeeId),
+  );
+  return [...systems].sort(order).map((v) => workSystemView(v, names));
 }
 
 type Body = z.infer<typeof WorkSystemBodySchema>;

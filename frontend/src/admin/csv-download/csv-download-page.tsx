@@ -14,7 +14,7 @@ import { yearChoices, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { loadOrgOptions, type OrgUnit } from '../organisation/org-api';
-import { listStaff, type Staff } from '../staff/staff-api';
+import { StaffPicker, type PickedStaff } from '../staff/staff-picker';
 import type { CsvEncoding } from './csv-download-api';
 import '../../shared/page.css';
 import '../admin.css';
@@ -25,17 +25,13 @@ const C = t.csvDownload;
 interface Choices {
   departments: OrgUnit[];
   statuses: OrgUnit[];
-  staff: Staff[];
 }
 
+/** The department and status choices; the staff member is searched for (StaffPicker), never listed. */
 async function loadChoices() {
-  const [org, staff] = await Promise.all([loadOrgOptions(), listStaff()]);
+  const org = await loadOrgOptions();
   if (!org.ok) return org;
-  if (!staff.ok) return staff;
-  return {
-    ...staff,
-    data: { departments: org.data.departments, statuses: org.data.statuses, staff: staff.data } satisfies Choices,
-  };
+  return { ...org, data: { departments: org.data.departments, statuses: org.data.statuses } satisfies Choices };
 }
 
 function Choice({
@@ -80,16 +76,15 @@ export default function CsvDownloadPage() {
   const [to, setTo] = useState<DateSelection>(today);
   const [departmentId, setDepartmentId] = useState('');
   const [statusId, setStatusId] = useState('');
-  const [staffId, setStaffId] = useState('');
+  const [picked, setPicked] = useState<PickedStaff | null>(null);
   const [encoding, setEncoding] = useState<CsvEncoding>('utf8');
   // The filters are optional: if their lists fail to load the range alone can still be exported.
   const { state } = useLoad(loadChoices, 'csv-choices', { alertOnGenericFailure: false });
-  const choices: Choices = state.status === 'ready' ? state.data : { departments: [], statuses: [], staff: [] };
-  // Only staff matching the chosen department and status; a choice that no longer matches is dropped.
-  const staffOptions = choices.staff.filter(
-    (s) => (!departmentId || s.department_id === departmentId) && (!statusId || s.employment_status_id === statusId),
-  );
-  const staffValue = staffOptions.some((s) => s.id === staffId) ? staffId : '';
+  const choices: Choices = state.status === 'ready' ? state.data : { departments: [], statuses: [] };
+  // Only staff matching the chosen department and status; a pick that no longer matches is dropped.
+  const matches = (s: Pick<PickedStaff, 'department_id' | 'employment_status_id'>) =>
+    (!departmentId || s.department_id === departmentId) && (!statusId || s.employment_status_id === statusId);
+  const staffValue = picked && matches(picked) ? picked : null;
 
   const start = selectedDate(from);
   const end = selectedDate(to);
@@ -108,7 +103,7 @@ export default function CsvDownloadPage() {
       end_day: to.day,
       department_id: departmentId,
       employment_status_id: statusId,
-      id: staffValue,
+      id: staffValue?.id ?? '',
       encoding,
     };
     // The router's promise settles once the next page has rendered; nothing here waits for it.
@@ -152,14 +147,17 @@ export default function CsvDownloadPage() {
               options={choices.statuses}
               disabled={state.status === 'loading'}
             />
-            <Choice
-              id="csv-staff"
-              label={C.staff}
-              value={staffValue}
-              onChange={setStaffId}
-              options={staffOptions.map((s) => ({ id: s.id, name: s.name }))}
-              disabled={state.status === 'loading'}
-            />
+            <div className="form__field csv-form__staff">
+              <label htmlFor="csv-staff">{C.staff}</label>
+              <StaffPicker
+                id="csv-staff"
+                label={C.staff}
+                value={staffValue}
+                onChange={setPicked}
+                filter={matches}
+                emptyHint={C.staffAll}
+              />
+            </div>
           </div>
           <fieldset className="csv-form__encoding">
             <legend>{C.encoding}</legend>

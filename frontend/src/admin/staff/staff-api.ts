@@ -1,5 +1,5 @@
 import type { StaffView } from '../../../../functions/services/staff-service';
-import { api, type ApiResult } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** A staff row as `GET /api/v1/employees[/{id}]` returns it: the backend's own type. */
 export type Staff = StaffView;
@@ -30,21 +30,10 @@ export const listStaffPage = (cursor?: string | null) =>
   api.get<Staff[]>('/api/v1/employees', cursor ? { cursor } : undefined);
 
 /**
- * Every active staff member (the pickers of other screens): the pages one after another, each a
- * bounded request. A failed page fails the whole list, so a picker never offers half the staff.
+ * The active staff a typed text finds (the staff picker): フリガナ prefix, 社員番号 or e-mail exact, at
+ * most `limit`, in one bounded request (no next page: typing more narrows it).
  */
-export async function listStaff(): Promise<ApiResult<Staff[]>> {
-  const first = await listStaffPage();
-  if (!first.ok) return first;
-  const all = [...first.data];
-  for (let cursor = first.nextCursor; cursor;) {
-    const page = await listStaffPage(cursor);
-    if (!page.ok) return page;
-    all.push(...page.data);
-    cursor = page.nextCursor;
-  }
-  return { ...first, data: all, nextCursor: null };
-}
+export const searchStaff = (q: string, limit: number) => api.get<Staff[]>('/api/v1/employees', { q, limit });
 export const getStaff = (id: string) => api.get<Staff>(path(id));
 export const createStaff = (body: StaffBody) => api.post<Staff>('/api/v1/employees', body);
 export const updateStaff = (id: string, body: StaffBody) => api.put<Staff>(path(id), body);

@@ -16,7 +16,7 @@ import { useLoad } from '../../shared/use-load';
 import { loadOrgOptions } from '../organisation/org-api';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
-import { listStaff } from '../staff/staff-api';
+import { StaffPicker, type PickedStaff } from '../staff/staff-picker';
 import {
   createPattern,
   deletePattern,
@@ -297,10 +297,10 @@ function PatternForm({
   );
 }
 
-type Names = { departments: Map<string, string>; statuses: Map<string, string>; staff: Map<string, string> };
+type Names = { departments: Map<string, string>; statuses: Map<string, string> };
 
 function targetLabel(a: AssignmentVersion, names: Names) {
-  if (a.scope === 'employee') return `${W.employee}: ${names.staff.get(a.employee_id!) ?? a.employee_id}`;
+  if (a.scope === 'employee') return `${W.employee}: ${a.employee_name ?? a.employee_id}`;
   if (!a.department_id && !a.employment_status_id) return W.wholeCompany;
   const dept = a.department_id ? (names.departments.get(a.department_id) ?? a.department_id) : W.all;
   const status = a.employment_status_id
@@ -365,12 +365,12 @@ function AssignmentTable({
   );
 }
 
+/** The assignments (which name their members) and the org units; the member is searched for (StaffPicker). */
 async function loadAssignmentData() {
-  const [assignments, org, staff] = await Promise.all([getAssignments(), loadOrgOptions(), listStaff()]);
+  const [assignments, org] = await Promise.all([getAssignments(), loadOrgOptions()]);
   if (!assignments.ok) return assignments;
   if (!org.ok) return org;
-  if (!staff.ok) return staff;
-  return { ...assignments, data: { assignments: assignments.data, ...org.data, staff: staff.data } };
+  return { ...assignments, data: { assignments: assignments.data, ...org.data } };
 }
 
 function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (job: RecomputeJob | null) => void }) {
@@ -378,7 +378,7 @@ function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (jo
   const [scope, setScope] = useState<'group' | 'employee'>('group');
   const [department, setDepartment] = useState('');
   const [status, setStatus] = useState('');
-  const [employee, setEmployee] = useState('');
+  const [employee, setEmployee] = useState<PickedStaff | null>(null);
   const [pattern, setPattern] = useState('');
   const [effectiveFrom, setEffectiveFrom] = useState('');
   const [busy, setBusy] = useState(false);
@@ -397,7 +397,6 @@ function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (jo
           const names: Names = {
             departments: new Map(data.departments.map((d) => [d.id, d.name])),
             statuses: new Map(data.statuses.map((s) => [s.id, s.name])),
-            staff: new Map(data.staff.map((s) => [s.id, `${s.last_name} ${s.first_name}`])),
           };
           const patterns = data.assignments.patterns;
           async function onSubmit(e: FormEvent) {
@@ -410,7 +409,7 @@ function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (jo
               scope,
               ...(scope === 'group'
                 ? { department_id: department || null, employment_status_id: status || null }
-                : { employee_id: employee || null }),
+                : { employee_id: employee?.id ?? null }),
               pattern_id: pattern || null,
               ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
             });
@@ -483,19 +482,13 @@ function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (jo
                 ) : (
                   <div className="form__field">
                     <label htmlFor="assign-employee">{W.employee}</label>
-                    <select
+                    <StaffPicker
                       id="assign-employee"
+                      label={W.employee}
                       value={employee}
-                      onChange={(e) => setEmployee(e.target.value)}
-                      {...invalidProps('assign-employee', errors.employee_id)}
-                    >
-                      <option value="">―</option>
-                      {data.staff.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {names.staff.get(s.id)}
-                        </option>
-                      ))}
-                    </select>
+                      onChange={setEmployee}
+                      errors={errors.employee_id}
+                    />
                     <FieldError id="assign-employee" messages={errors.employee_id} />
                   </div>
                 )}

@@ -18,7 +18,7 @@ import { useLoad } from '../../shared/use-load';
 import { listOrgUnits, type OrgUnit } from '../organisation/org-api';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
-import { listStaff, type Staff } from '../staff/staff-api';
+import { StaffPicker, type PickedStaff } from '../staff/staff-picker';
 import {
   checkWorkSystem,
   deleteWorkSystem,
@@ -44,24 +44,17 @@ const clock = (hhmm: string) => `${Number(hhmm.slice(0, 2))}:${hhmm.slice(3)}`;
 const SYSTEMS = Object.keys(W.systems) as WorkSystemKind[];
 const WITH_PERIOD: readonly WorkSystemKind[] = ['monthly_variable', 'yearly_variable', 'weekly_variable', 'flex'];
 
+/** The versions (which name their members) and the statuses; a member is searched for (StaffPicker). */
 async function loadData() {
-  const [versions, statuses, staff] = await Promise.all([
-    listWorkSystems(),
-    listOrgUnits('employmentStatus'),
-    listStaff(),
-  ]);
+  const [versions, statuses] = await Promise.all([listWorkSystems(), listOrgUnits('employmentStatus')]);
   if (!versions.ok) return versions;
   if (!statuses.ok) return statuses;
-  if (!staff.ok) return staff;
-  return { ...versions, data: { versions: versions.data, statuses: statuses.data, staff: staff.data } };
+  return { ...versions, data: { versions: versions.data, statuses: statuses.data } };
 }
-type Data = { versions: WorkSystemVersion[]; statuses: OrgUnit[]; staff: Staff[] };
+type Data = { versions: WorkSystemVersion[]; statuses: OrgUnit[] };
 
 function targetLabel(v: WorkSystemVersion, data: Data) {
-  if (v.scope === 'employee') {
-    const s = data.staff.find((e) => e.id === v.employee_id);
-    return s ? `${s.last_name} ${s.first_name}` : W.unknownTarget;
-  }
+  if (v.scope === 'employee') return v.employee_name ?? W.unknownTarget;
   if (!v.employment_status_id) return W.companyWide;
   return data.statuses.find((s) => s.id === v.employment_status_id)?.name ?? W.unknownTarget;
 }
@@ -123,7 +116,7 @@ function Field({
 function SystemForm({ data, onSaved }: { data: Data; onSaved: (job: RecomputeJob | null) => void }) {
   const [scope, setScope] = useState<'status' | 'employee'>('status');
   const [status, setStatus] = useState('-');
-  const [employee, setEmployee] = useState('');
+  const [employee, setEmployee] = useState<PickedStaff | null>(null);
   const [system, setSystem] = useState<WorkSystemKind>('standard');
   const [periodStart, setPeriodStart] = useState('');
   const [months, setMonths] = useState('1');
@@ -162,7 +155,7 @@ function SystemForm({ data, onSaved }: { data: Data; onSaved: (job: RecomputeJob
     const toInt = (v: string) => (/^[0-9]+$/.test(v.trim()) ? Number(v.trim()) : v);
     const body = {
       scope,
-      ...(scope === 'status' ? { employment_status_id: status } : { employee_id: employee || null }),
+      ...(scope === 'status' ? { employment_status_id: status } : { employee_id: employee?.id ?? null }),
       system,
       ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
       ...(hasPeriod ? { period_start: periodStart || null } : {}),
@@ -241,19 +234,13 @@ function SystemForm({ data, onSaved }: { data: Data; onSaved: (job: RecomputeJob
             </Field>
           ) : (
             <Field id="system-employee" label={W.employee} errors={errors.employee_id}>
-              <select
+              <StaffPicker
                 id="system-employee"
+                label={W.employee}
                 value={employee}
-                onChange={(e) => setEmployee(e.target.value)}
-                {...invalidProps('system-employee', errors.employee_id)}
-              >
-                <option value="">―</option>
-                {data.staff.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {`${s.last_name} ${s.first_name}`}
-                  </option>
-                ))}
-              </select>
+                onChange={setEmployee}
+                errors={errors.employee_id}
+              />
             </Field>
           )}
         </div>
@@ -475,8 +462,8 @@ function VersionTable({ data, onDeleted }: { data: Data; onDeleted: (job: Recomp
 const hmLabel = (minutes: number) => `${Math.floor(minutes / 60)}時間${String(minutes % 60).padStart(2, '0')}分`;
 
 /** 変形期間の所定労働時間のチェック: one employee and date, the period's plan checked by the server. */
-function PlanCheck({ data }: { data: Data }) {
-  const [employee, setEmployee] = useState('');
+function PlanCheck() {
+  const [employee, setEmployee] = useState<PickedStaff | null>(null);
   const [date, setDate] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -491,9 +478,9 @@ function PlanCheck({ data }: { data: Data }) {
     if (!employee) missing.employee_id = [W.checkEmployeeRequired];
     if (!date) missing.date = [W.checkDateRequired];
     setErrors(missing);
-    if (Object.keys(missing).length) return;
+    if (!employee || Object.keys(missing).length) return;
     setBusy(true);
-    const res = await checkWorkSystem(employee, date);
+    const res = await checkWorkSystem(employee.id, date);
     setBusy(false);
     if (!res.ok) {
       setError(failureMessage(res));
@@ -523,19 +510,13 @@ function PlanCheck({ data }: { data: Data }) {
         <FormFeedback error={error} success={null} />
         <div className="pattern-form__times">
           <Field id="check-employee" label={W.employee} errors={errors.employee_id}>
-            <select
+            <StaffPicker
               id="check-employee"
+              label={W.employee}
               value={employee}
-              onChange={(e) => setEmployee(e.target.value)}
-              {...invalidProps('check-employee', errors.employee_id)}
-            >
-              <option value="">―</option>
-              {data.staff.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {`${s.last_name} ${s.first_name}`}
-                </option>
-              ))}
-            </select>
+              onChange={setEmployee}
+              errors={errors.employee_id}
+            />
           </Field>
           <Field id="check-date" label={W.checkDate} errors={errors.date}>
             <input
@@ -585,7 +566,7 @@ export default function WorkSystemsPage() {
             <SystemForm data={data} onSaved={refresh} />
             <RecomputeProgress job={job} />
             <VersionTable data={data} onDeleted={refresh} />
-            <PlanCheck data={data} />
+            <PlanCheck />
           </>
         )}
       </LoadView>
