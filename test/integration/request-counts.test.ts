@@ -530,8 +530,8 @@ budget(
 );
 budget(
   ['delete-company'],
-  3,
-  "issue 19: the company (GetItem), closed with its job recorded (one TransactWriteItems), audit record; the recompute worker disables every admin and staff member and ends their sessions, whatever the staff count",
+  2,
+  'issue 19: the company (GetItem), closed with its job recorded (one TransactWriteItems); the recompute worker disables every admin and staff member and ends their sessions, whatever the staff count',
 );
 budget(['get-company-closing'], 2, 'the company and its close job (GetItem each)');
 
