@@ -238,7 +238,8 @@ const rows = [
   ['create-company', 'POST', '/api/v1/companies', OPERATOR, api('companies/create-company'), [...WRITE, ...pool('adminPool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser')], 'New company account'],
   ['get-company', 'GET', '/api/v1/companies/{id}', OPERATOR, api('companies/get-company'), READ, 'Company account (edit form)'],
   ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, api('companies/update-company'), [...WRITE, ...pool('adminPool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit company account'],
-  ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, api('companies/delete-company'), [...WRITE, ...pool('adminPool', 'AdminDisableUser'), ...pool('employeePool', 'AdminDisableUser')], 'Close company account'],
+  ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, api('companies/delete-company'), WRITE, 'Close company account (stops sign-in; the recompute worker disables its users)'],
+  ['get-company-closing', 'GET', '/api/v1/companies/{id}/closing', OPERATOR, api('companies/get-company-closing'), READ, 'Progress of a company close (admins and staff disabled in the background)'],
   ['list-info-items', 'GET', '/api/v1/info_items', SIGNED_IN, api('info-items/list-info-items'), READ, 'Announcements (banners, or all for the operator)'],
   ['get-info-item', 'GET', '/api/v1/info_items/{id}', SIGNED_IN, api('info-items/get-info-item'), READ, 'Announcement detail'],
   ['create-info-item', 'POST', '/api/v1/info_items', OPERATOR, api('info-items/create-info-item'), WRITE, 'New announcement'],
@@ -339,10 +340,16 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'recompute-worker',
     handler: 'functions/jobs/recompute-worker.ts',
-    // 'mail': the daily run sends the scheduled notices (services/mail-notices.ts).
-    needs: ['table:write', 'mail'],
+    // 'mail': the daily run sends the scheduled notices (services/mail-notices.ts). The pools: the
+    // operator's company close disables every admin and staff member (services/company-close.ts).
+    needs: [
+      'table:write',
+      'mail',
+      ...pool('adminPool', 'AdminDisableUser'),
+      ...pool('employeePool', 'AdminDisableUser'),
+    ],
     summary:
-      "Recomputes stored monthly figures after a settings version, builds 勤怠状況's digests and 締め処理's checklists, and runs an admin's paid-leave grant run (invoked asynchronously)",
+      "Recomputes stored monthly figures after a settings version, builds 勤怠状況's digests and 締め処理's checklists, runs an admin's paid-leave grant run and disables a closed company's users (invoked asynchronously)",
     timeoutSeconds: 900,
     memorySize: 512,
     invokedBy: [
@@ -361,6 +368,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'list-period-closings',
       'refresh-period-closings',
       'run-paid-leave-grants',
+      'delete-company',
     ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).

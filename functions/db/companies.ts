@@ -128,24 +128,73 @@ export async function updateCompanyAndAdmin(companyId: string, adminId: string, 
   if (result.canceled) throw new NotFoundError();
 }
 
-/** Marks the company closed; sign-in already refuses users of a company that is not active. */
-export async function markCompanyClosed(companyId: string, service: Db = db()) {
-  await service.entities.Company.patch({ companyId })
-    .set({ status: 'closed', closedAt: new Date().toISOString() })
-    .go();
+/** The job a close records (services/company-close.ts runs it). */
+export interface CompanyCloseJob {
+  jobId: string;
+  reason: string;
+  fromMonth: string;
+  toMonth: string;
+  timeZone: string;
+  expiresAt: number;
 }
 
-/** Every admin and staff member of a company with their Cognito usernames: two Queries. */
-export async function companyUsers(companyId: string, service: Db = db()) {
-  const [admins, employees] = await Promise.all([
-    service.entities.CompanyAdmin.query
+/**
+ * Marks the company closed (sign-in already refuses users of a company that is not active) and
+ * records the close's job, in one transaction: a closed company always names its job. A repeat on a
+ * closed company keeps its closedAt and only records the new job. One TransactWriteItems.
+ */
+export async function markCompanyClosed(
+  companyId: string,
+  job: CompanyCloseJob,
+  alreadyClosed: boolean,
+  service: Db = db(),
+) {
+  const result = await service.transaction
+    .write(({ Company, RecomputeJob }) => [
+      Company.patch({ companyId })
+        .set(
+          alreadyClosed
+            ? { closeJobId: job.jobId }
+            : { status: 'closed', closedAt: new Date().toISOString(), closeJobId: job.jobId },
+        )
+        .commit(),
+      RecomputeJob.create({ companyId, status: 'pending', done: 0, failed: 0, ...job }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError();
+}
+
+export type CompanyUserKind = 'admin' | 'employee';
+
+/** A company user as the close needs it: its Cognito username, and the admin's id and status. */
+export interface CompanyUser {
+  kind: CompanyUserKind;
+  sub: string | undefined;
+  adminId?: string | undefined;
+  disabled: boolean;
+}
+
+/** One Query page of the company's admins or staff (`limit` items), and the cursor of the next. */
+export async function companyUserPage(
+  companyId: string,
+  kind: CompanyUserKind,
+  cursor: string | null,
+  limit: number,
+  service: Db = db(),
+): Promise<{ users: CompanyUser[]; cursor: string | null }> {
+  if (kind === 'admin') {
+    const page = await service.entities.CompanyAdmin.query
       .byCompany({ companyId })
-      .go({ pages: 'all', attributes: ['adminId', 'userSub', 'status'] }),
-    service.entities.Employee.query
-      .byCompany({ companyId })
-      .go({ pages: 'all', attributes: ['employeeId', 'userSub'] }),
-  ]);
-  return { admins: admins.data, employees: employees.data };
+      .go({ cursor, limit, attributes: ['adminId', 'userSub', 'status'] });
+    return {
+      users: page.data.map((a) => ({ kind, sub: a.userSub, adminId: a.adminId, disabled: a.status === 'disabled' })),
+      cursor: page.cursor,
+    };
+  }
+  const page = await service.entities.Employee.query
+    .byCompany({ companyId })
+    .go({ cursor, limit, attributes: ['employeeId', 'userSub'] });
+  return { users: page.data.map((e) => ({ kind, sub: e.userSub, disabled: false })), cursor: page.cursor };
 }
 
 export async function markAdminDisabled(companyId: string, adminId: string, service: Db = db()) {

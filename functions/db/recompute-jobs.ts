@@ -5,6 +5,9 @@ import { db, type Db } from './service.js';
 /** The job reason of a paid-leave grant run: the worker runs the grants instead of a recompute. */
 export const GRANT_RUN_REASON = 'paid_leave.grant_run';
 
+/** The job reason of the operator's company close (services/company-close.ts): accounts, not figures. */
+export const COMPANY_CLOSE_REASON = 'company.close';
+
 type NewRecomputeJob = Parameters<Db['entities']['RecomputeJob']['create']>[0];
 type RecomputeJobChanges = Parameters<ReturnType<Db['entities']['RecomputeJob']['patch']>['set']>[0];
 
@@ -54,4 +57,15 @@ export async function countGrantRun(
     .add({ done: members })
     .set({ granted })
     .go({ response: 'none' });
+}
+
+/** A batch's outcome: `done` and `failed` more, in one atomic UpdateItem (ADD). */
+export async function countProgress(
+  companyId: string,
+  jobId: string,
+  done: number,
+  failed: number,
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.RecomputeJob.patch({ companyId, jobId }).add({ done, failed }).go({ response: 'none' });
 }

@@ -5,13 +5,15 @@
  * (services/daily-refresh.ts: 欠勤 of the day that just ended). Every line of the run carries the
  * Lambda request id, the job and the company (ids only). Also invoked with a build of 勤怠状況's
  * digest (`kind: 'work-status-digest'`, services/work-status-digest.ts) or of 締め処理's checklist
- * (`kind: 'closing-checklist-digest'`, services/closing-checklist-digest.ts).
+ * (`kind: 'closing-checklist-digest'`, services/closing-checklist-digest.ts), or with the operator's
+ * company close (`kind: 'company-close'`, services/company-close.ts: Cognito users and sessions).
  */
 import type { Context } from 'aws-lambda';
 import { runDailyRefresh } from '../services/daily-refresh.js';
 import { runRecompute } from '../services/recompute-runner.js';
 import type { RecomputeEvent, WorkerEvent } from '../services/recompute.js';
 import { buildClosingChecklistDigest } from '../services/closing-checklist-digest.js';
+import { runCompanyClose } from '../services/company-close.js';
 import { buildWorkStatusDigest } from '../services/work-status-digest.js';
 import { withLogContext } from '../shared/logger.js';
 
@@ -38,6 +40,18 @@ export const handler = async (event: WorkerEvent | { id?: string }, context?: Co
         company_id: digest.companyId,
       },
       () => buildClosingChecklistDigest(digest),
+    );
+  }
+  if ('kind' in event && event.kind === 'company-close') {
+    const close = event;
+    return withLogContext(
+      {
+        lambda_request_id: context?.awsRequestId,
+        job: 'company-close',
+        job_id: close.jobId,
+        company_id: close.companyId,
+      },
+      () => runCompanyClose(close),
     );
   }
   if (!('jobId' in event) || !event.jobId) {

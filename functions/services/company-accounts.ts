@@ -1,27 +1,22 @@
 import {
   activeCompanyById,
   companyById,
-  companyUsers,
   insertCompanyWithAdmin,
-  markAdminDisabled,
   markCompanyClosed,
   primaryAdmin,
   updateCompanyAndAdmin,
 } from '../db/companies.js';
+import { COMPANY_CLOSE_REASON, findRecomputeJob } from '../db/recompute-jobs.js';
 import { endSessions } from '../db/sessions.js';
-import type { Role } from '../routes.js';
+import { today } from '../domain/time.js';
 import { pools } from '../shared/auth/pools.js';
+import { clock } from '../shared/clock.js';
 import { ConflictError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
-import {
-  createPoolUser,
-  deletePoolUser,
-  disablePoolUser,
-  resetPoolUserPassword,
-  updatePoolUserEmail,
-} from '../shared/pool-users.js';
+import { createPoolUser, deletePoolUser, resetPoolUserPassword, updatePoolUserEmail } from '../shared/pool-users.js';
+import { startWorker } from './recompute.js';
 import { assertPasswordPolicy } from './sessions/sign-in.js';
 import type { NewCompanyInput, UpdateCompanyInput } from '../domain/company-schema.js';
 
@@ -33,7 +28,6 @@ import type { NewCompanyInput, UpdateCompanyInput } from '../domain/company-sche
 export interface AccountDeps {
   createUser: typeof createPoolUser;
   deleteUser: typeof deletePoolUser;
-  disableUser: typeof disablePoolUser;
   updateEmail: typeof updatePoolUserEmail;
   resetPassword: typeof resetPoolUserPassword;
   saveNewCompany: typeof insertCompanyWithAdmin;
@@ -61,7 +55,6 @@ async function adminEmailInUse(email: string): Promise<boolean> {
 export const defaultAccountDeps: AccountDeps = {
   createUser: createPoolUser,
   deleteUser: deletePoolUser,
-  disableUser: disablePoolUser,
   updateEmail: updatePoolUserEmail,
   resetPassword: resetPoolUserPassword,
   saveNewCompany: insertCompanyWithAdmin,
@@ -165,31 +158,65 @@ export async function editCompanyAccount(
   };
 }
 
-const BATCH = 10;
+const CLOSE_JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+type CloseJobRecord = {
+  jobId: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  total?: number | undefined;
+  done: number;
+  failed: number;
+  createdAt: string;
+  finishedAt?: string | undefined;
+};
+
+const closeJobView = (job: CloseJobRecord) => ({
+  id: job.jobId,
+  status: job.status,
+  /** Admins and staff to disable; null until the worker has counted them. */
+  total: job.total ?? null,
+  done: job.done,
+  failed: job.failed,
+  created_at: job.createdAt,
+  finished_at: job.finishedAt ?? null,
+});
+
+/** The progress of a company close (`GET /api/v1/companies/{id}/closing`; the SPA imports the type). */
+export type CompanyCloseJobView = ReturnType<typeof closeJobView>;
 
 /**
  * Closing, not deleting: attendance records must be kept (labour law), so the company is marked
- * closed, which stops every sign-in at once, then each admin and staff member is disabled in Cognito
- * and their sessions end. Repeating it finishes a close that failed half-way.
+ * closed, which stops every sign-in at once, and a job is recorded in the same transaction; the
+ * recompute worker then disables each admin and staff member in Cognito and ends their sessions
+ * (services/company-close.ts), however many there are. Three requests whatever the staff count
+ * (GetItem, TransactWriteItems, Invoke). Repeating it records a new job that finishes a close that
+ * failed half-way. The answer is the company id and the job the operator's screen polls.
  */
-export async function closeCompanyAccount(companyId: string, deps: AccountDeps = defaultAccountDeps) {
+export async function closeCompanyAccount(companyId: string) {
   const company = await companyById(companyId);
-  if (company.status === 'active') await markCompanyClosed(companyId);
-  const { admins, employees } = await companyUsers(companyId);
-  const users: { role: Role; sub: string }[] = [
-    ...admins.flatMap((a) => (a.userSub ? [{ role: 'admin' as const, sub: a.userSub }] : [])),
-    ...employees.flatMap((e) => (e.userSub ? [{ role: 'employee' as const, sub: e.userSub }] : [])),
-  ];
-  for (let i = 0; i < users.length; i += BATCH) {
-    await Promise.all(
-      users.slice(i, i + BATCH).map(async ({ role, sub }) => {
-        await deps.disableUser(role, sub).catch((error: unknown) => {
-          if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
-        });
-        await deps.endSessions(sub);
-      }),
-    );
-  }
-  await Promise.all(admins.filter((a) => a.status !== 'disabled').map((a) => markAdminDisabled(companyId, a.adminId)));
-  return { id: companyId };
+  const month = today(company.timeZone, clock.now()).slice(0, 7);
+  const job = {
+    jobId: newId(),
+    reason: COMPANY_CLOSE_REASON,
+    fromMonth: month,
+    toMonth: month,
+    timeZone: company.timeZone,
+    expiresAt: Math.floor(clock.now().getTime() / 1000) + CLOSE_JOB_TTL_SECONDS,
+  };
+  await markCompanyClosed(companyId, job, company.status !== 'active');
+  await startWorker({ kind: 'company-close', companyId, jobId: job.jobId });
+  return {
+    id: companyId,
+    close_job: closeJobView({ ...job, status: 'pending', done: 0, failed: 0, createdAt: clock.now().toISOString() }),
+  };
+}
+
+/**
+ * The last close of a company (GetItem on the company, GetItem on its job): null for a company never
+ * closed (or whose job has expired, a week after); 404 for an unknown company.
+ */
+export async function companyCloseStatus(companyId: string): Promise<CompanyCloseJobView | null> {
+  const company = await companyById(companyId);
+  const job = company.closeJobId ? await findRecomputeJob(companyId, company.closeJobId) : null;
+  return job ? closeJobView(job) : null;
 }

@@ -5,6 +5,7 @@
  * job ends `done`, or `failed` when any failed.
  */
 import {
+  COMPANY_CLOSE_REASON,
   GRANT_RUN_REASON,
   countGrantRun,
   countRecomputed,
@@ -19,6 +20,7 @@ import { logger } from '../shared/logger.js';
 import type { RecomputeEvent, WorkerEvent } from './recompute.js';
 import { runDueGrants } from './paid-leave-service.js';
 import { buildClosingChecklistDigest, rebuildLastEndedChecklist } from './closing-checklist-digest.js';
+import { runCompanyClose } from './company-close.js';
 import { buildWorkStatusDigest, rebuildCurrentWorkStatus } from './work-status-digest.js';
 
 /** Employees recomputed at once. */
@@ -26,8 +28,12 @@ const CONCURRENCY = 4;
 /** Months per transaction (a month is one item; DynamoDB takes at most 100 per transaction). */
 const MONTHS_PER_WRITE = 12;
 
-/** One event of the worker: a recompute job, or a build of 勤怠状況's digest or 締め処理's checklist. */
+/**
+ * One event of the worker: a recompute job, a build of 勤怠状況's digest or 締め処理's checklist, or
+ * the operator's company close.
+ */
 export async function runWorkerEvent(event: WorkerEvent): Promise<void> {
+  if ('kind' in event && event.kind === 'company-close') return runCompanyClose(event);
   if ('kind' in event && event.kind === 'work-status-digest') return buildWorkStatusDigest(event);
   if ('kind' in event && event.kind === 'closing-checklist-digest') return buildClosingChecklistDigest(event);
   return runRecompute(event as RecomputeEvent);
@@ -37,6 +43,8 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
   const job = await findRecomputeJob(companyId, jobId);
   if (!job || job.status !== 'pending') return;
   if (job.reason === GRANT_RUN_REASON) return runGrantJob(companyId, jobId);
+  // A company close's job runs only from its own event (kind 'company-close'), never as a recompute.
+  if (job.reason === COMPANY_CLOSE_REASON) return;
   try {
     // Rules, 締め日, calendar and schedule settings once; shifts one Query per calendar month, shared.
     const [staff, figures] = await Promise.all([

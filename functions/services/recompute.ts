@@ -13,6 +13,7 @@ import { NotFoundError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import type { ClosingChecklistDigestEvent } from './closing-checklist-digest.js';
+import type { CompanyCloseEvent } from './company-close.js';
 import type { WorkStatusDigestEvent } from './work-status-digest.js';
 
 const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -23,10 +24,11 @@ export interface RecomputeEvent {
 }
 
 /**
- * What the worker is asked to do: a recompute job, or a build of 勤怠状況's digest (work-status-digest.ts)
- * or of 締め処理's checklist (closing-checklist-digest.ts).
+ * What the worker is asked to do: a recompute job, a build of 勤怠状況's digest (work-status-digest.ts)
+ * or of 締め処理's checklist (closing-checklist-digest.ts), or the operator's company close
+ * (company-close.ts: the company's accounts, not its figures).
  */
-export type WorkerEvent = RecomputeEvent | WorkStatusDigestEvent | ClosingChecklistDigestEvent;
+export type WorkerEvent = RecomputeEvent | WorkStatusDigestEvent | ClosingChecklistDigestEvent | CompanyCloseEvent;
 
 /**
  * Records a recompute of every active employee's months from the month of `fromDate` (YYYY-MM-DD) to

@@ -1,7 +1,7 @@
 /**
  * The operator's screens in Chromium: a company account created through the form (whose admin then
  * signs in and sets a password), an announcement that appears as a banner for staff inside its
- * display window, the invalid-date alert, and closing a company.
+ * display window, the invalid-date alert, and closing a company (its accounts disabled in the background).
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -166,8 +166,8 @@ describe('operator console in Chromium', () => {
     expect(saved).toMatchObject({ title: '更新後', startAt: '2027-02-28T01:00:00.000Z' });
   });
 
-  it('closes a company after confirmation; it leaves the list', async () => {
-    const closing = await createTenant({ employees: 0, name: '解約予定株式会社' });
+  it('closes a company after confirmation; it leaves the list and its accounts are disabled in the background, with progress', async () => {
+    const closing = await createTenant({ employees: 2, name: '解約予定株式会社' });
     const page = await operatorPage();
     const row = page.getByRole('row', { name: /解約予定株式会社/ });
     await expect.poll(() => row.count()).toBe(1);
@@ -181,6 +181,11 @@ describe('operator console in Chromium', () => {
     expect(dialogs).toEqual(['confirm']);
     const { data } = await db().entities.Company.get({ companyId: closing.companyId }).go();
     expect(data?.status).toBe('closed');
+    // The admin and the two staff, disabled by the worker: the line under the list follows it to the end.
+    const progress = page.getByTestId('company-closing');
+    await expect
+      .poll(() => progress.textContent())
+      .toBe('「解約予定株式会社」を削除しました。管理者・スタッフ 3 名のアカウントを停止しました。');
   });
 
   it('shows a company admin Permission Denied on the operator pages', async () => {

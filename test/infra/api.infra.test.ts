@@ -18,7 +18,9 @@ const functionIds = new Map<string, string>();
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
 /** Inline policy statements of the role of a route's function. */
-function statementsOf(route: RouteDef): Array<{ Action: string | string[]; Resource: unknown; Effect: string }> {
+function statementsOf(
+  route: Pick<RouteDef, 'name'>,
+): Array<{ Action: string | string[]; Resource: unknown; Effect: string }> {
   const fn = resources[functionIds.get(route.name)!]!;
   const role = resources[refId(fn.Properties.Role)!]!;
   expect(role.Type).toBe('AWS::IAM::Role');
@@ -50,7 +52,7 @@ describe('one Lambda per route', () => {
     expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
   });
 
-  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves, 勤怠状況 and 締め処理 (their digests) the recompute worker, and schedules the daily grant job', () => {
+  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves, 勤怠状況 and 締め処理 (their digests) and the company close the recompute worker, and schedules the daily grant job', () => {
     const invokers: Record<string, string> = {
       'create-attendance-export': 'export-worker',
       'create-attendance-totals-export': 'export-worker',
@@ -74,6 +76,8 @@ describe('one Lambda per route', () => {
       // 締め処理: a stale read and 再集計 start the checklist's build in the recompute worker.
       'list-period-closings': 'recompute-worker',
       'refresh-period-closings': 'recompute-worker',
+      // The operator's company close: the worker disables the company's admins and staff.
+      'delete-company': 'recompute-worker',
       'create-employee-import': 'staff-import-worker',
     };
     for (const route of ROUTES) {
@@ -324,6 +328,17 @@ describe('least-privilege IAM per route', () => {
       );
       expect(granted, route.name).toEqual(expected);
     }
+    // The company close moved to the recompute worker: only it disables a company's users, on the
+    // admin and the employee pools, and it may do nothing else in Cognito.
+    const worker = BACKGROUND_FUNCTIONS.find((b) => b.name === 'recompute-worker')!;
+    const workerCognito = statementsOf(worker).filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('cognito-idp:')),
+    );
+    expect(new Set(workerCognito.flatMap((s) => [s.Action].flat()))).toEqual(new Set(['cognito-idp:AdminDisableUser']));
+    expect(new Set(workerCognito.flatMap((s) => [...referencedIds(s.Resource)]))).toEqual(
+      new Set([poolIdsByKey.get('adminPool'), poolIdsByKey.get('employeePool')]),
+    );
+    expect(ROUTES.find((r) => r.name === 'delete-company')!.needs.filter((n) => n.includes('Pool:'))).toEqual([]);
   });
 
   it('lets every function write only to the shared application log group', () => {

@@ -5,6 +5,10 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccountDeps, openCompanyAccount } from '../../functions/services/company-accounts.js';
+import { markCompanyClosed } from '../../functions/db/companies.js';
+import { COMPANY_CLOSE_REASON } from '../../functions/db/recompute-jobs.js';
+import { newId } from '../../functions/shared/ids.js';
+import { runCompanyClose, defaultCompanyCloseDeps } from '../../functions/services/company-close.js';
 import { NewCompanySchema } from '../../functions/domain/company-schema.js';
 import { db } from '../../functions/db/service.js';
 import { ROUTES } from '../../functions/routes.js';
@@ -12,6 +16,7 @@ import { pools } from '../../functions/shared/auth/pools.js';
 import { cognito } from '../../functions/shared/clients/cognito.js';
 import { MESSAGES } from '../../functions/shared/messages.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createOperator, createTenant, signIn, type TestTenant } from '../support/tenant.js';
 
@@ -271,15 +276,46 @@ describe('PUT /api/v1/companies/{id}', () => {
   });
 });
 
+interface CloseJob {
+  id: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  total: number | null;
+  done: number;
+  failed: number;
+  finished_at: string | null;
+}
+
+/** Polls `GET /api/v1/companies/{id}/closing` as the operator's screen does, until the worker is through. */
+const closeFinished = (companyId: string) =>
+  pollUntil(
+    async () => (await operator.get(`/api/v1/companies/${companyId}/closing`)).body.data as CloseJob,
+    (job) => job.status === 'done' || job.status === 'failed',
+  );
+
 describe('DELETE /api/v1/companies/{id}', () => {
-  it('closes the company: records are kept, admins and staff are signed out and cannot sign in again', async () => {
+  it('closes the company at once and disables its admins and staff in the background, with progress', async () => {
     const closing = await createTenant({ employees: 2, name: '解約株式会社' });
     const admin = await signIn(stack.baseUrl, 'admin', closing.admin);
     const staff = await signIn(stack.baseUrl, 'employee', closing.employees[0]!);
+    expect((await operator.get(`/api/v1/companies/${closing.companyId}/closing`)).body).toMatchObject({ data: null });
 
     const res = await operator.delete(`/api/v1/companies/${closing.companyId}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: closing.companyId });
+    // The contract: the company id, and beside it the job the screen polls.
+    expect(res.body.data).toMatchObject({
+      id: closing.companyId,
+      close_job: { status: 'pending', total: null, done: 0, failed: 0, finished_at: null },
+    });
+    expect(res.body.data.close_job.id).toEqual(expect.any(String));
+
+    // The request itself closed the company: nobody of it signs in any more, before the worker is through.
+    const { data: closed } = await db().entities.Company.get({ companyId: closing.companyId }).go();
+    expect(closed).toMatchObject({ status: 'closed', closeJobId: res.body.data.close_job.id });
+    await expect(signIn(stack.baseUrl, 'employee', closing.employees[1]!)).rejects.toThrow(/401/);
+
+    const job = await closeFinished(closing.companyId);
+    expect(job).toMatchObject({ id: res.body.data.close_job.id, status: 'done', total: 3, done: 3, failed: 0 });
+    expect(job.finished_at).toBeTruthy();
 
     expect((await admin.get('/api/v1/session')).body.data).toBeNull();
     expect((await staff.get('/api/v1/timestamps/today')).status).toBe(401);
@@ -295,7 +331,7 @@ describe('DELETE /api/v1/companies/{id}', () => {
     const { data: admins } = await db().entities.CompanyAdmin.query.byCompany({ companyId: closing.companyId }).go();
     expect(admins.map((a) => a.status)).toEqual(['disabled']);
 
-    // Gone from the operator's screens.
+    // Gone from the operator's screens (its close's progress stays readable).
     expect((await operator.get('/api/v1/companies')).body.data.map((c: { id: string }) => c.id)).not.toContain(
       closing.companyId,
     );
@@ -304,8 +340,78 @@ describe('DELETE /api/v1/companies/{id}', () => {
     expect((await signIn(stack.baseUrl, 'employee', tenant.employees[0]!)).cookie('kintai_sid')).toBeTruthy();
   });
 
+  it('counts a user the worker could not disable as failed, goes on with the others, and a repeat close finishes it', async () => {
+    const closing = await createTenant({ employees: 3, name: '解約やり直し株式会社' });
+    const stuck = closing.employees[1]!;
+    const stuckSub = (await db().entities.Employee.get({ companyId: closing.companyId, employeeId: stuck.id }).go())
+      .data!.userSub!;
+    // The request's part (closed, with its job), then the worker's with Cognito refusing one user.
+    const jobId = newId();
+    await markCompanyClosed(
+      closing.companyId,
+      {
+        jobId,
+        reason: COMPANY_CLOSE_REASON,
+        fromMonth: '2026-01',
+        toMonth: '2026-01',
+        timeZone: 'Asia/Tokyo',
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      },
+      false,
+    );
+    await runCompanyClose(
+      { companyId: closing.companyId, jobId },
+      {
+        ...defaultCompanyCloseDeps,
+        disableUser: async (role, sub) => {
+          if (sub === stuckSub) throw Object.assign(new Error('throttled'), { name: 'TooManyRequestsException' });
+          return defaultCompanyCloseDeps.disableUser(role, sub);
+        },
+      },
+    );
+    const failedJob = await closeFinished(closing.companyId);
+    expect(failedJob).toMatchObject({ id: jobId, status: 'failed', total: 4, failed: 1, done: 3 });
+    // Closed all the same: the one user left enabled in Cognito still cannot sign in.
+    await expect(signIn(stack.baseUrl, 'employee', stuck)).rejects.toThrow(/401/);
+
+    const again = await operator.delete(`/api/v1/companies/${closing.companyId}`);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(closing.companyId);
+    expect(again.body.data.close_job.id).not.toBe(failedJob.id);
+    const job = await closeFinished(closing.companyId);
+    expect(job).toMatchObject({ id: again.body.data.close_job.id, status: 'done', total: 4, done: 4, failed: 0 });
+    const user = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: pools().employee.poolId, Username: stuckSub }),
+    );
+    expect(user.Enabled).toBe(false);
+  });
+
+  it('pages through a company larger than one page of users', async () => {
+    const closing = await createTenant({ employees: 1, name: '解約大規模株式会社' });
+    // 150 staff records without a sign-in of their own (no Cognito user): counted and gone through all the same.
+    const {
+      data: [first],
+    } = await db().entities.Employee.query.byCompany({ companyId: closing.companyId }).go();
+    await db()
+      .entities.Employee.put(
+        Array.from({ length: 150 }, (_, i) => ({
+          companyId: closing.companyId,
+          employeeId: `${first!.employeeId}-extra-${String(i).padStart(3, '0')}`,
+          lastName: '社員',
+          firstName: `追加${i + 1}`,
+          email: `close-${closing.companyId}-${i}@example.test`,
+          departmentId: first!.departmentId,
+          employmentStatusId: first!.employmentStatusId,
+        })),
+      )
+      .go();
+    expect((await operator.delete(`/api/v1/companies/${closing.companyId}`)).status).toBe(200);
+    expect(await closeFinished(closing.companyId)).toMatchObject({ status: 'done', total: 152, done: 152, failed: 0 });
+  });
+
   it('answers 404 for an unknown company', async () => {
     expect((await operator.delete('/api/v1/companies/01jx7zzzzzzzzzzzzzzzzzzzzz')).status).toBe(404);
+    expect((await operator.get('/api/v1/companies/01jx7zzzzzzzzzzzzzzzzzzzzz/closing')).status).toBe(404);
   });
 });
 

@@ -535,9 +535,10 @@ budget(
 );
 budget(
   ['delete-company'],
-  12,
-  'close the company, then end every admin and staff account and session: one Query page and one BatchWriteItem per 25',
+  2,
+  'issue 19: the company (GetItem), closed with its job recorded (one TransactWriteItems); the recompute worker disables every admin and staff member and ends their sessions, whatever the staff count',
 );
+budget(['get-company-closing'], 2, 'the company and its close job (GetItem each)');
 
 // ---- the run --------------------------------------------------------------------------------------
 
@@ -667,6 +668,8 @@ const LAST = [
   'sign-out-company',
   // Closing company A ends its sessions: after every call of its users.
   'delete-company',
+  // The close just started: its job.
+  'get-company-closing',
   'sign-out-operator',
 ];
 const SPECIAL = new Set(['create-timestamp', 'sign-in-user', 'sign-in-company', 'get-work-status']);

@@ -12,6 +12,7 @@ import { SIGN_IN_LIMITS } from '../../functions/services/sessions/sign-in.js';
 import { pools } from '../../functions/shared/auth/pools.js';
 import { clock } from '../../functions/shared/clock.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { PASSWORD, createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
 
@@ -103,6 +104,13 @@ describe('the old cookie fails on the very next request', () => {
     const admin = await signIn(stack.baseUrl, 'admin', closing.admin);
     const staff = await signIn(stack.baseUrl, 'employee', closing.employees[0]!);
     expect((await operator.delete(`/api/v1/companies/${closing.companyId}`)).status).toBe(200);
+    // The close's worker ends the sessions (the request already stopped every sign-in): the operator
+    // sees its job through.
+    const job = await pollUntil(
+      async () => (await operator.get(`/api/v1/companies/${closing.companyId}/closing`)).body.data,
+      (j: { status: string }) => j.status === 'done' || j.status === 'failed',
+    );
+    expect(job).toMatchObject({ status: 'done', failed: 0 });
     await provesEnded('company closed (admin)', admin, '/api/v1/employees');
     await provesEnded('company closed (staff)', staff, '/api/v1/timestamps/today');
   });

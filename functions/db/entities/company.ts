@@ -32,6 +32,11 @@ export const Company = createSchema({
     primaryAdminId: { type: 'string' },
     /** When the operator closed the account (records are kept for legal retention). */
     closedAt: { type: 'string' },
+    /**
+     * The last close's background job (a RecomputeJob item of the company, reason `company.close`):
+     * the worker disables every admin and staff member in Cognito and ends their sessions.
+     */
+    closeJobId: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',

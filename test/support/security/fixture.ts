@@ -371,6 +371,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'get-company': ids.companyA,
     'update-company': ids.companyA,
     'delete-company': ids.companyA,
+    'get-company-closing': ids.companyA,
     'get-info-item': ids.infoItem,
     'update-info-item': ids.infoItem,
     'delete-info-item': ids.infoItem,

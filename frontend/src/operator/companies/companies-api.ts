@@ -1,4 +1,5 @@
 import type { CompanyView } from '../../../../functions/domain/company-schema';
+import type { CompanyCloseJobView } from '../../../../functions/services/company-accounts';
 import { api } from '../../lib/api';
 
 export type Company = CompanyView;
@@ -24,4 +25,9 @@ export const listCompanies = () => api.get<Company[]>(base);
 export const getCompany = (id: string) => api.get<Company>(one(id));
 export const createCompany = (input: CompanyInput) => api.post<Company>(base, input);
 export const updateCompany = (id: string, input: CompanyInput) => api.put<Company>(one(id), input);
-export const deleteCompany = (id: string) => api.delete<{ id: string }>(one(id));
+/** A close's background job: admins and staff disabled so far (null total until counted). */
+export type CloseJob = CompanyCloseJobView;
+/** Closes the account at once; its users are disabled in the background (the answer's job). */
+export const deleteCompany = (id: string) => api.delete<{ id: string; close_job: CloseJob }>(one(id));
+/** The last close's progress (null for a company never closed). */
+export const getCompanyClosing = (id: string) => api.get<CloseJob | null>(`${one(id)}/closing`);

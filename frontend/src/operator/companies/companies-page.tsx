@@ -1,4 +1,9 @@
-/** 管理者アカウント一覧 (`/management/companies`): business name, representative, e-mail; edit and delete. */
+/**
+ * 管理者アカウント一覧 (`/management/companies`): business name, representative, e-mail; edit and delete.
+ * A delete closes the account at once; its admins and staff are disabled in the background, and the
+ * page shows that progress until it is through.
+ */
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
@@ -6,13 +11,79 @@ import { PageTitle } from '../../shared/page-title';
 import { useLoad } from '../../shared/use-load';
 import { useLogFailure } from '../log-failure';
 import { RowActions } from '../row-actions';
-import { deleteCompany, listCompanies, type Company } from './companies-api';
+import { deleteCompany, getCompanyClosing, listCompanies, type CloseJob, type Company } from './companies-api';
 import '../../shared/page.css';
 import '../operator.css';
 
 const O = t.operator;
 
-function CompanyRow({ company, onDeleted }: { company: Company; onDeleted: (id: string) => void }) {
+/** A company just deleted: its accounts are being disabled in the background. */
+interface Closing {
+  id: string;
+  name: string;
+  job: CloseJob;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * 停止中 n/m of a close, polled until the worker is through; a failed one can be run again (the
+ * close is repeatable and finishes what is left).
+ */
+function ClosingProgress({ closing }: { closing: Closing }) {
+  const [job, setJob] = useState<CloseJob>(closing.job);
+  const [retrying, setRetrying] = useState(false);
+  const finished = job.status === 'done' || job.status === 'failed';
+  useEffect(() => {
+    if (finished) return;
+    let cancelled = false;
+    void (async () => {
+      for (let attempt = 0; !cancelled; attempt++) {
+        await sleep(Math.min(500 + attempt * 250, 2000));
+        if (cancelled) return;
+        const res = await getCompanyClosing(closing.id);
+        if (cancelled) return;
+        if (!res.ok || !res.data) continue;
+        setJob(res.data);
+        if (res.data.status === 'done' || res.data.status === 'failed') return;
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [closing.id, finished]);
+
+  async function retry() {
+    setRetrying(true);
+    const res = await deleteCompany(closing.id);
+    setRetrying(false);
+    if (res.ok) setJob(res.data.close_job);
+  }
+
+  const C = O.companies;
+  const fill = (text: string) =>
+    text
+      .replace('{name}', closing.name)
+      .replace('{n}', String(job.status === 'failed' ? job.failed : job.done))
+      .replace('{m}', String(job.total ?? '-'));
+  return (
+    <p className="page-hint" role="status" data-testid="company-closing">
+      {fill(job.status === 'done' ? C.closed : job.status === 'failed' ? C.closeFailed : C.closing)}
+      {job.status === 'failed' ? (
+        <>
+          {' '}
+          <button type="button" className="button op-button" onClick={() => void retry()} disabled={retrying}>
+            {C.closeRetry}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function CompanyRow({ company, onDeleted }: { company: Company; onDeleted: (job: CloseJob) => void }) {
+  // The close's job, from the answer to the delete, for the progress line under the list.
+  const job = useRef<CloseJob | null>(null);
   return (
     <tr>
       <td>{company.name}</td>
@@ -22,8 +93,14 @@ function CompanyRow({ company, onDeleted }: { company: Company; onDeleted: (id: 
         label={company.name}
         editTo={`/management/companies/${encodeURIComponent(company.id)}/edit`}
         confirmText={O.companies.confirmDelete.replace('{name}', company.name)}
-        remove={() => deleteCompany(company.id)}
-        onDeleted={() => onDeleted(company.id)}
+        remove={async () => {
+          const res = await deleteCompany(company.id);
+          if (res.ok) job.current = res.data.close_job;
+          return res;
+        }}
+        onDeleted={() => {
+          if (job.current) onDeleted(job.current);
+        }}
       />
     </tr>
   );
@@ -33,6 +110,7 @@ export default function CompaniesPage() {
   // Spec §8: a failed list load is logged, not alerted.
   const { state, reload, setData } = useLoad(listCompanies, 'companies', { alertOnGenericFailure: false });
   useLogFailure('companies', state);
+  const [closings, setClosings] = useState<Closing[]>([]);
 
   return (
     <>
@@ -42,6 +120,9 @@ export default function CompaniesPage() {
           {O.companies.new}
         </Link>
       </p>
+      {closings.map((closing) => (
+        <ClosingProgress key={closing.job.id} closing={closing} />
+      ))}
       <section className="card page-section" aria-label={t.pages.companies}>
         <LoadView state={state} onRetry={() => void reload()}>
           {(companies) =>
@@ -65,7 +146,10 @@ export default function CompaniesPage() {
                       <CompanyRow
                         key={c.id}
                         company={c}
-                        onDeleted={(id) => setData((list) => list.filter((x) => x.id !== id))}
+                        onDeleted={(job) => {
+                          setClosings((list) => [...list, { id: c.id, name: c.name, job }]);
+                          setData((list) => list.filter((x) => x.id !== c.id));
+                        }}
                       />
                     ))}
                   </tbody>
