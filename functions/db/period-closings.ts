@@ -56,6 +56,7 @@ export interface Closing {
   absentDays?: number | undefined;
   breakBelowLegalDays?: number | undefined;
   shortIntervalDays?: number | undefined;
+  patternsUsed?: string[] | undefined;
   updatedAt?: string | undefined;
 }
 

@@ -108,6 +108,8 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
     const staff = chosenStaff(ctx.staff, {});
     await updatePeriodClosing(companyId, period, 'closing', { done: 0, total: staff.length });
     const employees: FrozenEmployee[] = [];
+    // The patterns the frozen days were scheduled by: a pattern edit checks these (pattern-routes.ts).
+    const patternsUsed = new Set<string>();
     const p = { from: closing.from, to: closing.to, timeZone };
     const rounding = settingsOf(ctx.schedule.settings)(closing.to).monthlyRounding30;
     for (const [i, e] of staff.entries()) {
@@ -120,7 +122,10 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         if (day.leaveType === 1) totals.substituteLeaveDays! += day.leaveDays;
         if (day.leaveType === 2) totals.transferHolidayDays! += day.leaveDays;
         if (day.leaveType === 0 && day.leaveUnit === 'hours') totals.paidLeaveHours! += day.leaveHours;
-        if (day.schedule?.kind === 'pattern') totals.scheduledDays!++;
+        if (day.schedule?.kind === 'pattern') {
+          totals.scheduledDays!++;
+          patternsUsed.add(day.schedule.pattern.id);
+        }
         if (day.status === 'incomplete') totals.incompleteDays++;
         if (day.lateMinutes > 0) totals.lateDays!++;
         totals.lateMinutes! += day.lateMinutes;
@@ -174,6 +179,7 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
       ...keys,
       csvSha256: createHash('sha256').update(csv).digest('hex'),
       employeeCount: staff.length,
+      patternsUsed: [...patternsUsed].sort(),
       missingPunchDays: employees.reduce((n, e) => n + e.totals.incompleteDays, 0),
       breakShortDays: employees.reduce((n, e) => n + e.totals.breakShortDays, 0),
       ...Object.fromEntries(

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORK_PATTERN_MESSAGES } from '../../functions/api/work-patterns/pattern-routes.js';
-import { putPeriodClosing } from '../../functions/db/period-closings.js';
+import { findPeriodClosing, putPeriodClosing } from '../../functions/db/period-closings.js';
 import { engineSchedule, scheduleSettings } from '../../functions/db/schedules.js';
 import { db } from '../../functions/db/service.js';
 import { PATTERN_MESSAGES } from '../../functions/domain/work-patterns.js';
@@ -481,6 +481,58 @@ describe('closed periods', () => {
     expect(day.status).toBe(200);
     expect(day.body.data.recompute).toMatchObject({ from_month: '2026-08' });
     await finished(day.body.data.recompute.id);
+  });
+});
+
+describe('a pattern used by shifts of a closed period', () => {
+  it('the closing job records the patterns its days used; editing one of them is refused without reading the shifts', async () => {
+    // 遅番 is used by one shift on 2026-06-15 (no assignment), then June is closed by the real job.
+    const late = await admin.post('/api/v1/work_patterns', {
+      ...DAY,
+      name: '遅番',
+      start_time: '13:00',
+      end_time: '22:00',
+      breaks: [{ start_time: '17:00', end_time: '18:00' }],
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(201);
+    const unused = await admin.post('/api/v1/work_patterns', { ...DAY, name: '中番' });
+    expect(unused.status).toBe(201);
+    const shift = await admin.put('/api/v1/shifts', {
+      entries: [
+        { employee_id: tenant.employees[0]!.id, date: '2026-06-15', pattern_id: late.body.data.id, day_off: false },
+      ],
+    });
+    expect(shift.status, JSON.stringify(shift.body)).toBe(200);
+    await finished(shift.body.data.recompute.id);
+    const closing = await admin.post('/api/v1/period_closings', { period: '2026-06' });
+    expect(closing.status, JSON.stringify(closing.body)).toBe(201);
+    await pollUntil(
+      () => findPeriodClosing(tenant.companyId, '2026-06'),
+      (c) => c?.status === 'closed' || c?.status === 'failed',
+    );
+    const stored = await findPeriodClosing(tenant.companyId, '2026-06');
+    expect(stored).toMatchObject({ status: 'closed' });
+    expect(stored!.patternsUsed).toContain(late.body.data.id);
+    expect(stored!.patternsUsed).not.toContain(unused.body.data.id);
+
+    const before = await tableSnapshot(stack.tableName);
+    const times = await admin.put(`/api/v1/work_patterns/${late.body.data.id}`, {
+      name: '遅番',
+      start_time: '14:00',
+      end_time: '23:00',
+      breaks: [{ start_time: '18:00', end_time: '19:00' }],
+    });
+    expect(times.status).toBe(409);
+    expect(times.body.errors.start_time[0]).toBe(WORK_PATTERN_MESSAGES.usedInClosed('2026年6月度（6月1日〜6月30日）'));
+    expect(await tableSnapshot(stack.tableName)).toEqual(before);
+    // 中番 scheduled no closed day: its times may change.
+    const free = await admin.put(`/api/v1/work_patterns/${unused.body.data.id}`, {
+      ...DAY,
+      name: '中番',
+      end_time: '17:30',
+    });
+    expect(free.status, JSON.stringify(free.body)).toBe(200);
+    await finished(free.body.data.recompute.id);
   });
 });
 

@@ -125,7 +125,13 @@ async function frozenUse(
   const uses = assignmentIntervals(assignments).filter((i) => i.v.patternId === pattern.patternId);
   for (const c of frozen) if (uses.some((i) => i.from <= c.to && c.from <= i.to)) return { closing: c, lastFrozenTo };
   for (const c of frozen) {
+    // The closing job recorded the patterns its days were scheduled by: no read of the period's shifts.
+    if (c.patternsUsed) {
+      if (c.patternsUsed.includes(pattern.patternId)) return { closing: c, lastFrozenTo };
+      continue;
+    }
     if (c.closedAt && pattern.createdAt && c.closedAt < pattern.createdAt) continue;
+    // A closing made before that record: the company's shifts of its months (one Query page each).
     for (const month of monthsBetween(c.from, c.to)) {
       const shifts = await companyShifts(companyId, month);
       if (shifts.some((s) => s.patternId === pattern.patternId && s.date >= c.from && s.date <= c.to))

@@ -43,6 +43,12 @@ export const PeriodClosing = createSchema({
     absentDays: { type: 'number' },
     breakBelowLegalDays: { type: 'number' },
     shortIntervalDays: { type: 'number' },
+    /**
+     * The work patterns the closed days were scheduled by (shifts and assignments), found by the closing
+     * job: editing or deleting a pattern checks these instead of reading the period's shifts (issue 19).
+     * Absent on closings made before it (those are checked the old way).
+     */
+    patternsUsed: { type: 'list', items: { type: 'string' } },
     updatedAt: {
       type: 'string',
       required: true,
