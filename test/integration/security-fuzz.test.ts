@@ -202,8 +202,8 @@ function requestArbitrary(route: RouteDef): fc.Arbitrary<RawRequest> {
 }
 
 /**
- * An accepted export, a settings save's recompute or a closing runs on in the background (the local
- * job): wait for it, or its writes would look like a refused request's.
+ * An accepted export, a settings save's recompute, a closing, a grant run or a company close runs on in
+ * the background (the local job): wait for it, or its writes would look like a refused request's.
  */
 async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
   const recompute = (res.json?.data as { recompute?: { id: string } | null } | undefined)?.recompute;
@@ -219,8 +219,23 @@ async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
       () => periodClosings(fx.ids.companyA),
       (closings) => !closings.some((c) => c.status === 'closing'),
     );
+  // A company close disables its users in the recompute worker: wait for its job.
+  const close = res.json?.data as { id?: string; close_job?: { id: string } } | undefined;
+  if (close?.id && close.close_job?.id)
+    await pollUntil(
+      async () => (await client.get(`/api/v1/companies/${close.id}/closing`)).body?.data?.status,
+      (status) => !['pending', 'running'].includes(status),
+    );
   const job = res.json?.data as { id?: string; status?: string } | undefined;
   if (!job?.id || !['pending', 'running'].includes(job.status ?? '')) return;
+  // A grant run is a recompute-worker job: its progress is at the recompute job's route.
+  if (route.name === 'run-paid-leave-grants') {
+    await pollUntil(
+      async () => (await client.get(`/api/v1/recompute_jobs/${job.id}`)).body?.data?.status,
+      (status) => !['pending', 'running'].includes(status),
+    );
+    return;
+  }
   await pollUntil(
     async () => (await client.get(`${route.path}/${job.id}`)).body?.data?.status,
     (status) => !['pending', 'running'].includes(status),
