@@ -8,11 +8,13 @@
  * (nothing frozen; the days are writable again and the admin may close again).
  */
 import { createHash } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '../shared/clients/s3.js';
+import { env } from '../shared/env.js';
 import { buffer } from 'node:stream/consumers';
 import { findPeriodClosing, updatePeriodClosing } from '../db/period-closings.js';
 import {
   closingKeys,
-  putObject,
   type FrozenEmployee,
   type FrozenTotals,
   type PeriodSnapshot,
@@ -96,6 +98,13 @@ const SCHEDULE_COUNTS = [
 /** The CSV taken at closing: the same encoder, header and rows as the attendance export (UTF-8, BOM). */
 export async function closingCsv(rows: readonly Cell[][]): Promise<Buffer> {
   return buffer(csvStream([[...ATTENDANCE_HEADER], ...rows], 'utf8'));
+}
+
+/** Writes one object of a closing (the worker; readers use period-snapshot.ts getObject). */
+async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({ Bucket: env().EXPORTS_BUCKET!, Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 export async function runClosing(event: ClosingEvent): Promise<void> {

@@ -6,11 +6,9 @@
  * later export of the period returns) and the snapshot (per-employee totals and per-day rows, JSON).
  * Readers never recompute: a rule or engine change after closing leaves these figures as they were.
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { findPeriodClosing, periodClosings } from '../db/period-closings.js';
 import type { MonthTotals } from '../domain/worktime/month.js';
-import { s3 } from '../shared/clients/s3.js';
-import { env } from '../shared/env.js';
+import { presignedDownload } from '../shared/clients/s3-link.js';
 
 /** Per-employee totals of the period (minutes and day counts), summed over its days. */
 export interface FrozenTotals {
@@ -82,15 +80,16 @@ export const closingKeys = (companyId: string, period: string, run: string) => (
   snapshotKey: `closings/${companyId}/${period}/${run}/snapshot.json`,
 });
 
-const bucket = () => env().EXPORTS_BUCKET!;
-
-export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
-}
-
+/**
+ * A stored object of a closing (the snapshot, the CSV), read through a short-lived presigned GET and
+ * fetch: the readers (勤怠集計's list route, the export worker) then carry no S3 client, whose load
+ * the list route's cold-start budget could not afford. The closing job writes them (exports/closing.ts).
+ */
 export async function getObject(key: string): Promise<Buffer> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
-  return Buffer.from(await res.Body!.transformToByteArray());
+  const url = await presignedDownload(key, 'inline', 'application/octet-stream', 60);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`stored closing object unreadable (${res.status})`);
+  return Buffer.from(await res.arrayBuffer());
 }
 
 /** The closed (frozen) closing of `period`, or null while it is open, closing or reopened. One GetItem. */

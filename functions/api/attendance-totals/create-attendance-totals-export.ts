@@ -7,7 +7,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { csvEncodingOf } from '../../exports/payroll-layouts.js';
 import { resolveLayout } from './payroll-layout-routes.js';
-import { TotalsExportSchema } from './schemas.js';
+import { TotalsExportSchema } from './export-schemas.js';
 
 /**
  * Start the 勤怠集計 CSV of a payroll period (one row per active staff member, 社員番号 first; a closed

@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
 import { TOTALS_PAGE_LIMIT, TOTALS_SORTS } from '../../services/attendance-totals.js';
 import { PeriodIdSchema } from '../period-closings/schemas.js';
-import { LayoutRefSchema } from './payroll-layout-schemas.js';
 import { pageFields } from '../paging.js';
 
-const DEPARTMENT = '部署を選択してください';
-const STATUS = '雇用形態を選択してください';
+export const DEPARTMENT = '部署を選択してください';
+export const STATUS = '雇用形態を選択してください';
 
 /** `GET /api/v1/attendance_totals` (勤怠集計). */
 export const TotalsQuerySchema = z.strictObject({
@@ -15,16 +14,4 @@ export const TotalsQuerySchema = z.strictObject({
   sort: z.optional(z.enum(TOTALS_SORTS, { error: '並べ替えの項目を選択してください' })),
   order: z.optional(z.enum(['asc', 'desc'], { error: '並び順は昇順か降順を選択してください' })),
   ...pageFields(TOTALS_PAGE_LIMIT),
-});
-
-/** `POST /api/v1/attendance_totals_exports`: the CSV of a period's totals, every active staff member (filters optional). */
-export const TotalsExportSchema = z.strictObject({
-  period: PeriodIdSchema,
-  department_id: z.optional(
-    z.nullable(z.string({ error: DEPARTMENT }).check(z.regex(/^[0-9a-z]{10,40}$/, DEPARTMENT))),
-  ),
-  employment_status_id: z.optional(z.nullable(z.string({ error: STATUS }).check(z.regex(/^[0-9a-z]{10,40}$/, STATUS)))),
-  encoding: z._default(z.optional(z.enum(['utf8', 'sjis'], { error: '文字コードを選択してください' })), 'utf8'),
-  /** A payroll layout (preset id or the company's layout id): its columns and its encoding replace `encoding`. */
-  layout: z.optional(z.nullable(LayoutRefSchema)),
 });
