@@ -24,3 +24,12 @@ export function isTransactionConflict(error: unknown): boolean {
   const message = (error as { message?: string }).message ?? '';
   return reasons.some((r) => r.Code === 'TransactionConflict') || /TransactionConflict/.test(message);
 }
+
+/**
+ * For `.catch` on a transaction's `go()`: null when it lost a race (thrown as a conflict rather than
+ * reported as a cancellation), so the caller's loop reads again and retries; any other error rethrown.
+ */
+export const conflictOrNull = (error: unknown): null => {
+  if (isTransactionConflict(error)) return null;
+  throw error;
+};

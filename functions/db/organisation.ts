@@ -7,7 +7,7 @@ import { nameKey } from '../domain/name-key.js';
 import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { MESSAGES } from '../shared/messages.js';
-import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
+import { CONTENTION, backOff, conflictOrNull } from './contention.js';
 import { db, type Db } from './service.js';
 
 export interface OrgUnit {
@@ -83,11 +83,6 @@ async function holdsGuard(kind: OrgKind, companyId: string, id: string, name: st
   const { data } = await service.entities.UniqueValue.get(nameGuard(kind, companyId, name)).go({ consistent: true });
   return data?.ownerId === id;
 }
-
-const conflictOrNull = (error: unknown) => {
-  if (isTransactionConflict(error)) return null;
-  throw error;
-};
 
 /** A new unit is counted from the start: no active staff (see `usageChanges`). */
 const UNUSED = { activeStaff: 0, staffCounted: true, staffSeq: 0 };

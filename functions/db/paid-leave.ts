@@ -14,7 +14,7 @@ import {
 } from '../domain/paid-leave/index.js';
 import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
-import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
+import { CONTENTION, backOff, conflictOrNull } from './contention.js';
 import { newId } from '../shared/ids.js';
 import { MESSAGES } from '../shared/messages.js';
 import { STATUS, assertRequestDaysOpen, guard, pendingItem, type NewRequest } from './requests.js';
@@ -190,10 +190,7 @@ export async function insertGrant(
         entities.PaidLeaveGrant.create(g).commit(),
       ])
       .go()
-      .catch((error: unknown) => {
-        if (isTransactionConflict(error)) return null;
-        throw error;
-      });
+      .catch(conflictOrNull);
     if (result === null) continue;
     if (!result.canceled) return 'created';
     if (result.data[1]?.code === 'ConditionalCheckFailed') return 'exists';
@@ -286,10 +283,7 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db(), ho
         leaveStep(entities, employee, { taking: ledgerTaking(item) }, { active: true }),
       ])
       .go()
-      .catch((error: unknown) => {
-        if (isTransactionConflict(error)) return null;
-        throw error;
-      });
+      .catch(conflictOrNull);
     if (result === null) continue;
     if (!result.canceled) return item;
     // A failed condition on the date's unique item is a duplicate; a TransactionConflict anywhere is a race.

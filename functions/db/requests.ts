@@ -4,7 +4,7 @@ import { newId } from '../shared/ids.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import { auditCommitted, auditInTransaction, auditNotCommitted } from './audit.js';
-import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
+import { CONTENTION, backOff, conflictOrNull } from './contention.js';
 import {
   isPaidLeave,
   leaveHolder,
@@ -255,12 +255,6 @@ export async function withdrawRequest(
   }
   throw new ConflictError();
 }
-
-/** A transaction that lost a race on one of its items (thrown rather than reported): try again. */
-const conflictOrNull = (error: unknown) => {
-  if (isTransactionConflict(error)) return null;
-  throw error;
-};
 
 /** What a decision does to a paid-leave request's place in the ledger: approved it uses its days, rejected it leaves. */
 const decisionChange = (req: Decided, status: 1 | 2): LedgerChange =>

@@ -9,7 +9,7 @@ import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-iden
 import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import { usageChanges, usageCommit, type UsageChange } from './organisation.js';
-import { CONTENTION, backOff, isTransactionConflict } from './contention.js';
+import { CONTENTION, backOff, conflictOrNull } from './contention.js';
 import { db, type Db } from './service.js';
 
 export interface StaffMember {
@@ -158,10 +158,6 @@ export const staffEmailGuard = (companyId: string, email: string) => ({
 const emailTaken = () => new ConflictError(MESSAGES.emailTaken);
 
 type TxCancel = { canceled: boolean; data: readonly { code?: string }[] };
-const conflictOrNull = (error: unknown): null => {
-  if (isTransactionConflict(error)) return null;
-  throw error;
-};
 
 /** A staff write's cancellation: the index of the first failed condition, or -1. */
 const failedAt = (result: TxCancel) => result.data.findIndex((r) => r?.code === 'ConditionalCheckFailed');
