@@ -59,7 +59,8 @@ describe('operator console in Chromium', () => {
     const page = await operatorPage();
     await page.getByRole('link', { name: '新規登録' }).click();
     await page.waitForURL('**/management/companies/new');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('管理者アカウント新規登録');
+    // The form's screen is loaded on demand: the URL changes before its heading replaces the list's.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('管理者アカウント新規登録');
 
     const submit = page.getByRole('button', { name: '登録' });
     expect(await submit.isDisabled()).toBe(true);
