@@ -7,8 +7,12 @@
  * quoted fields, doubled quotes inside them, CRLF, LF or CR line ends, and line breaks inside quotes.
  * Spreadsheet software exports UTF-8 (often with a BOM) or Shift_JIS (Excel's 「CSV」 on Japanese
  * Windows): valid UTF-8 is read as UTF-8, anything else as Shift_JIS (CP932, Windows' variant).
+ *
+ * Shift_JIS is decoded by Node's own TextDecoder (the WHATWG Encoding Standard's Shift_JIS, which is
+ * Windows-31J: NEC and IBM extended characters included), not iconv-lite: iconv's code-page tables
+ * were a quarter of the import route's bundle and put its cold start over budget (issue 19). Node's
+ * official builds, and the Lambda runtime, carry the full ICU data that decoder needs.
  */
-import iconv from 'iconv-lite';
 
 export type CsvFileEncoding = 'utf8' | 'sjis';
 
@@ -18,7 +22,7 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
     return { text, encoding: 'utf8' };
   } catch {
-    return { text: iconv.decode(Buffer.from(bytes), 'CP932'), encoding: 'sjis' };
+    return { text: new TextDecoder('shift_jis').decode(bytes), encoding: 'sjis' };
   }
 }
 

@@ -11,11 +11,12 @@
  * racing cannot create a duplicate.
  */
 import { randomInt } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { staffIdentities, type StaffFields } from '../db/staff.js';
 import { STAFF_IMPORT_MESSAGES } from '../domain/staff-import.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
 import { s3 } from '../shared/clients/s3.js';
+import { putObjectByLink } from '../shared/clients/s3-link.js';
 import { env } from '../shared/env.js';
 import { ConflictError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
@@ -35,15 +36,12 @@ const bucket = () => env().EXPORTS_BUCKET!;
 export const importObjectKey = (companyId: string, importId: string) =>
   `exports/staff-imports/${companyId}/${importId}.json`;
 
+/**
+ * Stored by a presigned PUT rather than the S3 client: the create route makes this one S3 call, and
+ * the client (~200 KB with its XML serializer) put the route over its cold-start budget (issue 19).
+ */
 export async function saveImportRows(key: string, rows: readonly ImportStaffRow[]): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      Body: JSON.stringify(rows),
-      ContentType: 'application/json',
-    }),
-  );
+  await putObjectByLink(key, JSON.stringify(rows), 'application/json');
 }
 
 export async function loadImportRows(key: string): Promise<ImportStaffRow[]> {

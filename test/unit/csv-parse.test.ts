@@ -58,6 +58,13 @@ describe('decodeCsvBytes', () => {
     expect(decodeCsvBytes(sjis)).toEqual({ text, encoding: 'sjis' });
   });
 
+  it('reads Windows-31J bytes written by hand: NEC specials, IBM kanji and the wave dash Excel writes', () => {
+    // 0x8740 ①, 0x878A ㈱ (NEC row 13), 0xFBFC 髙 (IBM extension), 0x8160 ～ (CP932 maps it to
+    // U+FF5E FULLWIDTH TILDE, not JIS's U+301C wave dash), 0x82A0 あ; bytes from Microsoft's CP932 table.
+    const bytes = Uint8Array.from([0x87, 0x40, 0x87, 0x8a, 0xfb, 0xfc, 0x81, 0x60, 0x82, 0xa0]);
+    expect(decodeCsvBytes(bytes)).toEqual({ text: '①㈱髙～あ', encoding: 'sjis' });
+  });
+
   it('reads pure ASCII as UTF-8 (the same text either way)', () => {
     expect(decodeCsvBytes(Buffer.from('a,b\r\n'))).toEqual({ text: 'a,b\r\n', encoding: 'utf8' });
   });

@@ -1,6 +1,6 @@
 /** Issue 18 item 3: 社員番号 and フリガナ as typed → as stored, and the 五十音 order of staff lists. */
 import { describe, expect, it } from 'vitest';
-import { EmployeeNumberSchema, NameKanaSchema } from '../../functions/api/employees/staff-schemas.js';
+import { EmployeeNumberSchema, NameKanaSchema } from '../../functions/api/employees/staff-profile-schema.js';
 import {
   employeeNumberKey,
   gojuonOrder,

@@ -28,7 +28,7 @@ import {
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../../domain/staff-identity.js';
 import type { ImportStaffRow } from '../../services/staff-import.js';
 import { ValidationError } from '../../shared/errors.js';
-import { NewStaffSchema, staffFields } from '../employees/staff-schemas.js';
+import { StaffProfileSchema, staffFields } from '../employees/staff-profile-schema.js';
 
 /** The largest file in base64 characters (STAFF_IMPORT_MAX_BYTES bytes, a little slack for padding). */
 export const IMPORT_FILE_MAX_CHARS = Math.ceil(STAFF_IMPORT_MAX_BYTES / 3) * 4 + 4;
@@ -41,7 +41,7 @@ export const ImportBodySchema = z.strictObject({
 export const IMPORT_BODY_BYTES = IMPORT_FILE_MAX_CHARS + 1020;
 
 /** The staff form's schema without the password: the import makes one per member (sent by mail). */
-const RowSchema = z.omit(NewStaffSchema, { password: true });
+const RowSchema = StaffProfileSchema;
 
 const HEADER_OF: Record<string, (typeof STAFF_IMPORT_COLUMNS)[number]['header']> = {
   ...Object.fromEntries(STAFF_IMPORT_COLUMNS.map((c) => [c.field, c.header])),

@@ -1,7 +1,8 @@
 import { created } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { NewStaffSchema, staffFields } from './staff-schemas.js';
+import { staffFields } from './staff-profile-schema.js';
+import { NewStaffSchema } from './staff-schemas.js';
 import { registerStaff } from '../../services/staff-service.js';
 import { notify } from '../../services/notify.js';
 

@@ -2,7 +2,8 @@ import { ok, withAudit } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
 import { IdParamsSchema } from '../schemas.js';
-import { EditStaffSchema, staffFields } from './staff-schemas.js';
+import { staffFields } from './staff-profile-schema.js';
+import { EditStaffSchema } from './staff-schemas.js';
 import { staffDetail, updateStaff } from '../../services/staff-service.js';
 
 /** Edit a staff member; a new e-mail or password also reaches Cognito. */
