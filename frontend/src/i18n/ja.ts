@@ -149,6 +149,14 @@ export const ja = {
     loadFailed: 'データを読み込めませんでした。',
     back: '一覧へ戻る',
   },
+  /** Figures built in the background (issue 19): 勤怠状況 and 締め処理 (shared/refresh-bar.tsx). */
+  refreshBar: {
+    // {at}: 2026/11/24 10:05 in the company's zone.
+    asOf: '集計日時 {at}',
+    refresh: '再集計',
+    refreshing: '集計中…',
+    refreshFailed: '再集計を開始できませんでした。時間をおいてもう一度お試しください。',
+  },
   /** Field-level feedback shared by every form (shared/field-errors.tsx). */
   fields: {
     tooLong: '{max}文字以内で入力してください',
@@ -577,11 +585,6 @@ export const ja = {
       pending: '集計機能の準備中のため、時間は表示されません。',
       // {period}: 2026年12月度（11月21日〜12月20日）, the payroll period (締め日) shown.
       periodOf: '{period}の集計',
-      // The figures are computed in the background (issue 19): {at} 2026/11/24 10:05 in the company's zone.
-      asOf: '集計日時 {at}',
-      refresh: '再集計',
-      refreshing: '集計中…',
-      refreshFailed: '再集計を開始できませんでした。時間をおいてもう一度お試しください。',
       // A list cut at its first entries: how many are not shown.
       more: '他{n}件',
       prevPeriod: '前の月度',
@@ -1001,10 +1004,6 @@ export const ja = {
     reopenDone: '締めを解除しました。',
     checklistTitle: '締める前の確認（{label}）',
     // The checklist's staff-wide lists are computed in the background (issue 19), like 勤怠状況.
-    asOf: '集計日時 {at}',
-    refresh: '再集計',
-    refreshing: '集計中…',
-    refreshFailed: '再集計を開始できませんでした。時間をおいてもう一度お試しください。',
     notYet: '集計が終わると表示されます。',
     more: '他{n}件',
     clean: '確認事項はありません。',

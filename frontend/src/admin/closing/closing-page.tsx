@@ -16,7 +16,8 @@ import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
-import { formatAsOf, formatDateTime, formatMinutes, range } from '../../shared/time';
+import { RefreshBar } from '../../shared/refresh-bar';
+import { formatDateTime, formatMinutes, range } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import {
@@ -158,45 +159,23 @@ function PayrollSetting({
 }
 
 /** 集計日時, 集計中… while a build runs, and 再集計. */
-function RefreshBar({ data, onRefresh }: { data: PeriodClosingsView; onRefresh: () => Promise<boolean> }) {
-  const zone = useTimeZone();
-  const [failed, setFailed] = useState(false);
-  return (
-    <div className="closing-refresh">
-      <p className="page-hint closing-refresh__as-of" data-testid="closing-as-of">
-        {data.as_of ? C.asOf.replace('{at}', formatAsOf(data.as_of, zone)) : C.notYet}
-        {data.refreshing && (
-          <span className="closing-refresh__busy" role="status">
-            {C.refreshing}
-          </span>
-        )}
-      </p>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        onClick={() => void onRefresh().then((ok) => setFailed(!ok))}
-        disabled={data.refreshing}
-      >
-        {C.refresh}
-      </button>
-      {failed && (
-        <p role="alert" className="form-error">
-          {C.refreshFailed}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function Checklist({ data, onRefresh }: { data: PeriodClosingsView; onRefresh: () => Promise<boolean> }) {
   const c = data.checklist;
   const label = data.periods.find((p) => p.id === c.period)?.label ?? c.period;
+  const [refreshFailed, setRefreshFailed] = useState(false);
   return (
     <section className="card page-section" aria-labelledby="closing-checklist-title">
       <h2 id="closing-checklist-title" className="page-section__title">
         {C.checklistTitle.replace('{label}', label)}
       </h2>
-      <RefreshBar data={data} onRefresh={onRefresh} />
+      <RefreshBar
+        asOf={data.as_of}
+        refreshing={data.refreshing}
+        failed={refreshFailed}
+        onRefresh={() => void onRefresh().then((ok) => setRefreshFailed(!ok))}
+        notYet={C.notYet}
+        testId="closing-as-of"
+      />
       {c.clean && <p className="form-notice">{C.clean}</p>}
       <dl className="closing-checklist">
         <div>

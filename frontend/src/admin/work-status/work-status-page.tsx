@@ -13,9 +13,9 @@ import { t } from '../../i18n';
 import { FindingList } from '../../shared/agreement-findings';
 import { PageTitle } from '../../shared/page-title';
 import { Loading } from '../../shared/status-pages';
-import { formatAsOf, formatHoursJa } from '../../shared/time';
+import { RefreshBar } from '../../shared/refresh-bar';
+import { formatHoursJa } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
-import { useTimeZone } from '../../shared/use-time-zone';
 import { AgreementSettingsForm } from './agreement-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
 import { FiveDayDutySection } from './five-day-duty-section';
@@ -43,35 +43,6 @@ const more = (shown: number, total: number | undefined) =>
 const POLL_MS = 2000;
 
 /** 集計日時, 集計中… while a build runs, and 再集計. */
-function RefreshBar({ data, onRefresh, failed }: { data: WorkStatus; onRefresh: () => void; failed: boolean }) {
-  const timeZone = useTimeZone();
-  return (
-    <div className="work-refresh">
-      <p className="page-hint work-refresh__as-of" data-testid="work-status-as-of">
-        {data.as_of ? WS.asOf.replace('{at}', formatAsOf(data.as_of, timeZone)) : null}
-        {data.refreshing && (
-          <span className="work-refresh__busy" role="status">
-            {WS.refreshing}
-          </span>
-        )}
-      </p>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        onClick={onRefresh}
-        disabled={data.refreshing}
-      >
-        {WS.refresh}
-      </button>
-      {failed && (
-        <p role="alert" className="form-error">
-          {WS.refreshFailed}
-        </p>
-      )}
-    </div>
-  );
-}
-
 const PANELS: { title: string; total: keyof WorkStatus; average: keyof WorkStatus }[] = [
   { title: WS.working, total: 'total_working_time', average: 'average_working_time' },
   { title: WS.over, total: 'total_over_working_time', average: 'average_over_working_time' },
@@ -259,7 +230,13 @@ export default function WorkStatusPage() {
       )}
       {state.status === 'ready' && (
         <>
-          <RefreshBar data={state.data} onRefresh={() => void refresh()} failed={refreshFailed} />
+          <RefreshBar
+            asOf={state.data.as_of}
+            refreshing={state.data.refreshing}
+            failed={refreshFailed}
+            onRefresh={() => void refresh()}
+            testId="work-status-as-of"
+          />
           <Panels data={state.data} onAsk={setAsked} />
           <AlertList data={state.data} />
           <AgreementMonths data={state.data} />
