@@ -448,48 +448,59 @@ export async function runDueGrants(
     uncounted = 0;
     await progress.step(n, result.granted.length);
   };
-  for (const member of staff) {
-    uncounted++;
-    await counted();
-    const employee = leaveEmployeeOf(member);
-    if (!employee) {
-      result.without_hire_date++;
-      continue;
-    }
-    const existing = grantsOf.get(member.employeeId) ?? [];
-    const steps = new Set(existing.filter((g) => g.source === 'auto').map((g) => g.step));
-    const due = grantsFor(employee, asOf, grantOptionsOf(company)).filter(
-      (d) => d.outcome === 'granted' && d.expiresOn > asOf && !steps.has(d.step),
-    );
-    for (const d of due) {
-      const outcome = await insertGrant({
-        companyId,
-        employeeId: member.employeeId,
-        grantId: statutoryGrantId(d.grantDate),
-        grantedOn: d.grantDate,
-        days: d.days,
-        expiresOn: d.expiresOn,
-        kind: 'statutory',
-        source: 'auto',
-        step: d.step,
-        table: d.table,
-        attendanceBasis: d.attendance.basis,
-        createdBy: 'system',
-      });
-      if (outcome === 'created')
-        result.granted.push({
-          employee_id: member.employeeId,
-          granted_on: d.grantDate,
+  try {
+    for (const member of staff) {
+      uncounted++;
+      await counted();
+      const employee = leaveEmployeeOf(member);
+      if (!employee) {
+        result.without_hire_date++;
+        continue;
+      }
+      const existing = grantsOf.get(member.employeeId) ?? [];
+      const steps = new Set(existing.filter((g) => g.source === 'auto').map((g) => g.step));
+      const due = grantsFor(employee, asOf, grantOptionsOf(company)).filter(
+        (d) => d.outcome === 'granted' && d.expiresOn > asOf && !steps.has(d.step),
+      );
+      for (const d of due) {
+        const outcome = await insertGrant({
+          companyId,
+          employeeId: member.employeeId,
+          grantId: statutoryGrantId(d.grantDate),
+          grantedOn: d.grantDate,
           days: d.days,
-          attendance: d.attendance.basis,
+          expiresOn: d.expiresOn,
+          kind: 'statutory',
+          source: 'auto',
+          step: d.step,
+          table: d.table,
+          attendanceBasis: d.attendance.basis,
+          createdBy: 'system',
         });
+        if (outcome === 'created')
+          result.granted.push({
+            employee_id: member.employeeId,
+            granted_on: d.grantDate,
+            days: d.days,
+            attendance: d.attendance.basis,
+          });
+      }
     }
+  } catch (error) {
+    // A run that breaks off still shows what it did: the grants made before the break stay (each was
+    // its own transaction), the failed job counts them (the screen says how many) and 勤怠状況 follows.
+    await counted(true).catch(() => undefined);
+    await markGrantsChanged().catch(() => undefined);
+    throw error;
   }
   await counted(true);
-  // The five-day list on 勤怠状況 follows the grants: its next read builds the figures again.
-  if (result.granted.length) {
+  await markGrantsChanged();
+  return result;
+
+  /** The five-day list on 勤怠状況 follows the grants: its next read builds the figures again. */
+  async function markGrantsChanged() {
+    if (!result.granted.length) return;
     const period = periodOf(asOf, await payrollVersions(companyId));
     await markWorkStatusChanged(companyId, period.id, now.toISOString());
   }
-  return result;
 }

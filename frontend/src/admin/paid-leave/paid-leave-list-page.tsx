@@ -93,7 +93,9 @@ export default function PaidLeaveListPage() {
     setBusy(false);
     if (job.status === 'failed') {
       setSuccess(null);
-      return setError(p.runFailed.replace('{n}', String(job.granted ?? 0)));
+      setError(p.runFailed.replace('{n}', String(job.granted ?? 0)));
+      // The grants made before the break are stored: the balances show them.
+      return void reload();
     }
     setSuccess(p.runDone.replace('{n}', String(job.granted ?? 0)));
     void reload();
