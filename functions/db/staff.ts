@@ -537,6 +537,23 @@ export async function staffByKanaPrefix(
 }
 
 /**
+ * Active staff whose 氏名 key starts with `prefix` (domain/staff-identity.ts `nameSearchPrefix`), in key
+ * order, at most `limit`: ONE Query page of the `byName` index, whatever the company's size.
+ */
+export async function staffByNamePrefix(
+  companyId: string,
+  prefix: string,
+  limit: number,
+  service: Db = db(),
+): Promise<StaffMember[]> {
+  const { data } = await service.entities.Employee.query
+    .byName({ companyId, status: 'active' })
+    .begins({ nameKey: prefix })
+    .go({ limit });
+  return data;
+}
+
+/**
  * The id of the member holding a 社員番号 (case folded, employeeNumberGuard) or an e-mail
  * (staffEmailGuard) in the company, retired staff included, or null: one GetItem of the unique item.
  */
@@ -570,9 +587,9 @@ const splitListCursor = (cursor: string) => {
 };
 
 /**
- * Puts staff written before the 五十音 index (no `listOrder`) into it: each such member's names and
- * status are written again, which makes ElectroDB derive `listOrder` and the gsi1 keys
- * (entities/employee.ts).
+ * Puts staff written before the 五十音 index (no `listOrder`) or the 氏名 index (no `nameKey`) into
+ * them: each such member's names and status are written again, which makes ElectroDB derive
+ * `listOrder`, `nameKey` and the gsi1/gsi2 keys (entities/employee.ts).
  * Every member of the company, retired ones too (a page at a time); members already keyed are left
  * alone, so a rerun writes nothing. Returns how many were written. For the one-off migration of data
  * stored before issue 19 (functions/jobs/backfill-list-order.ts runs it for every company).
@@ -583,13 +600,17 @@ export async function backfillListOrder(companyId: string, service: Db = db()): 
   do {
     type Named = Pick<StaffMember, 'employeeId' | 'lastName' | 'firstName' | 'nameKana' | 'status'> & {
       listOrder?: string;
+      nameKey?: string;
     };
     const page: { data: Named[]; cursor: string | null } = await service.entities.Employee.query
       .byCompany({ companyId })
-      .go({ cursor, attributes: ['employeeId', 'lastName', 'firstName', 'nameKana', 'status', 'listOrder'] });
-    for (const m of page.data.filter((x) => !x.listOrder)) {
+      .go({
+        cursor,
+        attributes: ['employeeId', 'lastName', 'firstName', 'nameKana', 'status', 'listOrder', 'nameKey'],
+      });
+    for (const m of page.data.filter((x) => !x.listOrder || !x.nameKey)) {
       await service.entities.Employee.patch({ companyId, employeeId: m.employeeId })
-        // The status too: it is the index's partition key (gsi1pk), the names its sort key.
+        // The status too: it is the indexes' partition key (gsi1pk, gsi2pk), the names their sort keys.
         .set({
           lastName: m.lastName,
           firstName: m.firstName,

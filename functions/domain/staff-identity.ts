@@ -99,6 +99,20 @@ export function kanaSearchPrefix(typed: string): string | null {
   return isNameKana(kana) ? `${KANA_ORDER_MARK}${foldKana(kana)}` : null;
 }
 
+/**
+ * The key a member is found by when the 氏名 itself is typed (漢字 or any script): 姓 then 名, NFKC
+ * (全角英数 and 半角カナ as the form stores them elsewhere), spaces removed and Latin letters folded
+ * to lower case, so 「山田」「山田太郎」「山田（全角空白）太郎」 all start the key of 山田 太郎.
+ */
+export const nameSearchKey = (lastName: string, firstName: string): string =>
+  `${lastName}${firstName}`.normalize('NFKC').replace(/\s+/gu, '').toLowerCase();
+
+/** What typed text is as the start of a `nameSearchKey`, or null when nothing is left of it. */
+export function nameSearchPrefix(typed: string): string | null {
+  const key = nameSearchKey(typed, '');
+  return key === '' ? null : key;
+}
+
 /** 五十音 order (`listOrderKey`), then by id so the order is total and the same on every call. */
 export function gojuonOrder(
   a: { nameKana?: string | null | undefined; name: string; id: string },

@@ -1,6 +1,7 @@
 /**
  * One-off migration for data stored before issue 19's bounded reads, run once after deploying onto an
- * existing table: every company's staff without a `listOrder` get it (db/staff.ts backfillListOrder),
+ * existing table: every company's staff without a `listOrder` or a `nameKey` get them (db/staff.ts
+ * backfillListOrder: until then the staff pickers do not find them by their 氏名),
  * and every department and employment status without an active-staff count is counted
  * (db/organisation.ts backfillOrgUnitCounts: until then deleting one reads the company's staff), and
  * every member without an e-mail unique item gets one (db/staff.ts backfillEmailGuards: until then the

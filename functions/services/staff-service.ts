@@ -17,6 +17,7 @@ import {
   markRetired,
   patchStaff,
   staffByKanaPrefix,
+  staffByNamePrefix,
   staffIdHolding,
   staffInOrderPage,
   type StaffFields,
@@ -25,6 +26,7 @@ import {
 import {
   isEmployeeNumber,
   kanaSearchPrefix,
+  nameSearchPrefix,
   normaliseEmployeeNumber,
   STAFF_IDENTITY_MESSAGES,
 } from '../domain/staff-identity.js';
@@ -210,27 +212,30 @@ export async function staffList(
  * The active staff a typed text finds (the staff pickers, `?q=`), at most `limit`, in one answer (no
  * next page: typing more narrows it): those whose 社員番号 (case folded) or e-mail is exactly the text,
  * then those whose フリガナ starts with it (ひらがな, 半角カナ, 濁点 and small kana folded like the
- * 五十音 key), each once. Kanji names cannot be searched: the keys hold the reading, not the name.
- * Bounded whatever the company's size (issue 19): a kana text is one Query page of `byListOrder`
- * (begins_with); a 社員番号 or an e-mail is the GetItem of its unique item, then of the member. A text
- * is at most one of the three (kana; [A-Za-z0-9_-]; with an @), so a search is one Query or two GetItems.
+ * 五十音 key), then those whose 氏名 (姓 then 名, 漢字 or any script, spaces ignored) starts with it,
+ * each once. Bounded whatever the company's size (issue 19): a kana text is one Query page of
+ * `byListOrder`, any text without an @ one Query page of `byName` (begins_with); a 社員番号 or an
+ * e-mail is the GetItem of its unique item, then of the member. So a search is at most two Queries,
+ * or one Query and two GetItems, each page at most `limit` long.
  */
 export async function staffSearch(companyId: string, q: string, limit: number): Promise<StaffMember[]> {
   const text = q.trim();
   const prefix = kanaSearchPrefix(text);
+  const namePrefix = text.includes('@') ? null : nameSearchPrefix(text);
   const number = normaliseEmployeeNumber(text);
   const identities = [
     ...(isEmployeeNumber(number) ? [{ employeeNumber: number }] : []),
     ...(text.includes('@') ? [{ email: text }] : []),
   ];
-  const [byKana, held] = await Promise.all([
+  const [byKana, byName, held] = await Promise.all([
     prefix ? staffByKanaPrefix(companyId, prefix, limit) : [],
+    namePrefix ? staffByNamePrefix(companyId, namePrefix, limit) : [],
     Promise.all(identities.map((identity) => staffIdHolding(companyId, identity))).then((ids) =>
       Promise.all([...new Set(ids.filter((id) => id !== null))].map((id) => findEmployee(companyId, id))),
     ),
   ]);
   // Retired staff keep their unique items (their records are kept): a search finds active staff only.
-  const found: StaffMember[] = [...held.flatMap((m) => (m?.status === 'active' ? [m] : [])), ...byKana];
+  const found: StaffMember[] = [...held.flatMap((m) => (m?.status === 'active' ? [m] : [])), ...byKana, ...byName];
   const seen = new Set<string>();
   return found.filter((m) => !seen.has(m.employeeId) && seen.add(m.employeeId)).slice(0, limit);
 }

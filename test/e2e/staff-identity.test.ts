@@ -133,7 +133,9 @@ describe('staff identity in Chromium on a phone', () => {
     await page.goto(`${e2e.stack.baseUrl}/management/csv_download`);
     const field = page.getByRole('combobox', { name: '氏名' });
     expect(await field.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator('#csv-staff-hint').textContent()).toContain('フリガナ・社員番号・メールアドレスで検索');
+    expect(await page.locator('#csv-staff-hint').textContent()).toContain(
+      '氏名（姓から）・フリガナ・社員番号・メールアドレスで検索',
+    );
     // A common reading: the first 20 in 五十音 order, and a word that typing more narrows it.
     await field.fill('しゃいん');
     const options = page.locator('#csv-staff-listbox').getByRole('option');
@@ -141,8 +143,11 @@ describe('staff identity in Chromium on a phone', () => {
     expect(await field.getAttribute('aria-expanded')).toBe('true');
     expect(await options.first().textContent()).toContain('社員 0001');
     await poll(() => page.getByRole('status').filter({ hasText: '上位20件' }).count()).toBe(1);
-    // Kanji finds nobody (the keys hold the reading), and says so.
+    // The 氏名 as written (漢字) finds by its start; a name nobody has says so.
     await field.fill('和田');
+    await poll(() => options.count()).toBe(1);
+    expect(await options.first().textContent()).toContain('和田 優');
+    await field.fill('渡辺');
     await poll(() => page.getByRole('status').filter({ hasText: '該当するスタッフがいません' }).count()).toBe(1);
     // By 社員番号 in another case, then by 半角カナ, with the keyboard: the member after the first page.
     await pickStaff(page, 'csv-staff', 'big-106', '和田 優');

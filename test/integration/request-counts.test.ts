@@ -374,7 +374,7 @@ budget(
 budget(
   ['list-employees'],
   6,
-  "issue 19: one page of the staff in 五十音 order (one Query page of gsi1), the departments, the statuses and the 締め日 versions (one small Query page each), the page's summaries (one BatchGetItem) — whatever the staff count. The pickers' search (?q=) reads instead of the page either one Query page of gsi1 (フリガナ prefix, begins_with) or a unique item and its member (社員番号 or e-mail: two GetItem)",
+  "issue 19: one page of the staff in 五十音 order (one Query page of gsi1), the departments, the statuses and the 締め日 versions (one small Query page each), the page's summaries (one BatchGetItem) — whatever the staff count. The pickers' search (?q=) reads instead of the page at most one Query page of gsi1 (フリガナ prefix, begins_with), one of gsi2 (氏名 prefix) and a unique item and its member (社員番号 or e-mail: two GetItem)",
 );
 budget(
   ['preview-employee-import'],
@@ -819,6 +819,8 @@ describe('DynamoDB requests per API call', () => {
     // The staff pickers' search (?q=), at 60 staff (57 with a フリガナ): the same reads whatever the staff count.
     const searches = [
       ['しゃいん', 'search: フリガナ prefix', 57],
+      // 社員 追加N: N = 1 and 10–17 of the first 17 added, 1 and 10–19 of the next 40 → 9 + 11.
+      ['社員 追加1', 'search: 氏名 prefix', 20],
       [a.employees[0]!.email.toUpperCase(), 'search: e-mail', 1],
       ['NO-SUCH-1', 'search: 社員番号', 0],
     ] as const;

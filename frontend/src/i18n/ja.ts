@@ -736,7 +736,7 @@ export const ja = {
   // CSV download (/management/csv_download and …/download).
   /** The search-as-you-type staff picker (admin/staff/staff-picker.tsx). */
   staffPicker: {
-    hint: 'フリガナ・社員番号・メールアドレスで検索（漢字の氏名では検索できません）。',
+    hint: '氏名（姓から）・フリガナ・社員番号・メールアドレスで検索できます。',
     searching: '検索中…',
     found: '{n}件見つかりました。上下キーで選び、Enterで決定します。',
     more: '上位{n}件を表示しています。続けて入力すると絞り込めます。',

@@ -1,5 +1,5 @@
 import { createSchema } from 'electrodb';
-import { listOrderKey } from '../../domain/staff-identity.js';
+import { listOrderKey, nameSearchKey } from '../../domain/staff-identity.js';
 
 /** A staff member's profile. Retired staff keep their item (attendance must be kept five years). */
 export const Employee = createSchema({
@@ -62,6 +62,20 @@ export const Employee = createSchema({
         return listOrderKey(kana, `${item.lastName} ${item.firstName}`);
       },
     },
+    /**
+     * The 氏名 as a search key (domain/staff-identity.ts `nameSearchKey`): the staff pickers find a member
+     * by the first characters of 姓名 (漢字 included) with one Query of `byName`. Kept from the names
+     * like `listOrder` (a write that sets one name sets both).
+     */
+    nameKey: {
+      type: 'string',
+      watch: ['lastName', 'firstName'],
+      set: (_value, item) => {
+        if (typeof item.lastName !== 'string' || typeof item.firstName !== 'string')
+          throw new Error('set lastName and firstName together');
+        return nameSearchKey(item.lastName, item.firstName);
+      },
+    },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',
@@ -91,6 +105,23 @@ export const Employee = createSchema({
         field: 'gsi1sk',
         composite: ['listOrder', 'employeeId'],
         template: '${listOrder}#${employeeId}',
+        casing: 'none',
+      },
+    },
+    // The active (or retired) staff of a company by 氏名 (gsi2): a search by the first characters of
+    // 姓名 is one Query page (begins_with), whatever the company's size (issue 19).
+    byName: {
+      index: 'gsi2',
+      pk: {
+        field: 'gsi2pk',
+        composite: ['companyId', 'status'],
+        template: 'c#${companyId}#staffname#${status}',
+        casing: 'none',
+      },
+      sk: {
+        field: 'gsi2sk',
+        composite: ['nameKey', 'employeeId'],
+        template: '${nameKey}#${employeeId}',
         casing: 'none',
       },
     },
