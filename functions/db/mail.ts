@@ -77,6 +77,11 @@ function notFoundOnCondition(error: unknown): never {
 
 const NOTICE_KEEP_SECONDS = 400 * 24 * 3600;
 
+/** Gives a claimed notice back (one DeleteItem) when it could not be sent: the next run sends it. */
+export async function releaseMailNotice(companyId: string, key: string, service: Db = db()): Promise<void> {
+  await service.entities.MailNotice.delete({ companyId, key }).go({ response: 'none' });
+}
+
 /**
  * Claims a scheduled notice before it is sent: a conditional create that only one run wins. True when
  * this call claimed it (send it), false when an earlier run already did.

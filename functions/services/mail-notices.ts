@@ -13,13 +13,15 @@
  *   admins, once a month while it stays so.
  *
  * Each notice is claimed first (db/mail.ts claimMailNotice, a conditional create keyed by kind,
- * employee and period), so a rerun of the job sends nothing twice. Reads per company are fixed (no
+ * employee and period), so a rerun of the job sends nothing twice. A notice the mail server took for
+ * nobody (down, refusing) gives its claim back, so the next run sends it; one that reached some of
+ * its recipients stays claimed (a rerun would mail the others twice). Reads per company are fixed (no
  * per-employee query): staff, one BatchGet of the days, yesterday's period summaries, the work-status
  * inputs and the paid-leave list.
  */
 import { findCompany } from '../db/companies.js';
 import { calendarVersions } from '../db/company-calendars.js';
-import { claimMailNotice, openDays } from '../db/mail.js';
+import { claimMailNotice, openDays, releaseMailNotice } from '../db/mail.js';
 import { agreementVersions } from '../db/overtime-agreements.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { activeStaff } from '../db/staff.js';
@@ -27,7 +29,7 @@ import { monthSummaries, overtimeHistories } from '../db/summaries.js';
 import { periodOf } from '../domain/payroll-period.js';
 import { addDays, today } from '../domain/time.js';
 import { logger } from '../shared/logger.js';
-import { notify } from './notify.js';
+import { notify, type MailOutcome } from './notify.js';
 import { staffPaidLeave } from './paid-leave-service.js';
 import { agreementAlerts, companyAgreement, thisMonth } from './work-figures.js';
 
@@ -85,10 +87,13 @@ function sharedReads(companyId: string) {
   };
 }
 
-async function claimed(companyId: string, key: string, now: Date, send: () => Promise<void>): Promise<number> {
+async function claimed(companyId: string, key: string, now: Date, send: () => Promise<MailOutcome>): Promise<number> {
   if (!(await claimMailNotice(companyId, key, now))) return 0;
-  await send();
-  return 1;
+  const { recipients, sent } = await send();
+  // Nobody to send to (all opted out) is done; nobody sent to of some is not.
+  if (sent > 0 || recipients === 0) return 1;
+  await releaseMailNotice(companyId, key);
+  return 0;
 }
 
 async function missedPunches(

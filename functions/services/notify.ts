@@ -196,14 +196,14 @@ const errorSummary = (error: unknown) => ({
 });
 
 /** Sends the mail of one event. Never throws (see the file comment). */
-export async function notify(event: MailEvent): Promise<void> {
+export async function notify(event: MailEvent): Promise<MailOutcome> {
   const ids = idsOf(event);
   let mails: Recipient[];
   try {
     mails = await mailsOf(event, env().APP_URL);
   } catch (error) {
     logger.warn('mail not sent: recipients could not be read', { ...ids, ...errorSummary(error) });
-    return;
+    return { recipients: null, sent: 0 };
   }
   let sent = 0;
   for (const mail of mails) {
@@ -215,4 +215,15 @@ export async function notify(event: MailEvent): Promise<void> {
     }
   }
   logger.info('mail sent', { ...ids, recipients: mails.length, sent });
+  return { recipients: mails.length, sent };
+}
+
+/**
+ * What a notify call did: how many recipients the event had (null when they could not be read) and
+ * to how many the mail server took the mail. Requests ignore it (a mail never fails a request); the
+ * daily notices give their claim back when nobody could be sent to, so the next run tries again.
+ */
+export interface MailOutcome {
+  recipients: number | null;
+  sent: number;
 }

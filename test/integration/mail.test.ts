@@ -141,7 +141,7 @@ describe('notify and the local SMTP server', () => {
         name: '山田',
         temporaryPassword: 'Tmp#Down-2026',
       }),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ recipients: 1, sent: 0 });
     const log = output.stop();
     expect(log).toMatch(/mail not sent/);
     expect(log).not.toContain('Tmp#Down-2026');

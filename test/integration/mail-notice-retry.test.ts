@@ -1,0 +1,71 @@
+/**
+ * A daily notice the mail server could not take is not lost: the job claims each notice before it
+ * sends it (so a rerun sends nothing twice), and gives the claim back when nobody was sent to, so the
+ * next run sends it. Through the daily job (runDailyRefresh) against the local SMTP server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/db/service.js';
+import { runDailyRefresh } from '../../functions/services/daily-refresh.js';
+import { clock } from '../../functions/shared/clock.js';
+import { resetEnvCache } from '../../functions/shared/env.js';
+import { freePort } from '../../lib/local/emulators.js';
+import { mailsTo } from '../support/mail.js';
+import { useTestStack } from '../support/stack.js';
+import { createTenant, type TestTenant } from '../support/tenant.js';
+
+const stack = useTestStack();
+
+// 00:05 on Friday 20 November 2026 in Japan: the job's run for Thursday the 19th.
+const NOW = new Date('2026-11-19T15:05:00Z');
+const realNow = clock.now;
+let tenant: TestTenant;
+
+const smtpTo = (url: string) => {
+  process.env.SMTP_URL = url;
+  resetEnvCache();
+};
+
+beforeAll(async () => {
+  clock.now = () => NOW;
+  tenant = await createTenant({ employees: 1, name: '通知再送株式会社' });
+  // 09:00 on the 19th and no 退勤 by 00:05 the next day: a missed-punch notice is due.
+  await db()
+    .entities.AttendanceDay.put({
+      companyId: tenant.companyId,
+      employeeId: tenant.employees[0]!.id,
+      workDate: '2026-11-19',
+      punchInAt: '2026-11-19T00:00:00Z',
+    })
+    .go();
+});
+
+afterAll(() => {
+  clock.now = realNow;
+  smtpTo(stack.env.SMTP_URL!);
+});
+
+const claim = () =>
+  db()
+    .entities.MailNotice.get({ companyId: tenant.companyId, key: `missed_punch#${tenant.employees[0]!.id}#2026-11-19` })
+    .go();
+
+describe('a daily notice while the mail server is down', () => {
+  it('is not claimed, and the next run sends it once', async () => {
+    const email = tenant.employees[0]!.email;
+    // Nothing listens on this port: every send fails.
+    smtpTo(`smtp://127.0.0.1:${await freePort()}`);
+    expect(await runDailyRefresh(NOW)).toMatchObject({ failed: [] });
+    expect(await mailsTo(email, { atLeast: 0 })).toEqual([]);
+    expect((await claim()).data).toBeNull();
+
+    // The server is back: the next run sends the notice, and a further run nothing more.
+    smtpTo(stack.env.SMTP_URL!);
+    await runDailyRefresh(NOW);
+    const [missed] = await mailsTo(email, { subject: /打刻漏れ/ });
+    expect(missed!.subject).toBe('【勤怠管理】2026年11月19日の打刻漏れ');
+    expect((await claim()).data).not.toBeNull();
+    await runDailyRefresh(NOW);
+    // Give a second mail time to arrive if one were sent, then count.
+    expect(await mailsTo(email, { subject: /打刻漏れ/, atLeast: 2, timeoutMs: 2_000 })).toHaveLength(1);
+  });
+});
