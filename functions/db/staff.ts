@@ -519,37 +519,25 @@ export async function staffInOrderPage(
 }
 
 /**
- * Active staff whose フリガナ key starts with `prefix` (domain/staff-identity.ts `kanaSearchPrefix`), in
- * 五十音 order, at most `limit`: ONE Query page of the `byListOrder` index (begins_with on its sort key),
- * whatever the company's size.
+ * Active staff whose search key starts with `prefix`, at most `limit`, in key order: ONE Query page
+ * (begins_with on the index's sort key), whatever the company's size. `kana`: the フリガナ key of the
+ * `byListOrder` index (domain/staff-identity.ts `kanaSearchPrefix`, so 五十音 order); `name`: the 氏名 key
+ * of the `byName` index (`nameSearchPrefix`).
  */
-export async function staffByKanaPrefix(
+export async function staffByPrefix(
   companyId: string,
+  key: 'kana' | 'name',
   prefix: string,
   limit: number,
   service: Db = db(),
 ): Promise<StaffMember[]> {
-  const { data } = await service.entities.Employee.query
-    .byListOrder({ companyId, status: 'active' })
-    .begins({ listOrder: prefix })
-    .go({ limit });
-  return data;
-}
-
-/**
- * Active staff whose 氏名 key starts with `prefix` (domain/staff-identity.ts `nameSearchPrefix`), in key
- * order, at most `limit`: ONE Query page of the `byName` index, whatever the company's size.
- */
-export async function staffByNamePrefix(
-  companyId: string,
-  prefix: string,
-  limit: number,
-  service: Db = db(),
-): Promise<StaffMember[]> {
-  const { data } = await service.entities.Employee.query
-    .byName({ companyId, status: 'active' })
-    .begins({ nameKey: prefix })
-    .go({ limit });
+  const active = { companyId, status: 'active' } as const;
+  const { Employee } = service.entities;
+  const query =
+    key === 'kana'
+      ? Employee.query.byListOrder(active).begins({ listOrder: prefix })
+      : Employee.query.byName(active).begins({ nameKey: prefix });
+  const { data } = await query.go({ limit });
   return data;
 }
 

@@ -16,8 +16,7 @@ import {
   insertStaff,
   markRetired,
   patchStaff,
-  staffByKanaPrefix,
-  staffByNamePrefix,
+  staffByPrefix,
   staffIdHolding,
   staffInOrderPage,
   type StaffFields,
@@ -228,8 +227,8 @@ export async function staffSearch(companyId: string, q: string, limit: number): 
     ...(text.includes('@') ? [{ email: text }] : []),
   ];
   const [byKana, byName, held] = await Promise.all([
-    prefix ? staffByKanaPrefix(companyId, prefix, limit) : [],
-    namePrefix ? staffByNamePrefix(companyId, namePrefix, limit) : [],
+    prefix ? staffByPrefix(companyId, 'kana', prefix, limit) : [],
+    namePrefix ? staffByPrefix(companyId, 'name', namePrefix, limit) : [],
     Promise.all(identities.map((identity) => staffIdHolding(companyId, identity))).then((ids) =>
       Promise.all([...new Set(ids.filter((id) => id !== null))].map((id) => findEmployee(companyId, id))),
     ),
