@@ -8,7 +8,7 @@
  * 勤怠集計 and 有給管理 read no company-wide grant or leave list.
  *
  * A ledger is current when `leaveLedgerSeq` equals `leaveSeq` (absent reads as 0). A member stored
- * before the ledger existed has none until `backfillLeaveLedgers` (jobs/backfill-leave-ledger.ts)
+ * before the ledger existed has none until `backfillLeaveLedgers` (jobs/migrate.ts)
  * writes it; until then readers fall back to that member's own two Queries (db/paid-leave.ts `leaveInputs`).
  */
 import { db, type Db } from './service.js';

@@ -184,7 +184,7 @@ export async function renameOrgUnit(
  * read and written on the item the delete removes.
  *
  * Units created before the counter carry no `staffCounted`: staff writes still move their count (it
- * means nothing yet) and bump `staffSeq`; functions/jobs/backfill-list-order.ts counts them once
+ * means nothing yet) and bump `staffSeq`; functions/jobs/migrate.ts counts them once
  * (backfillOrgUnitCounts). Until then their delete reads the company's active staff (the old, unbounded
  * check) and is conditioned on `staffSeq` unchanged since before that read.
  */
@@ -320,7 +320,7 @@ export async function deleteOrgUnit(
 
 /**
  * Counts the active staff of every department and status of a company not counted yet (units created
- * before the counter): for the one-off migration (functions/jobs/backfill-list-order.ts). Reads the
+ * before the counter): for the one-off migration (functions/jobs/migrate.ts). Reads the
  * units (their `staffSeq`), then every member (strongly consistent), then sets each uncounted unit's
  * count on condition its `staffSeq` is still the one read: a staff write in between (which moves the
  * count and bumps the sequence in its own transaction) fails the condition and the company is counted

@@ -580,7 +580,7 @@ const splitListCursor = (cursor: string) => {
  * `listOrder`, `nameKey` and the gsi1/gsi2 keys (entities/employee.ts).
  * Every member of the company, retired ones too (a page at a time); members already keyed are left
  * alone, so a rerun writes nothing. Returns how many were written. For the one-off migration of data
- * stored before issue 19 (functions/jobs/backfill-list-order.ts runs it for every company).
+ * stored before issue 19 (functions/jobs/migrate.ts runs it for every company).
  */
 export async function backfillListOrder(companyId: string, service: Db = db()): Promise<number> {
   let written = 0;
@@ -619,7 +619,7 @@ export async function backfillListOrder(companyId: string, service: Db = db()): 
  * missing one is written in a transaction with a check that the member still has that e-mail (an edit
  * racing the backfill moves the item itself). Skipped members (a race) are covered by a rerun; a rerun
  * of a complete company writes nothing. Returns how many were written. For the one-off migration
- * (functions/jobs/backfill-list-order.ts runs it for every company).
+ * (functions/jobs/migrate.ts runs it for every company).
  */
 export async function backfillEmailGuards(companyId: string, service: Db = db()): Promise<number> {
   let written = 0;

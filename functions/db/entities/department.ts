@@ -10,7 +10,7 @@ export const Department = createSchema({
      * Active staff of this department (db/organisation.ts): kept exact by every staff write that adds,
      * moves or retires a member, in the same transaction, so a delete conditioned on 0 needs no read
      * of the staff. Meaningful only when `staffCounted` is set (units created before the counter get
-     * it from the backfill, jobs/backfill-list-order.ts).
+     * it from the backfill, jobs/migrate.ts).
      */
     activeStaff: { type: 'number' },
     staffCounted: { type: 'boolean' },
