@@ -73,6 +73,8 @@ export const MAIL_PATHS = {
   adminPaidLeave: '/management/paid_leave',
   employeeSignIn: '/users/sign_in',
   adminSignIn: '/companies/sign_in',
+  employeePasswordReset: '/users/password_reset',
+  adminPasswordReset: '/companies/password_reset',
 } as const;
 
 export function requestFiledMail(
@@ -152,10 +154,16 @@ export function passwordResetByAdminMail(
   );
 }
 
+/**
+ * The code, and a link that opens the reset page at its code step for this address (the page the
+ * request came from may be closed by the time the mail is read). The address in the link is the
+ * recipient's own; the code is not in it, so a forwarded or logged link resets nothing.
+ */
 export function passwordResetCodeMail(
   appUrl: string,
-  e: { name: string; code: string; audience: 'employee' | 'admin' },
+  e: { name: string; email: string; code: string; audience: 'employee' | 'admin' },
 ): MailContent {
+  const page = e.audience === 'admin' ? MAIL_PATHS.adminPasswordReset : MAIL_PATHS.employeePasswordReset;
   return mail(
     'パスワード再設定の確認コード',
     [
@@ -165,7 +173,8 @@ export function passwordResetCodeMail(
       '',
       `確認コード: ${e.code}`,
       '',
-      link(appUrl, e.audience === 'admin' ? MAIL_PATHS.adminSignIn : MAIL_PATHS.employeeSignIn),
+      '再設定の画面:',
+      link(appUrl, `${page}?email=${encodeURIComponent(e.email)}`),
       '',
       'パスワードの再設定を依頼していない場合は、このメールを破棄してください。パスワードは変わりません。',
     ],

@@ -13,14 +13,21 @@ const CHOSEN = 'Chosen#Passw0rd2026';
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  tenant = await createTenant({ employees: 2, name: '再設定株式会社' });
+  tenant = await createTenant({ employees: 3, name: '再設定株式会社' });
 });
 
-/** The code the employee got by mail (the local SMTP server). */
+/** The code the employee got by mail (the local SMTP server), and the mail's link. */
 async function mailedCode(email: string): Promise<string> {
+  return (await codeMail(email)).code;
+}
+
+async function codeMail(email: string): Promise<{ code: string; link: string }> {
   const [mail] = await mailsTo(email, { subject: /パスワード再設定の確認コード/, timeoutMs: 30_000 });
   expect(mail?.text).toMatch(/確認コード: \d{6}/);
-  return /確認コード: (\d{6})/.exec(mail!.text)![1]!;
+  return {
+    code: /確認コード: (\d{6})/.exec(mail!.text)![1]!,
+    link: /^(http\S*password_reset\S*)$/m.exec(mail!.text)![1]!,
+  };
 }
 
 const fitsWidth = (page: import('playwright-core').Page) =>
@@ -60,6 +67,37 @@ describe('password reset in Chromium on a phone', () => {
       'パスワードを再設定しました。新しいパスワードでログインしてください。',
     );
 
+    await signInAs(page, e2e.stack.baseUrl, 'employee', { email: user.email, password: CHOSEN });
+    await page.waitForURL('**/employees');
+  });
+
+  it("the mail's link opens the code step for that address, when the first tab is gone", async () => {
+    const user = tenant.employees[2]!;
+    const first = await e2e.page(PHONE);
+    await first.goto(`${e2e.stack.baseUrl}/users/password_reset`);
+    await first.getByLabel('メールアドレス').fill(user.email);
+    await first.getByRole('button', { name: '確認コードを送信' }).click();
+    await poll(() => first.getByRole('status').first().textContent()).toBe(
+      '該当するアカウントがあれば確認コードを送信しました。',
+    );
+    await first.close();
+
+    const { code, link } = await codeMail(user.email);
+    // The link is the app's reset page (APP_URL) with the address; open it on the local stack.
+    const url = new URL(link);
+    expect(url.pathname).toBe('/users/password_reset');
+    expect(url.searchParams.get('email')).toBe(user.email);
+    const page = await e2e.page(PHONE);
+    await page.goto(`${e2e.stack.baseUrl}${url.pathname}${url.search}`);
+    await poll(() => page.getByRole('status').first().textContent()).toBe(
+      `${user.email} に送信した確認コードと、新しいパスワードを入力してください。`,
+    );
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByLabel('確認コード（6桁）').fill(code);
+    await page.getByLabel('新しいパスワード', { exact: true }).fill(CHOSEN);
+    await page.getByLabel('新しいパスワード（確認）').fill(CHOSEN);
+    await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
+    await page.waitForURL('**/users/sign_in');
     await signInAs(page, e2e.stack.baseUrl, 'employee', { email: user.email, password: CHOSEN });
     await page.waitForURL('**/employees');
   });

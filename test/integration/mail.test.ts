@@ -92,7 +92,8 @@ describe('notify and the local SMTP server', () => {
     url.searchParams.set('format', 'json');
     const json = (await (await fetch(url)).json()) as { messages: { subject: string; text: string }[] };
     expect(json.messages).toHaveLength(1);
-    expect(json.messages[0]!.text).toContain('/companies/sign_in');
+    // The link opens the admin's reset page at the code step for this address.
+    expect(json.messages[0]!.text).toContain(`/companies/password_reset?email=${encodeURIComponent(email)}`);
   });
 
   it('npm start serves the reading page on the gateway at /_local/mail', async () => {

@@ -92,11 +92,11 @@ describe('asking for a code', () => {
     expect(stored!.codeHash).not.toMatch(/^\d{6}$/);
     expect(stored!.expiresAt - Date.now() / 1000).toBeGreaterThan(PASSWORD_RESET_LIMITS.codeSeconds - 60);
     expect(await findResetCode(resetAccount('employee', tenant.admin.email), Date.now() / 1000)).toBeNull();
-    // The real account got its code by mail, with the way back to its sign-in page; nobody else got any.
+    // The real account got its code by mail, with a link to its reset page's code step; nobody else got any.
     const [mail] = await mailsTo(tenant.employees[0]!.email, { subject: CODE_SUBJECT });
     expect(mail!.to).toEqual([tenant.employees[0]!.email]);
     expect(mail!.text).toMatch(/確認コード: \d{6}/);
-    expect(mail!.text).toContain('/users/sign_in');
+    expect(mail!.text).toContain(`/users/password_reset?email=${encodeURIComponent(tenant.employees[0]!.email)}`);
     expect(await mailsTo(tenant.admin.email, { subject: CODE_SUBJECT, atLeast: 0 })).toEqual([]);
   });
 
@@ -151,7 +151,7 @@ describe('confirming with the code', () => {
   it('works on the company admin page too, in the admin pool', async () => {
     expect((await start('admin', tenant.admin.email)).status).toBe(200);
     const [mail] = await mailsTo(tenant.admin.email, { subject: CODE_SUBJECT });
-    expect(mail!.text).toContain('/companies/sign_in');
+    expect(mail!.text).toContain(`/companies/password_reset?email=${encodeURIComponent(tenant.admin.email)}`);
     const code = await codeFromMail(tenant.admin.email);
     expect((await confirm('admin', tenant.admin.email, code)).status).toBe(200);
     expect(await signInStatus('/companies/sign_in', 'company', tenant.admin, PASSWORD)).toBe(401);

@@ -1358,6 +1358,8 @@ export const ja = {
     send: '確認コードを送信',
     code: '確認コード（6桁）',
     codeHint: 'メールに記載された6桁の確認コードを入力してください。確認コードの有効期限は15分です。',
+    // Opened from the code mail's link: {email} is the address in the link.
+    fromMail: '{email} に送信した確認コードと、新しいパスワードを入力してください。',
     submit: 'パスワードを再設定する',
     mismatch: 'パスワードが一致しません。',
     resend: '確認コードを再送信する',

@@ -1,10 +1,11 @@
 /**
  * パスワードをお忘れの方 (issue 18 item 7), one page per sign-in page: the e-mail first (the answer is
  * the same whether or not the account exists), then the mailed 6-digit code and a new password. On
- * success it returns to the sign-in page, which shows the server's notice.
+ * success it returns to the sign-in page, which shows the server's notice. The mail's link opens
+ * this page at the code step for its address (`?email=`), for a reader whose first tab is gone.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { t } from '../i18n';
 import { api } from '../lib/api';
 import { FormFeedback } from '../shared/feedback';
@@ -27,14 +28,19 @@ interface Answer {
 export function PasswordResetPage({ audience }: { audience: ResetAudience }) {
   const id = useId();
   const navigate = useNavigate();
-  const [step, setStep] = useState<'email' | 'code'>('email');
-  const [email, setEmail] = useState('');
+  // From the mail's link: the address the code was sent to.
+  const [params] = useSearchParams();
+  const mailed = params.get('email')?.trim() ?? '';
+  const [step, setStep] = useState<'email' | 'code'>(mailed ? 'code' : 'email');
+  const [email, setEmail] = useState(mailed);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(
+    mailed ? t.passwordReset.fromMail.replace('{email}', mailed) : null,
+  );
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const codeComplete = /^\d{6}$/.test(code.replace(/\s/g, ''));
 
