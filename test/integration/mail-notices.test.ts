@@ -12,6 +12,7 @@ import { setEmployeeMailOptOut } from '../../functions/db/mail.js';
 import { insertGrant } from '../../functions/db/paid-leave.js';
 import { runDailyRefresh } from '../../functions/services/daily-refresh.js';
 import { clock } from '../../functions/shared/clock.js';
+import { aprilGrant } from '../support/grants.js';
 import { workingDays } from '../support/working-days.js';
 import { mailsTo } from '../support/mail.js';
 import { useTestStack } from '../support/stack.js';
@@ -76,17 +77,7 @@ beforeAll(async () => {
   ]).go();
   await setOvertimeAlert(tenant.companyId, { overtimeAlertMinutes: 600, specialClause: false });
   // A statutory grant of 10 days on 1 April with none taken: behind the even pace by November.
-  await insertGrant({
-    companyId: tenant.companyId,
-    employeeId: forgot,
-    grantId: 's20260401',
-    grantedOn: '2026-04-01',
-    days: 10,
-    expiresOn: '2028-04-01',
-    kind: 'statutory',
-    source: 'auto',
-    createdBy: 'system',
-  });
+  await insertGrant(aprilGrant(tenant.companyId, forgot));
   await setEmployeeMailOptOut(tenant.companyId, optedOut, ['missed_punch']);
 });
 

@@ -10,6 +10,7 @@ import { insertGrant } from '../../functions/db/paid-leave.js';
 import { db } from '../../functions/db/service.js';
 import { migrateAllCompanies } from '../../functions/jobs/migrate.js';
 import { dynamo } from '../../functions/shared/clients/dynamodb.js';
+import { aprilGrant } from '../support/grants.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -44,17 +45,7 @@ beforeAll(async () => {
     }),
   );
   // A grant written then: the member's leave sequence moves, the ledger is not there yet.
-  await insertGrant({
-    companyId: tenant.companyId,
-    employeeId: 'old-member',
-    grantId: 's20260401',
-    grantedOn: '2026-04-01',
-    days: 10,
-    expiresOn: '2028-04-01',
-    kind: 'statutory',
-    source: 'auto',
-    createdBy: 'system',
-  });
+  await insertGrant(aprilGrant(tenant.companyId, 'old-member'));
   // The department and employment status as they were before the counts: no activeStaff.
   await db()
     .entities.Department.patch({ companyId: tenant.companyId, departmentId: tenant.departmentId })
