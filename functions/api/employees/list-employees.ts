@@ -13,7 +13,7 @@ const SEARCH_MESSAGE = `検索語は1〜${STAFF_SEARCH_MAX}文字で入力して
 
 /**
  * `GET /api/v1/employees[?limit=1–100][&cursor=…]`: a page of the list; the cursor is the last answer's
- * `next_cursor`. `?q=` searches instead (staffSearch: フリガナ prefix, 社員番号 or e-mail exact), one
+ * `next_cursor`. `?q=` searches instead (staffSearch: フリガナ or 氏名 prefix, 社員番号 or e-mail exact), one
  * answer with no next page, so it takes no cursor.
  */
 export const StaffListQuerySchema = z

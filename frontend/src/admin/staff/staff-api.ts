@@ -30,7 +30,7 @@ export const listStaffPage = (cursor?: string | null) =>
   api.get<Staff[]>('/api/v1/employees', cursor ? { cursor } : undefined);
 
 /**
- * The active staff a typed text finds (the staff picker): フリガナ prefix, 社員番号 or e-mail exact, at
+ * The active staff a typed text finds (the staff picker): フリガナ or 氏名 prefix, 社員番号 or e-mail exact, at
  * most `limit`, in one bounded request (no next page: typing more narrows it).
  */
 export const searchStaff = (q: string, limit: number) => api.get<Staff[]>('/api/v1/employees', { q, limit });

@@ -1,7 +1,7 @@
 /**
  * A staff picker that searches as the admin types (WAI-ARIA combobox with a listbox popup) instead
  * of offering every member: a screen that opens reads no staff at all, and each search is one bounded
- * request (`GET /api/v1/employees?q=`: フリガナ prefix, 社員番号 or e-mail exact; issue 19).
+ * request (`GET /api/v1/employees?q=`: フリガナ or 氏名 prefix, 社員番号 or e-mail exact; issue 19).
  * Keyboard: ↓/↑ move through the results, Enter picks, Escape closes; a tap picks on a phone.
  * Empty means "none picked": the screen says what that stands for (the CSV download's 全て).
  */
