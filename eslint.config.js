@@ -183,5 +183,31 @@ export default tseslint.config(
     files: ['test/infra/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Tests own their clock (STYLE.md habit 21, issue 29): a test takes "now" and "today" from the pinned
+    // test clock (test/support/test-clock.ts), never from the machine. Date.now() stays allowed for
+    // deadlines, durations and unique names, which do not depend on the date.
+    files: ['test/**/*.ts'],
+    ignores: ['test/bench/**', 'test/support/test-clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Tests do not read the real date: use testNow() / testToday() from test/support/test-clock.ts.',
+        },
+        {
+          selector:
+            "NewExpression[callee.name='Date'] CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Tests do not read the real date: offset testNow() from test/support/test-clock.ts instead.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='format'][arguments.length=0][callee.object.callee.object.name='Intl']",
+          message: 'Tests do not read the real date: format testNow() from test/support/test-clock.ts.',
+        },
+      ],
+    },
+  },
   ...boundariesConfig,
 );

@@ -11,15 +11,13 @@ import { describeViolations, seriousA11yViolations, type A11yViolation } from '.
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
 import { workingDay } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
 let operator: TestUser;
 let infoItemId: string;
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number, number];
+const [year, month] = testToday().split('-').map(Number) as [number, number];
 const results: { screen: string; violations: A11yViolation[] }[] = [];
 
 beforeAll(async () => {

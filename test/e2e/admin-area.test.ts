@@ -2,15 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workingDay } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 let tenant: TestTenant;
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number, number];
+const [year, month] = testToday().split('-').map(Number) as [number, number];
 /** The month's fifth working day: leave can only be filed on a working day (issue 15 item 8). */
 const leaveDay = workingDay(year, month, 4);
 

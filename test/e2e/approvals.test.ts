@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { signIn, createTenant, type TestTenant } from '../support/tenant.js';
+import { plusDays, testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
@@ -17,9 +18,7 @@ let tenant: TestTenant;
 let bulkTenant: TestTenant;
 
 /** A day three days ago in Tokyo, `YYYY-MM-DD`. */
-const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(
-  new Date(Date.now() - 3 * 24 * 3600 * 1000),
-);
+const day = plusDays(testToday(), -3);
 const [year, month] = day.split('-').map(Number) as [number, number];
 
 beforeAll(async () => {

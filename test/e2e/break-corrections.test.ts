@@ -12,13 +12,13 @@ import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import { PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
 let page: Page;
 
-const tokyoToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
-const DAY = tokyoToday();
+const DAY = testToday();
 /** The gateway runs the handlers in this process: the domain clock moves theirs to `hh:mm` today in Tokyo. */
 const realNow = clock.now;
 const at = (hhmm: string) => {

@@ -16,8 +16,12 @@ const e2e = useBrowser();
 let tenant: TestTenant;
 let page: Page;
 
-const tokyoToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
-const DAY = tokyoToday();
+/**
+ * The scenario's day, pinned: an ordinary Wednesday, which the 日勤 pattern schedules (on a weekend or a
+ * public holiday 勤怠一覧 rightly shows no 予定; this test once read the machine's date and failed on
+ * Saturdays). The browser's clock starts on it too (the page is opened after `at('08:55')`).
+ */
+const DAY = '2026-11-25';
 /** The gateway runs the handlers in this process: the domain clock moves theirs to `hh:mm` today in Tokyo. */
 const realNow = clock.now;
 const at = (hhmm: string) => {

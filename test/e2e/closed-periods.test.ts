@@ -12,6 +12,7 @@ import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
@@ -19,10 +20,7 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 
 let tenant: TestTenant;
 
 // Last month in Japan: over, so it can be closed, and its days can still be corrected when open.
-const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number, number];
+const [y, m] = testToday().split('-').map(Number) as [number, number];
 const last = m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
 const period = `${last.year}-${String(last.month).padStart(2, '0')}`;
 const [from, to] = [`${period}-01`, `${period}-${daysInMonth(last.year, last.month)}`];

@@ -11,15 +11,13 @@ import { LEAVE_ON_DAY_OFF } from '../../functions/api/request-routes.js';
 import { PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 import { workingDay } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 let tenant: TestTenant;
 
-const [thisYear, thisMonth] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number, number];
+const [thisYear, thisMonth] = testToday().split('-').map(Number) as [number, number];
 const [year, month] = thisMonth === 12 ? [thisYear + 1, 1] : [thisYear, thisMonth + 1];
 const day = workingDay(year, month, 4);
 const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

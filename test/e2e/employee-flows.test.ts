@@ -8,12 +8,11 @@ import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import { PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
 let page: Page;
-
-const tokyoToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: 'スマホ株式会社' });
@@ -36,7 +35,7 @@ describe('employee flows on a phone', () => {
     // A second press within a minute counts as the same press: punch out a few hours later (the
     // gateway runs the handlers in this process, so the domain clock moves theirs).
     const realNow = clock.now;
-    clock.now = () => new Date(Date.now() + 3 * 60 * 60 * 1000);
+    clock.now = () => new Date(realNow().getTime() + 3 * 60 * 60 * 1000);
     try {
       await page.getByRole('button', { name: '退勤' }).click();
       await expect.poll(() => page.textContent('main')).toContain('退勤済み');
@@ -49,7 +48,7 @@ describe('employee flows on a phone', () => {
       .entities.AttendanceDay.query.byEmployee({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id })
       .go();
     expect(stored.data).toHaveLength(1);
-    expect(stored.data[0]).toMatchObject({ workDate: tokyoToday(), note: '直行' });
+    expect(stored.data[0]).toMatchObject({ workDate: testToday(), note: '直行' });
     expect(stored.data[0]!.punchOutAt).toBeTruthy();
   });
 
@@ -57,7 +56,7 @@ describe('employee flows on a phone', () => {
     await openMenuItem('勤怠一覧');
     await page.waitForURL('**/employees/attendance');
     // It opens on the current month: nothing to choose first.
-    const [y, m] = tokyoToday().split('-').map(Number);
+    const [y, m] = testToday().split('-').map(Number);
     expect(await page.locator('#attendance-year').inputValue()).toBe(String(y));
     expect(await page.locator('#attendance-month').inputValue()).toBe(String(m));
     const table = page.getByRole('table');

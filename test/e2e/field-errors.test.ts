@@ -10,6 +10,7 @@ import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { plusDays, testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -25,8 +26,7 @@ beforeAll(async () => {
 });
 
 /** `YYYY-MM-DD` in Japan, `days` from now. */
-const tokyoDate = (days: number) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date(Date.now() + days * 86_400_000));
+const tokyoDate = (days: number) => plusDays(testToday(), days);
 
 async function employeePage(): Promise<Page> {
   const page = await e2e.page(PHONE);
@@ -42,7 +42,8 @@ describe('打刻修正 on a phone', () => {
     await page.goto(`${e2e.stack.baseUrl}/employees/modify?date=${today}`);
     await page.locator('#modify-in').fill('09:00');
     // The handlers run in this process: for the server, the browser's today is still two days ahead.
-    clock.now = () => new Date(Date.now() - 2 * 86_400_000);
+    const ambient = clock.now;
+    clock.now = () => new Date(ambient().getTime() - 2 * 86_400_000);
     const before = await tableSnapshot(e2e.stack.tableName);
     await page.getByRole('button', { name: '修正', exact: true }).click();
 

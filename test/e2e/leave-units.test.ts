@@ -12,11 +12,12 @@ import { addDays, weekday } from '../../functions/domain/time.js';
 import { companyCalendar } from '../../functions/domain/worktime/calendar.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+const today = testToday();
 const calendar = companyCalendar();
 let leaveDay = addDays(today, 1);
 while (calendar(leaveDay).isDayOff) leaveDay = addDays(leaveDay, 1);

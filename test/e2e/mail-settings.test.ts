@@ -8,6 +8,7 @@ import { PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { mailsTo } from '../support/mail.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workingDay } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -53,10 +54,7 @@ describe('mail settings in Chromium on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
-    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-      .format(new Date())
-      .split('-')
-      .map(Number) as [number, number];
+    const [year, month] = testToday().split('-').map(Number) as [number, number];
     const res = await employee.post('/api/v1/over_work_requests', {
       year,
       month,

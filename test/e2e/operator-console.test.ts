@@ -9,6 +9,7 @@ import { db } from '../../functions/db/service.js';
 import { newId } from '../../functions/shared/ids.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, type TestTenant, type TestUser } from '../support/tenant.js';
+import { testNow } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
@@ -97,8 +98,8 @@ describe('operator console in Chromium', () => {
     const title = `システムメンテナンスのお知らせ ${Date.now()}`;
     await page.getByLabel('タイトル').fill(title);
     await page.getByLabel('本文').fill('今週末にメンテナンスを行います。\n打刻は通常どおり可能です。');
-    const start = japan(new Date(Date.now() - 86_400_000));
-    const end = japan(new Date(Date.now() + 2 * 86_400_000));
+    const start = japan(new Date(testNow().getTime() - 86_400_000));
+    const end = japan(new Date(testNow().getTime() + 2 * 86_400_000));
     await pickDateTime(page, 'info-start', { ...start, hour: '0' });
     await pickDateTime(page, 'info-end', { ...end, hour: '23' });
     await page.getByRole('button', { name: '登録' }).click();

@@ -10,10 +10,11 @@ import { addMonthsLegal, addYearsLegal } from '../../functions/domain/paid-leave
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workingDayFrom } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+const today = testToday();
 /** `2027-06-21` → `2027年6月21日`, as the paid-leave screens write dates. */
 const jaDate = (date: string) => {
   const [y, m, d] = date.split('-').map(Number);

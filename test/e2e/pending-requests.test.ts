@@ -7,15 +7,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 let tenant: TestTenant;
-const [thisYear] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number];
+const [thisYear] = testToday().split('-').map(Number) as [number];
 const nextYear = thisYear + 1;
 const weekday = '日月火水木金土'[new Date(Date.UTC(nextYear, 0, 8)).getUTCDay()]!;
 const longDate = `${nextYear}年1月8日(${weekday})`;

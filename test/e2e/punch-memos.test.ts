@@ -36,7 +36,7 @@ describe('punch memos on a phone', () => {
 
     // 退勤 a few hours later (the gateway runs the handlers in this process: the domain clock moves theirs).
     const realNow = clock.now;
-    clock.now = () => new Date(Date.now() + 3 * 60 * 60 * 1000);
+    clock.now = () => new Date(realNow().getTime() + 3 * 60 * 60 * 1000);
     try {
       await box.fill('直帰 B社');
       await page.getByRole('button', { name: '退勤' }).click();

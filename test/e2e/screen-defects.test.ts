@@ -12,15 +12,13 @@ import { QR_OPTIONS } from '../../frontend/src/operator/mfa/qr-options';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, type TestTenant, type TestUser } from '../support/tenant.js';
 import { totp } from '../support/totp.js';
+import { testNow, testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 let tenant: TestTenant;
 let operator: TestUser;
 let infoItemId: string;
-const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number, number, number];
+const [year, month, day] = testToday().split('-').map(Number) as [number, number, number];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 3, name: '画面確認株式会社' });
@@ -55,8 +53,8 @@ beforeAll(async () => {
     }).go();
   }
   infoItemId = newId();
-  const start = new Date(Date.now() - 86_400_000).toISOString();
-  const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const start = new Date(testNow().getTime() - 86_400_000).toISOString();
+  const end = new Date(testNow().getTime() + 30 * 86_400_000).toISOString();
   await entities.InfoItem.put({
     infoItemId,
     title: '年末年始の営業についてのお知らせ',
@@ -211,7 +209,7 @@ describe('issue 14 screens', () => {
     // Later (the gateway runs the handlers in this process, so the domain clock moves theirs) 退勤 works
     // and the note goes away.
     const realNow = clock.now;
-    clock.now = () => new Date(Date.now() + 2 * 60 * 60 * 1000);
+    clock.now = () => new Date(realNow().getTime() + 2 * 60 * 60 * 1000);
     try {
       await page.getByRole('button', { name: '退勤' }).click();
       await expect.poll(() => page.getByRole('status').first().textContent()).toBe('退勤済み');

@@ -10,11 +10,12 @@ import { addDays, weekday } from '../../functions/domain/time.js';
 import { companyCalendar } from '../../functions/domain/worktime/calendar.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+const today = testToday();
 const calendar = companyCalendar();
 let sunday = addDays(today, 1);
 while (weekday(sunday) !== 0) sunday = addDays(sunday, 1);

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PATTERN_MESSAGES } from '../../functions/domain/work-patterns.js';
 import { DESKTOP, PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
@@ -93,7 +94,7 @@ describe('勤務パターン', () => {
       await poll(() => page.locator('#assign-employee-error').textContent()).toBe('従業員を選択してください');
       await pickStaff(page, 'assign-employee', tenant.employees[0]!.email, '社員 1号');
       await page.locator('#assign-pattern').selectOption({ label: '夜勤（22:00〜翌6:00）' });
-      await page.locator('#assign-from').fill(`${new Date().getFullYear() + 1}-01-01`);
+      await page.locator('#assign-from').fill(`${Number(testToday().slice(0, 4)) + 1}-01-01`);
       await page.getByRole('button', { name: '割り当てを保存' }).click();
       // The history names the member (the answer carries the name; the screen read no staff list).
       await poll(() => page.getByTestId('assign-history').textContent()).toContain('社員 1号');

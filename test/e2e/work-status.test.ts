@@ -10,6 +10,7 @@ import { putPayrollVersion } from '../../functions/db/period-closings.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 // The in-process worker, held at a gate when a test wants to see 集計中… (issue 19: the figures are built
 // in the background).
@@ -33,12 +34,7 @@ const realNow = clock.now;
 const at = (iso: string) => {
   clock.now = () => new Date(iso);
 };
-const tokyoToday = () =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
+const tokyoToday = () => testToday().split('-').map(Number) as [number, number, number];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2, name: '勤怠状況株式会社' });

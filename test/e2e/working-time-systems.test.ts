@@ -12,11 +12,12 @@ import { WORK_SYSTEM_MESSAGES } from '../../functions/domain/work-systems.js';
 import { newId } from '../../functions/shared/ids.js';
 import { DESKTOP, PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const e2e = useBrowser();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 let tenant: TestTenant;
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+const today = testToday();
 const firstOfMonth = `${today.slice(0, 7)}-01`;
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { db } from '../../functions/db/service.js';
 import { tableSnapshot } from './admin-support.js';
 import { workingDay } from '../support/working-days.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
+import { testToday } from '../support/test-clock.js';
 
 const stack = useTestStack();
 
@@ -15,10 +16,7 @@ let admin: HttpClient;
 let secondAdmin: HttpClient;
 let employee: HttpClient;
 // The company's (Tokyo) month, which is where today's punch lands.
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number, number];
+const [year, month] = testToday().split('-').map(Number) as [number, number];
 /** Leave only on a working day (issue 15 item 8): the month's third. */
 const leaveDay = workingDay(year, month, 2);
 const ymd = (day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

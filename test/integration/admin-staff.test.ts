@@ -9,6 +9,7 @@ import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { employeePoolUser, tableSnapshot } from './admin-support.js';
+import { testToday } from '../support/test-clock.js';
 
 const stack = useTestStack();
 const TEMP = 'Temp#Passw0rd2026';
@@ -117,7 +118,7 @@ describe('staff round trip', () => {
       .entities.AttendanceDay.query.byEmployee({ companyId: tenant.companyId, employeeId: staff.id })
       .go();
     expect(days.length).toBe(1);
-    const [year, monthNo] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-');
+    const [year, monthNo] = testToday().split('-');
     const month = await admin.get(`/api/v1/timestamps?id=${staff.id}&year=${year}&month=${Number(monthNo)}`);
     expect(month.status).toBe(200);
     expect(month.body.data.days.some((d: { id: string | null }) => d.id !== null)).toBe(true);

@@ -10,6 +10,7 @@ import { ROUTES } from '../../functions/routes.js';
 import { tableSnapshot } from './admin-support.js';
 import { workingDay } from '../support/working-days.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
+import { testToday } from '../support/test-clock.js';
 
 const stack = useTestStack();
 
@@ -28,10 +29,7 @@ beforeAll(async () => {
   adminB = await signIn(stack.baseUrl, 'admin', b.admin);
   const employeeB = await signIn(stack.baseUrl, 'employee', b.employees[0]!);
   expect((await employeeB.post('/api/v1/timestamps', { note: '' })).status).toBeLessThan(300);
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-    .format(new Date())
-    .split('-')
-    .map(Number);
+  const [year, month] = testToday().split('-').map(Number);
   for (const [kind, body] of [
     ['holiday_requests', { kind: 0, year, month, day: workingDay(year!, month!, 0) }],
     ['holiday_work_requests', { year, month, day: 2 }],
@@ -134,10 +132,7 @@ describe('an admin of company A gets 404 for every id of company B', () => {
     expect(staff).toEqual([a.employees[0]!.id]);
     const depts = (await adminA.get('/api/v1/departments')).body.data.map((d: { id: string }) => d.id);
     expect(depts).toEqual([a.departmentId]);
-    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-      .format(new Date())
-      .split('-')
-      .map(Number);
+    const [year, month] = testToday().split('-').map(Number);
     expect((await adminA.get(`/api/v1/holiday_requests?year=${year}&month=${month}`)).body.data).toEqual([]);
     expect((await workStatusAfterRefresh(adminA, '/api/v1/work_status')).body.data.count_employees).toBe(1);
   });

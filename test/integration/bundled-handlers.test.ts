@@ -19,6 +19,7 @@ import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testNow } from '../support/test-clock.js';
 
 const bundles = bundledHandlers();
 const bundled = bundles.served;
@@ -45,7 +46,7 @@ describe('bundled handlers on the local stack', () => {
     const companyId = tenant.companyId;
     const employeeId = tenant.employees[0]!.id;
     // Punched in 70 s ago (a second press within 60 s would count as the same press).
-    const now = new Date();
+    const now = testNow();
     const workDate = today('Asia/Tokyo', now);
     await db()
       .entities.AttendanceDay.put({

@@ -27,6 +27,7 @@ import { freshPeriodClosings, periodClosingsAfterRefresh } from '../support/peri
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testNow } from '../support/test-clock.js';
 
 // Every event the routes start on the in-process worker, recorded (and run as on AWS), held at a gate
 // while a test wants the build to be under way.
@@ -354,7 +355,7 @@ describe('bounded lists', () => {
     const bytes = Buffer.byteLength(JSON.stringify(checklist));
     expect(bytes).toBeLessThan(250 * 1024);
     // DynamoDB Local enforces the item limit: the write goes through.
-    expect(await saveClosingChecklist(other.companyId, '2099-01', 1, new Date().toISOString(), checklist)).toBe(true);
+    expect(await saveClosingChecklist(other.companyId, '2099-01', 1, testNow().toISOString(), checklist)).toBe(true);
     expect((await findClosingChecklistDigest(other.companyId, '2099-01'))?.checklist).toEqual(checklist);
   });
 });

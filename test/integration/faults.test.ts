@@ -27,6 +27,7 @@ import {
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { PASSWORD, createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testToday } from '../support/test-clock.js';
 
 const stack = useTestStack();
 
@@ -68,12 +69,7 @@ async function sessionCount(): Promise<number> {
   return out.Count ?? 0;
 }
 
-const month = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
+const month = () => testToday().split('-').map(Number) as [number, number, number];
 
 describe('authorisation fails closed', () => {
   it('a throttled or timed-out session read answers 429/503, never the protected data', async () => {

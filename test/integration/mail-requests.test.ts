@@ -9,16 +9,14 @@ import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
 import { workingDay } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const stack = useTestStack();
 
 let tenant: TestTenant;
 let admin: HttpClient;
 let employee: HttpClient;
-const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number, number];
+const [year, month] = testToday().split('-').map(Number) as [number, number];
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '通知株式会社' });

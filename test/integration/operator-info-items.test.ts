@@ -8,6 +8,7 @@ import { MESSAGES } from '../../functions/shared/messages.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createOperator, createTenant, signIn } from '../support/tenant.js';
+import { testNow } from '../support/test-clock.js';
 
 const stack = useTestStack();
 
@@ -27,7 +28,7 @@ const count = async () => (await db().entities.InfoItem.query.byId({}).go({ page
 
 /** `yyyy-mm-dd hh:00:00` in Japan time, `hours` from now. */
 function japanHour(hours: number): string {
-  const d = new Date(Date.now() + hours * 3_600_000 + 9 * 3_600_000);
+  const d = new Date(testNow().getTime() + hours * 3_600_000 + 9 * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:00:00`;
 }

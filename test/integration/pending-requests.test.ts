@@ -7,6 +7,7 @@ import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
 import { workingDayFrom } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const stack = useTestStack();
 
@@ -15,10 +16,7 @@ let b: TestTenant;
 let adminA: HttpClient;
 let adminB: HttpClient;
 let staffA: HttpClient;
-const [thisYear] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
-  .format(new Date())
-  .split('-')
-  .map(Number) as [number];
+const [thisYear] = testToday().split('-').map(Number) as [number];
 const nextYear = thisYear + 1;
 const leaveDate = workingDayFrom(`${nextYear}-01-08`);
 

@@ -547,6 +547,8 @@ const results: RouteCount[] = [];
 const workStatusAt: Record<number, RouteCount> = {};
 const closingsAt: Record<number, RouteCount> = {};
 const TZ = 'Asia/Tokyo';
+/** The ambient test clock (test-clock.ts), given back after the tests that move it. */
+const ambientNow = clock.now;
 
 async function addStaff(
   companyId: string,
@@ -643,7 +645,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(() => {
-  clock.now = () => new Date();
+  clock.now = ambientNow;
   worker.enabled = true;
 });
 
@@ -758,7 +760,7 @@ describe('DynamoDB requests per API call', () => {
     results.push(await measure('create-timestamp', () => e2.post('/api/v1/timestamps', { note: '' }), 'punch-in'));
     const realNow = clock.now;
     const later = (minutes: number) => {
-      clock.now = () => new Date(Date.now() + minutes * 60 * 1000);
+      clock.now = () => new Date(realNow().getTime() + minutes * 60 * 1000);
     };
     try {
       later(60);

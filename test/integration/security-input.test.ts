@@ -10,6 +10,7 @@ import { createOperator, createTenant, signIn, type TestTenant } from '../suppor
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { workingDayFrom } from '../support/working-days.js';
+import { testToday } from '../support/test-clock.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -273,7 +274,7 @@ describe('paid leave under contention (item 16)', () => {
   it('15 filings at once against a balance of 10: exactly the 5 beyond the balance are refused', async () => {
     const company = await createTenant({ employees: 1 });
     const boss = await signIn(stack.baseUrl, 'admin', company.admin);
-    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const today = testToday();
     const grant = await boss.post(`/api/v1/paid_leave/employees/${company.employees[0]!.id}/grants`, {
       granted_on: today,
       days: 10,

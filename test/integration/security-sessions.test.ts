@@ -169,7 +169,7 @@ describe('sign-in rate limits', () => {
   // The brakes read the domain clock: frozen here, so "the next attempt" is not a race with a 1 s delay.
   const realNow = clock.now;
   beforeEach(() => {
-    const frozen = new Date();
+    const frozen = realNow();
     clock.now = () => frozen;
   });
   afterEach(() => {

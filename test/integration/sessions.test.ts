@@ -176,7 +176,7 @@ describe('sign-in rate limits', () => {
   it('slows down guessing one account from unknown devices: after 10 attempts even the right password waits (429)', async () => {
     // The brakes read the domain clock: frozen, so the 11th attempt falls inside the 1 s delay.
     const realNow = clock.now;
-    const frozen = new Date();
+    const frozen = realNow();
     clock.now = () => frozen;
     onTestFinished(() => {
       clock.now = realNow;

@@ -25,6 +25,7 @@ import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { freshWorkStatus, workStatusAfterRefresh } from '../support/work-status.js';
+import { testNow } from '../support/test-clock.js';
 
 // Every event the routes start on the in-process worker, recorded (and run as on AWS), held at a gate
 // while a test wants the build to be under way.
@@ -325,7 +326,7 @@ describe('bounded lists', () => {
     const bytes = Buffer.byteLength(JSON.stringify(figures));
     expect(bytes).toBeLessThan(320 * 1024);
     // DynamoDB Local enforces the item limit: the write goes through.
-    expect(await saveWorkStatusFigures(other.companyId, '2099-01', 1, new Date().toISOString(), figures)).toBe(true);
+    expect(await saveWorkStatusFigures(other.companyId, '2099-01', 1, testNow().toISOString(), figures)).toBe(true);
     expect((await findWorkStatusDigest(other.companyId, '2099-01'))?.figures).toEqual(figures);
   });
 });

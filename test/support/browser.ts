@@ -4,6 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { clock } from '../../functions/shared/clock.js';
 import { useTestStack, type TestStack } from './stack.js';
 import { totp } from './totp.js';
 import './provided';
@@ -13,7 +14,10 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 
 export interface E2E {
   stack: TestStack;
-  /** A fresh browser context (own cookies) and page at the given viewport. */
+  /**
+   * A fresh browser context (own cookies) and page at the given viewport, its clock starting at the
+   * domain clock's now (test-clock.ts).
+   */
   page(viewport?: { width: number; height: number }): Promise<Page>;
 }
 
@@ -55,6 +59,9 @@ export function useBrowser(): E2E {
         hasTouch: viewport.width < 500,
       });
       contexts.push(context);
+      // The page's Date starts where the handlers' clock is now (the pinned test date, or the instant the
+      // test pinned for its scenario) and runs on in real time: no page reads the machine's date.
+      await context.clock.install({ time: clock.now() });
       const page = await context.newPage();
       // Generous: CI shares two cores between Chromium, the JVM and the gateway.
       page.setDefaultTimeout(30_000);

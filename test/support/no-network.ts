@@ -4,6 +4,7 @@
  * reaching a real endpoint.
  */
 import { Socket } from 'node:net';
+import { installAmbientClock } from './test-clock.js';
 
 const connect = Socket.prototype.connect;
 Socket.prototype.connect = function guardedConnect(this: Socket, ...args: unknown[]) {
@@ -17,3 +18,6 @@ Socket.prototype.connect = function guardedConnect(this: Socket, ...args: unknow
 process.env.AWS_ACCESS_KEY_ID ??= 'unit';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'unit';
 process.env.AWS_REGION ??= 'ap-northeast-1';
+
+// No test reads the real date (test-clock.ts): domain code that defaults "now" gets the pinned clock.
+installAmbientClock();

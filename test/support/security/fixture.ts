@@ -12,6 +12,7 @@ import { createHttpClient, type HttpClient, type HttpResponse } from '../http-cl
 import { pollUntil } from '../poll.js';
 import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../tenant.js';
 import { workingDay } from '../working-days.js';
+import { testNow } from '../test-clock.js';
 
 export type Actor = 'anonymous' | 'employeeA' | 'employeeA2' | 'adminA' | 'operator' | 'employeeB' | 'adminB';
 export const ACTORS: readonly Actor[] = [
@@ -80,7 +81,7 @@ export interface SecurityFixture {
   secretsOfEmployeeA: string[];
 }
 
-export const tokyoYearMonth = (date = new Date()) => {
+export const tokyoYearMonth = (date = testNow()) => {
   const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
     .format(date)
     .split('-')
