@@ -68,6 +68,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'dates',
+          include: ['test/dates/**/*.test.ts'],
+          // After every other project: each date starts a vitest of its own (emulators, Chromium), which
+          // must not compete with the main run for the two cores.
+          sequence: { groupOrder: 1 },
+          setupFiles: ['test/support/no-network.ts'],
+          // One date runs the date-sensitive integration and e2e files (several minutes on a busy machine).
+          testTimeout: 40 * 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

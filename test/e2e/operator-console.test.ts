@@ -9,7 +9,10 @@ import { db } from '../../functions/db/service.js';
 import { newId } from '../../functions/shared/ids.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, type TestTenant, type TestUser } from '../support/tenant.js';
-import { testNow } from '../support/test-clock.js';
+import { pinSuiteDate, testNow } from '../support/test-clock.js';
+
+// The operator's screens do not depend on the kind of day: the file runs on one fixed Wednesday.
+pinSuiteDate('2026-11-25');
 
 const e2e = useBrowser();
 let tenant: TestTenant;

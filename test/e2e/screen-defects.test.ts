@@ -12,7 +12,10 @@ import { QR_OPTIONS } from '../../frontend/src/operator/mfa/qr-options';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createOperator, createTenant, type TestTenant, type TestUser } from '../support/tenant.js';
 import { totp } from '../support/totp.js';
-import { testNow, testToday } from '../support/test-clock.js';
+import { pinSuiteDate, testNow, testToday } from '../support/test-clock.js';
+
+// The screens are checked on one fixed Wednesday: these layout defects do not depend on the kind of day.
+pinSuiteDate('2026-11-25');
 
 const e2e = useBrowser();
 let tenant: TestTenant;

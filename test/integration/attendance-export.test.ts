@@ -9,6 +9,7 @@ import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testNow } from '../support/test-clock.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -162,7 +163,7 @@ describe('attendance CSV export', () => {
           employeeId: null,
           timeZone: 'Mars/Olympus',
         },
-        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        expiresAt: Math.floor(testNow().getTime() / 1000) + 3600,
       })
       .go();
     await runExport({ companyId: tenant.companyId, exportId });

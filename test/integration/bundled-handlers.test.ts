@@ -151,7 +151,7 @@ describe('bundled handlers on the local stack', () => {
           employeeId: null,
           timeZone: 'Asia/Tokyo',
         },
-        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        expiresAt: Math.floor(testNow().getTime() / 1000) + 3600,
       })
       .go();
     await (
@@ -178,7 +178,7 @@ describe('bundled handlers on the local stack', () => {
         fromMonth: month,
         toMonth: month,
         timeZone: 'Asia/Tokyo',
-        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        expiresAt: Math.floor(testNow().getTime() / 1000) + 3600,
       })
       .go();
     await (

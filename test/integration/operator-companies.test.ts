@@ -19,6 +19,7 @@ import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createOperator, createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testNow } from '../support/test-clock.js';
 
 const stack = useTestStack();
 
@@ -355,7 +356,7 @@ describe('DELETE /api/v1/companies/{id}', () => {
         fromMonth: '2026-01',
         toMonth: '2026-01',
         timeZone: 'Asia/Tokyo',
-        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        expiresAt: Math.floor(testNow().getTime() / 1000) + 3600,
       },
       false,
     );

@@ -15,7 +15,7 @@ import { totp } from '../support/totp.js';
 
 const stack = useTestStack();
 
-/** A six-digit code that is none of those Cognito accepts around now (±1 step). */
+/** A six-digit code that is none of those Cognito accepts around now (±1 step; cognito-local checks codes on the real clock, not the test clock). */
 function wrongCode(secret: string): string {
   const valid = new Set([-30_000, 0, 30_000].map((d) => totp(secret, Date.now() + d)));
   for (let n = 0; ; n++) {

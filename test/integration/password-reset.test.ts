@@ -18,6 +18,7 @@ import { mailsTo } from '../support/mail.js';
 import { useTestStack } from '../support/stack.js';
 import { employeePoolUser } from './admin-support.js';
 import { PASSWORD, createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { testNow } from '../support/test-clock.js';
 
 const stack = useTestStack();
 const SENT = '該当するアカウントがあれば確認コードを送信しました。';
@@ -59,7 +60,7 @@ async function pendingCode(audience: ResetAudience, email: string, code = '31415
   const res = await start(audience, email);
   expect(res.status).toBe(200);
   const account = resetAccount(audience, email);
-  const stored = await findResetCode(account, Math.floor(Date.now() / 1000));
+  const stored = await findResetCode(account, Math.floor(testNow().getTime() / 1000));
   expect(stored).not.toBeNull();
   await putResetCode({ ...stored!, codeHash: resetCodeHash(account, code) });
   return code;
@@ -87,11 +88,14 @@ describe('asking for a code', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: { message: SENT } });
     }
-    const stored = await findResetCode(resetAccount('employee', tenant.employees[0]!.email), Date.now() / 1000);
+    const stored = await findResetCode(
+      resetAccount('employee', tenant.employees[0]!.email),
+      testNow().getTime() / 1000,
+    );
     expect(stored).toMatchObject({ audience: 'employee', attempts: 0 });
     expect(stored!.codeHash).not.toMatch(/^\d{6}$/);
-    expect(stored!.expiresAt - Date.now() / 1000).toBeGreaterThan(PASSWORD_RESET_LIMITS.codeSeconds - 60);
-    expect(await findResetCode(resetAccount('employee', tenant.admin.email), Date.now() / 1000)).toBeNull();
+    expect(stored!.expiresAt - testNow().getTime() / 1000).toBeGreaterThan(PASSWORD_RESET_LIMITS.codeSeconds - 60);
+    expect(await findResetCode(resetAccount('employee', tenant.admin.email), testNow().getTime() / 1000)).toBeNull();
     // The real account got its code by mail, with a link to its reset page's code step; nobody else got any.
     const [mail] = await mailsTo(tenant.employees[0]!.email, { subject: CODE_SUBJECT });
     expect(mail!.to).toEqual([tenant.employees[0]!.email]);
@@ -110,7 +114,7 @@ describe('asking for a code', () => {
   });
 
   it('limits codes per e-mail (known or not) with 429 and a wait, and opens again after the window', async () => {
-    let now = Date.now();
+    let now = testNow().getTime();
     clock.now = () => new Date(now);
     for (const email of [tenant.employees[5]!.email, `ghost-${Date.now()}@example.test`]) {
       for (let i = 0; i < PASSWORD_RESET_LIMITS.startPerAccount.limit; i++) {
@@ -166,7 +170,7 @@ describe('confirming with the code', () => {
       const wrong = await confirm('employee', user.email, '000000');
       expect(wrong.status).toBe(400);
       expect(wrong.body.errors.code).toEqual([WRONG_CODE]);
-      expect((await findResetCode(resetAccount('employee', user.email), Date.now() / 1000))!.attempts).toBe(i);
+      expect((await findResetCode(resetAccount('employee', user.email), testNow().getTime() / 1000))!.attempts).toBe(i);
     }
     const fifth = await confirm('employee', user.email, '000000');
     expect(fifth.body.errors.code).toEqual([LOCKED]);
@@ -182,7 +186,7 @@ describe('confirming with the code', () => {
     const code = await pendingCode('employee', user.email, '161803');
     expect((await confirm('admin', user.email, code)).body.errors.code).toEqual([EXPIRED]);
     expect((await confirm('employee', `nobody-${Date.now()}@example.test`, code)).body.errors.code).toEqual([EXPIRED]);
-    const later = Date.now() + (PASSWORD_RESET_LIMITS.codeSeconds + 1) * 1000;
+    const later = testNow().getTime() + (PASSWORD_RESET_LIMITS.codeSeconds + 1) * 1000;
     clock.now = () => new Date(later);
     const expired = await confirm('employee', user.email, code);
     expect(expired.status).toBe(400);

@@ -11,6 +11,10 @@
  *
  * Bounded by default (FUZZ_RUNS=20 per route). Nightly / replay:
  *   FUZZ_RUNS=500 FUZZ_SEED=<seed printed by a run> LOG_LEVEL=SILENT npx vitest run --project integration test/integration/security-fuzz.test.ts
+ *
+ * date-matrix: skip — its only date-dependent part is the security fixture (last and this month's
+ * attendance), which security-isolation.test.ts builds the same way on every awkward date (test/dates);
+ * the fuzzing itself does not depend on the day, and at ~3 minutes a run it would add ~15 to the matrix.
  */
 import { IMPORT_FILE_MAX_CHARS } from '../../functions/api/employee-imports/import-validation.js';
 import { periodClosings } from '../../functions/db/period-closings.js';

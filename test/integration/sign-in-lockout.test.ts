@@ -43,7 +43,7 @@ afterAll(() => {
 const realNow = clock.now;
 let now = 0;
 beforeEach(() => {
-  now = Date.now();
+  now = realNow().getTime();
   clock.now = () => new Date(now);
 });
 afterEach(() => {

@@ -68,6 +68,15 @@ export function installAmbientClock(): void {
   clock.now = ambientClock();
 }
 
+/**
+ * Runs this file on a fixed day from `hhmm` on (the clock runs on from there): for a suite whose figures
+ * do not depend on the kind of day, so that it is the same on every run. Call it right after the
+ * imports, before anything reads `testToday()`. test/dates/ leaves such a file out of its matrix.
+ */
+export function pinSuiteDate(date: string, hhmm = DEFAULT_TEST_TIME): void {
+  clock.now = ambientClock(tokyo(date, hhmm));
+}
+
 /** The domain clock's "now": what the handlers see. */
 export const testNow = (): Date => clock.now();
 
