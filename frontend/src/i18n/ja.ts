@@ -183,6 +183,8 @@ export const ja = {
     leaveTypes: ['有給', '代休', '振替休日'],
     /** Legend of the leave tint: every approved leave type shares it. */
     leaveLegend: '有給・代休・振替休日',
+    /** Legend of the 欠勤 tint, and the marker under the date of such a row. */
+    absentLegend: '欠勤',
     /** An approved 振替: the holiday worked (a working day) and the swap day. {date} is the other day. */
     transferWorking: '振替出勤（振替休日 {date}）',
     transferDayOff: '振替休日（{date} 出勤）',
