@@ -1,8 +1,11 @@
 /**
- * Issue 29 item 16, met as a person meets it in Chromium:
+ * Issue 29 items 16 and 17, met as a person meets them in Chromium:
  * - 16: a 欠勤 row of the month table (the employee's 勤怠一覧 on a phone, the admin's staff month on a
  *   desktop and a phone) has its own tint and legend entry, not the 祝日 one, and says 欠勤 in words in
  *   the date cell that stays in view when the table scrolls sideways.
+ * - 17: 会社カレンダー at a desktop's and a phone's width: each checkbox is a box beside its label
+ *   (月曜日…日曜日 on one line each, 祝日を休日にする and the 44 h 特例 next to their boxes), and the
+ *   page does not scroll sideways.
  *
  * The scenario: November 2026 seen on Tuesday 11/10 (pinned), everyone on 日勤 9:00–18:00 from 10/1
  * and nothing punched: Monday 11/2 is over and unworked (欠勤), 11/3 is 文化の日 (祝日).
@@ -108,4 +111,65 @@ describe('item 16: 欠勤 is not shown as a 祝日', () => {
       await expectAbsentApart(page);
     }
   });
+});
+
+/** Each checkbox of the calendar form: its box and its label's boxes (one per line the label takes). */
+async function checkLayout(page: Page) {
+  return page.locator('.calendar-form input[type="checkbox"]').evaluateAll((boxes) =>
+    boxes.map((box) => {
+      const label = document.querySelector(`label[for="${box.id}"]`)!;
+      const b = box.getBoundingClientRect();
+      const l = label.getBoundingClientRect();
+      const lineHeight = parseFloat(getComputedStyle(label).lineHeight) || 24;
+      return {
+        label: label.textContent,
+        boxWidth: Math.round(b.width),
+        gap: Math.round(l.left - b.right),
+        // The label's middle lies within the box's height: on the same line.
+        sameLine: l.top + l.height / 2 >= b.top - 4 && l.top + l.height / 2 <= b.bottom + 4,
+        lines: Math.round(l.height / lineHeight),
+      };
+    }),
+  );
+}
+
+describe('item 17: 会社カレンダー lays its checkboxes out beside their labels', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`at a ${name}'s width`, async () => {
+      const page = await signedIn('admin', viewport);
+      await page.goto(`${e2e.stack.baseUrl}/management/company_calendar`);
+      await poll(() => page.getByTestId('calendar-in-force').textContent()).toContain('会社カレンダーは未登録です。');
+      const checks = await checkLayout(page);
+      expect(checks.map((c) => c.label)).toEqual([
+        '月曜日',
+        '火曜日',
+        '水曜日',
+        '木曜日',
+        '金曜日',
+        '土曜日',
+        '日曜日',
+        '祝日を休日にする',
+        '週44時間の特例（特例措置対象事業場）',
+      ]);
+      for (const c of checks) {
+        // A box, not a bar stretched across the card; its label right beside it, on its line.
+        expect.soft(c.boxWidth, c.label!).toBeLessThanOrEqual(28);
+        expect.soft(c.gap, c.label!).toBeGreaterThanOrEqual(0);
+        expect.soft(c.gap, c.label!).toBeLessThanOrEqual(16);
+        expect.soft(c.sameLine, c.label!).toBe(true);
+      }
+      // 月曜日…日曜日 read on one line each (they were stacked one character a line).
+      for (const c of checks.slice(0, 7)) expect.soft(c.lines, c.label!).toBe(1);
+      if (viewport === DESKTOP) for (const c of checks.slice(7)) expect.soft(c.lines, c.label!).toBe(1);
+      // The boxes still toggle through their labels.
+      await page.getByLabel('祝日を休日にする').uncheck();
+      expect(await page.locator('#calendar-public').isChecked()).toBe(false);
+      await page.locator('label[for="calendar-weekly-1"]').click();
+      expect(await page.locator('#calendar-weekly-1').isChecked()).toBe(true);
+      expect(await noSideScroll(page)).toBe(true);
+    });
+  }
 });
