@@ -1,12 +1,15 @@
 /**
  * The シフト grid's pure logic (frontend/src/admin/shifts/shift-grid.ts): weekday-aligned copy of the
- * previous month, the weeks of a month, and the CSV both ways (quoted fields, Shift_JIS, row numbers).
- * Calendar (checked with `date`): 2026-11-01 is a Sunday, 2026-10-01 a Thursday.
+ * previous month, the weeks of a month, 一括入力 leaving days off alone, and the CSV both ways (quoted
+ * fields, Shift_JIS, row numbers).
+ * Calendar (checked with `date`): 2026-11-01 is a Sunday, 2026-10-01 a Thursday, 2026-11-03 (Tuesday)
+ * is 文化の日.
  */
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import {
   OFF,
+  bulkFill,
   cellKey,
   decodeCsv,
   gridCsv,
@@ -39,6 +42,36 @@ describe('copy of the previous month', () => {
     ]);
     expect(weeks[0]!.days).toEqual(['2026-11-01']);
     expect(weeks[5]!.days).toEqual(['2026-11-30']);
+  });
+});
+
+describe('一括入力 leaves days off alone unless asked (issue 29 item 18)', () => {
+  // Two members, Mon 11/2, Tue 11/3 (文化の日: a day off by the calendar) and Wed 11/4, where the second
+  // member's shift is 休.
+  const dates = ['2026-11-02', '2026-11-03', '2026-11-04'];
+  const isDayOff = (employeeId: string, date: string) =>
+    date === '2026-11-03' || (employeeId === 'e2' && date === '2026-11-04');
+  const keys = (cells: [string, string][]) => cells.map(([k]) => k);
+
+  it('a work pattern skips the calendar’s days off and the 休 days, and counts them', () => {
+    const fill = bulkFill(['e1', 'e2'], dates, 'day', { includeDaysOff: false, isDayOff });
+    // 2 × 3 = 6 cells; e1 11/3, e2 11/3 and e2 11/4 are days off: 3 filled, 3 skipped.
+    expect(keys(fill.cells)).toEqual([
+      cellKey('e1', '2026-11-02'),
+      cellKey('e1', '2026-11-04'),
+      cellKey('e2', '2026-11-02'),
+    ]);
+    expect(fill.cells.every(([, v]) => v === 'day')).toBe(true);
+    expect(fill.skipped).toBe(3);
+  });
+
+  it('fills them too when asked; 休 and シフトなし always go on every day', () => {
+    expect(bulkFill(['e1', 'e2'], dates, 'day', { includeDaysOff: true, isDayOff })).toMatchObject({ skipped: 0 });
+    expect(bulkFill(['e1', 'e2'], dates, 'day', { includeDaysOff: true, isDayOff }).cells).toHaveLength(6);
+    for (const value of [OFF, '']) {
+      const fill = bulkFill(['e1', 'e2'], dates, value, { includeDaysOff: false, isDayOff });
+      expect([value, fill.cells.length, fill.skipped]).toEqual([value, 6, 0]);
+    }
   });
 });
 

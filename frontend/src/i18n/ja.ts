@@ -1056,7 +1056,12 @@ export const ja = {
     clear: 'シフトなし（既定に戻す）',
     apply: '反映',
     noSelection: 'スタッフを選択してください。',
-    applied: '{n}件を反映しました（未保存）。内容を確認して保存してください。',
+    applied: '{n}件を反映しました（未保存）。{skipped}内容を確認して保存してください。',
+    /** 一括入力 of a work pattern leaves days off alone (issue 29 item 18); {n} cells. */
+    skipped: '休日の{n}件はスキップしました。',
+    includeDaysOff: '休日にも入力する',
+    includeDaysOffHint:
+      '勤務パターンは、会社カレンダーの休日と「休」の日には入力しません（チェックすると入力します）。「休」と「シフトなし」はすべての日に入力します。',
     copyTitle: 'コピー',
     week: '対象の週',
     copyWeek: '前週をコピー',

@@ -48,6 +48,35 @@ export function weeksOf(y: number, m: number): { start: string; days: string[] }
   return weeks;
 }
 
+/** What 一括入力 fills: the cells to set and how many days off it left alone. */
+export interface BulkFill {
+  cells: [string, Cell][];
+  skipped: number;
+}
+
+/**
+ * 一括入力 of `value` into each of `employeeIds` × `dates`. A work pattern skips the member's days off
+ * unless `includeDaysOff` (issue 29 item 18: it filled company holidays with the working pattern,
+ * silently): a day off by the company calendar, or a day the member's shift (saved or not yet) is 休.
+ * 休 and シフトなし are written on every day: they put no one to work.
+ */
+export function bulkFill(
+  employeeIds: readonly string[],
+  dates: readonly string[],
+  value: Cell,
+  options: { includeDaysOff: boolean; isDayOff: (employeeId: string, date: string) => boolean },
+): BulkFill {
+  const skipsDaysOff = value !== '' && value !== OFF && !options.includeDaysOff;
+  const cells: [string, Cell][] = [];
+  let skipped = 0;
+  for (const employeeId of employeeIds)
+    for (const date of dates) {
+      if (skipsDaysOff && options.isDayOff(employeeId, date)) skipped++;
+      else cells.push([cellKey(employeeId, date), value]);
+    }
+  return { cells, skipped };
+}
+
 /**
  * Copy of the previous month onto the month, weekday by weekday: the n-th Monday takes the previous
  * month's n-th Monday (its last one when it has no n-th), so weekly rotations keep their days.

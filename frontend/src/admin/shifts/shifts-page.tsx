@@ -1,7 +1,7 @@
 /**
  * シフト (`/management/shifts`, issue 16): a month grid of staff × days. Each cell picks a work pattern
  * or 休; a blank cell shows the default pattern faintly (the schedule it falls back to). Bulk fill
- * (selected staff × weekdays in a date range), copy of the previous week or month and CSV import only
+ * (selected staff × weekdays in a date range, days off left alone unless asked: bulk-fill.tsx), copy of the previous week or month and CSV import only
  * change the grid (highlighted, counted) until 保存: that is their preview. CSV export writes the grid
  * shown; CSV import reads UTF-8 (BOM or not) or Shift_JIS, checks every row first and saves nothing
  * unless all pass. Staff come a page at a time (by the API's cursor; one department if chosen). On a
@@ -18,8 +18,10 @@ import { useTimeZone } from '../../shared/use-time-zone';
 import { listOrgUnits, type OrgUnit } from '../organisation/org-api';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
+import { BulkFill, type BulkRequest } from './bulk-fill';
 import {
   OFF,
+  bulkFill,
   cellKey,
   cellOfEntry,
   decodeCsv,
@@ -42,7 +44,6 @@ import './shifts.css';
 
 const S = t.shifts;
 const WEEKDAYS = t.common.weekdays;
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const PAGE_SIZE = 50;
 /** Entries per PUT (the API takes at most 500). */
 const CHUNK = 400;
@@ -201,19 +202,32 @@ function ShiftEditor({
   };
 
   // ---- bulk fill ----
-  const [weekdays, setWeekdays] = useState<number[]>([]);
-  const [from, setFrom] = useState(dates[0]!);
-  const [to, setTo] = useState(dates.at(-1)!);
-  const [fillValue, setFillValue] = useState<Cell>(data.patterns[0]?.id ?? OFF);
-  const applyBulk = () => {
+  // A day off of a member: by the company calendar, or a 休 in the grid (saved or not yet).
+  const calendarOff = useMemo(
+    () =>
+      new Set(
+        data.employees.flatMap((e) => e.days.filter((d) => d.calendar_day_off).map((d) => cellKey(e.id, d.date))),
+      ),
+    [data.employees],
+  );
+  const applyBulk = ({ days, value, includeDaysOff }: BulkRequest) => {
     if (!selected.size) {
       setNotice(null);
       setError(S.noSelection);
       return;
     }
-    const days = dates.filter((d) => d >= from && d <= to && (!weekdays.length || weekdays.includes(weekdayOf(d))));
-    const n = setCells([...selected].flatMap((e) => days.map((d) => [cellKey(e, d), fillValue] as [string, Cell])));
-    say(S.applied.replace('{n}', String(n)));
+    // In the grid's order, whatever order the staff were ticked in.
+    const staff = data.employees.filter((e) => selected.has(e.id)).map((e) => e.id);
+    const fill = bulkFill(staff, days, value, {
+      includeDaysOff,
+      isDayOff: (e, d) => calendarOff.has(cellKey(e, d)) || cell(e, d) === OFF,
+    });
+    const n = setCells(fill.cells);
+    say(
+      S.applied
+        .replace('{n}', String(n))
+        .replace('{skipped}', fill.skipped ? S.skipped.replace('{n}', String(fill.skipped)) : ''),
+    );
   };
 
   // ---- copies (the previous month's shifts of the same page of staff) ----
@@ -350,57 +364,7 @@ function ShiftEditor({
     <>
       {data.patterns.length === 0 && <p className="page-hint">{S.noPatterns}</p>}
       <section className="card page-section shift-tools" aria-labelledby="shift-bulk-title">
-        <h2 id="shift-bulk-title" className="page-section__title">
-          {S.bulkTitle}
-        </h2>
-        <p className="form__hint">{S.bulkHint}</p>
-        <fieldset className="shift-tools__weekdays">
-          <legend>{S.weekdays}</legend>
-          {WEEK_ORDER.map((wd) => (
-            <span key={wd} className="shift-tools__check">
-              <input
-                id={`shift-wd-${wd}`}
-                type="checkbox"
-                checked={weekdays.includes(wd)}
-                onChange={(e) => setWeekdays((w) => (e.target.checked ? [...w, wd] : w.filter((x) => x !== wd)))}
-              />
-              <label htmlFor={`shift-wd-${wd}`}>{WEEKDAYS[wd]}</label>
-            </span>
-          ))}
-        </fieldset>
-        <div className="shift-tools__row">
-          <label htmlFor="shift-from">{S.from}</label>
-          <input
-            id="shift-from"
-            type="date"
-            value={from}
-            min={dates[0]}
-            max={dates.at(-1)}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <label htmlFor="shift-to">{S.to}</label>
-          <input
-            id="shift-to"
-            type="date"
-            value={to}
-            min={dates[0]}
-            max={dates.at(-1)}
-            onChange={(e) => setTo(e.target.value)}
-          />
-          <label htmlFor="shift-value">{S.value}</label>
-          <select id="shift-value" value={fillValue} onChange={(e) => setFillValue(e.target.value)}>
-            {data.patterns.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-            <option value={OFF}>{S.off}</option>
-            <option value="">{S.clear}</option>
-          </select>
-          <button type="button" className="button button--ghost" onClick={applyBulk}>
-            {S.apply}
-          </button>
-        </div>
+        <BulkFill dates={dates} patterns={data.patterns} onApply={applyBulk} />
         <h2 className="page-section__title">{S.copyTitle}</h2>
         <div className="shift-tools__row">
           <label htmlFor="shift-week">{S.week}</label>
