@@ -1,11 +1,14 @@
 /**
  * シフト (`/management/shifts`, issue 16): a month grid of staff × days. Each cell picks a work pattern
- * or 休; a blank cell shows the default pattern faintly (the schedule it falls back to). Bulk fill
- * (selected staff × weekdays in a date range, days off left alone unless asked: bulk-fill.tsx), copy of the previous week or month and CSV import only
- * change the grid (highlighted, counted) until 保存: that is their preview. CSV export writes the grid
+ * or 休, shown by its full name on the pattern's colour (shift-cell.tsx, with a legend); a blank cell
+ * shows the default pattern faintly (the schedule it falls back to). Bulk fill (selected staff ×
+ * weekdays in a date range, days off left alone unless asked: bulk-fill.tsx), copy of the previous
+ * week (the company's week) or month and CSV import only change the grid (highlighted, counted) until
+ * 保存, which is enabled once something changed: that is their preview. CSV export writes the grid
  * shown; CSV import reads UTF-8 (BOM or not) or Shift_JIS, checks every row first and saves nothing
- * unless all pass. Staff come a page at a time (by the API's cursor; one department if chosen). On a
- * phone the grid scrolls sideways with the names kept in view.
+ * unless all pass. Staff come a page at a time in 五十音 order, as on 勤怠集計 (by the API's cursor; one
+ * department if chosen). The grid scrolls sideways with the names kept in view: about two weeks at a
+ * desktop's width, a few days on a phone.
  */
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { t } from '../../i18n';
@@ -19,6 +22,7 @@ import { listOrgUnits, type OrgUnit } from '../organisation/org-api';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
 import { BulkFill, type BulkRequest } from './bulk-fill';
+import { PatternLegend, ShiftCell } from './shift-cell';
 import {
   OFF,
   bulkFill,
@@ -231,7 +235,10 @@ function ShiftEditor({
   };
 
   // ---- copies (the previous month's shifts of the same page of staff) ----
-  const weeks = useMemo(() => weeksOf(data.year, data.month), [data.year, data.month]);
+  const weeks = useMemo(
+    () => weeksOf(data.year, data.month, data.week_starts_on),
+    [data.year, data.month, data.week_starts_on],
+  );
   const [week, setWeek] = useState(weeks[1]?.start ?? weeks[0]!.start);
   const previous = async (): Promise<Map<string, Cell> | null> => {
     const p = prevMonth(data.year, data.month);
@@ -368,7 +375,12 @@ function ShiftEditor({
         <h2 className="page-section__title">{S.copyTitle}</h2>
         <div className="shift-tools__row">
           <label htmlFor="shift-week">{S.week}</label>
-          <select id="shift-week" value={week} onChange={(e) => setWeek(e.target.value)}>
+          <select
+            id="shift-week"
+            value={week}
+            onChange={(e) => setWeek(e.target.value)}
+            aria-describedby="shift-week-hint"
+          >
             {weeks.map((w) => (
               <option key={w.start} value={w.start}>
                 {`${mdLabel(w.days[0]!)}〜${mdLabel(w.days.at(-1)!)}`}
@@ -387,6 +399,9 @@ function ShiftEditor({
             {S.copyMonth}
           </button>
         </div>
+        <p id="shift-week-hint" className="form__hint">
+          {S.weekHint.replace('{d}', WEEKDAYS[data.week_starts_on] ?? '')}
+        </p>
         <p id="shift-copy-month-hint" className="form__hint">
           {S.copyMonthHint}
         </p>
@@ -397,7 +412,7 @@ function ShiftEditor({
         <button
           type="button"
           className="button button--primary"
-          disabled={busy}
+          disabled={busy || !changes.length}
           aria-busy={busy}
           onClick={() => void save(changes)}
         >
@@ -425,6 +440,7 @@ function ShiftEditor({
       )}
       <RecomputeProgress job={job} />
 
+      {data.employees.length > 0 && data.patterns.length > 0 && <PatternLegend patterns={data.patterns} />}
       {data.employees.length === 0 ? (
         <p className="page-hint">{S.noStaff}</p>
       ) : (
@@ -478,39 +494,29 @@ function ShiftEditor({
                   {e.days.map((day) => {
                     const k = cellKey(e.id, day.date);
                     const value = cell(e.id, day.date);
-                    const changed = (saved.get(k) ?? '') !== value;
                     // The default under the shift: what a blank cell falls back to.
                     const fallback = day.source === 'shift' ? null : day.pattern_name;
-                    const unknown = value !== '' && value !== OFF && !patternName.has(value);
                     return (
-                      <td
+                      <ShiftCell
                         key={day.date}
-                        className={`shift-cell${changed ? ' shift-cell--changed' : ''}${value === '' ? ' shift-cell--default' : ''}`}
-                      >
-                        <select
-                          value={value}
-                          aria-label={S.cellLabel
-                            .replace('{name}', e.name)
-                            .replace('{m}', String(md(day.date).m))
-                            .replace('{d}', String(md(day.date).d))}
-                          onChange={(x) => setCells([[k, x.target.value]])}
-                        >
-                          <option value="">
-                            {fallback
-                              ? S.defaultOf.replace('{p}', fallback)
-                              : day.calendar_day_off
-                                ? S.calendarOff
-                                : S.noDefault}
-                          </option>
-                          {unknown && <option value={value}>{day.pattern_name ?? value}</option>}
-                          {data.patterns.map((p) => (
-                            <option key={p.id} value={p.id}>
-                              {p.name}
-                            </option>
-                          ))}
-                          <option value={OFF}>{S.off}</option>
-                        </select>
-                      </td>
+                        value={value}
+                        patterns={data.patterns}
+                        fallback={
+                          fallback
+                            ? S.defaultOf.replace('{p}', fallback)
+                            : day.calendar_day_off
+                              ? S.calendarOff
+                              : S.noDefault
+                        }
+                        fallbackText={fallback ?? (day.calendar_day_off ? S.calendarOffShort : S.noDefault)}
+                        unknownName={day.pattern_name}
+                        label={S.cellLabel
+                          .replace('{name}', e.name)
+                          .replace('{m}', String(md(day.date).m))
+                          .replace('{d}', String(md(day.date).d))}
+                        changed={(saved.get(k) ?? '') !== value}
+                        onChange={(v) => setCells([[k, v]])}
+                      />
                     );
                   })}
                 </tr>
