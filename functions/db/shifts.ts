@@ -1,28 +1,29 @@
 /**
  * Shifts (シフト) of a company month: the reads of the admin grid's page of employees and the bulk
- * write of PUT /api/v1/shifts. The partition `c#<co>#shifts#<YYYY-MM>` is sorted by employee id, so
- * the shifts of a page of employees (sorted by id too) are one Query of a key range.
+ * write of PUT /api/v1/shifts. The month's partition `c#<co>#shifts#<YYYY-MM>` (gsi1) is sorted by
+ * employee id, then date: one member's month is one Query of the prefix `e#<id>#`.
  */
 import type { ShiftRecord } from '../domain/worktime/schedule.js';
 import { db, type Db } from './service.js';
 
 /**
- * Shifts of one month for the employees with ids from `firstEmployeeId` to `lastEmployeeId`
- * (inclusive): one Query (paginated) of the key range e#<first>… – e#<last>#9999…; the caller keeps
- * the employees of its page (others in the range are dropped).
+ * The month's shifts of the named staff (the grid's page, in 五十音 order, so not a range of ids):
+ * one Query of gsi1 per member, `begins_with e#<id>#`, all at once. Bounded by the page (at most
+ * MAX_SHIFT_PAGE members), never by the company's size; each reads only that member's ≤ 31 items.
  */
-export async function shiftsOfRange(
+export async function shiftsOfStaff(
   companyId: string,
   yearMonth: string,
-  firstEmployeeId: string,
-  lastEmployeeId: string,
+  employeeIds: readonly string[],
   service: Db = db(),
 ): Promise<ShiftRecord[]> {
-  const { data } = await service.entities.Shift.query
-    .byMonth({ companyId, yearMonth })
-    .between({ employeeId: firstEmployeeId, date: '0000-00-00' }, { employeeId: lastEmployeeId, date: '9999-99-99' })
-    .go({ pages: 'all' });
-  return data;
+  const months = await Promise.all(
+    employeeIds.map(
+      async (employeeId) =>
+        (await service.entities.Shift.query.byMonth({ companyId, yearMonth, employeeId }).go({ pages: 'all' })).data,
+    ),
+  );
+  return months.flat();
 }
 
 export interface ShiftChange {

@@ -454,34 +454,9 @@ export interface StaffPageOptions {
 }
 
 /**
- * One page of the active staff, by employee id (the shift grid): one Query from after `after`
- * (exclusive) until `limit` matching staff are found, optionally of one department. `next` is the
- * last id of the page when more may follow, else null.
- */
-export async function activeStaffPage(
-  companyId: string,
-  options: StaffPageOptions,
-  service: Db = db(),
-): Promise<{ staff: StaffMember[]; next: string | null }> {
-  // A range of the employee items only (ids are [0-9a-z_-]: after+'!' is just past `after`, '~' past all).
-  const { data, cursor } = await service.entities.Employee.query
-    .byCompany({ companyId })
-    .between({ employeeId: options.after ? `${options.after}!` : '' }, { employeeId: '~' })
-    .where((a, { eq }) =>
-      [
-        eq(a.status, 'active'),
-        ...(options.departmentId ? [eq(a.departmentId, options.departmentId)] : []),
-        ...(options.employmentStatusId ? [eq(a.employmentStatusId, options.employmentStatusId)] : []),
-      ].join(' AND '),
-    )
-    .go({ count: options.limit });
-  return { staff: data, next: cursor && data.length ? data[data.length - 1]!.employeeId : null };
-}
-
-/**
- * One page of the active staff in 五十音 order (the `byListOrder` index): ONE Query whatever the
- * company's size. `after` is the previous page's `next` (the last member's sort key); `next` is null on
- * the last page. Unfiltered, the Query asks for one member more than the page to know whether another
+ * One page of the active staff in 五十音 order (the `byListOrder` index: the staff list, 勤怠集計 and the
+ * シフト grid): ONE Query whatever the company's size. `after` is the previous page's `next` (the last
+ * member's sort key); `next` is null on the last page. Unfiltered, the Query asks for one member more than the page to know whether another
  * follows. With a department or status, the filter applies to the `limit` members the Query reads, so
  * a page holds those of them that match (possibly none) and `next` is the last one read while more
  * remain: still one Query, never a scan of the rest of the company.

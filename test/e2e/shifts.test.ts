@@ -109,9 +109,10 @@ async function buildMonth(page: Page) {
   expect(await cell(page, '社員 1号', year, month, sat1).inputValue()).toBe('off');
   expect(await cell(page, '社員 3号', year, month, sat1).inputValue()).toBe('');
 
-  // One cell by hand, then the first full week copied onto the next one.
+  // One cell by hand, then the week holding it copied onto the next one: the company's weeks, Sunday to
+  // Saturday by default (issue 29 item 21; they were Monday–Sunday whatever the company's week).
   await cell(page, '社員 1号', year, month, mon1).selectOption({ label: '早番' });
-  const weekLabel = `${month}/${mon2}〜${month}/${mon2 + 6}`;
+  const weekLabel = `${month}/${mon2 - 1}〜${month}/${mon2 + 5}`;
   await page.getByLabel('対象の週').selectOption({ label: weekLabel });
   await page.getByRole('button', { name: '前週をコピー' }).click();
   await poll(() => cell(page, '社員 1号', year, month, mon2).inputValue()).toBe('early');

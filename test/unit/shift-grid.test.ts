@@ -1,12 +1,15 @@
 /**
  * The シフト grid's pure logic (frontend/src/admin/shifts/shift-grid.ts): weekday-aligned copy of the
- * previous month, the weeks of a month, and the CSV both ways (quoted fields, Shift_JIS, row numbers).
- * Calendar (checked with `date`): 2026-11-01 is a Sunday, 2026-10-01 a Thursday.
+ * previous month, the weeks of a month from the company's week start, 一括入力 leaving days off alone,
+ * and the CSV both ways (quoted fields, Shift_JIS, row numbers).
+ * Calendar (checked with `date`): 2026-11-01 is a Sunday, 2026-10-01 a Thursday, 2026-11-03 (Tuesday)
+ * is 文化の日.
  */
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import {
   OFF,
+  bulkFill,
   cellKey,
   decodeCsv,
   gridCsv,
@@ -27,8 +30,8 @@ describe('copy of the previous month', () => {
     expect(previousMonthSource('2027-01-01')).toBe('2026-12-04');
   });
 
-  it('lists the Monday–Sunday weeks touching the month with their days inside it', () => {
-    const weeks = weeksOf(2026, 11);
+  it('lists the Monday–Sunday weeks touching the month with their days inside it, for a week from Monday', () => {
+    const weeks = weeksOf(2026, 11, 1);
     expect(weeks.map((w) => w.start)).toEqual([
       '2026-10-26',
       '2026-11-02',
@@ -39,6 +42,68 @@ describe('copy of the previous month', () => {
     ]);
     expect(weeks[0]!.days).toEqual(['2026-11-01']);
     expect(weeks[5]!.days).toEqual(['2026-11-30']);
+  });
+});
+
+describe("the weeks of 前週をコピー follow the company's week start (issue 29 item 21)", () => {
+  it('from Sunday (暦週, the default): 11/1 starts the first week, 11/29–30 the last', () => {
+    // 11/1 is a Sunday: weeks start on 11/1, 8, 15, 22 and 29; the last holds 11/29 and 11/30.
+    const weeks = weeksOf(2026, 11, 0);
+    expect(weeks.map((w) => w.start)).toEqual(['2026-11-01', '2026-11-08', '2026-11-15', '2026-11-22', '2026-11-29']);
+    expect(weeks[0]!.days).toEqual([
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-06',
+      '2026-11-07',
+    ]);
+    expect(weeks[4]!.days).toEqual(['2026-11-29', '2026-11-30']);
+  });
+
+  it('from Wednesday and from Saturday: the week holding the 1st starts in October', () => {
+    // Wednesday: the Wednesday on or before Sunday 11/1 is 10/28 (4 days back); that week holds 11/1–3,
+    // the last (11/25–12/1) 11/25–30.
+    const wed = weeksOf(2026, 11, 3);
+    expect(wed.map((w) => w.start)).toEqual(['2026-10-28', '2026-11-04', '2026-11-11', '2026-11-18', '2026-11-25']);
+    expect(wed[0]!.days).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
+    expect(wed[4]!.days).toEqual(['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30']);
+    // Saturday: 10/31 (1 day back); its week holds 11/1–6, the last (11/28–12/4) 11/28–30.
+    const sat = weeksOf(2026, 11, 6);
+    expect(sat.map((w) => w.start)).toEqual(['2026-10-31', '2026-11-07', '2026-11-14', '2026-11-21', '2026-11-28']);
+    expect(sat[0]!.days).toHaveLength(6);
+    expect(sat[4]!.days).toEqual(['2026-11-28', '2026-11-29', '2026-11-30']);
+  });
+});
+
+describe('一括入力 leaves days off alone unless asked (issue 29 item 18)', () => {
+  // Two members, Mon 11/2, Tue 11/3 (文化の日: a day off by the calendar) and Wed 11/4, where the second
+  // member's shift is 休.
+  const dates = ['2026-11-02', '2026-11-03', '2026-11-04'];
+  const isDayOff = (employeeId: string, date: string) =>
+    date === '2026-11-03' || (employeeId === 'e2' && date === '2026-11-04');
+  const keys = (cells: [string, string][]) => cells.map(([k]) => k);
+
+  it('a work pattern skips the calendar’s days off and the 休 days, and counts them', () => {
+    const fill = bulkFill(['e1', 'e2'], dates, 'day', { includeDaysOff: false, isDayOff });
+    // 2 × 3 = 6 cells; e1 11/3, e2 11/3 and e2 11/4 are days off: 3 filled, 3 skipped.
+    expect(keys(fill.cells)).toEqual([
+      cellKey('e1', '2026-11-02'),
+      cellKey('e1', '2026-11-04'),
+      cellKey('e2', '2026-11-02'),
+    ]);
+    expect(fill.cells.every(([, v]) => v === 'day')).toBe(true);
+    expect(fill.skipped).toBe(3);
+  });
+
+  it('fills them too when asked; 休 and シフトなし always go on every day', () => {
+    expect(bulkFill(['e1', 'e2'], dates, 'day', { includeDaysOff: true, isDayOff })).toMatchObject({ skipped: 0 });
+    expect(bulkFill(['e1', 'e2'], dates, 'day', { includeDaysOff: true, isDayOff }).cells).toHaveLength(6);
+    for (const value of [OFF, '']) {
+      const fill = bulkFill(['e1', 'e2'], dates, value, { includeDaysOff: false, isDayOff });
+      expect([value, fill.cells.length, fill.skipped]).toEqual([value, 6, 0]);
+    }
   });
 });
 

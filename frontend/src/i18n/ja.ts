@@ -183,6 +183,8 @@ export const ja = {
     leaveTypes: ['有給', '代休', '振替休日'],
     /** Legend of the leave tint: every approved leave type shares it. */
     leaveLegend: '有給・代休・振替休日',
+    /** Legend of the 欠勤 tint, and the marker under the date of such a row. */
+    absentLegend: '欠勤',
     /** An approved 振替: the holiday worked (a working day) and the swap day. {date} is the other day. */
     transferWorking: '振替出勤（振替休日 {date}）',
     transferDayOff: '振替休日（{date} 出勤）',
@@ -1042,6 +1044,7 @@ export const ja = {
     defaultOf: '（{p}）',
     noDefault: '－',
     calendarOff: '（休日）',
+    calendarOffShort: '休日',
     off: '休',
     noStaff: '表示するスタッフがいません。',
     noPatterns: '勤務パターンがまだありません。勤務パターンを登録すると選べるようになります。',
@@ -1054,7 +1057,17 @@ export const ja = {
     clear: 'シフトなし（既定に戻す）',
     apply: '反映',
     noSelection: 'スタッフを選択してください。',
-    applied: '{n}件を反映しました（未保存）。内容を確認して保存してください。',
+    applied: '{n}件を反映しました（未保存）。{skipped}内容を確認して保存してください。',
+    /** 一括入力 of a work pattern leaves days off alone (issue 29 item 18); {n} cells. */
+    skipped: '休日の{n}件はスキップしました。',
+    includeDaysOff: '休日にも入力する',
+    includeDaysOffHint:
+      '勤務パターンは、会社カレンダーの休日と「休」の日には入力しません（チェックすると入力します）。「休」と「シフトなし」はすべての日に入力します。',
+    weekHint: '週は会社カレンダーの週の起算曜日（{d}曜日）から数えます。',
+    legend: '勤務パターンの色',
+    defaultSample: 'パターン名',
+    defaultLegend: 'シフトなし（既定の勤務パターン）',
+    nextDay: '翌',
     copyTitle: 'コピー',
     week: '対象の週',
     copyWeek: '前週をコピー',

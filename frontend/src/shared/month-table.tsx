@@ -97,14 +97,16 @@ export function WorkSystemNote({
   );
 }
 
-type RowKind = 'leave' | 'holiday' | 'day-off' | 'legal-holiday' | 'company-day-off' | 'extra-working';
+type RowKind = 'leave' | 'absent' | 'holiday' | 'day-off' | 'legal-holiday' | 'company-day-off' | 'extra-working';
 
 /**
  * The row's tint from the company calendar's kind of day (issue 15): 法定休日, 会社休日, 祝日 the company
- * closes on, 所定休日, or a day off made a 出勤日; leave wins over all of them.
+ * closes on, 所定休日, or a day off made a 出勤日; leave wins over all of them, then 欠勤 (a scheduled day
+ * over and unworked, whatever the calendar calls it: issue 29 item 16, it was painted in the 祝日 tint).
  */
 function rowKind(day: AttendanceDayView): RowKind | null {
   if (day.is_paid_leave || day.leave_type !== null) return 'leave';
+  if (day.is_absent) return 'absent';
   // A holiday made a working day by an approved 振替 is not tinted as a day off (its badge says so).
   if (day.transfer === 'working') return null;
   switch (day.day_kind) {
@@ -131,6 +133,7 @@ const LEGEND: [RowKind, string][] = [
   ['company-day-off', t.monthTable.companyDayOff],
   ['extra-working', t.monthTable.extraWorkingDay],
   ['leave', t.monthTable.leaveLegend],
+  ['absent', t.monthTable.absentLegend],
 ];
 
 /** 有給, or 有給（午前半休） / 有給（時間単位 2時間） for part-day leave. */
@@ -220,7 +223,6 @@ function DayRow({
     kind ? `month-row--${kind}` : '',
     isToday ? 'month-row--today' : '',
     day.status === 'incomplete' && !isToday ? 'month-row--incomplete' : '',
-    day.is_absent ? 'month-row--absent' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -233,6 +235,8 @@ function DayRow({
       <tr className={classes || undefined} aria-current={isToday ? 'date' : undefined}>
         <th scope="row" className={`num month-table__date month-table__date--wd${day.weekday}`}>
           {date}
+          {/* In words in the cell that stays in view when the month scrolls sideways: not colour alone. */}
+          {kind === 'absent' && <span className="month-table__day-mark">{t.monthTable.absentLegend}</span>}
         </th>
         <td className="num month-table__scheduled">
           <ScheduledCell day={day} timeZone={timeZone} />

@@ -1,12 +1,12 @@
 import { calendarVersions } from '../../db/company-calendars.js';
 import { listOrgUnits } from '../../db/organisation.js';
 import { employeeShifts, scheduleSettings } from '../../db/schedules.js';
-import { shiftsOfRange } from '../../db/shifts.js';
-import { activeStaffPage, findEmployee, type StaffMember } from '../../db/staff.js';
+import { shiftsOfStaff } from '../../db/shifts.js';
+import { findEmployee, staffInOrderPage, type StaffMember } from '../../db/staff.js';
 import { monthDates } from '../../domain/time.js';
 import { monthCalendarInput } from '../../domain/worktime/calendar.js';
 import { effectiveSchedule } from '../../domain/worktime/day.js';
-import { scheduleOf, type ShiftRecord } from '../../domain/worktime/schedule.js';
+import { scheduleOf } from '../../domain/worktime/schedule.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -17,14 +17,17 @@ import { dayView, shiftPatternView, type ShiftMonthView } from './views.js';
 import { openPageCursor } from '../paging.js';
 
 /**
- * A month of shifts (シフト) for the grid. Admins get a page of active staff by id (`limit`, `cursor`,
- * optional `department_id`), or one staff member with `employee_id`; employees get only their own
- * schedule (another `employee_id` is a 404). Each employee carries every day of the month resolved
- * (shift > own default > (department, status) default > none; a default pattern does not apply on a
- * company-calendar day off, as in the engine), the page's stored shifts come as
- * `entries` (the PUT's shape), and the live patterns are included so the grid needs no other route.
- * Reads, whatever the staff count: the staff page (one Query), the schedule partition, the company
- * calendar, departments and statuses (one Query each) and the shifts of the page's id range (one Query).
+ * A month of shifts (シフト) for the grid. Admins get a page of active staff in 五十音 order, the order of
+ * 勤怠集計 and the staff list (`limit`, `cursor`, optional `department_id`), or one staff member with
+ * `employee_id`; employees get only their own schedule (another `employee_id` is a 404). Each employee
+ * carries every day of the month resolved (shift > own default > (department, status) default > none;
+ * a default pattern does not apply on a company-calendar day off, as in the engine), the page's stored
+ * shifts come as `entries` (the PUT's shape), the live patterns are included so the grid needs no
+ * other route, and `week_starts_on` is the company's week (the calendar in force on the month's 1st,
+ * as the engine counts the month's weeks) for 前週をコピー.
+ * Reads, whatever the company's size: the staff page (one Query), the schedule partition, the company
+ * calendar, departments and statuses (one Query each) and each listed member's shifts of the month
+ * (one Query each: at most a page, MAX_SHIFT_PAGE).
  */
 export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({ query, principal }) => {
   const companyId = principal.companyId;
@@ -45,39 +48,38 @@ export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({
     staff = [employee];
   } else {
     const after = openPageCursor(query.cursor, scope);
-    const page = await activeStaffPage(companyId, { limit: query.limit, after, departmentId: query.department_id });
+    const page = await staffInOrderPage(companyId, { limit: query.limit, after, departmentId: query.department_id });
     staff = page.staff;
     next = page.next;
   }
 
-  const first = staff[0]?.employeeId;
-  const last = staff.at(-1)?.employeeId;
   const [settings, shifts, departments, statuses, calendars] = await Promise.all([
     scheduleSettings(companyId),
-    !first || !last
-      ? Promise.resolve([] as ShiftRecord[])
-      : single
-        ? employeeShifts(companyId, single, dates[0]!, dates.at(-1)!)
-        : shiftsOfRange(companyId, yearMonth, first, last),
+    single
+      ? employeeShifts(companyId, single, dates[0]!, dates.at(-1)!)
+      : shiftsOfStaff(
+          companyId,
+          yearMonth,
+          staff.map((e) => e.employeeId),
+        ),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
     calendarVersions(companyId),
   ]);
-  const { calendar } = monthCalendarInput(calendars, query.year, query.month);
-  const ids = new Set(staff.map((e) => e.employeeId));
-  const mine = shifts.filter((s) => ids.has(s.employeeId));
+  const { calendar, weekStartsOn } = monthCalendarInput(calendars, query.year, query.month);
   const deptName = new Map(departments.map((d) => [d.id, d.name]));
   const statusName = new Map(statuses.map((s) => [s.id, s.name]));
 
   const view: ShiftMonthView = {
     year: query.year,
     month: query.month,
+    week_starts_on: weekStartsOn,
     patterns: settings.patterns
       .filter((p) => !p.deletedAt)
       .sort((a, b) => a.startMinute - b.startMinute || a.name.localeCompare(b.name, 'ja'))
       .map(shiftPatternView),
     employees: staff.map((e) => {
-      const of = scheduleOf(e, settings.patterns, settings.assignments, mine);
+      const of = scheduleOf(e, settings.patterns, settings.assignments, shifts);
       return {
         id: e.employeeId,
         name: `${e.lastName} ${e.firstName}`,
@@ -94,7 +96,7 @@ export const handler = api('list-shifts', { query: ShiftsQuerySchema }, async ({
         }),
       };
     }),
-    entries: mine.map((s) => ({
+    entries: shifts.map((s) => ({
       employee_id: s.employeeId,
       date: s.date,
       pattern_id: s.dayOff ? null : (s.patternId ?? null),

@@ -77,10 +77,12 @@ export interface ShiftEmployeeView {
   days: ShiftDayView[];
 }
 
-/** `GET /api/v1/shifts`: a month, a page of staff (by id), their shifts and resolved days. */
+/** `GET /api/v1/shifts`: a month, a page of staff (in 五十音 order), their shifts and resolved days. */
 export interface ShiftMonthView {
   year: number;
   month: number;
+  /** The company's week (0 = Sunday … 6 = Saturday): the calendar's week start in force on the month's 1st. */
+  week_starts_on: number;
   patterns: ReturnType<typeof shiftPatternView>[];
   employees: ShiftEmployeeView[];
   entries: ShiftEntryView[];

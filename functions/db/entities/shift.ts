@@ -4,8 +4,8 @@ import { createSchema } from 'electrodb';
  * One employee's shift (シフト) on one date: a work pattern, or a day off. Stored in the employee's
  * partition next to the day (`c#<co>#e#<emp>`, sk `day#<date>#shift`, issue 19: the punch path reads
  * days and shifts with one Query); a company's shifts of one calendar month share a gsi1 partition
- * (`c#<companyId>#shifts#<YYYY-MM>`): the admin grid reads a month with one paginated Query.
- * No item = no shift (the default pattern applies).
+ * (`c#<companyId>#shifts#<YYYY-MM>`), sorted by employee then date: the admin grid reads a member's
+ * month with one Query of the prefix `e#<id>#`. No item = no shift (the default pattern applies).
  */
 export const Shift = createSchema({
   model: { entity: 'shift', version: '1', service: 'kintai' },
@@ -37,7 +37,8 @@ export const Shift = createSchema({
       },
       sk: { field: 'sk', composite: ['date'], template: 'day#${date}#shift', casing: 'none' },
     },
-    // A company's month (the admin grid, batch paths): one Query of gsi1, sorted by employee id.
+    // A company's month (batch paths), sorted by employee id: a member's month is one Query of its
+    // prefix (the admin grid's page, db/shifts.ts shiftsOfStaff).
     byMonth: {
       index: 'gsi1',
       pk: {

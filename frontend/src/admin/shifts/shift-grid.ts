@@ -32,11 +32,16 @@ export const entryOf = (employeeId: string, date: string, cell: Cell) => ({
   day_off: cell === OFF,
 });
 
-/** Mondays starting the weeks that touch the month (a week runs Monday–Sunday). */
-export function weeksOf(y: number, m: number): { start: string; days: string[] }[] {
+/**
+ * The weeks that touch the month, each from the company's week start (`weekStartsOn`, 0 = Sunday …
+ * 6 = Saturday: the company calendar's 週の起算曜日, Sunday when the rules are silent), with their days
+ * inside the month. 前週をコピー copies a week from the one before it: the company's weeks, the weeks
+ * its 40 h are counted in (issue 29 item 21: it copied Monday–Sunday weeks whatever the company's).
+ */
+export function weeksOf(y: number, m: number, weekStartsOn: number): { start: string; days: string[] }[] {
   const dates = monthDates(y, m);
   const first = dates[0]!;
-  let start = addDays(first, -((weekdayOf(first) + 6) % 7));
+  let start = addDays(first, -((weekdayOf(first) - weekStartsOn + 7) % 7));
   const weeks: { start: string; days: string[] }[] = [];
   while (start <= dates.at(-1)!) {
     const days = Array.from({ length: 7 }, (_, i) => addDays(start, i)).filter(
@@ -47,6 +52,43 @@ export function weeksOf(y: number, m: number): { start: string; days: string[] }
   }
   return weeks;
 }
+
+/** What 一括入力 fills: the cells to set and how many days off it left alone. */
+export interface BulkFill {
+  cells: [string, Cell][];
+  skipped: number;
+}
+
+/**
+ * 一括入力 of `value` into each of `employeeIds` × `dates`. A work pattern skips the member's days off
+ * unless `includeDaysOff` (issue 29 item 18: it filled company holidays with the working pattern,
+ * silently): a day off by the company calendar, or a day the member's shift (saved or not yet) is 休.
+ * 休 and シフトなし are written on every day: they put no one to work.
+ */
+export function bulkFill(
+  employeeIds: readonly string[],
+  dates: readonly string[],
+  value: Cell,
+  options: { includeDaysOff: boolean; isDayOff: (employeeId: string, date: string) => boolean },
+): BulkFill {
+  const skipsDaysOff = value !== '' && value !== OFF && !options.includeDaysOff;
+  const cells: [string, Cell][] = [];
+  let skipped = 0;
+  for (const employeeId of employeeIds)
+    for (const date of dates) {
+      if (skipsDaysOff && options.isDayOff(employeeId, date)) skipped++;
+      else cells.push([cellKey(employeeId, date), value]);
+    }
+  return { cells, skipped };
+}
+
+/**
+ * Patterns are told apart by a colour as well as their name: the n-th pattern of the grid's list (by
+ * start time, then name) takes tone n of PATTERN_TONES (shifts.css `.shift-tone-<n>`, dark text on a
+ * light tint, 7:1 or more), repeating past the last.
+ */
+export const PATTERN_TONES = 8;
+export const toneOf = (index: number) => `shift-tone-${index % PATTERN_TONES}`;
 
 /**
  * Copy of the previous month onto the month, weekday by weekday: the n-th Monday takes the previous

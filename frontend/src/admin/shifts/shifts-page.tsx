@@ -1,11 +1,14 @@
 /**
  * シフト (`/management/shifts`, issue 16): a month grid of staff × days. Each cell picks a work pattern
- * or 休; a blank cell shows the default pattern faintly (the schedule it falls back to). Bulk fill
- * (selected staff × weekdays in a date range), copy of the previous week or month and CSV import only
- * change the grid (highlighted, counted) until 保存: that is their preview. CSV export writes the grid
+ * or 休, shown by its full name on the pattern's colour (shift-cell.tsx, with a legend); a blank cell
+ * shows the default pattern faintly (the schedule it falls back to). Bulk fill (selected staff ×
+ * weekdays in a date range, days off left alone unless asked: bulk-fill.tsx), copy of the previous
+ * week (the company's week) or month and CSV import only change the grid (highlighted, counted) until
+ * 保存, which is enabled once something changed: that is their preview. CSV export writes the grid
  * shown; CSV import reads UTF-8 (BOM or not) or Shift_JIS, checks every row first and saves nothing
- * unless all pass. Staff come a page at a time (by the API's cursor; one department if chosen). On a
- * phone the grid scrolls sideways with the names kept in view.
+ * unless all pass. Staff come a page at a time in 五十音 order, as on 勤怠集計 (by the API's cursor; one
+ * department if chosen). The grid scrolls sideways with the names kept in view: about two weeks at a
+ * desktop's width, a few days on a phone.
  */
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { t } from '../../i18n';
@@ -18,8 +21,11 @@ import { useTimeZone } from '../../shared/use-time-zone';
 import { listOrgUnits, type OrgUnit } from '../organisation/org-api';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
+import { BulkFill, type BulkRequest } from './bulk-fill';
+import { PatternLegend, ShiftCell } from './shift-cell';
 import {
   OFF,
+  bulkFill,
   cellKey,
   cellOfEntry,
   decodeCsv,
@@ -42,7 +48,6 @@ import './shifts.css';
 
 const S = t.shifts;
 const WEEKDAYS = t.common.weekdays;
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const PAGE_SIZE = 50;
 /** Entries per PUT (the API takes at most 500). */
 const CHUNK = 400;
@@ -201,23 +206,39 @@ function ShiftEditor({
   };
 
   // ---- bulk fill ----
-  const [weekdays, setWeekdays] = useState<number[]>([]);
-  const [from, setFrom] = useState(dates[0]!);
-  const [to, setTo] = useState(dates.at(-1)!);
-  const [fillValue, setFillValue] = useState<Cell>(data.patterns[0]?.id ?? OFF);
-  const applyBulk = () => {
+  // A day off of a member: by the company calendar, or a 休 in the grid (saved or not yet).
+  const calendarOff = useMemo(
+    () =>
+      new Set(
+        data.employees.flatMap((e) => e.days.filter((d) => d.calendar_day_off).map((d) => cellKey(e.id, d.date))),
+      ),
+    [data.employees],
+  );
+  const applyBulk = ({ days, value, includeDaysOff }: BulkRequest) => {
     if (!selected.size) {
       setNotice(null);
       setError(S.noSelection);
       return;
     }
-    const days = dates.filter((d) => d >= from && d <= to && (!weekdays.length || weekdays.includes(weekdayOf(d))));
-    const n = setCells([...selected].flatMap((e) => days.map((d) => [cellKey(e, d), fillValue] as [string, Cell])));
-    say(S.applied.replace('{n}', String(n)));
+    // In the grid's order, whatever order the staff were ticked in.
+    const staff = data.employees.filter((e) => selected.has(e.id)).map((e) => e.id);
+    const fill = bulkFill(staff, days, value, {
+      includeDaysOff,
+      isDayOff: (e, d) => calendarOff.has(cellKey(e, d)) || cell(e, d) === OFF,
+    });
+    const n = setCells(fill.cells);
+    say(
+      S.applied
+        .replace('{n}', String(n))
+        .replace('{skipped}', fill.skipped ? S.skipped.replace('{n}', String(fill.skipped)) : ''),
+    );
   };
 
   // ---- copies (the previous month's shifts of the same page of staff) ----
-  const weeks = useMemo(() => weeksOf(data.year, data.month), [data.year, data.month]);
+  const weeks = useMemo(
+    () => weeksOf(data.year, data.month, data.week_starts_on),
+    [data.year, data.month, data.week_starts_on],
+  );
   const [week, setWeek] = useState(weeks[1]?.start ?? weeks[0]!.start);
   const previous = async (): Promise<Map<string, Cell> | null> => {
     const p = prevMonth(data.year, data.month);
@@ -350,61 +371,16 @@ function ShiftEditor({
     <>
       {data.patterns.length === 0 && <p className="page-hint">{S.noPatterns}</p>}
       <section className="card page-section shift-tools" aria-labelledby="shift-bulk-title">
-        <h2 id="shift-bulk-title" className="page-section__title">
-          {S.bulkTitle}
-        </h2>
-        <p className="form__hint">{S.bulkHint}</p>
-        <fieldset className="shift-tools__weekdays">
-          <legend>{S.weekdays}</legend>
-          {WEEK_ORDER.map((wd) => (
-            <span key={wd} className="shift-tools__check">
-              <input
-                id={`shift-wd-${wd}`}
-                type="checkbox"
-                checked={weekdays.includes(wd)}
-                onChange={(e) => setWeekdays((w) => (e.target.checked ? [...w, wd] : w.filter((x) => x !== wd)))}
-              />
-              <label htmlFor={`shift-wd-${wd}`}>{WEEKDAYS[wd]}</label>
-            </span>
-          ))}
-        </fieldset>
-        <div className="shift-tools__row">
-          <label htmlFor="shift-from">{S.from}</label>
-          <input
-            id="shift-from"
-            type="date"
-            value={from}
-            min={dates[0]}
-            max={dates.at(-1)}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <label htmlFor="shift-to">{S.to}</label>
-          <input
-            id="shift-to"
-            type="date"
-            value={to}
-            min={dates[0]}
-            max={dates.at(-1)}
-            onChange={(e) => setTo(e.target.value)}
-          />
-          <label htmlFor="shift-value">{S.value}</label>
-          <select id="shift-value" value={fillValue} onChange={(e) => setFillValue(e.target.value)}>
-            {data.patterns.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-            <option value={OFF}>{S.off}</option>
-            <option value="">{S.clear}</option>
-          </select>
-          <button type="button" className="button button--ghost" onClick={applyBulk}>
-            {S.apply}
-          </button>
-        </div>
+        <BulkFill dates={dates} patterns={data.patterns} onApply={applyBulk} />
         <h2 className="page-section__title">{S.copyTitle}</h2>
         <div className="shift-tools__row">
           <label htmlFor="shift-week">{S.week}</label>
-          <select id="shift-week" value={week} onChange={(e) => setWeek(e.target.value)}>
+          <select
+            id="shift-week"
+            value={week}
+            onChange={(e) => setWeek(e.target.value)}
+            aria-describedby="shift-week-hint"
+          >
             {weeks.map((w) => (
               <option key={w.start} value={w.start}>
                 {`${mdLabel(w.days[0]!)}〜${mdLabel(w.days.at(-1)!)}`}
@@ -423,6 +399,9 @@ function ShiftEditor({
             {S.copyMonth}
           </button>
         </div>
+        <p id="shift-week-hint" className="form__hint">
+          {S.weekHint.replace('{d}', WEEKDAYS[data.week_starts_on] ?? '')}
+        </p>
         <p id="shift-copy-month-hint" className="form__hint">
           {S.copyMonthHint}
         </p>
@@ -433,7 +412,7 @@ function ShiftEditor({
         <button
           type="button"
           className="button button--primary"
-          disabled={busy}
+          disabled={busy || !changes.length}
           aria-busy={busy}
           onClick={() => void save(changes)}
         >
@@ -461,6 +440,7 @@ function ShiftEditor({
       )}
       <RecomputeProgress job={job} />
 
+      {data.employees.length > 0 && data.patterns.length > 0 && <PatternLegend patterns={data.patterns} />}
       {data.employees.length === 0 ? (
         <p className="page-hint">{S.noStaff}</p>
       ) : (
@@ -514,39 +494,29 @@ function ShiftEditor({
                   {e.days.map((day) => {
                     const k = cellKey(e.id, day.date);
                     const value = cell(e.id, day.date);
-                    const changed = (saved.get(k) ?? '') !== value;
                     // The default under the shift: what a blank cell falls back to.
                     const fallback = day.source === 'shift' ? null : day.pattern_name;
-                    const unknown = value !== '' && value !== OFF && !patternName.has(value);
                     return (
-                      <td
+                      <ShiftCell
                         key={day.date}
-                        className={`shift-cell${changed ? ' shift-cell--changed' : ''}${value === '' ? ' shift-cell--default' : ''}`}
-                      >
-                        <select
-                          value={value}
-                          aria-label={S.cellLabel
-                            .replace('{name}', e.name)
-                            .replace('{m}', String(md(day.date).m))
-                            .replace('{d}', String(md(day.date).d))}
-                          onChange={(x) => setCells([[k, x.target.value]])}
-                        >
-                          <option value="">
-                            {fallback
-                              ? S.defaultOf.replace('{p}', fallback)
-                              : day.calendar_day_off
-                                ? S.calendarOff
-                                : S.noDefault}
-                          </option>
-                          {unknown && <option value={value}>{day.pattern_name ?? value}</option>}
-                          {data.patterns.map((p) => (
-                            <option key={p.id} value={p.id}>
-                              {p.name}
-                            </option>
-                          ))}
-                          <option value={OFF}>{S.off}</option>
-                        </select>
-                      </td>
+                        value={value}
+                        patterns={data.patterns}
+                        fallback={
+                          fallback
+                            ? S.defaultOf.replace('{p}', fallback)
+                            : day.calendar_day_off
+                              ? S.calendarOff
+                              : S.noDefault
+                        }
+                        fallbackText={fallback ?? (day.calendar_day_off ? S.calendarOffShort : S.noDefault)}
+                        unknownName={day.pattern_name}
+                        label={S.cellLabel
+                          .replace('{name}', e.name)
+                          .replace('{m}', String(md(day.date).m))
+                          .replace('{d}', String(md(day.date).d))}
+                        changed={(saved.get(k) ?? '') !== value}
+                        onChange={(v) => setCells([[k, v]])}
+                      />
                     );
                   })}
                 </tr>
