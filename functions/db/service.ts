@@ -31,6 +31,7 @@ import { Shift } from './entities/shift.js';
 import { StaffImportJob } from './entities/staff-import-job.js';
 import { PasswordReset } from './entities/password-reset.js';
 import { TemporaryPassword } from './entities/temporary-password.js';
+import { CompanyClosure } from './entities/company-closure.js';
 import { MailNotice } from './entities/mail-notice.js';
 import { PayrollLayoutSet } from './entities/payroll-layout.js';
 import { WorkStatusDigest } from './entities/work-status-digest.js';
@@ -71,6 +72,7 @@ const schemas = {
   StaffImportJob,
   PasswordReset,
   TemporaryPassword,
+  CompanyClosure,
   MailNotice,
   PayrollLayoutSet,
   WorkStatusDigest,
