@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { awsErrorName, ConflictError, NotFoundError } from '../shared/errors.js';
 import { db, type Db } from './service.js';
 
 /** Company accounts (platform partition) and their admins: the operator's access patterns. */
@@ -149,15 +149,14 @@ export async function markCompanyClosed(
   alreadyClosed: boolean,
   service: Db = db(),
 ) {
+  const closedAt = new Date().toISOString();
   const result = await service.transaction
-    .write(({ Company, RecomputeJob }) => [
+    .write(({ Company, CompanyClosure, RecomputeJob }) => [
       Company.patch({ companyId })
-        .set(
-          alreadyClosed
-            ? { closeJobId: job.jobId }
-            : { status: 'closed', closedAt: new Date().toISOString(), closeJobId: job.jobId },
-        )
+        .set(alreadyClosed ? { closeJobId: job.jobId } : { status: 'closed', closedAt, closeJobId: job.jobId })
         .commit(),
+      // The sessions' check reads this mark (db/sessions.ts); a repeat keeps the first close's.
+      ...(alreadyClosed ? [] : [CompanyClosure.put({ companyId, closedAt }).commit()]),
       RecomputeJob.create({ companyId, status: 'pending', done: 0, failed: 0, ...job }).commit(),
     ])
     .go();
@@ -205,6 +204,25 @@ export async function markAdminDisabled(companyId: string, adminId: string, serv
 export async function findCompany(companyId: string, service: Db = db()) {
   const { data } = await service.entities.Company.get({ companyId }).go();
   return data;
+}
+
+/**
+ * The closure mark of a company closed before the marks existed (issue 30 item 4), from its stored
+ * close: 1 when written, 0 for an open company or one that has its mark. Migration step.
+ */
+export async function backfillClosureMark(companyId: string, service: Db = db()): Promise<number> {
+  const company = await findCompany(companyId, service);
+  if (company?.status !== 'closed') return 0;
+  try {
+    await service.entities.CompanyClosure.create({
+      companyId,
+      closedAt: company.closedAt ?? new Date().toISOString(),
+    }).go();
+    return 1;
+  } catch (error) {
+    if (awsErrorName(error) === 'ConditionalCheckFailedException') return 0;
+    throw error;
+  }
 }
 
 /** One company admin by id (GetItem), or null: sign-in checks the admin is still active. */

@@ -30,6 +30,8 @@ import { PatternAssignment, WorkPatternItem, WorkSetting, WorkSystemItem } from 
 import { Shift } from './entities/shift.js';
 import { StaffImportJob } from './entities/staff-import-job.js';
 import { PasswordReset } from './entities/password-reset.js';
+import { TemporaryPassword } from './entities/temporary-password.js';
+import { CompanyClosure } from './entities/company-closure.js';
 import { MailNotice } from './entities/mail-notice.js';
 import { PayrollLayoutSet } from './entities/payroll-layout.js';
 import { WorkStatusDigest } from './entities/work-status-digest.js';
@@ -69,6 +71,8 @@ const schemas = {
   Shift,
   StaffImportJob,
   PasswordReset,
+  TemporaryPassword,
+  CompanyClosure,
   MailNotice,
   PayrollLayoutSet,
   WorkStatusDigest,

@@ -1,3 +1,6 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/clients/dynamodb.js';
+import { env } from '../shared/env.js';
 import { db, type Db } from './service.js';
 
 type SessionItem = Parameters<Db['entities']['Session']['create']>[0];
@@ -16,6 +19,29 @@ export async function endSessions(sub: string, service: Db = db()): Promise<numb
 export async function findSession(sessionId: string, service: Db = db()) {
   const { data } = await service.entities.Session.get({ sessionId }).go();
   return data;
+}
+
+/**
+ * One session by id and whether its user's company was closed, in ONE BatchGetItem (issue 30 item 4):
+ * a closed company's sessions are refused on their next request, before the background close reaches
+ * each user, at no extra request per call (the company's closure mark, db/entities/company-closure.ts).
+ */
+export async function findSessionAndClosure(sessionId: string, companyId: string, service: Db = db()) {
+  const { Session, CompanyClosure } = service.entities;
+  const sessionKey = Session.get({ sessionId }).params<{ Key: Record<string, string> }>().Key;
+  const companyKey = CompanyClosure.get({ companyId }).params<{ Key: Record<string, string> }>().Key;
+  const table = env().TABLE_NAME;
+  const out = await dynamo().send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: [sessionKey, companyKey] } } }),
+  );
+  if (Object.keys(out.UnprocessedKeys ?? {}).length) throw new Error('session read left unprocessed');
+  const items = (out.Responses?.[table] ?? []) as Record<string, unknown>[];
+  const parse = <T>(entity: { parse: (r: { Items: unknown[] }, o: object) => { data: T[] } | null }) =>
+    entity.parse({ Items: items }, { ignoreOwnership: false })?.data[0] ?? null;
+  return {
+    session: parse<NonNullable<Awaited<ReturnType<typeof findSession>>>>(Session as never),
+    closed: parse<{ companyId: string; closedAt: string }>(CompanyClosure as never) !== null,
+  };
 }
 
 /** A new server session (PutItem). */

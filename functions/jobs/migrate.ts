@@ -14,9 +14,12 @@
  * - the per-company e-mail unique items (db/staff.ts backfillEmailGuards): until then the bulk
  *   import's preview does not see those e-mails (the import worker and Cognito still refuse them);
  * - the paid-leave ledger on each member (db/paid-leave.ts backfillLeaveLedgers): until then 勤怠集計
- *   and 有給管理 read those members' grants and requests one by one (still bounded by the page).
+ *   and 有給管理 read those members' grants and requests one by one (still bounded by the page);
+ * - the closure mark of a company closed before issue 30 (db/companies.ts backfillClosureMark): until
+ *   then the sessions its close has not yet ended are not refused by the mark (the close still ends them).
  */
 import { pathToFileURL } from 'node:url';
+import { backfillClosureMark } from '../db/companies.js';
 import { backfillOrgUnitCounts } from '../db/organisation.js';
 import { backfillLeaveLedgers } from '../db/paid-leave.js';
 import { db } from '../db/service.js';
@@ -28,6 +31,7 @@ export const MIGRATIONS = [
   { name: 'department and employment status counts', run: (companyId: string) => backfillOrgUnitCounts(companyId) },
   { name: 'staff e-mail unique items', run: (companyId: string) => backfillEmailGuards(companyId) },
   { name: 'paid-leave ledgers', run: (companyId: string) => backfillLeaveLedgers(companyId) },
+  { name: 'closure marks of closed companies', run: (companyId: string) => backfillClosureMark(companyId) },
 ] as const;
 
 export interface MigrationResult {

@@ -15,7 +15,12 @@ import { ConflictError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
-import { createPoolUser, deletePoolUser, resetPoolUserPassword, updatePoolUserEmail } from '../shared/pool-users.js';
+import { updatePoolUserEmail } from '../shared/pool-users.js';
+import {
+  createUserWithTemporaryPassword,
+  deleteUserAndTemporaryPassword,
+  resetToTemporaryPassword,
+} from './temporary-passwords.js';
 import { startWorker } from './recompute.js';
 import { assertPasswordPolicy } from './sessions/sign-in.js';
 import type { NewCompanyInput, UpdateCompanyInput } from '../domain/company-schema.js';
@@ -26,10 +31,10 @@ import type { NewCompanyInput, UpdateCompanyInput } from '../domain/company-sche
  * and compensates: whatever fails, neither a company without its admin nor an orphan sign-in remains.
  */
 export interface AccountDeps {
-  createUser: typeof createPoolUser;
-  deleteUser: typeof deletePoolUser;
+  createUser: typeof createUserWithTemporaryPassword;
+  deleteUser: typeof deleteUserAndTemporaryPassword;
   updateEmail: typeof updatePoolUserEmail;
-  resetPassword: typeof resetPoolUserPassword;
+  resetPassword: typeof resetToTemporaryPassword;
   saveNewCompany: typeof insertCompanyWithAdmin;
   saveChanges: typeof updateCompanyAndAdmin;
   endSessions: (sub: string) => Promise<unknown>;
@@ -53,10 +58,10 @@ async function adminEmailInUse(email: string): Promise<boolean> {
 }
 
 export const defaultAccountDeps: AccountDeps = {
-  createUser: createPoolUser,
-  deleteUser: deletePoolUser,
+  createUser: createUserWithTemporaryPassword,
+  deleteUser: deleteUserAndTemporaryPassword,
   updateEmail: updatePoolUserEmail,
-  resetPassword: resetPoolUserPassword,
+  resetPassword: resetToTemporaryPassword,
   saveNewCompany: insertCompanyWithAdmin,
   saveChanges: updateCompanyAndAdmin,
   endSessions: (sub) => endSessions(sub),

@@ -46,6 +46,13 @@ export const PASSWORD_RESET_LIMITS = {
  */
 export const START_MIN_MILLISECONDS = 800;
 
+/**
+ * Every refused confirmation answers no sooner than this after it began (issue 30 item 2): a wrong code
+ * for a real account (a read, then the count's write) and any code for an unknown e-mail (a read of
+ * nothing) then take the same time, as they give the same status and body.
+ */
+export const CONFIRM_MIN_MILLISECONDS = 400;
+
 export const resetAccount = (audience: ResetAudience, email: string) =>
   hmac('reset', `${audience}:${email.toLowerCase()}`);
 export const resetCodeHash = (account: string, code: string) => hmac('reset', `${account}:${code}`);
@@ -107,7 +114,13 @@ export async function startPasswordReset(audience: ResetAudience, email: string,
   return ok({ message: MESSAGES.passwordResetSent });
 }
 
-const codeRefused = (message: string) => new ValidationError(message, { code: [message] });
+/**
+ * One answer for every refused code — none sent, expired, for the other page, wrong, written off after
+ * too many wrong tries — so that a guess at an e-mail's code tells nothing about whether the e-mail has
+ * an account (issue 30 item 2). The count of wrong tries still writes a real account's code off.
+ */
+const codeRefused = () =>
+  new ValidationError(MESSAGES.passwordResetCodeRefused, { code: [MESSAGES.passwordResetCodeRefused] });
 
 /** Step 2: the mailed code and the new password. */
 export async function confirmPasswordReset(
@@ -122,20 +135,23 @@ export async function confirmPasswordReset(
     { bucket: `reset-confirm-addr#${addressKey(address)}`, ...PASSWORD_RESET_LIMITS.confirmPerAddress },
     MESSAGES.tooManyRequests,
   );
+  const started = performance.now();
+  const refuse = async (): Promise<never> => {
+    await sleep(CONFIRM_MIN_MILLISECONDS - (performance.now() - started));
+    throw codeRefused();
+  };
   const account = resetAccount(audience, email);
   const pending = await findResetCode(account, Math.floor(clock.now().getTime() / 1000));
-  // No code, an expired one and one sent for another page read alike: send a new code.
-  if (!pending || pending.audience !== audience) throw codeRefused(MESSAGES.passwordResetCodeExpired);
-  if (pending.attempts >= PASSWORD_RESET_LIMITS.maxAttempts) throw codeRefused(MESSAGES.passwordResetCodeLocked);
+  // No code, an expired one and one sent for another page: the same refusal as a wrong code.
+  if (!pending || pending.audience !== audience) return refuse();
+  if (pending.attempts >= PASSWORD_RESET_LIMITS.maxAttempts) return refuse();
   if (!equalStrings(pending.codeHash, resetCodeHash(account, code))) {
-    const attempts = await countWrongCode(account, pending.codeHash);
-    if (attempts === null) throw codeRefused(MESSAGES.passwordResetCodeExpired);
-    if (attempts >= PASSWORD_RESET_LIMITS.maxAttempts) throw codeRefused(MESSAGES.passwordResetCodeLocked);
-    throw codeRefused(MESSAGES.passwordResetCodeWrong);
+    // Counted even though the answer does not say so: the fifth wrong code writes this one off.
+    await countWrongCode(account, pending.codeHash);
+    return refuse();
   }
   // Used once: a concurrent confirmation with the same code loses here.
-  if (!(await takeResetCode(account, pending.codeHash, PASSWORD_RESET_LIMITS.maxAttempts)))
-    throw codeRefused(MESSAGES.passwordResetCodeExpired);
+  if (!(await takeResetCode(account, pending.codeHash, PASSWORD_RESET_LIMITS.maxAttempts))) return refuse();
   await setPoolUserPassword(audience, pending.username, password).catch((error: unknown) => {
     const name = awsErrorName(error);
     if (name === 'InvalidPasswordException' || name === 'InvalidParameterException')

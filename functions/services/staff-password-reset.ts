@@ -10,8 +10,8 @@ import { isCommonPassword } from '../domain/password-strength.js';
 import { PASSWORD_POLICY } from '../config/pools.js';
 import { ok, withAudit, type Reply } from '../shared/http.js';
 import { MESSAGES } from '../shared/messages.js';
-import { resetPoolUserPassword } from '../shared/pool-users.js';
 import { notify } from './notify.js';
+import { resetToTemporaryPassword } from './temporary-passwords.js';
 
 /** No look-alikes (0/O, 1/l/I): the member types it from the mail. */
 const CLASSES = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '#$%&*+-=?@'] as const;
@@ -36,7 +36,7 @@ export function temporaryPassword(length = Math.max(16, PASSWORD_POLICY.minLengt
 export async function resetStaffPassword(companyId: string, employeeId: string): Promise<Reply> {
   const member = await activeStaffMember(companyId, employeeId);
   const password = temporaryPassword();
-  await resetPoolUserPassword('employee', member.userSub ?? member.email, password);
+  await resetToTemporaryPassword('employee', member.userSub ?? member.email, password);
   if (member.userSub) await endSessions(member.userSub);
   await notify({
     kind: 'password_reset_by_admin',

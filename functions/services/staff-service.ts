@@ -33,15 +33,12 @@ import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
+import { disablePoolUser, poolUsernameByEmail, updatePoolUserEmail, type NewPoolUser } from '../shared/pool-users.js';
 import {
-  createPoolUser,
-  deletePoolUser,
-  disablePoolUser,
-  poolUsernameByEmail,
-  resetPoolUserPassword,
-  updatePoolUserEmail,
-  type NewPoolUser,
-} from '../shared/pool-users.js';
+  createUserWithTemporaryPassword,
+  deleteUserAndTemporaryPassword,
+  resetToTemporaryPassword,
+} from './temporary-passwords.js';
 
 export interface StaffDeps {
   createUser: (user: NewPoolUser) => Promise<string>;
@@ -56,12 +53,12 @@ export interface StaffDeps {
 }
 
 export const staffDeps: StaffDeps = {
-  createUser: createPoolUser,
-  deleteUser: (username) => deletePoolUser('employee', username),
+  createUser: createUserWithTemporaryPassword,
+  deleteUser: (username) => deleteUserAndTemporaryPassword('employee', username),
   disableUser: (username) => disablePoolUser('employee', username),
   updateEmail: (username, email) => updatePoolUserEmail('employee', username, email),
   usernameByEmail: (email) => poolUsernameByEmail('employee', email),
-  resetPassword: (username, password) => resetPoolUserPassword('employee', username, password),
+  resetPassword: (username, password) => resetToTemporaryPassword('employee', username, password),
   endSessions: (sub) => endSessions(sub),
   insertStaff,
   patchStaff,

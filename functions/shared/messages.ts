@@ -87,10 +87,8 @@ export const MESSAGES = {
   // パスワードをお忘れの方 and the admin's reset (issue 18 item 7)
   passwordResetSent: '該当するアカウントがあれば確認コードを送信しました。',
   passwordResetThrottled: '確認コードの送信回数が多すぎます。しばらく待ってから再度お試しください。',
-  passwordResetCodeWrong: '確認コードが正しくありません。',
-  passwordResetCodeExpired: '確認コードが無効か、有効期限が切れています。確認コードをもう一度送信してください。',
-  passwordResetCodeLocked:
-    '確認コードの入力に続けて失敗したため、このコードは使えなくなりました。確認コードをもう一度送信してください。',
+  passwordResetCodeRefused:
+    '確認コードが正しくないか、使えなくなっています。入力を確かめるか、確認コードをもう一度送信してください。',
   passwordResetDone: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
   staffPasswordResetSent: '再設定メールを送信しました。',
   // 承認 (issue 18 item 5): 打刻修正の承認, decision reasons, 予定開始・予定終了, 一括承認.

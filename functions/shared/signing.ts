@@ -11,9 +11,10 @@ const DEV_SECRET = 'kintai-local-development-signing-secret';
 
 /**
  * cursor: pagination; csrf: session-bound tokens; challenge: the sign-in challenge cookie; device: device cookies;
- * reset: password-reset codes and the accounts they belong to (stored only as these hashes).
+ * reset: password-reset codes and the accounts they belong to (stored only as these hashes);
+ * temppw: issued temporary passwords and the accounts they belong to (likewise).
  */
-type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device' | 'reset';
+type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device' | 'reset' | 'temppw';
 
 const keys = new Map<string, Buffer>();
 

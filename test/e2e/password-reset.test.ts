@@ -55,8 +55,9 @@ describe('password reset in Chromium on a phone', () => {
     await page.getByLabel('新しいパスワード', { exact: true }).fill(CHOSEN);
     await page.getByLabel('新しいパスワード（確認）').fill(CHOSEN);
     await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
+    // One answer for every refused code, whether the e-mail has an account or not (issue 30 item 2).
     await poll(() => page.getByRole('alert').filter({ hasText: '確認コード' }).first().textContent()).toBe(
-      '確認コードが正しくありません。',
+      '確認コードが正しくないか、使えなくなっています。入力を確かめるか、確認コードをもう一度送信してください。',
     );
     expect(await fitsWidth(page)).toBe(true);
 

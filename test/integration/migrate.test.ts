@@ -10,6 +10,7 @@ import { insertGrant } from '../../functions/db/paid-leave.js';
 import { db } from '../../functions/db/service.js';
 import { migrateAllCompanies } from '../../functions/jobs/migrate.js';
 import { dynamo } from '../../functions/shared/clients/dynamodb.js';
+import { newId } from '../../functions/shared/ids.js';
 import { aprilGrant } from '../support/grants.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
@@ -17,10 +18,23 @@ import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
+const closedCompanyId = newId();
 let admin: HttpClient;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 0, name: '移行株式会社' });
+  // A company closed before issue 30: its status says closed, its partition has no closure mark.
+  await db()
+    .entities.Company.put({
+      companyId: closedCompanyId,
+      name: '閉鎖済み株式会社',
+      staffName: '管理 次郎',
+      email: 'closed-admin@example.test',
+      timeZone: 'Asia/Tokyo',
+      status: 'closed',
+      closedAt: '2026-10-01T00:00:00.000Z',
+    })
+    .go();
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
   // The member as the table held them before issue 19: the profile only.
   await dynamo().send(
@@ -64,15 +78,18 @@ describe('functions/jobs/migrate.ts', () => {
     expect(await names('/api/v1/employees')).toEqual([]);
 
     const first = await migrateAllCompanies();
-    // The tenant's company (one in this file's table); each step wrote the old member's piece.
-    expect(first.companies).toBe(1);
+    // The two companies of this file's table; each step wrote the old member's piece.
+    expect(first.companies).toBe(2);
     expect(first.written).toEqual({
       'staff index keys (listOrder, nameKey)': 1,
       // The department (1 member) and the employment status (0: the member has none).
       'department and employment status counts': 2,
       'staff e-mail unique items': 1,
       'paid-leave ledgers': 1,
+      'closure marks of closed companies': 1,
     });
+    const { data: mark } = await db().entities.CompanyClosure.get({ companyId: closedCompanyId }).go();
+    expect(mark).toMatchObject({ closedAt: '2026-10-01T00:00:00.000Z' });
 
     expect(await names('/api/v1/employees')).toEqual(['伊藤 古参']);
     expect(await names(`/api/v1/employees?q=${encodeURIComponent('いと')}`)).toEqual(['伊藤 古参']);
@@ -92,6 +109,6 @@ describe('functions/jobs/migrate.ts', () => {
     expect(status?.activeStaff).toBe(0);
 
     const again = await migrateAllCompanies();
-    expect(Object.values(again.written)).toEqual([0, 0, 0, 0]);
+    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0]);
   });
 });

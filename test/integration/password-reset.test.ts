@@ -7,6 +7,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findResetCode, putResetCode } from '../../functions/db/password-resets.js';
 import {
+  CONFIRM_MIN_MILLISECONDS,
   PASSWORD_RESET_LIMITS,
   resetAccount,
   resetCodeHash,
@@ -22,10 +23,9 @@ import { testNow } from '../support/test-clock.js';
 
 const stack = useTestStack();
 const SENT = '該当するアカウントがあれば確認コードを送信しました。';
-const WRONG_CODE = '確認コードが正しくありません。';
-const EXPIRED = '確認コードが無効か、有効期限が切れています。確認コードをもう一度送信してください。';
-const LOCKED =
-  '確認コードの入力に続けて失敗したため、このコードは使えなくなりました。確認コードをもう一度送信してください。';
+/** Every refused code answers alike, whatever the reason (issue 30 item 2). */
+const REFUSED =
+  '確認コードが正しくないか、使えなくなっています。入力を確かめるか、確認コードをもう一度送信してください。';
 const THROTTLED = '確認コードの送信回数が多すぎます。しばらく待ってから再度お試しください。';
 const DONE = 'パスワードを再設定しました。新しいパスワードでログインしてください。';
 const NEW_PASSWORD = 'Fresh#Passw0rd2026';
@@ -34,7 +34,7 @@ let tenant: TestTenant;
 let other: TestTenant;
 
 beforeAll(async () => {
-  tenant = await createTenant({ employees: 6, name: 'パスワード株式会社' });
+  tenant = await createTenant({ employees: 7, name: 'パスワード株式会社' });
   other = await createTenant({ employees: 1, name: '他社株式会社' });
 });
 
@@ -149,7 +149,7 @@ describe('confirming with the code', () => {
     // Used once.
     const again = await confirm('employee', user.email, code, 'Other#Passw0rd2026');
     expect(again.status).toBe(400);
-    expect(again.body.errors.code).toEqual([EXPIRED]);
+    expect(again.body.errors.code).toEqual([REFUSED]);
   });
 
   it('works on the company admin page too, in the admin pool', async () => {
@@ -169,14 +169,14 @@ describe('confirming with the code', () => {
     for (let i = 1; i < PASSWORD_RESET_LIMITS.maxAttempts; i++) {
       const wrong = await confirm('employee', user.email, '000000');
       expect(wrong.status).toBe(400);
-      expect(wrong.body.errors.code).toEqual([WRONG_CODE]);
+      expect(wrong.body.errors.code).toEqual([REFUSED]);
       expect((await findResetCode(resetAccount('employee', user.email), testNow().getTime() / 1000))!.attempts).toBe(i);
     }
     const fifth = await confirm('employee', user.email, '000000');
-    expect(fifth.body.errors.code).toEqual([LOCKED]);
+    expect(fifth.body.errors.code).toEqual([REFUSED]);
     const right = await confirm('employee', user.email, code);
     expect(right.status).toBe(400);
-    expect(right.body.errors.code).toEqual([LOCKED]);
+    expect(right.body.errors.code).toEqual([REFUSED]);
     // The password stayed.
     expect(await signInStatus('/users/sign_in', 'user', user, PASSWORD)).toBe(200);
   });
@@ -184,15 +184,42 @@ describe('confirming with the code', () => {
   it('refuses an expired code, a code of the other page and an unknown e-mail alike', async () => {
     const user = tenant.employees[3]!;
     const code = await pendingCode('employee', user.email, '161803');
-    expect((await confirm('admin', user.email, code)).body.errors.code).toEqual([EXPIRED]);
-    expect((await confirm('employee', `nobody-${Date.now()}@example.test`, code)).body.errors.code).toEqual([EXPIRED]);
+    expect((await confirm('admin', user.email, code)).body.errors.code).toEqual([REFUSED]);
+    expect((await confirm('employee', `nobody-${Date.now()}@example.test`, code)).body.errors.code).toEqual([REFUSED]);
     const later = testNow().getTime() + (PASSWORD_RESET_LIMITS.codeSeconds + 1) * 1000;
     clock.now = () => new Date(later);
     const expired = await confirm('employee', user.email, code);
     expect(expired.status).toBe(400);
-    expect(expired.body.errors.code).toEqual([EXPIRED]);
+    expect(expired.body.errors.code).toEqual([REFUSED]);
     clock.now = realNow;
     expect(await signInStatus('/users/sign_in', 'user', user, PASSWORD)).toBe(200);
+  });
+
+  it('answers a wrong code for a real account exactly like any code for an unknown e-mail (issue 30 item 2)', async () => {
+    const user = tenant.employees[6]!;
+    await pendingCode('employee', user.email, '112358');
+    const timed = async (email: string) => {
+      const client = await anonymous();
+      const started = performance.now();
+      const res = await client.post('/api/v1/password_resets/confirm', {
+        audience: 'employee',
+        email,
+        code: '000000',
+        password: NEW_PASSWORD,
+      });
+      return { status: res.status, body: res.body, ms: performance.now() - started };
+    };
+    const known = await timed(user.email);
+    const unknown = await timed(`nobody-${Date.now()}@example.test`);
+    expect(known.status).toBe(400);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body.errors).toEqual({ code: [REFUSED] });
+    // Neither answers before the floor every refusal waits for (a lower bound: a busy machine only adds).
+    expect(known.ms).toBeGreaterThanOrEqual(CONFIRM_MIN_MILLISECONDS);
+    expect(unknown.ms).toBeGreaterThanOrEqual(CONFIRM_MIN_MILLISECONDS);
+    // The real account's wrong code was still counted toward writing the code off.
+    expect((await findResetCode(resetAccount('employee', user.email), testNow().getTime() / 1000))!.attempts).toBe(1);
   });
 
   it('refuses a weak or common new password before looking at the code (the code stays usable)', async () => {

@@ -5,9 +5,10 @@
  * client counts each DynamoDB request by command and asks for ReturnConsumedCapacity=TOTAL, so the
  * table also shows the capacity units DynamoDB Local reports.
  *
- * The GetItem of the session item that every authenticated call makes (cookie sessions are revocable
+ * The read of the session item that every authenticated call makes (cookie sessions are revocable
  * server-side, see functions/shared/auth/session.ts) is counted separately: it is the same one read
- * on every route, so the budgets below are about what the route itself reads and writes.
+ * on every route — a GetItem for the operator, for a tenant user one BatchGetItem of the session and
+ * its company's closure mark — so the budgets below are about what the route itself reads and writes.
  *
  * Each route is asserted against the budget of its access pattern (BUDGETS, with the reason); a new
  * read or a scan-like loop fails here. The work status screen is also measured at 60 staff: its
@@ -111,8 +112,16 @@ function installCounter() {
       // The key may already be marshalled ({ S: "…" }) depending on where in the stack this runs.
       const pk = (input.Key as { pk?: string | { S?: string } } | undefined)?.pk;
       const pkText = typeof pk === 'string' ? pk : pk?.S;
+      // The session is read alone (GetItem; the operator) or with its company's closure mark (one
+      // BatchGetItem; every tenant user, issue 30 item 4).
+      const batchKeys = Object.values(
+        (input.RequestItems as Record<string, { Keys?: { pk?: string | { S?: string } }[] }> | undefined) ?? {},
+      ).flatMap((r) => r.Keys ?? []);
+      const pkOf = (key: { pk?: string | { S?: string } } | undefined) =>
+        typeof key?.pk === 'string' ? key.pk : key?.pk?.S;
       const sessionRead =
-        /^Get(Item)?Command$/.test(command) && typeof pkText === 'string' && pkText.startsWith('session#');
+        (/^Get(Item)?Command$/.test(command) && typeof pkText === 'string' && pkText.startsWith('session#')) ||
+        (/^BatchGet(Item)?Command$/.test(command) && batchKeys.some((k) => pkOf(k)?.startsWith('session#')));
       const result = await next(args);
       const raw = (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
       const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
@@ -230,7 +239,11 @@ budget(
   1,
   'one GetItem',
 );
-budget(['create-company'], 1, 'one TransactWriteItems (the item and its uniqueness/account items)');
+budget(
+  ['create-company'],
+  2,
+  "one TransactWriteItems (the item and its uniqueness/account items), the admin's temporary password hash (PutItem, issue 30 item 1)",
+);
 budget(
   ['create-holiday-work-request', 'create-over-work-request'],
   3,
@@ -389,8 +402,8 @@ budget(
 budget(['get-employee-import'], 1, 'the job (GetItem)');
 budget(
   ['create-employee'],
-  4,
-  "department and status checks (GetItem), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record",
+  5,
+  "department and status checks (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record",
 );
 budget(
   ['get-paid-leave', 'run-paid-leave-grants'],
@@ -485,8 +498,8 @@ budget(
 );
 budget(
   ['reset-employee-password'],
-  4,
-  'the staff member (GetItem), the sessions to end (Query + BatchWriteItem), audit record',
+  5,
+  "the staff member (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the sessions to end (Query + BatchWriteItem), audit record",
 );
 budget(
   ['start-password-reset'],

@@ -7,7 +7,7 @@
  * is rate-limited per account and per client address.
  */
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../functions/services/sessions/sign-in.js';
 import { pools } from '../../functions/shared/auth/pools.js';
 import { clock } from '../../functions/shared/clock.js';
@@ -15,6 +15,18 @@ import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { PASSWORD, createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
+
+// The local worker (in this process) can be held back, to prove a session check that does not wait
+// for the background close (issue 30 item 4).
+const worker = vi.hoisted(() => ({ held: null as unknown[] | null }));
+vi.mock('../../functions/services/recompute-runner.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../functions/services/recompute-runner.js')>();
+  return {
+    ...real,
+    runWorkerEvent: (event: Parameters<typeof real.runWorkerEvent>[0]) =>
+      worker.held ? (worker.held.push(event), Promise.resolve()) : real.runWorkerEvent(event),
+  };
+});
 
 const stack = useTestStack();
 
@@ -113,6 +125,25 @@ describe('the old cookie fails on the very next request', () => {
     expect(job).toMatchObject({ status: 'done', failed: 0 });
     await provesEnded('company closed (admin)', admin, '/api/v1/employees');
     await provesEnded('company closed (staff)', staff, '/api/v1/timestamps/today');
+  });
+
+  it('after the company is closed, before the background close has reached anyone', async () => {
+    const closing = await createTenant({ employees: 1, name: '解約直後株式会社' });
+    const admin = await signIn(stack.baseUrl, 'admin', closing.admin);
+    const staff = await signIn(stack.baseUrl, 'employee', closing.employees[0]!);
+    worker.held = [];
+    try {
+      expect((await operator.delete(`/api/v1/companies/${closing.companyId}`)).status).toBe(200);
+      // The close's job is recorded and its worker not yet run: nobody's session was ended by it.
+      expect(worker.held).toEqual([expect.objectContaining({ kind: 'company-close', companyId: closing.companyId })]);
+      expect((await operator.get(`/api/v1/companies/${closing.companyId}/closing`)).body.data.status).toBe('pending');
+      await provesEnded('company closed, close not yet run (admin)', admin, '/api/v1/employees');
+      await provesEnded('company closed, close not yet run (staff)', staff, '/api/v1/timestamps/today');
+    } finally {
+      worker.held = null;
+    }
+    // Another company's sessions are untouched.
+    expect((await (await signIn(stack.baseUrl, 'admin', tenant.admin)).get('/api/v1/employees')).status).toBe(200);
   });
 
   it('a forged ID token (foreign key, alg=none, edited payload) on a live session id is refused', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import { newId } from '../../functions/shared/ids.js';
-import { createPoolUser } from '../../functions/shared/pool-users.js';
+import { createUserWithTemporaryPassword } from '../../functions/services/temporary-passwords.js';
 import { createHttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { PASSWORD, createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
@@ -140,7 +140,8 @@ describe('first sign-in with a temporary password', () => {
     await db()
       .entities.Employee.put({ companyId: tenant.companyId, employeeId, lastName: '新人', firstName: '太郎', email })
       .go();
-    await createPoolUser({
+    // As the product issues it: the temporary password's hash is kept for the sign-in check (issue 30 item 1).
+    await createUserWithTemporaryPassword({
       role: 'employee',
       email,
       attributes: { company_id: tenant.companyId, employee_id: employeeId },

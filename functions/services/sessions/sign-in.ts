@@ -32,6 +32,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { equalStrings, hmac } from '../../shared/signing.js';
 import { isCommonPassword } from '../../domain/password-strength.js';
 import { sessionView } from './session-view.js';
+import { isIssuedTemporaryPassword } from '../temporary-passwords.js';
 
 export const CredentialsSchema = z.strictObject({
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
@@ -63,6 +64,10 @@ const WRONG_CREDENTIALS = new Set([
 ]);
 
 const wrongCredentials = (error: unknown) => WRONG_CREDENTIALS.has(awsErrorName(error));
+
+/** A wrong password as Cognito reports it, for a refusal the product makes itself. */
+const notAuthorized = () =>
+  Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' });
 
 /** Same answer for an unknown user, a wrong password and a disabled account: no hint which. */
 const signInFailed = () => new UnauthenticatedError(MESSAGES.signInFailed);
@@ -241,10 +246,18 @@ export async function signIn(
     ClientId: pools()[role].clientId,
     AuthParameters: { USERNAME: email, PASSWORD: password },
   }).catch((error: unknown) => passwordRefused(error, attempt));
+  const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
+  // A user on a temporary password: the password must be the one the product issued (issue 30 item 1).
+  // cognito-local answers the challenge to any password; a wrong one is refused like any wrong password.
+  if (
+    out.ChallengeName === 'NEW_PASSWORD_REQUIRED' &&
+    !(await isIssuedTemporaryPassword(role, [username, email], password))
+  ) {
+    await passwordRefused(notAuthorized(), attempt);
+  }
   // The password was right: this attempt was no guess, so it does not stay on the account's brake.
   if ('account' in attempt) await refundBrake(attempt.account);
 
-  const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
     return ok({ challenge: 'NEW_PASSWORD_REQUIRED', message: MESSAGES.newPasswordRequired }, [
       // The temporary password's keyed hash: the new one must differ (the admin who set it knows it).

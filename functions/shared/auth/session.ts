@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../routes.js';
-import { findSession } from '../../db/sessions.js';
+import { findSession, findSessionAndClosure } from '../../db/sessions.js';
 import { serializeCookie } from '../http.js';
 import { COOKIE, SESSION_SECONDS } from './cookies.js';
 import { pools } from './pools.js';
@@ -104,11 +104,19 @@ export async function authenticate(
     expired = true;
   }
 
-  const session = await findSession(sessionId);
+  const companyId = verified.claims['custom:company_id'] ?? null;
+  // A tenant user's company is read with the session (one request): a closed company's sessions end on
+  // their next request, not when the background close reaches the user (issue 30 item 4).
+  let session: Awaited<ReturnType<typeof findSession>>;
+  if (companyId) {
+    const found = await findSessionAndClosure(sessionId, companyId);
+    if (found.closed) return null;
+    session = found.session;
+  } else {
+    session = await findSession(sessionId);
+  }
   if (!session || session.expiresAt <= nowSeconds()) return null;
   if (session.sub !== verified.claims.sub || session.role !== verified.role) return null;
-
-  const companyId = verified.claims['custom:company_id'] ?? null;
   if ((session.companyId ?? null) !== companyId) return null;
 
   const setCookies: string[] = [];
