@@ -1,6 +1,7 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import iconv from 'iconv-lite';
+import { neutralizeCell } from '../domain/csv-cell.js';
 
 /**
  * CSV as a pure stream: rows in, encoded bytes out. UTF-8 with a BOM (Excel detects it) or
@@ -8,14 +9,8 @@ import iconv from 'iconv-lite';
  */
 export type CsvEncoding = 'utf8' | 'sjis';
 
-/**
- * CSV injection: a cell a spreadsheet would read as a formula (= + - @, their full-width forms
- * ＝ ＋ － ＠ that Japanese Excel also reads as operators, the minus sign −, or a leading tab/CR) gets
- * a leading apostrophe, so it is shown as text. Applied to every text cell that came from a person.
- */
-export function neutralize(cell: string): string {
-  return /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20\u2212]/.test(cell) ? `'${cell}` : cell;
-}
+/** CSV injection: domain/csv-cell.ts. csvStream applies it to every text cell; calling it first is harmless. */
+export const neutralize = neutralizeCell;
 
 /** What an export could not write as it was: characters Shift_JIS (CP932) has no code for. */
 export interface CsvReport {
@@ -67,7 +62,9 @@ export function csvStream(
   const csv = stringify({
     bom: encoding === 'utf8' && options.bom !== false,
     record_delimiter: 'windows',
-    cast: { number: (n) => String(n) },
+    // Every text cell of every file — a person's text, a custom layout's header names and constant
+    // columns alike — is neutralised here, once for all writers (issue 30 item 5).
+    cast: { number: (n) => String(n), string: (text) => neutralizeCell(text) },
   });
   const source = Readable.from(rows, { objectMode: true });
   source.on('error', (e) => csv.destroy(e));

@@ -227,6 +227,37 @@ describe('勤怠集計 export with a payroll layout', () => {
     expect(lines[1]).toBe('P001,?田 1号,2:30');
   });
 
+  it("writes no cell a spreadsheet would run as a formula: header names and a member's name included (issue 30 item 5)", async () => {
+    const list = (await admin.get('/api/v1/payroll_layouts')).body.data.layouts as { id: string }[];
+    for (const l of list) expect((await admin.delete(`/api/v1/payroll_layouts/${l.id}`)).status).toBe(200);
+    const evil = await admin.post(
+      '/api/v1/payroll_layouts',
+      layout({
+        name: '数式見出し',
+        columns: [
+          { field: 'employee_number', header: '=HYPERLINK("http://evil.example","社員")' },
+          { field: 'name', header: '+氏名' },
+          { field: 'department', header: '@部署' },
+          { field: 'statutory_overtime_minutes', header: '-時間外' },
+          { field: 'late_night_minutes', header: '＝深夜' },
+        ],
+        time_format: 'hmm',
+      }),
+    );
+    expect(evil.status, JSON.stringify(evil.body)).toBe(201);
+    await db()
+      .entities.Employee.patch({ companyId: tenant.companyId, employeeId: tenant.employees[0]!.id })
+      .set({ lastName: '=cmd|"/c calc"!A0', firstName: '太郎' })
+      .go();
+    const job = await exportJob(admin, { period: '2026-10', layout: evil.body.data.id });
+    expect(job.status).toBe('done');
+    const text = (await download(job.download_url)).subarray(3).toString('utf8');
+    const [header, row] = text.split('\r\n');
+    expect(header).toBe(`"'=HYPERLINK(""http://evil.example"",""社員"")",'+氏名,'@部署,'-時間外,'＝深夜`);
+    // The name is text; the figures stay figures (2:30 法定外, no 深夜).
+    expect(row).toBe(`P001,"'=cmd|""/c calc""!A0 太郎",営業部,2:30,0:00`);
+  });
+
   it('refuses an unknown layout with a field error', async () => {
     const res = await admin.post('/api/v1/attendance_totals_exports', { period: '2026-10', layout: 'obc!' });
     expect(res.status).toBe(400);

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { neutralizeCell, restoreCell } from '../../functions/domain/csv-cell.js';
 import { csvStream, neutralize } from '../../functions/exports/csv.js';
 
 async function bytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -43,7 +44,29 @@ describe('CSV encoding', () => {
 
 describe('CSV injection', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    for (const evil of ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\t=x', '\r=x']) expect(neutralize(evil)).toBe(`'${evil}`);
-    for (const fine of ['佐藤', '2026-04-01', '9:00', 'a=b']) expect(neutralize(fine)).toBe(fine);
+    for (const evil of ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\t=x', '\r=x', '＝1', '＋1', '－1', '＠x', '−1+1', '-cmd'])
+      expect(neutralize(evil)).toBe(`'${evil}`);
+    for (const fine of ['佐藤', '2026-04-01', '9:00', 'a=b', '-1:30', '-3', '+1.5', '-', '0'])
+      expect(neutralize(fine)).toBe(fine);
+  });
+
+  it('is applied by the writer to every text cell, headers included, and leaves numbers alone (issue 30 item 5)', async () => {
+    const text = (
+      await bytes(
+        csvStream(
+          [
+            ['=見出し', '@x', 'ok'],
+            ['+1+1', -5, '-0:30'],
+          ],
+          'utf8',
+        ),
+      )
+    ).toString('utf8');
+    expect(text).toBe("\ufeff'=見出し,'@x,ok\r\n'+1+1,-5,-0:30\r\n");
+  });
+
+  it('round-trips through restoreCell', () => {
+    for (const cell of ['=1+1', "'=1+1", '佐藤', '-1:30', "'", "'佐藤"])
+      expect(restoreCell(neutralizeCell(cell))).toBe(cell);
   });
 });

@@ -155,6 +155,24 @@ describe('grid CSV', () => {
     });
   });
 
+  it('writes a name or pattern name a spreadsheet would run as a formula as text, and reads it back (issue 30 item 5)', () => {
+    const evilRows = [{ id: 'e1aaaaaaaa', name: '=cmd|"/c calc"!A0' }];
+    const evil = gridCsv(
+      ['2026-11-02'],
+      evilRows,
+      () => 'p9',
+      () => '-夜勤',
+    );
+    expect(evil).toBe('\uFEFF社員,氏名,11/2\r\ne1aaaaaaaa,"\'=cmd|""/c calc""!A0",\'-夜勤\r\n');
+    const read = readGridCsv(decodeCsv(new TextEncoder().encode(evil)), {
+      dates: monthDates(2026, 11),
+      employeeIds: new Set(['e1aaaaaaaa']),
+      patternIdByName: new Map([['-夜勤', 'p9']]),
+    });
+    expect(read.errors).toEqual([]);
+    expect(read.cells.get(cellKey('e1aaaaaaaa', '2026-11-02'))).toBe('p9');
+  });
+
   it('names every bad row by its number and applies nothing', () => {
     const bad = '社員,氏名,1,2026-11-02\ne1aaaaaaaa,山田,早番,休\nnobody,誰か,,\ne1aaaaaaaa,山田,,\n';
     const read = readGridCsv(bad, ctx);

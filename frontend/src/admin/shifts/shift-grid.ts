@@ -2,6 +2,7 @@
  * The shift grid's pure logic: cell values, copying the previous week / month, bulk fill and the
  * CSV of the grid (export with a BOM; import of UTF-8 with or without BOM, or Shift_JIS).
  */
+import { neutralizeCell, restoreCell } from '../../../../functions/domain/csv-cell';
 
 /** A cell: '' = no shift (the default pattern applies), 'off' = 休, otherwise a pattern id. */
 export type Cell = string;
@@ -134,7 +135,9 @@ export function gridCsv(
         return c === '' ? '' : c === OFF ? OFF_LABEL : patternName(c);
       }),
     ]);
-  return `\uFEFF${lines.map((l) => l.map(quote).join(',')).join('\r\n')}\r\n`;
+  // A name or pattern name a spreadsheet would take for a formula is written as text (issue 30 item 5);
+  // readGridCsv takes the apostrophe off again.
+  return `\uFEFF${lines.map((l) => l.map((v) => quote(neutralizeCell(v))).join(',')).join('\r\n')}\r\n`;
 }
 
 /** File bytes as text: UTF-8 (BOM or not) when valid, else Shift_JIS (Excel's Japanese CSV). */
@@ -211,7 +214,7 @@ export function readGridCsv(
     patternIdByName: ReadonlyMap<string, string>;
   },
 ): CsvImport {
-  const rows = parseCsv(text);
+  const rows = parseCsv(text).map((r) => r.map(restoreCell));
   const errors: string[] = [];
   const cells = new Map<string, Cell>();
   if (rows.length < 2) return { cells, errors: [CSV_MESSAGES.empty], rows: 0 };
