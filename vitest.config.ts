@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          sequence: { groupOrder: 1 },
           setupFiles: ['test/support/no-network.ts'],
           // Guards against a hung test, not speed checks: on a two-core machine kept busy by other
           // processes, a property test or an esbuild run in a worker takes several times its idle time.
@@ -35,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
           ...stackProject,
           // The Lambda bundles are built once per run, before the files start (bundles-setup.ts).
           globalSetup: [...stackProject.globalSetup, 'test/support/bundles-setup.ts'],
@@ -48,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
           // CDK synthesis with esbuild bundling of every route takes a while on two cores.
           testTimeout: 180_000,
           hookTimeout: 180_000,
@@ -57,6 +60,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // After unit, integration and infra (one browser at a time).
+          sequence: { groupOrder: 2 },
           // expect.poll waits 1 s by default: too short for a browser on a loaded two-core machine.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['test/e2e/**/*.test.ts'],
@@ -74,8 +79,9 @@ export default defineConfig({
           name: 'dates',
           include: ['test/dates/**/*.test.ts'],
           // After every other project: each date starts a vitest of its own (emulators, Chromium), which
-          // must not compete with the main run for the two cores.
-          sequence: { groupOrder: 1 },
+          // must not compete with the main run for the two cores. Every project names its group: vitest
+          // runs a project left at group 0 with one worker after all numbered groups.
+          sequence: { groupOrder: 3 },
           setupFiles: ['test/support/no-network.ts'],
           // One date runs the date-sensitive integration and e2e files (several minutes on a busy machine).
           testTimeout: 40 * 60_000,
