@@ -270,6 +270,10 @@ export const ja = {
     /** 予定 9:00–18:00 日勤 (the day's shift or default pattern). */
     schedule: '予定',
     scheduleDayOff: '休日（シフト）',
+    /** A day off without a pattern (issue 29 item 15): 予定 休日（所定休日）, as the month table tints it. */
+    scheduleHoliday: '休日（{kind}）',
+    /** A pattern on a day that stays a day off (a shift on the 法定休日: planned 休日労働). */
+    scheduleOnDayOff: '（{kind}）',
     breaks: '休憩',
     breakTotal: '休憩合計',
     breakRunning: '休憩中',

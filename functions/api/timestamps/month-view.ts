@@ -2,6 +2,7 @@ import type { DayRecord } from '../../db/attendance.js';
 import { flexStateAsOf } from '../../db/summaries.js';
 import { localTime } from '../../domain/time.js';
 import type { DayKind, DayResult } from '../../domain/worktime/day.js';
+import { dayKindOf } from '../../domain/worktime/employee-day.js';
 import type { MonthResult } from '../../domain/worktime/month.js';
 import type { LeaveUnit, SettingsOf } from '../../domain/worktime/schedule.js';
 import {
@@ -263,9 +264,7 @@ export function monthAttendanceView(
     is_legal_holiday: d.calendar.isLegalHoliday,
     transfer: d.calendar.transfer?.role ?? null,
     transfer_date: d.calendar.transfer?.partner ?? null,
-    day_kind: d.calendar.isLegalHoliday
-      ? ('legal_holiday' as const)
-      : (d.calendar.kind ?? (d.calendar.isDayOff ? 'day_off' : 'working')),
+    day_kind: dayKindOf(d.calendar),
     day_name: d.calendar.name ?? null,
     is_paid_leave: d.leaveType === 0,
     leave_type: d.leaveType,
