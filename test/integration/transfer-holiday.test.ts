@@ -77,8 +77,8 @@ describe('振替休日 names the holiday worked and the swap day', () => {
       'a working day as the day worked and a Saturday as the swap day',
       { kind: 2, day: 24, work_date: '2026-10-22' },
       {
-        work_date: ['出勤する休日には会社カレンダーの休日を指定してください'],
-        date: ['振替休日には会社カレンダーの出勤日を指定してください'],
+        work_date: ['出勤する休日には勤務予定のない休日を指定してください'],
+        date: ['選択した日は所定休日です。休暇は勤務予定のある出勤日にのみ申請できます'],
       },
     ],
     [

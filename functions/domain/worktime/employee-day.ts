@@ -163,3 +163,27 @@ export function scheduledCalendar(
     return base;
   };
 }
+
+/**
+ * The day off as an employee reads it in a refusal (39条: leave, 代休 and a 振替's rest day need a
+ * working day to rest on): シフトの休日, 振替休日, 法定休日, 会社休日（年末年始休暇）, 祝日（文化の日）, 所定休日.
+ */
+export function dayOffLabel(day: EmployeeDay): string {
+  const c = day.calendar;
+  if (c.transfer?.role === 'day_off') return '振替による休日';
+  if (c.shift === 'day_off') return 'シフトの休日';
+  switch (day.kind) {
+    case 'legal_holiday':
+      return '法定休日';
+    case 'company_day_off':
+      return c.name ? `会社休日（${c.name}）` : '会社休日';
+    case 'public_holiday':
+      return c.holidayName ? `祝日（${c.holidayName}）` : '祝日';
+    default:
+      return '所定休日';
+  }
+}
+
+/** The field error of leave (any type, any unit) asked for on one of the employee's days off. */
+export const leaveOnDayOffMessage = (day: EmployeeDay) =>
+  `選択した日は${dayOffLabel(day)}です。休暇は勤務予定のある出勤日にのみ申請できます`;
