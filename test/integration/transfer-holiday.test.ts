@@ -82,9 +82,13 @@ describe('振替休日 names the holiday worked and the swap day', () => {
       },
     ],
     [
-      'a holiday already past (that is 代休)',
+      'a holiday already past (that is 休日出勤 and 代休)',
       { kind: 2, day: 21, work_date: '2026-09-27' },
-      { work_date: ['振替は事前に申請してください（休日に出勤した後に休む場合は代休を申請してください）'] },
+      {
+        work_date: [
+          '振替は出勤する休日の前日までに申請してください。当日以降は休日出勤を申請し、休みは代休として申請してください',
+        ],
+      },
     ],
     [
       'a swap day two months away',

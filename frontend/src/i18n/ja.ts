@@ -359,7 +359,8 @@ export const ja = {
     dateLegend: { holiday: '休暇日', over_work: '残業日', holiday_work: '休日出勤日' },
     /** 振替休日: the day off worked in place of the leave day (a second date on the form and the lists). */
     transferWorkDate: '出勤する休日',
-    transferHint: '振替は事前に申請します。休暇日には会社の出勤日を、出勤する休日には会社の休日を指定してください。',
+    transferHint:
+      '振替は出勤する休日の前日までに申請します。休暇日には出勤日を、出勤する休日には休日を指定してください（休日の当日以降は休日出勤と代休を申請してください）。',
     reasonOptional: '任意',
     submit: '申請',
   },

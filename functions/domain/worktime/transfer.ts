@@ -9,8 +9,10 @@
  * the punch screen and the month table show):
  * - two different days, the work date a day off of the employee and the swap date a working day (a
  *   振替's rest day, like any leave, needs a working day to rest on: the same refusal as leave's);
- * - decided in advance: neither day is before today (company time zone) — a swap named after the
- *   holiday was worked is 代休, which is filed as such;
+ * - decided in advance: the swap is fixed before the holiday to be worked begins (昭23.4.19 基収1397号),
+ *   so a work date of today or earlier (company time zone) is refused — once that day has begun the
+ *   work is 休日出勤 and the rest given for it 代休, filed as such; a swap day before today is refused
+ *   too (resting on a working day already past is not decided in advance);
  * - the window: both days in the same or adjacent calendar months (the product's payroll month is the
  *   calendar month), so the swap stays within the wage period it belongs to or the next one.
  */
@@ -22,6 +24,9 @@ export const TRANSFER_MESSAGES = {
   sameDay: '振替休日と出勤する休日には別の日を指定してください',
   workDateNotDayOff: '出勤する休日には勤務予定のない休日を指定してください',
   outsideWindow: '振替休日は出勤する休日と同じ月か前後の月の日を指定してください',
+  /** The holiday to be worked has begun (today or earlier): too late for a 振替 (昭23.4.19 基収1397号). */
+  workDateStarted:
+    '振替は出勤する休日の前日までに申請してください。当日以降は休日出勤を申請し、休みは代休として申請してください',
   notInAdvance: '振替は事前に申請してください（休日に出勤した後に休む場合は代休を申請してください）',
 } as const;
 
@@ -29,7 +34,8 @@ const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date
 
 /**
  * Field errors of a 振替 (keys: `work_date`, `date`), empty when it may be filed. `day` says what a
- * date is for the employee (employee-day.ts); `today` is the company-local date of the filing.
+ * date is for the employee (employee-day.ts); `today` is the company-local date of the filing: the
+ * work date's day begins at its local midnight, so a filing on that date is already too late.
  */
 export function transferProblems(
   swapDate: string,
@@ -46,7 +52,7 @@ export function transferProblems(
   if (!day(workDate).calendar.isDayOff) add('work_date', TRANSFER_MESSAGES.workDateNotDayOff);
   const swap = day(swapDate);
   if (swap.calendar.isDayOff) add('date', leaveOnDayOffMessage(swap));
-  if (workDate < today) add('work_date', TRANSFER_MESSAGES.notInAdvance);
+  if (workDate <= today) add('work_date', TRANSFER_MESSAGES.workDateStarted);
   else if (swapDate < today) add('date', TRANSFER_MESSAGES.notInAdvance);
   if (Math.abs(monthIndex(workDate) - monthIndex(swapDate)) > 1) add('date', TRANSFER_MESSAGES.outsideWindow);
   return errors;
