@@ -252,7 +252,11 @@ export const ja = {
       label: '労働時間制度',
       variablePeriod: '変形期間 {from}–{to}',
       flexPeriod: '清算期間 {from}–{to}',
-      flexBalance: '清算期間 {from}–{to} 過不足 {balance}',
+      /** Issue 29 item 10: each flex figure says what it is — to date against 所定, projected against the 総枠. */
+      flexBalance: '清算期間 {from}–{to}・{asOf}までの過不足 {balance}',
+      flexAsOfToday: '本日',
+      flexAsOfComputed: '集計時点',
+      flexProjected: '期間見込みの過不足（総枠 {frame}）{balance}',
     },
     daysUnit: '{n}日',
     daysAndMinutes: '{n}日（{m}）',

@@ -53,6 +53,12 @@ export interface FlexPeriodView {
   worked_to_date_minutes: number;
   required_to_date_minutes: number;
   balance_minutes: number;
+  /** The day the state is of (today in the month under way, else the month's last day). */
+  as_of: string;
+  /** 実労働 to date (without paid leave) and projected to the period's end, and that projection less the 総枠. */
+  actual_to_date_minutes: number;
+  projected_minutes: number;
+  projected_over_frame_minutes: number;
 }
 
 export const flexPeriodView = (f: FlexPeriodState | null | undefined): FlexPeriodView | null =>
@@ -65,6 +71,10 @@ export const flexPeriodView = (f: FlexPeriodState | null | undefined): FlexPerio
         worked_to_date_minutes: f.workedToDateMinutes,
         required_to_date_minutes: f.requiredToDateMinutes,
         balance_minutes: f.balanceMinutes,
+        as_of: f.asOf,
+        actual_to_date_minutes: f.actualToDateMinutes,
+        projected_minutes: f.projectedMinutes,
+        projected_over_frame_minutes: f.projectedOverFrameMinutes,
       }
     : null;
 

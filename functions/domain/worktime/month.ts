@@ -356,6 +356,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     calendar,
     employment: input.employment,
     systemOf,
+    today: input.today,
   }).filter((d) => d.workDate >= first && d.workDate <= last);
 }
 
@@ -377,6 +378,11 @@ export interface LimitContext {
    * system (settled at the change) from one the span merely does not reach (not settled).
    */
   systemOf?: SystemOf | undefined;
+  /**
+   * MonthInput.today (company-local): a flex day from today on whose work is not yet recorded counts
+   * the standard day in the period's projection (FlexPeriodState.projectedMinutes).
+   */
+  today?: string | undefined;
 }
 
 /**
