@@ -18,6 +18,7 @@ import type { AttendanceDayView } from '../../functions/api/timestamps/month-vie
 import { db } from '../../functions/db/service.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import type { HttpClient } from '../support/http-client.js';
+import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
@@ -74,6 +75,11 @@ beforeAll(async () => {
     extra_working_days: [{ date: '2026-12-12', name: '棚卸' }],
   });
   expect(calendar.status, JSON.stringify(calendar.body)).toBe(200);
+  // The version dated in the past recomputes November in the background: let it finish first.
+  await pollUntil(
+    async () => (await admin.get(`/api/v1/recompute_jobs/${calendar.body.data.recompute.id}`)).body.data,
+    (j) => j.status === 'done' || j.status === 'failed',
+  );
   const shift = (date: string, v: { dayOff?: boolean; patternId?: string }) =>
     entities.Shift.put({ companyId, yearMonth: date.slice(0, 7), employeeId, date, ...v }).go();
   await shift('2026-12-10', { dayOff: true });
