@@ -4,13 +4,12 @@ import type { RequestKind } from '../db/requests.js';
 import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { LEAVE_TYPE_UNITS, LEAVE_UNIT_MESSAGES, dayHoursOf, hoursText } from '../domain/paid-leave/index.js';
 import { LEAVE_UNITS, type LeaveUnit } from '../domain/worktime/schedule.js';
-import { leaveDay, type LeaveDay } from '../services/leave-day.js';
+import { employeeDays, leaveDay, type LeaveDay } from '../services/leave-day.js';
 import { notify } from '../services/notify.js';
 import { refreshSummary } from '../db/summaries.js';
-import { calendarVersions } from '../db/company-calendars.js';
 import { INPUT_MESSAGES, integerSchema } from '../domain/input.js';
 import { today } from '../domain/time.js';
-import { calendarOfVersions } from '../domain/worktime/calendar.js';
+import { leaveOnDayOffMessage } from '../domain/worktime/employee-day.js';
 import { TRANSFER_MESSAGES, transferProblems } from '../domain/worktime/transfer.js';
 import { clock } from '../shared/clock.js';
 import {
@@ -202,9 +201,6 @@ export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kin
     return ok((await employeeRequests(companyId, principal.userId, kind)).map(requestView));
   });
 
-/** 39条: leave is a release from a duty to work, so only a scheduled working day can take it. */
-export const LEAVE_ON_DAY_OFF = '休日には休暇を申請できません。会社カレンダーの出勤日を選択してください';
-
 export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: RequestKind) =>
   api(
     routeName,
@@ -226,23 +222,24 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
       const planned = plannedOf(kind, body);
       const unit = body.unit ?? 'day';
       if (kind === 'holiday') unitProblems(body.kind!, unit, body.hours);
-      const calendar = kind === 'holiday' ? calendarOfVersions(await calendarVersions(principal.companyId)) : null;
       if (transfer) {
         if (body.work_date === undefined)
           throw new ValidationError(MESSAGES.applicationDefect, { work_date: [TRANSFER_MESSAGES.workDateRequired] });
-        const problems = transferProblems(date, body.work_date, calendar!, today(principal.timeZone, clock.now()));
+        const { day } = await employeeDays(principal.companyId, principal.userId, [date, body.work_date]);
+        const problems = transferProblems(date, body.work_date, day, today(principal.timeZone, clock.now()));
         if (Object.keys(problems).length) throw new ValidationError(MESSAGES.applicationDefect, problems);
       }
       let hourly: { leaveHours: number; leaveDayHours: number; daysPerYear: number } | null = null;
       if (kind === 'holiday' && !transfer) {
-        // Leave of every kind only on a working day for the employee (a Sunday, a company day off or a
-        // shift's day off is refused before anything is written, so it never counts toward the
-        // five-day duty); a shift's pattern on a company day off (not the 法定休日) makes it one.
+        // 39条: leave is a release from a duty to work, so leave of every type and unit only on the
+        // employee's working day — the day as the punch screen and the month table show it
+        // (employee-day.ts: the calendar, an approved 振替, the shift). A 所定休日, 祝日, 会社休日,
+        // 法定休日, a shift's day off or a 振替's day off is refused, naming which, before anything is
+        // written (so it never counts toward the five-day duty); a shift's pattern on a 所定休日 or
+        // 会社休日 makes that a working day.
         const day = await leaveDay(principal.companyId, principal.userId, date);
-        const cal = calendar!(date);
-        const shiftWorkDay = day.schedule?.kind === 'pattern' && day.schedule.source === 'shift' && !cal.isLegalHoliday;
-        if ((cal.isDayOff && !shiftWorkDay) || day.schedule?.kind === 'day_off')
-          throw new ValidationError(MESSAGES.applicationDefect, { day: [LEAVE_ON_DAY_OFF] });
+        if (day.day.calendar.isDayOff)
+          throw new ValidationError(MESSAGES.applicationDefect, { day: [leaveOnDayOffMessage(day.day)] });
         if (unit === 'hours') hourly = hourlyOf(day, body.hours!);
       }
       // Paid leave (有給, leave type 0) is checked against the balance; the other kinds file as they are.

@@ -230,7 +230,15 @@ function systemPeriodOf(system: WorkSystem, date: string) {
   };
 }
 
-const flexItem = (f: FlexPeriodState | null) => (f ? { flexBalanceMinutes: f.balanceMinutes } : {});
+const flexItem = (f: FlexPeriodState | null) =>
+  f
+    ? {
+        flexBalanceMinutes: f.balanceMinutes,
+        flexAsOf: f.asOf,
+        flexFrameMinutes: f.totalFrameMinutes,
+        flexProjectedOverFrameMinutes: f.projectedOverFrameMinutes,
+      }
+    : {};
 
 /**
  * Days worked on a 法定休日 (with 法定休日労働) and on another day off (所定休日): the 勤怠集計 columns.

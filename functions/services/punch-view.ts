@@ -15,6 +15,10 @@ import {
   type Shift,
 } from '../domain/punch.js';
 import type { DaySchedule, ScheduleOf } from '../domain/worktime/schedule.js';
+import { NO_SCHEDULE } from '../domain/worktime/schedule.js';
+import { calendarOfVersions } from '../domain/worktime/calendar.js';
+import type { DayKind } from '../domain/worktime/day.js';
+import { dayOverridesOf, employeeDayOf, type DayBasis, type EmployeeDay } from '../domain/worktime/employee-day.js';
 import { addDays, instantOf, today } from '../domain/time.js';
 import type { EmployeePrincipal } from '../shared/auth/session.js';
 
@@ -36,6 +40,38 @@ export interface PunchSchedule {
   scheduled_end: string | null;
 }
 
+/**
+ * What the date of the punch screen is for the employee (employee-day.ts, the same function as the
+ * month table's days): the fields keep the month table's names (AttendanceDayView) so the two read alike.
+ */
+export interface PunchDayView {
+  date: string;
+  /** 出勤日 / 出勤日（カレンダー） / 所定休日 / 祝日 / 会社休日 / 法定休日 for this employee. */
+  day_kind: DayKind;
+  is_day_off: boolean;
+  /** What decided it: the company calendar, the employee's shift, or an approved 振替. */
+  basis: DayBasis;
+  /** Name of a company day off or an extra working day (年末年始…); null otherwise. */
+  day_name: string | null;
+  holiday_name: string | null;
+  /** An approved 振替 on the day (`working` on the holiday worked, `day_off` on the swap day), and the other day. */
+  transfer: 'working' | 'day_off' | null;
+  transfer_date: string | null;
+}
+
+export function punchDayView(day: EmployeeDay): PunchDayView {
+  return {
+    date: day.date,
+    day_kind: day.kind,
+    is_day_off: day.calendar.isDayOff,
+    basis: day.basis,
+    day_name: day.calendar.name ?? null,
+    holiday_name: day.calendar.holidayName,
+    transfer: day.calendar.transfer?.role ?? null,
+    transfer_date: day.calendar.transfer?.partner ?? null,
+  };
+}
+
 /** The punch screen's data: the current shift, its state, breaks and schedule, and missed punch-outs. */
 export interface PunchView {
   work_date: string | null;
@@ -54,6 +90,8 @@ export interface PunchView {
   break_minutes: number;
   /** The schedule of the shift's date (today's before 出勤); null when no pattern or shift applies. */
   schedule: PunchSchedule | null;
+  /** What that date is for the employee (day kind, 振替, shift): the same day as the month table's. */
+  day: PunchDayView;
   missed_punches: { date: string }[];
 }
 
@@ -93,17 +131,18 @@ export function punchSchedule(date: string, schedule: DaySchedule | null, timeZo
   };
 }
 
-/** What the view is computed against besides the days: the company-local date, zone and schedule. */
+/** What the view is computed against besides the days: the company-local date, zone and the employee's days. */
 export interface PunchContext {
   todayDate: string;
   timeZone: string;
-  schedule: ScheduleOf;
+  /** What each date is for the employee (calendar, 振替, shift, schedule: employee-day.ts). */
+  day: (date: string) => EmployeeDay;
   /** The work date a punch-in now belongs to (domain/punch.ts punchInDate); todayDate when absent. */
   punchInDate?: string | undefined;
 }
 
 export function punchView(
-  { todayDate, timeZone, schedule, punchInDate }: PunchContext,
+  { todayDate, timeZone, day, punchInDate }: PunchContext,
   days: readonly Shift[],
   now: Date,
 ): PunchView {
@@ -121,7 +160,8 @@ export function punchView(
     status_label: PUNCH_STATUS_LABELS[status],
     breaks: (shift?.breaks ?? []).map((b) => ({ start_at: b.startAt, end_at: b.endAt ?? null })),
     break_minutes: breakMinutes(shift?.breaks),
-    schedule: punchSchedule(date, schedule(date), timeZone),
+    schedule: punchSchedule(date, day(date).schedule, timeZone),
+    day: punchDayView(day(date)),
     missed_punches: missedPunches(days, todayDate, now).map((date) => ({ date })),
   };
 }
@@ -180,7 +220,7 @@ export async function recentShifts(principal: EmployeePrincipal, now: Date, forP
     staff = { employee: needsEmployee ? await findEmployee(who.companyId, who.employeeId) : null, history: null };
   }
   const days = read.days.filter((d) => d.workDate >= lookback && d.workDate <= todayDate);
-  let schedule: ScheduleOf = () => null;
+  let schedule: ScheduleOf = NO_SCHEDULE;
   if (settings.patterns.length) {
     schedule = engineSchedule(
       settings,
@@ -192,8 +232,15 @@ export async function recentShifts(principal: EmployeePrincipal, now: Date, forP
       read.shifts,
     ).schedule;
   }
+  // The days as the month table computes them: the company calendar, the approved 振替 the days read
+  // carry (today's and yesterday's are among them), the shifts and patterns.
+  const day = employeeDayOf({
+    calendar: calendarOfVersions(settings.calendar),
+    schedule,
+    overrides: dayOverridesOf(read.days),
+  });
   const yesterday = addDays(todayDate, -1);
-  const before = schedule(yesterday);
+  const before = day(yesterday).schedule;
   const night =
     before?.kind === 'pattern' && before.pattern.endMinute > 24 * 60
       ? punchSchedule(yesterday, before, principal.timeZone)
@@ -206,7 +253,7 @@ export async function recentShifts(principal: EmployeePrincipal, now: Date, forP
       ? { startAt: night.scheduled_start, endAt: night.scheduled_end }
       : null,
   );
-  const context: PunchContext = { todayDate, timeZone: principal.timeZone, schedule, punchInDate: punchInAt };
+  const context: PunchContext = { todayDate, timeZone: principal.timeZone, day, punchInDate: punchInAt };
   const punch: PunchRead = { settings, ...staff, from, to, days: read.days, shifts: read.shifts };
   return { todayDate, who, days, context, punch };
 }

@@ -231,6 +231,51 @@ export function summarySystemView(
 }
 
 /**
+ * フレックスタイム制 on the punch screen (issue 29 item 10), from a stored summary: the 過不足 to date
+ * (against 所定, as of `as_of`) and the 実労働 projected to the 清算期間's end against its 総枠, each named
+ * on screen. Null unless the summary is of a flex period.
+ */
+export interface FlexBalanceView {
+  /** The 清算期間 (of the summary's last day). */
+  from: string;
+  to: string;
+  /** The day the figures are of; null on summaries stored before issue 29 (as of their computation). */
+  as_of: string | null;
+  /** 過不足 to date: worked + paid leave − 所定 so far (negative = 不足). */
+  balance_minutes: number;
+  /** 法定労働時間の総枠 of the 清算期間; null on summaries stored before issue 29. */
+  total_frame_minutes: number | null;
+  /** 実労働 projected to the period's end less the 総枠 (above 0: 法定外 ahead); null before issue 29. */
+  projected_over_frame_minutes: number | null;
+}
+
+export function summaryFlexView(
+  s:
+    | {
+        system?: string | undefined;
+        systemPeriodFrom?: string | undefined;
+        systemPeriodTo?: string | undefined;
+        flexBalanceMinutes?: number | undefined;
+        flexAsOf?: string | undefined;
+        flexFrameMinutes?: number | undefined;
+        flexProjectedOverFrameMinutes?: number | undefined;
+      }
+    | null
+    | undefined,
+): FlexBalanceView | null {
+  if (s?.system !== 'flex' || !s.systemPeriodFrom || !s.systemPeriodTo || s.flexBalanceMinutes === undefined)
+    return null;
+  return {
+    from: s.systemPeriodFrom,
+    to: s.systemPeriodTo,
+    as_of: s.flexAsOf ?? null,
+    balance_minutes: s.flexBalanceMinutes,
+    total_frame_minutes: s.flexFrameMinutes ?? null,
+    projected_over_frame_minutes: s.flexProjectedOverFrameMinutes ?? null,
+  };
+}
+
+/**
  * 遅刻・早退・欠勤, punched breaks below 34条 and 勤務間インターバル shortfalls of one stored summary, as the
  * work-status digest and the 締め処理 checklist show them (0 on summaries stored before schedules).
  */

@@ -7,7 +7,6 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LEAVE_ON_DAY_OFF } from '../../functions/api/request-routes.js';
 import { PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 import { workingDay } from '../support/working-days.js';
@@ -83,7 +82,10 @@ describe('会社カレンダー', () => {
       await staff.locator('#request-date-month').selectOption(String(month));
       await staff.locator('#request-date-day').selectOption(String(day));
       await staff.getByRole('button', { name: '申請', exact: true }).click();
-      await poll(() => staff.locator('#request-date-error').textContent()).toBe(LEAVE_ON_DAY_OFF);
+      // Issue 29 item 9: the reason names the kind of day off.
+      await poll(() => staff.locator('#request-date-error').textContent()).toBe(
+        '選択した日は会社休日（創立記念日）です。休暇は勤務予定のある出勤日にのみ申請できます',
+      );
       expect(await staff.textContent('main')).toContain('申請内容に不備があります。');
 
       // 勤怠一覧 of that month: the day is a 会社休日, named, and tinted as the legend says.

@@ -113,7 +113,9 @@ describe('the admin sets up the systems and sees their figures', () => {
     const [a, b] = tenant.employees.map((e) => e.id) as [string, string];
     await page.goto(`${e2e.stack.baseUrl}/management/${a}?year=2026&month=4`);
     await poll(() => page.getByTestId('work-system').textContent()).toContain('フレックスタイム制');
-    expect(await page.getByTestId('flex-balance').textContent()).toBe('清算期間 4/1–6/30 過不足 -30:00');
+    // Issue 29 item 10: each figure named (the projection's derivation: test/e2e/work-systems.test.ts).
+    expect(await page.getByTestId('flex-balance').textContent()).toBe('清算期間 4/1–6/30・本日までの過不足 -30:00');
+    expect(await page.getByTestId('flex-projection').textContent()).toBe('期間見込みの過不足（総枠 520:00）-54:00');
     await poll(() => total(page, '労働時間').textContent()).toBe('18:00');
     expect(await total(page, '法定外').textContent()).toBe('0:00');
 

@@ -8,6 +8,9 @@
  * フレックスタイム制 with a 3-month 清算期間 from 4/1/2026; the clock is held on Wednesday 4/8
  * (Asia/Tokyo). Worked 4/1 9:00–20:00 (10 h after a 60-minute break) and 4/2 9:00–18:00 (8 h).
  * 4/1–4/8 has 6 working days (4/1–3, 6–8): 過不足 = 1,080 − 6 × 480 = −1,800 min = -30:00.
+ * Issue 29 item 10, the period's projection against its 総枠: 総枠 = 40 h × 91 days ÷ 7 = 520:00; the
+ * period's working days (祝日 off: 4/29, 5/4–5/6) are April 21, May 18, June 22 = 61; after today 61 − 6
+ * = 55, plus today (not yet worked) 1 → 56 × 8:00 = 448:00; projection 18:00 + 448:00 = 466:00 → -54:00.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
@@ -65,7 +68,8 @@ async function expectSystemShown(page: import('playwright-core').Page) {
   const note = page.getByTestId('work-system');
   await poll(() => note.textContent()).toContain('フレックスタイム制');
   expect(await note.textContent()).toContain('清算期間 4/1–6/30');
-  expect(await page.getByTestId('flex-balance').textContent()).toBe('清算期間 4/1–6/30 過不足 -30:00');
+  expect(await page.getByTestId('flex-balance').textContent()).toBe('清算期間 4/1–6/30・本日までの過不足 -30:00');
+  expect(await page.getByTestId('flex-projection').textContent()).toBe('期間見込みの過不足（総枠 520:00）-54:00');
   // The table is still there below it.
   expect(await page.locator('.month-table thead').textContent()).toContain('法定外残業');
 }
@@ -77,7 +81,8 @@ describe('the working-time system and the flex 過不足 on the screens', () => 
     await page.waitForURL('**/employees');
     // The punch screen's 今月の勤務 card: the 過不足 as of the last computation.
     const card = page.locator('.work-month-card');
-    await poll(() => card.textContent()).toContain('清算期間 4/1–6/30 過不足 -30:00');
+    await poll(() => card.textContent()).toContain('清算期間 4/1–6/30・本日までの過不足 -30:00');
+    expect(await card.textContent()).toContain('期間見込みの過不足（総枠 520:00）-54:00');
 
     await page.goto(`${e2e.stack.baseUrl}/employees/attendance?year=2026&month=4`);
     await expectSystemShown(page);

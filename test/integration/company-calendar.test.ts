@@ -4,9 +4,7 @@
  * day kinds. Calendar (checked with `date`): 2026-06-01 is a Monday; 6 June a Saturday, 7 and 14 June
  * Sundays, 10 June a Wednesday, 13 June a Saturday; 2026-04-29 is 昭和の日.
  */
-import { TRANSFER_MESSAGES } from '../../functions/domain/worktime/transfer.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAVE_ON_DAY_OFF } from '../../functions/api/request-routes.js';
 import { clock } from '../../functions/shared/clock.js';
 import { MESSAGES } from '../../functions/shared/messages.js';
 import type { HttpClient } from '../support/http-client.js';
@@ -245,14 +243,16 @@ describe('leave only on working days of the calendar (item 8), and the month tab
     const start = await balance();
 
     const before = await tableSnapshot(stack.tableName);
-    for (const [kind, date] of [
-      [0, '2026-06-14'], // Sunday
-      [0, '2026-06-10'], // company day off
-      [1, '2026-06-07'], // 代休 on a Sunday
+    // Issue 29 item 9: the reason names the kind of day off (a Sunday is a 所定休日 here: 'latest' mode).
+    const refusal = (kind: string) => `選択した日は${kind}です。休暇は勤務予定のある出勤日にのみ申請できます`;
+    for (const [kind, date, dayOff] of [
+      [0, '2026-06-14', '所定休日'], // Sunday
+      [0, '2026-06-10', '会社休日（創立記念日）'], // company day off
+      [1, '2026-06-07', '所定休日'], // 代休 on a Sunday
     ] as const) {
       const res = await staff.post('/api/v1/holiday_requests', { kind, ...ymd(date), reason: '' });
       expect(res.status, date).toBe(400);
-      expect(res.body).toEqual({ message: MESSAGES.applicationDefect, errors: { day: [LEAVE_ON_DAY_OFF] } });
+      expect(res.body).toEqual({ message: MESSAGES.applicationDefect, errors: { day: [refusal(dayOff)] } });
     }
     // A 振替 names the holiday worked as well; its swap day must be a working day of the calendar too.
     const transfer = await staff.post('/api/v1/holiday_requests', {
@@ -262,7 +262,7 @@ describe('leave only on working days of the calendar (item 8), and the month tab
       reason: '',
     });
     expect(transfer.status).toBe(400);
-    expect(transfer.body.errors.date).toEqual([TRANSFER_MESSAGES.swapDateNotWorkingDay]);
+    expect(transfer.body.errors.date).toEqual([refusal('所定休日')]);
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
     // Nothing filed: the balance and the five-day duty are as they were.
     expect(await balance()).toEqual(start);

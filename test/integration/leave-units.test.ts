@@ -148,11 +148,11 @@ describe('units by leave type and their field errors', () => {
       'hours',
       '時間数は所定労働時間（7時間30分）未満で入力してください',
     );
-    // A half day on a Saturday is still leave on a day off.
+    // A half day on a Saturday is still leave on a day off (issue 29 item 9: the reason names it).
     await invalid(
       () => file(staff, '2026-06-20', { unit: 'am' }),
       'day',
-      '休日には休暇を申請できません。会社カレンダーの出勤日を選択してください',
+      '選択した日は所定休日です。休暇は勤務予定のある出勤日にのみ申請できます',
     );
     await invalid(
       () => staff.post('/api/v1/over_work_requests', { ...ymd('2026-06-16'), reason: '', unit: 'am' }),
@@ -195,7 +195,7 @@ describe('leave only on the employee’s working days', () => {
     await invalid(
       () => file(second, '2026-06-29', { unit: 'am' }),
       'day',
-      '休日には休暇を申請できません。会社カレンダーの出勤日を選択してください',
+      '選択した日はシフトの休日です。休暇は勤務予定のある出勤日にのみ申請できます',
     );
     const saturday = await file(second, '2026-06-27', { unit: 'pm' });
     expect(saturday.status, JSON.stringify(saturday.body)).toBe(201);

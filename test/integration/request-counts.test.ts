@@ -252,7 +252,7 @@ budget(
 budget(
   ['create-holiday-request'],
   8,
-  `the company calendar's versions (one Query page: leave only on a working day), ${CLOSED}, the staff member (GetItem: department and status for the default pattern), the schedule settings and the month's shifts (one Query page each: the day must be scheduled, hours within it, 時間単位年休 allowed), the year's leave (one Query page: the 39条4項 hourly cap), one TransactWriteItems, the company's admins for the mail (one Query page)`,
+  `what the date is for the employee (issue 29: the company's settings partition — calendar, patterns, rules, 勤務設定 — one Query page; the staff member, GetItem; the employee's days and shifts of the date, one Query page, two for a 振替's two dates): leave only on a working day, hours within it, 時間単位年休 allowed; ${CLOSED}, the year's leave (one Query page: the 39条4項 hourly cap), one TransactWriteItems, the company's admins for the mail (one Query page)`,
 );
 budget(['get-mail-settings'], 1, 'the caller (GetItem)');
 budget(['update-mail-settings'], 1, 'one conditional write');

@@ -77,14 +77,18 @@ describe('振替休日 names the holiday worked and the swap day', () => {
       'a working day as the day worked and a Saturday as the swap day',
       { kind: 2, day: 24, work_date: '2026-10-22' },
       {
-        work_date: ['出勤する休日には会社カレンダーの休日を指定してください'],
-        date: ['振替休日には会社カレンダーの出勤日を指定してください'],
+        work_date: ['出勤する休日には勤務予定のない休日を指定してください'],
+        date: ['選択した日は所定休日です。休暇は勤務予定のある出勤日にのみ申請できます'],
       },
     ],
     [
-      'a holiday already past (that is 代休)',
+      'a holiday already past (that is 休日出勤 and 代休)',
       { kind: 2, day: 21, work_date: '2026-09-27' },
-      { work_date: ['振替は事前に申請してください（休日に出勤した後に休む場合は代休を申請してください）'] },
+      {
+        work_date: [
+          '振替は出勤する休日の前日までに申請してください。当日以降は休日出勤を申請し、休みは代休として申請してください',
+        ],
+      },
     ],
     [
       'a swap day two months away',

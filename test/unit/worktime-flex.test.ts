@@ -129,6 +129,11 @@ describe('フレックスタイム制: a 3-month 清算期間 with one month ove
       workedToDateMinutes: 33840,
       requiredToDateMinutes: 31200,
       balanceMinutes: 2640,
+      // Issue 29 item 10: at the period's last day the projection is what was worked, 2640 over the 総枠.
+      asOf: '2026-06-30',
+      actualToDateMinutes: 33840,
+      projectedMinutes: 33840,
+      projectedOverFrameMinutes: 2640,
     });
   });
 
@@ -147,6 +152,12 @@ describe('フレックスタイム制: a 3-month 清算期間 with one month ove
       workedToDateMinutes: 13200,
       requiredToDateMinutes: 10560,
       balanceMinutes: 2640,
+      // Issue 29 item 10: 13200 + the standard day on May's 21 and June's 22 working days (20640) =
+      // 33840, 2640 over the 総枠 31200.
+      asOf: '2026-04-30',
+      actualToDateMinutes: 13200,
+      projectedMinutes: 33840,
+      projectedOverFrameMinutes: 2640,
     });
     const may = computeMonth({ ...input, year: 2026, month: 5 });
     expect(may.totals.statutoryOvertimeMinutes).toBe(0);
@@ -353,6 +364,10 @@ describe('フレックスタイム制: the running 過不足 mid-period', () => 
   // 6/4 2 h hourly leave (120) + 09:00–16:00 (restraint 420, break 45 → 375).   6/5 nothing.
   // Cumulative (worked + leave / 所定 / 過不足): 6/1 540/480/+60; 6/2 1020/960/+60; 6/3 1500/1440/+60;
   // 6/4 1995/1920/+75; 6/5 1995/2400/−405. The period is not over: no 法内 or 法定外 yet.
+  // Issue 29 item 10, 実労働 without leave and its projection (actual + 480 × the working days after the
+  // day = actual + 10560 − 所定 to date; no "today" given, so no day is open) against the 総枠 10285:
+  // 6/1 540 → 10620 (+335); 6/2 540 → 10140 (−145); 6/3 780 → 9900 (−385); 6/4 1155 → 9795 (−490);
+  // 6/5 1155 → 9315 (−970).
   it('sets the state on every day', () => {
     const records: AttendanceRecord[] = [
       shift('2026-06-01', '09:00', '19:00'),
@@ -361,7 +376,7 @@ describe('フレックスタイム制: the running 過不足 mid-period', () => 
       shift('2026-06-04', '09:00', '16:00', { leaveType: 0, leaveUnit: 'hours', leaveHours: 2 }),
     ];
     const days = span(flex('2026-06-01', 1), records, '2026-06-01', '2026-06-05');
-    const state = (worked: number, required: number) => ({
+    const state = (asOf: string, worked: number, required: number, actual: number, projected: number) => ({
       from: '2026-06-01',
       to: '2026-06-30',
       totalFrameMinutes: 10285,
@@ -369,13 +384,17 @@ describe('フレックスタイム制: the running 過不足 mid-period', () => 
       workedToDateMinutes: worked,
       requiredToDateMinutes: required,
       balanceMinutes: worked - required,
+      asOf,
+      actualToDateMinutes: actual,
+      projectedMinutes: projected,
+      projectedOverFrameMinutes: projected - 10285,
     });
     expect(days.map((d) => d.flexPeriod)).toEqual([
-      state(540, 480),
-      state(1020, 960),
-      state(1500, 1440),
-      state(1995, 1920),
-      state(1995, 2400),
+      state('2026-06-01', 540, 480, 540, 10620),
+      state('2026-06-02', 1020, 960, 540, 10140),
+      state('2026-06-03', 1500, 1440, 780, 9900),
+      state('2026-06-04', 1995, 1920, 1155, 9795),
+      state('2026-06-05', 1995, 2400, 1155, 9315),
     ]);
     expect(days[4]!.flexPeriod!.balanceMinutes).toBe(-405);
     expect(sum(days, (x) => x.overtimeMinutes)).toBe(0);

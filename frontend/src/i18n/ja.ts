@@ -254,7 +254,11 @@ export const ja = {
       label: '労働時間制度',
       variablePeriod: '変形期間 {from}–{to}',
       flexPeriod: '清算期間 {from}–{to}',
-      flexBalance: '清算期間 {from}–{to} 過不足 {balance}',
+      /** Issue 29 item 10: each flex figure says what it is — to date against 所定, projected against the 総枠. */
+      flexBalance: '清算期間 {from}–{to}・{asOf}までの過不足 {balance}',
+      flexAsOfToday: '本日',
+      flexAsOfComputed: '集計時点',
+      flexProjected: '期間見込みの過不足（総枠 {frame}）{balance}',
     },
     daysUnit: '{n}日',
     daysAndMinutes: '{n}日（{m}）',
@@ -272,6 +276,10 @@ export const ja = {
     /** 予定 9:00–18:00 日勤 (the day's shift or default pattern). */
     schedule: '予定',
     scheduleDayOff: '休日（シフト）',
+    /** A day off without a pattern (issue 29 item 15): 予定 休日（所定休日）, as the month table tints it. */
+    scheduleHoliday: '休日（{kind}）',
+    /** A pattern on a day that stays a day off (a shift on the 法定休日: planned 休日労働). */
+    scheduleOnDayOff: '（{kind}）',
     breaks: '休憩',
     breakTotal: '休憩合計',
     breakRunning: '休憩中',
@@ -357,7 +365,8 @@ export const ja = {
     dateLegend: { holiday: '休暇日', over_work: '残業日', holiday_work: '休日出勤日' },
     /** 振替休日: the day off worked in place of the leave day (a second date on the form and the lists). */
     transferWorkDate: '出勤する休日',
-    transferHint: '振替は事前に申請します。休暇日には会社の出勤日を、出勤する休日には会社の休日を指定してください。',
+    transferHint:
+      '振替は出勤する休日の前日までに申請します。休暇日には出勤日を、出勤する休日には休日を指定してください（休日の当日以降は休日出勤と代休を申請してください）。',
     reasonOptional: '任意',
     submit: '申請',
   },

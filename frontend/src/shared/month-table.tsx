@@ -12,6 +12,7 @@ import type {
   MonthTotalsView,
 } from '../../../functions/api/timestamps/month-view';
 import { t } from '../i18n';
+import { flexBalanceText, flexProjectionText } from './flex-balance';
 import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime } from './time';
 import './page.css';
 import './month-table.css';
@@ -45,30 +46,19 @@ export interface MonthTableProps {
 /** `2026-04-01` → `4/1`. */
 const monthDay = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
 
-/** A signed balance: `+3:20`, `-1:05`, `±0:00`. */
-export function formatBalance(minutes: number): string {
-  const sign = minutes > 0 ? '+' : minutes < 0 ? '-' : '±';
-  return `${sign}${formatMinutes(Math.abs(minutes))}`;
-}
-
-/** 「清算期間 4/1–6/30 過不足 +3:20」: the flex running balance (employee's 勤怠一覧, punch screen). */
-export function flexBalanceText(flex: Pick<FlexPeriodView, 'from' | 'to' | 'balance_minutes'>): string {
-  return t.monthTable.system.flexBalance
-    .replace('{from}', monthDay(flex.from))
-    .replace('{to}', monthDay(flex.to))
-    .replace('{balance}', formatBalance(flex.balance_minutes));
-}
-
 /**
  * The system line over the month table: 労働時間制度 フレックスタイム制（清算期間 4/1–6/30）, and for
- * flex the 過不足 so far. Nothing under 通常 without a stored system (most companies).
+ * flex the 過不足 to date and the period's projection against its 総枠 (shared/flex-balance.tsx).
+ * Nothing under 通常 without a stored system (most companies).
  */
 export function WorkSystemNote({
   system,
   flex,
+  today,
 }: {
   system: MonthSystemView | null | undefined;
   flex: FlexPeriodView | null | undefined;
+  today?: string | undefined;
 }) {
   if (!system || (system.kind === 'standard' && !flex)) return null;
   const S = t.monthTable.system;
@@ -90,7 +80,8 @@ export function WorkSystemNote({
       {flex && (
         <div>
           <dt className="visually-hidden">{S.label}</dt>
-          <dd data-testid="flex-balance">{flexBalanceText(flex)}</dd>
+          <dd data-testid="flex-balance">{flexBalanceText(flex, today)}</dd>
+          <dd data-testid="flex-projection">{flexProjectionText(flex)}</dd>
         </div>
       )}
     </dl>
@@ -406,7 +397,7 @@ export function MonthTable({
   const columns = 13 + (action ? 1 : 0);
   return (
     <>
-      <WorkSystemNote system={system} flex={flex} />
+      <WorkSystemNote system={system} flex={flex} today={today} />
       <ul className="month-legend" aria-label={t.monthTable.legend}>
         {LEGEND.map(([kind, label]) => (
           <li key={kind}>

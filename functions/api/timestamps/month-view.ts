@@ -2,6 +2,7 @@ import type { DayRecord } from '../../db/attendance.js';
 import { flexStateAsOf } from '../../db/summaries.js';
 import { localTime } from '../../domain/time.js';
 import type { DayKind, DayResult } from '../../domain/worktime/day.js';
+import { dayKindOf } from '../../domain/worktime/employee-day.js';
 import type { MonthResult } from '../../domain/worktime/month.js';
 import type { LeaveUnit, SettingsOf } from '../../domain/worktime/schedule.js';
 import {
@@ -52,6 +53,12 @@ export interface FlexPeriodView {
   worked_to_date_minutes: number;
   required_to_date_minutes: number;
   balance_minutes: number;
+  /** The day the state is of (today in the month under way, else the month's last day). */
+  as_of: string;
+  /** 実労働 to date (without paid leave) and projected to the period's end, and that projection less the 総枠. */
+  actual_to_date_minutes: number;
+  projected_minutes: number;
+  projected_over_frame_minutes: number;
 }
 
 export const flexPeriodView = (f: FlexPeriodState | null | undefined): FlexPeriodView | null =>
@@ -64,6 +71,10 @@ export const flexPeriodView = (f: FlexPeriodState | null | undefined): FlexPerio
         worked_to_date_minutes: f.workedToDateMinutes,
         required_to_date_minutes: f.requiredToDateMinutes,
         balance_minutes: f.balanceMinutes,
+        as_of: f.asOf,
+        actual_to_date_minutes: f.actualToDateMinutes,
+        projected_minutes: f.projectedMinutes,
+        projected_over_frame_minutes: f.projectedOverFrameMinutes,
       }
     : null;
 
@@ -263,9 +274,7 @@ export function monthAttendanceView(
     is_legal_holiday: d.calendar.isLegalHoliday,
     transfer: d.calendar.transfer?.role ?? null,
     transfer_date: d.calendar.transfer?.partner ?? null,
-    day_kind: d.calendar.isLegalHoliday
-      ? ('legal_holiday' as const)
-      : (d.calendar.kind ?? (d.calendar.isDayOff ? 'day_off' : 'working')),
+    day_kind: dayKindOf(d.calendar),
     day_name: d.calendar.name ?? null,
     is_paid_leave: d.leaveType === 0,
     leave_type: d.leaveType,

@@ -6,7 +6,7 @@ import { employeeMonthSummary, overtimeHistory } from '../../db/summaries.js';
 import { clock } from '../../shared/clock.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
-import { periodView, summarySystemView, type OwnWorkStatusView } from './views.js';
+import { periodView, summaryFlexView, summarySystemView, type OwnWorkStatusView } from './views.js';
 import { settingsForSystem } from '../../domain/worktime/agreement.js';
 import {
   agreementFindings,
@@ -67,6 +67,7 @@ export const handler = api('get-own-work-status', {}, async ({ principal }) => {
     alert_limit_minutes: settings.alertLimitMinutes ?? 2700,
     findings: findings.map(findingView),
     system: summarySystemView(s),
+    flex: summaryFlexView(s),
   };
   return ok(view);
 });

@@ -7,8 +7,13 @@ import {
 } from '../../domain/worktime/agreement-settings.js';
 import { periodLabel, type PayrollPeriod } from '../../domain/payroll-period.js';
 import type { WorkStatusFigures } from '../../services/work-status-digest.js';
-export { summarySystemView, type SummarySystemView } from '../../services/work-figures.js';
-import type { SummarySystemView, FindingView } from '../../services/work-figures.js';
+export {
+  summaryFlexView,
+  summarySystemView,
+  type FlexBalanceView,
+  type SummarySystemView,
+} from '../../services/work-figures.js';
+import type { FlexBalanceView, SummarySystemView, FindingView } from '../../services/work-figures.js';
 
 /**
  * The answers of the work-status routes, declared once: the SPA imports these types (type-only).
@@ -68,6 +73,8 @@ export interface OwnWorkStatusView {
   findings: FindingView[];
   /** The caller's working-time system for the period, and on flex the 清算期間's 過不足 (issue 17). */
   system: SummarySystemView;
+  /** Flex: the 過不足 to date and the period's projection against its 総枠 (issue 29); null otherwise. */
+  flex: FlexBalanceView | null;
 }
 
 /** `PUT /api/v1/work_status/alert`: the settings as saved. */

@@ -51,6 +51,13 @@ export const WorkSummary = createSchema({
     systemPeriodMonths: { type: 'number' },
     /** Flex: the 清算期間's 過不足 as of the period's last day; null otherwise. */
     flexBalanceMinutes: { type: 'number' },
+    // Flex (issue 29 item 10); absent on items stored before it (the punch screen then shows the 過不足 alone).
+    /** The day the flex figures are of (today when computed, else the period's last day). */
+    flexAsOf: { type: 'string' },
+    /** The 清算期間's 総枠 (法定労働時間の総枠). */
+    flexFrameMinutes: { type: 'number' },
+    /** 実労働 projected to the 清算期間's end, less the 総枠 (above 0: the 法定外 it heads for). */
+    flexProjectedOverFrameMinutes: { type: 'number' },
     computedAt: { type: 'string', required: true },
     // 勤怠集計 (issue 18); absent on items stored before it (read as null: the totals row says 再計算待ち).
     regularMinutes: { type: 'number' },

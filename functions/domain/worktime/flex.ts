@@ -150,17 +150,26 @@ function settlePeriod(
   const worked = (lo: string, hi: string) =>
     days.filter((d) => d.workDate >= lo && d.workDate <= hi).reduce((n, d) => n + countedOf(d), 0);
 
-  // The running 過不足 (from the days as computed: conversions below move no minute in or out).
+  // The running 過不足 (from the days as computed: conversions below move no minute in or out), and
+  // the period's 実労働 projected to its end against the 総枠 (issue 29 item 10): what is worked so
+  // far plus the standard day on each working day still to come (required − requiredToDate), and on
+  // the day itself while its work is open (today or later, not punched out).
   let workedToDate = 0;
+  let actualToDate = 0;
   let requiredToDate = 0;
   let leaveTotal = 0;
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const i = index.get(date);
-    if (!calendarOf(date).isDayOff) requiredToDate += standard;
+    const working = !calendarOf(date).isDayOff;
+    if (working) requiredToDate += standard;
     if (i === undefined) continue;
-    const leaveMinutes = flexLeaveMinutes(days[i]!, standard);
+    const day = days[i]!;
+    const leaveMinutes = flexLeaveMinutes(day, standard);
     leaveTotal += leaveMinutes;
-    workedToDate += countedOf(days[i]!) + leaveMinutes;
+    actualToDate += countedOf(day);
+    workedToDate += countedOf(day) + leaveMinutes;
+    const open = working && ctx.today !== undefined && date >= ctx.today && day.status !== 'complete';
+    const projected = actualToDate + (required - requiredToDate) + (open ? Math.max(0, standard - leaveMinutes) : 0);
     const state: FlexPeriodState = {
       from,
       to,
@@ -169,8 +178,12 @@ function settlePeriod(
       workedToDateMinutes: workedToDate,
       requiredToDateMinutes: requiredToDate,
       balanceMinutes: workedToDate - requiredToDate,
+      asOf: date,
+      actualToDateMinutes: actualToDate,
+      projectedMinutes: projected,
+      projectedOverFrameMinutes: projected - frame.minutes,
     };
-    days[i] = { ...days[i]!, flexPeriod: state };
+    days[i] = { ...day, flexPeriod: state };
   }
 
   // 32条の3第2項: each one-month part of a period over a month, once over.

@@ -30,6 +30,10 @@ import {
 } from './system.js';
 import { applyVariableLimits } from './variable.js';
 import { applyFlexSettlement } from './flex.js';
+import { dayOverridesOf, employeeDayOf, type DayOverride } from './employee-day.js';
+
+// The day's character for the employee moved to employee-day.ts (issue 29 item 15); kept importable from here.
+export { dayOverridesOf, overriddenCalendar, scheduledCalendar, type DayOverride } from './employee-day.js';
 
 /** An attendance-day item as stored (extra fields are ignored). */
 export interface AttendanceRecord {
@@ -53,17 +57,6 @@ export interface AttendanceRecord {
    */
   dayOverride?: string | null | undefined;
   transferPartner?: string | null | undefined;
-}
-
-/**
- * A per-employee change of a day's character on top of the company calendar (振替, 35条): the
- * holiday worked becomes a working day, the swap day a day off that takes the worked holiday's
- * character (法定休日 if that was the 法定休日). 代休 is no override: it follows the work.
- */
-export interface DayOverride {
-  role: 'working' | 'day_off';
-  /** The other day of the swap. */
-  partner: string;
 }
 
 /** A request item as stored; only approved (status 1) holiday_work / over_work requests count. */
@@ -304,12 +297,15 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     (input.requests ?? []).filter((r) => r.status === undefined || r.status === 1).map((r) => `${r.kind}#${r.date}`),
   );
 
-  const schedule = input.schedule ?? NO_SCHEDULE;
   const settings = input.settings ?? DEFAULT_SETTINGS_OF;
-  const calendar = scheduledCalendar(
-    overriddenCalendar(input.calendar, dayOverridesOf(input.records, input.dayOverrides)),
-    schedule,
-  );
+  // What each date is for the employee (calendar, 振替, shift, schedule): the punch screen and the
+  // leave checks take the same function (employee-day.ts).
+  const employeeDay = employeeDayOf({
+    calendar: input.calendar,
+    schedule: input.schedule ?? NO_SCHEDULE,
+    overrides: dayOverridesOf(input.records, input.dayOverrides),
+  });
+  const calendar = (date: string) => employeeDay(date).calendar;
   const previousEnd = previousEnds(input.records, start, weekEnd);
   const day = (date: string, dayCalendar: DayCalendar, nextDayIsLegalHoliday: boolean) => {
     const r = byDate.get(date);
@@ -323,7 +319,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
       leaveUnit: r?.leaveUnit,
       leaveHours: r?.leaveHours,
       breaks: r?.breaks,
-      schedule: schedule(date),
+      schedule: employeeDay(date).schedule,
       settings: settings(date),
       isOver: input.today !== undefined && date < input.today,
       previousEndAt: previousEnd.get(date) ?? null,
@@ -360,6 +356,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     calendar,
     employment: input.employment,
     systemOf,
+    today: input.today,
   }).filter((d) => d.workDate >= first && d.workDate <= last);
 }
 
@@ -381,6 +378,11 @@ export interface LimitContext {
    * system (settled at the change) from one the span merely does not reach (not settled).
    */
   systemOf?: SystemOf | undefined;
+  /**
+   * MonthInput.today (company-local): a flex day from today on whose work is not yet recorded counts
+   * the standard day in the period's projection (FlexPeriodState.projectedMinutes).
+   */
+  today?: string | undefined;
 }
 
 /**
@@ -426,80 +428,6 @@ export function previousEnds(records: readonly AttendanceRecord[], from: string,
     if (last) out.set(date, last);
   }
   return out;
-}
-
-/**
- * The calendar with the employee's shifts applied (shared decisions of issue 16), after the 振替
- * overrides (a day a 振替 swapped keeps what the swap made of it):
- * - a shift day off on a calendar working day makes it a 所定休日 (法定外休日) for the employee;
- * - a shift pattern on a calendar 所定休日, 祝日 or company day off makes it a working day;
- * - the 法定休日 stays the 法定休日 (35条: moving it needs a 振替), and so do the days off of a
- *   calendar that fixes no 法定休日 ('latest' mode, `legalHolidayByWeek`): each of them may turn out
- *   to be the 法定休日, so a pattern on one is scheduled holiday work, never less than that. A shift
- *   day off is not made a 'latest' candidate: at worst the later calendar day off worked is counted
- *   休日労働 (35 %) — paid more, never less.
- * Default patterns change nothing here (computeDay ignores them on days off: day.ts effectiveSchedule).
- */
-export function scheduledCalendar(
-  calendar: (date: string) => DayCalendar,
-  schedule: ScheduleOf,
-): (date: string) => DayCalendar {
-  if (schedule === NO_SCHEDULE) return calendar;
-  return (date) => {
-    const base = calendar(date);
-    const s = schedule(date);
-    if (!s || s.source !== 'shift' || base.transfer) return base;
-    if (s.kind === 'day_off')
-      return base.isDayOff
-        ? base
-        : { ...base, isDayOff: true, isLegalHoliday: false, kind: 'day_off', shift: 'day_off' };
-    if (base.isDayOff && !base.isLegalHoliday && !base.legalHolidayByWeek)
-      return { ...base, isDayOff: false, kind: 'working', shift: 'working' };
-    return base;
-  };
-}
-
-/** The overrides the records carry (approved 振替 markers), then the explicit ones on top. */
-export function dayOverridesOf(
-  records: readonly AttendanceRecord[],
-  explicit?: ReadonlyMap<string, DayOverride>,
-): Map<string, DayOverride> {
-  const overrides = new Map<string, DayOverride>();
-  for (const r of records) {
-    if ((r.dayOverride === 'working' || r.dayOverride === 'day_off') && r.transferPartner)
-      overrides.set(r.workDate, { role: r.dayOverride, partner: r.transferPartner });
-  }
-  for (const [date, o] of explicit ?? []) overrides.set(date, o);
-  return overrides;
-}
-
-/**
- * The calendar with the overrides applied. A worked holiday keeps its holiday name but is neither a
- * day off nor the 法定休日; a swap day is a day off, and the 法定休日 when the holiday it was swapped
- * with was (the two days exchange their character).
- */
-export function overriddenCalendar(
-  calendar: (date: string) => DayCalendar,
-  overrides: ReadonlyMap<string, DayOverride>,
-): (date: string) => DayCalendar {
-  if (!overrides.size) return calendar;
-  return (date) => {
-    const base = calendar(date);
-    const o = overrides.get(date);
-    if (!o) return base;
-    const transfer = { role: o.role, partner: o.partner };
-    if (o.role === 'working')
-      return { ...base, isDayOff: false, isLegalHoliday: false, legalHolidayByWeek: false, kind: 'working', transfer };
-    const partner = calendar(o.partner);
-    return {
-      ...base,
-      isDayOff: true,
-      isLegalHoliday: partner.isLegalHoliday,
-      legalHolidayByWeek: partner.legalHolidayByWeek,
-      kind: partner.isLegalHoliday ? 'legal_holiday' : 'day_off',
-      transfer,
-    };
-  };
 }
 
 /**

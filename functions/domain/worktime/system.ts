@@ -269,4 +269,19 @@ export interface FlexPeriodState {
   requiredToDateMinutes: number;
   /** 過不足 so far = workedToDate − requiredToDate (negative = 不足). */
   balanceMinutes: number;
+  /** The day this state is of (本日までの過不足: the day the employee reads it on). */
+  asOf: string;
+  /** 実労働 from the period's start through this day (法定休日労働 excluded), without paid leave. */
+  actualToDateMinutes: number;
+  /**
+   * The period's 実労働 projected to its end: actualToDate + 標準となる1日の労働時間 on each working day
+   * after this day — and on this day too while its work is not yet recorded (today or later, not
+   * punched out; less its paid leave). Leave still to come is not foreseen.
+   */
+  projectedMinutes: number;
+  /**
+   * The projection against the 総枠 (projected − totalFrame): above 0 is the 法定外 the period heads
+   * for at settlement (32条の3; paid leave never counts toward the 総枠), below 0 the room left.
+   */
+  projectedOverFrameMinutes: number;
 }

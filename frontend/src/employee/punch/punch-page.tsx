@@ -13,6 +13,7 @@ import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { Clock } from './clock';
 import { PaidLeaveCard } from './paid-leave-card';
+import { PunchScheduleLine } from './punch-schedule';
 import { WorkMonthCard } from './work-month-card';
 import {
   getToday,
@@ -58,12 +59,6 @@ const BUTTONS: { kind: PunchKind; label: string }[] = [
   { kind: 'break_start', label: t.punch.breakStart },
   { kind: 'break_end', label: t.punch.breakEnd },
 ];
-
-/** `9:00–18:00` from the pattern's HH:MM, `22:00–翌7:00` across midnight. */
-function scheduleTimes(s: NonNullable<TodayPunch['schedule']>): string {
-  const h = (hhmm: string | null) => (hhmm ? hhmm.replace(/^0(\d)/, '$1') : '');
-  return `${h(s.start_time)}–${s.crosses_midnight ? t.punch.nextDay : ''}${h(s.end_time)}`;
-}
 
 export default function PunchPage() {
   const timeZone = useTimeZone();
@@ -141,7 +136,6 @@ export default function PunchPage() {
   }
 
   const missed = today?.missed_punches ?? [];
-  const schedule = today?.schedule ?? null;
   const breaks = today?.breaks ?? [];
   const workDate = today?.work_date ?? '';
   // 退勤 pressed during a break (休憩終了 forgotten): the break has no end, so it counts as work until
@@ -163,18 +157,7 @@ export default function PunchPage() {
               {loading ? t.app.loading : t.punch.status[status]}
             </span>
           </div>
-          {schedule && (
-            <p className="punch-schedule">
-              <span className="punch-schedule__label">{t.punch.schedule}</span>{' '}
-              {schedule.kind === 'day_off' ? (
-                t.punch.scheduleDayOff
-              ) : (
-                <>
-                  <span className="punch-schedule__times">{scheduleTimes(schedule)}</span> {schedule.pattern_name}
-                </>
-              )}
-            </p>
-          )}
+          {today && <PunchScheduleLine schedule={today.schedule} day={today.day} />}
 
           <dl className="punch-times">
             <div>

@@ -8,8 +8,9 @@ import type { OwnWorkStatusView } from '../../../../functions/api/work-status/vi
 import { t } from '../../i18n';
 import { api } from '../../lib/api';
 import { FindingList } from '../../shared/agreement-findings';
-import { flexBalanceText } from '../../shared/month-table';
-import { formatMinutes } from '../../shared/time';
+import { flexBalanceText, flexProjectionText } from '../../shared/flex-balance';
+import { formatMinutes, zonedDate } from '../../shared/time';
+import { useTimeZone } from '../../shared/use-time-zone';
 import { useLoad } from '../../shared/use-load';
 import './work-month-card.css';
 
@@ -20,6 +21,7 @@ const getOwnWorkStatus = () => api.get<OwnWorkStatus>('/api/v1/work_status/me');
 const W = t.workMonth;
 
 export function WorkMonthCard() {
+  const timeZone = useTimeZone();
   const { state } = useLoad(getOwnWorkStatus, 'own-work-status', { alertOnGenericFailure: false });
   if (state.status !== 'ready') return null;
   const s = state.data;
@@ -46,19 +48,19 @@ export function WorkMonthCard() {
           </div>
         ))}
       </dl>
-      {/* フレックスタイム制: the 清算期間's running balance (issue 17). */}
-      {s.system?.kind === 'flex' &&
-        s.system.period_from &&
-        s.system.period_to &&
-        s.system.flex_balance_minutes !== null && (
+      {/* フレックスタイム制: the 過不足 to date and the period's projection against its 総枠, each named (issue 29). */}
+      {s.flex && (
+        <>
           <p className="work-month-card__flex" data-testid="flex-balance">
-            {flexBalanceText({
-              from: s.system.period_from,
-              to: s.system.period_to,
-              balance_minutes: s.system.flex_balance_minutes,
-            })}
+            {flexBalanceText(s.flex, zonedDate(new Date(), timeZone))}
           </p>
-        )}
+          {flexProjectionText(s.flex) && (
+            <p className="work-month-card__flex" data-testid="flex-projection">
+              {flexProjectionText(s.flex)}
+            </p>
+          )}
+        </>
+      )}
       <p className="page-hint work-month-card__limit">
         {W.limit.replace('{h}', String(Math.round(s.alert_limit_minutes / 60)))}
       </p>
