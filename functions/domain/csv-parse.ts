@@ -16,15 +16,26 @@
 
 export type CsvFileEncoding = 'utf8' | 'sjis';
 
-/** UTF-8 if the bytes are valid UTF-8 (a BOM is dropped), else Shift_JIS (CP932). */
+/**
+ * UTF-8 if the bytes are valid UTF-8 (a BOM is dropped) or start with a UTF-8 BOM, else Shift_JIS
+ * (CP932). A byte sequence the chosen encoding cannot read becomes U+FFFD in the text, never a guess:
+ * the caller refuses a file holding one and says where (UNREADABLE, issue 30 item 6). Neither UTF-8
+ * text a person typed nor any Shift_JIS character decodes to U+FFFD.
+ */
 export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvFileEncoding } {
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
     return { text, encoding: 'utf8' };
   } catch {
+    // A BOM says UTF-8 whatever follows: reading the rest as Shift_JIS would register mojibake.
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+      return { text: new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes), encoding: 'utf8' };
     return { text: new TextDecoder('shift_jis').decode(bytes), encoding: 'sjis' };
   }
 }
+
+/** What a decoder puts where the bytes are no character of the encoding. */
+export const UNREADABLE = '\ufffd';
 
 export class CsvSyntaxError extends Error {
   /** The 1-based line the unclosed quoted field starts on. */

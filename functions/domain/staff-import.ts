@@ -7,7 +7,7 @@
  * header is row 1, the first staff member row 2. 電話番号 is not a column: the staff form has no phone
  * number (staff enter their own in 設定).
  */
-import { parseCsv, CsvSyntaxError } from './csv-parse.js';
+import { parseCsv, CsvSyntaxError, UNREADABLE } from './csv-parse.js';
 import { employeeNumberKey } from './staff-identity.js';
 
 /** The columns, in the template's order, and the staff form field each fills. */
@@ -36,6 +36,8 @@ export const STAFF_IMPORT_MESSAGES = {
   tooManyRows: 'スタッフは1ファイル2,000人以内にしてください',
   noRows: '登録するスタッフの行がありません',
   unclosedQuote: '「"」で始まる項目が閉じられていません',
+  unreadable:
+    '{column}に文字として読めないバイト列があります。UTF-8かShift_JISのCSVとして保存し直してください（ファイルは登録されません）',
   unknownColumn: '「{name}」は使えない列名です（テンプレートの見出しを使ってください）',
   missingColumn: '「{name}」の列がありません',
   duplicateColumn: '「{name}」の列が2つあります',
@@ -83,6 +85,8 @@ export function readImportRows(text: string): { rows: ImportRow[]; problems: Imp
     .filter((r) => !(r.fields.length === 1 && r.fields[0]!.trim() === ''));
   const [head, ...body] = numbered;
   if (!head) return { rows: [], problems: [{ row: 0, column: null, message: STAFF_IMPORT_MESSAGES.noRows }] };
+  const unreadable = firstUnreadable(numbered);
+  if (unreadable) return { rows: [], problems: [unreadable] };
   const problems: ImportProblem[] = [];
   const positions = new Map<StaffImportField, number>();
   head.fields.forEach((raw, i) => {
@@ -131,6 +135,26 @@ export function readImportRows(text: string): { rows: ImportRow[]; problems: Imp
     rows.push({ row: r.row, values });
   }
   return { rows, problems };
+}
+
+/**
+ * The first field holding bytes the file's encoding could not read (U+FFFD from the decoder, issue 30
+ * item 6): the whole file is refused, naming its row and column, rather than registering names with
+ * U+FFFD in them. The column is named by its header when the header row knows it, else by position.
+ */
+function firstUnreadable(records: readonly { row: number; fields: readonly string[] }[]): ImportProblem | null {
+  const header = records[0]?.fields.map((h) => STAFF_IMPORT_COLUMNS.find((c) => c.header === h.trim())?.header);
+  for (const r of records) {
+    const at = r.fields.findIndex((f) => f.includes(UNREADABLE));
+    if (at < 0) continue;
+    const column = r === records[0] ? undefined : header?.[at];
+    return {
+      row: r.row,
+      column: column ?? null,
+      message: fill(STAFF_IMPORT_MESSAGES.unreadable, { column: column ? `「${column}」` : `${at + 1}列目` }),
+    };
+  }
+  return null;
 }
 
 /** Excel writes dates as 2026/4/1: read Y/M/D with / or - and one- or two-digit parts as YYYY-MM-DD. */

@@ -236,6 +236,47 @@ describe('one bad row among many', () => {
   });
 });
 
+describe('bytes no encoding can read (issue 30 item 6)', () => {
+  it('refuses a Shift_JIS file with an invalid byte sequence, naming its row and column, and writes nothing', async () => {
+    const rows = [row('bad', 1), row('bad', 2), row('bad', 3)];
+    const good = iconv.encode(csv([HEADER, ...rows]), 'CP932');
+    // In row 3 (the second staff row) the 名 「2郎」: 0x81 is a lead byte, 0x20 no trail byte of CP932.
+    const at = good.indexOf(iconv.encode('2郎', 'CP932'));
+    const bad = Buffer.concat([good.subarray(0, at), Buffer.from([0x81, 0x20]), good.subarray(at)]);
+    const before = await tableSnapshot(stack.dynamo, stack.tableName);
+    const preview = await admin.post('/api/v1/employee_imports/preview', { file: bad.toString('base64') });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toMatchObject({ ok: false, rows: [] });
+    expect(preview.body.data.problems).toEqual([
+      {
+        row: 3,
+        column: '名',
+        message:
+          '「名」に文字として読めないバイト列があります。UTF-8かShift_JISのCSVとして保存し直してください（ファイルは登録されません）',
+      },
+    ]);
+    const started = await admin.post('/api/v1/employee_imports', { file: bad.toString('base64') });
+    expect(started.status).toBe(400);
+    expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
+    expect(await employeePoolUser(rows[1]![4]!)).toBeNull();
+  });
+
+  it('refuses a file with a UTF-8 BOM and a broken sequence instead of reading it as Shift_JIS', async () => {
+    const text = csv([HEADER, row('bom', 1)]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(text, 'utf8'),
+      Buffer.from([0xe5, 0xb1]),
+    ]);
+    const preview = await admin.post('/api/v1/employee_imports/preview', { file: bytes.toString('base64') });
+    expect(preview.body.data).toMatchObject({ ok: false, encoding: 'utf8' });
+    // The broken bytes stand alone on the line after the staff row: row 3, its first column.
+    expect(preview.body.data.problems).toEqual([
+      expect.objectContaining({ row: 3, column: '社員番号', message: expect.stringContaining('「社員番号」に') }),
+    ]);
+  });
+});
+
 describe('Shift_JIS and reruns', () => {
   it('imports a Shift_JIS file (Excel on Windows), sends nothing twice when the job runs again', async () => {
     const rows = [row('sj', 1), row('sj', 2), row('sj', 3)];

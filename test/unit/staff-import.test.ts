@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duplicatesInFile, normaliseImportDate, readImportRows } from '../../functions/domain/staff-import.js';
+import { decodeCsvBytes } from '../../functions/domain/csv-parse.js';
 
 describe('readImportRows', () => {
   it('maps columns by header (any order, optional ones left out), skips blank lines, numbers rows as a spreadsheet', () => {
@@ -58,5 +59,30 @@ describe('normaliseImportDate', () => {
     expect(normaliseImportDate('２０２６／０４／０１')).toBe('2026-04-01');
     expect(normaliseImportDate('2026-04-01')).toBe('2026-04-01');
     expect(normaliseImportDate('4月1日')).toBe('4月1日');
+  });
+});
+
+describe('unreadable bytes (issue 30 item 6)', () => {
+  it('refuses the file at the first U+FFFD the decoder left, naming the column by header or position', () => {
+    const header = '社員番号,姓,名,フリガナ,メールアドレス';
+    expect(readImportRows(`${header}\r\nA1,山田,一\ufffd郎,,a@x.test\r\nA2,\ufffd,,,b@x.test\r\n`)).toEqual({
+      rows: [],
+      problems: [
+        {
+          row: 2,
+          column: '名',
+          message:
+            '「名」に文字として読めないバイト列があります。UTF-8かShift_JISのCSVとして保存し直してください（ファイルは登録されません）',
+        },
+      ],
+    });
+    // In the header itself, or in a column the header does not name: by position.
+    expect(readImportRows(`社員番号,\ufffd\r\nA1,x\r\n`).problems[0]).toMatchObject({ row: 1, column: null });
+    expect(readImportRows(`社員番号,\ufffd\r\nA1,x\r\n`).problems[0]!.message).toMatch(/^2列目に/);
+  });
+
+  it('reads a UTF-8 file with a BOM as UTF-8 even when a sequence is broken', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x2c, 0xe5, 0xb1]);
+    expect(decodeCsvBytes(bytes)).toEqual({ text: 'a,\ufffd', encoding: 'utf8' });
   });
 });
