@@ -64,7 +64,8 @@ describe('DynamoDB table', () => {
 describe('what the table keeps (労働基準法109条: no TTL on records)', () => {
   /**
    * Items DynamoDB may delete by TTL: sign-in state, retry keys, counters, job progress (export,
-   * recompute, staff import), password-reset codes and the sent-once markers of scheduled mail.
+   * recompute, staff import), password-reset codes, the hashes of issued temporary passwords and the
+   * sent-once markers of scheduled mail.
    */
   const EPHEMERAL = [
     'exportJob',
@@ -75,6 +76,7 @@ describe('what the table keeps (労働基準法109条: no TTL on records)', () =
     'recomputeJob',
     'session',
     'staffImportJob',
+    'temporaryPassword',
   ];
 
   it('puts the TTL attribute only on ephemeral entities, never on attendance, requests, summaries or settings', async () => {
