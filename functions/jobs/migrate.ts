@@ -14,10 +14,14 @@
  * - the per-company e-mail unique items (db/staff.ts backfillEmailGuards): until then the bulk
  *   import's preview does not see those e-mails (the import worker and Cognito still refuse them);
  * - the paid-leave ledger on each member (db/paid-leave.ts backfillLeaveLedgers): until then 勤怠集計
- *   and 有給管理 read those members' grants and requests one by one (still bounded by the page).
+ *   and 有給管理 read those members' grants and requests one by one (still bounded by the page);
+ * - a 36協定 version for every company that has none, carrying over its old company alert (issue 29 item
+ *   19, db/overtime-agreements.ts backfillAgreementFromAlert): the アラート設定 form and its route are
+ *   retired, so that alert can no longer be edited; until then the engine keeps judging by it.
  */
 import { pathToFileURL } from 'node:url';
 import { backfillOrgUnitCounts } from '../db/organisation.js';
+import { backfillAgreementFromAlert } from '../db/overtime-agreements.js';
 import { backfillLeaveLedgers } from '../db/paid-leave.js';
 import { db } from '../db/service.js';
 import { backfillEmailGuards, backfillListOrder } from '../db/staff.js';
@@ -28,6 +32,10 @@ export const MIGRATIONS = [
   { name: 'department and employment status counts', run: (companyId: string) => backfillOrgUnitCounts(companyId) },
   { name: 'staff e-mail unique items', run: (companyId: string) => backfillEmailGuards(companyId) },
   { name: 'paid-leave ledgers', run: (companyId: string) => backfillLeaveLedgers(companyId) },
+  {
+    name: '36協定 version from the old company alert',
+    run: (companyId: string) => backfillAgreementFromAlert(companyId),
+  },
 ] as const;
 
 export interface MigrationResult {

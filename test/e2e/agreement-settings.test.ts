@@ -1,7 +1,8 @@
 /**
- * 36協定設定 on 勤怠状況 (issue 15): the admin records a version of the 36協定 from a 適用開始日, sees
- * it in force and in the history, and the month-by-month findings of the agreement year follow it;
- * a limit over the law is refused next to its field. The screen fits a 390 px phone.
+ * 36協定設定 (issue 15; its own screen under 基本設定 since issue 29 item 19): the admin records a version
+ * of the 36協定 from a 適用開始日, sees it in force and in the history, and 勤怠状況's month-by-month
+ * findings of the agreement year follow it; a limit over the law is refused next to its field. The
+ * screen fits a 390 px phone.
  *
  * Figures (by hand): stored 法定外 2026-03 50 h, 2026-04 35 h, 2026-05 10 h; today 2026-05-20.
  * 起算日 April → the agreement year from 2026-04: April and May are listed, March is not.
@@ -45,8 +46,10 @@ async function adminPage(viewport: { width: number; height: number }): Promise<P
   return page;
 }
 
+const settingsPage = (page: Page) => page.goto(`${e2e.stack.baseUrl}/management/overtime_agreement`);
+const workStatusPage = (page: Page) => page.goto(`${e2e.stack.baseUrl}/management`);
 const months = (page: Page) => page.getByRole('region', { name: /協定期間の月別判定/ });
-const settings = (page: Page) => page.getByRole('region', { name: '36協定設定' });
+const settings = (page: Page) => page.getByRole('region', { name: '協定の内容' });
 
 describe('36協定設定', () => {
   it('records a version from a 適用開始日 and the agreement year is judged by it', { timeout: 120_000 }, async () => {
@@ -58,8 +61,11 @@ describe('36協定設定', () => {
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
     ).toEqual(['2026年5月', '2026年4月']);
     expect(await months(page).getByRole('region', { name: '2026年4月' }).textContent()).toContain('該当なし');
-    expect(await settings(page).textContent()).toContain('36協定設定は未登録です。');
-    expect(await page.getByRole('region', { name: 'アラート設定' }).count()).toBe(1);
+    // No settings form on 勤怠状況 (issue 29 item 19).
+    expect(await page.getByRole('region', { name: 'アラート設定' }).count()).toBe(0);
+
+    await settingsPage(page);
+    await poll(() => settings(page).textContent()).toContain('36協定設定は未登録です。');
 
     // A limit over the law: refused next to its field, nothing saved.
     await page.locator('#agreement-monthly').fill('46');
@@ -69,7 +75,7 @@ describe('36協定設定', () => {
     );
     expect(await page.locator('#agreement-monthly').getAttribute('aria-invalid')).toBe('true');
     expect(await settings(page).textContent()).toContain('設定内容に不備があります。');
-    expect(await settings(page).textContent()).toContain('履歴はまだありません。');
+    expect(await page.getByRole('region', { name: '設定の履歴' }).textContent()).toContain('履歴はまだありません。');
 
     await page.locator('#agreement-from').fill('2026-01-01');
     await page.locator('#agreement-start').selectOption('4');
@@ -81,11 +87,11 @@ describe('36協定設定', () => {
     await poll(() => settings(page).locator('[data-testid="agreement-in-force"]').textContent()).toBe(
       '現在の設定：2026年1月1日から適用',
     );
-    const history = settings(page).getByRole('table', { name: '設定の履歴' });
+    const history = page.getByRole('table', { name: '設定の履歴' });
     expect(await history.getByRole('row').nth(1).textContent()).toBe('2026年1月1日4月1日30時間／80時間なし100%');
-    // The simple alert form gives way once a version is in force.
-    await poll(() => page.getByRole('region', { name: 'アラート設定' }).count()).toBe(0);
 
+    // 勤怠状況 judges the agreement year by it: April 35 h > 30 h is listed, May (projected 18 h) is not.
+    await workStatusPage(page);
     const april = months(page).getByRole('region', { name: '2026年4月' });
     await poll(() => april.textContent()).toContain(
       '時間外労働（35時間）が36協定の月の限度時間（30時間）を超えています',
@@ -97,6 +103,7 @@ describe('36協定設定', () => {
 
   it('fits a 390 px phone with the special clause fields open', { timeout: 120_000 }, async () => {
     const page = await adminPage(PHONE);
+    await settingsPage(page);
     await settings(page).waitFor();
     await page.locator('#agreement-clause').check();
     await page.locator('#agreement-special-monthly').waitFor();

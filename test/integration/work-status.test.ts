@@ -131,8 +131,17 @@ describe('summaries follow every change', () => {
 });
 
 describe('36協定 alerts', () => {
-  it('lists staff over the admin-set limit and shows the employee their own figures', async () => {
-    const set = await admin.put('/api/v1/work_status/alert', { alert_hours: 1, special_clause: false });
+  it('lists staff over the 36協定 alert and shows the employee their own figures', async () => {
+    // 月10時間 with the alert at 10 % of it: 600 × 10 ÷ 100 = 60 minutes; 社員 1号 has 120 法定外.
+    const set = await admin.put('/api/v1/overtime_agreement', {
+      effective_from: '2026-04-01',
+      start_month: 4,
+      variant: 'standard',
+      monthly_limit_hours: 10,
+      annual_limit_hours: 100,
+      special_clause: false,
+      alert_percent: 10,
+    });
     expect(set.status).toBe(200);
     const s = await status();
     expect(s.alert_limit_minutes).toBe(60);
@@ -149,17 +158,11 @@ describe('36協定 alerts', () => {
     expect(me.findings.map((f: { code: string }) => f.code)).toContain('alert_limit');
   });
 
-  it('refuses a bad alert limit with the settings message and writes nothing', async () => {
-    for (const body of [
-      { alert_hours: 0, special_clause: false },
-      { alert_hours: 101, special_clause: false },
-      { alert_hours: 5 },
-      { alert_hours: '5', special_clause: true },
-    ]) {
-      const res = await admin.put('/api/v1/work_status/alert', body);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('設定内容に不備があります。');
-    }
+  it('the old アラート設定 route is gone (issue 29 item 19): 404, nothing written', async () => {
+    const res = await admin.put('/api/v1/work_status/alert', { alert_hours: 5, special_clause: false });
+    expect(res.status).toBe(404);
+    const { data: company } = await db().entities.Company.get({ companyId: tenant.companyId }).go();
+    expect(company?.overtimeAlertMinutes).toBe(45 * 60);
     expect((await status()).alert_limit_minutes).toBe(60);
   });
 });

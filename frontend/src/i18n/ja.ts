@@ -597,19 +597,19 @@ export const ja = {
       limitNow: 'アラート基準：月{h}時間（{clause}）',
       clauseOn: '特別条項あり',
       clauseOff: '特別条項なし',
-      settings: 'アラート設定',
-      alertHours: '月の残業アラート基準',
-      hoursUnit: '時間',
-      specialClause: '特別条項あり',
-      specialClauseHint:
-        '36協定に特別条項を定めている場合にチェックしてください。月45時間を超えられる月（年6回まで）と年720時間の上限で判定します。',
-      save: '設定',
+      /** Beside the alert limit: the settings live on their own screen (issue 29 item 19). */
+      settingsLink: '36協定設定で変更',
       agreement: {
         title: '36協定設定',
+        nav: '36協定設定',
         intro:
-          '36協定で定めた限度時間を登録します。登録した設定は適用開始日から使われ、それより前の月は以前の設定で判定します。',
+          '36協定で定めた限度時間を登録します。登録した設定は適用開始日から使われ、それより前の月は以前の設定で判定します。勤怠状況の36協定アラートと月別判定はこの設定で判定します。',
+        formTitle: '協定の内容',
         inForce: '現在の設定：{from}から適用',
-        none: '36協定設定は未登録です。法定の上限（月45時間・年360時間）と下の「アラート設定」で判定しています。',
+        none: '36協定設定は未登録です。登録するまでは法定の上限（月45時間・年360時間）で判定します。',
+        alertHoursNote:
+          '現在の設定のアラート基準は、以前の「アラート設定」から引き継いだ月{h}時間です。保存すると、上の割合による基準に変わります。',
+        clauseStatutory: 'あり（法定の上限）',
         effectiveFrom: '適用開始日',
         effectiveFromHint: '空欄の場合は今日から適用します。',
         startMonth: '起算日',

@@ -1,9 +1,9 @@
 /**
  * 勤怠状況 (`/management`): the number of registered staff; three panels (monthly working time,
  * overtime, excess time over the deemed overtime; total and average); the 36協定 alert list and the
- * alert limit; the 36協定 findings of every month of the agreement year; charts of this month's
- * overtime per employee and the last 12 months; 36協定設定 (versions and history; the simple alert
- * form only while no 36協定 version is in force); the five-day paid-leave duty. Spec §8: a load failure reads データの取得に失敗しました.
+ * alert limit (changed on 36協定設定, its own settings screen); the 36協定 findings of every month of the
+ * agreement year; charts of this month's overtime per employee and the last 12 months; the five-day
+ * paid-leave duty. No settings form here (issue 29 item 19). Spec §8: a load failure reads データの取得に失敗しました.
  * The figures are computed in the background (issue 19): 集計日時 tells when, 再集計 builds them again,
  * and while a build runs (集計中…) the page asks again every two seconds; capped lists say 他N件.
  */
@@ -16,11 +16,8 @@ import { Loading } from '../../shared/status-pages';
 import { RefreshBar } from '../../shared/refresh-bar';
 import { formatHoursJa } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
-import { AgreementSettingsForm } from './agreement-settings-form';
-import { AlertSettingsForm } from './alert-settings-form';
 import { FiveDayDutySection } from './five-day-duty-section';
 import {
-  getAgreement,
   getWorkStatus,
   refreshWorkStatus,
   type PeriodAsked,
@@ -65,7 +62,9 @@ function AlertList({ data }: { data: WorkStatus }) {
           )}
         </h2>
       </div>
-      <p className="alert-section__limit">{limit}</p>
+      <p className="alert-section__limit">
+        {limit} <Link to="/management/overtime_agreement">{WS.settingsLink}</Link>
+      </p>
       {data.alerts.length === 0 ? (
         <p className="page-hint">{WS.alertsEmpty}</p>
       ) : (
@@ -182,15 +181,11 @@ export default function WorkStatusPage() {
     asked ? `work-status-${asked.year}-${asked.month}` : 'work-status',
     { alertOnGenericFailure: false },
   );
-  const agreement = useLoad(getAgreement, 'overtime-agreement', { alertOnGenericFailure: false });
 
   const [refreshFailed, setRefreshFailed] = useState(false);
   const refreshing = state.status === 'ready' && state.data.refreshing;
 
-  /**
-   * 再集計, and after a new limit or 36協定 (the alert list changes): the figures are built again in
-   * the background; the form and its message stay mounted.
-   */
+  /** 再集計: the figures are built again in the background. */
   async function refresh() {
     const res = await refreshWorkStatus(asked);
     setRefreshFailed(!res.ok);
@@ -211,13 +206,6 @@ export default function WorkStatusPage() {
       clearTimeout(timer);
     };
   }, [refreshing, asked, state, setData]);
-
-  /** A saved version answers for its own 適用開始日: ask again what is in force today, and the alerts. */
-  async function refreshAgreement() {
-    const res = await getAgreement();
-    if (res.ok) agreement.setData(() => res.data);
-    await refresh();
-  }
 
   return (
     <>
@@ -249,19 +237,6 @@ export default function WorkStatusPage() {
             />
             <MonthlyOvertimeChart months={state.data.monthly_overtime ?? []} />
           </div>
-          {agreement.state.status === 'ready' && (
-            <AgreementSettingsForm data={agreement.state.data} onSaved={() => void refreshAgreement()} />
-          )}
-          {(agreement.state.status === 'error' ||
-            (agreement.state.status === 'ready' && agreement.state.data.in_force === null)) && (
-            <AlertSettingsForm
-              initial={{
-                alert_hours: Math.round(state.data.alert_limit_minutes / 60),
-                special_clause: state.data.special_clause,
-              }}
-              onSaved={() => void refresh()}
-            />
-          )}
         </>
       )}
       {state.status === 'ready' && (
