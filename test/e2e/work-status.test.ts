@@ -73,9 +73,9 @@ describe('work status in Chromium', () => {
     // 末日締め (the default): the payroll period is the calendar month.
     expect(await page.locator('.work-count__period').textContent()).toBe('2026年4月度（4月1日〜4月30日）の集計');
     // 600 + 480 = 1080 min = 18 h, average 9 h; overtime and excess 120 min, average 60.
-    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計18時間平均9時間');
-    expect(await panel(page, '残業時間').textContent()).toBe('残業時間合計2時間平均1時間');
-    expect(await panel(page, '超過時間').textContent()).toBe('超過時間合計2時間平均1時間');
+    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計18時間平均（データのある2名）9時間');
+    expect(await panel(page, '残業時間').textContent()).toBe('残業時間合計2時間平均（データのある2名）1時間');
+    expect(await panel(page, '超過時間').textContent()).toBe('超過時間合計2時間平均（データのある2名）1時間');
 
     // The figures' time (集計日時, 21:00 in Tokyo = the server's 12:00 UTC) and 再集計.
     expect(await page.getByTestId('work-status-as-of').textContent()).toBe('集計日時 2026/04/20 21:00');
@@ -144,7 +144,7 @@ describe('work status in Chromium', () => {
       await poll(() => page.getByRole('status').filter({ hasText: '集計中' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: '再集計' }).isDisabled()).toBe(true);
       expect(await panel(page, '月間労働時間').textContent()).toBe(
-        '月間労働時間合計18時間平均9時間',
+        '月間労働時間合計18時間平均（データのある2名）9時間',
       );
     } finally {
       gate.held = null;
@@ -152,7 +152,7 @@ describe('work status in Chromium', () => {
     }
     // The page asks again every two seconds: the new figures and their time arrive without a reload.
     await poll(() => asOf.textContent()).toBe('集計日時 2026/04/20 21:30');
-    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計26時間平均13時間');
+    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計26時間平均（データのある2名）13時間');
     expect(await page.getByRole('status').filter({ hasText: '集計中' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '再集計' }).isEnabled()).toBe(true);
   });
@@ -271,13 +271,13 @@ describe('work status in Chromium', () => {
     const label = page.locator('.work-count__period');
     await poll(() => label.textContent()).toBe('2026年4月度（3月21日〜4月20日）の集計');
     // 18 h, and the 8 h 社員 2号 worked on 4/20 in the 再集計 test.
-    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計26時間平均13時間');
+    expect(await panel(page, '月間労働時間').textContent()).toBe('月間労働時間合計26時間平均（データのある2名）13時間');
 
     await page.getByRole('button', { name: '前の月度' }).click();
     await poll(() => label.textContent()).toBe('2026年3月度（2月21日〜3月20日）の集計');
     // Nothing was worked in 3月度.
     await poll(() => panel(page, '月間労働時間').textContent()).toBe(
-      '月間労働時間合計0時間平均0時間',
+      '月間労働時間合計0時間平均（データのある0名）0時間',
     );
     await page.getByRole('button', { name: '次の月度' }).click();
     await poll(() => label.textContent()).toBe('2026年4月度（3月21日〜4月20日）の集計');

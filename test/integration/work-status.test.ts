@@ -43,12 +43,15 @@ describe('summaries follow every change', () => {
     at('2026-04-20T11:00:00Z'); // 20:00
     await staff.post('/api/v1/timestamps', {});
     const s = await status();
+    // The averages are over the members with work in the period (issue 29 item 20): 社員 2号 has none.
     expect(s).toMatchObject({
       month: '2026-04',
       count_employees: 2,
+      count_with_data: 1,
       total_working_time: 600,
-      average_working_time: 300,
+      average_working_time: 600,
       total_over_working_time: 120,
+      average_over_working_time: 120,
     });
     // No deemed overtime: the whole overtime is excess.
     expect(s.total_unpaid_working_time).toBe(120);
@@ -111,6 +114,23 @@ describe('summaries follow every change', () => {
       scheduledOvertimeMinutes: 120,
       statutoryOvertimeMinutes: 120,
       ruleVersion: expect.any(String),
+    });
+  });
+
+  it('averages over the members with work: the recompute gave 社員 2号 a summary without a day of work', async () => {
+    // The rule change above recomputed every member's April; 社員 2号 worked no day, so the averages stay
+    // over 社員 1号 alone (issue 29 item 20: dividing by every registered member halved them).
+    const { data: empty } = await db()
+      .entities.WorkSummary.get({ companyId: tenant.companyId, month: '2026-04', employeeId: tenant.employees[1]!.id })
+      .go();
+    expect(empty).toMatchObject({ workedMinutes: 0, workDays: 0 });
+    expect(await status()).toMatchObject({
+      count_employees: 2,
+      count_with_data: 1,
+      total_working_time: 1080,
+      average_working_time: 1080,
+      total_over_working_time: 240,
+      average_over_working_time: 240,
     });
   });
 

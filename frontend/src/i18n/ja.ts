@@ -582,6 +582,8 @@ export const ja = {
       unpaidHint: '超過時間は、みなし残業時間を超えた残業（未払いになりやすい時間）です。',
       total: '合計',
       average: '平均',
+      /** The averages are over the members who worked in the period (issue 29 item 20). */
+      averageOf: '平均（データのある{n}名）',
       pending: '集計機能の準備中のため、時間は表示されません。',
       // {period}: 2026年12月度（11月21日〜12月20日）, the payroll period (締め日) shown.
       periodOf: '{period}の集計',
@@ -640,7 +642,10 @@ export const ja = {
       },
       agreementMonths: '協定期間の月別判定（{from}から）',
       agreementMonthOf: '{y}年{m}月',
-      agreementMonthEmpty: '該当なし',
+      monthOnly: '{m}月',
+      // The months of the agreement year without findings, in one line: {months} 2026年4月〜5月、7月〜11月.
+      agreementMonthsRest: 'このほか{n}か月（{months}）は該当なし',
+      agreementMonthsNone: '{n}か月（{months}）とも該当なし',
       chartStaff: '今月の法定外残業（スタッフ別）',
       chartStaffLabel: '今月の法定外残業のスタッフ別棒グラフ。アラート基準は{limit}。{over}名が基準を超えています。',
       chartStaffTop: '残業の多い順に{n}名を表示しています。',

@@ -79,37 +79,71 @@ function AlertList({ data }: { data: WorkStatus }) {
   );
 }
 
-/** Every month of the agreement year so far with its own findings (each under its month's settings). */
+/**
+ * The months of the agreement year so far with findings, each with its own (under its month's settings);
+ * the months without any in one line (issue 29 item 20: eight cards of 該当なし filled a screen).
+ */
 function AgreementMonths({ data }: { data: WorkStatus }) {
   const label = (month: string) => {
     const [y, m] = month.split('-');
     return WS.agreementMonthOf.replace('{y}', y ?? '').replace('{m}', String(Number(m)));
   };
+  const withFindings = [...data.agreement_months].reverse().filter((m) => m.alerts_total > 0 || m.alerts.length > 0);
+  const rest = data.agreement_months.filter((m) => m.alerts_total === 0 && m.alerts.length === 0).map((m) => m.month);
   return (
     <section className="card page-section" aria-labelledby="agreement-months-title">
       <h2 id="agreement-months-title" className="page-section__title">
         {WS.agreementMonths.replace('{from}', label(data.agreement_year_start))}
       </h2>
       <div className="agreement-months">
-        {[...data.agreement_months].reverse().map((m) => (
+        {withFindings.map((m) => (
           <section key={m.month} aria-label={label(m.month)} data-month={m.month}>
             <h3 className="agreement-months__title">{label(m.month)}</h3>
-            {m.alerts.length === 0 ? (
-              <p className="page-hint">{WS.agreementMonthEmpty}</p>
-            ) : (
-              <FindingList<WorkStatusAlert>
-                findings={m.alerts}
-                label={label(m.month)}
-                lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
-              />
-            )}
+            <FindingList<WorkStatusAlert>
+              findings={m.alerts}
+              label={label(m.month)}
+              lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
+            />
             {more(m.alerts.length, m.alerts_total)}
           </section>
         ))}
       </div>
+      {rest.length > 0 && (
+        <p className="page-hint" data-testid="agreement-months-rest">
+          {(withFindings.length ? WS.agreementMonthsRest : WS.agreementMonthsNone)
+            .replace('{n}', String(rest.length))
+            .replace('{months}', monthRuns(rest))}
+        </p>
+      )}
     </section>
   );
 }
+
+/**
+ * Months (YYYY-MM, oldest first) as runs: 「2026年4月〜5月、7月〜11月」; the year is said at the first run
+ * and again where it changes.
+ */
+function monthRuns(months: readonly string[]): string {
+  const runs: [string, string][] = [];
+  for (const m of months) {
+    const last = runs.at(-1);
+    if (last && nextMonth(last[1]) === m) last[1] = m;
+    else runs.push([m, m]);
+  }
+  let year = '';
+  const name = (month: string) => {
+    const [y, m] = month.split('-') as [string, string];
+    const text = (y === year ? WS.monthOnly : WS.agreementMonthOf).replace('{y}', y).replace('{m}', String(Number(m)));
+    year = y;
+    return text;
+  };
+  return runs.map(([from, to]) => (from === to ? name(from) : `${name(from)}〜${name(to)}`)).join('、');
+}
+
+const nextMonth = (month: string) => {
+  const { year, month: m } = shifted(month, 1);
+  return `${year}-${String(m).padStart(2, '0')}`;
+};
 
 /** The period `n` periods from `id` (YYYY-MM): periods are named by consecutive months. */
 function shifted(id: string, n: number): { year: number; month: number } {
@@ -157,7 +191,11 @@ function Panels({ data, onAsk }: { data: WorkStatus; onAsk: (asked: PeriodAsked)
                 <dd className="num">{figure(data[p.total] as number | null)}</dd>
               </div>
               <div>
-                <dt>{WS.average}</dt>
+                <dt>
+                  {data.count_with_data === null
+                    ? WS.average
+                    : WS.averageOf.replace('{n}', String(data.count_with_data))}
+                </dt>
                 <dd className="num">{figure(data[p.average] as number | null)}</dd>
               </div>
             </dl>
