@@ -996,6 +996,9 @@ export const ja = {
     reopenedBy: '解除 {at} {who}：{reason}',
     check: 'チェック',
     close: '締める',
+    // An older period never closed: closed from its checklist, not from a row of its own (issue 29 item 22).
+    closeOlder: '{label}を締める',
+    olderHint: 'それより前の締めていない月度は、「チェック」で確認結果を開き、その下のボタンで締められます。',
     confirmClose: '{label}を締めます。締めた期間の勤怠は変更できなくなります。よろしいですか？',
     confirmFindings: '確認事項が{n}件あります。このまま締めますか？',
     closingStarted: '締め処理を開始しました。',
