@@ -1,0 +1,141 @@
+/**
+ * Issue 29 item 23, the smaller ones, each met the way a person meets it (1280×800 and 390×844):
+ * - 勤務パターン on a phone: every column of the list, 休憩 and 編集/削除 included, on screen;
+ * - its end-before-start error names the box as it is labelled (「終業は翌日」);
+ * - the manual's スタッフ一括登録 names only what the import screen has;
+ * - staff detail: the flex member's two terms are not both called 「労働時間制度」;
+ * - the 退勤メモ box goes away once the day is 退勤済み;
+ * - checkboxes: one 20×20 box on every screen, toggled from anywhere in a 44 px band through its label.
+ *
+ * The clock is held on Wednesday 2026-11-25 19:00 in Tokyo.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/db/service.js';
+import { clock } from '../../functions/shared/clock.js';
+import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import type { HttpClient } from '../support/http-client.js';
+import { pinClock, tokyo } from '../support/test-clock.js';
+import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+
+const e2e = useBrowser();
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+let tenant: TestTenant;
+let admin: HttpClient;
+const realNow = clock.now;
+
+beforeAll(async () => {
+  pinClock('2026-11-25', '19:00');
+  tenant = await createTenant({ employees: 3, name: '小さな不具合株式会社' });
+  admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
+  const [first, second] = tenant.employees as [TestTenant['employees'][number], TestTenant['employees'][number]];
+  // A pattern with two breaks, and 社員 1号 punched out today (09:00–18:00) with both memos.
+  const pattern = await admin.post('/api/v1/work_patterns', {
+    name: '日勤（本社・標準）',
+    start_time: '09:00',
+    end_time: '18:00',
+    crosses_midnight: false,
+    breaks: [
+      { start_time: '12:00', end_time: '12:45' },
+      { start_time: '15:00', end_time: '15:15' },
+    ],
+  });
+  if (pattern.status !== 201) throw new Error(`pattern: ${pattern.status} ${JSON.stringify(pattern.body)}`);
+  await db()
+    .entities.AttendanceDay.put({
+      companyId: tenant.companyId,
+      employeeId: first.id,
+      workDate: '2026-11-25',
+      punchInAt: tokyo('2026-11-25', '09:00').toISOString(),
+      punchOutAt: tokyo('2026-11-25', '18:00').toISOString(),
+      note: '直行',
+      punchOutNote: '直帰',
+    })
+    .go();
+  // 社員 2号 on flex from 11/1 (a one-month 清算期間), one day worked.
+  const flex = await admin.put('/api/v1/working_time_systems', {
+    scope: 'employee',
+    employee_id: second.id,
+    system: 'flex',
+    effective_from: '2026-11-01',
+    period_start: '2026-11-01',
+    period_months: 1,
+    core_start: '10:00',
+    core_end: '15:00',
+    flexible_start: '07:00',
+    flexible_end: '22:00',
+    standard_daily_minutes: 480,
+  });
+  if (flex.status !== 200) throw new Error(`flex: ${flex.status} ${JSON.stringify(flex.body)}`);
+  // A request waiting for a decision: the pending list has its row checkboxes.
+  const employee = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[2]!);
+  const filed = await employee.post('/api/v1/over_work_requests', { year: 2026, month: 11, day: 26, reason: '' });
+  if (filed.status !== 201) throw new Error(`request: ${filed.status} ${JSON.stringify(filed.body)}`);
+});
+
+afterAll(() => {
+  clock.now = realNow;
+});
+
+async function signedIn(role: 'admin' | 'employee', viewport: { width: number; height: number }, who = 0) {
+  const page = await e2e.page(viewport);
+  if (role === 'admin') {
+    await signInAs(page, e2e.stack.baseUrl, 'admin', tenant.admin);
+    await page.waitForURL('**/management');
+  } else {
+    await signInAs(page, e2e.stack.baseUrl, 'employee', tenant.employees[who]!);
+    await page.waitForURL('**/employees');
+  }
+  return page;
+}
+
+const VIEWPORTS = [
+  ['1280×800', DESKTOP],
+  ['390×844', PHONE],
+] as const;
+
+describe('勤務パターン', () => {
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`at ${name}: the list's 休憩 and 編集/削除 are on screen`, async () => {
+      const page = await signedIn('admin', viewport);
+      await page.goto(`${e2e.stack.baseUrl}/management/work_patterns`);
+      const row = page.getByTestId('pattern-list').getByRole('row', { name: /日勤（本社・標準）/ });
+      await poll(() => row.textContent()).toContain('12:00〜12:45');
+      const layout = await row.evaluate((tr) => {
+        const inside = (el: Element) => {
+          const b = el.getBoundingClientRect();
+          return b.width > 0 && b.left >= 0 && b.right <= document.documentElement.clientWidth;
+        };
+        const breaks = [...tr.querySelectorAll('td')].find((td) => td.textContent?.includes('12:00〜12:45'))!;
+        return {
+          breaks: breaks.textContent,
+          breaksShown: inside(breaks),
+          buttons: [...tr.querySelectorAll('button')].map((b) => [b.textContent, inside(b)]),
+        };
+      });
+      expect(layout).toEqual({
+        breaks: '12:00〜12:45、15:00〜15:15',
+        breaksShown: true,
+        buttons: [
+          ['編集', true],
+          ['削除', true],
+        ],
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+
+  it('an end before the start names the box by its label', async () => {
+    const page = await signedIn('admin', PHONE);
+    await page.goto(`${e2e.stack.baseUrl}/management/work_patterns`);
+    await page.locator('#pattern-name').fill('夜勤');
+    await page.locator('#pattern-start').fill('22:00');
+    await page.locator('#pattern-end').fill('07:00');
+    await page.getByRole('button', { name: '登録', exact: true }).click();
+    const error = page.locator('#pattern-end-error');
+    await poll(() => error.textContent()).toContain('日をまたぐ場合は');
+    const label = (await page.locator('label[for="pattern-crosses"]').textContent())!;
+    const named = /「(.+?)」/.exec((await error.textContent())!)?.[1];
+    expect(named).toBe('終業は翌日');
+    expect(label.startsWith(named!)).toBe(true);
+  });
+});
