@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
+import { MANUAL_AREAS } from '../../frontend/src/manual/manual-content.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import type { HttpClient } from '../support/http-client.js';
 import { pinClock, tokyo } from '../support/test-clock.js';
@@ -137,5 +138,30 @@ describe('勤務パターン', () => {
     const named = /「(.+?)」/.exec((await error.textContent())!)?.[1];
     expect(named).toBe('終業は翌日');
     expect(label.startsWith(named!)).toBe(true);
+  });
+});
+
+describe('the manual and the screens agree', () => {
+  it('スタッフ一括登録: every 「…」 the manual names is on the import screen', async () => {
+    const section = MANUAL_AREAS.find((a) => a.slug === 'admin')!.sections.find((s) => s.id === 'staff-import')!;
+    const named = [...section.steps.join('').matchAll(/「(.+?)」/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(0);
+    const page = await signedIn('admin', DESKTOP);
+    await page.goto(`${e2e.stack.baseUrl}/management/staff/import`);
+    // A good file, so every control the screen can show is there (登録する appears with the preview).
+    await page.setInputFiles('#staff-import-file', {
+      name: 'staff.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        '社員番号,姓,名,フリガナ,メールアドレス,部署,雇用形態,入社日\r\nM-1,手引,確認,てびき,manual-check@example.test,営業部,正社員,2026/4/1\r\n',
+      ),
+    });
+    await poll(() => page.getByRole('status').first().textContent()).toContain('1人すべて登録できます。');
+    // What a person can press or pick: buttons, links and the labels of the fields.
+    const controls = await page
+      .locator('main')
+      .locator('button, a, label')
+      .evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, '')));
+    expect(named.filter((n) => !controls.some((c) => c.includes(n.replace(/\s+/g, ''))))).toEqual([]);
   });
 });
