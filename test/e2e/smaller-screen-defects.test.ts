@@ -165,3 +165,14 @@ describe('the manual and the screens agree', () => {
     expect(named.filter((n) => !controls.some((c) => c.includes(n.replace(/\s+/g, ''))))).toEqual([]);
   });
 });
+
+describe('staff detail of a flex member', () => {
+  it('names its two terms apart: 労働時間制度 and the 清算期間 balance', async () => {
+    const page = await signedIn('admin', DESKTOP);
+    await page.goto(`${e2e.stack.baseUrl}/management/${tenant.employees[1]!.id}?year=2026&month=11`);
+    await poll(() => page.getByTestId('work-system').textContent()).toContain('フレックスタイム制');
+    await poll(() => page.getByTestId('flex-balance').count()).toBe(1);
+    const terms = await page.getByTestId('work-system').locator('dt').allTextContents();
+    expect(terms).toEqual(['労働時間制度', '清算期間の過不足']);
+  });
+});

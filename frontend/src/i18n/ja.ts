@@ -250,6 +250,8 @@ export const ja = {
     /** Working-time systems (issue 17): the system in force at the month's end and its period. */
     system: {
       label: '労働時間制度',
+      /** The term of the flex balance beside it (issue 29 item 23: both terms read 労働時間制度). */
+      flexBalanceTerm: '清算期間の過不足',
       variablePeriod: '変形期間 {from}–{to}',
       flexPeriod: '清算期間 {from}–{to}',
       flexBalance: '清算期間 {from}–{to} 過不足 {balance}',

@@ -89,7 +89,7 @@ export function WorkSystemNote({
       </div>
       {flex && (
         <div>
-          <dt className="visually-hidden">{S.label}</dt>
+          <dt className="visually-hidden">{S.flexBalanceTerm}</dt>
           <dd data-testid="flex-balance">{flexBalanceText(flex)}</dd>
         </div>
       )}
