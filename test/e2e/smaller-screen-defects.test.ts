@@ -176,3 +176,13 @@ describe('staff detail of a flex member', () => {
     expect(terms).toEqual(['労働時間制度', '清算期間の過不足']);
   });
 });
+
+describe('the punch screen after 退勤', () => {
+  it('shows both memos and offers no 退勤メモ box once 退勤済み (390×844)', async () => {
+    const page = await signedIn('employee', PHONE);
+    await poll(() => page.getByRole('status').first().textContent()).toBe('退勤済み');
+    expect(await page.locator('.punch-memos').textContent()).toBe('出勤メモ直行退勤メモ直帰');
+    expect(await page.getByRole('textbox', { name: /メモ/ }).count()).toBe(0);
+    expect(await page.locator('#punch-memo').count()).toBe(0);
+  });
+});
