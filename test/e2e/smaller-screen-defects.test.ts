@@ -9,6 +9,7 @@
  *
  * The clock is held on Wednesday 2026-11-25 19:00 in Tokyo.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
@@ -185,4 +186,82 @@ describe('the punch screen after 退勤', () => {
     expect(await page.getByRole('textbox', { name: /メモ/ }).count()).toBe(0);
     expect(await page.locator('#punch-memo').count()).toBe(0);
   });
+});
+
+/**
+ * Every visible checkbox of the page: its box, and which of 15 points down a 44 px band through the
+ * box's middle (x: the box's centre, y: centre − 21 … + 21) do not land on the box or a label of it.
+ */
+const checkboxes = (page: Page) =>
+  page.locator('input[type="checkbox"]').evaluateAll(async (inputs) => {
+    const out: { id: string; width: number; height: number; misses: number[] }[] = [];
+    for (const input of inputs as HTMLInputElement[]) {
+      if (!input.offsetParent) continue;
+      input.scrollIntoView({ block: 'center' });
+      await new Promise((r) => requestAnimationFrame(r));
+      const b = input.getBoundingClientRect();
+      const x = b.left + b.width / 2;
+      const misses: number[] = [];
+      for (let dy = -21; dy <= 21; dy += 3) {
+        const hit = document.elementFromPoint(x, b.top + b.height / 2 + dy);
+        const ok = hit === input || (hit?.closest('label') as HTMLLabelElement | null)?.control === input;
+        if (!ok) misses.push(dy);
+      }
+      out.push({
+        id: input.id || input.getAttribute('aria-label') || input.name,
+        width: Math.round(b.width),
+        height: Math.round(b.height),
+        misses,
+      });
+    }
+    return out;
+  });
+
+describe('checkboxes are one size on every screen, with a 44 px touch target', () => {
+  const ADMIN = [
+    '/management/work_patterns',
+    '/management/work_settings',
+    '/management/overtime_agreement',
+    '/management/company_calendar',
+    '/management/requests?view=pending',
+    '/management/paid_leave',
+    '/management/mail_settings',
+  ];
+  const EMPLOYEE = ['/employees/settings', '/employees/modify', '/employees/requests/over_work'];
+
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`at ${name}: 20×20 each, hit anywhere in a 44 px band`, { timeout: 180_000 }, async () => {
+      const found: { page: string; id: string; width: number; height: number; misses: number[] }[] = [];
+      const page = await signedIn('admin', viewport);
+      for (const path of ADMIN) {
+        await page.goto(`${e2e.stack.baseUrl}${path}`);
+        await page
+          .locator('main input[type="checkbox"]')
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => {
+            throw new Error(`no checkbox on ${path}`);
+          });
+        await page.waitForLoadState('networkidle');
+        found.push(...(await checkboxes(page)).map((c) => ({ page: path, ...c })));
+      }
+      const staff = await signedIn('employee', viewport, 2);
+      for (const path of EMPLOYEE) {
+        await staff.goto(`${e2e.stack.baseUrl}${path}`);
+        await staff
+          .locator('main input[type="checkbox"]')
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => {
+            throw new Error(`no checkbox on ${path}`);
+          });
+        await staff.waitForLoadState('networkidle');
+        found.push(...(await checkboxes(staff)).map((c) => ({ page: path, ...c })));
+      }
+      // Each screen has its boxes: the pending request's row and 全て選択 among them.
+      expect(new Set(found.map((c) => c.page)).size).toBe(ADMIN.length + EMPLOYEE.length);
+      expect(found.length).toBeGreaterThanOrEqual(20);
+      expect(found.filter((c) => c.width !== 20 || c.height !== 20 || c.misses.length)).toEqual([]);
+    });
+  }
 });
