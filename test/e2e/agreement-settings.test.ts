@@ -12,6 +12,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillAgreementFromAlert } from '../../functions/db/overtime-agreements.js';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
@@ -124,5 +125,38 @@ describe('36協定設定', () => {
       return { scrollWidth: doc.scrollWidth, width: doc.clientWidth, wide };
     });
     expect(layout).toEqual({ scrollWidth: layout.width, width: layout.width, wide: [] });
+  });
+
+  it('shows a version the migration carried over from the old アラート設定 (40 h, special clause)', async () => {
+    // A company registered on 2026-04-01 that had set the retired alert to 40 h with a special clause;
+    // the migration step gives it a version saying the same (40 h is no whole % of 45 h: kept in hours).
+    const old = await createTenant({ employees: 0, name: '旧アラート株式会社' });
+    const { data: company } = await db().entities.Company.get({ companyId: old.companyId }).go();
+    await db()
+      .entities.Company.put({
+        ...company!,
+        createdAt: '2026-04-01T00:00:00.000Z',
+        overtimeAlertMinutes: 40 * 60,
+        specialClause: true,
+      })
+      .go();
+    expect(await backfillAgreementFromAlert(old.companyId)).toBe(1);
+
+    const page = await e2e.page(DESKTOP);
+    await signInAs(page, e2e.stack.baseUrl, 'admin', old.admin);
+    await page.waitForURL('**/management');
+    await poll(() => page.getByRole('region', { name: /36協定アラート/ }).textContent()).toContain(
+      'アラート基準：月40時間（特別条項あり）',
+    );
+    await settingsPage(page);
+    await poll(() => page.getByTestId('agreement-in-force').textContent()).toBe('現在の設定：2026年4月1日から適用');
+    expect(await page.getByTestId('agreement-alert-hours').textContent()).toBe(
+      '現在の設定のアラート基準は、以前の「アラート設定」から引き継いだ月40時間です。保存すると、上の割合による基準に変わります。',
+    );
+    expect(await page.locator('#agreement-clause').isChecked()).toBe(true);
+    const history = page.getByRole('table', { name: '設定の履歴' });
+    expect(await history.getByRole('row').nth(1).textContent()).toBe(
+      '2026年4月1日4月1日45時間／360時間あり（法定の上限）40時間',
+    );
   });
 });
