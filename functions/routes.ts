@@ -166,7 +166,6 @@ const rows = [
   ['get-work-status', 'GET', '/api/v1/work_status', ADMIN, api('work-status/get-work-status'), SESSIONS, 'Work status summary (its digest; a stale one is claimed for the worker)'],
   ['refresh-work-status', 'POST', '/api/v1/work_status/refresh', ADMIN, api('work-status/refresh-work-status'), SESSIONS, 'Work status: 再集計 (rebuild the digest in the background)'],
   ['get-own-work-status', 'GET', '/api/v1/work_status/me', EMPLOYEE, api('work-status/get-own-work-status'), READ, "Own month's figures and 36協定 findings"],
-  ['update-overtime-alert', 'PUT', '/api/v1/work_status/alert', ADMIN, api('work-status/update-overtime-alert'), WRITE, 'Monthly overtime alert limit and special clause'],
   ['get-overtime-agreement', 'GET', '/api/v1/overtime_agreement', ADMIN, api('work-status/get-overtime-agreement'), READ, '36協定 settings in force on a day (?on=) and their versions'],
   ['update-overtime-agreement', 'PUT', '/api/v1/overtime_agreement', ADMIN, api('work-status/update-overtime-agreement'), WRITE, 'Save a 36協定 settings version from effective_from'],
   ['get-company-calendar', 'GET', '/api/v1/company_calendar', ADMIN, api('work-status/get-company-calendar'), READ, 'Company calendar in force on a day (?on=), its versions and a month of days (?year&month)'],

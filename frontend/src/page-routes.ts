@@ -70,6 +70,8 @@ export const ADMIN_PAGES = [
   ':id',
   // スタッフ一括登録 (issue 18 item 4)
   'staff/import',
+  // 36協定設定 on its own settings screen (issue 29 item 19)
+  'overtime_agreement',
 ] as const;
 
 export const OPERATOR_PAGES = [

@@ -231,15 +231,6 @@ export async function findCompanyAdmin(companyId: string, adminId: string, servi
   return data;
 }
 
-/** The company's monthly overtime alert limit and 36協定 special clause (UpdateItem on the company). */
-export async function setOvertimeAlert(
-  companyId: string,
-  s: { overtimeAlertMinutes: number; specialClause: boolean },
-  service: Db = db(),
-): Promise<void> {
-  await service.entities.Company.patch({ companyId }).set(s).go({ response: 'none' });
-}
-
 /** The common paid-leave grant date (斉一的付与), or none when null (UpdateItem on the company). */
 export async function setLeaveCommonDate(
   companyId: string,

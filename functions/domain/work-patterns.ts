@@ -100,7 +100,8 @@ export function patternWorkMinutes(p: {
 
 export const PATTERN_MESSAGES = {
   time: '時刻を「09:00」の形式で入力してください',
-  endAfterStart: '終了時刻は開始時刻より後にしてください（日をまたぐ場合は「翌日にまたがる」を選択してください）',
+  // Names the form's own words: 終業時刻, 始業時刻 and the box 「終業は翌日」 (issue 29 item 23).
+  endAfterStart: '終業時刻は始業時刻より後にしてください（日をまたぐ場合は「終業は翌日」を選択してください）',
   crossingTooLong: '日をまたぐ勤務パターンの終了時刻は翌日の開始時刻以前にしてください（24時間以内）',
   breakOutside: '休憩時間は勤務時間の中に入れてください',
   breakOrder: '休憩の終了時刻は開始時刻より後にしてください',

@@ -16,11 +16,15 @@
  * - the paid-leave ledger on each member (db/paid-leave.ts backfillLeaveLedgers): until then 勤怠集計
  *   and 有給管理 read those members' grants and requests one by one (still bounded by the page);
  * - the closure mark of a company closed before issue 30 (db/companies.ts backfillClosureMark): until
- *   then the sessions its close has not yet ended are not refused by the mark (the close still ends them).
+ *   then the sessions its close has not yet ended are not refused by the mark (the close still ends them);
+ * - a 36協定 version for every company that has none, carrying over its old company alert (issue 29 item
+ *   19, db/overtime-agreements.ts backfillAgreementFromAlert): the アラート設定 form and its route are
+ *   retired, so that alert can no longer be edited; until then the engine keeps judging by it.
  */
 import { pathToFileURL } from 'node:url';
 import { backfillClosureMark } from '../db/companies.js';
 import { backfillOrgUnitCounts } from '../db/organisation.js';
+import { backfillAgreementFromAlert } from '../db/overtime-agreements.js';
 import { backfillLeaveLedgers } from '../db/paid-leave.js';
 import { db } from '../db/service.js';
 import { backfillEmailGuards, backfillListOrder } from '../db/staff.js';
@@ -32,6 +36,10 @@ export const MIGRATIONS = [
   { name: 'staff e-mail unique items', run: (companyId: string) => backfillEmailGuards(companyId) },
   { name: 'paid-leave ledgers', run: (companyId: string) => backfillLeaveLedgers(companyId) },
   { name: 'closure marks of closed companies', run: (companyId: string) => backfillClosureMark(companyId) },
+  {
+    name: '36協定 version from the old company alert',
+    run: (companyId: string) => backfillAgreementFromAlert(companyId),
+  },
 ] as const;
 
 export interface MigrationResult {

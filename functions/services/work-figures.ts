@@ -19,7 +19,11 @@ import { addDays, today } from '../domain/time.js';
 import { ValidationError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 
-/** Company-level alert settings (PUT /api/v1/work_status/alert), used while no 36協定 version is in force. */
+/**
+ * The company-level alert of the retired アラート設定 (kept on the company item), used on days before the
+ * company's first 36協定 version: the migration (jobs/migrate.ts) gives every company a version saying
+ * the same, from its first day.
+ */
 export interface AlertSettings {
   overtimeAlertMinutes: number;
   specialClause: boolean;

@@ -97,6 +97,12 @@ export interface EmployeeMonthFiguresView {
 /** What a digest stores: the work status of a period without the period itself (the route adds it). */
 export interface WorkStatusFigures {
   count_employees: number;
+  /**
+   * Members with work in the period (a day worked or minutes worked): the averages' denominator (issue
+   * 29 item 20). A recompute stores a period for every member, so a summary alone says nothing. Null on
+   * a digest stored before it (its averages were over every registered member) until its next build.
+   */
+  count_with_data: number | null;
   total_working_time: number;
   average_working_time: number;
   total_over_working_time: number;
@@ -151,6 +157,7 @@ const scheduleDays = scheduleFindingDays;
 /** The figures shown while no digest exists yet (集計中). */
 export const emptyFigures = (): WorkStatusFigures => ({
   count_employees: 0,
+  count_with_data: null,
   total_working_time: 0,
   average_working_time: 0,
   total_over_working_time: 0,
@@ -232,7 +239,8 @@ export async function computeWorkStatusFigures(
   const active = new Map(staff.map((s) => [s.employeeId, s]));
   const current = summaries.filter((s) => active.has(s.employeeId));
   const total = (f: (s: (typeof current)[number]) => number) => current.reduce((n, s) => n + f(s), 0);
-  const n = staff.length;
+  // The averages are per member who worked in the period, not per registered member.
+  const n = current.filter((s) => s.workDays > 0 || s.workedMinutes > 0).length;
 
   const worked = new Map(current.map((s) => [s.employeeId, s.workedMinutes]));
   const perMonth = new Map<string, WorkStatusAlertView[]>();
@@ -279,7 +287,8 @@ export async function computeWorkStatusFigures(
   }));
 
   return {
-    count_employees: n,
+    count_employees: staff.length,
+    count_with_data: n,
     total_working_time: total((s) => s.workedMinutes),
     average_working_time: avg(
       total((s) => s.workedMinutes),

@@ -136,6 +136,7 @@ describe('axe-core finds no serious or critical violation', () => {
       '/management/working_times',
       '/management/break_times',
       '/management/company_calendar',
+      '/management/overtime_agreement',
       '/management/shifts',
       '/management/work_patterns',
       '/management/work_settings',

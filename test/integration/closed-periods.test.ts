@@ -211,11 +211,6 @@ describe('a closed period refuses every change to its days', () => {
     try {
       await refused(() => admin.post('/api/v1/working_times', workingTime()), 'effective_from', CLOSED_FROM);
       await refused(() => admin.post('/api/v1/break_times', breakTime()), 'effective_from', CLOSED_FROM);
-      await refused(
-        () => admin.put('/api/v1/work_status/alert', { alert_hours: 40, special_clause: false }),
-        'effective_from',
-        CLOSED_FROM,
-      );
       await refused(() => admin.put('/api/v1/overtime_agreement', agreement()), 'effective_from', CLOSED_FROM);
     } finally {
       at(NOW);
@@ -255,7 +250,6 @@ describe('outside a closed period, and once it is reopened', () => {
     expect((await staff.post('/api/v1/timestamps', { note: '' })).status).toBe(200);
     expect((await admin.post('/api/v1/working_times', workingTime())).status).toBe(200);
     expect((await admin.post('/api/v1/break_times', breakTime())).status).toBe(200);
-    expect((await admin.put('/api/v1/work_status/alert', { alert_hours: 40, special_clause: false })).status).toBe(200);
   });
 
   it('a reopened period accepts every change again; the refused correction’s key was never kept', async () => {

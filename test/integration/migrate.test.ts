@@ -1,8 +1,10 @@
 /**
  * The one migration runner (functions/jobs/migrate.ts) on a table holding a member as stored before
- * issue 19 (no index keys, no e-mail unique item, no ledger, a department with no count): every step
+ * issue 19 (no index keys, no e-mail unique item, no ledger, a department with no count) and a company
+ * with only the old company alert (アラート設定: 40 h, special clause) and no 36協定 version: every step
  * writes what is missing, the member is then listed, found by フリガナ and by 氏名, and its balance comes
- * from its ledger; a second run writes nothing.
+ * from its ledger; the company has a 36協定 version carrying its alert over unchanged; a second run
+ * writes nothing.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +15,10 @@ import { dynamo } from '../../functions/shared/clients/dynamodb.js';
 import { newId } from '../../functions/shared/ids.js';
 import { aprilGrant } from '../support/grants.js';
 import type { HttpClient } from '../support/http-client.js';
+import { tokyo } from '../support/test-clock.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { freshWorkStatus } from '../support/work-status.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -69,6 +73,17 @@ beforeAll(async () => {
     .entities.EmploymentStatus.patch({ companyId: tenant.companyId, employmentStatusId: tenant.employmentStatusId })
     .remove(['activeStaff'])
     .go();
+  // A company registered on 2026-04-01 with the alert the retired アラート設定 (PUT
+  // /api/v1/work_status/alert) stored: 40 h, with a special clause; no 36協定 version.
+  const { data: company } = await db().entities.Company.get({ companyId: tenant.companyId }).go();
+  await db()
+    .entities.Company.put({
+      ...company!,
+      createdAt: tokyo('2026-04-01', '09:00').toISOString(),
+      overtimeAlertMinutes: 40 * 60,
+      specialClause: true,
+    })
+    .go();
 });
 
 const names = async (path: string) => ((await admin.get(path)).body.data as { name: string }[]).map((s) => s.name);
@@ -87,6 +102,8 @@ describe('functions/jobs/migrate.ts', () => {
       'staff e-mail unique items': 1,
       'paid-leave ledgers': 1,
       'closure marks of closed companies': 1,
+      // The company had no 36協定 version: one from its old alert.
+      '36協定 version from the old company alert': 1,
     });
     const { data: mark } = await db().entities.CompanyClosure.get({ companyId: closedCompanyId }).go();
     expect(mark).toMatchObject({ closedAt: '2026-10-01T00:00:00.000Z' });
@@ -108,7 +125,32 @@ describe('functions/jobs/migrate.ts', () => {
       .go();
     expect(status?.activeStaff).toBe(0);
 
+    // A 36協定 version in force from the company's first day (2026-04-01) says what the old alert said:
+    // 40 h is not a whole % of 45 h (88.9 %), so the alert is kept in hours; the statutory limits
+    // (45 h / 360 h; the clause's own limits left at the law's) and 4月1日 as before.
+    const agreement = (await admin.get('/api/v1/overtime_agreement')).body.data;
+    expect(agreement.versions).toHaveLength(1);
+    expect(agreement.in_force).toMatchObject({
+      effective_from: '2026-04-01',
+      start_month: 4,
+      variant: 'standard',
+      monthly_limit_hours: 45,
+      annual_limit_hours: 360,
+      special_clause: true,
+      special_monthly_limit_hours: null,
+      special_annual_limit_hours: null,
+      special_months: null,
+      alert_hours: 40,
+    });
+    // 勤怠状況 judges with the same alert and clause as before the migration.
+    const figures = await freshWorkStatus(admin);
+    expect({ limit: figures.alert_limit_minutes, clause: figures.special_clause }).toEqual({
+      limit: 2400,
+      clause: true,
+    });
+
     const again = await migrateAllCompanies();
-    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect((await admin.get('/api/v1/overtime_agreement')).body.data.versions).toHaveLength(1);
   });
 });

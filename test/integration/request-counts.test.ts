@@ -262,7 +262,6 @@ budget(
   1,
   'DeleteItem of the session (its read is the session read)',
 );
-budget(['update-overtime-alert'], 3, `${CLOSED}, the write and its audit record`);
 budget(['get-overtime-agreement'], 1, "the company's 36協定 versions: one Query page");
 budget(['get-payroll-period'], 1, "the company's 締め日 versions: one Query page");
 budget(

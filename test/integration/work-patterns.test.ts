@@ -163,7 +163,7 @@ describe('work patterns', () => {
     [
       'crosses_midnight not a boolean',
       { ...DAY, crosses_midnight: 'yes' },
-      { crosses_midnight: ['翌日にまたがるか選択してください'] },
+      { crosses_midnight: ['「終業は翌日」を選ぶかどうかを指定してください'] },
     ],
   ])('refuses %s with the field error, writing nothing', async (_, body, errors) => {
     const before = await tableSnapshot(stack.tableName);

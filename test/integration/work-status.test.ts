@@ -43,12 +43,15 @@ describe('summaries follow every change', () => {
     at('2026-04-20T11:00:00Z'); // 20:00
     await staff.post('/api/v1/timestamps', {});
     const s = await status();
+    // The averages are over the members with work in the period (issue 29 item 20): 社員 2号 has none.
     expect(s).toMatchObject({
       month: '2026-04',
       count_employees: 2,
+      count_with_data: 1,
       total_working_time: 600,
-      average_working_time: 300,
+      average_working_time: 600,
       total_over_working_time: 120,
+      average_over_working_time: 120,
     });
     // No deemed overtime: the whole overtime is excess.
     expect(s.total_unpaid_working_time).toBe(120);
@@ -114,6 +117,23 @@ describe('summaries follow every change', () => {
     });
   });
 
+  it('averages over the members with work: the recompute gave 社員 2号 a summary without a day of work', async () => {
+    // The rule change above recomputed every member's April; 社員 2号 worked no day, so the averages stay
+    // over 社員 1号 alone (issue 29 item 20: dividing by every registered member halved them).
+    const { data: empty } = await db()
+      .entities.WorkSummary.get({ companyId: tenant.companyId, month: '2026-04', employeeId: tenant.employees[1]!.id })
+      .go();
+    expect(empty).toMatchObject({ workedMinutes: 0, workDays: 0 });
+    expect(await status()).toMatchObject({
+      count_employees: 2,
+      count_with_data: 1,
+      total_working_time: 1080,
+      average_working_time: 1080,
+      total_over_working_time: 240,
+      average_over_working_time: 240,
+    });
+  });
+
   it('explains each day in the monthly table with the rule that applied', async () => {
     const month = (await staff.get('/api/v1/timestamps?year=2026&month=4')).body.data;
     const day = month.days.find((d: { date: string }) => d.date === '2026-04-20');
@@ -131,8 +151,17 @@ describe('summaries follow every change', () => {
 });
 
 describe('36協定 alerts', () => {
-  it('lists staff over the admin-set limit and shows the employee their own figures', async () => {
-    const set = await admin.put('/api/v1/work_status/alert', { alert_hours: 1, special_clause: false });
+  it('lists staff over the 36協定 alert and shows the employee their own figures', async () => {
+    // 月10時間 with the alert at 10 % of it: 600 × 10 ÷ 100 = 60 minutes; 社員 1号 has 120 法定外.
+    const set = await admin.put('/api/v1/overtime_agreement', {
+      effective_from: '2026-04-01',
+      start_month: 4,
+      variant: 'standard',
+      monthly_limit_hours: 10,
+      annual_limit_hours: 100,
+      special_clause: false,
+      alert_percent: 10,
+    });
     expect(set.status).toBe(200);
     const s = await status();
     expect(s.alert_limit_minutes).toBe(60);
@@ -149,17 +178,11 @@ describe('36協定 alerts', () => {
     expect(me.findings.map((f: { code: string }) => f.code)).toContain('alert_limit');
   });
 
-  it('refuses a bad alert limit with the settings message and writes nothing', async () => {
-    for (const body of [
-      { alert_hours: 0, special_clause: false },
-      { alert_hours: 101, special_clause: false },
-      { alert_hours: 5 },
-      { alert_hours: '5', special_clause: true },
-    ]) {
-      const res = await admin.put('/api/v1/work_status/alert', body);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('設定内容に不備があります。');
-    }
+  it('the old アラート設定 route is gone (issue 29 item 19): 404, nothing written', async () => {
+    const res = await admin.put('/api/v1/work_status/alert', { alert_hours: 5, special_clause: false });
+    expect(res.status).toBe(404);
+    const { data: company } = await db().entities.Company.get({ companyId: tenant.companyId }).go();
+    expect(company?.overtimeAlertMinutes).toBe(45 * 60);
     expect((await status()).alert_limit_minutes).toBe(60);
   });
 });

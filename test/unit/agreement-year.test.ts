@@ -11,6 +11,7 @@ import {
   checkAgreement,
   checkAgreementYear,
   engineSettings,
+  versionFromCompanyAlert,
   versionInForce,
   type AgreementMonth,
 } from '../../functions/domain/worktime/index.js';
@@ -250,5 +251,41 @@ describe('settings versions', () => {
     });
     expect(s.limits).toEqual({ monthlyMinutes: 2520, annualMinutes: 19200 });
     expect(s.alertLimitMinutes).toBe(2016);
+  });
+
+  /**
+   * Issue 29 item 19: the old company alert (アラート設定, whole hours) becomes a version that judges as
+   * before. Before any version the engine took 4月1日, the statutory limits (月45時間・年360時間; with a
+   * special clause < 100 h, 720 h, 6 times) and the alert as it stood.
+   * - 36 h: 36 ÷ 45 = 80 % exactly → alertPercent 80, 80 % of 45 h = 36 h = 2,160 min.
+   * - 45 h (the default): 100 % → 2,700 min.
+   * - 40 h: 40 ÷ 45 = 88.88… %, no whole % says 2,400 min (88 % = 2,376, 89 % = 2,403) → kept as 40 h.
+   * - 60 h (a company with a special clause): over 45 h, no % ≤ 100 reaches it → kept as 60 h = 3,600 min;
+   *   the clause's limits stay the law's (none given to the engine).
+   */
+  it('a version from the old company alert judges as that alert did', () => {
+    const from = (hours: number, specialClause = false) =>
+      versionFromCompanyAlert('2025-04-01', { overtimeAlertMinutes: hours * 60, specialClause });
+    expect(from(36)).toMatchObject({ startMonth: 4, variant: 'standard', alertPercent: 80, alertHours: null });
+    expect(engineSettings(from(36))).toEqual({
+      alertLimitMinutes: 2160,
+      specialClause: false,
+      limits: { monthlyMinutes: 2700, annualMinutes: 21600 },
+    });
+    expect(engineSettings(from(45)).alertLimitMinutes).toBe(2700);
+    expect(from(40)).toMatchObject({ alertPercent: 89, alertHours: 40 });
+    expect(engineSettings(from(40)).alertLimitMinutes).toBe(2400);
+    expect(from(60, true)).toMatchObject({
+      specialClause: true,
+      specialMonthlyLimitHours: null,
+      specialAnnualLimitHours: null,
+      specialMonths: null,
+      alertHours: 60,
+    });
+    expect(engineSettings(from(60, true))).toEqual({
+      alertLimitMinutes: 3600,
+      specialClause: true,
+      limits: { monthlyMinutes: 2700, annualMinutes: 21600 },
+    });
   });
 });

@@ -29,6 +29,7 @@ const PaidLeaveListPage = lazy(() => import('./paid-leave/paid-leave-list-page')
 const PaidLeaveDetailPage = lazy(() => import('./paid-leave/paid-leave-detail-page'));
 const AuditPage = lazy(() => import('./audit/audit-page'));
 const CompanyCalendarPage = lazy(() => import('./calendar/company-calendar-page'));
+const OvertimeAgreementPage = lazy(() => import('./overtime-agreement/overtime-agreement-page'));
 const ClosingPage = lazy(() => import('./closing/closing-page'));
 const ShiftsPage = lazy(() => import('./shifts/shifts-page'));
 const WorkPatternsPage = lazy(() => import('./work-patterns/work-patterns-page'));
@@ -61,6 +62,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
       { label: t.nav.workingTimes, to: '/management/working_times' },
       { label: t.nav.breakTimes, to: '/management/break_times' },
       { label: t.nav.companyCalendar, to: '/management/company_calendar' },
+      { label: t.admin.workStatus.agreement.nav, to: '/management/overtime_agreement' },
       { label: t.workPatterns.navPatterns, to: '/management/work_patterns' },
       { label: t.workPatterns.navSettings, to: '/management/work_settings' },
       { label: t.workSystems.nav, to: '/management/working_time_systems' },
@@ -141,6 +143,7 @@ function AdminRoutes() {
           <Route path={page('working_times')} element={<WorkingTimesPage />} />
           <Route path={page('break_times')} element={<BreakTimesPage />} />
           <Route path={page('company_calendar')} element={<CompanyCalendarPage />} />
+          <Route path={page('overtime_agreement')} element={<OvertimeAgreementPage />} />
           <Route path={page('shifts')} element={<ShiftsPage />} />
           <Route path={page('mail_settings')} element={<AdminMailSettingsPage />} />
           <Route path={page('work_patterns')} element={<WorkPatternsPage />} />

@@ -252,6 +252,8 @@ export const ja = {
     /** Working-time systems (issue 17): the system in force at the month's end and its period. */
     system: {
       label: '労働時間制度',
+      /** The term of the flex balance beside it (issue 29 item 23: both terms read 労働時間制度). */
+      flexBalanceTerm: '清算期間の過不足',
       variablePeriod: '変形期間 {from}–{to}',
       flexPeriod: '清算期間 {from}–{to}',
       /** Issue 29 item 10: each flex figure says what it is — to date against 所定, projected against the 総枠. */
@@ -593,6 +595,8 @@ export const ja = {
       unpaidHint: '超過時間は、みなし残業時間を超えた残業（未払いになりやすい時間）です。',
       total: '合計',
       average: '平均',
+      /** The averages are over the members who worked in the period (issue 29 item 20). */
+      averageOf: '平均（データのある{n}名）',
       pending: '集計機能の準備中のため、時間は表示されません。',
       // {period}: 2026年12月度（11月21日〜12月20日）, the payroll period (締め日) shown.
       periodOf: '{period}の集計',
@@ -608,19 +612,19 @@ export const ja = {
       limitNow: 'アラート基準：月{h}時間（{clause}）',
       clauseOn: '特別条項あり',
       clauseOff: '特別条項なし',
-      settings: 'アラート設定',
-      alertHours: '月の残業アラート基準',
-      hoursUnit: '時間',
-      specialClause: '特別条項あり',
-      specialClauseHint:
-        '36協定に特別条項を定めている場合にチェックしてください。月45時間を超えられる月（年6回まで）と年720時間の上限で判定します。',
-      save: '設定',
+      /** Beside the alert limit: the settings live on their own screen (issue 29 item 19). */
+      settingsLink: '36協定設定で変更',
       agreement: {
         title: '36協定設定',
+        nav: '36協定設定',
         intro:
-          '36協定で定めた限度時間を登録します。登録した設定は適用開始日から使われ、それより前の月は以前の設定で判定します。',
+          '36協定で定めた限度時間を登録します。登録した設定は適用開始日から使われ、それより前の月は以前の設定で判定します。勤怠状況の36協定アラートと月別判定はこの設定で判定します。',
+        formTitle: '協定の内容',
         inForce: '現在の設定：{from}から適用',
-        none: '36協定設定は未登録です。法定の上限（月45時間・年360時間）と下の「アラート設定」で判定しています。',
+        none: '36協定設定は未登録です。登録するまでは法定の上限（月45時間・年360時間）で判定します。',
+        alertHoursNote:
+          '現在の設定のアラート基準は、以前の「アラート設定」から引き継いだ月{h}時間です。保存すると、上の割合による基準に変わります。',
+        clauseStatutory: 'あり（法定の上限）',
         effectiveFrom: '適用開始日',
         effectiveFromHint: '空欄の場合は今日から適用します。',
         startMonth: '起算日',
@@ -651,7 +655,10 @@ export const ja = {
       },
       agreementMonths: '協定期間の月別判定（{from}から）',
       agreementMonthOf: '{y}年{m}月',
-      agreementMonthEmpty: '該当なし',
+      monthOnly: '{m}月',
+      // The months of the agreement year without findings, in one line: {months} 2026年4月〜5月、7月〜11月.
+      agreementMonthsRest: 'このほか{n}か月（{months}）は該当なし',
+      agreementMonthsNone: '{n}か月（{months}）とも該当なし',
       chartStaff: '今月の法定外残業（スタッフ別）',
       chartStaffLabel: '今月の法定外残業のスタッフ別棒グラフ。アラート基準は{limit}。{over}名が基準を超えています。',
       chartStaffTop: '残業の多い順に{n}名を表示しています。',
@@ -1002,6 +1009,9 @@ export const ja = {
     reopenedBy: '解除 {at} {who}：{reason}',
     check: 'チェック',
     close: '締める',
+    // An older period never closed: closed from its checklist, not from a row of its own (issue 29 item 22).
+    closeOlder: '{label}を締める',
+    olderHint: 'それより前の締めていない月度は、「チェック」で確認結果を開き、その下のボタンで締められます。',
     confirmClose: '{label}を締めます。締めた期間の勤怠は変更できなくなります。よろしいですか？',
     confirmFindings: '確認事項が{n}件あります。このまま締めますか？',
     closingStarted: '締め処理を開始しました。',
@@ -1337,12 +1347,11 @@ export const ja = {
     title: 'スタッフ一括登録',
     link: '一括登録（CSV）',
     intro:
-      'CSVファイルでスタッフをまとめて登録します。テンプレートに1行1人で入力し、ファイルを選んで内容を確認してください。すべての行に問題がないときだけ登録できます。',
+      'CSVファイルでスタッフをまとめて登録します。テンプレートに1行1人で入力し、ファイルを選ぶと、すべての行を確認して結果を表示します。すべての行に問題がないときだけ登録できます。',
     template: 'テンプレートをダウンロード',
     templateHint:
       '必須：姓・名・メールアドレス。部署・雇用形態は登録済みの名前で、入社日は 2026-04-01 または 2026/4/1 の形で入力します。文字コードは UTF-8 または Shift_JIS、最大2,000人・512KBまでです。',
     file: 'CSVファイル',
-    check: '内容を確認',
     checking: '確認しています…',
     encoding: '文字コード：{name}',
     encodings: { utf8: 'UTF-8', sjis: 'Shift_JIS' } as Record<string, string>,

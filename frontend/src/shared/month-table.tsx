@@ -79,7 +79,7 @@ export function WorkSystemNote({
       </div>
       {flex && (
         <div>
-          <dt className="visually-hidden">{S.label}</dt>
+          <dt className="visually-hidden">{S.flexBalanceTerm}</dt>
           <dd data-testid="flex-balance">{flexBalanceText(flex, today)}</dd>
           <dd data-testid="flex-projection">{flexProjectionText(flex)}</dd>
         </div>

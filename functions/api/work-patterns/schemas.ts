@@ -24,7 +24,7 @@ export const PatternBodySchema = z
     ),
     start_time: time,
     end_time: time,
-    crosses_midnight: z._default(z.boolean({ error: '翌日にまたがるか選択してください' }), false),
+    crosses_midnight: z._default(z.boolean({ error: '「終業は翌日」を選ぶかどうかを指定してください' }), false),
     breaks: z._default(
       z
         .array(BreakSchema, { error: '休憩時間の形式が正しくありません' })

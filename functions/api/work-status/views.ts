@@ -77,12 +77,6 @@ export interface OwnWorkStatusView {
   flex: FlexBalanceView | null;
 }
 
-/** `PUT /api/v1/work_status/alert`: the settings as saved. */
-export interface AlertSettingsView {
-  alert_limit_minutes: number;
-  special_clause: boolean;
-}
-
 /** One version of the 36協定 settings (hours are whole hours; 起算日 = the 1st of `start_month`). */
 export interface AgreementVersionView {
   effective_from: string;
@@ -95,6 +89,11 @@ export interface AgreementVersionView {
   special_annual_limit_hours: number | null;
   special_months: number | null;
   alert_percent: number;
+  /**
+   * The alert in whole hours instead of `alert_percent`: only on a version carried over from the old
+   * company alert (アラート設定) that no whole % says; null otherwise.
+   */
+  alert_hours: number | null;
   updated_at: string | null;
 }
 
@@ -102,7 +101,10 @@ export interface AgreementVersionView {
 export interface AgreementSettingsView {
   /** The day asked about (YYYY-MM-DD). */
   on: string;
-  /** The version in force that day; null before the first (the statutory limits and the company alert apply). */
+  /**
+   * The version in force that day; null before the first (the statutory limits and the company's alert
+   * apply: 月45時間 unless the old アラート設定 said otherwise; the migration gives every company a version).
+   */
   in_force: AgreementVersionView | null;
   /** First day of the agreement year holding `on` (YYYY-MM-DD). */
   agreement_year_start: string;
@@ -121,6 +123,7 @@ const versionView = (v: AgreementVersion): AgreementVersionView => ({
   special_annual_limit_hours: v.specialAnnualLimitHours,
   special_months: v.specialMonths,
   alert_percent: v.alertPercent,
+  alert_hours: v.alertHours ?? null,
   updated_at: v.updatedAt ?? null,
 });
 

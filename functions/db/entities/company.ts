@@ -14,7 +14,11 @@ export const Company = createSchema({
     /** IANA zone: "today" and work dates are computed here, never from the Lambda's clock zone. */
     timeZone: { type: 'string', required: true, default: 'Asia/Tokyo' },
     status: { type: ['active', 'closed'] as const, required: true, default: 'active' },
-    /** 36協定: the admin's monthly overtime alert limit (minutes, default 45 h) and whether a special clause applies. */
+    /**
+     * 36協定 before versions: the old アラート設定's monthly overtime alert (minutes, default 45 h) and special
+     * clause. No longer written (the form and its route are retired, issue 29 item 19); read for days
+     * before the company's first 36協定 version, which the migration creates from them.
+     */
     overtimeAlertMinutes: { type: 'number', required: true, default: 45 * 60 },
     specialClause: { type: 'boolean', required: true, default: false },
     /**

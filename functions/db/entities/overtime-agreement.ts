@@ -19,6 +19,8 @@ export const OvertimeAgreement = createSchema({
     specialAnnualLimitHours: { type: 'number' },
     specialMonths: { type: 'number' },
     alertPercent: { type: 'number', required: true },
+    /** The alert in whole hours, on a version carried over from the old company alert (see the domain type); absent otherwise. */
+    alertHours: { type: 'number' },
     updatedAt: {
       type: 'string',
       required: true,

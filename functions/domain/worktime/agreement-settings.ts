@@ -28,6 +28,12 @@ export interface AgreementVersion {
   specialMonths: number | null;
   /** Alert when a month's 法定外 passes this % of the agreed monthly limit (1–100). */
   alertPercent: number;
+  /**
+   * The alert as whole hours instead of a %: only on a version the migration carried over from the old
+   * company alert (アラート設定, 1–100 h) when no whole % of the monthly limit says the same (40 h of
+   * 45 h is 88.9 %; 60 h is over it). Null or absent on every version saved from 36協定設定.
+   */
+  alertHours?: number | null | undefined;
   updatedAt?: string | undefined;
 }
 
@@ -51,7 +57,8 @@ export function versionInForce<V extends { effectiveFrom: string }>(versions: re
 export function engineSettings(v: AgreementVersion): AgreementSettings {
   const monthly = Math.min(v.monthlyLimitHours, STATUTORY_HOURS[v.variant].monthly) * 60;
   return {
-    alertLimitMinutes: Math.round((monthly * v.alertPercent) / 100),
+    alertLimitMinutes:
+      typeof v.alertHours === 'number' ? v.alertHours * 60 : Math.round((monthly * v.alertPercent) / 100),
     specialClause: v.specialClause,
     limits: {
       monthlyMinutes: monthly,
@@ -60,5 +67,35 @@ export function engineSettings(v: AgreementVersion): AgreementSettings {
       ...(v.specialAnnualLimitHours === null ? {} : { specialAnnualMinutes: v.specialAnnualLimitHours * 60 }),
       ...(v.specialMonths === null ? {} : { specialMonths: v.specialMonths }),
     },
+  };
+}
+
+/**
+ * The version that says what the old company alert (アラート設定: a monthly alert of whole hours and
+ * whether the agreement has a special clause) said, for the days from `effectiveFrom`: before 36協定
+ * versions the engine judged such a company by 4月1日, the statutory limits (45 h / 360 h, and with the
+ * clause < 100 h, 720 h, 6 months: the special limits are left null, i.e. the law's) and that alert.
+ * The alert becomes a % of 45 h when a whole % says exactly the same (36 h = 80 %, 45 h = 100 %), else
+ * it is kept in hours (`alertHours`).
+ */
+export function versionFromCompanyAlert(
+  effectiveFrom: string,
+  alert: { overtimeAlertMinutes: number; specialClause: boolean },
+): AgreementVersion {
+  const monthlyMinutes = STATUTORY_HOURS.standard.monthly * 60;
+  const percent = (alert.overtimeAlertMinutes * 100) / monthlyMinutes;
+  const exact = Number.isInteger(percent) && percent >= 1 && percent <= 100;
+  return {
+    effectiveFrom,
+    startMonth: DEFAULT_START_MONTH,
+    variant: 'standard',
+    monthlyLimitHours: STATUTORY_HOURS.standard.monthly,
+    annualLimitHours: STATUTORY_HOURS.standard.annual,
+    specialClause: alert.specialClause,
+    specialMonthlyLimitHours: null,
+    specialAnnualLimitHours: null,
+    specialMonths: null,
+    alertPercent: exact ? percent : Math.min(100, Math.max(1, Math.round(percent))),
+    alertHours: exact ? null : alert.overtimeAlertMinutes / 60,
   };
 }

@@ -435,7 +435,6 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     },
     'create-attendance-export': attendanceExportBody(ids.year, ids.month, ids.department, ids.employee),
     'create-paid-leave-grant': { granted_on: '2025-04-01', days: 1, kind: 'extra', reason: '調整' },
-    'update-overtime-alert': { alert_hours: 45, special_clause: false },
     'update-overtime-agreement': {
       start_month: 4,
       variant: 'standard',

@@ -1,8 +1,11 @@
 /**
  * 締め処理 (`/management/closing`): the company's 締め日 as versions (form and history), the current
  * payroll period and the twelve before it with their status, and per period: チェック (the checklist of
- * what blocks a clean close), 締める (after a confirmation, which names the findings), progress while
- * the closing job runs, 締め時点のCSV (the CSV stored at closing) and 締めを解除 with a required reason.
+ * what blocks a clean close; the page takes the reader to it, focused), 締める (after a confirmation,
+ * which names the findings), progress while the closing job runs, 締め時点のCSV (the CSV stored at
+ * closing) and 締めを解除 with a required reason. Only the period to close next — the latest ended one not
+ * closed — and a reopened or failed one get 締める in their row; an older period never closed is closed
+ * from its checklist (issue 29 item 22: twelve primary buttons back to a year ago invited the wrong one).
  * Tables scroll sideways on a phone; the forms stack. The checklist's staff-wide lists are computed in
  * the background (issue 19): 集計日時 tells when, 再集計 builds them again, and while a build runs
  * (集計中…) the page asks again every two seconds; capped lists say 他N件.
@@ -10,7 +13,7 @@
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
@@ -158,14 +161,39 @@ function PayrollSetting({
   );
 }
 
-/** 集計日時, 集計中… while a build runs, and 再集計. */
-function Checklist({ data, onRefresh }: { data: PeriodClosingsView; onRefresh: () => Promise<boolean> }) {
+/** A チェック press: which period's checklist to bring into view (n tells two presses apart). */
+type Reveal = { id: string; n: number } | null;
+
+/**
+ * 集計日時, 集計中… while a build runs, and 再集計. After a チェック press, once the asked period's
+ * checklist is on screen its heading is scrolled to and focused (it sits below the table of thirteen
+ * periods). An older period never closed gets its (secondary) 締める here, under what it should be checked for.
+ */
+function Checklist({
+  data,
+  onRefresh,
+  reveal,
+  closeAction,
+}: {
+  data: PeriodClosingsView;
+  onRefresh: () => Promise<boolean>;
+  reveal: Reveal;
+  closeAction: ReactNode;
+}) {
   const c = data.checklist;
   const label = data.periods.find((p) => p.id === c.period)?.label ?? c.period;
   const [refreshFailed, setRefreshFailed] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (!reveal || reveal.n === revealed.current || reveal.id !== c.period) return;
+    revealed.current = reveal.n;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [reveal, c.period]);
   return (
-    <section className="card page-section" aria-labelledby="closing-checklist-title">
-      <h2 id="closing-checklist-title" className="page-section__title">
+    <section id="closing-checklist" className="card page-section" aria-labelledby="closing-checklist-title">
+      <h2 id="closing-checklist-title" ref={heading} tabIndex={-1} className="page-section__title">
         {C.checklistTitle.replace('{label}', label)}
       </h2>
       <RefreshBar
@@ -286,6 +314,7 @@ function Checklist({ data, onRefresh }: { data: PeriodClosingsView; onRefresh: (
           </dd>
         </div>
       </dl>
+      {closeAction}
     </section>
   );
 }
@@ -352,20 +381,189 @@ function ReopenForm({ period, onDone }: { period: PeriodClosingView; onDone: (me
   );
 }
 
+/**
+ * 「2026年11月度（11月1日〜11月30日）」 as two unbroken lines, name over days: the row's heading column
+ * stays narrow on a phone instead of breaking the label a character a line.
+ */
+function PeriodName({ label }: { label: string }) {
+  const at = label.indexOf('（');
+  if (at < 0) return <>{label}</>;
+  return (
+    <>
+      <span className="closing-period">{label.slice(0, at)}</span>
+      <span className="closing-period closing-period--days">{label.slice(at)}</span>
+    </>
+  );
+}
+
+/** Closing can be asked for: the period has ended and is not closed or closing. */
+const closable = (p: PeriodClosingView) =>
+  p.ended && (p.status === 'open' || p.status === 'reopened' || p.status === 'failed');
+
+/**
+ * The periods whose row offers 締める: the latest ended period not closed (the one to close next), and any
+ * reopened or failed one (closed before, to be closed again). Older periods never closed are closed
+ * from their checklist.
+ */
+function closeTargets(periods: readonly PeriodClosingView[]): Set<string> {
+  const next = periods.find((p) => p.ended && p.status !== 'closed' && p.status !== 'closing');
+  const targets = new Set(periods.filter((p) => p.status === 'reopened' || p.status === 'failed').map((p) => p.id));
+  if (next && closable(next)) targets.add(next.id);
+  return targets;
+}
+
 function Periods({
   data,
-  onSelect,
-  onChanged,
+  targets,
+  busy,
+  onClose,
+  onCheck,
+  onDownload,
+  onReopened,
 }: {
   data: PeriodClosingsView;
-  onSelect: (id: string) => void;
-  onChanged: () => void;
+  targets: ReadonlySet<string>;
+  busy: string | null;
+  onClose: (p: PeriodClosingView) => void;
+  onCheck: (id: string) => void;
+  onDownload: (p: PeriodClosingView) => void;
+  onReopened: (message: string) => void;
 }) {
   const zone = useTimeZone();
+  const [reopening, setReopening] = useState<string | null>(null);
+  const older = data.periods.some((p) => closable(p) && !targets.has(p.id));
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="data-table closing-table" aria-label={C.periodsTitle}>
+          <thead>
+            <tr>
+              <th scope="col">{C.colPeriod}</th>
+              <th scope="col">{C.colStatus}</th>
+              <th scope="col">{C.colWho}</th>
+              <th scope="col">{C.colActions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.periods.map((p) => (
+              <tr key={p.id} data-period={p.id} aria-current={p.id === data.selected ? 'true' : undefined}>
+                <th scope="row">
+                  <PeriodName label={p.label} />
+                </th>
+                <td className="closing-status" data-testid={`status-${p.id}`}>
+                  {p.ended || p.status !== 'open' ? C.status[p.status] : C.notEnded}
+                  {p.status === 'closing' && p.progress && (
+                    <span className="closing-progress">
+                      {' '}
+                      {C.progress
+                        .replace('{done}', String(p.progress.done))
+                        .replace('{total}', String(p.progress.total))}
+                    </span>
+                  )}
+                </td>
+                <td className="closing-who">
+                  {p.closed_at && p.status !== 'open' && (
+                    <div>
+                      {C.closedBy
+                        .replace('{at}', formatDateTime(p.closed_at, zone))
+                        .replace('{who}', p.closed_by ?? '')}
+                    </div>
+                  )}
+                  {p.reopened_at && (
+                    <div>
+                      {C.reopenedBy
+                        .replace('{at}', formatDateTime(p.reopened_at, zone))
+                        .replace('{who}', p.reopened_by ?? '')
+                        .replace('{reason}', p.reopen_reason ?? '')}
+                    </div>
+                  )}
+                </td>
+                {/* The cell stays a table cell (aligned with its row); the buttons wrap inside it. */}
+                <td>
+                  <div className="closing-actions">
+                    {p.ended && (
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        aria-controls="closing-checklist"
+                        onClick={() => onCheck(p.id)}
+                      >
+                        {C.check}
+                      </button>
+                    )}
+                    {targets.has(p.id) && (
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        disabled={busy === p.id}
+                        onClick={() => onClose(p)}
+                      >
+                        {C.close}
+                      </button>
+                    )}
+                    {p.status === 'closed' && (
+                      <>
+                        <button
+                          type="button"
+                          className="button button--ghost"
+                          disabled={busy === `csv-${p.id}`}
+                          aria-busy={busy === `csv-${p.id}`}
+                          onClick={() => onDownload(p)}
+                        >
+                          {busy === `csv-${p.id}` ? C.downloading : C.download}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--ghost"
+                          aria-expanded={reopening === p.id}
+                          onClick={() => setReopening(reopening === p.id ? null : p.id)}
+                        >
+                          {C.reopen}
+                        </button>
+                      </>
+                    )}
+                    {reopening === p.id && p.status === 'closed' && (
+                      <ReopenForm
+                        period={p}
+                        onDone={(message) => {
+                          setReopening(null);
+                          onReopened(message);
+                        }}
+                      />
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {older && <p className="page-hint">{C.olderHint}</p>}
+    </>
+  );
+}
+
+/**
+ * 期間の一覧 and the checklist under it, sharing the closing's messages: 締める in a row (the period to
+ * close next) or under an older period's checklist, the frozen CSV and 締めを解除.
+ */
+function Closings({
+  data,
+  onCheck,
+  reveal,
+  onChanged,
+  onRefresh,
+}: {
+  data: PeriodClosingsView;
+  onCheck: (id: string) => void;
+  reveal: Reveal;
+  onChanged: () => void;
+  onRefresh: () => Promise<boolean>;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [reopening, setReopening] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const targets = closeTargets(data.periods);
 
   async function close(p: PeriodClosingView) {
     setError(null);
@@ -396,108 +594,43 @@ function Periods({
     if (!ok) setError(C.downloadFailed);
   }
 
+  const checked = data.periods.find((p) => p.id === data.checklist.period);
+  const olderClose =
+    checked && closable(checked) && !targets.has(checked.id) ? (
+      <p className="closing-checklist__close">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy === checked.id}
+          onClick={() => void close(checked)}
+        >
+          {C.closeOlder.replace('{label}', checked.label)}
+        </button>
+      </p>
+    ) : null;
+
   return (
-    <section className="card page-section" aria-labelledby="closing-periods-title">
-      <h2 id="closing-periods-title" className="page-section__title">
-        {C.periodsTitle}
-      </h2>
-      <FormFeedback error={error} success={success} />
-      <div className="table-scroll">
-        <table className="data-table closing-table" aria-label={C.periodsTitle}>
-          <thead>
-            <tr>
-              <th scope="col">{C.colPeriod}</th>
-              <th scope="col">{C.colStatus}</th>
-              <th scope="col">{C.colWho}</th>
-              <th scope="col">{C.colActions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.periods.map((p) => (
-              <tr key={p.id} data-period={p.id} aria-current={p.id === data.selected ? 'true' : undefined}>
-                <th scope="row">{p.label}</th>
-                <td data-testid={`status-${p.id}`}>
-                  {p.ended || p.status !== 'open' ? C.status[p.status] : C.notEnded}
-                  {p.status === 'closing' && p.progress && (
-                    <span className="closing-progress">
-                      {' '}
-                      {C.progress
-                        .replace('{done}', String(p.progress.done))
-                        .replace('{total}', String(p.progress.total))}
-                    </span>
-                  )}
-                </td>
-                <td className="closing-who">
-                  {p.closed_at && p.status !== 'open' && (
-                    <div>
-                      {C.closedBy
-                        .replace('{at}', formatDateTime(p.closed_at, zone))
-                        .replace('{who}', p.closed_by ?? '')}
-                    </div>
-                  )}
-                  {p.reopened_at && (
-                    <div>
-                      {C.reopenedBy
-                        .replace('{at}', formatDateTime(p.reopened_at, zone))
-                        .replace('{who}', p.reopened_by ?? '')
-                        .replace('{reason}', p.reopen_reason ?? '')}
-                    </div>
-                  )}
-                </td>
-                <td className="closing-actions">
-                  {p.ended && (
-                    <button type="button" className="button button--ghost" onClick={() => onSelect(p.id)}>
-                      {C.check}
-                    </button>
-                  )}
-                  {p.ended && (p.status === 'open' || p.status === 'reopened' || p.status === 'failed') && (
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      disabled={busy === p.id}
-                      onClick={() => void close(p)}
-                    >
-                      {C.close}
-                    </button>
-                  )}
-                  {p.status === 'closed' && (
-                    <>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        disabled={busy === `csv-${p.id}`}
-                        aria-busy={busy === `csv-${p.id}`}
-                        onClick={() => void download(p)}
-                      >
-                        {busy === `csv-${p.id}` ? C.downloading : C.download}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        aria-expanded={reopening === p.id}
-                        onClick={() => setReopening(reopening === p.id ? null : p.id)}
-                      >
-                        {C.reopen}
-                      </button>
-                    </>
-                  )}
-                  {reopening === p.id && p.status === 'closed' && (
-                    <ReopenForm
-                      period={p}
-                      onDone={(message) => {
-                        setReopening(null);
-                        setSuccess(message);
-                        onChanged();
-                      }}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <>
+      <section className="card page-section" aria-labelledby="closing-periods-title">
+        <h2 id="closing-periods-title" className="page-section__title">
+          {C.periodsTitle}
+        </h2>
+        <FormFeedback error={error} success={success} />
+        <Periods
+          data={data}
+          targets={targets}
+          busy={busy}
+          onClose={(p) => void close(p)}
+          onCheck={onCheck}
+          onDownload={(p) => void download(p)}
+          onReopened={(message) => {
+            setSuccess(message);
+            onChanged();
+          }}
+        />
+      </section>
+      <Checklist data={data} onRefresh={onRefresh} reveal={reveal} closeAction={olderClose} />
+    </>
   );
 }
 
@@ -507,6 +640,7 @@ export default function ClosingPage() {
   const [job, setJob] = useState<RecomputeJob | null>(null);
   const payroll = useLoad(getPayrollPeriod, String(payrollKey));
   const [selected, setSelected] = useState<string | undefined>(undefined);
+  const [reveal, setReveal] = useState<Reveal>(null);
   const [tick, setTick] = useState(0);
   const closings = useLoad(() => listClosings(selected), `${selected ?? ''}-${tick}`);
   const running = closings.state.status === 'ready' && closings.state.data.periods.some((p) => p.status === 'closing');
@@ -552,8 +686,16 @@ export default function ClosingPage() {
       <LoadView state={shown} onRetry={() => void closings.reload()}>
         {(data) => (
           <>
-            <Periods data={data} onSelect={setSelected} onChanged={() => setTick((n) => n + 1)} />
-            <Checklist data={data} onRefresh={refresh} />
+            <Closings
+              data={data}
+              onCheck={(id) => {
+                setSelected(id);
+                setReveal((r) => ({ id, n: (r?.n ?? 0) + 1 }));
+              }}
+              reveal={reveal}
+              onChanged={() => setTick((n) => n + 1)}
+              onRefresh={refresh}
+            />
           </>
         )}
       </LoadView>

@@ -23,23 +23,25 @@ function OrgRow({ kind, unit, onDeleted }: { kind: OrgKind; unit: OrgUnit; onDel
   return (
     <tr>
       <th scope="row">{unit.name}</th>
-      <td className="row-actions">
-        <Link
-          className="button button--ghost button--small"
-          to={`${ORG[kind].screenPath}/${encodeURIComponent(unit.id)}/edit`}
-        >
-          {t.admin.edit}
-          <span className="visually-hidden">（{unit.name}）</span>
-        </Link>
-        <button
-          type="button"
-          className="button button--danger button--small"
-          onClick={() => void onDelete()}
-          disabled={busy}
-        >
-          {t.admin.delete}
-          <span className="visually-hidden">（{unit.name}）</span>
-        </button>
+      <td>
+        <div className="row-actions">
+          <Link
+            className="button button--ghost button--small"
+            to={`${ORG[kind].screenPath}/${encodeURIComponent(unit.id)}/edit`}
+          >
+            {t.admin.edit}
+            <span className="visually-hidden">（{unit.name}）</span>
+          </Link>
+          <button
+            type="button"
+            className="button button--danger button--small"
+            onClick={() => void onDelete()}
+            disabled={busy}
+          >
+            {t.admin.delete}
+            <span className="visually-hidden">（{unit.name}）</span>
+          </button>
+        </div>
       </td>
     </tr>
   );

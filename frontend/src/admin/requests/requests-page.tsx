@@ -233,12 +233,14 @@ function PendingTable({ first }: { first: PendingPageView }) {
               <thead>
                 <tr>
                   <th scope="col">
-                    <input
-                      type="checkbox"
-                      aria-label={A.selectAll}
-                      checked={allChosen}
-                      onChange={(e) => setSelected(new Set(e.target.checked ? rows.map((r) => r.id) : []))}
-                    />
+                    <label className="check-cell">
+                      <input
+                        type="checkbox"
+                        aria-label={A.selectAll}
+                        checked={allChosen}
+                        onChange={(e) => setSelected(new Set(e.target.checked ? rows.map((r) => r.id) : []))}
+                      />
+                    </label>
                   </th>
                   <th scope="col">{R.date}</th>
                   <th scope="col">{R.applicant}</th>
@@ -251,15 +253,17 @@ function PendingTable({ first }: { first: PendingPageView }) {
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <td>
-                      <input
-                        type="checkbox"
-                        aria-label={A.selectRow
-                          .replace('{name}', row.employee_name)
-                          .replace('{date}', formatLongDate(row.date))
-                          .replace('{kind}', kindLabel(row.request_kind))}
-                        checked={selected.has(row.id)}
-                        onChange={(e) => toggle(row.id, e.target.checked)}
-                      />
+                      <label className="check-cell">
+                        <input
+                          type="checkbox"
+                          aria-label={A.selectRow
+                            .replace('{name}', row.employee_name)
+                            .replace('{date}', formatLongDate(row.date))
+                            .replace('{kind}', kindLabel(row.request_kind))}
+                          checked={selected.has(row.id)}
+                          onChange={(e) => toggle(row.id, e.target.checked)}
+                        />
+                      </label>
                     </td>
                     <td className="num">{formatLongDate(row.date)}</td>
                     <th scope="row">{row.employee_name}</th>

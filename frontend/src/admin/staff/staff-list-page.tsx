@@ -55,27 +55,29 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
       <td className="num">{hours(staff.overtime_minutes)}</td>
       <td className="num">{hours(staff.over_legal_limit_minutes)}</td>
       <td>{scheduleIssues(staff)}</td>
-      <td className="row-actions">
-        <Link className="button button--ghost button--small" to={`/management/${encodeURIComponent(staff.id)}`}>
-          {t.admin.detail}
-          <span className="visually-hidden">（{staff.name}）</span>
-        </Link>
-        <Link
-          className="button button--ghost button--small"
-          to={`/management/staff/${encodeURIComponent(staff.id)}/edit`}
-        >
-          {t.admin.edit}
-          <span className="visually-hidden">（{staff.name}）</span>
-        </Link>
-        <button
-          type="button"
-          className="button button--danger button--small"
-          onClick={() => void onDelete()}
-          disabled={busy}
-        >
-          {t.admin.delete}
-          <span className="visually-hidden">（{staff.name}）</span>
-        </button>
+      <td>
+        <div className="row-actions">
+          <Link className="button button--ghost button--small" to={`/management/${encodeURIComponent(staff.id)}`}>
+            {t.admin.detail}
+            <span className="visually-hidden">（{staff.name}）</span>
+          </Link>
+          <Link
+            className="button button--ghost button--small"
+            to={`/management/staff/${encodeURIComponent(staff.id)}/edit`}
+          >
+            {t.admin.edit}
+            <span className="visually-hidden">（{staff.name}）</span>
+          </Link>
+          <button
+            type="button"
+            className="button button--danger button--small"
+            onClick={() => void onDelete()}
+            disabled={busy}
+          >
+            {t.admin.delete}
+            <span className="visually-hidden">（{staff.name}）</span>
+          </button>
+        </div>
       </td>
     </tr>
   );

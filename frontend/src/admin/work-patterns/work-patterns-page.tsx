@@ -3,7 +3,8 @@
  * with edit and delete, the form to create or edit one with its break windows, and the default
  * assignment (標準の勤務パターン) per 部署×雇用形態 or per employee from an 適用開始日, with the ones in
  * force today and the history. A save that changes figures shows the background recompute. Fits a
- * phone: the tables scroll on their own and the break rows wrap.
+ * phone: the pattern list becomes one card per pattern (every column and 編集/削除 on screen, issue 29
+ * item 23), the assignment tables scroll on their own and the break rows wrap.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
@@ -90,26 +91,30 @@ function PatternList({
               {patterns.map((p) => (
                 <tr key={p.id}>
                   <th scope="row">{p.name}</th>
-                  <td>{rangeLabel(p, p, true)}</td>
-                  <td>{p.breaks.length ? p.breaks.map((b) => rangeLabel(p, b)).join('、') : W.noBreaks}</td>
-                  <td>{durationLabel(p.work_minutes)}</td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => onEdit(p)}
-                      aria-label={W.editOf.replace('{name}', p.name)}
-                    >
-                      {W.edit}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger button--small"
-                      onClick={() => void onDelete(p)}
-                      aria-label={W.removeOf.replace('{name}', p.name)}
-                    >
-                      {W.remove}
-                    </button>
+                  <td data-label={W.colTime}>{rangeLabel(p, p, true)}</td>
+                  <td data-label={W.colBreaks}>
+                    {p.breaks.length ? p.breaks.map((b) => rangeLabel(p, b)).join('、') : W.noBreaks}
+                  </td>
+                  <td data-label={W.colWork}>{durationLabel(p.work_minutes)}</td>
+                  <td>
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => onEdit(p)}
+                        aria-label={W.editOf.replace('{name}', p.name)}
+                      >
+                        {W.edit}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        onClick={() => void onDelete(p)}
+                        aria-label={W.removeOf.replace('{name}', p.name)}
+                      >
+                        {W.remove}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

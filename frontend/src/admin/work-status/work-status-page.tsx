@@ -1,9 +1,9 @@
 /**
  * 勤怠状況 (`/management`): the number of registered staff; three panels (monthly working time,
  * overtime, excess time over the deemed overtime; total and average); the 36協定 alert list and the
- * alert limit; the 36協定 findings of every month of the agreement year; charts of this month's
- * overtime per employee and the last 12 months; 36協定設定 (versions and history; the simple alert
- * form only while no 36協定 version is in force); the five-day paid-leave duty. Spec §8: a load failure reads データの取得に失敗しました.
+ * alert limit (changed on 36協定設定, its own settings screen); the 36協定 findings of every month of the
+ * agreement year; charts of this month's overtime per employee and the last 12 months; the five-day
+ * paid-leave duty. No settings form here (issue 29 item 19). Spec §8: a load failure reads データの取得に失敗しました.
  * The figures are computed in the background (issue 19): 集計日時 tells when, 再集計 builds them again,
  * and while a build runs (集計中…) the page asks again every two seconds; capped lists say 他N件.
  */
@@ -16,11 +16,8 @@ import { Loading } from '../../shared/status-pages';
 import { RefreshBar } from '../../shared/refresh-bar';
 import { formatHoursJa } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
-import { AgreementSettingsForm } from './agreement-settings-form';
-import { AlertSettingsForm } from './alert-settings-form';
 import { FiveDayDutySection } from './five-day-duty-section';
 import {
-  getAgreement,
   getWorkStatus,
   refreshWorkStatus,
   type PeriodAsked,
@@ -65,7 +62,9 @@ function AlertList({ data }: { data: WorkStatus }) {
           )}
         </h2>
       </div>
-      <p className="alert-section__limit">{limit}</p>
+      <p className="alert-section__limit">
+        {limit} <Link to="/management/overtime_agreement">{WS.settingsLink}</Link>
+      </p>
       {data.alerts.length === 0 ? (
         <p className="page-hint">{WS.alertsEmpty}</p>
       ) : (
@@ -80,37 +79,71 @@ function AlertList({ data }: { data: WorkStatus }) {
   );
 }
 
-/** Every month of the agreement year so far with its own findings (each under its month's settings). */
+/**
+ * The months of the agreement year so far with findings, each with its own (under its month's settings);
+ * the months without any in one line (issue 29 item 20: eight cards of 該当なし filled a screen).
+ */
 function AgreementMonths({ data }: { data: WorkStatus }) {
   const label = (month: string) => {
     const [y, m] = month.split('-');
     return WS.agreementMonthOf.replace('{y}', y ?? '').replace('{m}', String(Number(m)));
   };
+  const withFindings = [...data.agreement_months].reverse().filter((m) => m.alerts_total > 0 || m.alerts.length > 0);
+  const rest = data.agreement_months.filter((m) => m.alerts_total === 0 && m.alerts.length === 0).map((m) => m.month);
   return (
     <section className="card page-section" aria-labelledby="agreement-months-title">
       <h2 id="agreement-months-title" className="page-section__title">
         {WS.agreementMonths.replace('{from}', label(data.agreement_year_start))}
       </h2>
       <div className="agreement-months">
-        {[...data.agreement_months].reverse().map((m) => (
+        {withFindings.map((m) => (
           <section key={m.month} aria-label={label(m.month)} data-month={m.month}>
             <h3 className="agreement-months__title">{label(m.month)}</h3>
-            {m.alerts.length === 0 ? (
-              <p className="page-hint">{WS.agreementMonthEmpty}</p>
-            ) : (
-              <FindingList<WorkStatusAlert>
-                findings={m.alerts}
-                label={label(m.month)}
-                lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
-              />
-            )}
+            <FindingList<WorkStatusAlert>
+              findings={m.alerts}
+              label={label(m.month)}
+              lead={(a) => <Link to={`/management/${encodeURIComponent(a.employee_id)}`}>{a.name}</Link>}
+            />
             {more(m.alerts.length, m.alerts_total)}
           </section>
         ))}
       </div>
+      {rest.length > 0 && (
+        <p className="page-hint" data-testid="agreement-months-rest">
+          {(withFindings.length ? WS.agreementMonthsRest : WS.agreementMonthsNone)
+            .replace('{n}', String(rest.length))
+            .replace('{months}', monthRuns(rest))}
+        </p>
+      )}
     </section>
   );
 }
+
+/**
+ * Months (YYYY-MM, oldest first) as runs: 「2026年4月〜5月、7月〜11月」; the year is said at the first run
+ * and again where it changes.
+ */
+function monthRuns(months: readonly string[]): string {
+  const runs: [string, string][] = [];
+  for (const m of months) {
+    const last = runs.at(-1);
+    if (last && nextMonth(last[1]) === m) last[1] = m;
+    else runs.push([m, m]);
+  }
+  let year = '';
+  const name = (month: string) => {
+    const [y, m] = month.split('-') as [string, string];
+    const text = (y === year ? WS.monthOnly : WS.agreementMonthOf).replace('{y}', y).replace('{m}', String(Number(m)));
+    year = y;
+    return text;
+  };
+  return runs.map(([from, to]) => (from === to ? name(from) : `${name(from)}〜${name(to)}`)).join('、');
+}
+
+const nextMonth = (month: string) => {
+  const { year, month: m } = shifted(month, 1);
+  return `${year}-${String(m).padStart(2, '0')}`;
+};
 
 /** The period `n` periods from `id` (YYYY-MM): periods are named by consecutive months. */
 function shifted(id: string, n: number): { year: number; month: number } {
@@ -158,7 +191,11 @@ function Panels({ data, onAsk }: { data: WorkStatus; onAsk: (asked: PeriodAsked)
                 <dd className="num">{figure(data[p.total] as number | null)}</dd>
               </div>
               <div>
-                <dt>{WS.average}</dt>
+                <dt>
+                  {data.count_with_data === null
+                    ? WS.average
+                    : WS.averageOf.replace('{n}', String(data.count_with_data))}
+                </dt>
                 <dd className="num">{figure(data[p.average] as number | null)}</dd>
               </div>
             </dl>
@@ -182,15 +219,11 @@ export default function WorkStatusPage() {
     asked ? `work-status-${asked.year}-${asked.month}` : 'work-status',
     { alertOnGenericFailure: false },
   );
-  const agreement = useLoad(getAgreement, 'overtime-agreement', { alertOnGenericFailure: false });
 
   const [refreshFailed, setRefreshFailed] = useState(false);
   const refreshing = state.status === 'ready' && state.data.refreshing;
 
-  /**
-   * 再集計, and after a new limit or 36協定 (the alert list changes): the figures are built again in
-   * the background; the form and its message stay mounted.
-   */
+  /** 再集計: the figures are built again in the background. */
   async function refresh() {
     const res = await refreshWorkStatus(asked);
     setRefreshFailed(!res.ok);
@@ -211,13 +244,6 @@ export default function WorkStatusPage() {
       clearTimeout(timer);
     };
   }, [refreshing, asked, state, setData]);
-
-  /** A saved version answers for its own 適用開始日: ask again what is in force today, and the alerts. */
-  async function refreshAgreement() {
-    const res = await getAgreement();
-    if (res.ok) agreement.setData(() => res.data);
-    await refresh();
-  }
 
   return (
     <>
@@ -249,19 +275,6 @@ export default function WorkStatusPage() {
             />
             <MonthlyOvertimeChart months={state.data.monthly_overtime ?? []} />
           </div>
-          {agreement.state.status === 'ready' && (
-            <AgreementSettingsForm data={agreement.state.data} onSaved={() => void refreshAgreement()} />
-          )}
-          {(agreement.state.status === 'error' ||
-            (agreement.state.status === 'ready' && agreement.state.data.in_force === null)) && (
-            <AlertSettingsForm
-              initial={{
-                alert_hours: Math.round(state.data.alert_limit_minutes / 60),
-                special_clause: state.data.special_clause,
-              }}
-              onSaved={() => void refresh()}
-            />
-          )}
         </>
       )}
       {state.status === 'ready' && (

@@ -232,23 +232,26 @@ export default function PunchPage() {
           </div>
 
           <form className="form punch-form" onSubmit={(e) => void onSubmit(e)}>
-            <div className="form__field">
-              <label htmlFor="punch-memo">
-                {status === 'not_punched_in' ? t.punch.punchInMemo : t.punch.punchOutMemo}
-              </label>
-              <input
-                id="punch-memo"
-                type="text"
-                value={memoValue}
-                maxLength={MEMO_MAX_LENGTH}
-                onChange={(e) => setMemo(e.target.value)}
-                aria-describedby="punch-memo-hint"
-                autoComplete="off"
-              />
-              <span id="punch-memo-hint" className="form__hint">
-                {t.punch.memoHint}（{memoValue.length}/{MEMO_MAX_LENGTH}）
-              </span>
-            </div>
+            {/* Once 退勤済み no press records a memo: the box goes (the memos recorded are shown above). */}
+            {status !== 'left_work' && (
+              <div className="form__field">
+                <label htmlFor="punch-memo">
+                  {status === 'not_punched_in' ? t.punch.punchInMemo : t.punch.punchOutMemo}
+                </label>
+                <input
+                  id="punch-memo"
+                  type="text"
+                  value={memoValue}
+                  maxLength={MEMO_MAX_LENGTH}
+                  onChange={(e) => setMemo(e.target.value)}
+                  aria-describedby="punch-memo-hint"
+                  autoComplete="off"
+                />
+                <span id="punch-memo-hint" className="form__hint">
+                  {t.punch.memoHint}（{memoValue.length}/{MEMO_MAX_LENGTH}）
+                </span>
+              </div>
+            )}
             <div className="punch-buttons">
               {BUTTONS.map(({ kind, label }) => (
                 <button

@@ -1,7 +1,9 @@
 /**
  * 36協定設定: the company's 36協定 as versions. The form saves a new version from its 適用開始日
  * (blank = today); the version in force today fills it; the history lists every version, newest first.
- * Each save clears the previous message first, so a repeated result is announced again.
+ * Each save clears the previous message first, so a repeated result is announced again. A version the
+ * migration carried over from the old アラート設定 may hold its alert in hours (`alert_hours`): the form
+ * says so, and a save replaces it by the % typed.
  */
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { useState, type FormEvent } from 'react';
@@ -10,8 +12,13 @@ import { FormFeedback } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { failureMessage } from '../../shared/submit-failure';
 import { range } from '../../shared/time';
-import { saveAgreement, type AgreementBody, type AgreementSettings, type AgreementVersion } from './work-status-api';
-import './work-status.css';
+import {
+  saveAgreement,
+  type AgreementBody,
+  type AgreementSettings,
+  type AgreementVersion,
+} from './overtime-agreement-api';
+import './overtime-agreement.css';
 
 const A = t.admin.workStatus.agreement;
 const MONTHS = range(1, 12);
@@ -39,7 +46,7 @@ function NumberField({
   return (
     <div className="form__field">
       <label htmlFor={id}>{label}</label>
-      <span className="alert-settings__hours">
+      <span className="agreement-form__unit">
         <input
           id={id}
           type="text"
@@ -121,15 +128,14 @@ export function AgreementSettingsForm({
   return (
     <section className="card page-section" aria-labelledby="agreement-settings-title">
       <h2 id="agreement-settings-title" className="page-section__title">
-        {A.title}
+        {A.formTitle}
       </h2>
-      <p className="page-hint">{A.intro}</p>
-      <p className="alert-section__limit" data-testid="agreement-in-force">
+      <p className="agreement-in-force" data-testid="agreement-in-force">
         {data.in_force ? A.inForce.replace('{from}', ymdJa(data.in_force.effective_from)) : A.none}
       </p>
-      <form className="form alert-settings" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="form agreement-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
-        <div className="alert-settings__fields">
+        <div className="agreement-form__fields">
           <EffectiveFromField
             id="agreement-from"
             label={A.effectiveFrom}
@@ -186,8 +192,8 @@ export function AgreementSettingsForm({
             onChange={setAnnual}
             errors={fieldErrors.annual_limit_hours}
           />
-          <div className="alert-settings__clause">
-            <span className="alert-settings__check">
+          <div className="agreement-form__clause">
+            <span className="check">
               <input
                 id="agreement-clause"
                 type="checkbox"
@@ -235,13 +241,28 @@ export function AgreementSettingsForm({
             onChange={setAlertPercent}
             errors={fieldErrors.alert_percent}
           />
+          {typeof v.alert_hours === 'number' && (
+            <p className="form__hint" data-testid="agreement-alert-hours">
+              {A.alertHoursNote.replace('{h}', String(v.alert_hours))}
+            </p>
+          )}
         </div>
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {A.save}
         </button>
       </form>
-      <h3 className="agreement-history__title">{A.history}</h3>
-      {data.versions.length === 0 ? (
+    </section>
+  );
+}
+
+/** 設定の履歴: every version, newest first. */
+export function AgreementHistory({ versions }: { versions: AgreementVersion[] }) {
+  return (
+    <section className="card page-section" aria-labelledby="agreement-history-title">
+      <h2 id="agreement-history-title" className="page-section__title">
+        {A.history}
+      </h2>
+      {versions.length === 0 ? (
         <p className="page-hint">{A.historyEmpty}</p>
       ) : (
         <div className="table-scroll agreement-history">
@@ -256,7 +277,7 @@ export function AgreementSettingsForm({
               </tr>
             </thead>
             <tbody>
-              {data.versions.map((x) => (
+              {versions.map((x) => (
                 <tr key={x.effective_from}>
                   <td>{ymdJa(x.effective_from)}</td>
                   <td>{A.startMonthOption.replace('{m}', String(x.start_month))}</td>
@@ -265,17 +286,11 @@ export function AgreementSettingsForm({
                     {A.hoursUnit}／{x.annual_limit_hours}
                     {A.hoursUnit}
                   </td>
-                  <td>
-                    {x.special_clause
-                      ? A.clauseOn
-                          .replace('{m}', String(x.special_monthly_limit_hours))
-                          .replace('{y}', String(x.special_annual_limit_hours))
-                          .replace('{n}', String(x.special_months))
-                      : A.clauseOff}
-                  </td>
+                  <td>{clauseLabel(x)}</td>
                   <td className="num">
-                    {x.alert_percent}
-                    {A.percentUnit}
+                    {typeof x.alert_hours === 'number'
+                      ? `${x.alert_hours}${A.hoursUnit}`
+                      : `${x.alert_percent}${A.percentUnit}`}
                   </td>
                 </tr>
               ))}
@@ -285,4 +300,14 @@ export function AgreementSettingsForm({
       )}
     </section>
   );
+}
+
+/** なし, the clause's own limits, or the law's when the version leaves them open (carried over from the old alert). */
+function clauseLabel(x: AgreementVersion): string {
+  if (!x.special_clause) return A.clauseOff;
+  if (x.special_monthly_limit_hours === null) return A.clauseStatutory;
+  return A.clauseOn
+    .replace('{m}', String(x.special_monthly_limit_hours))
+    .replace('{y}', String(x.special_annual_limit_hours))
+    .replace('{n}', String(x.special_months));
 }
