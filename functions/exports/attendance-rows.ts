@@ -6,7 +6,7 @@ import { localClock, toMinute } from '../domain/worktime/zone.js';
 import { LEAVE_LABELS, type DayResult } from '../domain/worktime/day.js';
 import { LEAVE_UNIT_LABELS } from '../domain/worktime/schedule.js';
 import { WORK_SYSTEM_LABELS } from '../domain/worktime/system.js';
-import { neutralize, type Cell } from './csv.js';
+import type { Cell } from './csv.js';
 
 /** Query of an attendance export (dates are company-local, inclusive). */
 export interface AttendanceExportParams {
@@ -141,10 +141,10 @@ export async function* employeeDays(
   ctx: RowsContext,
   p: Pick<AttendanceExportParams, 'from' | 'to' | 'timeZone'>,
 ): AsyncGenerator<{ day: DayResult; row: Cell[] }> {
-  const name = neutralize(`${e.lastName} ${e.firstName}`);
-  const employeeNumber = neutralize(e.employeeNumber ?? '');
-  const dept = neutralize(e.departmentId ? (ctx.deptName.get(e.departmentId) ?? '') : '');
-  const status = neutralize(e.employmentStatusId ? (ctx.statusName.get(e.employmentStatusId) ?? '') : '');
+  const name = `${e.lastName} ${e.firstName}`;
+  const employeeNumber = e.employeeNumber ?? '';
+  const dept = e.departmentId ? (ctx.deptName.get(e.departmentId) ?? '') : '';
+  const status = e.employmentStatusId ? (ctx.statusName.get(e.employmentStatusId) ?? '') : '';
   for (const [year, month] of months(p.from, p.to)) {
     const result = await computeEmployeeMonth({
       companyId,
@@ -185,8 +185,8 @@ export async function* employeeDays(
           done ? hmm(d.lateNightMinutes) : '',
           done ? hmm(d.legalHolidayWorkMinutes) : '',
           d.leaveType !== null && d.leaveType !== undefined ? LEAVE_LABELS[d.leaveType as 0 | 1 | 2] : '',
-          neutralize(records.get(d.workDate)?.note ?? ''),
-          neutralize(records.get(d.workDate)?.punchOutNote ?? ''),
+          records.get(d.workDate)?.note ?? '',
+          records.get(d.workDate)?.punchOutNote ?? '',
           ...scheduleCells(d, p.timeZone),
           WORK_SYSTEM_LABELS[d.system.kind],
           done ? hmm(d.periodStatutoryOvertimeMinutes) : '',

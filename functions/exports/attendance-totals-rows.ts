@@ -6,7 +6,7 @@
  */
 import { attendanceTotals, TOTALS_PAGE_LIMIT, type AttendanceTotalsRow } from '../services/attendance-totals.js';
 import { activeStaff } from '../db/staff.js';
-import { neutralize, type Cell } from './csv.js';
+import type { Cell } from './csv.js';
 import { layoutHeader, layoutRow, type ResolvedLayout } from './payroll-layouts.js';
 
 export interface TotalsExportParams {
@@ -70,11 +70,11 @@ export function stateLabel(r: AttendanceTotalsRow): string {
 
 export function totalsRow(r: AttendanceTotalsRow): Cell[] {
   return [
-    neutralize(r.employee_number ?? ''),
-    neutralize(r.name),
-    neutralize(r.name_kana ?? ''),
-    neutralize(r.department ?? ''),
-    neutralize(r.employment_status ?? ''),
+    r.employee_number ?? '',
+    r.name,
+    r.name_kana ?? '',
+    r.department ?? '',
+    r.employment_status ?? '',
     num(r.scheduled_days),
     num(r.work_days),
     num(r.legal_holiday_work_days),

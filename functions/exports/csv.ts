@@ -9,9 +9,6 @@ import { neutralizeCell } from '../domain/csv-cell.js';
  */
 export type CsvEncoding = 'utf8' | 'sjis';
 
-/** CSV injection: domain/csv-cell.ts. csvStream applies it to every text cell; calling it first is harmless. */
-export const neutralize = neutralizeCell;
-
 /** What an export could not write as it was: characters Shift_JIS (CP932) has no code for. */
 export interface CsvReport {
   unencodable: number;

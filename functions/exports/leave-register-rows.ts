@@ -11,7 +11,7 @@ import { allStaff } from '../db/staff.js';
 import { daysAndHours, registerRows } from '../domain/paid-leave/index.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
-import { neutralize, type Cell } from './csv.js';
+import type { Cell } from './csv.js';
 
 export interface LeaveRegisterParams {
   /** Register as of this company-local date (default: today in the company's zone). */
@@ -80,7 +80,7 @@ export async function* leaveRegisterRows(companyId: string, params: LeaveRegiste
     // 時間単位年休: days taken and the balance read "1.5日と2時間" / "8日と2時間" (a day's worth being that
     // of the latest hourly taking); without hourly leave the cells stay plain numbers of days.
     const dayHours = approved.filter((t) => t.dayHours !== undefined).at(-1)?.dayHours ?? null;
-    const name = neutralize(`${m.lastName} ${m.firstName}`);
+    const name = `${m.lastName} ${m.firstName}`;
     for (const r of rows) {
       yield [
         m.employeeId,

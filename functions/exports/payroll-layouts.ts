@@ -17,7 +17,7 @@
  * rounded figures (what wages are computed from); the others are never rounded.
  */
 import type { AttendanceTotalsRow } from '../services/attendance-totals.js';
-import { neutralize, type Cell, type CsvEncoding } from './csv.js';
+import type { Cell, CsvEncoding } from './csv.js';
 
 import type { LayoutColumn as Column, LayoutEncoding, TimeFormat } from '../domain/payroll-layout.js';
 
@@ -331,7 +331,7 @@ export function layoutRow(layout: Pick<ResolvedLayout, 'columns' | 'time_format'
     const def: FieldDef = PAYROLL_FIELDS[c.field];
     const v = def.value(r);
     if (v === null) return '';
-    if (def.kind === 'text') return neutralize(String(v));
+    if (def.kind === 'text') return String(v);
     if (def.kind === 'minutes') return formatTime(v as number, layout.time_format);
     return v;
   });

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { neutralizeCell, restoreCell } from '../../functions/domain/csv-cell.js';
-import { csvStream, neutralize } from '../../functions/exports/csv.js';
+import { csvStream } from '../../functions/exports/csv.js';
 
 async function bytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -45,9 +45,9 @@ describe('CSV encoding', () => {
 describe('CSV injection', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
     for (const evil of ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\t=x', '\r=x', '＝1', '＋1', '－1', '＠x', '−1+1', '-cmd'])
-      expect(neutralize(evil)).toBe(`'${evil}`);
+      expect(neutralizeCell(evil)).toBe(`'${evil}`);
     for (const fine of ['佐藤', '2026-04-01', '9:00', 'a=b', '-1:30', '-3', '+1.5', '-', '0'])
-      expect(neutralize(fine)).toBe(fine);
+      expect(neutralizeCell(fine)).toBe(fine);
   });
 
   it('is applied by the writer to every text cell, headers included, and leaves numbers alone (issue 30 item 5)', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTENTION, contentionDelay } from '../../functions/db/contention.js';
 import { integerSchema, nameSchema } from '../../functions/domain/input.js';
 import { commonPasswordBase, isCommonPassword } from '../../functions/domain/password-strength.js';
-import { neutralize } from '../../functions/exports/csv.js';
+import { neutralizeCell as neutralize } from '../../functions/domain/csv-cell.js';
 
 describe('common passwords', () => {
   it('meet their list entry through case, leetspeak and padding, and leave strong ones alone', () => {
@@ -34,9 +34,11 @@ describe('shared input schemas', () => {
 
 describe('CSV and contention helpers', () => {
   it('neutralise half- and full-width formula signs', () => {
-    for (const cell of ['=1', '+1', '-1', '@A', '＝1', '＋1', '－1', '＠A', '−1'])
+    for (const cell of ['=1', '+A1', '-A1', '@A', '＝1', '＋1', '－1', '＠A', '−1'])
       expect(neutralize(cell)).toBe(`'${cell}`);
     expect(neutralize('普通のメモ')).toBe('普通のメモ');
+    // A plain signed number or time is a value, not a formula (issue 30 item 5): payroll imports read it.
+    for (const cell of ['+1', '-1', '-1:30']) expect(neutralize(cell)).toBe(cell);
   });
 
   it('back off with full jitter under a cap', () => {
