@@ -7,7 +7,7 @@ import { LEAVE_UNITS, type LeaveUnit } from '../domain/worktime/schedule.js';
 import { employeeDays, leaveDay, type LeaveDay } from '../services/leave-day.js';
 import { notify } from '../services/notify.js';
 import { refreshSummary } from '../db/summaries.js';
-import { INPUT_MESSAGES, integerSchema } from '../domain/input.js';
+import { INPUT_MESSAGES, integerSchema, optionalTextSchema } from '../domain/input.js';
 import { today } from '../domain/time.js';
 import { leaveOnDayOffMessage } from '../domain/worktime/employee-day.js';
 import { TRANSFER_MESSAGES, transferProblems } from '../domain/worktime/transfer.js';
@@ -136,7 +136,7 @@ export const NewRequestSchema = z
     unit: z.optional(z.enum(LEAVE_UNITS, { error: LEAVE_UNIT_MESSAGES.unitInvalid })),
     /** 時間単位 only, and required there: whole hours, fewer than the day's scheduled hours. */
     hours: z.optional(integerSchema(1, 47, LEAVE_UNIT_MESSAGES.hoursWhole)),
-    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
+    reason: optionalTextSchema(TEXT_LIMITS.reason),
     /** Overtime only: 予定開始・予定終了 ("HH:MM", both or neither); the end on the next day with planned_end_next_day. */
     planned_start: z.optional(plannedTime),
     planned_end: z.optional(plannedTime),
@@ -312,14 +312,7 @@ export const deleteRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
   );
 
 /** A decision: 承認 (1) or 却下 (2), with the admin's reason (理由) the employee sees ('' = none). */
-export const DecisionReasonSchema = z._default(
-  z.optional(
-    z
-      .string({ error: MESSAGES.decisionReasonTooLong })
-      .check(z.trim(), z.maxLength(TEXT_LIMITS.reason, { error: MESSAGES.decisionReasonTooLong })),
-  ),
-  '',
-);
+export const DecisionReasonSchema = optionalTextSchema(TEXT_LIMITS.reason, MESSAGES.decisionReasonTooLong);
 const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]), reason: DecisionReasonSchema });
 
 /** After a decision committed: the employee's totals (approval only) and the mail (request_decided). */

@@ -39,6 +39,27 @@ export function textSchema(max: number) {
 }
 
 /**
+ * An optional free text — a reason, a memo — '' when left out: trimmed, at most `max` (with the route's
+ * own wording when it has one), line breaks and tabs allowed, no other control or format characters
+ * (NUL, ESC, bidi overrides: issue 30 item 10, which found reasons keeping them).
+ */
+export function optionalTextSchema(max: number, tooLong?: string) {
+  return z._default(
+    z.optional(
+      z.string(tooLong === undefined ? undefined : { error: tooLong }).check(
+        z.trim(),
+        z.maxLength(max, tooLong),
+        z.refine((v) => !INVISIBLE_IN_TEXT.test(v), INPUT_MESSAGES.invisible),
+      ),
+    ),
+    '',
+  );
+}
+
+/** The check of optionalTextSchema for a required text with its own messages: no invisible characters. */
+export const visibleText = () => z.refine<string>((v) => !INVISIBLE_IN_TEXT.test(v), INPUT_MESSAGES.invisible);
+
+/**
  * An integer in [min, max] from a JSON number or a string of decimal digits (query strings are
  * strings); nothing else is coerced. `outOfRange` replaces the generic 〇〇以上/以下の値 wording (a
  * year, month or day says 正しい日付を選択してください).

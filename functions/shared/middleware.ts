@@ -108,6 +108,8 @@ function parseBody(event: ApiEvent, maxBytes = MAX_BODY_BYTES): unknown {
   }
 }
 
+const NO_QUERY = z.strictObject({});
+
 function parseWith<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, message: string): T {
   if (!schema) return {} as T;
   const result = z.safeParse(schema, value);
@@ -211,7 +213,13 @@ export function api<
       isStateChanging(route.method) ? parseBody(event, spec.maxBodyBytes) : {},
       invalid,
     );
-    const query = parseWith(spec.query, event.queryStringParameters ?? {}, invalid);
+    // As strict as bodies (issue 30 item 10): a route without query parameters refuses any, as a route's
+    // own schema refuses those it does not know.
+    const query = parseWith(
+      spec.query ?? (NO_QUERY as unknown as z.core.$ZodType<Q>),
+      event.queryStringParameters ?? {},
+      invalid,
+    );
     const params = parseWith(spec.params, event.pathParameters ?? {}, invalid);
 
     // Authorised above; this also proves the principal's shape to the type of the route function.

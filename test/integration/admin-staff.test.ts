@@ -96,7 +96,7 @@ describe('staff round trip', () => {
     // An edit without a password leaves the session alone; the new e-mail signs in.
     expect((await employee.get('/api/v1/timestamps/today')).status).toBe(200);
     expect(
-      (await signIn(stack.baseUrl, 'employee', { email: newEmail, password: MINE })).cookie('kintai_sid'),
+      (await signIn(stack.baseUrl, 'employee', { email: newEmail, password: MINE })).cookie('__Host-kintai_sid'),
     ).toBeTruthy();
 
     // A punch, so there is attendance to keep.

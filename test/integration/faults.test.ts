@@ -77,7 +77,8 @@ describe('authorisation fails closed', () => {
       ['session read throttled', throttled],
       ['session read timed out', timedOut],
     ] as const) {
-      const fault = injectDynamoFault({ commands: ['GetCommand'], error });
+      // A tenant user's session is read with the company's closure mark (one BatchGetItem).
+      const fault = injectDynamoFault({ commands: ['GetCommand', 'BatchGetCommand'], error });
       undo.push(fault.restore);
       expectGeneric(await employee.get('/api/v1/timestamps/today'), label);
       expectGeneric(await admin.get('/api/v1/employees'), `${label} (admin)`);
@@ -186,7 +187,9 @@ describe('sign-in with Cognito failing', () => {
         user: { email: tenant.employees[1]!.email, password: PASSWORD },
       });
       expectGeneric(res, `sign-in, Cognito ${outcome}`, [503]);
-      expect(res.cookies.some((c) => c.startsWith('kintai_sid=') || c.startsWith('kintai_id='))).toBe(false);
+      expect(res.cookies.some((c) => c.startsWith('__Host-kintai_sid=') || c.startsWith('__Host-kintai_id='))).toBe(
+        false,
+      );
       expect(await sessionCount()).toBe(sessions);
     });
   }

@@ -338,7 +338,7 @@ describe('DELETE /api/v1/companies/{id}', () => {
     );
     expect((await operator.get(`/api/v1/companies/${closing.companyId}`)).status).toBe(404);
     // Other tenants are untouched.
-    expect((await signIn(stack.baseUrl, 'employee', tenant.employees[0]!)).cookie('kintai_sid')).toBeTruthy();
+    expect((await signIn(stack.baseUrl, 'employee', tenant.employees[0]!)).cookie('__Host-kintai_sid')).toBeTruthy();
   });
 
   it('counts a user the worker could not disable as failed, goes on with the others, and a repeat close finishes it', async () => {

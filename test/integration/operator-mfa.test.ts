@@ -49,7 +49,7 @@ describe('an operator who has not enrolled TOTP', () => {
     expect(res.body.data).toMatchObject({ role: 'operator', mfa_pending: true });
     expect((await client.get('/api/v1/session')).body.data).toMatchObject({ role: 'operator', mfa_pending: true });
 
-    const sessionId = client.cookie('kintai_sid')!;
+    const sessionId = client.cookie('__Host-kintai_sid')!;
     const { data: item } = await db().entities.Session.get({ sessionId }).go();
     expect(item?.mfaPending).toBe(true);
     expect(item?.accessToken).toMatch(/^ey/);
@@ -101,7 +101,7 @@ describe('an operator who has not enrolled TOTP', () => {
     expect((await pending.get('/api/v1/session')).body.data).toMatchObject({ role: 'operator', mfa_pending: false });
     expect((await pending.get('/api/v1/companies')).status).toBe(200);
     const { data: item } = await db()
-      .entities.Session.get({ sessionId: pending.cookie('kintai_sid')! })
+      .entities.Session.get({ sessionId: pending.cookie('__Host-kintai_sid')! })
       .go();
     expect(item?.accessToken).toBeUndefined();
 
@@ -116,9 +116,9 @@ describe('signing in after enrolment', () => {
     const { client, res } = await passwordSignIn(operator);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ challenge: 'SOFTWARE_TOKEN_MFA' });
-    expect(client.cookie('kintai_sid')).toBeUndefined();
-    expect(client.cookie('kintai_id')).toBeUndefined();
-    const challenge = res.cookies.find((c) => c.startsWith('kintai_challenge='))!;
+    expect(client.cookie('__Host-kintai_sid')).toBeUndefined();
+    expect(client.cookie('__Host-kintai_id')).toBeUndefined();
+    const challenge = res.cookies.find((c) => c.startsWith('__Host-kintai_challenge='))!;
     expect(challenge).toMatch(/HttpOnly/i);
     expect((await client.get('/api/v1/session')).body.data).toBeNull();
   });
@@ -128,28 +128,28 @@ describe('signing in after enrolment', () => {
     const wrong = await client.post('/operators/mfa', { operator: { code: wrongCode(secret) } });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe(MESSAGES.mfaCodeInvalid);
-    expect(client.cookie('kintai_sid')).toBeUndefined();
+    expect(client.cookie('__Host-kintai_sid')).toBeUndefined();
 
     const right = await client.post('/operators/mfa', { operator: { code: totp(secret) } });
     expect(right.status).toBe(200);
     expect(right.body.data).toMatchObject({ role: 'operator', mfa_pending: false });
-    expect(client.cookie('kintai_challenge')).toBeUndefined();
+    expect(client.cookie('__Host-kintai_challenge')).toBeUndefined();
     expect((await client.get('/api/v1/companies')).status).toBe(200);
   });
 
   it('does not let an answered challenge cookie start a second session', async () => {
     const { client, res } = await passwordSignIn(operator);
     expect(res.body.data.challenge).toBe('SOFTWARE_TOKEN_MFA');
-    const cookie = client.cookie('kintai_challenge')!;
+    const cookie = client.cookie('__Host-kintai_challenge')!;
     expect((await client.post('/operators/mfa', { operator: { code: totp(secret) } })).status).toBe(200);
 
     const replay = createHttpClient(stack.baseUrl);
     await replay.get('/api/v1/session');
-    replay.setCookie('kintai_challenge', cookie);
+    replay.setCookie('__Host-kintai_challenge', cookie);
     const again = await replay.post('/operators/mfa', { operator: { code: totp(secret) } });
     expect(again.status).toBe(401);
     expect(again.body.message).toBe(MESSAGES.mfaChallengeExpired);
-    expect(replay.cookie('kintai_sid')).toBeUndefined();
+    expect(replay.cookie('__Host-kintai_sid')).toBeUndefined();
   });
 
   it('refuses a code without a challenge, and a first-sign-in challenge cookie', async () => {
@@ -159,7 +159,7 @@ describe('signing in after enrolment', () => {
     const forged = Buffer.from(JSON.stringify({ k: 'NEW_PASSWORD_REQUIRED', u: operator.email, s: 'x' })).toString(
       'base64url',
     );
-    client.setCookie('kintai_challenge', forged);
+    client.setCookie('__Host-kintai_challenge', forged);
     expect((await client.post('/operators/mfa', { operator: { code: totp(secret) } })).status).toBe(401);
   });
 

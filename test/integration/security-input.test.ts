@@ -256,13 +256,13 @@ describe('passwords (item 15)', () => {
     expect(common.body.errors.password.join()).toMatch(/推測されやすい/);
 
     // The challenge cookie is signed: dropping or altering what it carries ends the attempt.
-    const cookie = client.cookie('kintai_challenge')!;
+    const cookie = client.cookie('__Host-kintai_challenge')!;
     const [payload] = decodeURIComponent(cookie).split('.');
     const stripped = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
     delete stripped.t;
     const forged = createHttpClient(stack.baseUrl);
     await forged.get('/api/v1/session');
-    forged.setCookie('kintai_challenge', Buffer.from(JSON.stringify(stripped)).toString('base64url'));
+    forged.setCookie('__Host-kintai_challenge', Buffer.from(JSON.stringify(stripped)).toString('base64url'));
     expect((await forged.post('/users/new_password', { user: { password: TEMP } })).status).toBe(401);
 
     const done = await client.post('/users/new_password', { user: { password: 'Mine#Hanako-2026' } });

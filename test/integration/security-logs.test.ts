@@ -83,7 +83,7 @@ describe('logs never contain secrets or personal data', () => {
       }
     }
     const { data: session } = await db()
-      .entities.Session.get({ sessionId: decodeURIComponent(employee.cookie('kintai_sid')!) })
+      .entities.Session.get({ sessionId: decodeURIComponent(employee.cookie('__Host-kintai_sid')!) })
       .go();
     if (session?.refreshToken) secrets.push(session.refreshToken);
 

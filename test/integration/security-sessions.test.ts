@@ -148,7 +148,7 @@ describe('the old cookie fails on the very next request', () => {
 
   it('a forged ID token (foreign key, alg=none, edited payload) on a live session id is refused', async () => {
     const employee = await signIn(stack.baseUrl, 'employee', tenant.employees[3]!);
-    const real = employee.cookie('kintai_id')!;
+    const real = employee.cookie('__Host-kintai_id')!;
     const [header, payload] = real.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const { privateKey } = await generateKeyPair('RS256');
@@ -165,7 +165,7 @@ describe('the old cookie fails on the very next request', () => {
       ['other pool issuer', adminIssuer],
     ] as const) {
       const forged = replayOf(employee);
-      forged.setCookie('kintai_id', token);
+      forged.setCookie('__Host-kintai_id', token);
       expect((await forged.get('/api/v1/timestamps/today')).status, label).toBe(401);
     }
     // The genuine pair still works: the refusals above were about the token, not the session.

@@ -41,7 +41,7 @@ describe('sign-in', () => {
       time_zone: 'Asia/Tokyo',
     });
     const byName = (n: string) => res.cookies.find((c) => c.startsWith(`${n}=`))!;
-    for (const name of ['kintai_id', 'kintai_sid']) {
+    for (const name of ['__Host-kintai_id', '__Host-kintai_sid']) {
       expect(byName(name)).toMatch(/HttpOnly/);
       expect(byName(name)).toMatch(/Secure/);
       expect(byName(name)).toMatch(/SameSite=Strict/);
@@ -78,7 +78,7 @@ describe('sign-in', () => {
       const res = await client.post(path, body);
       expect(res.status, path).toBe(401);
       expect(res.body).toEqual({ message: WRONG });
-      expect(res.cookies.some((c) => c.startsWith('kintai_sid='))).toBe(false);
+      expect(res.cookies.some((c) => c.startsWith('__Host-kintai_sid='))).toBe(false);
     }
   });
 
@@ -111,15 +111,15 @@ describe('sign-in', () => {
 describe('sign-out', () => {
   it('ends the session server-side: replaying the old cookies is refused with 401', async () => {
     const client = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
-    const old = { id: client.cookie('kintai_id')!, sid: client.cookie('kintai_sid')! };
+    const old = { id: client.cookie('__Host-kintai_id')!, sid: client.cookie('__Host-kintai_sid')! };
     expect((await client.get('/api/v1/timestamps/today')).status).toBe(200);
     const out = await client.delete('/users/sign_out');
     expect(out.status).toBe(204);
     expect((await client.get('/api/v1/session')).body).toEqual({ data: null });
 
     const replay = createHttpClient(stack.baseUrl);
-    replay.setCookie('kintai_id', old.id);
-    replay.setCookie('kintai_sid', old.sid);
+    replay.setCookie('__Host-kintai_id', old.id);
+    replay.setCookie('__Host-kintai_sid', old.sid);
     expect((await replay.get('/api/v1/timestamps/today')).status).toBe(401);
   });
 
@@ -152,7 +152,7 @@ describe('first sign-in with a temporary password', () => {
     const first = await client.post('/users/sign_in', { user: { email, password: 'Temp#Passw0rd1' } });
     expect(first.status).toBe(200);
     expect(first.body.data.challenge).toBe('NEW_PASSWORD_REQUIRED');
-    expect(client.cookie('kintai_sid')).toBeUndefined();
+    expect(client.cookie('__Host-kintai_sid')).toBeUndefined();
 
     const weak = await client.post('/users/new_password', { user: { password: 'short' } });
     expect(weak.status).toBe(400);

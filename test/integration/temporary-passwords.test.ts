@@ -51,7 +51,7 @@ async function expectRefused(role: keyof typeof PAGES, address: string, password
   expect(res.status).toBe(401);
   expect(res.body.message).toBe(SIGN_IN_FAILED);
   expect(res.body.data?.challenge).toBeUndefined();
-  expect(client.cookie('kintai_challenge')).toBeUndefined();
+  expect(client.cookie('__Host-kintai_challenge')).toBeUndefined();
   const page = PAGES[role];
   const takeover = await client.post(page.newPassword, { [page.key]: { password: MINE } });
   expect(takeover.status).toBe(401);

@@ -25,8 +25,8 @@ describe('csrf double submit', () => {
 
 describe('cookies', () => {
   it('serialises session cookies as HttpOnly, Secure and SameSite=Strict', () => {
-    const c = serializeCookie('kintai_sid', 'abc', { maxAgeSeconds: 60 });
-    expect(c).toBe('kintai_sid=abc; Path=/; Secure; SameSite=Strict; HttpOnly; Max-Age=60');
+    const c = serializeCookie('__Host-kintai_sid', 'abc', { maxAgeSeconds: 60 });
+    expect(c).toBe('__Host-kintai_sid=abc; Path=/; Secure; SameSite=Strict; HttpOnly; Max-Age=60');
     expect(serializeCookie('csrf_token', 'x', { httpOnly: false })).not.toContain('HttpOnly');
   });
 

@@ -16,6 +16,7 @@ import { api } from '../../shared/middleware.js';
 import { YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
 import { modificationView, type CorrectionAnswer } from './modification-view.js';
 import { clock } from '../../shared/clock.js';
+import { optionalTextSchema } from '../../domain/input.js';
 
 const Time = z.union([
   z.nullish(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/))),
@@ -43,7 +44,7 @@ export const CorrectionSchema = z
     punch_in_at: Time,
     punch_out_at: Time,
     punch_out_next_day: z._default(z.optional(z.boolean()), false),
-    reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.reason))), ''),
+    reason: optionalTextSchema(TEXT_LIMITS.reason),
     /** The day's breaks after the correction, in order; absent = the stored breaks as they are, [] = none. */
     breaks: z.optional(
       z.array(CorrectionBreakSchema, { error: M.list }).check(

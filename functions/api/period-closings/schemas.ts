@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { INPUT_MESSAGES } from '../../domain/input.js';
+import { INPUT_MESSAGES, visibleText } from '../../domain/input.js';
 import { MAX_CLOSING_DAY } from '../../domain/payroll-period.js';
 
 const CLOSING_DAY = `締め日は末日または1〜${MAX_CLOSING_DAY}日から選択してください`;
@@ -40,5 +40,6 @@ export const ReopenBodySchema = z.strictObject({
       z.trim(),
       z.minLength(1, '解除の理由を入力してください'),
       z.maxLength(REOPEN_REASON_MAX, `解除の理由は${REOPEN_REASON_MAX}文字以内で入力してください`),
+      visibleText(),
     ),
 });

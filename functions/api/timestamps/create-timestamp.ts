@@ -18,10 +18,11 @@ import { api } from '../../shared/middleware.js';
 import { refreshSummary } from '../../db/summaries.js';
 import { punchOutSummary, punchView, recentDays, recentShifts } from '../../services/punch-view.js';
 import { clock } from '../../shared/clock.js';
+import { optionalTextSchema } from '../../domain/input.js';
 
 export const PunchSchema = z
   .strictObject({
-    note: z._default(z.optional(z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.punchNote))), ''),
+    note: optionalTextSchema(TEXT_LIMITS.punchNote),
     /** 出勤 / 退勤 / 休憩開始 / 休憩終了; absent = 出勤 or 退勤, whichever is next (the body before kinds). */
     kind: z.optional(z.enum(PUNCH_KINDS, { error: MESSAGES.punchKindInvalid })),
   })

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../text-limits.js';
+import { visibleText } from '../input.js';
 
 /**
  * The paid-leave concepts as zod schemas, for request parsing and the staff form. They accept
@@ -57,5 +58,5 @@ export const ManualGrantSchema = z.object({
   days: z.number().check(z.positive(), z.multipleOf(0.5)),
   expiresOn: z.optional(IsoDateSchema),
   kind: z.enum(['statutory', 'extra']),
-  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(TEXT_LIMITS.reason)),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(TEXT_LIMITS.reason), visibleText()),
 });

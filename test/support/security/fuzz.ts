@@ -197,7 +197,10 @@ export const headersArbitrary: fc.Arbitrary<FuzzHeaders> = fc.oneof(
     kind: `cookie of ${n} bytes`,
   })),
   fc
-    .tuple(fc.constantFrom('kintai_id', 'kintai_sid', '__Host-csrf', '__Host-kintai_device'), junkHeaderValue)
+    .tuple(
+      fc.constantFrom('__Host-kintai_id', '__Host-kintai_sid', '__Host-csrf', '__Host-kintai_device'),
+      junkHeaderValue,
+    )
     .map(([name, value]) => ({
       contentType: 'application/json',
       replaceCookie: { name, value },

@@ -107,8 +107,8 @@ export function routeSecuritySuite(stack: TestStack): void {
   describe('a token presented with a session of another pool', () => {
     it('is refused: an employee ID token cannot ride on an admin session', async () => {
       const mixed = createHttpClient(stack.baseUrl);
-      mixed.setCookie('kintai_id', sessions.employee.cookie('kintai_id')!);
-      mixed.setCookie('kintai_sid', sessions.admin.cookie('kintai_sid')!);
+      mixed.setCookie('__Host-kintai_id', sessions.employee.cookie('__Host-kintai_id')!);
+      mixed.setCookie('__Host-kintai_sid', sessions.admin.cookie('__Host-kintai_sid')!);
       const res = await mixed.get('/api/v1/employees');
       expect(res.status).toBe(401);
     });
