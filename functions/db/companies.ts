@@ -1,3 +1,4 @@
+import { clock } from '../shared/clock.js';
 import { awsErrorName, ConflictError, NotFoundError } from '../shared/errors.js';
 import { db, type Db } from './service.js';
 
@@ -149,7 +150,7 @@ export async function markCompanyClosed(
   alreadyClosed: boolean,
   service: Db = db(),
 ) {
-  const closedAt = new Date().toISOString();
+  const closedAt = clock.now().toISOString();
   const result = await service.transaction
     .write(({ Company, CompanyClosure, RecomputeJob }) => [
       Company.patch({ companyId })
@@ -216,7 +217,7 @@ export async function backfillClosureMark(companyId: string, service: Db = db())
   try {
     await service.entities.CompanyClosure.create({
       companyId,
-      closedAt: company.closedAt ?? new Date().toISOString(),
+      closedAt: company.closedAt ?? clock.now().toISOString(),
     }).go();
     return 1;
   } catch (error) {

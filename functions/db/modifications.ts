@@ -1,3 +1,4 @@
+import { clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { ConflictError } from '../shared/errors.js';
 import type { DayRecord } from './attendance.js';
@@ -53,7 +54,7 @@ export async function applyCorrection(c: Correction, service: Db = db(), approva
     ...(c.breaks ? { breaks: stored(c.breaks) } : {}),
   };
   const record = {
-    createdAt: new Date().toISOString(),
+    createdAt: clock.now().toISOString(),
     companyId: c.companyId,
     employeeId: c.employeeId,
     modificationId,

@@ -1,4 +1,5 @@
 import { awsErrorName, TooManyRequestsError } from '../shared/errors.js';
+import { clock } from '../shared/clock.js';
 import { db, type Db } from './service.js';
 
 export interface RateLimitRule {
@@ -13,7 +14,11 @@ export interface RateLimitRule {
  * conditional UpdateItem: concurrent Lambdas cannot both take the last slot, and nothing is kept in
  * memory. The item removes itself (TTL) once its window is over.
  */
-export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date(), service: Db = db()): Promise<void> {
+export async function consumeRateLimit(
+  rule: RateLimitRule,
+  now: Date = clock.now(),
+  service: Db = db(),
+): Promise<void> {
   const window = windowOf(rule, now);
   await service.entities.RateLimit.update({ bucket: rule.bucket, window })
     .add({ count: 1 })
@@ -32,7 +37,7 @@ export async function consumeRateLimit(rule: RateLimitRule, now: Date = new Date
  */
 export async function assertRateLimitOpen(
   rule: RateLimitRule,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   service: Db = db(),
 ): Promise<void> {
   const { data } = await service.entities.RateLimit.get({ bucket: rule.bucket, window: windowOf(rule, now) }).go();
@@ -97,7 +102,7 @@ async function readBrake(rule: BrakeRule, now: Date, service: Db): Promise<Brake
  */
 export async function assertBrakesOpen(
   rules: readonly BrakeRule[],
-  now: Date = new Date(),
+  now: Date = clock.now(),
   service: Db = db(),
 ): Promise<BrakeState[]> {
   const { data, unprocessed } = await service.entities.RateLimit.get(
@@ -123,7 +128,7 @@ export async function assertBrakesOpen(
 export async function countBrake(
   rule: BrakeRule,
   state: BrakeState,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   service: Db = db(),
 ): Promise<void> {
   let current = state;
@@ -159,7 +164,7 @@ export async function refundBrake(rule: BrakeRule, service: Db = db()): Promise<
  */
 export async function recordBrakeEvent(
   rule: BrakeRule,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   service: Db = db(),
   known?: BrakeState,
 ): Promise<void> {
@@ -198,7 +203,7 @@ async function writeBrake(rule: BrakeRule, state: BrakeState, now: Date, service
 export async function useOnce(
   bucket: string,
   ttlSeconds: number,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   service: Db = db(),
 ): Promise<boolean> {
   const nowSeconds = Math.floor(now.getTime() / 1000);

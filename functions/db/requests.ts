@@ -1,3 +1,4 @@
+import { clock } from '../shared/clock.js';
 import type { RequestKind } from './entities/request.js';
 import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { newId } from '../shared/ids.js';
@@ -140,7 +141,7 @@ export async function insertRequest(r: NewRequest, service: Db = db()) {
     if (attempt > 0) await backOff(attempt);
     const holder = paid ? await leaveHolder(r.companyId, r.employeeId, service) : null;
     if (paid && !holder) throw new NotFoundError();
-    const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: new Date().toISOString() };
+    const item = { ...r, requestId: newId(), status: STATUS.unapproved, createdAt: clock.now().toISOString() };
     const g = guard(r.companyId, r.employeeId, r.kind, r.date);
     const result = await service.transaction
       .write((entities) => [
@@ -333,7 +334,7 @@ export async function decideLoaded(req: Decided, status: 1 | 2, adminId: string,
   // lists them as blockers): approving would change the day's figures, rejecting its record. Both wait
   // for the admin to reopen the period.
   await assertDatesOpen(companyId, requestDays(req), service);
-  const decidedAt = new Date().toISOString();
+  const decidedAt = clock.now().toISOString();
   // A paid-leave decision moves the employee's ledger in the same transaction (db/leave-ledger.ts); a
   // racing leave write on the same employee makes it read the employee again.
   const paid = isPaidLeave(req);
@@ -403,7 +404,7 @@ export async function decideLoaded(req: Decided, status: 1 | 2, adminId: string,
  */
 async function decideCorrection(req: Decided, status: 1 | 2, adminId: string, reason: string, service: Db) {
   const { companyId, requestId } = req;
-  const decidedAt = new Date().toISOString();
+  const decidedAt = clock.now().toISOString();
   const d = { status, decidedAt, adminId, reason };
   const result = { status, decidedAt, decidedBy: adminId, ...(reason ? { reason } : {}) };
   if (status === STATUS.approved) {

@@ -113,3 +113,15 @@ describe('monthsBetween', () => {
     expect(monthsBetween('2026-12', '2026-11')).toEqual([]);
   });
 });
+
+describe('year choices of the month views (SPA)', () => {
+  it('reach the coming January from December, and stop at this year otherwise', async () => {
+    const { monthViewYears, yearChoices } = await import('../../frontend/src/shared/time.js');
+    // 2026-12-01 00:30 in Tokyo is still 2026-11-30 in UTC: the company's zone decides the month.
+    const decemberInTokyo = new Date('2026-11-30T15:30:00Z');
+    expect(monthViewYears('Asia/Tokyo', decemberInTokyo).at(-1)).toBe(2027);
+    expect(monthViewYears('UTC', decemberInTokyo).at(-1)).toBe(2026);
+    expect(monthViewYears('Asia/Tokyo', new Date('2026-11-28T01:00:00Z'))).toEqual([2022, 2023, 2024, 2025, 2026]);
+    expect(yearChoices('Asia/Tokyo', decemberInTokyo).at(-1)).toBe(2026);
+  });
+});

@@ -148,6 +148,13 @@ export const range = (from: number, to: number): number[] =>
 export const yearChoices = (timeZone: string, now: Date = new Date(), ahead = 0): number[] =>
   range(FIRST_YEAR, Math.max(FIRST_YEAR, zonedParts(now, timeZone).year + ahead));
 
+/**
+ * Year choices of the month views (勤怠一覧, a member's month): through the year of next month, so in
+ * December the coming January, with its schedule, leave and company days off, can be opened too.
+ */
+export const monthViewYears = (timeZone: string, now: Date = new Date()): number[] =>
+  yearChoices(timeZone, now, zonedParts(now, timeZone).month === 12 ? 1 : 0);
+
 /** A punch of the work day `workDate`: `9:05`, or `翌2:00` for a clock-out after that day's midnight. */
 export function formatPunchTime(instant: string | null | undefined, workDate: string, timeZone: string): string {
   if (!instant) return '';

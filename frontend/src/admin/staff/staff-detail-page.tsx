@@ -10,7 +10,7 @@ import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { PageTitle } from '../../shared/page-title';
 import { MonthTable, type AttendanceDay, type MonthAttendance } from '../../shared/month-table';
 import { Loading } from '../../shared/status-pages';
-import { formatShortDate, yearChoices, zonedDate, zonedParts } from '../../shared/time';
+import { formatShortDate, monthViewYears, zonedDate, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import '../../shared/page.css';
@@ -44,7 +44,7 @@ function DeleteRecord({ day, onDeleted }: { day: AttendanceDay; onDeleted: () =>
 export default function StaffDetailPage() {
   const { id = '' } = useParams();
   const timeZone = useTimeZone();
-  const years = yearChoices(timeZone);
+  const years = monthViewYears(timeZone);
   const now = zonedParts(new Date(), timeZone);
   const [params, setParams] = useSearchParams();
   const year = years.includes(Number(params.get('year'))) ? Number(params.get('year')) : now.year;

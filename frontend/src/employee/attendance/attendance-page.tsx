@@ -10,7 +10,7 @@ import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
 import { MonthTable } from '../../shared/month-table';
 import { PageTitle } from '../../shared/page-title';
-import { yearChoices, zonedDate, zonedParts } from '../../shared/time';
+import { monthViewYears, zonedDate, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { getMonth } from './attendance-api';
@@ -97,7 +97,7 @@ function MonthPicker({
 
 export default function AttendancePage() {
   const timeZone = useTimeZone();
-  const years = yearChoices(timeZone);
+  const years = monthViewYears(timeZone);
   const [params, setParams] = useSearchParams();
   const now = zonedParts(new Date(), timeZone);
   const shown = monthFromQuery(params, years) ?? { year: now.year, month: now.month };
