@@ -35,9 +35,15 @@ import {
   type WorkPattern,
   type WorkSettings,
 } from '../../functions/domain/worktime/index.js';
+import { TWO_TIER_BREAK } from '../support/break-rules.js';
 
 const TZ = 'Asia/Tokyo';
-const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+/**
+ * The built-in working rule with the common lawful two-tier company break rule (拘束6:01以上45分、
+ * 拘束8:46以上60分; test/support/break-rules.ts): since rule 2026.5 no break is deemed that the company
+ * did not give; the days here without a pattern window take the rule's break.
+ */
+const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK };
 const calendar = companyCalendar();
 
 /** "HH:MM" or "HH:MM:SS" on a date → ISO instant. */
@@ -200,6 +206,28 @@ describe('欠勤', () => {
 });
 
 describe('break punches', () => {
+  it('breaks a correction recorded as none are none; an empty list without the mark is "not punched" (issue 29)', () => {
+    // 日勤 09:00–18:00 with its window 12:00–13:00. A correction set `breaks: []` (breaksRecorded): the
+    // employee took no break, so neither the window nor the rule is deemed → 540 worked: 480 所定内 (to
+    // 17:00) + 60 法定外; 34条: 540 > 8 h needs 60 → 60 short, flagged.
+    const recorded = day('09:00', '18:00', { breaks: [], breaksRecorded: true });
+    expect([recorded.breakMinutes, recorded.breakSource, recorded.workedMinutes]).toEqual([0, 'punched', 540]);
+    expect([recorded.regularMinutes, recorded.statutoryOvertimeMinutes, recorded.breakShortfallMinutes]).toEqual([
+      480, 60, 60,
+    ]);
+    expect(recorded.flags).toContain('break_below_legal');
+    expect(recorded.explanation).toContain('休憩（打刻修正）: なし、労働9:00（休憩を取らなかった記録どおり）');
+    // The same [] without the mark (a day punched without breaks, or an item stored before the mark
+    // existed) keeps its old meaning: no break punched → the pattern's window, 60 → 480 worked.
+    const unmarked = day('09:00', '18:00', { breaks: [] });
+    expect([unmarked.breakMinutes, unmarked.breakSource, unmarked.workedMinutes, unmarked.flags]).toEqual([
+      60,
+      'pattern',
+      480,
+      [],
+    ]);
+  });
+
   it('below the legal minimum: flagged, figures to the minute as punched (not raised)', () => {
     // 09:00–18:00 with a punched break 12:00–12:30 (the pattern's 60-minute window is NOT used):
     // restraint 540, break 30, work 510 > 8 h needs 60 → below 34条 → break_below_legal.
@@ -284,7 +312,7 @@ describe('break punches', () => {
     expect(mended.flags).not.toContain('break_below_legal');
   });
 
-  it('without punches the pattern windows apply, raised to the lawful minimum', () => {
+  it('without punches the pattern windows apply as they are; a short window is flagged, not raised', () => {
     // 日勤 09:00–20:00: window 12:00–13:00 = 60; restraint 660, work 600 → 60 lawful → source pattern.
     // 9–12 regular 180, 13–18 regular 300 (480), 18–20 法定外 120.
     const d = day('09:00', '20:00');
@@ -295,13 +323,19 @@ describe('break punches', () => {
       120,
     ]);
     expect(segs(d)).toEqual(['regular:180', 'break:60', 'regular:300', 'statutory_overtime:120']);
-    // A 30-minute window 12:00–12:30 on 09:00–18:00: restraint 540; 30 leaves work 510 > 8 h → raised
-    // to 60 (work 480 needs 45 only if not over 8 h: 540 − 45 = 495 > 480, so 60) — the extra 30
-    // placed right after the window: 12:30–13:00.
+    // A 30-minute window 12:00–12:30 on 09:00–18:00: restraint 540 − 30 = 510 worked: 9–12 180 and
+    // 12:30–17:30 300 所定内 (480), 17:30–18:00 30 法定外. 34条: 510 > 8 h needs 60 → 30 short, flagged;
+    // nothing is added after the window (issue 29).
     const half: WorkPattern = { ...DAY, breaks: [{ startMinute: 720, endMinute: 750 }] };
-    const raised = day('09:00', '18:00', { schedule: shiftOf(half) });
-    expect([raised.breakMinutes, raised.breakSource, raised.workedMinutes]).toEqual([60, 'legal_minimum', 480]);
-    expect(segs(raised)).toEqual(['regular:180', 'break:60', 'regular:300']);
+    const short = day('09:00', '18:00', { schedule: shiftOf(half) });
+    expect([short.breakMinutes, short.breakSource, short.workedMinutes, short.breakShortfallMinutes]).toEqual([
+      30,
+      'pattern',
+      510,
+      30,
+    ]);
+    expect(segs(short)).toEqual(['regular:180', 'break:30', 'regular:300', 'statutory_overtime:30']);
+    expect(short.flags).toContain('break_below_legal');
     // The pattern replaces the break rule: a rule of 90 minutes from 拘束6:00 is not used.
     const rules: RulesInForce = {
       ...DEFAULTS,
@@ -310,6 +344,13 @@ describe('break punches', () => {
     expect(day('09:00', '18:00', { rules }).breakMinutes).toBe(60);
     // Without a pattern the rule applies as before: 90.
     expect(day('09:00', '18:00', { rules, schedule: null }).breakMinutes).toBe(90);
+    // The company chose 「休憩の打刻がない日は休憩なし」: neither the pattern's window nor the rule is
+    // deemed → 540 worked (480 所定内 + 60 法定外), 60 short of 34条 (work 540 > 8 h), flagged.
+    const none: RulesInForce = { ...rules, break: { ...rules.break, unpunched: 'none' } };
+    const bare = day('09:00', '18:00', { rules: none });
+    expect([bare.breakMinutes, bare.workedMinutes, bare.statutoryOvertimeMinutes, bare.breakShortfallMinutes]).toEqual([
+      0, 540, 60, 60,
+    ]);
   });
 });
 
@@ -617,8 +658,8 @@ describe('no schedule: figures as before', () => {
       null,
       null,
     ]);
-    // 09:30–17:00 = 450, legal break 45 (work 405 > 6 h) → 405, as the 2026.2 rules.
-    expect([d.breakMinutes, d.breakSource, d.workedMinutes]).toEqual([45, 'legal_minimum', 405]);
+    // 09:30–17:00 = 450 ≥ 361 → the two-tier rule's 45 → 405 (work 405 > 6 h needs 45: lawful).
+    expect([d.breakMinutes, d.breakSource, d.workedMinutes, d.flags]).toEqual([45, 'rule', 405, []]);
   });
 });
 

@@ -43,6 +43,8 @@ export interface AttendanceRecord {
   leaveHours?: number | null | undefined;
   /** Breaks as punched (休憩開始 / 休憩終了). */
   breaks?: readonly PunchedBreak[] | null | undefined;
+  /** A correction set the breaks: `breaks` is the record even when empty (day.ts DayInput.breaksRecorded). */
+  breaksRecorded?: boolean | null | undefined;
   /** Set when an overtime request for this date is approved (stored on the day by the decision). */
   overWorkApproved?: boolean | null | undefined;
   /** Set when a holiday-work request for this date is approved. */
@@ -164,7 +166,7 @@ export interface MonthTotals {
   earlyLeaveMinutes: number;
   /** 欠勤 days. */
   absentDays: number;
-  /** Days whose punched breaks are below 34条. */
+  /** Days whose break (punched, deemed or none) is below 34条 (flag break_below_legal). */
   breakBelowLegalDays: number;
   /** Days that started less than the 勤務間インターバル after the previous day's end. */
   shortIntervalDays: number;
@@ -323,6 +325,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
       leaveUnit: r?.leaveUnit,
       leaveHours: r?.leaveHours,
       breaks: r?.breaks,
+      breaksRecorded: r?.breaksRecorded,
       schedule: schedule(date),
       settings: settings(date),
       isOver: input.today !== undefined && date < input.today,
