@@ -27,6 +27,7 @@ import {
   patternClock,
   patternWorkMinutes,
   punchedBreakIntervals,
+  scheduledAfterLeave,
   scheduledPlan,
   tardiness,
   type Interval,
@@ -621,7 +622,14 @@ export function computeDay(input: DayInput): DayResult {
   // shift's counted minutes reach the fixed time and 8 h.
   const cuts = new Set([start, end, ...breaks.flat(), ...lateNight.flat(), ...legalHoliday.flat()]);
   const points = [...cuts].filter((p) => p >= start && p <= end).sort((a, b) => a - b);
-  const { regularCap, dailyLimit, holidayWork } = dayLimits(system, plan, rules, calendar);
+  const leave = { unit: leaveUnit, hours: leaveHours };
+  const { regularCap, dailyLimit, holidayWork } = dayLimits(system, plan, rules, calendar, leave);
+  // Half-day or hourly leave took part of the day's 所定: say what is left to work (issue 29 item 5).
+  const whole = dayLimits(system, plan, rules, calendar).regularCap;
+  if (regularCap < whole && (leaveUnit === 'am' || leaveUnit === 'pm' || leaveUnit === 'hours'))
+    attendance.scheduleLines.push(
+      `この日の所定労働時間: ${leaveUnit === 'hours' ? `時間単位の休暇${leaveHours}時間` : LEAVE_UNIT_LABELS[leaveUnit]}を除いた${hm(regularCap)}（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）`,
+    );
   const segments: Segment[] = [];
   const push = (start: number, end: number, kind: SegmentKind, night: boolean) => {
     const last = segments[segments.length - 1];
@@ -681,25 +689,32 @@ export function computeDay(input: DayInput): DayResult {
  * - フレックス: no daily line (32条の3): every minute is 所定内 for the day; the 清算期間 pass (flex.ts)
  *   finds 法内 and 法定外. 法定休日 minutes stay 休日労働.
  * - 管理監督者 (41条2号): every minute is 所定内 and no minute is 休日労働; 深夜 still overlays.
+ * Half-day and hourly leave (通常 and 変形; issue 29 item 5): the 所定内 cap is what the leave leaves to
+ * be worked (scheduled.ts scheduledAfterLeave): after 午前半休 on 日勤 9:00–18:00 only the afternoon's
+ * 5:00 is 所定内, the minutes beyond it up to 8 h (the 変形 daily line) 法内, beyond that 法定外. The
+ * daily 法定外 line stays where the law puts it (8 h, or a 変形 schedule fixed over 8 h).
  */
 export function dayLimits(
   system: WorkSystem,
   plan: ReturnType<typeof scheduledPlan>,
   rules: RulesInForce,
   calendar: DayCalendar,
+  leave: { unit: LeaveUnit | null; hours: number } = { unit: null, hours: 0 },
 ): { regularCap: number; dailyLimit: number; holidayWork: boolean } {
   if (system.kind === 'manager') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: false };
   if (system.kind === 'flex') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: true };
   if (VARIABLE_SYSTEMS.includes(system.kind)) {
     const scheduled = variableScheduledMinutes(plan?.pattern ?? null, rules, calendar);
-    return { regularCap: scheduled, dailyLimit: Math.max(DAILY_LIMIT_MINUTES, scheduled), holidayWork: true };
+    return {
+      regularCap: scheduledAfterLeave(plan, scheduled, leave),
+      dailyLimit: Math.max(DAILY_LIMIT_MINUTES, scheduled),
+      holidayWork: true,
+    };
   }
   // 所定労働時間 of the day: the pattern's working time when the day has one (a 6-hour pattern makes
-  // its 7th and 8th hours 法内残業), else the working rule's; never past 8 h (32条).
-  const regularCap = Math.min(
-    plan ? patternWorkMinutes(plan.pattern) : rules.working.fixedMinutes,
-    DAILY_LIMIT_MINUTES,
-  );
+  // its 7th and 8th hours 法内残業), else the working rule's, less what leave covers; never past 8 h (32条).
+  const scheduled = plan ? patternWorkMinutes(plan.pattern) : rules.working.fixedMinutes;
+  const regularCap = Math.min(scheduledAfterLeave(plan, scheduled, leave), DAILY_LIMIT_MINUTES);
   return { regularCap, dailyLimit: DAILY_LIMIT_MINUTES, holidayWork: true };
 }
 

@@ -8,6 +8,8 @@
  *   company chose on the break rule — and a break short of 34条 for the day's work is flagged
  *   (break_below_legal, with its minutes) instead of being raised; a correction's `breaks: []` records
  *   that no break was taken; 管理監督者 have no 34条 minimum and no shortfall (41条) (rules 3, 4, 13).
+ *   A minute is leave or 所定 to work, never both: after 午前半休 / 午後半休 / 時間単位 leave the day's
+ *   所定 is what the schedule leaves to work, so work past it is 法内 up to 8 h (rule 5).
  * - 2026.4 (issue 17): working-time systems — 1か月・1年・1週間単位の変形労働時間制, フレックスタイム制
  *   and 管理監督者 per employment status or employee (rules 17–19). 通常 days compute as under 2026.3.
  * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
@@ -55,8 +57,10 @@
  *      into Sunday is holiday work after 0:00 only. These minutes are never overtime and do not
  *      count toward 8 h/day or 40 h/week.
  *    - otherwise, counting the shift's other worked minutes in clock order: up to the fixed daily
- *      time (the day's pattern's working time when it has one, else the working rule's; capped at
- *      8 h) → regular (所定内); beyond it up to 8 h → scheduled overtime
+ *      time (the day's pattern's working time when it has one, else the working rule's; less what
+ *      half-day or hourly leave covers — scheduled.ts scheduledAfterLeave: 午前半休 on 9:00–18:00 with
+ *      12:00–13:00 leaves 13:00–18:00 = 5:00, 午後半休 9:00–12:00 = 3:00, without a pattern half the
+ *      rule's time, 時間単位 the time less its hours; capped at 8 h) → regular (所定内); beyond it up to 8 h → scheduled overtime
  *      (法内残業); beyond 8 h → statutory overtime (法定外, 労働基準法32条2項).
  *    - weekly 40 h (32条1項): per week (Sunday–Saturday by default), days in date order, the
  *      minutes that take the week's regular + 法内 total past 40 h become weekly 法定外, taken
