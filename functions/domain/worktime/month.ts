@@ -360,6 +360,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     weekStartsOn,
     weeklyLimit: input.weeklyLimitMinutes,
     last,
+    first,
     calendar,
     employment: input.employment,
     systemOf,
@@ -375,6 +376,12 @@ export interface LimitContext {
    * days after `last` were computed from the calendar alone); its state so far is kept (flex 過不足).
    */
   last: string;
+  /**
+   * The first day the caller keeps (the span's first day; earlier days were computed only to fill the
+   * week or the period): the 変形 week and period steps put 法定外 on days before it only when the kept
+   * days cannot take it (those days' own month is not recomputed with it).
+   */
+  first?: string | undefined;
   /** The employee's calendar (shifts and 振替 applied), for the days of a period beyond the computed ones. */
   calendar: (date: string) => DayCalendar;
   /** MonthInput.employment. */

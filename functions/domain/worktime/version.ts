@@ -9,7 +9,9 @@
  *   (break_below_legal, with its minutes) instead of being raised; a correction's `breaks: []` records
  *   that no break was taken; 管理監督者 have no 34条 minimum and no shortfall (41条) (rules 3, 4, 13).
  *   A minute is leave or 所定 to work, never both: after 午前半休 / 午後半休 / 時間単位 leave the day's
- *   所定 is what the schedule leaves to work, so work past it is 法内 up to 8 h (rule 5).
+ *   所定 is what the schedule leaves to work, so work past it is 法内 up to 8 h (rule 5). Under 変形 a
+ *   week's or period's excess is taken from the work beyond the schedule (法内) first, so 所定内 stays
+ *   the scheduled minutes worked (rule 18).
  * - 2026.4 (issue 17): working-time systems — 1か月・1年・1週間単位の変形労働時間制, フレックスタイム制
  *   and 管理監督者 per employment status or employee (rules 17–19). 通常 days compute as under 2026.3.
  * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
@@ -127,13 +129,16 @@
  *    lands in the span holding the period's last day, so a month's records start at the period's start.
  * 18. 変形労働時間制 (variable.ts; 1か月単位 32条の2, 1年単位 32条の4, 1週間単位 32条の5). A day's
  *    schedule = its pattern's working time (uncapped), else the working rule's time (≤ 8 h) on a
- *    working day, 0 on a day off and on the 法定休日. 法定外, never a minute twice: (day) beyond the
- *    schedule on a day scheduled over 8 h, else beyond 8 h; (week) 所定内 + 法内 beyond the week's
- *    schedule when over 40 h, else beyond 40 h (44 h 特例: 1か月単位 only), taken from the end of the day
- *    the week passes the line — weeks are the company's weeks cut at the period's edges (1週間単位:
- *    the period itself); (period) 所定内 + 法内 left beyond floor(40 h (44 h) × calendar days ÷ 7) →
- *    'period_statutory_overtime' on the period's last such minutes walking back across days, only when
- *    the period's last day ≤ the span's last day. A change of system ends the period on its eve (settled
+ *    working day, 0 on a day off and on the 法定休日. 法定外, in the order 日 → 週 → 期間 and never a
+ *    minute twice (昭63.1.1 基発1号): (day) beyond the schedule on a day scheduled over 8 h, else beyond
+ *    8 h; (week) 所定内 + 法内 beyond the week's schedule when over 40 h, else beyond 40 h (44 h 特例:
+ *    1か月単位 only), found on the day the week passes the line — weeks are the company's weeks cut at
+ *    the period's edges (1週間単位: the period itself); (period) 所定内 + 法内 left beyond floor(40 h
+ *    (44 h) × calendar days ÷ 7) → 'period_statutory_overtime', only when the period's last day ≤ the
+ *    span's last day. A week's (period's) excess is work beyond the schedule: it is taken from 法内
+ *    minutes first, walking back from the day the week passes its line (the period's last day) over
+ *    the week's (period's) days, and from 所定内 only when no 法内 is left (a schedule over its 総枠, a
+ *    period cut short); days before the span's first day last. 所定内 + 法内 + 法定外 = worked. A change of system ends the period on its eve (settled
  *    there). 1年単位 joiner / leaver (32条の4の2): the same on the span max(period start, hire) …
  *    min(period end, leave). Each day's explanation names the step (日 / 週 / 変形期間・在籍期間) that
  *    found its 法定外. checkVariablePlan checks a period's schedule: average ≤ 40 h (44 h) a week; 1年:
