@@ -470,7 +470,8 @@ describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (
   //   b. week 5/3–5/9: Mon–Sat 9 h = 54 h → over 52 h (and over 48 h).
   //   c. weeks 6/21, 6/28, 7/5, 7/12: Mon–Sat 8.5 h (510) = 51 h → four 48 h weeks in a row.
   //   d. weeks 10/4, 10/18, 11/1, 11/15: 51 h, not consecutive, four in the block 10/1–12/31.
-  //   e. Sun 8/9 worked 4 h (240): Mon 8/3 … Sat 8/15 = 13 working days in a row (limit 6); its week 46 h.
+  //   e. Sun 8/9 worked 4 h (240): Mon 8/3 … Sat 8/15 = 13 working days in a row (limit 6); its week 46 h,
+  //      and the week Sun 8/9–Sat 8/15 has no day off at all (35条; issue 29).
   //   f. 特定期間 12/1–12/31: Sun 12/13 worked 4 h and Sat 12/19 off → Mon 12/7 … Fri 12/18 = 12 days in a
   //      row, all inside the 特定期間 → lawful (limit 12); the week 12/13–12/19 4 + 35 = 39 h.
   // Working days: 313 + 1 (8/9) + 1 (12/13) − 1 (12/19) = 314 > 280 = floor(280 × 365 ÷ 365).
@@ -502,11 +503,19 @@ describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (
       'daily_over_10h',
       'weekly_over_52h',
       'consecutive_days',
+      'week_without_day_off',
       'working_days_over',
       'weeks_over_48h_in_a_row',
       'weeks_over_48h_per_3_months',
     ]);
     const by = new Map(found.map((v) => [v.code, v]));
+    // f's weeks keep a day off (12/6 and 12/19): only e's week is reported.
+    expect(by.get('week_without_day_off')).toEqual({
+      code: 'week_without_day_off',
+      message:
+        '2026-08-09〜2026-08-15の週に休日がありません（1年単位の変形労働時間制でも1週間に1日以上の休日が必要です。特定期間も同じです）',
+      dates: ['2026-08-09', '2026-08-10', '2026-08-11', '2026-08-12', '2026-08-13', '2026-08-14', '2026-08-15'],
+    });
     expect(by.get('average_over_limit')!.message).toBe(
       '変形期間2026-04-01〜2027-03-31の所定労働時間の合計2280:00が、週平均40時間の総枠2085:42（40時間×365日÷7）を超えています',
     );
@@ -546,6 +555,43 @@ describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (
       message: '2026-10-01〜2026-12-31の3か月に48時間を超える週が4週あります（3か月ごとに3週まで）',
       dates: ['2026-10-04', '2026-10-18', '2026-11-01', '2026-11-15'],
     });
+  });
+
+  it('a whole week without a day off inside the 特定期間, and a pattern on the 法定休日, are refused (issue 29)', () => {
+    // 1年単位 from 2026-04-01, 3 months, 特定期間 5/1–5/31. Base plan: Mon–Sat 7 h, Sundays off (91 days,
+    // 13 Sundays). Changes: Sat 5/9 off and Sun 5/10 scheduled 6 h (a calendar working day): Sun 5/10 …
+    // Sat 5/16 is a run of 7, within the 特定期間's 12 (and 5/4–5/8 a run of 5), yet the whole week
+    // 5/10–5/16 has no day off (35条) — the case the run check let through.
+    //   Sun 6/7 has a shift pattern but is the fixed 法定休日: the engine counts it 0 (休日労働), so the
+    //   plan marks it onLegalHoliday and the check names the date; its week then has no day off either.
+    const plan: Record<string, PlanDay> = {};
+    for (let date = '2026-04-01'; date <= '2026-06-30'; date = addDays(date, 1))
+      plan[date] = dow(date) === 0 ? { scheduledMinutes: 0, working: false } : { scheduledMinutes: 420, working: true };
+    plan['2026-05-09'] = { scheduledMinutes: 0, working: false };
+    plan['2026-05-10'] = { scheduledMinutes: 360, working: true };
+    plan['2026-06-07'] = { scheduledMinutes: 0, working: false, onLegalHoliday: true };
+    const yearly3 = variable('yearly_variable', '2026-04-01', 3, {
+      specialPeriod: { from: '2026-05-01', to: '2026-05-31' },
+    });
+    const found = checkVariablePlan(yearly3, { from: '2026-04-01', to: '2026-06-30' }, plan, 0);
+    expect(found.map((v) => [v.code, v.dates[0]])).toEqual([
+      ['average_over_limit', '2026-04-01'],
+      ['week_without_day_off', '2026-05-10'],
+      ['week_without_day_off', '2026-06-07'],
+      ['legal_holiday_scheduled', '2026-06-07'],
+    ]);
+    expect(found[3]!.message).toBe(
+      '2026-06-07は法定休日のため、1年単位の変形労働時間制の労働日にできません（法定休日の労働は休日労働です）',
+    );
+    // Average: (78 − 1) × 420 + 360 = 32,700 > 2,400 × 91 ÷ 7 = 31,200 (a breach of its own, reported
+    // first). With Sat 5/16 off as well the week keeps a day off; the 6/7 findings stay.
+    plan['2026-05-16'] = { scheduledMinutes: 0, working: false };
+    const fixed = checkVariablePlan(yearly3, { from: '2026-04-01', to: '2026-06-30' }, plan, 0);
+    expect(fixed.map((v) => [v.code, v.dates[0]])).toEqual([
+      ['average_over_limit', '2026-04-01'],
+      ['week_without_day_off', '2026-06-07'],
+      ['legal_holiday_scheduled', '2026-06-07'],
+    ]);
   });
 
   it('a period of 3 months or less has no 280-day or 48 h-week limits; 1か月 and 1週間 have their own', () => {

@@ -274,6 +274,11 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
 export interface PlanDay {
   scheduledMinutes: number;
   working: boolean;
+  /**
+   * A pattern is planned on the fixed 法定休日 (a shift there): the engine keeps the day the 法定休日 and
+   * its work 休日労働, so it counts no scheduled time; the 1年単位 checks refuse it as a 労働日.
+   */
+  onLegalHoliday?: boolean | undefined;
 }
 
 export type PlanViolationCode =
@@ -282,6 +287,8 @@ export type PlanViolationCode =
   | 'weekly_over_52h'
   | 'weekly_over_40h'
   | 'consecutive_days'
+  | 'week_without_day_off'
+  | 'legal_holiday_scheduled'
   | 'working_days_over'
   | 'weeks_over_48h_in_a_row'
   | 'weeks_over_48h_per_3_months';
@@ -292,6 +299,16 @@ export interface PlanViolation {
   message: string;
   /** The dates concerned (see checkVariablePlan for each code). */
   dates: string[];
+}
+
+/** 35条 under the 1年単位 system: a whole week of the plan without a day off (the check and the shift save say it). */
+export function weekWithoutDayOffMessage(from: string, to: string): string {
+  return `${from}〜${to}の週に休日がありません（1年単位の変形労働時間制でも1週間に1日以上の休日が必要です。特定期間も同じです）`;
+}
+
+/** A pattern planned on the fixed 法定休日 under the 1年単位 system (the check and the shift save say it). */
+export function legalHolidayScheduledMessage(date: string): string {
+  return `${date}は法定休日のため、1年単位の変形労働時間制の労働日にできません（法定休日の労働は休日労働です）`;
 }
 
 /** The plan of the days computed for a period (their schedule, calendar and rules): date → PlanDay. */
@@ -316,6 +333,13 @@ export function planOfDays(days: readonly DayResult[]): Record<string, PlanDay> 
  * - consecutive_days (1年単位, 則12条の4第5項): a run of more than 6 working days, or more than 12 when
  *   the whole run lies in the 特定期間 (a run reaching outside it is held to 6 — the stricter
  *   reading); dates = the run.
+ * - week_without_day_off (1年単位; 35条, issue 29): a whole week of the period (7 days, the company's
+ *   week) without a day off — also inside the 特定期間, where 12 consecutive days are allowed only as
+ *   "1週間に1日の休日が確保できる日数" (則12条の4第5項); dates = the week's dates. A pattern planned on the
+ *   法定休日 counts as a working day here.
+ * - legal_holiday_scheduled (1年単位; 35条, issue 29): a pattern planned on the fixed 法定休日, which the
+ *   schedule cannot make a 労働日 (the engine would keep it the 法定休日 and its work 休日労働, silently
+ *   leaving it out of the plan); dates = [date]. legalHolidayScheduledMessage says it.
  * - When the period exceeds 3 months (1年単位, periodMonths > 3; 則12条の4第3項・第4項):
  *   working_days_over: more 労働日 than floor(280 × period days ÷ 365); dates = the working dates
  *   beyond the limit. weeks_over_48h_in_a_row: more than 3 weeks over 48 h in a row; dates = those
@@ -402,6 +426,17 @@ export function checkVariablePlan(
       else closeRun();
     }
     closeRun();
+
+    const planned = (date: string) => isWorking(date) || Boolean(get(date)?.onLegalHoliday);
+    for (const w of weeks) {
+      const all: string[] = [];
+      for (let date = w.from; date <= w.to; date = addDays(date, 1)) all.push(date);
+      if (all.length === 7 && all.every(planned))
+        out.push({ code: 'week_without_day_off', message: weekWithoutDayOffMessage(w.from, w.to), dates: all });
+    }
+    for (const date of dates)
+      if (get(date)?.onLegalHoliday)
+        out.push({ code: 'legal_holiday_scheduled', message: legalHolidayScheduledMessage(date), dates: [date] });
 
     if (system.periodMonths > 3) {
       const working = dates.filter(isWorking);

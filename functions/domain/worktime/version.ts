@@ -11,7 +11,8 @@
  *   A minute is leave or 所定 to work, never both: after 午前半休 / 午後半休 / 時間単位 leave the day's
  *   所定 is what the schedule leaves to work, so work past it is 法内 up to 8 h (rule 5). Under 変形 a
  *   week's or period's excess is taken from the work beyond the schedule (法内) first, so 所定内 stays
- *   the scheduled minutes worked (rule 18).
+ *   the scheduled minutes worked (rule 18). A 1年単位 plan with a week without a day off or a pattern on
+ *   the fixed 法定休日 is reported by the plan check and refused by the shift save (rule 18).
  * - 2026.4 (issue 17): working-time systems — 1か月・1年・1週間単位の変形労働時間制, フレックスタイム制
  *   and 管理監督者 per employment status or employee (rules 17–19). 通常 days compute as under 2026.3.
  * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
@@ -142,9 +143,10 @@
  *    there). 1年単位 joiner / leaver (32条の4の2): the same on the span max(period start, hire) …
  *    min(period end, leave). Each day's explanation names the step (日 / 週 / 変形期間・在籍期間) that
  *    found its 法定外. checkVariablePlan checks a period's schedule: average ≤ 40 h (44 h) a week; 1年:
- *    ≤ 10 h a day, ≤ 52 h a week, ≤ 6 consecutive working days (12 in the 特定期間), and over 3 months
- *    ≤ floor(280 × days ÷ 365) working days and weeks over 48 h at most 3 in a row and 3 per 3-month
- *    block (則12条の4); 1週間: ≤ 10 h a day, ≤ 40 h in the week.
+ *    ≤ 10 h a day, ≤ 52 h a week, ≤ 6 consecutive working days (12 in the 特定期間), a day off in every
+ *    whole week (35条, the 特定期間 included) and no pattern on the fixed 法定休日 (since 2026.5; the shift
+ *    save refuses both), and over 3 months ≤ floor(280 × days ÷ 365) working days and weeks over 48 h at
+ *    most 3 in a row and 3 per 3-month block (則12条の4); 1週間: ≤ 10 h a day, ≤ 40 h in the week.
  * 19. フレックスタイム制 (32条の3; flex.ts). No daily or weekly line: computeDay makes every minute
  *    所定内 except 法定休日 minutes (休日労働, day by day; 深夜 overlays as always). Per 清算期間 (1–3
  *    months from the 起算日; a joiner, a leaver or a flex version ending inside it is settled on the
