@@ -25,7 +25,9 @@ export async function deleteDayRecord(
     !data.holidayWorkApproved &&
     data.dayOverride === undefined
       ? AttendanceDay.remove(key).go({ response: 'none' })
-      : AttendanceDay.patch(key).remove(['punchInAt', 'punchOutAt', 'note', 'punchOutNote']).go({ response: 'none' });
+      : AttendanceDay.patch(key)
+          .remove(['punchInAt', 'punchOutAt', 'note', 'punchOutNote', 'breaksRecorded'])
+          .go({ response: 'none' });
   await write.catch((error: unknown) => {
     if (awsErrorName(error) === 'ConditionalCheckFailedException') throw new NotFoundError();
     throw error;

@@ -14,6 +14,8 @@ export interface DayRecord extends Shift {
   holidayWorkApproved?: boolean | undefined;
   dayOverride?: 'working' | 'day_off' | undefined;
   transferPartner?: string | undefined;
+  /** A correction recorded the breaks ([] = none taken); see the entity. */
+  breaksRecorded?: boolean | undefined;
   updatedAt?: string | undefined;
 }
 

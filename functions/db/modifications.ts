@@ -51,7 +51,8 @@ export async function applyCorrection(c: Correction, service: Db = db(), approva
   const set = {
     ...(c.punchInAt ? { punchInAt: c.punchInAt } : {}),
     ...(c.punchOutAt ? { punchOutAt: c.punchOutAt } : {}),
-    ...(c.breaks ? { breaks: stored(c.breaks) } : {}),
+    // A correction that sets the breaks records them: [] then means "no break taken", not "not punched".
+    ...(c.breaks ? { breaks: stored(c.breaks), breaksRecorded: true } : {}),
   };
   const record = {
     createdAt: clock.now().toISOString(),

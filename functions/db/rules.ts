@@ -5,7 +5,7 @@
  * `ruleInForce` of functions/domain/rules.ts.
  */
 import { ANY, ruleInForce, type RuleLevel } from '../domain/rules.js';
-import { versionsInForce } from '../domain/worktime/rules.js';
+import { versionsInForce, type UnpunchedBreaks } from '../domain/worktime/rules.js';
 import { db, type Db } from './service.js';
 
 export type RuleType = 'working' | 'break';
@@ -25,6 +25,8 @@ export interface StoredRule {
   tier2BreakMinutes?: number | undefined;
   /** Fixed break windows, minutes from local midnight, sorted and disjoint. */
   breakWindows?: { startMinute: number; endMinute: number }[] | undefined;
+  /** Break rules: a day without punched breaks takes the rule's / pattern's break ('rule', also when absent) or none. */
+  unpunchedBreaks?: UnpunchedBreaks | undefined;
   updatedAt?: string | undefined;
 }
 
@@ -38,6 +40,7 @@ export type RuleValues = Pick<
   | 'tier2ConditionMinutes'
   | 'tier2BreakMinutes'
   | 'breakWindows'
+  | 'unpunchedBreaks'
 >;
 
 /** Every version of every rule of one type in the company: one Query (begins_with "rule#<type>#"). */

@@ -61,7 +61,8 @@ export type LegalBreakShortfall = (typeof LEGAL_BREAKS)[number];
  * the highest tier whose condition T reaches ("restraint of `conditionMinutes` or more → a break of
  * `breakMinutes`", optionally a second tier), 0 below the first. 34条 is on work time (T − break):
  * work over 6 h needs ≥ 45 min, over 8 h ≥ 60 min. Every restraint from 0 to 24 h is checked.
- * (Fixed break windows are not counted: a shift may miss them, and the engine then tops the day up.)
+ * (Fixed break windows are not counted: a shift may miss them; the engine then flags the day's
+ * shortfall, it never tops the break up.)
  */
 export function breakRuleShortfalls(
   conditionMinutes: number,

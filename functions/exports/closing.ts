@@ -153,7 +153,9 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         if (day.workedMinutes > 0) totals.workDays++;
         if (day.workedMinutes > 0 && day.legalHolidayWorkMinutes > 0) totals.legalHolidayWorkDays!++;
         else if (day.workedMinutes > 0 && day.calendar.isDayOff) totals.nonLegalHolidayWorkDays!++;
-        if (day.breakSource === 'legal_minimum') totals.breakShortDays++;
+        // Days whose break (rule, pattern or none: not punched) is short of 34条. Until rule 2026.5 the
+        // engine topped such breaks up and this counted the days it did; now it flags them instead.
+        if (day.breakShortfallMinutes > 0 && day.breakSource !== 'punched') totals.breakShortDays++;
       }
       employees.push({
         employeeId: e.employeeId,

@@ -21,10 +21,13 @@ export interface FrozenTotals {
   leaveDays: number;
   /** Days with 出勤 and no 退勤 (or the reverse) at closing. */
   incompleteDays: number;
-  /** Days on which the company's break was raised to the 34条 minimum. */
+  /**
+   * Days without punched breaks whose break (rule, pattern or none) is short of 34条 (until rule 2026.5
+   * the engine raised those breaks to the minimum, and this counted the days it did).
+   */
   breakShortDays: number;
   /**
-   * 遅刻・早退 (days and minutes), 欠勤 days, days whose punched breaks are below 34条 and 勤務間インターバル
+   * 遅刻・早退 (days and minutes), 欠勤 days, days whose break is below 34条 and 勤務間インターバル
    * shortfalls; absent from snapshots taken before schedules (issue 16).
    */
   lateDays?: number;

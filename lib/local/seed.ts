@@ -416,6 +416,16 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   const firstDept = DEMO.departments[0]!.departmentId;
   await putRule(companyId, 'working', firstDept, null, lastMonthStart, { fixedMinutes: 480, overMinutes: 540 });
   await putRule(companyId, 'working', firstDept, null, `${t.slice(0, 7)}-01`, { fixedMinutes: 465, overMinutes: 540 });
+  // 休憩時間設定 (issue 29): the company's lawful two tiers (拘束6:01以上で0:45、拘束8:46以上で1:00), taken on
+  // days without punched breaks and without a pattern's break windows. No break is ever raised to 34条:
+  // 佐藤's punched breaks of 45–59 minutes on days over 8 h show 休憩不足 with the minutes they lack.
+  await putRule(companyId, 'break', null, null, lastMonthStart, {
+    conditionMinutes: 361,
+    breakMinutes: 45,
+    tier2ConditionMinutes: 526,
+    tier2BreakMinutes: 60,
+    unpunchedBreaks: 'rule',
+  });
   await seedSchedules(companyId, lastMonthStart);
   await refreshCompanyMonth(companyId, DEMO.timeZone, m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
   await refreshCompanyMonth(companyId, DEMO.timeZone, y, m);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workingDay } from '../support/working-days.js';
 import { testToday } from '../support/test-clock.js';
@@ -14,6 +15,8 @@ const leaveDay = workingDay(year, month, 4);
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '管理画面株式会社' });
+  // The figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
 });
 
 async function adminPage() {

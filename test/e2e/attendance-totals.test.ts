@@ -12,6 +12,7 @@ import { instantOf } from '../../functions/domain/time.js';
 import { clock } from '../../functions/shared/clock.js';
 import { newId } from '../../functions/shared/ids.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -24,6 +25,8 @@ const third = newId();
 beforeAll(async () => {
   clock.now = () => new Date('2026-11-10T03:00:00Z'); // 12:00 in Tokyo
   tenant = await createTenant({ employees: 2, name: '集計画面株式会社' });
+  // The figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   const [a, b] = tenant.employees.map((e) => e.id) as [string, string];
   const { entities } = db();
   await entities.Employee.patch({ companyId: tenant.companyId, employeeId: a })

@@ -15,6 +15,7 @@ import { instantOf } from '../../functions/domain/time.js';
 import { clock } from '../../functions/shared/clock.js';
 import { expectNoSeriousA11yViolations } from '../support/a11y.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -25,6 +26,8 @@ const realNow = clock.now;
 beforeAll(async () => {
   clock.now = () => new Date('2026-11-10T03:00:00Z'); // 12:00 in Tokyo
   tenant = await createTenant({ employees: 1, name: '給与レイアウト株式会社' });
+  // The figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   const a = tenant.employees[0]!.id;
   const { entities } = db();
   await entities.Employee.patch({ companyId: tenant.companyId, employeeId: a })

@@ -12,6 +12,7 @@ import { instantOf } from '../../functions/domain/time.js';
 import { getObject } from '../../functions/services/period-snapshot.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -21,6 +22,8 @@ const realNow = clock.now;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2, name: '締め画面株式会社' });
+  // The figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   const day = (employeeId: string, date: string) => ({
     companyId: tenant.companyId,
     employeeId,

@@ -4,7 +4,7 @@
  * month waits for its day, and a past month's figures stay as they were.
  *
  * Figures (by hand; "now" is Monday 6 July 2026, 21:00 in Tokyo): the employee worked Mon 15 June and
- * Mon 6 July 09:00–18:00 — restraint 540, break 60 (34条: over 8 h of work needs 60), work 480 = 8:00.
+ * Mon 6 July 09:00–18:00 — restraint 540, break 60 (the company's rule 拘束8:46以上で1:00), work 480 = 8:00.
  * With 所定 8:00 that is all 所定内: the 法内残業 cell is blank. With 所定 7:30 (from 6 July) it is
  * 7:30 所定内 + 0:30 法内 (beyond the schedule, within 8 h: 32条).
  */
@@ -14,6 +14,7 @@ import { db } from '../../functions/db/service.js';
 import { instantOf } from '../../functions/domain/time.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, signInAs, useBrowser } from '../support/browser.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -23,6 +24,8 @@ const realNow = clock.now;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '規程版株式会社' });
+  // The figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   const day = (date: string) => ({
     companyId: tenant.companyId,
     employeeId: tenant.employees[0]!.id,

@@ -4,7 +4,7 @@
  *
  * The clock is held on Wednesday 2026-04-08 12:00 (Asia/Tokyo); 末日締め, no closed period.
  * - 社員 1号 (正社員) → フレックスタイム制, 3-month 清算期間 from 4/1 (4/1–6/30), 標準 8 h. Worked 4/1
- *   9:00–20:00 (restraint 11 h, the 34条 minimum 60 min deemed: 600 min) and 4/2 9:00–18:00 (480):
+ *   9:00–20:00 (restraint 11 h, the company's break rule 拘束8:46以上で1:00: 600 min) and 4/2 9:00–18:00 (480):
  *   1,080. Working days 4/1–4/8: 1, 2, 3, 6, 7, 8 = 6 → 所定 6 × 480 = 2,880; 過不足 = 1,080 − 2,880
  *   = −1,800 = -30:00. No daily line under flex (32条の3): the 10-hour day has no 法定外 → month 法定外 0:00.
  * - 社員 2号 (契約社員) → 1か月単位の変形労働時間制 from 4/1. A 10-hour shift pattern (9:00–20:00,
@@ -20,6 +20,7 @@ import { instantOf } from '../../functions/domain/time.js';
 import { clock } from '../../functions/shared/clock.js';
 import { newId } from '../../functions/shared/ids.js';
 import { DESKTOP, signInAs, useBrowser } from '../support/browser.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -31,6 +32,8 @@ let tenant: TestTenant;
 beforeAll(async () => {
   clock.now = () => new Date('2026-04-08T03:00:00Z');
   tenant = await createTenant({ employees: 2, name: '制度集計株式会社' });
+  // The figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   const companyId = tenant.companyId;
   const [a, b] = tenant.employees.map((e) => e.id) as [string, string];
   const { entities } = db();

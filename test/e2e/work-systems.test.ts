@@ -19,6 +19,7 @@ import { instantOf } from '../../functions/domain/time.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { createTenant, type TestTenant } from '../support/tenant.js';
 
 const e2e = useBrowser();
@@ -31,6 +32,8 @@ let tenant: TestTenant;
 beforeAll(async () => {
   clock.now = () => new Date(jst('2026-04-08', 12));
   tenant = await createTenant({ employees: 1, name: '制度表示株式会社' });
+  // The figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   const companyId = tenant.companyId;
   const employeeId = tenant.employees[0]!.id;
   const { entities } = db();

@@ -145,6 +145,8 @@ describe('break-time rules', () => {
         tier2_break_hour: null,
         tier2_break_minute: null,
         windows: [],
+        // Issue 29: days without punched breaks take this rule's break (the default when not sent).
+        unpunched_breaks: 'rule',
       },
       warning: null,
       on: saved.body.data.effective_from,
@@ -248,6 +250,8 @@ describe('break-time rules', () => {
         { start_hour: 12, start_minute: 0, end_hour: 12, end_minute: 45 },
         { start_hour: 15, start_minute: 0, end_hour: 15, end_minute: 15 },
       ],
+      // Issue 29: not sent → days without punched breaks take the rule's break.
+      unpunched_breaks: 'rule',
     });
     // The single tier 拘束6:01以上→0:45 alone is short on long days (拘束 9:00 → work 8:15 > 8 h with 45).
     const single = await save('/api/v1/break_times', {

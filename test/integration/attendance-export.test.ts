@@ -93,8 +93,9 @@ describe('attendance CSV export', () => {
       expect(rows[i]![5]).toBe(d.date);
       expect(rows[i]![11]).toBe(hmm(d.worked_minutes));
     }
-    // 4/2 09:00–21:00: 12 h − 60 min = 660 min, 180 beyond 8 h.
-    expect(rows[1]!.slice(8, 14)).toEqual(['09:00', '21:00', '1:00', '11:00', '0:00', '3:00']);
+    // 4/2 09:00–21:00 with no break punched, no pattern and no break rule: no break is deemed (issue
+    // 29) → 12 h = 720 min worked, 240 beyond 8 h.
+    expect(rows[1]!.slice(8, 14)).toEqual(['09:00', '21:00', '0:00', '12:00', '0:00', '4:00']);
     // 4/5 is a Sunday (the legal holiday): 10:00–15:00 = 300 min, no break under 6 h, all legal-holiday work.
     expect(rows[4]![15]).toBe('5:00');
     // Formula cells are neutralised.

@@ -165,10 +165,12 @@ describe('the employee corrects a forgotten 休憩終了', () => {
       after_breaks: [],
     });
     expect((await dayOf(D))!.breaks).toEqual([]);
-    // No punched breaks: the break rule (the lawful minimum, 60 on 9:30 of 拘束) applies again.
+    // breaks: [] records that no break was taken (issue 29; it used to mean "not punched", and the
+    // engine then deemed 34条's 60 minutes): 9:30 of 拘束 is 570 worked, 60 short of 34条 (570 > 8 h).
     const row = await monthRow(me, D);
-    expect([row.worked_minutes, row.break_minutes]).toEqual([510, 60]);
+    expect([row.worked_minutes, row.break_minutes]).toEqual([570, 0]);
     expect(row.flags).not.toContain('break_open');
+    expect(row.flags).toContain('break_below_legal');
   });
 });
 

@@ -292,9 +292,9 @@ describe('a version dated in the past: recomputed in the background, refused int
   it('stores the month again under the new version (legal holiday moved to Monday) and refuses a date in a closed period', async () => {
     on('2026-08-10');
     const employeeId = tenant.employees[0]!.id;
-    // Monday 20 July, 9:00–18:00 (Tokyo): 拘束 9 h; work would be 8:15 with a 45-minute break, over 8 h,
-    // so 34条 needs 60 min → 480 min worked. Under the June version (weekly days off Sat + Sun) a
-    // Monday is a working day: 480 worked, 0 法定休日労働.
+    // Monday 20 July, 9:00–18:00 (Tokyo) with a punched lunch 12:00–13:00: 拘束 9 h − 60 → 480 min
+    // worked (no break is deemed since issue 29, so the break is punched). Under the June version
+    // (weekly days off Sat + Sun) a Monday is a working day: 480 worked, 0 法定休日労働.
     await db()
       .entities.AttendanceDay.put({
         companyId: tenant.companyId,
@@ -302,6 +302,7 @@ describe('a version dated in the past: recomputed in the background, refused int
         workDate: '2026-07-20',
         punchInAt: '2026-07-20T00:00:00.000Z',
         punchOutAt: '2026-07-20T09:00:00.000Z',
+        breaks: [{ startAt: '2026-07-20T03:00:00.000Z', endAt: '2026-07-20T04:00:00.000Z' }],
       })
       .go();
     await refreshSummary(tenant.companyId, employeeId, '2026-07-20', 'Asia/Tokyo');

@@ -55,6 +55,10 @@ beforeAll(async () => {
       workDate: '2026-10-01',
       punchInAt: instantOf('2026-10-01', 9, 0, 'Asia/Tokyo'),
       punchOutAt: instantOf('2026-10-01', 20, 30, 'Asia/Tokyo'), // 2:30 法定外 (a 60 min break)
+      // The break is punched: since issue 29 none is deemed without a punch, pattern or rule.
+      breaks: [
+        { startAt: instantOf('2026-10-01', 12, 0, 'Asia/Tokyo'), endAt: instantOf('2026-10-01', 13, 0, 'Asia/Tokyo') },
+      ],
     },
   ]).go();
   await refreshCompanyMonth(tenant.companyId, 'Asia/Tokyo', 2026, 10);

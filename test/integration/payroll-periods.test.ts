@@ -12,6 +12,7 @@ import { putPayrollVersion } from '../../functions/db/period-closings.js';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
@@ -28,6 +29,9 @@ const realNow = clock.now;
 beforeAll(async () => {
   [twentieth, monthEnd] = await Promise.all([createTenant({ employees: 1 }), createTenant({ employees: 1 })]);
   await putPayrollVersion(twentieth.companyId, { effectiveFrom: '2026-01-01', closingDay: 20 });
+  // The figures below are of 8-hour days with an hour's break: the companies' break rule gives it
+  // (none is deemed without one since issue 29).
+  await Promise.all([putTwoTierBreakRule(twentieth.companyId), putTwoTierBreakRule(monthEnd.companyId)]);
   [staff, admin, otherStaff, otherAdmin] = await Promise.all([
     signIn(stack.baseUrl, 'employee', twentieth.employees[0]!),
     signIn(stack.baseUrl, 'admin', twentieth.admin),

@@ -177,7 +177,8 @@ describe('closing a period', () => {
       progress: { done: 2, total: 2 },
       employee_count: 2,
       missing_punch_days: 1,
-      // No break rule: the engine deems the 34条 minimum (60 min) on each of the three 9 h days.
+      // No break rule and no punched break: no break is deemed (issue 29), so each of the three 9 h days
+      // is 540 worked and 60 short of 34条 (work over 8 h needs 60): three days counted.
       break_short_days: 3,
     });
     expect(closed.closed_at).toEqual(expect.any(String));
@@ -188,14 +189,14 @@ describe('closing a period', () => {
     sha = createHash('sha256').update(stored).digest('hex');
     expect(closed.csv_sha256).toBe(sha);
 
-    // Frozen totals: 2 days of 9:00–18:00 (9 h − 60 min break = 480 min each) = 960 for A; the 10/5
-    // without 退勤 is counted incomplete, not worked. B: 480 + two 4-hour days (240 + 240) = 960 over 3
+    // Frozen totals: 2 days of 9:00–18:00 with no break given (540 min each) = 1080 for A; the 10/5
+    // without 退勤 is counted incomplete, not worked. B: 540 + two 4-hour days (240 + 240) = 1020 over 3
     // days; leave by type: 有給 0.5 day (午前半休; hours count no day, 39条) and 2 hours, 代休 1 day.
     const totals = await frozenTotals(tenant.companyId, '2026-10');
     const [a, b] = tenant.employees;
-    expect(totals!.get(a!.id)).toMatchObject({ workedMinutes: 960, workDays: 2, incompleteDays: 1 });
+    expect(totals!.get(a!.id)).toMatchObject({ workedMinutes: 1080, workDays: 2, incompleteDays: 1 });
     expect(totals!.get(b!.id)).toMatchObject({
-      workedMinutes: 960,
+      workedMinutes: 1020,
       workDays: 3,
       incompleteDays: 0,
       leaveDays: 1.5,
@@ -203,7 +204,7 @@ describe('closing a period', () => {
       paidLeaveHours: 2,
       substituteLeaveDays: 1,
       transferHolidayDays: 0,
-      // No 法定外 at all, and the company has no 1か月単位の端数処理.
+      // 60 法定外 (10/1 past 8 h), far below 60 h; the company has no 1か月単位の端数処理.
       overtimeOver60Minutes: 0,
       rounded30: null,
     });
@@ -234,12 +235,13 @@ describe('closing a period', () => {
       })
       .go();
     const live = await exportBytes({ ...range, end_day: 30 });
-    expect(live.toString('utf8')).toContain('2026-10-01,木,,09:00,18:00,1:00,8:00,1:00,0:00');
+    // 10/1 under the 7:00 rule: 540 worked (no break given) = 420 所定内 + 60 法内 + 60 法定外.
+    expect(live.toString('utf8')).toContain('2026-10-01,木,,09:00,18:00,0:00,9:00,1:00,1:00');
 
     const after = await exportBytes({ period: '2026-10' });
     expect(after).toEqual(stored);
     expect(createHash('sha256').update(after).digest('hex')).toBe(sha);
-    expect(after.toString('utf8')).toContain('2026-10-01,木,,09:00,18:00,1:00,8:00,0:00,0:00');
+    expect(after.toString('utf8')).toContain('2026-10-01,木,,09:00,18:00,0:00,9:00,0:00,1:00');
     // A staff filter: that employee's rows as stored at closing.
     const one = (await exportBytes({ period: '2026-10', id: tenant.employees[1]!.id })).toString('utf8');
     expect(one.trimEnd().split('\r\n')).toHaveLength(32);
@@ -303,7 +305,7 @@ describe('closing a period', () => {
     expect(await frozenTotals(tenant.companyId, '2026-10')).toBeNull();
     // Reopened: the export computes again, under the rule written above (60 min 法内 on 10/1).
     expect((await exportBytes({ period: '2026-10' })).toString('utf8')).toContain(
-      '2026-10-01,木,,09:00,18:00,1:00,8:00,1:00,0:00',
+      '2026-10-01,木,,09:00,18:00,0:00,9:00,1:00,1:00',
     );
 
     const audit = JSON.stringify((await admin.get('/api/v1/audit_events')).body);

@@ -4,8 +4,8 @@
  * months from the version's first day are recomputed by a background job the screen can poll.
  *
  * Calendar (checked with `date`): 2026-06-15 and 2026-07-06 are Mondays. "Now" is Monday 6 July 2026,
- * 21:00 in Tokyo, so both days below are over. Each is 09:00–18:00: restraint 540, break 60 (34条:
- * work over 8 h needs 60, so 45 would not do), work 480 — exactly 8 h, never 法定外 by the day, and
+ * 21:00 in Tokyo, so both days below are over. Each is 09:00–18:00: restraint 540, break 60 (the
+ * company's two-tier rule, 拘束8:46以上で1:00), work 480 — exactly 8 h, never 法定外 by the day, and
  * one day a week is far below 40 h. With 所定 8:00 the 480 are all 所定内 (法内 0); with 所定 7:30
  * they are 450 所定内 + 30 法内 (beyond the schedule, within 8 h: 32条).
  */
@@ -15,6 +15,7 @@ import { instantOf } from '../../functions/domain/time.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -30,6 +31,8 @@ const RULE = { fixed_hour: 8, fixed_minute: 0, over_hour: 8, over_minute: 0 };
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1 });
+  // These figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
   employeeId = tenant.employees[0]!.id;
   clock.now = () => new Date('2026-07-06T12:00:00Z');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
@@ -23,6 +24,8 @@ const realNow = clock.now;
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2 });
+  // These figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   first = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
   second = await signIn(stack.baseUrl, 'employee', tenant.employees[1]!);
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);

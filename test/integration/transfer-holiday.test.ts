@@ -13,6 +13,7 @@ import type { MonthAttendanceView } from '../../functions/api/timestamps/month-v
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { tableSnapshot } from './admin-support.js';
@@ -27,6 +28,8 @@ const OCT_1 = () => new Date('2026-10-01T01:00:00Z');
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2 });
+  // These figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   first = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
   second = await signIn(stack.baseUrl, 'employee', tenant.employees[1]!);
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);

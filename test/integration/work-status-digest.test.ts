@@ -22,6 +22,7 @@ import {
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { freshWorkStatus, workStatusAfterRefresh } from '../support/work-status.js';
@@ -59,6 +60,8 @@ const digestsOf = (companyId: string) =>
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2 });
+  // These figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   other = await createTenant({ employees: 1 });
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
   staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);

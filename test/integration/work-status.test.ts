@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { freshWorkStatus } from '../support/work-status.js';
@@ -21,6 +22,8 @@ const at = (iso: string) => {
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2 });
+  // These figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
 });
@@ -202,6 +205,8 @@ describe('80 h doctor-interview notice (則52条の2)', () => {
 
   beforeAll(async () => {
     other = await createTenant({ employees: 2 });
+    // These figures are of days with the company's break (none is deemed without one since issue 29).
+    await putTwoTierBreakRule(other.companyId);
     long = await signIn(stack.baseUrl, 'employee', other.employees[0]!);
     short = await signIn(stack.baseUrl, 'employee', other.employees[1]!);
     otherAdmin = await signIn(stack.baseUrl, 'admin', other.admin);

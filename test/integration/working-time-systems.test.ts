@@ -15,6 +15,7 @@ import { clock } from '../../functions/shared/clock.js';
 import { MESSAGES } from '../../functions/shared/messages.js';
 import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
+import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -29,6 +30,8 @@ const PATH = '/api/v1/working_time_systems';
 beforeAll(async () => {
   clock.now = () => new Date('2026-08-10T03:00:00Z');
   tenant = await createTenant({ employees: 2 });
+  // These figures are of days with the company's break (none is deemed without one since issue 29).
+  await putTwoTierBreakRule(tenant.companyId);
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
   staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
 });
@@ -305,9 +308,11 @@ describe('field errors (400, nothing written)', () => {
 describe('switching a status’s system from a date', () => {
   it('leaves the earlier months’ stored summaries exactly as they were', async () => {
     const other = await createTenant({ employees: 1 });
+    await putTwoTierBreakRule(other.companyId);
     const otherAdmin = await signIn(stack.baseUrl, 'admin', other.admin);
     const worker = await signIn(stack.baseUrl, 'employee', other.employees[0]!);
-    // Mon 6 – Fri 10 July 2026, 09:00–20:00 = 660 − 60 break = 600 a day: 120 daily 法定外 each.
+    // Mon 6 – Fri 10 July 2026, 09:00–20:00 = 660 − 60 break (the company's rule) = 600 a day: 120
+    // daily 法定外 each.
     for (const day of [6, 7, 8, 9, 10]) {
       const res = await worker.post('/api/v1/modify_timestamps', {
         year: 2026,

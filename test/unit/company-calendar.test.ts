@@ -17,14 +17,19 @@ import {
 } from '../../functions/domain/worktime/calendar.js';
 import {
   computeMonth,
-  DEFAULT_BREAK_RULE,
   DEFAULT_WORKING_RULE,
   type AttendanceRecord,
   type RulesInForce,
 } from '../../functions/domain/worktime/index.js';
+import { TWO_TIER_BREAK } from '../support/break-rules.js';
 
 const TZ = 'Asia/Tokyo';
-const RULES: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+/**
+ * The built-in working rule with the common lawful two-tier company break rule (拘束6:01以上45分、
+ * 拘束8:46以上60分; test/support/break-rules.ts): since rule 2026.5 no break is deemed that the company
+ * did not give, and these figures assume 9:00–18:00 is 8 h of work.
+ */
+const RULES: RulesInForce = { working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK };
 const version = (v: Partial<CalendarVersion> & { effectiveFrom: string }): CalendarVersion => ({
   ...DEFAULT_CALENDAR,
   ...v,

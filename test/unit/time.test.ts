@@ -71,7 +71,6 @@ describe('company-local time', () => {
 });
 
 import { monthCalendar, publicHoliday } from '../../functions/domain/calendar.js';
-import { legalMinimumBreak, workedMinutes } from '../../functions/domain/worktime.js';
 
 describe('calendar', () => {
   it('knows Japanese public holidays from the maintained dataset', () => {
@@ -81,26 +80,6 @@ describe('calendar', () => {
     expect(april).toHaveLength(30);
     expect(april.find((d) => d.date === '2026-04-04')?.isDayOff).toBe(true); // Saturday
     expect(april.find((d) => d.date === '2026-04-29')?.holidayName).toBe('昭和の日');
-  });
-});
-
-describe('worked minutes with the legal minimum break', () => {
-  it('deducts the least break that makes the WORK time lawful (34条: work over 6 h → 45, over 8 h → 60)', () => {
-    // 拘束 6:00: work 6:00 is not over 6 h → 0.
-    expect(legalMinimumBreak(360)).toBe(0);
-    // 拘束 6:01: 1 min of break leaves work 6:00, which needs none → 1 (not 45).
-    expect(legalMinimumBreak(361)).toBe(1);
-    // 拘束 8:00: 45 min leaves 7:15 (over 6 h, not over 8 h, 45 ≥ 45) and 0–44 min leave over 6 h → 45.
-    expect(legalMinimumBreak(480)).toBe(45);
-    // 拘束 8:01: 45 min leaves 7:16, not over 8 h → 45 (was wrongly 60 on restraint).
-    expect(legalMinimumBreak(481)).toBe(45);
-    // 拘束 9:01: 60 min leaves 8:01 (over 8 h, 60 ≥ 60); anything under 60 leaves over 8 h → 60.
-    expect(legalMinimumBreak(541)).toBe(60);
-    // 9:00–18:00 = 540 min restraint − 60 = 480 min.
-    expect(workedMinutes('2026-04-01T00:00:00Z', '2026-04-01T09:00:00Z')).toBe(480);
-    // 22:00–02:00 across midnight = 240 min, no break.
-    expect(workedMinutes('2026-04-01T13:00:00Z', '2026-04-01T17:00:00Z')).toBe(240);
-    expect(workedMinutes('2026-04-01T00:00:00Z', undefined)).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type SegmentKind,
   tierBreak,
 } from '../../functions/domain/worktime/index.js';
+import { TWO_TIER_BREAK, TWO_TIER_BREAK_RECORD } from '../support/break-rules.js';
 
 /**
  * Every example is in Asia/Tokyo (UTC+9, no DST). 2026-04-01 is a Wednesday, 2026-04-04 a Saturday,
@@ -27,6 +28,8 @@ const at = (date: string, hhmm: string) => {
   return instantOf(date, h, m, TZ);
 };
 const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+/** The built-in working rule with the common lawful two-tier company break rule (test/support/break-rules.ts). */
+const RULED: RulesInForce = { working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK };
 const DAY_OFF: DayCalendar = { isDayOff: true, isLegalHoliday: false, holidayName: null };
 const LEGAL_HOLIDAY: DayCalendar = { isDayOff: true, isLegalHoliday: true, holidayName: null };
 
@@ -62,11 +65,36 @@ const rule = (r: Partial<RuleRecord> & Pick<RuleRecord, 'ruleType'>): RuleRecord
 });
 
 describe('worked examples (figures derived by hand)', () => {
-  it('1. a standard day with the built-in default rules', () => {
-    // 09:00–18:00 → restraint 9 h = 540 min.
-    // Break: no break rule; 540 > 480 → legal minimum 60. Placed 4 h after punch-in: 13:00–14:00.
-    // Worked 540 − 60 = 480. Fixed time 8 h = 480 → all 480 regular; nothing after 22:00.
+  it('1. a standard day with the built-in default rules: no break is invented, the shortfall is flagged', () => {
+    // 09:00–18:00 → restraint 9 h = 540 min. No break punched, no pattern, no break rule: nobody gave a
+    // break, so none is deducted (LABOUR-LAW.md "Breaks", corrected 2026-11-28).
+    // Worked 540. Fixed time 8 h = 480 → 480 regular; 481..540 = 17:00–18:00 = 60 法定外 (over 8 h).
+    // 34条: work 540 > 8 h needs 60 → a shortfall of 60 − 0 = 60, flagged; the work stays work.
     const d = day('2026-04-01', '09:00', '18:00');
+    expect(figures(d)).toEqual({
+      restraint: 540,
+      break: 0,
+      worked: 540,
+      regular: 480,
+      scheduled: 0,
+      statutory: 60,
+      holiday: 0,
+      lateNight: 0,
+    });
+    expect(segs(d)).toEqual(['regular:480', 'statutory_overtime:60']);
+    expect([d.breakSource, d.breakShortfallMinutes]).toEqual(['none', 60]);
+    expect(d.ruleVersion).toBe(RULE_VERSION);
+    expect(d.flags).toEqual(['unapproved_overtime', 'break_below_legal']);
+    expect(d.explanation).toContain('休憩: 0分（休憩ルール(既定値): なし）');
+    expect(d.explanation).toContain(
+      '注意: 休憩0分は労働9:00に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に60分不足（休憩を補わず労働時間として計上）',
+    );
+  });
+
+  it('1b. the same day with the company’s two-tier break rule (拘束8:46以上で1:00)', () => {
+    // 09:00–18:00 → restraint 540 ≥ 526 → the rule's 60, placed 4 h after punch-in: 13:00–14:00.
+    // Worked 540 − 60 = 480, all regular (fixed 8 h); work 8:00 is not over 8 h → 45 would do, 60 ≥ 45.
+    const d = day('2026-04-01', '09:00', '18:00', { rules: RULED });
     expect(figures(d)).toEqual({
       restraint: 540,
       break: 60,
@@ -78,9 +106,11 @@ describe('worked examples (figures derived by hand)', () => {
       lateNight: 0,
     });
     expect(segs(d)).toEqual(['regular:240', 'break:60', 'regular:240']);
-    expect(d.breakSource).toBe('legal_minimum');
-    expect(d.ruleVersion).toBe(RULE_VERSION);
+    expect([d.breakSource, d.breakShortfallMinutes]).toEqual(['rule', 0]);
     expect(d.flags).toEqual([]);
+    expect(d.explanation).toContain(
+      '休憩の打刻なし: 休憩ルール(全社)の設定により休憩ルール・勤務パターンの休憩を適用（法定の最低基準まで引き上げない）',
+    );
   });
 
   it('2. fixed 7:30 with a company break rule: regular, 法内残業 and 法定外', () => {
@@ -121,10 +151,10 @@ describe('worked examples (figures derived by hand)', () => {
 
   it('3. a night shift across midnight: late night on the clock, minus the break', () => {
     // Wed 22:00 → Thu 07:00 (punch-out on the next calendar day) → restraint 540.
-    // Break 60 (540 > 480), placed 22:00 + 4 h = 02:00–03:00.
+    // Break: the two-tier rule's 60 (540 ≥ 526), placed 22:00 + 4 h = 02:00–03:00.
     // Worked 480, all regular (fixed 8 h).
     // Late night 22:00–05:00 = 420 min of restraint, minus the 60-min break inside it = 360.
-    const d = day('2026-04-01', '22:00', '07:00', {}, '2026-04-02');
+    const d = day('2026-04-01', '22:00', '07:00', { rules: RULED }, '2026-04-02');
     expect(figures(d)).toEqual({
       restraint: 540,
       break: 60,
@@ -141,10 +171,10 @@ describe('worked examples (figures derived by hand)', () => {
   });
 
   it('4. a long day running into late night: 法定外 and late night overlap', () => {
-    // 09:00–23:30 → restraint 870; break 60 (13:00–14:00); worked 810.
+    // 09:00–23:30 → restraint 870; the two-tier rule's break 60 (13:00–14:00); worked 810.
     // Regular 480 = 09:00–13:00 + 14:00–18:00. 法定外 = 810 − 480 = 330 = 18:00–23:30.
     // Late night = 22:00–23:30 = 90, all of it also 法定外.
-    const d = day('2026-04-01', '09:00', '23:30');
+    const d = day('2026-04-01', '09:00', '23:30', { rules: RULED });
     expect(figures(d)).toEqual({
       restraint: 870,
       break: 60,
@@ -166,9 +196,13 @@ describe('worked examples (figures derived by hand)', () => {
   });
 
   it('5. work on the legal holiday is all 法定休日労働, never overtime', () => {
-    // Sunday 09:00–20:00 → restraint 660; break 60; worked 600.
+    // Sunday 09:00–20:00 → restraint 660; the two-tier rule's break 60; worked 600.
     // Legal holiday → all 600 in the holiday bucket; 8 h/day does not apply: 法定外 0.
-    const d = day('2026-04-05', '09:00', '20:00', { calendar: LEGAL_HOLIDAY, approved: { holidayWork: true } });
+    const d = day('2026-04-05', '09:00', '20:00', {
+      calendar: LEGAL_HOLIDAY,
+      approved: { holidayWork: true },
+      rules: RULED,
+    });
     expect(figures(d)).toEqual({
       restraint: 660,
       break: 60,
@@ -185,12 +219,19 @@ describe('worked examples (figures derived by hand)', () => {
   });
 
   it('6. Saturday night into the legal holiday: holiday work starts at 0:00', () => {
-    // Sat 20:00 → Sun 06:00 → restraint 600; break 60 at 20:00 + 4 h = 00:00–01:00; worked 540.
+    // Sat 20:00 → Sun 06:00 → restraint 600; the two-tier rule's break 60 at 20:00 + 4 h = 00:00–01:00;
+    // worked 540.
     // Saturday is a non-legal day off: 20:00–24:00 = 240 minutes count as ordinary work → regular.
     // Sunday is the legal holiday: 01:00–06:00 = 300 → 法定休日労働.
     // 240 + 300 = 540; no minute passes 8 h of ordinary work, so no overtime.
     // Late night: 22:00–24:00 (120, regular) + 01:00–05:00 (240, holiday) = 360.
-    const d = day('2026-04-04', '20:00', '06:00', { calendar: DAY_OFF, nextDayIsLegalHoliday: true }, '2026-04-05');
+    const d = day(
+      '2026-04-04',
+      '20:00',
+      '06:00',
+      { calendar: DAY_OFF, nextDayIsLegalHoliday: true, rules: RULED },
+      '2026-04-05',
+    );
     expect(figures(d)).toEqual({
       restraint: 600,
       break: 60,
@@ -211,11 +252,11 @@ describe('worked examples (figures derived by hand)', () => {
     expect(d.flags).toEqual(['unapproved_holiday_work']);
   });
 
-  it('7. a break rule below the legal minimum is raised to it', () => {
+  it('7. a break rule below the legal minimum is kept as it is and the shortfall flagged', () => {
     // Department break rule: restraint ≥ 5:00 → 0:30. 09:00–16:00 → restraint 420.
-    // Rule gives 30 (420 ≥ 300): work 390 > 6 h with only 30 → unlawful. Raised as far as 34条 needs:
-    // 60 would leave 6:00 (lawful), 45 leaves 6:15 with 45 (lawful) → the least is 45: 13:00–13:45.
-    // Worked 420 − 45 = 375, all regular (fixed 8 h default).
+    // Rule gives 30 (420 ≥ 300), placed 4 h after punch-in: 13:00–13:30. Worked 420 − 30 = 390, all
+    // regular (fixed 8 h default). 34条: work 390 > 6 h needs 45 → 45 − 30 = 15 short: flagged, not
+    // raised (raising it to 45 would take 15 paid minutes and hide the breach).
     const rules = resolveRules(
       [rule({ ruleType: 'break', departmentId: 'd1', conditionMinutes: 300, breakMinutes: 30 })],
       'd1',
@@ -224,28 +265,41 @@ describe('worked examples (figures derived by hand)', () => {
     const d = day('2026-04-01', '09:00', '16:00', { rules });
     expect(figures(d)).toEqual({
       restraint: 420,
-      break: 45,
-      worked: 375,
-      regular: 375,
+      break: 30,
+      worked: 390,
+      regular: 390,
       scheduled: 0,
       statutory: 0,
       holiday: 0,
       lateNight: 0,
     });
-    expect(d.breakSource).toBe('legal_minimum');
+    expect([d.breakSource, d.breakShortfallMinutes, d.flags]).toEqual(['rule', 15, ['break_below_legal']]);
     expect(d.explanation).toContain(
-      '休憩: 労働基準法34条の最低基準により45分（労働時間が6時間超なら45分・8時間超なら60分。休憩45分で労働6:15。休憩ルール(部署): 拘束5:00以上で0:30）、13:00–13:45に一括取得とみなす（出勤4時間後から）',
+      '休憩: 休憩ルール(部署)により30分（拘束5:00以上で0:30）、13:00–13:30に一括取得とみなす（出勤4時間後から）',
+    );
+    expect(d.explanation).toContain(
+      '注意: 休憩30分は労働6:30に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に15分不足（休憩を補わず労働時間として計上）',
     );
   });
 
-  it('8. exactly 6 h needs no break; 6 h 1 min of 拘束 gets only the 1 minute the law needs', () => {
-    // 09:00–15:00 → 360: work 6:00 is not over 6 h → break 0, worked 360.
-    // 09:00–15:01 → 361. 34条 is on work time: a 1-minute break leaves work 6:00, not over 6 h, so
-    // it is lawful; 0 leaves 6:01 > 6 h without 45 → unlawful. The least lawful break is 1 → worked 360.
-    expect(figures(day('2026-04-01', '09:00', '15:00'))).toMatchObject({ restraint: 360, break: 0, worked: 360 });
-    expect(figures(day('2026-04-01', '09:00', '15:01'))).toMatchObject({ restraint: 361, break: 1, worked: 360 });
-    // 09:00–15:45 → 405: 45 leaves 6:00 (lawful either way) → 45, worked 360.
-    expect(figures(day('2026-04-01', '09:00', '15:45'))).toMatchObject({ restraint: 405, break: 45, worked: 360 });
+  it('8. exactly 6 h needs no break; 6 h 1 min with no break given is 6:01 of work, 45 short (issue 29)', () => {
+    // 09:00–15:00 → 360: work 6:00 is not over 6 h → no break needed, none given: worked 360, no flag.
+    const six = day('2026-04-01', '09:00', '15:00');
+    expect(figures(six)).toMatchObject({ restraint: 360, break: 0, worked: 360 });
+    expect(six.flags).toEqual([]);
+    // 09:00–15:01 → 361, no punched break, no pattern, no rule: nothing is deducted, so the 361st minute
+    // is worked → 6:01 of work, over 6 h → 34条 needs 45, given 0 → shortfall 45 (the breach shows).
+    const sixOne = day('2026-04-01', '09:00', '15:01');
+    expect(figures(sixOne)).toMatchObject({ restraint: 361, break: 0, worked: 361, regular: 361 });
+    expect([sixOne.breakShortfallMinutes, sixOne.flags]).toEqual([45, ['break_below_legal']]);
+    // 09:00–15:45 → 405 worked, needs 45, shortfall 45.
+    expect(figures(day('2026-04-01', '09:00', '15:45'))).toMatchObject({ restraint: 405, break: 0, worked: 405 });
+    // 拘束 6:01 and 8:46 with no break given (the filed cases): 361 and 526 of work, shortfalls 45 and 60
+    // (526 > 8 h needs 60).
+    const long = day('2026-04-01', '09:00', '17:46');
+    expect([long.restraintMinutes, long.breakMinutes, long.workedMinutes, long.breakShortfallMinutes]).toEqual([
+      526, 0, 526, 60,
+    ]);
   });
 
   it('9. a day with only a punch-in is incomplete: zero time, flagged', () => {
@@ -281,11 +335,15 @@ describe('worked examples (figures derived by hand)', () => {
   });
 
   it('11. fixed 6 h part-timer: 法内残業 fills 6 h → 8 h, late night on an evening shift', () => {
-    // Fixed 6:00 = 360. 14:00–23:00 → restraint 540, break 60 at 18:00–19:00, worked 480.
+    // Fixed 6:00 = 360. 14:00–23:00 → restraint 540, the two-tier rule's break 60 at 18:00–19:00,
+    // worked 480.
     // Regular: 14:00–18:00 (240) + 19:00–21:00 (120) = 360.  法内: 21:00–23:00 = 120 (361..480).
     // Late night: 22:00–23:00 = 60, inside the 法内 part.
     const rules = resolveRules(
-      [rule({ ruleType: 'working', employmentStatusId: 'part', fixedMinutes: 360, overMinutes: 0 })],
+      [
+        rule({ ruleType: 'working', employmentStatusId: 'part', fixedMinutes: 360, overMinutes: 0 }),
+        TWO_TIER_BREAK_RECORD,
+      ],
       'd1',
       'part',
     );
@@ -312,16 +370,16 @@ describe('worked examples (figures derived by hand)', () => {
   });
 
   it('12. seconds are truncated to the minute', () => {
-    // 09:00:59 → 09:00, 17:59:59 → 17:59: restraint 539. 45 would leave 8:14 > 8 h (needs 60);
-    // 59 leaves exactly 8:00 (not over 8 h, 59 ≥ 45) → lawful; the least lawful break is 59 → worked 480.
+    // 09:00:59 → 09:00, 17:59:59 → 17:59: restraint 539. With the two-tier rule (539 ≥ 526) the break is
+    // 60 → worked 479.
     const d = computeDay({
       workDate: '2026-04-01',
       timeZone: TZ,
       punchInAt: '2026-04-01T00:00:59Z',
       punchOutAt: '2026-04-01T08:59:59Z',
-      rules: DEFAULTS,
+      rules: RULED,
     });
-    expect(figures(d)).toMatchObject({ restraint: 539, break: 59, worked: 480 });
+    expect(figures(d)).toMatchObject({ restraint: 539, break: 60, worked: 479 });
   });
 });
 
@@ -353,8 +411,8 @@ describe('computeDay edge cases', () => {
   });
 
   it('a fixed time over 8 h still puts minutes beyond 8 h into 法定外', () => {
-    const rules: RulesInForce = { working: { ...DEFAULT_WORKING_RULE, fixedMinutes: 600 }, break: DEFAULT_BREAK_RULE };
-    // 09:00–20:00 → 660 − 60 = 600 worked; regular is capped at 480, the rest 120 is 法定外.
+    const rules: RulesInForce = { working: { ...DEFAULT_WORKING_RULE, fixedMinutes: 600 }, break: TWO_TIER_BREAK };
+    // 09:00–20:00 → 660 − 60 (the two-tier rule) = 600 worked; regular is capped at 480, the rest 120 is 法定外.
     expect(figures(day('2026-04-01', '09:00', '20:00', { rules }))).toMatchObject({
       worked: 600,
       regular: 480,
@@ -432,7 +490,7 @@ describe('computeDay invariants (property-based)', () => {
     condition: fc.option(fc.integer({ min: 0, max: 600 }), { nil: null }),
     brk: fc.integer({ min: 0, max: 120 }),
   });
-  it('each worked minute is in exactly one bucket; the legal break is always deducted', () => {
+  it('each worked minute is in exactly one bucket; the company break is deducted as it is, 34条 shortfalls flagged', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 24 * 60 - 1 }),
@@ -463,16 +521,15 @@ describe('computeDay invariants (property-based)', () => {
             d.regularMinutes + d.scheduledOvertimeMinutes + d.statutoryOvertimeMinutes + d.legalHolidayWorkMinutes,
           ).toBe(d.workedMinutes);
           expect(d.segments.reduce((n, s) => n + s.minutes, 0)).toBe(length);
-          // 34条 on work time: work over 6 h → break ≥ 45, over 8 h → ≥ 60.
-          const worked = d.workedMinutes;
-          expect(d.breakMinutes).toBeGreaterThanOrEqual(worked > 480 ? 60 : worked > 360 ? 45 : 0);
-          // …and never more than the company's break or the law needs: one minute less is unlawful.
+          // The break is exactly the company's (its tier for the restraint): never raised (issue 29).
           const company = Math.min(length, tierBreak(length, input.rules.break));
-          if (d.breakMinutes > company) {
-            const less = d.breakMinutes - 1;
-            const w = length - less;
-            expect(w > 480 ? less >= 60 : w > 360 ? less >= 45 : true).toBe(false);
-          }
+          expect(d.breakMinutes).toBe(company);
+          // 34条 on work time: work over 6 h needs 45, over 8 h 60; what the company's break lacks is
+          // the day's shortfall, flagged.
+          const worked = length - company;
+          const need = worked > 480 ? 60 : worked > 360 ? 45 : 0;
+          expect(d.breakShortfallMinutes).toBe(Math.max(0, need - company));
+          expect(d.flags.includes('break_below_legal')).toBe(need > company);
           expect(d.lateNightMinutes).toBeLessThanOrEqual(d.workedMinutes);
           expect(d.regularMinutes + d.scheduledOvertimeMinutes).toBeLessThanOrEqual(480);
           if (legal && startMinute + length <= 24 * 60)
@@ -486,21 +543,24 @@ describe('computeDay invariants (property-based)', () => {
 
 /**
  * Issue 15 item 1: 34条 is on 労働時間 (拘束 − 休憩), not on 拘束. Work over 6 h needs ≥ 45 min, work
- * over 8 h ≥ 60 min (LABOUR-LAW.md "Breaks"). A company break is used as is when lawful for the
- * resulting work, and raised only as far as the law needs: the least lawful break b ≥ company break.
- * Every figure below is derived from those two sentences, not from the engine.
+ * over 8 h ≥ 60 min (LABOUR-LAW.md "Breaks"). Issue 29 item 3 (LABOUR-LAW.md corrected 2026-11-28): the
+ * company's break is used as it is, never raised; where it is shorter than 34条 needs for the resulting
+ * work, the work stays work and the day is flagged with the shortfall.
+ * Every figure below is derived from those sentences, not from the engine.
  */
-describe('34条 on work time, company breaks kept when lawful (issue 15)', () => {
+describe('34条 on work time, company breaks used as they are (issues 15 and 29)', () => {
   const breakRule = (r: Partial<RuleRecord>) => resolveRules([rule({ ruleType: 'break', ...r })], null, null);
 
-  it('拘束 8:01–8:45 with no company rule gets 45, not 60', () => {
-    // 09:00–17:01 → 拘束 481. 45 leaves 436 (over 6 h, not over 8 h, 45 ≥ 45) lawful; under 45 leaves
-    // over 6 h with < 45 → unlawful (a break ≥ 121 to get ≤ 6 h is larger) → 45, worked 436.
-    expect(figures(day('2026-04-01', '09:00', '17:01'))).toMatchObject({ restraint: 481, break: 45, worked: 436 });
-    // 09:00–17:45 → 拘束 525. 45 leaves 480 = 8:00, not over 8 h → 45, worked 480, all 所定内.
+  it('拘束 8:01–8:45 with no company rule: no break, all worked, the shortfall flagged', () => {
+    // 09:00–17:01 → 拘束 481, no break given → work 481 > 8 h → needs 60 → shortfall 60; worked 481 =
+    // 480 所定内 + 1 法定外.
+    const a = day('2026-04-01', '09:00', '17:01');
+    expect(figures(a)).toMatchObject({ restraint: 481, break: 0, worked: 481, regular: 480, statutory: 1 });
+    expect(a.breakShortfallMinutes).toBe(60);
+    // 09:00–17:45 → 拘束 525 → work 525 = 480 所定内 + 45 法定外, shortfall 60.
     const d = day('2026-04-01', '09:00', '17:45');
-    expect(figures(d)).toMatchObject({ restraint: 525, break: 45, worked: 480, regular: 480, statutory: 0 });
-    expect(d.breakSource).toBe('legal_minimum');
+    expect(figures(d)).toMatchObject({ restraint: 525, break: 0, worked: 525, regular: 480, statutory: 45 });
+    expect([d.breakSource, d.breakShortfallMinutes]).toEqual(['none', 60]);
   });
 
   it('a company 45 min on 9:00–17:45 stays 45: work 8:00', () => {
@@ -535,15 +595,22 @@ describe('34条 on work time, company breaks kept when lawful (issue 15)', () =>
     expect(week[5]).toMatchObject({ workedMinutes: 480, regularMinutes: 0, weeklyStatutoryOvertimeMinutes: 480 });
   });
 
-  it('a single-tier rule under the law is raised only as far as needed', () => {
-    // Rule 拘束6:01以上で0:45. 09:00–18:30 → 拘束 570; 45 leaves 525 > 8 h → needs 60; 60 leaves 510
-    // (over 8 h, 60 ≥ 60) → 60. 09:00–17:50 → 拘束 530: 45 leaves 485 > 8 h (unlawful); 50 leaves 480
-    // = 8:00 with 50 ≥ 45 (lawful); 46–49 leave over 8 h → 50, worked 480.
+  it('a single-tier rule under the law is not raised: the shortfall is flagged (拘束 9:00 with 45 → 8:15)', () => {
+    // Rule 拘束6:01以上で0:45. 09:00–18:00 → 拘束 540 ≥ 361 → 45 → work 495 = 8:15: 480 所定内 and
+    // 15 法定外; 8:15 > 8 h needs 60 → shortfall 60 − 45 = 15 (the filed case).
     const rules = breakRule({ conditionMinutes: 361, breakMinutes: 45 });
+    const nine = day('2026-04-01', '09:00', '18:00', { rules });
+    expect(figures(nine)).toMatchObject({ restraint: 540, break: 45, worked: 495, regular: 480, statutory: 15 });
+    expect([nine.breakSource, nine.breakShortfallMinutes, nine.flags]).toEqual([
+      'rule',
+      15,
+      ['unapproved_overtime', 'break_below_legal'],
+    ]);
+    // 09:00–18:30 → 拘束 570 − 45 = 525 worked, shortfall 15. 09:00–17:50 → 530 − 45 = 485, shortfall 15.
     const long = day('2026-04-01', '09:00', '18:30', { rules });
-    expect(figures(long)).toMatchObject({ restraint: 570, break: 60, worked: 510 });
-    expect(long.breakSource).toBe('legal_minimum');
-    expect(figures(day('2026-04-01', '09:00', '17:50', { rules }))).toMatchObject({ break: 50, worked: 480 });
+    expect([long.breakMinutes, long.workedMinutes, long.breakShortfallMinutes]).toEqual([45, 525, 15]);
+    const short = day('2026-04-01', '09:00', '17:50', { rules });
+    expect([short.breakMinutes, short.workedMinutes, short.breakShortfallMinutes]).toEqual([45, 485, 15]);
   });
 
   it('a two-tier rule (拘束6:01以上→45分, 拘束8:46以上→60分) is lawful as it stands', () => {
@@ -592,14 +659,15 @@ describe('34条 on work time, company breaks kept when lawful (issue 15)', () =>
       expect(figures(day('2026-04-01', '08:00', '12:00', { rules: breakRule(noon) }))).toMatchObject({ break: 0 });
     });
 
-    it('a window shorter than the law needs is topped up right after it', () => {
-      // Window 12:00–12:45; shift 10:00–19:00, 拘束 540. 45 leaves 495 > 8 h → needs 60 (least lawful:
-      // 60 leaves 480). The 15 extra minutes follow the window: break 12:00–13:00.
+    it('a window shorter than the law needs stays as it is; the shortfall is flagged', () => {
+      // Window 12:00–12:45; shift 10:00–19:00, 拘束 540 → break 45 (the window) → work 495 > 8 h needs
+      // 60 → 15 short. Nothing is added after the window: 10:00–12:00 120, break 45, 12:45–19:00 375
+      // = 495 worked: 480 所定内 (up to 18:45) and 15 法定外.
       const rules = breakRule({ breakWindows: [{ startMinute: 720, endMinute: 765 }] });
       const d = day('2026-04-01', '10:00', '19:00', { rules });
-      expect(figures(d)).toMatchObject({ restraint: 540, break: 60, worked: 480 });
-      expect(segs(d)).toEqual(['regular:120', 'break:60', 'regular:360']);
-      expect(d.breakSource).toBe('legal_minimum');
+      expect(figures(d)).toMatchObject({ restraint: 540, break: 45, worked: 495, regular: 480, statutory: 15 });
+      expect(segs(d)).toEqual(['regular:120', 'break:45', 'regular:360', 'statutory_overtime:15']);
+      expect([d.breakSource, d.breakShortfallMinutes]).toEqual(['rule', 15]);
     });
 
     it('a window on the next calendar day applies to a night shift', () => {

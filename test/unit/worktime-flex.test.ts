@@ -5,7 +5,6 @@ import {
   computeDay,
   computeMonth,
   computeSpan,
-  DEFAULT_BREAK_RULE,
   DEFAULT_WORKING_RULE,
   type AttendanceRecord,
   type DayResult,
@@ -18,6 +17,7 @@ import {
   type FlexSettings,
   type WorkSystem,
 } from '../../functions/domain/worktime/system.js';
+import { TWO_TIER_BREAK } from '../support/break-rules.js';
 
 /**
  * Asia/Tokyo; the calendar has Saturdays and Sundays off (Sunday the 法定休日) and public holidays
@@ -30,7 +30,12 @@ import {
  * punch-in) → 480 worked; 09:00–18:30 → 510; 09:00–19:00 → 540; 09:00–20:00 → 600.
  */
 const TZ = 'Asia/Tokyo';
-const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+/**
+ * The built-in working rule with the common lawful two-tier company break rule (拘束6:01以上45分、
+ * 拘束8:46以上60分; test/support/break-rules.ts): since rule 2026.5 no break is deemed that the company
+ * did not give, and these figures assume 9:00–18:00 is 8 h of work.
+ */
+const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK };
 const calendar = companyCalendar({ publicHolidaysOff: false });
 
 const flex = (periodStart: string, periodMonths: number, settings: Partial<FlexSettings> = {}, special44 = false) =>

@@ -12,6 +12,7 @@ import {
   type RulesInForce,
 } from '../../functions/domain/worktime/index.js';
 import { STANDARD_SYSTEM, type WorkSystem } from '../../functions/domain/worktime/system.js';
+import { TWO_TIER_BREAK } from '../support/break-rules.js';
 
 /**
  * 管理監督者 (41条2号): 労働時間・休憩・休日の規定が適用されない — no 法定外 and no 休日労働 figures,
@@ -39,15 +40,40 @@ const shift = (date: string, start: string, end: string, extra: Partial<Attendan
 
 describe('管理監督者: the day', () => {
   it('a long weekday is all 所定内, its 深夜 counted', () => {
-    // 09:00–23:00: restraint 840, break 60 (34条 minimum; 管理監督者 keep the engine's deemed break)
-    // → 780 worked, all 所定内 (no 8 h line); 深夜 22:00–23:00 = 60.
+    // 09:00–23:00: restraint 840, no break punched, no pattern, no break rule: 34条 does not apply to a
+    // 管理監督者 (41条) and the engine deems no break nobody gave → 840 worked, all 所定内 (no 8 h line);
+    // 深夜 22:00–23:00 = 60; no 34条 shortfall to flag.
     const d = computeDay({ ...shift('2026-04-08', '09:00', '23:00'), timeZone: TZ, rules: DEFAULTS, system: manager });
     expect([d.workedMinutes, d.regularMinutes, d.statutoryOvertimeMinutes, d.scheduledOvertimeMinutes]).toEqual([
-      780, 780, 0, 0,
+      840, 840, 0, 0,
     ]);
     expect(d.lateNightMinutes).toBe(60);
-    expect(d.flags).not.toContain('unapproved_overtime');
+    expect([d.breakMinutes, d.breakShortfallMinutes]).toEqual([0, 0]);
+    expect(d.flags).toEqual([]);
     expect(d.explanation).toContain('労働時間制度: 管理監督者（法定外・休日労働の区分なし。深夜は計上）');
+    expect(d.explanation).toContain('休憩: 管理監督者のため労働基準法34条の休憩の最低基準は適用しない（41条）');
+  });
+
+  it('10 h with no break is 600, not 540: no 34条 minimum is deemed (issue 29 item 4)', () => {
+    // 09:00–19:00 = 600 of restraint; nothing gives a break → 600 worked (the filed case: 540 with
+    // 「34条の最低基準により60分」). Under 通常 the same day is 600 worked too, but flagged 60 short.
+    const run = (rules: RulesInForce, system?: WorkSystem) =>
+      computeDay({ ...shift('2026-04-08', '09:00', '19:00'), timeZone: TZ, rules, system });
+    const d = run(DEFAULTS, manager);
+    expect([d.workedMinutes, d.breakMinutes, d.breakShortfallMinutes, d.flags]).toEqual([600, 0, 0, []]);
+    const standard = run(DEFAULTS);
+    expect([standard.workedMinutes, standard.breakShortfallMinutes]).toEqual([600, 60]);
+    expect(standard.flags).toContain('break_below_legal');
+    // The company's own rule applies when it applies it to them: 拘束6:01以上45分・8:46以上60分 with
+    // 「休憩の打刻がない日は休憩ルールを適用」 → 600 ≥ 526 → 60 → 540 worked.
+    const ruled = run({ working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK }, manager);
+    expect([ruled.workedMinutes, ruled.breakMinutes, ruled.breakSource]).toEqual([540, 60, 'rule']);
+    // …and not when the company chose 「休憩なし」 for days without punched breaks → 600.
+    const none = run({ working: DEFAULT_WORKING_RULE, break: { ...TWO_TIER_BREAK, unpunched: 'none' } }, manager);
+    expect([none.workedMinutes, none.breakMinutes, none.breakShortfallMinutes]).toEqual([600, 0, 0]);
+    expect(none.explanation).toContain(
+      '休憩の打刻なし: 休憩ルール(全社)の設定により休憩なしとして計算（休憩ルール・勤務パターンの休憩をみなさない）',
+    );
   });
 
   it('work on the 法定休日 is no 休日労働 and raises no holiday-work flag', () => {
@@ -77,10 +103,10 @@ describe('管理監督者: the day', () => {
 
 describe('管理監督者: the month', () => {
   it('has no 法定外 or 休日 figures; 深夜, paid leave and the 80 h notice figure stay', () => {
-    // April 2026: the 21 weekdays 4/1–4/29 09:00–23:00 → 21 × 780 = 16380 (深夜 21 × 60 = 1260);
-    // Sunday 4/12 09:00–13:00 → 240 (no break); 4/30 paid leave (1 day).
-    // Worked 16380 + 240 = 16620; 法定外 0, 法定休日 0, 法定外+休日 0 (no 36協定 figure).
-    // 80 h notice (則52条の2): 16620 − 2400 × 30 ÷ 7 (10285) = 6335 minutes > 4800 (80 h).
+    // April 2026: the 21 weekdays 4/1–4/29 09:00–23:00, no break given → 21 × 840 = 17640 (深夜 21 × 60
+    // = 1260); Sunday 4/12 09:00–13:00 → 240; 4/30 paid leave (1 day).
+    // Worked 17640 + 240 = 17880; 法定外 0, 法定休日 0, 法定外+休日 0 (no 36協定 figure).
+    // 80 h notice (則52条の2): 17880 − 2400 × 30 ÷ 7 (10285) = 7595 minutes > 4800 (80 h).
     const records: AttendanceRecord[] = [];
     for (let d = '2026-04-01'; d <= '2026-04-29'; d = addDays(d, 1))
       if (weekday(d) >= 1 && weekday(d) <= 5) records.push(shift(d, '09:00', '23:00'));
@@ -95,8 +121,8 @@ describe('管理監督者: the month', () => {
       system: () => manager,
     });
     expect(m.totals).toMatchObject({
-      workedMinutes: 16620,
-      regularMinutes: 16620,
+      workedMinutes: 17880,
+      regularMinutes: 17880,
       scheduledOvertimeMinutes: 0,
       statutoryOvertimeMinutes: 0,
       dailyStatutoryOvertimeMinutes: 0,
@@ -119,7 +145,7 @@ describe('管理監督者: the month', () => {
         legalHolidayWorkMinutes: m.totals.legalHolidayWorkMinutes,
         workedMinutes: m.totals.workedMinutes,
       }),
-    ).toBe(6335);
+    ).toBe(7595);
     // 36協定: no 法定外 / 休日 finding (the figures are 0); the 80 h notice is the one finding.
     const findings = checkAgreement({
       months: [

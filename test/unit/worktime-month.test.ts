@@ -5,7 +5,6 @@ import {
   applyWeeklyLimit,
   computeDay,
   computeMonth,
-  DEFAULT_BREAK_RULE,
   DEFAULT_WORKING_RULE,
   monthRange,
   monthsAffectedBy,
@@ -17,13 +16,19 @@ import {
   type DayResult,
   type RulesInForce,
 } from '../../functions/domain/worktime/index.js';
+import { TWO_TIER_BREAK, TWO_TIER_BREAK_RECORD } from '../support/break-rules.js';
 
 /**
  * Asia/Tokyo. April 2026: the 1st is a Wednesday, Sundays are 5, 12, 19, 26, 29th is 昭和の日.
  * May 2026: the 1st is a Friday, the 2nd a Saturday.
  */
 const TZ = 'Asia/Tokyo';
-const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+/**
+ * The built-in working rule with the common lawful two-tier company break rule (拘束6:01以上45分、
+ * 拘束8:46以上60分; test/support/break-rules.ts): since rule 2026.5 no break is deemed that the company
+ * did not give, and these figures assume 9:00–18:00 is 8 h of work.
+ */
+const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK };
 const calendar = companyCalendar();
 
 const shift = (date: string, from: string, to: string, extra: Partial<AttendanceRecord> = {}): AttendanceRecord => {
@@ -74,11 +79,12 @@ describe('the 40 h/week rule', () => {
   });
 
   it('15. daily 法定外 is not counted again toward 40 h; 法内 converts before regular', () => {
-    // Fixed 7:00 (420). Mon–Fri 09:00–20:00: 660 − 60 = 600 → 420 regular + 60 法内 + 120 法定外.
+    // Fixed 7:00 (420), the two-tier break rule. Mon–Fri 09:00–20:00: 660 − 60 = 600 → 420 regular + 60
+    // 法内 + 120 法定外.
     // Week total (regular + 法内) = 5 × 480 = 2400: no weekly excess from Mon–Fri.
     // Sat 09:00–17:00: 480 − 45 = 435 → 420 regular + 15 法内 → all 435 beyond 40 h → weekly,
     // 法内 (15) first then regular (420). Week 法定外 = 5 × 120 + 435 = 1035.
-    const rules: RulesInForce = { working: { ...DEFAULT_WORKING_RULE, fixedMinutes: 420 }, break: DEFAULT_BREAK_RULE };
+    const rules: RulesInForce = { working: { ...DEFAULT_WORKING_RULE, fixedMinutes: 420 }, break: TWO_TIER_BREAK };
     const records = [
       ...['06', '07', '08', '09', '10'].map((d) => shift(`2026-04-${d}`, '09:00', '20:00')),
       shift('2026-04-11', '09:00', '17:00'),
@@ -172,7 +178,7 @@ describe('the 40 h/week rule', () => {
 });
 
 describe('computeMonth totals', () => {
-  // 16 weekdays of April 2026, 09:00–22:00: restraint 780, break 60, worked 720 = 480 regular +
+  // 16 weekdays of April 2026, 09:00–22:00: restraint 780, break 60 (the two-tier rule), worked 720 = 480 regular +
   // 240 法定外; the shift ends at 22:00 so no late night. No week has more than 5 × 480 = 2400.
   const longDays = ['01', '02', '03', '06', '07', '08', '09', '10', '13', '14', '15', '16', '17', '20', '21', '22'];
   const records: AttendanceRecord[] = [
@@ -192,6 +198,7 @@ describe('computeMonth totals', () => {
         overMinutes: 240,
         unpaidMinutes: 1200,
       },
+      TWO_TIER_BREAK_RECORD,
     ],
     'd1',
     's1',

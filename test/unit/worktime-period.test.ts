@@ -4,7 +4,6 @@ import { periodById } from '../../functions/domain/payroll-period.js';
 import { companyCalendar } from '../../functions/domain/worktime/calendar.js';
 import {
   computeMonth,
-  DEFAULT_BREAK_RULE,
   DEFAULT_WORKING_RULE,
   type AttendanceRecord,
   type RulesInForce,
@@ -15,6 +14,7 @@ import {
   periodsAffectedBy,
   periodsOverlappingMonth,
 } from '../../functions/domain/worktime/period.js';
+import { TWO_TIER_BREAK } from '../support/break-rules.js';
 
 /**
  * 20日締め: 12月度 runs 11月21日 (Sat) – 12月20日 (Sun), 11月度 10月21日 – 11月20日 (Fri).
@@ -23,7 +23,12 @@ import {
  * Mon 16 – Fri 20 are in 11月度, Sat 21 in 12月度.
  */
 const TZ = 'Asia/Tokyo';
-const RULES: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+/**
+ * The built-in working rule with the common lawful two-tier company break rule (拘束6:01以上45分、
+ * 拘束8:46以上60分; test/support/break-rules.ts): since rule 2026.5 no break is deemed that the company
+ * did not give, and these figures assume 9:00–18:00 is 8 h of work.
+ */
+const RULES: RulesInForce = { working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK };
 const calendar = companyCalendar();
 const TWENTIETH = [{ effectiveFrom: '2026-01-01', closingDay: 20 }];
 

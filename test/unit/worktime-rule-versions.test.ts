@@ -15,6 +15,7 @@ import {
   type AttendanceRecord,
   type RuleRecord,
 } from '../../functions/domain/worktime/index.js';
+import { TWO_TIER_BREAK_RECORD } from '../support/break-rules.js';
 
 const TZ = 'Asia/Tokyo';
 const calendar = companyCalendar();
@@ -66,10 +67,10 @@ describe('the version in force on a date', () => {
 describe('computeMonth with a rule version that changes mid-month', () => {
   // June 2026: the 1st is a Monday; no public holiday. Company working rule 8:00 (480) with 10 h deemed
   // overtime from 2026-01-01, then 7:30 (450) with 20 h deemed overtime from Tuesday 16 June.
-  const versions = [working('2026-01-01', 480, 600), working('2026-06-16', 450, 1200)];
-  // Thu 11, Fri 12, Mon 15, Tue 16, Wed 17 June, 09:00–18:00 each: restraint 540. 34条: work over 8 h
-  // needs 60 min of break (45 would leave 495 > 480), so the break is 60 and the work 480 (= 8 h, so
-  // never 法定外 by the day). Weeks (from Sunday): 7–13 June 2 × 480 = 960, 14–20 June 3 × 480 = 1440,
+  // The company's two-tier break rule (拘束8:46以上で1:00; test/support/break-rules.ts) gives the break.
+  const versions = [working('2026-01-01', 480, 600), working('2026-06-16', 450, 1200), TWO_TIER_BREAK_RECORD];
+  // Thu 11, Fri 12, Mon 15, Tue 16, Wed 17 June, 09:00–18:00 each: restraint 540 ≥ 526 → the rule's 60
+  // min of break, so the work is 480 (= 8 h, so never 法定外 by the day). Weeks (from Sunday): 7–13 June 2 × 480 = 960, 14–20 June 3 × 480 = 1440,
   // both ≤ 40 h (2400): no weekly 法定外.
   const records = ['11', '12', '15', '16', '17'].map((d) => nineToSix(`2026-06-${d}`));
 

@@ -56,7 +56,26 @@ describe('resolveRules: most specific wins, per rule type', () => {
     expect(rules.break).toMatchObject({ level: 'company', conditionMinutes: 360, breakMinutes: 60 });
   });
 
-  it('built-in default: fixed 8 h, no threshold, no deemed overtime, break only by law', () => {
+  it('reads the choice for days without punched breaks; a version saved before it takes the rule', () => {
+    const brk = (unpunchedBreaks?: 'rule' | 'none') =>
+      resolveRules(
+        [
+          {
+            ruleType: 'break',
+            departmentId: '-',
+            employmentStatusId: 's1',
+            conditionMinutes: 361,
+            breakMinutes: 45,
+            ...(unpunchedBreaks ? { unpunchedBreaks } : {}),
+          },
+        ],
+        'd1',
+        's1',
+      ).break.unpunched;
+    expect([brk('none'), brk('rule'), brk()]).toEqual(['none', 'rule', 'rule']);
+  });
+
+  it('built-in default: fixed 8 h, no threshold, no deemed overtime, no break of its own', () => {
     expect(DEFAULT_WORKING_RULE).toEqual({
       level: 'default',
       fixedMinutes: 480,

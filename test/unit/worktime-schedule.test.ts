@@ -35,9 +35,15 @@ import {
   type WorkPattern,
   type WorkSettings,
 } from '../../functions/domain/worktime/index.js';
+import { TWO_TIER_BREAK } from '../support/break-rules.js';
 
 const TZ = 'Asia/Tokyo';
-const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
+/**
+ * The built-in working rule with the common lawful two-tier company break rule (拘束6:01以上45分、
+ * 拘束8:46以上60分; test/support/break-rules.ts): since rule 2026.5 no break is deemed that the company
+ * did not give; the days here without a pattern window take the rule's break.
+ */
+const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: TWO_TIER_BREAK };
 const calendar = companyCalendar();
 
 /** "HH:MM" or "HH:MM:SS" on a date → ISO instant. */
@@ -200,6 +206,28 @@ describe('欠勤', () => {
 });
 
 describe('break punches', () => {
+  it('breaks a correction recorded as none are none; an empty list without the mark is "not punched" (issue 29)', () => {
+    // 日勤 09:00–18:00 with its window 12:00–13:00. A correction set `breaks: []` (breaksRecorded): the
+    // employee took no break, so neither the window nor the rule is deemed → 540 worked: 480 所定内 (to
+    // 17:00) + 60 法定外; 34条: 540 > 8 h needs 60 → 60 short, flagged.
+    const recorded = day('09:00', '18:00', { breaks: [], breaksRecorded: true });
+    expect([recorded.breakMinutes, recorded.breakSource, recorded.workedMinutes]).toEqual([0, 'punched', 540]);
+    expect([recorded.regularMinutes, recorded.statutoryOvertimeMinutes, recorded.breakShortfallMinutes]).toEqual([
+      480, 60, 60,
+    ]);
+    expect(recorded.flags).toContain('break_below_legal');
+    expect(recorded.explanation).toContain('休憩（打刻修正）: なし、労働9:00（休憩を取らなかった記録どおり）');
+    // The same [] without the mark (a day punched without breaks, or an item stored before the mark
+    // existed) keeps its old meaning: no break punched → the pattern's window, 60 → 480 worked.
+    const unmarked = day('09:00', '18:00', { breaks: [] });
+    expect([unmarked.breakMinutes, unmarked.breakSource, unmarked.workedMinutes, unmarked.flags]).toEqual([
+      60,
+      'pattern',
+      480,
+      [],
+    ]);
+  });
+
   it('below the legal minimum: flagged, figures to the minute as punched (not raised)', () => {
     // 09:00–18:00 with a punched break 12:00–12:30 (the pattern's 60-minute window is NOT used):
     // restraint 540, break 30, work 510 > 8 h needs 60 → below 34条 → break_below_legal.
@@ -284,7 +312,7 @@ describe('break punches', () => {
     expect(mended.flags).not.toContain('break_below_legal');
   });
 
-  it('without punches the pattern windows apply, raised to the lawful minimum', () => {
+  it('without punches the pattern windows apply as they are; a short window is flagged, not raised', () => {
     // 日勤 09:00–20:00: window 12:00–13:00 = 60; restraint 660, work 600 → 60 lawful → source pattern.
     // 9–12 regular 180, 13–18 regular 300 (480), 18–20 法定外 120.
     const d = day('09:00', '20:00');
@@ -295,13 +323,19 @@ describe('break punches', () => {
       120,
     ]);
     expect(segs(d)).toEqual(['regular:180', 'break:60', 'regular:300', 'statutory_overtime:120']);
-    // A 30-minute window 12:00–12:30 on 09:00–18:00: restraint 540; 30 leaves work 510 > 8 h → raised
-    // to 60 (work 480 needs 45 only if not over 8 h: 540 − 45 = 495 > 480, so 60) — the extra 30
-    // placed right after the window: 12:30–13:00.
+    // A 30-minute window 12:00–12:30 on 09:00–18:00: restraint 540 − 30 = 510 worked: 9–12 180 and
+    // 12:30–17:30 300 所定内 (480), 17:30–18:00 30 法定外. 34条: 510 > 8 h needs 60 → 30 short, flagged;
+    // nothing is added after the window (issue 29).
     const half: WorkPattern = { ...DAY, breaks: [{ startMinute: 720, endMinute: 750 }] };
-    const raised = day('09:00', '18:00', { schedule: shiftOf(half) });
-    expect([raised.breakMinutes, raised.breakSource, raised.workedMinutes]).toEqual([60, 'legal_minimum', 480]);
-    expect(segs(raised)).toEqual(['regular:180', 'break:60', 'regular:300']);
+    const short = day('09:00', '18:00', { schedule: shiftOf(half) });
+    expect([short.breakMinutes, short.breakSource, short.workedMinutes, short.breakShortfallMinutes]).toEqual([
+      30,
+      'pattern',
+      510,
+      30,
+    ]);
+    expect(segs(short)).toEqual(['regular:180', 'break:30', 'regular:300', 'statutory_overtime:30']);
+    expect(short.flags).toContain('break_below_legal');
     // The pattern replaces the break rule: a rule of 90 minutes from 拘束6:00 is not used.
     const rules: RulesInForce = {
       ...DEFAULTS,
@@ -310,6 +344,13 @@ describe('break punches', () => {
     expect(day('09:00', '18:00', { rules }).breakMinutes).toBe(60);
     // Without a pattern the rule applies as before: 90.
     expect(day('09:00', '18:00', { rules, schedule: null }).breakMinutes).toBe(90);
+    // The company chose 「休憩の打刻がない日は休憩なし」: neither the pattern's window nor the rule is
+    // deemed → 540 worked (480 所定内 + 60 法定外), 60 short of 34条 (work 540 > 8 h), flagged.
+    const none: RulesInForce = { ...rules, break: { ...rules.break, unpunched: 'none' } };
+    const bare = day('09:00', '18:00', { rules: none });
+    expect([bare.breakMinutes, bare.workedMinutes, bare.statutoryOvertimeMinutes, bare.breakShortfallMinutes]).toEqual([
+      0, 540, 60, 60,
+    ]);
   });
 });
 
@@ -341,14 +382,17 @@ describe('half-day and hourly leave', () => {
 
   it('hourly leave covers lateness first, then early leave', () => {
     // 2 h = 120: arriving 10:30 → 90 late, covered; 30 left covers leaving 17:45 (15) → 0 and 0.
+    // Worked 10:30–17:45 − the 60 window = 375 against 所定 480 − 120 = 360 left after the leave
+    // (issue 29): 15 minutes are beyond 所定 → 法内, flagged 残業申請なし like any overtime.
     const two = day('10:30', '17:45', { leaveType: 0, leaveUnit: 'hours', leaveHours: 2 });
     expect([two.lateMinutes, two.earlyLeaveMinutes, two.leaveDays, two.leaveHours, two.flags]).toEqual([
       0,
       0,
       0,
       2,
-      [],
+      ['unapproved_overtime'],
     ]);
+    expect([two.regularMinutes, two.scheduledOvertimeMinutes]).toEqual([360, 15]);
     expect(two.explanation).toContain('遅刻なし: 10:30出勤 90分は時間単位休暇で充当');
     // 1 h = 60: 90 late → 60 covered, 30 counted; nothing left for leaving 17:50 → 10 early.
     const one = day('10:30', '17:50', { leaveType: 0, leaveUnit: 'hours', leaveHours: 1 });
@@ -362,6 +406,95 @@ describe('half-day and hourly leave', () => {
       settings: settings({ graceMinutes: 5 }),
     });
     expect(graced.lateMinutes).toBe(0);
+  });
+});
+
+/**
+ * Issue 29 item 5: a minute of the day is leave or 所定 to work, never both. After 午前半休 / 午後半休 /
+ * 時間単位 leave, 所定 for the day is the part of the schedule left to work; beyond it up to 8 h of work
+ * is 法内残業, beyond 8 h 法定外 (32条; LABOUR-LAW.md "Day, week, working time"). Derived by hand.
+ */
+describe('所定 after half-day and hourly leave (issue 29)', () => {
+  it('午前半休 on 日勤 9:00–18:00, worked 13:00–23:00: 所定 is the afternoon’s 5:00', () => {
+    // 午前半休 covers 9:00–12:00 (to the window's start); work is expected 13:00–18:00 = 300 (所定).
+    // Punched 13:00–23:00: 拘束 600; the pattern's window 12:00–13:00 lies outside → no break (0).
+    // 13:00–18:00 所定内 300; 18:00–21:00 法内 180 (work reaches 480 at 21:00); 21:00–23:00 法定外 120,
+    // of which 22:00–23:00 深夜 60. 300 + 180 + 120 = 600. 34条: 600 > 8 h needs 60 → 60 short.
+    const d = day('13:00', '23:00', { leaveType: 0, leaveUnit: 'am' });
+    expect([d.restraintMinutes, d.breakMinutes, d.workedMinutes]).toEqual([600, 0, 600]);
+    expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([300, 180, 120]);
+    expect(segs(d)).toEqual([
+      'regular:300',
+      'scheduled_overtime:180',
+      'statutory_overtime:60',
+      'statutory_overtime+night:60',
+    ]);
+    expect([d.lateMinutes, d.earlyLeaveMinutes, d.breakShortfallMinutes]).toEqual([0, 0, 60]);
+    expect(d.explanation).toContain(
+      'この日の所定労働時間: 午前半休を除いた5:00（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）',
+    );
+  });
+
+  it('午後半休 on 日勤, worked 9:00–19:00: 所定 is the morning’s 3:00', () => {
+    // 午後半休 covers 13:00–18:00; work is expected 9:00–12:00 = 180. Punched 9:00–19:00: the window
+    // 12:00–13:00 inside → break 60; worked 540. 9:00–12:00 所定内 180; 13:00–18:00 法内 300 (work 180 →
+    // 480); 18:00–19:00 法定外 60. 180 + 300 + 60 = 540.
+    const d = day('09:00', '19:00', { leaveType: 0, leaveUnit: 'pm' });
+    expect([d.breakMinutes, d.workedMinutes]).toEqual([60, 540]);
+    expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([180, 300, 60]);
+  });
+
+  it('2 hours of 時間単位 leave on 日勤, worked 9:00–18:00: 所定 is 8:00 − 2:00 = 6:00', () => {
+    // Window 12:00–13:00 → break 60, worked 480 (the whole schedule, the leave not needed for lateness).
+    // 所定 480 − 120 = 360: 9:00–12:00 180 + 13:00–16:00 180 所定内; 16:00–18:00 法内 120; 法定外 0.
+    const d = day('09:00', '18:00', { leaveType: 0, leaveUnit: 'hours', leaveHours: 2 });
+    expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([360, 120, 0]);
+    expect(d.explanation).toContain(
+      'この日の所定労働時間: 時間単位の休暇2時間を除いた6:00（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）',
+    );
+  });
+
+  it('without a pattern a half day leaves half the working rule’s time; 終日 and no leave are as before', () => {
+    // Rule 8:00, no pattern, 午前半休 → 所定 240. 13:00–19:00 = 360 (< 361: no break under the two-tier
+    // rule) → 240 所定内 + 120 法内.
+    const half = day('13:00', '19:00', { leaveType: 0, leaveUnit: 'am', schedule: null });
+    expect([half.workedMinutes, half.regularMinutes, half.scheduledOvertimeMinutes]).toEqual([360, 240, 120]);
+    // No leave: 日勤 9:00–20:00 → 600 worked = 480 所定内 + 120 法定外, no 法内 (as before).
+    const full = day('09:00', '20:00');
+    expect([full.regularMinutes, full.scheduledOvertimeMinutes, full.statutoryOvertimeMinutes]).toEqual([480, 0, 120]);
+  });
+
+  it('each minute is counted once: 所定内 ≤ 所定 after leave and 所定内 + 法内 + 法定外 = worked (property)', () => {
+    // For any punches on 日勤 with 午前半休, 午後半休 or 1–7 hours of leave: what is left to work is 300,
+    // 180 or 480 − 60 × hours; 所定内 never exceeds it, 所定内 + 法内 never exceeds 8 h, and the three
+    // buckets add up to the worked minutes (no legal holiday here).
+    const base = Date.parse(at('2026-04-01', '00:00'));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 6 * 60, max: 14 * 60 }),
+        fc.integer({ min: 1, max: 14 * 60 }),
+        fc.oneof(fc.constant<'am' | 'pm'>('am'), fc.constant<'am' | 'pm'>('pm'), fc.integer({ min: 1, max: 7 })),
+        (startMinute, length, leave) => {
+          const d = computeDay({
+            workDate: '2026-04-01',
+            timeZone: TZ,
+            punchInAt: new Date(base + startMinute * 60_000).toISOString(),
+            punchOutAt: new Date(base + (startMinute + length) * 60_000).toISOString(),
+            rules: DEFAULTS,
+            schedule: shiftOf(DAY),
+            leaveType: 0,
+            ...(typeof leave === 'number' ? { leaveUnit: 'hours' as const, leaveHours: leave } : { leaveUnit: leave }),
+          });
+          const left = leave === 'am' ? 300 : leave === 'pm' ? 180 : 480 - 60 * leave;
+          expect(d.regularMinutes).toBeLessThanOrEqual(left);
+          expect(d.regularMinutes + d.scheduledOvertimeMinutes).toBeLessThanOrEqual(480);
+          expect(d.regularMinutes + d.scheduledOvertimeMinutes + d.statutoryOvertimeMinutes).toBe(d.workedMinutes);
+          // Minutes past 所定 and within 8 h are 法内: 所定内 fills first.
+          expect(d.regularMinutes).toBe(Math.min(left, d.workedMinutes));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -617,8 +750,8 @@ describe('no schedule: figures as before', () => {
       null,
       null,
     ]);
-    // 09:30–17:00 = 450, legal break 45 (work 405 > 6 h) → 405, as the 2026.2 rules.
-    expect([d.breakMinutes, d.breakSource, d.workedMinutes]).toEqual([45, 'legal_minimum', 405]);
+    // 09:30–17:00 = 450 ≥ 361 → the two-tier rule's 45 → 405 (work 405 > 6 h needs 45: lawful).
+    expect([d.breakMinutes, d.breakSource, d.workedMinutes, d.flags]).toEqual([45, 'rule', 405, []]);
   });
 });
 

@@ -13,6 +13,7 @@
  * calendar working day a 所定休日). Built-in rules: fixed time 8:00, no break rule.
  * Weeks run Sunday–Saturday. February 2026: the 1st is a Sunday, so the 28 days are four whole weeks.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { instantOf } from '../../functions/domain/time.js';
 import {
@@ -179,22 +180,30 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
       '法定外（週単位で判定）: 2026-02-08〜2026-02-14の週の所定40:00は40時間以下のため、40時間を超えた300分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）',
     );
     // Week 3 (scheduled 36 h → line 40 h): 480 × 3 + Thu 2/19 (S6 worked 8 h: 360 所定内 + 120 法内) +
-    // Fri 2/20 360 = 2,280 ≤ 2,400: nothing.
-    expect(segs(days.get('2026-02-19')!)).toEqual(['regular:180', 'break:60', 'regular:180', 'scheduled_overtime:120']);
+    // Fri 2/20 360 = 2,280 ≤ 2,400: nothing. (Thu 2/19's 120 法内 become the period's 法定外 below.)
+    expect(segs(days.get('2026-02-19')!)).toEqual([
+      'regular:180',
+      'break:60',
+      'regular:180',
+      'period_statutory_overtime:120',
+    ]);
     for (const d of ['15', '16', '17', '18', '19', '20', '21'])
       expect(days.get(`2026-02-${d}`)!.weeklyStatutoryOvertimeMinutes).toBe(0);
   });
 
-  it('period: what is left beyond 160 h lands on the last worked minutes of the period', () => {
+  it('period: what is left beyond 160 h is the work beyond the schedule (法内), walking back from the end', () => {
     // 所定内 + 法内 after the day and week passes: week 1 2,640 + week 2 2,400 (2,700 − 300) + week 3
     // 2,280 + week 4 480 × 5 = 2,400 → 9,720 (162:00). 総枠 = 2,400 × 28 ÷ 7 = 9,600 → 120 minutes of
-    // period 法定外, from the end of the period walking back: Sat 2/28 has no work; Fri 2/27 9:00–18:00
-    // (lunch 12–13) gives its last 120 minutes, 16:00–18:00.
+    // period 法定外. The schedule is exactly the 総枠, so the excess is work beyond the schedule: the
+    // only 法内 left in the period, Thu 2/19's 120 (16:00–18:00 after its 6 h 短日勤), walking back from
+    // the end (issue 29: taking Fri 2/27's last scheduled 120 instead made 所定内 9,480 of 9,600 and left
+    // 120 法内). Fri 2/27 stays 480 所定内.
     const fri = days.get('2026-02-27')!;
-    expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:180', 'period_statutory_overtime:120']);
-    expect(fri.segments[3]!.startAt).toBe(at('2026-02-27', '16:00'));
-    expect(fri.explanation).toContain(
-      '法定外（変形期間で判定）: 変形期間2026-02-01〜2026-02-28（28日）の総枠160:00（40時間×28日÷7）を、日・週の法定外と法定休日労働を除く労働162:00が超えた120分のうち120分（期間の最後の労働時間から）',
+    expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:300']);
+    const thu = days.get('2026-02-19')!;
+    expect(thu.segments[3]!.startAt).toBe(at('2026-02-19', '16:00'));
+    expect(thu.explanation).toContain(
+      '法定外（変形期間で判定）: 変形期間2026-02-01〜2026-02-28（28日）の総枠160:00（40時間×28日÷7）を、日・週の法定外と法定休日労働を除く労働162:00が超えた120分のうち120分（所定を超えた労働（法内残業）から先に、期間の最後から）',
     );
     // Each step found 法定外 once, and no minute twice: worked = week 1 (660 + 600 + 1,440) + week 2
     // (2,400 + 300) + week 3 2,280 + week 4 2,400 = 10,080; 法定外 = 60 + 300 + 120 = 480 =
@@ -208,11 +217,12 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
       480,
       'monthly_variable',
     ]);
-    // 法内: Thu 2/19's 120 only (Sat 2/14's 300 became weekly 法定外).
-    expect(t.scheduledOvertimeMinutes).toBe(120);
+    // Each minute once: 所定内 = the 9,600 scheduled minutes, all worked; the 480 beyond the schedule
+    // (2/2's hour past its 10 h, 2/19's 120, Sat 2/14's 300) are all 法定外, so 法内 is 0.
+    expect([t.regularMinutes, t.scheduledOvertimeMinutes]).toEqual([9600, 0]);
     expect(t.regularMinutes + t.scheduledOvertimeMinutes + t.statutoryOvertimeMinutes).toBe(t.workedMinutes);
     const found = month.days.filter((d) => d.statutoryOvertimeMinutes > 0).map((d) => d.workDate);
-    expect(found).toEqual(['2026-02-02', '2026-02-14', '2026-02-27']);
+    expect(found).toEqual(['2026-02-02', '2026-02-14', '2026-02-19']);
   });
 
   it('a period not yet over is not settled: only day and week are found, and the day says when', () => {
@@ -248,7 +258,7 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:60', 'period_statutory_overtime:240']);
     expect(fri.segments[3]!.startAt).toBe(at('2026-02-06', '14:00'));
     expect(fri.explanation).toContain(
-      '法定外（変形期間で判定）: 2026-02-08から労働時間制度が変わるため2026-02-07までで清算、変形期間2026-02-01〜2026-02-07（7日）の総枠40:00（40時間×7日÷7）を、日・週の法定外と法定休日労働を除く労働44:00が超えた240分のうち240分（期間の最後の労働時間から）',
+      '法定外（変形期間で判定）: 2026-02-08から労働時間制度が変わるため2026-02-07までで清算、変形期間2026-02-01〜2026-02-07（7日）の総枠40:00（40時間×7日÷7）を、日・週の法定外と法定休日労働を除く労働44:00が超えた240分のうち240分（所定を超えた労働（法内残業）から先に、期間の最後から）',
     );
     expect(m.days.filter((d) => d.periodStatutoryOvertimeMinutes > 0).map((d) => d.workDate)).toEqual(['2026-02-06']);
   });
@@ -257,7 +267,9 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     // month's last day (and the last computed day: 2/28 is a Saturday). 2/16–2/28 = 13 days, 総枠
     // floor(2,400 × 13 ÷ 7) = floor(4,457.14) = 4,457. Weeks cut at 2/16: 2/16–2/21 scheduled 36 h (line
     // 40 h) worked 2,280; 2/22–2/28 scheduled 40 h worked 2,400 → no weekly. 2,280 + 2,400 = 4,680 −
-    // 4,457 = 223 on Fri 2/27: 18:00 back 223 minutes → 14:17–18:00 (13:00–14:17 = 77 stays 所定内).
+    // 4,457 = 223: first the work beyond the schedule, Thu 2/19's 120 法内; the cut period's schedule
+    // (36 h + 40 h = 4,560) is itself over its 総枠, so the other 103 are scheduled minutes, from the end:
+    // Fri 2/27 18:00 back 103 → 16:17–18:00 (13:00–16:17 = 197 stays 所定内).
     // The period 1/16–2/15 (31 days, 総枠 floor(2,400 × 31 ÷ 7) = 10,628) holds weeks 1–2: 2,640 +
     // 2,400 (after the week's 300) = 5,040 → nothing; day 60 and week 300 are found as before.
     const from16 = variable('monthly_variable', '2026-01-16', 1);
@@ -273,8 +285,14 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
       weekStartsOn: 0,
     });
     const fri = byDate(m.days).get('2026-02-27')!;
-    expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:77', 'period_statutory_overtime:223']);
-    expect(fri.segments[3]!.startAt).toBe(at('2026-02-27', '14:17'));
+    expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:197', 'period_statutory_overtime:103']);
+    expect(fri.segments[3]!.startAt).toBe(at('2026-02-27', '16:17'));
+    expect(segs(byDate(m.days).get('2026-02-19')!)).toEqual([
+      'regular:180',
+      'break:60',
+      'regular:180',
+      'period_statutory_overtime:120',
+    ]);
     const t = m.totals;
     expect([
       t.dailyStatutoryOvertimeMinutes,
@@ -292,8 +310,9 @@ describe('1週間単位の非定型的変形労働時間制 (32条の5)', () => 
     //   Tue 8:00–19:00 = 600; Wed 9:00–18:00 (S6) = 480 → 360 所定内 + 120 法内 (8 h line);
     //   Thu 9:00–16:00 = 360; Fri 9:00–18:00 = 480; Sat (day off) 9:00–12:00 = 180 法内.
     // Week: line 40 h (scheduled 40 h, not over). Running 所定内 + 法内: Mon 600, Tue 1,200, Wed 1,680,
-    //   Thu 2,040, Fri 2,520 → passes 2,400 on Friday by 120 (its last 120 minutes, 16:00–18:00),
-    //   Sat 2,700 → its 180. Weekly 法定外 300.
+    //   Thu 2,040, Fri 2,520 → passes 2,400 on Friday by 120: the work beyond the schedule up to Friday,
+    //   latest first — Fri and Thu have none, Wed's 120 法内 (16:00–18:00) — so Friday stays 所定内;
+    //   Sat 2,700 → its own 180 (法内: a day off). Weekly 法定外 300.
     // Period: 総枠 2,400 × 7 ÷ 7 = 2,400; left after the week 2,700 − 300 = 2,400 → 0.
     // Check: worked 660 + 600 + 480 + 360 + 480 + 180 = 2,760; 法定外 60 + 300 = 360 = 2,760 − 2,400.
     const patterns = { '2026-04-06': L10, '2026-04-07': L10, '2026-04-08': S6, '2026-04-09': S6, '2026-04-10': S8 };
@@ -313,18 +332,23 @@ describe('1週間単位の非定型的変形労働時間制 (32条の5)', () => 
     );
     const d = byDate(days);
     expect(d.get('2026-04-06')!.dailyStatutoryOvertimeMinutes).toBe(60);
-    expect(segs(d.get('2026-04-08')!)).toEqual(['regular:180', 'break:60', 'regular:180', 'scheduled_overtime:120']);
-    expect(segs(d.get('2026-04-10')!)).toEqual([
+    expect(segs(d.get('2026-04-08')!)).toEqual([
       'regular:180',
       'break:60',
       'regular:180',
       'weekly_statutory_overtime:120',
     ]);
+    expect(segs(d.get('2026-04-10')!)).toEqual(['regular:180', 'break:60', 'regular:300']);
     expect(segs(d.get('2026-04-11')!)).toEqual(['weekly_statutory_overtime:180']);
-    expect(d.get('2026-04-10')!.explanation).toContain(
-      '法定外（週単位で判定）: 2026-04-05〜2026-04-11の週の所定40:00は40時間以下のため、40時間を超えた120分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）',
+    expect(d.get('2026-04-08')!.explanation).toContain(
+      '法定外（週単位で判定）: 2026-04-05〜2026-04-11の週の所定40:00は40時間以下のため、40時間を超えた120分のうち120分（累計が2026-04-10に超えた分を、所定を超えた労働（法内残業）から先に）',
+    );
+    expect(d.get('2026-04-11')!.explanation).toContain(
+      '法定外（週単位で判定）: 2026-04-05〜2026-04-11の週の所定40:00は40時間以下のため、40時間を超えた180分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）',
     );
     const sum = (f: (x: DayResult) => number) => days.reduce((n, x) => n + f(x), 0);
+    // Each minute once: the 2,400 scheduled minutes are 所定内, the 360 beyond them all 法定外.
+    expect([sum((x) => x.regularMinutes), sum((x) => x.scheduledOvertimeMinutes)]).toEqual([2400, 0]);
     expect([sum((x) => x.workedMinutes), sum((x) => x.statutoryOvertimeMinutes)]).toEqual([2760, 360]);
     expect([sum((x) => x.weeklyStatutoryOvertimeMinutes), sum((x) => x.periodStatutoryOvertimeMinutes)]).toEqual([
       300, 0,
@@ -387,7 +411,7 @@ describe('1年単位の変形労働時間制: a joiner settled on their own span
     expect(m.totals.periodStatutoryOvertimeMinutes).toBe(1372);
     expect([m.totals.dailyStatutoryOvertimeMinutes, m.totals.weeklyStatutoryOvertimeMinutes]).toEqual([0, 0]);
     expect(days.get('2027-03-29')!.explanation).toContain(
-      '法定外（在籍期間で判定）: 途中入社・退職の清算（32条の4の2）、在籍期間2027-03-15〜2027-03-31（17日）の総枠97:08（40時間×17日÷7）を、日・週の法定外と法定休日労働を除く労働120:00が超えた1372分のうち412分（期間の最後の労働時間から）',
+      '法定外（在籍期間で判定）: 途中入社・退職の清算（32条の4の2）、在籍期間2027-03-15〜2027-03-31（17日）の総枠97:08（40時間×17日÷7）を、日・週の法定外と法定休日労働を除く労働120:00が超えた1372分のうち412分（所定を超えた労働（法内残業）から先に、期間の最後から）',
     );
   });
 
@@ -446,7 +470,8 @@ describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (
   //   b. week 5/3–5/9: Mon–Sat 9 h = 54 h → over 52 h (and over 48 h).
   //   c. weeks 6/21, 6/28, 7/5, 7/12: Mon–Sat 8.5 h (510) = 51 h → four 48 h weeks in a row.
   //   d. weeks 10/4, 10/18, 11/1, 11/15: 51 h, not consecutive, four in the block 10/1–12/31.
-  //   e. Sun 8/9 worked 4 h (240): Mon 8/3 … Sat 8/15 = 13 working days in a row (limit 6); its week 46 h.
+  //   e. Sun 8/9 worked 4 h (240): Mon 8/3 … Sat 8/15 = 13 working days in a row (limit 6); its week 46 h,
+  //      and the week Sun 8/9–Sat 8/15 has no day off at all (35条; issue 29).
   //   f. 特定期間 12/1–12/31: Sun 12/13 worked 4 h and Sat 12/19 off → Mon 12/7 … Fri 12/18 = 12 days in a
   //      row, all inside the 特定期間 → lawful (limit 12); the week 12/13–12/19 4 + 35 = 39 h.
   // Working days: 313 + 1 (8/9) + 1 (12/13) − 1 (12/19) = 314 > 280 = floor(280 × 365 ÷ 365).
@@ -478,11 +503,19 @@ describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (
       'daily_over_10h',
       'weekly_over_52h',
       'consecutive_days',
+      'week_without_day_off',
       'working_days_over',
       'weeks_over_48h_in_a_row',
       'weeks_over_48h_per_3_months',
     ]);
     const by = new Map(found.map((v) => [v.code, v]));
+    // f's weeks keep a day off (12/6 and 12/19): only e's week is reported.
+    expect(by.get('week_without_day_off')).toEqual({
+      code: 'week_without_day_off',
+      message:
+        '2026-08-09〜2026-08-15の週に休日がありません（1年単位の変形労働時間制でも1週間に1日以上の休日が必要です。特定期間も同じです）',
+      dates: ['2026-08-09', '2026-08-10', '2026-08-11', '2026-08-12', '2026-08-13', '2026-08-14', '2026-08-15'],
+    });
     expect(by.get('average_over_limit')!.message).toBe(
       '変形期間2026-04-01〜2027-03-31の所定労働時間の合計2280:00が、週平均40時間の総枠2085:42（40時間×365日÷7）を超えています',
     );
@@ -524,6 +557,43 @@ describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (
     });
   });
 
+  it('a whole week without a day off inside the 特定期間, and a pattern on the 法定休日, are refused (issue 29)', () => {
+    // 1年単位 from 2026-04-01, 3 months, 特定期間 5/1–5/31. Base plan: Mon–Sat 7 h, Sundays off (91 days,
+    // 13 Sundays). Changes: Sat 5/9 off and Sun 5/10 scheduled 6 h (a calendar working day): Sun 5/10 …
+    // Sat 5/16 is a run of 7, within the 特定期間's 12 (and 5/4–5/8 a run of 5), yet the whole week
+    // 5/10–5/16 has no day off (35条) — the case the run check let through.
+    //   Sun 6/7 has a shift pattern but is the fixed 法定休日: the engine counts it 0 (休日労働), so the
+    //   plan marks it onLegalHoliday and the check names the date; its week then has no day off either.
+    const plan: Record<string, PlanDay> = {};
+    for (let date = '2026-04-01'; date <= '2026-06-30'; date = addDays(date, 1))
+      plan[date] = dow(date) === 0 ? { scheduledMinutes: 0, working: false } : { scheduledMinutes: 420, working: true };
+    plan['2026-05-09'] = { scheduledMinutes: 0, working: false };
+    plan['2026-05-10'] = { scheduledMinutes: 360, working: true };
+    plan['2026-06-07'] = { scheduledMinutes: 0, working: false, onLegalHoliday: true };
+    const yearly3 = variable('yearly_variable', '2026-04-01', 3, {
+      specialPeriod: { from: '2026-05-01', to: '2026-05-31' },
+    });
+    const found = checkVariablePlan(yearly3, { from: '2026-04-01', to: '2026-06-30' }, plan, 0);
+    expect(found.map((v) => [v.code, v.dates[0]])).toEqual([
+      ['average_over_limit', '2026-04-01'],
+      ['week_without_day_off', '2026-05-10'],
+      ['week_without_day_off', '2026-06-07'],
+      ['legal_holiday_scheduled', '2026-06-07'],
+    ]);
+    expect(found[3]!.message).toBe(
+      '2026-06-07は法定休日のため、1年単位の変形労働時間制の労働日にできません（法定休日の労働は休日労働です）',
+    );
+    // Average: (78 − 1) × 420 + 360 = 32,700 > 2,400 × 91 ÷ 7 = 31,200 (a breach of its own, reported
+    // first). With Sat 5/16 off as well the week keeps a day off; the 6/7 findings stay.
+    plan['2026-05-16'] = { scheduledMinutes: 0, working: false };
+    const fixed = checkVariablePlan(yearly3, { from: '2026-04-01', to: '2026-06-30' }, plan, 0);
+    expect(fixed.map((v) => [v.code, v.dates[0]])).toEqual([
+      ['average_over_limit', '2026-04-01'],
+      ['week_without_day_off', '2026-06-07'],
+      ['legal_holiday_scheduled', '2026-06-07'],
+    ]);
+  });
+
   it('a period of 3 months or less has no 280-day or 48 h-week limits; 1か月 and 1週間 have their own', () => {
     // The first 3 months (4/1–6/30) of the same plan under a 3-month 1年単位 system: 10 h (4/6) and 52 h
     // (5/3) are still breaches; 6 consecutive days hold; 280 days and the 48 h weeks do not apply.
@@ -563,5 +633,187 @@ describe('checkVariablePlan: a 1年単位 calendar that breaks each limit once (
       ['weekly_over_40h', 6],
     ]);
     expect(w[1]!.message).toBe('2026-04-05〜2026-04-11の週の所定労働時間44:30が週の上限40時間を超えています');
+  });
+});
+
+/**
+ * Issue 29 item 6: a week's or period's excess is work beyond the schedule, so 所定内 stays the scheduled
+ * minutes worked and 所定内 + 法内 + 法定外 = worked (昭63.1.1 基発1号: 日 → 週 → 期間, each minute once).
+ * November 2026 under 1か月単位 from 11/1: 30 days, 総枠 floor(2,400 × 30 ÷ 7) = floor(10,285.71) = 10,285.
+ * Sundays (1, 8, 15, 22, 29) are the 法定休日, Saturdays and unscheduled days shift days off.
+ */
+describe('1か月単位: each minute is counted once, 所定内 = the scheduled minutes worked (issue 29)', () => {
+  /** 9 h day 8:00–18:00, lunch 12:00–13:00. */
+  const L9: WorkPattern = { ...L10, id: 'l9', name: '9時間', endMinute: 1080 };
+  // Schedule: weeks 1, 2, 4 (11/2–6, 9–13, 23–27): Mon S6 (360), Tue–Fri L9 (540) → 2,520 (42 h, line
+  // 42 h); week 3 (11/16–20): Mon S6, Tue–Thu L9, Fri S6 → 360 + 1,620 + 360 = 2,340 (line 40 h);
+  // Mon 11/30 S6. Total 3 × 2,520 + 2,340 + 360 = 10,260 ≤ 10,285 (lawful: average under 40 h).
+  const patterns: Record<string, WorkPattern> = {};
+  for (const monday of ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']) {
+    patterns[monday] = S6;
+    for (let k = 1; k <= 4; k++) patterns[addDays(monday, k)] = L9;
+  }
+  patterns['2026-11-20'] = S6;
+  patterns['2026-11-30'] = S6;
+  // Work: every S6 day 9:00–18:00 (8 h: 360 所定内 + 120 法内, within 8 h); every L9 day as scheduled.
+  const records = Object.entries(patterns).map(([date, p]) =>
+    p === S6 ? work(date, '09:00', '18:00') : work(date, '08:00', '18:00'),
+  );
+  const monthly = variable('monthly_variable', '2026-11-01', 1);
+  const m = computeMonth({
+    year: 2026,
+    month: 11,
+    timeZone: TZ,
+    rules: RULES,
+    records,
+    calendar,
+    schedule: shifts(patterns),
+    system: () => monthly,
+    weekStartsOn: 0,
+  });
+  const days = byDate(m.days);
+
+  it('week: the excess is the week’s 法内, not the scheduled minutes of the day the week passes its line', () => {
+    // Weeks 1, 2, 4: Mon 480 (360 + 120 法内), Tue–Fri 540 each (scheduled 9 h > 8 h: their line, no
+    // daily 法定外) → 2,640 over the week's line 2,520 by 120, passed on Friday. The week's work beyond
+    // its schedule is Monday's 120 法内 → weekly 法定外; Friday stays 540 所定内.
+    for (const [mon, fri] of [
+      ['2026-11-02', '2026-11-06'],
+      ['2026-11-09', '2026-11-13'],
+      ['2026-11-23', '2026-11-27'],
+    ] as const) {
+      expect(segs(days.get(mon)!)).toEqual(['regular:180', 'break:60', 'regular:180', 'weekly_statutory_overtime:120']);
+      expect(segs(days.get(fri)!)).toEqual(['regular:240', 'break:60', 'regular:300']);
+    }
+    // Week 3: Mon 480 + Tue–Thu 1,620 + Fri 480 = 2,580 over 2,400 by 180, passed on Friday: Friday's
+    // 120 法内, then Monday's: 60 (17:00–18:00). Monday keeps 60 法内 (16:00–17:00) for now.
+    expect(segs(days.get('2026-11-20')!)).toEqual([
+      'regular:180',
+      'break:60',
+      'regular:180',
+      'weekly_statutory_overtime:120',
+    ]);
+    expect(days.get('2026-11-20')!.explanation).toContain(
+      '法定外（週単位で判定）: 2026-11-15〜2026-11-21の週の所定39:00は40時間以下のため、40時間を超えた180分のうち120分（累計が2026-11-20に超えた分を、所定を超えた労働（法内残業）から先に）',
+    );
+    expect(days.get('2026-11-16')!.weeklyStatutoryOvertimeMinutes).toBe(60);
+  });
+
+  it('period: the excess over the 総枠 is the period’s 法内 left, walking back from its end', () => {
+    // After the weeks: worked 3 × 2,640 + 2,580 + 480 (11/30) = 10,980; weekly 3 × 120 + 180 = 540 →
+    // 所定内 + 法内 left 10,440 > 10,285 by 155: 11/30's 120 法内, then walking back to Mon 11/16's
+    // 60 left: 35 (16:25–17:00). Mon 11/16 keeps 25 法内 (16:00–16:25).
+    expect(segs(days.get('2026-11-30')!)).toEqual([
+      'regular:180',
+      'break:60',
+      'regular:180',
+      'period_statutory_overtime:120',
+    ]);
+    expect(segs(days.get('2026-11-16')!)).toEqual([
+      'regular:180',
+      'break:60',
+      'regular:180',
+      'scheduled_overtime:25',
+      'period_statutory_overtime:35',
+      'weekly_statutory_overtime:60',
+    ]);
+    // Totals by hand: the 10,260 scheduled minutes were all worked → 所定内 10,260; beyond the schedule
+    // 720 (six S6 days × 120) → 法定外 540 + 155 = 695 (= worked − 総枠: 10,980 − 10,285), 法内 25.
+    // (Before issue 29: 所定内 9,805 and 法内 480.)
+    const t = m.totals;
+    expect([t.workedMinutes, t.regularMinutes, t.scheduledOvertimeMinutes, t.statutoryOvertimeMinutes]).toEqual([
+      10980, 10260, 25, 695,
+    ]);
+    expect([t.weeklyStatutoryOvertimeMinutes, t.periodStatutoryOvertimeMinutes]).toEqual([540, 155]);
+    for (const d of m.days)
+      expect(
+        d.regularMinutes + d.scheduledOvertimeMinutes + d.statutoryOvertimeMinutes + d.legalHolidayWorkMinutes,
+      ).toBe(d.workedMinutes);
+  });
+
+  it('half-day leave: 所定 after it under 変形, the daily line unchanged', () => {
+    // Under the same system, 午前半休 on Mon 11/2 (S6 9:00–16:00, window 12:00–13:00): work expected
+    // 13:00–16:00 = 180 (所定). Worked 13:00–18:00 = 300 (no window inside): 180 所定内 + 120 法内 (to the
+    // 8 h line; S6 is scheduled under 8 h).
+    const one = computeSpan(
+      {
+        timeZone: TZ,
+        rules: RULES,
+        records: [{ ...work('2026-11-02', '13:00', '18:00'), leaveType: 0, leaveUnit: 'am' }],
+        calendar,
+        schedule: shifts(patterns),
+        system: () => monthly,
+      },
+      '2026-11-02',
+      '2026-11-02',
+    )[0]!;
+    expect([one.workedMinutes, one.regularMinutes, one.scheduledOvertimeMinutes]).toEqual([300, 180, 120]);
+  });
+});
+
+describe('変形: each minute once, 所定内 = the schedule worked (property)', () => {
+  // February 2026 (four whole weeks), 1か月単位: random shifts (S6, S8, L10 or a day off) on Mon–Sat;
+  // every scheduled day worked from its start to its end plus 0–4 h, a day off 0–8 h from 9:00. Derived
+  // from the law, not the code: no minute is in two buckets (each day's and the month's buckets add up
+  // to the worked time), 所定内 never exceeds a day's schedule, 法定外 is at least the work beyond the
+  // 総枠 (9,600); and when the schedule is lawful (≤ 9,600), every week or period excess is work beyond
+  // the schedule, so 所定内 is exactly the scheduled minutes and 法内 + 法定外 the rest.
+  const plans = [S6, S8, L10, null] as const;
+  it('holds for random schedules and work', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 240 })), {
+          minLength: 28,
+          maxLength: 28,
+        }),
+        (cells) => {
+          const patterns: Record<string, WorkPattern> = {};
+          const records: AttendanceRecord[] = [];
+          let scheduledTotal = 0;
+          cells.forEach(([plan, extra], k) => {
+            const date = addDays('2026-02-01', k);
+            if (dow(date) === 0) return;
+            const p = plans[plan];
+            const from = p ? p.startMinute : 9 * 60;
+            const minutes = p ? p.endMinute - p.startMinute + extra : extra * 2;
+            if (p) {
+              patterns[date] = p;
+              scheduledTotal += p.endMinute - p.startMinute - 60;
+            }
+            if (minutes === 0) return;
+            const start = Date.parse(at(date, '00:00')) + from * 60_000;
+            records.push({
+              workDate: date,
+              punchInAt: new Date(start).toISOString(),
+              punchOutAt: new Date(start + minutes * 60_000).toISOString(),
+            });
+          });
+          const month = computeMonth({
+            year: 2026,
+            month: 2,
+            timeZone: TZ,
+            rules: RULES,
+            records,
+            calendar,
+            schedule: shifts(patterns),
+            system: () => variable('monthly_variable', '2026-02-01', 1),
+            weekStartsOn: 0,
+          });
+          for (const d of month.days) {
+            expect(d.regularMinutes + d.scheduledOvertimeMinutes + d.statutoryOvertimeMinutes).toBe(d.workedMinutes);
+            const p = patterns[d.workDate];
+            expect(d.regularMinutes).toBeLessThanOrEqual(p ? p.endMinute - p.startMinute - 60 : 0);
+          }
+          const t = month.totals;
+          expect(t.regularMinutes + t.scheduledOvertimeMinutes + t.statutoryOvertimeMinutes).toBe(t.workedMinutes);
+          expect(t.statutoryOvertimeMinutes).toBeGreaterThanOrEqual(t.workedMinutes - 9600);
+          if (scheduledTotal <= 9600) {
+            expect(t.regularMinutes).toBe(scheduledTotal);
+            expect(t.scheduledOvertimeMinutes + t.statutoryOvertimeMinutes).toBe(t.workedMinutes - scheduledTotal);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

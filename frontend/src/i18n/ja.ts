@@ -212,6 +212,8 @@ export const ja = {
       break_open: '休憩終了なし',
       short_interval: 'インターバル不足',
     } as Record<string, string>,
+    /** The 休憩不足 flag with the minutes the break falls short of 34条. */
+    breakShortfall: '休憩不足{n}分',
     /** Schedules (issue 16): the 予定 column, 遅刻・早退 minutes, breaks as punched, leave units. */
     scheduled: '予定',
     scheduledDayOff: '休み',
@@ -322,12 +324,16 @@ export const ja = {
     noBreaks: 'なし',
     breakEndMissing: '終了の打刻なし',
     breaksHint:
-      'その日の休憩の開始・終了時刻です。休憩終了を打刻し忘れた場合は終了時刻を入力してください。変更しない場合はそのままにしてください。',
+      'その日の休憩の開始・終了時刻です。休憩終了を打刻し忘れた場合は終了時刻を入力してください。変更しない場合はそのままにしてください。休憩をすべて削除して修正すると、休憩を取らなかった日として計算します。',
     breakStart: '休憩{n} 開始',
     breakEnd: '休憩{n} 終了',
     addBreak: '休憩を追加',
     removeBreak: '削除',
     removeBreakLabel: '休憩{n}を削除',
+    /** With no break rows: record that no break was taken (sends breaks: []). */
+    noBreakTaken: '休憩を取らなかった（休憩なしとして修正する）',
+    /** The day's breaks were corrected to none: shown instead of なし. */
+    noBreakRecorded: 'なし（休憩を取らなかった）',
     reason: '理由',
     submit: '修正',
     history: '修正履歴',
@@ -532,6 +538,15 @@ export const ja = {
       windowIncomplete: '休憩時間帯の開始と終了をすべて選択してください。',
       windowOrder: '休憩時間帯の終了は開始より後、24:00までにしてください。',
       windowOverlap: '休憩時間帯が重なっています。',
+      // Issue 29: what a day without punched breaks takes (the break rule's choice, per pair).
+      unpunchedLegend: '休憩の打刻がない日',
+      unpunched: {
+        rule: 'この休憩ルール（勤務パターンの日は休憩時間帯）の休憩を取ったものとして計算する',
+        none: '休憩なしとして計算する',
+      } as Record<string, string>,
+      unpunchedHint:
+        '休憩時間は法定の最低時間まで自動で補いません。休憩が労働基準法34条の最低基準に満たない日は「休憩不足」として表示します。',
+      breakUnpunchedNone: '、休憩の打刻がない日は休憩なし',
       save: '保存',
       needTarget: '部署または雇用形態を選択してください。',
       inForce: '現在の設定',
@@ -1031,7 +1046,7 @@ export const ja = {
     unapproved: '未承認の申請',
     missingPunches: '打刻漏れ（出勤のみ・退勤のみ）',
     agreement: '36協定の判定',
-    breakShort: '休憩が34条の最低基準まで補われた日',
+    breakShort: '休憩の打刻がなく、休憩ルール・勤務パターンの休憩が34条の最低基準に満たない日',
     breakShortAtClosing: '締め処理で全員の日別を確認します（締めた後に件数を表示）。',
     breakShortCount: '{n}日',
     missingDays: '{n}日（{months}）',
@@ -1040,7 +1055,7 @@ export const ja = {
     scheduleFindings: '遅刻・早退・欠勤',
     scheduleTotals: '遅刻 {late}回・早退 {early}回・欠勤 {absent}日',
     scheduleLine: '{name} 遅刻{late}回（{lateM}）・早退{early}回（{earlyM}）・欠勤{absent}日',
-    breakBelowLegal: '打刻した休憩が34条の最低基準に満たない日',
+    breakBelowLegal: '休憩が34条の最低基準に満たない日',
     shortInterval: '勤務間インターバルが不足した日',
     daysCount: '{n}日',
   },

@@ -183,7 +183,12 @@ function flagLabels(day: AttendanceDayView, today: string | undefined): string[]
   const flags: string[] = (day.flags ?? []).filter((f) => !(f === 'missing_punch_out' && day.date === today));
   if (day.is_absent && !flags.includes('absent')) flags.push('absent');
   if (day.short_interval && !flags.includes('short_interval')) flags.push('short_interval');
-  return flags.map((f) => t.monthTable.flags[f] ?? f);
+  return flags.map((f) =>
+    // 休憩不足 says by how much (the minutes 34条 needs beyond the break the day had).
+    f === 'break_below_legal' && day.break_shortfall_minutes
+      ? t.monthTable.breakShortfall.replace('{n}', String(day.break_shortfall_minutes))
+      : (t.monthTable.flags[f] ?? f),
+  );
 }
 
 /** 12:00–12:45, 15:00– (running): the breaks as punched. */

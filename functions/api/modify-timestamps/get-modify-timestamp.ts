@@ -18,6 +18,7 @@ export const handler = api('get-modify-timestamp', { query: YmdSchema }, async (
     punch_in_at: data?.punchInAt ?? null,
     punch_out_at: data?.punchOutAt ?? null,
     breaks: breaksView(data?.breaks ?? []),
+    breaks_recorded: Boolean(data?.breaksRecorded),
     approval_required: company?.correctionApproval ?? false,
   };
   return ok(view);

@@ -45,6 +45,8 @@ export interface DayPunchView {
   punch_out_at: string | null;
   /** The day's breaks as punched (or last corrected), in order; end_at null when 休憩終了 is missing. */
   breaks: { start_at: string; end_at: string | null }[];
+  /** A correction recorded the breaks: an empty list then means no break was taken (issue 29). */
+  breaks_recorded: boolean;
   /** 打刻修正の承認: true when a correction is filed as a request for an admin to approve. */
   approval_required: boolean;
 }

@@ -116,12 +116,13 @@ export interface ChecklistView {
   /** 36協定 findings in all (the list holds at most 100, violations first). */
   agreement_findings_total: number;
   /**
-   * Days whose company break was raised to the 34条 minimum: counted over every employee's days by the
-   * closing job (null before the period was closed).
+   * Days without punched breaks whose break (the rule's, the pattern's, or none) is short of 34条:
+   * counted over every employee's days by the closing job (null before the period was closed). Closings
+   * taken before rule 2026.5 counted the same days, which the engine then raised to the minimum.
    */
   break_short_days: number | null;
   /**
-   * 遅刻・早退・欠勤, days whose punched breaks are below 34条 and 勤務間インターバル shortfalls, per employee
+   * 遅刻・早退・欠勤, days whose break is below 34条 and 勤務間インターバル shortfalls, per employee
    * with any (from the period's stored summaries, kept current by punches and the daily refresh), and
    * their sums over the company (over everyone, not only the listed).
    */

@@ -3,6 +3,7 @@ import { scheduleSettings } from '../../db/schedules.js';
 import { writeShifts } from '../../db/shifts.js';
 import { staffByIds } from '../../db/staff.js';
 import { enqueueRecompute } from '../../services/recompute.js';
+import { shiftPlanProblems } from '../../services/work-system-check.js';
 import { ValidationError } from '../../shared/errors.js';
 import { ok, withAudit } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
@@ -14,10 +15,13 @@ export const SHIFTS_INVALID = 'シフトの内容に不備があります。';
 /**
  * Saves shifts in bulk: per entry a pattern, a day off (休), or neither (the shift is removed and the
  * default pattern applies). Every entry is checked first — staff of this company and active, a live
- * pattern, a real date, no pair twice — and a 400 names each bad entry (`entries.<index>.<field>`)
- * with nothing written; a date in a closed payroll period is a 409. Then the shifts are written
- * (BatchWriteItem) and a background recompute of only the named staff's months starts. Reads: the
- * staff (BatchGetItem), the schedule partition and the closings (one Query each).
+ * pattern, a real date, no pair twice, and for staff under the 1年単位の変形 no pattern on the fixed
+ * 法定休日 and no week without a day off (services/work-system-check.ts shiftPlanProblems: one Query of
+ * shifts per such member) — and a 400 names each bad entry (`entries.<index>.<field>`) with nothing
+ * written; a date in a closed payroll period is a 409. Then the shifts are written (BatchWriteItem)
+ * and a background recompute of only the named staff's months starts. Reads: the staff
+ * (BatchGetItem), the schedule partition and the closings (one Query each), and the shifts of the
+ * named staff under the 1年単位 system.
  */
 export const handler = api(
   'update-shifts',
@@ -41,6 +45,14 @@ export const handler = api(
       seen.add(key);
     });
     if (Object.keys(errors).length) throw new ValidationError(SHIFTS_INVALID, errors);
+    // 1年単位の変形: no pattern on the fixed 法定休日, no week without a day off (issue 29 item 7).
+    const planErrors = await shiftPlanProblems(
+      companyId,
+      settings,
+      staff.filter((s) => active.has(s.employeeId)),
+      entries,
+    );
+    if (Object.keys(planErrors).length) throw new ValidationError(SHIFTS_INVALID, planErrors);
 
     await assertDatesOpen(companyId, Object.fromEntries(entries.map((e, i) => [`entries.${i}.date`, e.date])));
 

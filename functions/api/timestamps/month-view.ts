@@ -129,6 +129,11 @@ export interface AttendanceDayView {
   /** Null until the day is complete (both punches). */
   worked_minutes: number | null;
   break_minutes: number;
+  /**
+   * Minutes the day's break (punched, the rule's / pattern's, or none) falls short of 34条 for its work
+   * (flag break_below_legal); never added to the break. 0 when lawful and for 管理監督者.
+   */
+  break_shortfall_minutes: number;
   /** 法内残業: beyond the fixed daily time, within 8 h. */
   scheduled_overtime_minutes: number;
   /** 法定外: beyond 8 h/day or 40 h/week (or the schedule under 変形), or over the period. */
@@ -186,7 +191,7 @@ export interface MonthTotalsView {
   late_night_minutes: number;
   paid_leave_days: number;
   work_days: number;
-  /** 勤務予定日, 遅刻・早退 (days, minutes), 欠勤 days, punched breaks below 34条 and interval shortfalls. */
+  /** 勤務予定日, 遅刻・早退 (days, minutes), 欠勤 days, days whose break is below 34条 and interval shortfalls. */
   scheduled_days: number;
   late_days: number;
   late_minutes: number;
@@ -280,6 +285,7 @@ export function monthAttendanceView(
     leave_type: d.leaveType,
     worked_minutes: d.status === 'complete' ? d.workedMinutes : null,
     break_minutes: d.breakMinutes,
+    break_shortfall_minutes: d.breakShortfallMinutes,
     scheduled_overtime_minutes: d.scheduledOvertimeMinutes,
     statutory_overtime_minutes: d.statutoryOvertimeMinutes,
     period_statutory_overtime_minutes: d.periodStatutoryOvertimeMinutes,

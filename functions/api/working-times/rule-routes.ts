@@ -15,6 +15,7 @@ import {
   type StoredRule,
 } from '../../db/rules.js';
 import { breakRuleShortfalls, toHourMinute, toMinutes } from '../../domain/rules.js';
+import { UNPUNCHED_BREAKS, type UnpunchedBreaks } from '../../domain/worktime/rules.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ok, withAudit } from '../../shared/http.js';
@@ -129,6 +130,11 @@ export const BreakTimeBodySchema = z
     tier2_break_hour: optionalHour,
     tier2_break_minute: optionalMinute,
     windows: z.optional(z.array(BreakWindowSchema).check(z.maxLength(MAX_BREAK_WINDOWS))),
+    /**
+     * What a day without punched breaks takes: 'rule' (this rule's break, or the day's pattern's
+     * windows, deemed taken; the default) or 'none' (no break deemed). Never raised to 34条 either way.
+     */
+    unpunched_breaks: z.optional(z.enum(UNPUNCHED_BREAKS, { error: '休憩の打刻がない日の扱いを選択してください' })),
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
     effective_from: EffectiveDate,
@@ -184,6 +190,7 @@ export function breakRuleValues(body: z.infer<typeof BreakTimeBodySchema>): Rule
       ? { tier2ConditionMinutes: tier2Condition, tier2BreakMinutes: tier2Break }
       : {}),
     ...(windows.length ? { breakWindows: windows } : {}),
+    unpunchedBreaks: body.unpunched_breaks ?? 'rule',
   };
 }
 
@@ -232,6 +239,8 @@ export function breakRuleView(rule: StoredRule) {
       const [start, end] = [toHourMinute(w.startMinute), toHourMinute(w.endMinute)];
       return { start_hour: start.hour, start_minute: start.minute, end_hour: end.hour, end_minute: end.minute };
     }),
+    /** A day without punched breaks: 'rule' = this rule's (or the pattern's) break, 'none' = no break. */
+    unpunched_breaks: rule.unpunchedBreaks ?? ('rule' as UnpunchedBreaks),
   };
 }
 

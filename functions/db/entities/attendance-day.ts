@@ -23,12 +23,19 @@ export const AttendanceDay = createSchema({
     leaveType: { type: 'number' },
     /**
      * Breaks as punched (休憩開始 / 休憩終了), in order; the last one's endAt is absent while the break
-     * is running. Absent or empty = no break punched (the pattern's windows, then the rule apply).
+     * is running. Absent or empty = no break punched (the pattern's windows, then the rule apply, as the
+     * company chose), unless breaksRecorded says a correction recorded none.
      */
     breaks: {
       type: 'list',
       items: { type: 'map', properties: { startAt: { type: 'string', required: true }, endAt: { type: 'string' } } },
     },
+    /**
+     * Set by a correction (打刻修正) that set the breaks: `breaks` is then the day's record even when
+     * empty — [] means no break was taken, so neither the pattern nor the break rule deems one. Absent
+     * (punches, items written before it existed): an empty list means "no break punched", as before.
+     */
+    breaksRecorded: { type: 'boolean' },
     /** With leaveType: 終日 (absent = day), 午前半休, 午後半休 or 時間単位 (domain/worktime/schedule.ts LeaveUnit). */
     leaveUnit: { type: ['day', 'am', 'pm', 'hours'] as const },
     /** 時間単位 only: whole hours of leave taken on the day. */

@@ -34,10 +34,13 @@ export const PeriodClosing = createSchema({
     csvKey: { type: 'string' },
     csvSha256: { type: 'string' },
     employeeCount: { type: 'number' },
-    /** Found by the closing job over every employee's days: 出勤 without 退勤, days on the 34条 minimum. */
+    /**
+     * Found by the closing job over every employee's days: 出勤 without 退勤, days without punched breaks
+     * whose break is short of 34条 (before rule 2026.5: days raised to the 34条 minimum).
+     */
     missingPunchDays: { type: 'number' },
     breakShortDays: { type: 'number' },
-    /** Also by the closing job (issue 16): 遅刻・早退・欠勤 days, punched breaks below 34条, interval shortfalls. */
+    /** Also by the closing job (issue 16): 遅刻・早退・欠勤 days, breaks below 34条, interval shortfalls. */
     lateDays: { type: 'number' },
     earlyLeaveDays: { type: 'number' },
     absentDays: { type: 'number' },

@@ -36,6 +36,12 @@ export const Rule = createSchema({
         },
       },
     },
+    /**
+     * Break rules only: what a day without punched breaks takes — 'rule' (the rule's or the day's
+     * pattern's break, deemed taken) or 'none' (no break deemed). Absent on versions saved before the
+     * choice existed: 'rule'.
+     */
+    unpunchedBreaks: { type: ['rule', 'none'] as const },
     updatedAt: {
       type: 'string',
       required: true,

@@ -4,7 +4,7 @@
  */
 import { addDays } from '../time.js';
 import { hm } from './format.js';
-import { RULE_LEVEL_LABELS, type RulesInForce } from './rules.js';
+import { RULE_LEVEL_LABELS, type RulesInForce, type UnpunchedBreaks } from './rules.js';
 import {
   BREAK_AFTER_MINUTES,
   DAILY_LIMIT_MINUTES,
@@ -27,6 +27,7 @@ import {
   patternClock,
   patternWorkMinutes,
   punchedBreakIntervals,
+  scheduledAfterLeave,
   scheduledPlan,
   tardiness,
   type Interval,
@@ -96,6 +97,12 @@ export interface DayInput {
   leaveHours?: number | null | undefined;
   /** Breaks as punched; when present they replace the pattern's windows and the break rule. */
   breaks?: readonly PunchedBreak[] | null | undefined;
+  /**
+   * The breaks were recorded (a correction set them): `breaks` is the day's record even when empty ([]
+   * = no break taken), so neither the pattern nor the rule deems one. Absent on punches and old items:
+   * an empty list then means "not punched".
+   */
+  breaksRecorded?: boolean | null | undefined;
   /** The day's schedule (shift / default pattern); none = no scheduled times. */
   schedule?: DaySchedule | null | undefined;
   /** The company's work settings in force on the day (defaults when absent). */
@@ -156,7 +163,12 @@ export type DayFlag =
   | 'break_open'
   | 'short_interval';
 
-export type BreakSource = 'none' | 'rule' | 'legal_minimum' | 'punched' | 'pattern';
+/**
+ * Where the day's break came from: the punches (or a correction that recorded the breaks, [] = none
+ * taken), the pattern's windows or the break rule (days without punched breaks, when the company deems
+ * breaks), or none at all.
+ */
+export type BreakSource = 'none' | 'rule' | 'punched' | 'pattern';
 
 export interface DayResult {
   ruleVersion: string;
@@ -173,6 +185,15 @@ export interface DayResult {
   breakSource: BreakSource;
   /** Minutes of the break rule's fixed windows inside the shift (part of breakMinutes). */
   breakInWindowsMinutes: number;
+  /**
+   * Minutes the break falls short of 34条 for the day's work (breakShortfall; 0 when lawful, for
+   * 管理監督者 (41条) and on incomplete days). Flagged break_below_legal; never added to the break.
+   */
+  breakShortfallMinutes: number;
+  /** The company's choice for days without punched breaks in force on the day (the break rule's). */
+  unpunchedBreaks: UnpunchedBreaks;
+  /** The day's breaks were recorded by a correction (DayInput.breaksRecorded). */
+  breaksRecorded: boolean;
   /** = regular + scheduledOvertime + statutoryOvertime + legalHolidayWork. */
   workedMinutes: number;
   regularMinutes: number;
@@ -239,42 +260,28 @@ export interface DayResult {
 const within = (m: number, ranges: readonly (readonly [number, number])[]) => ranges.some(([a, b]) => m >= a && m < b);
 
 /**
- * 労働基準法34条 on 労働時間 (= restraint − break), not on restraint: a day whose work exceeds 6 h
- * needs a break of at least 45 min, one whose work exceeds 8 h at least 60 min. Whether a break of
- * `breakMinutes` is lawful for a restraint of `restraintMinutes`.
+ * 労働基準法34条 on 労働時間 (= restraint − break), not on restraint: work over 6 h needs a break of at
+ * least 45 min, work over 8 h at least 60 min. The minimum for `workedMinutes` of work.
  */
-export function isLawfulBreak(restraintMinutes: number, breakMinutes: number): boolean {
-  const worked = restraintMinutes - breakMinutes;
-  if (worked <= 6 * 60) return true;
-  if (worked <= DAILY_LIMIT_MINUTES) return breakMinutes >= 45;
-  return breakMinutes >= 60;
+export function requiredBreak(workedMinutes: number): number {
+  if (workedMinutes > DAILY_LIMIT_MINUTES) return 60;
+  if (workedMinutes > 6 * 60) return 45;
+  return 0;
 }
 
 /**
- * The smallest lawful break of at least `atLeast` minutes (the company's own break) for a restraint;
- * never more than the restraint. LABOUR-LAW.md: "A company break shorter than the law's minimum for
- * the resulting work is raised only as far as the law needs." When breaks are not punched the engine
- * deems the lawful minimum taken (punched breaks are never raised: version.ts rule 13) — the least
- * deduction that leaves a lawful day:
- *   restraint ≤ 6:00 → 0; 6:01–6:45 → restraint − 6:00 (work exactly 6:00, which needs no break);
- *   6:45–8:45 → 45 (work 6:00–8:00, not over 8 h); 8:45–9:00 → restraint − 8:00 (work exactly 8:00
- *   with 45–60 min, lawful); over 9:00 → 60.
- * Lawful breaks form an up-set (more break is never less lawful), so the minimum is the least of the
- * three ways to be lawful: work ≤ 6:00 (b ≥ restraint − 360), work ≤ 8:00 with b ≥ 45, or b ≥ 60.
+ * How many minutes a break of `breakMinutes` falls short of 34条 for the work it leaves of a restraint
+ * (0 when lawful). The engine never raises a break to close the gap (LABOUR-LAW.md "Breaks", corrected
+ * 2026-11-28): the work stays work and the day is flagged with this shortfall. 拘束 9:00 with 45 → work
+ * 8:15 needs 60 → 15; 拘束 6:01 with none → work 6:01 needs 45 → 45.
  */
-export function lawfulBreak(restraintMinutes: number, atLeast = 0): number {
-  const c = Math.max(0, atLeast);
-  const least = Math.min(
-    Math.max(c, restraintMinutes - 6 * 60),
-    Math.max(c, 45, restraintMinutes - DAILY_LIMIT_MINUTES),
-    Math.max(c, 60),
-  );
-  return Math.max(0, Math.min(restraintMinutes, least));
+export function breakShortfall(restraintMinutes: number, breakMinutes: number): number {
+  return Math.max(0, requiredBreak(restraintMinutes - breakMinutes) - breakMinutes);
 }
 
-/** The break the law alone needs for a restraint (no company rule): `lawfulBreak(restraint)`. */
-export function legalMinimumBreak(restraintMinutes: number): number {
-  return lawfulBreak(restraintMinutes, 0);
+/** Whether a break of `breakMinutes` is lawful for a restraint of `restraintMinutes` (34条). */
+export function isLawfulBreak(restraintMinutes: number, breakMinutes: number): boolean {
+  return breakShortfall(restraintMinutes, breakMinutes) === 0;
 }
 
 /** The company's tiered break for a restraint: the highest tier whose condition the restraint reaches. */
@@ -296,19 +303,12 @@ export function restraintMinutes(
 }
 
 /**
- * The break deducted for a restraint under a break rule, and why. The company's break is the larger
- * of its tier break and the minutes of its fixed windows inside the shift (`windowMinutes`); it is
- * used as is when lawful for the resulting work time and raised only as far as 34条 needs.
+ * The break the company's rule gives a day without punched breaks: the larger of its tier break and the
+ * minutes of its fixed windows inside the shift (`windowMinutes`), never more than the restraint, and
+ * never raised to 34条 (version.ts rule 4).
  */
-export function breakFor(
-  restraint: number,
-  rule: RulesInForce['break'],
-  windowMinutes = 0,
-): { minutes: number; source: BreakSource } {
-  const byRule = Math.min(restraint, Math.max(tierBreak(restraint, rule), windowMinutes));
-  const minutes = lawfulBreak(restraint, byRule);
-  if (minutes === 0) return { minutes: 0, source: 'none' };
-  return { minutes, source: minutes === byRule ? 'rule' : 'legal_minimum' };
+export function ruleBreak(restraint: number, rule: RulesInForce['break'], windowMinutes = 0): number {
+  return Math.min(restraint, Math.max(tierBreak(restraint, rule), windowMinutes));
 }
 
 /** The rule's fixed windows on the clock of every date the shift can touch, clipped to [inMin, outMin). */
@@ -337,7 +337,7 @@ function windowOverlaps(
 
 /**
  * Where the deemed break lies: the windows inside the shift, then any further minutes (a tier break
- * longer than the windows, or the legal raise) as one block placed in the free minutes from the end
+ * longer than the windows) as one block placed in the free minutes from the end
  * of the last window — or, without windows, from 4 h after punch-in — onwards, and backwards from
  * there when the shift ends first (without windows: the block ends at punch-out).
  */
@@ -527,6 +527,9 @@ export function computeDay(input: DayInput): DayResult {
     breakMinutes: 0,
     breakSource: 'none',
     breakInWindowsMinutes: 0,
+    breakShortfallMinutes: 0,
+    unpunchedBreaks: rules.break.unpunched ?? 'rule',
+    breaksRecorded: Boolean(input.breaksRecorded),
     workedMinutes: 0,
     regularMinutes: 0,
     scheduledOvertimeMinutes: 0,
@@ -571,32 +574,37 @@ export function computeDay(input: DayInput): DayResult {
 
   const start = inMin!;
   const end = outMin!;
-  // Breaks, in order of precedence (version.ts rule 13):
-  // 1. Punched breaks are the day's breaks as taken. They are NOT raised to the 34条 minimum: the
-  //    minutes between them were worked, and worked time is owed whatever the break should have been
-  //    (deeming a break the worker did not take would hide paid work, which the 2017 ガイドライン
-  //    forbids); the day is flagged break_below_legal so the admin can act on the breach itself.
-  // 2. Else the pattern's break windows inside the shift, raised only as far as 34条 needs (as the
-  //    rule's windows are).
-  // 3. Else the break rule as before.
+  // Breaks, in order of precedence (version.ts rules 4 and 13). None is ever invented (LABOUR-LAW.md
+  // "Breaks", corrected 2026-11-28): a break the law needs but nobody gave stays work, and the day is
+  // flagged with the shortfall (break_below_legal, breakShortfallMinutes) — deeming it would hide
+  // paid minutes and the breach itself.
+  // 1. Punched breaks (or breaks a correction recorded, [] = none taken) are the day's breaks as taken.
+  // 2. Else, when the company deems breaks on days without punched ones (the break rule's choice,
+  //    'rule' by default), the pattern's break windows inside the shift, as they are;
+  // 3. else the break rule's break (tier or windows), as it is.
+  // 4. Else (the company chose 'none') no break.
   let breaks: Interval[];
   let brk: { minutes: number; source: BreakSource };
   let windowMinutes = 0;
-  if (base.punchedBreaks.length) {
+  if (base.punchedBreaks.length || base.breaksRecorded) {
     breaks = punchedBreakIntervals(base.punchedBreaks, start, end).intervals;
     brk = { minutes: breaks.reduce((n, [a, b]) => n + b - a, 0), source: 'punched' };
+  } else if (base.unpunchedBreaks === 'none') {
+    breaks = [];
+    brk = { minutes: 0, source: 'none' };
   } else if (plan?.breaks.length) {
-    const windows = clipMerge(plan.breaks, start, end);
-    windowMinutes = windows.reduce((n, [a, b]) => n + b - a, 0);
-    const minutes = lawfulBreak(restraint!, windowMinutes);
-    brk = { minutes, source: minutes === 0 ? 'none' : minutes === windowMinutes ? 'pattern' : 'legal_minimum' };
-    breaks = placeBreak(start, end, windows, minutes);
+    breaks = clipMerge(plan.breaks, start, end);
+    windowMinutes = breaks.reduce((n, [a, b]) => n + b - a, 0);
+    brk = { minutes: windowMinutes, source: windowMinutes ? 'pattern' : 'none' };
   } else {
     const windows = windowOverlaps(rules.break, workDate, timeZone, start, end);
     windowMinutes = windows.reduce((n, [a, b]) => n + b - a, 0);
-    brk = breakFor(restraint!, rules.break, windowMinutes);
-    breaks = placeBreak(start, end, windows, brk.minutes);
+    const minutes = ruleBreak(restraint!, rules.break, windowMinutes);
+    brk = { minutes, source: minutes ? 'rule' : 'none' };
+    breaks = placeBreak(start, end, windows, minutes);
   }
+  // 管理監督者 (41条): 34条 does not apply, so there is no shortfall to flag.
+  const shortfall = system.kind === 'manager' ? 0 : breakShortfall(restraint!, brk.minutes);
   const dayStart = (offset: number) => wallMinute(addDays(workDate, offset), 0, 0, timeZone);
   const lateNight = [-1, 0, 1, 2].map((k) => {
     const d = addDays(workDate, k);
@@ -614,7 +622,14 @@ export function computeDay(input: DayInput): DayResult {
   // shift's counted minutes reach the fixed time and 8 h.
   const cuts = new Set([start, end, ...breaks.flat(), ...lateNight.flat(), ...legalHoliday.flat()]);
   const points = [...cuts].filter((p) => p >= start && p <= end).sort((a, b) => a - b);
-  const { regularCap, dailyLimit, holidayWork } = dayLimits(system, plan, rules, calendar);
+  const leave = { unit: leaveUnit, hours: leaveHours };
+  const { regularCap, dailyLimit, holidayWork } = dayLimits(system, plan, rules, calendar, leave);
+  // Half-day or hourly leave took part of the day's 所定: say what is left to work (issue 29 item 5).
+  const whole = dayLimits(system, plan, rules, calendar).regularCap;
+  if (regularCap < whole && (leaveUnit === 'am' || leaveUnit === 'pm' || leaveUnit === 'hours'))
+    attendance.scheduleLines.push(
+      `この日の所定労働時間: ${leaveUnit === 'hours' ? `時間単位の休暇${leaveHours}時間` : LEAVE_UNIT_LABELS[leaveUnit]}を除いた${hm(regularCap)}（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）`,
+    );
   const segments: Segment[] = [];
   const push = (start: number, end: number, kind: SegmentKind, night: boolean) => {
     const last = segments[segments.length - 1];
@@ -659,6 +674,7 @@ export function computeDay(input: DayInput): DayResult {
     breakMinutes: brk.minutes,
     breakSource: brk.source,
     breakInWindowsMinutes: windowMinutes,
+    breakShortfallMinutes: shortfall,
     segments,
   });
 }
@@ -673,25 +689,32 @@ export function computeDay(input: DayInput): DayResult {
  * - フレックス: no daily line (32条の3): every minute is 所定内 for the day; the 清算期間 pass (flex.ts)
  *   finds 法内 and 法定外. 法定休日 minutes stay 休日労働.
  * - 管理監督者 (41条2号): every minute is 所定内 and no minute is 休日労働; 深夜 still overlays.
+ * Half-day and hourly leave (通常 and 変形; issue 29 item 5): the 所定内 cap is what the leave leaves to
+ * be worked (scheduled.ts scheduledAfterLeave): after 午前半休 on 日勤 9:00–18:00 only the afternoon's
+ * 5:00 is 所定内, the minutes beyond it up to 8 h (the 変形 daily line) 法内, beyond that 法定外. The
+ * daily 法定外 line stays where the law puts it (8 h, or a 変形 schedule fixed over 8 h).
  */
 export function dayLimits(
   system: WorkSystem,
   plan: ReturnType<typeof scheduledPlan>,
   rules: RulesInForce,
   calendar: DayCalendar,
+  leave: { unit: LeaveUnit | null; hours: number } = { unit: null, hours: 0 },
 ): { regularCap: number; dailyLimit: number; holidayWork: boolean } {
   if (system.kind === 'manager') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: false };
   if (system.kind === 'flex') return { regularCap: Infinity, dailyLimit: Infinity, holidayWork: true };
   if (VARIABLE_SYSTEMS.includes(system.kind)) {
     const scheduled = variableScheduledMinutes(plan?.pattern ?? null, rules, calendar);
-    return { regularCap: scheduled, dailyLimit: Math.max(DAILY_LIMIT_MINUTES, scheduled), holidayWork: true };
+    return {
+      regularCap: scheduledAfterLeave(plan, scheduled, leave),
+      dailyLimit: Math.max(DAILY_LIMIT_MINUTES, scheduled),
+      holidayWork: true,
+    };
   }
   // 所定労働時間 of the day: the pattern's working time when the day has one (a 6-hour pattern makes
-  // its 7th and 8th hours 法内残業), else the working rule's; never past 8 h (32条).
-  const regularCap = Math.min(
-    plan ? patternWorkMinutes(plan.pattern) : rules.working.fixedMinutes,
-    DAILY_LIMIT_MINUTES,
-  );
+  // its 7th and 8th hours 法内残業), else the working rule's, less what leave covers; never past 8 h (32条).
+  const scheduled = plan ? patternWorkMinutes(plan.pattern) : rules.working.fixedMinutes;
+  const regularCap = Math.min(scheduledAfterLeave(plan, scheduled, leave), DAILY_LIMIT_MINUTES);
   return { regularCap, dailyLimit: DAILY_LIMIT_MINUTES, holidayWork: true };
 }
 
@@ -787,10 +810,9 @@ function dayFlags(day: DayResult): DayFlag[] {
   if (day.lateMinutes > 0) flags.push('late');
   if (day.earlyLeaveMinutes > 0) flags.push('early_leave');
   if (day.isAbsent) flags.push('absent');
-  if (day.status === 'complete' && day.breakSource === 'punched') {
-    if (!isLawfulBreak(day.restraintMinutes, day.breakMinutes)) flags.push('break_below_legal');
-    if (day.punchedBreaks.some((b) => !b.endAt)) flags.push('break_open');
-  }
+  if (day.status === 'complete' && day.breakShortfallMinutes > 0) flags.push('break_below_legal');
+  if (day.status === 'complete' && day.breakSource === 'punched' && day.punchedBreaks.some((b) => !b.endAt))
+    flags.push('break_open');
   const interval = day.settings.intervalMinutes;
   if (interval !== null && day.restBeforeMinutes !== null && day.restBeforeMinutes < interval)
     flags.push('short_interval');
@@ -888,40 +910,49 @@ function explainDay(day: DayResult): string[] {
   }
   lines.push(`拘束: ${clock(day.punchInAt!)}–${clock(day.punchOutAt!)} ${day.restraintMinutes}分`);
 
-  // Where the break came from: the punches, the pattern's windows (no punches) or the break rule.
+  // Where the break came from: the punches (or a correction's record), the pattern's windows or the
+  // break rule (no punches, when the company deems breaks), or nothing.
   const pattern = day.schedule?.kind === 'pattern' && !day.punchedBreaks.length ? day.schedule.pattern : null;
   const byPattern = pattern !== null && pattern.breaks.length > 0;
   const ruleName = byPattern ? `勤務パターン（${pattern.name}）` : `休憩ルール(${RULE_LEVEL_LABELS[brk.level]})`;
   const ruleTerms = byPattern
     ? `休憩時間帯${pattern.breaks.map((b) => `${patternClock(b.startMinute)}–${patternClock(b.endMinute)}`).join('・')}`
     : breakRuleTerms(brk);
+  const worked = day.restraintMinutes - day.breakMinutes;
   if (day.breakSource === 'punched') {
     const placed = day.segments.filter((s) => s.kind === 'break');
     const ranges = placed.map((s) => `${clock(s.startAt)}–${clock(s.endAt)}`).join('・');
-    const worked = day.restraintMinutes - day.breakMinutes;
     lines.push(
-      `休憩（打刻）: ${ranges ? `${ranges} ` : ''}計${day.breakMinutes}分、労働${hm(worked)}（打刻どおり。法定の最低基準まで引き上げない）`,
+      !day.punchedBreaks.length
+        ? `休憩（打刻修正）: なし、労働${hm(worked)}（休憩を取らなかった記録どおり）`
+        : `休憩（打刻）: ${ranges ? `${ranges} ` : ''}計${day.breakMinutes}分、労働${hm(worked)}（打刻どおり。法定の最低基準まで引き上げない）`,
     );
-  } else if (day.breakSource === 'none') {
-    lines.push(`休憩: 0分（${ruleName}: ${ruleTerms}、労働6時間以下のため法定の休憩もなし）`);
   } else {
-    const worked = day.restraintMinutes - day.breakMinutes;
-    const why =
-      day.breakSource === 'rule' || day.breakSource === 'pattern'
-        ? `${ruleName}により${day.breakMinutes}分（${ruleTerms}）`
-        : `労働基準法34条の最低基準により${day.breakMinutes}分（労働時間が6時間超なら45分・8時間超なら60分。休憩${day.breakMinutes}分で労働${hm(worked)}。${ruleName}: ${ruleTerms}）`;
-    const placed = day.segments.filter((s) => s.kind === 'break');
-    let where = '';
-    if (placed.length === 1 && day.breakInWindowsMinutes === 0) {
-      const block = placed[0]!;
-      const after4h = toMinute(block.startAt) - toMinute(day.punchInAt!) === BREAK_AFTER_MINUTES;
-      where = `、${clock(block.startAt)}–${clock(block.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）`;
-    } else if (placed.length) {
-      const ranges = placed.map((s) => `${clock(s.startAt)}–${clock(s.endAt)}`).join('・');
-      where = `、${ranges}に取得とみなす（うち休憩時間帯${day.breakInWindowsMinutes}分）`;
+    if (day.breakSource === 'none') {
+      lines.push(day.unpunchedBreaks === 'none' ? '休憩: 0分' : `休憩: 0分（${ruleName}: ${ruleTerms}）`);
+    } else {
+      const why = `${ruleName}により${day.breakMinutes}分（${ruleTerms}）`;
+      const placed = day.segments.filter((s) => s.kind === 'break');
+      let where = '';
+      if (placed.length === 1 && day.breakInWindowsMinutes === 0) {
+        const block = placed[0]!;
+        const after4h = toMinute(block.startAt) - toMinute(day.punchInAt!) === BREAK_AFTER_MINUTES;
+        where = `、${clock(block.startAt)}–${clock(block.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）`;
+      } else if (placed.length) {
+        const ranges = placed.map((s) => `${clock(s.startAt)}–${clock(s.endAt)}`).join('・');
+        where = `、${ranges}に取得とみなす（うち休憩時間帯${day.breakInWindowsMinutes}分）`;
+      }
+      lines.push(`休憩: ${why}${where}`);
     }
-    lines.push(`休憩: ${why}${where}`);
+    // The company's choice for days without punched breaks, as the figure used it.
+    lines.push(
+      day.unpunchedBreaks === 'none'
+        ? `休憩の打刻なし: 休憩ルール(${RULE_LEVEL_LABELS[brk.level]})の設定により休憩なしとして計算（休憩ルール・勤務パターンの休憩をみなさない）`
+        : `休憩の打刻なし: 休憩ルール(${RULE_LEVEL_LABELS[brk.level]})の設定により休憩ルール・勤務パターンの休憩を適用（法定の最低基準まで引き上げない）`,
+    );
   }
+  if (day.system.kind === 'manager' && requiredBreak(worked) > day.breakMinutes)
+    lines.push('休憩: 管理監督者のため労働基準法34条の休憩の最低基準は適用しない（41条）');
 
   for (const s of day.segments) {
     if (s.kind === 'break') continue;
@@ -955,7 +986,7 @@ function explainDay(day: DayResult): string[] {
     lines.push(`注意: 残業${day.overtimeMinutes}分が残業基準${hm(working.overMinutes ?? 0)}を超過`);
   if (day.flags.includes('break_below_legal'))
     lines.push(
-      `注意: 打刻された休憩${day.breakMinutes}分は労働${hm(day.restraintMinutes - day.breakMinutes)}に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に満たない`,
+      `注意: 休憩${day.breakMinutes}分は労働${hm(day.restraintMinutes - day.breakMinutes)}に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に${day.breakShortfallMinutes}分不足（休憩を補わず労働時間として計上）`,
     );
   if (day.flags.includes('break_open'))
     lines.push('注意: 休憩終了の打刻がない休憩あり（終了が不明なため休憩に数えず労働時間として計上）');

@@ -47,6 +47,8 @@ export interface AttendanceRecord {
   leaveHours?: number | null | undefined;
   /** Breaks as punched (休憩開始 / 休憩終了). */
   breaks?: readonly PunchedBreak[] | null | undefined;
+  /** A correction set the breaks: `breaks` is the record even when empty (day.ts DayInput.breaksRecorded). */
+  breaksRecorded?: boolean | null | undefined;
   /** Set when an overtime request for this date is approved (stored on the day by the decision). */
   overWorkApproved?: boolean | null | undefined;
   /** Set when a holiday-work request for this date is approved. */
@@ -157,7 +159,7 @@ export interface MonthTotals {
   earlyLeaveMinutes: number;
   /** 欠勤 days. */
   absentDays: number;
-  /** Days whose punched breaks are below 34条. */
+  /** Days whose break (punched, deemed or none) is below 34条 (flag break_below_legal). */
   breakBelowLegalDays: number;
   /** Days that started less than the 勤務間インターバル after the previous day's end. */
   shortIntervalDays: number;
@@ -319,6 +321,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
       leaveUnit: r?.leaveUnit,
       leaveHours: r?.leaveHours,
       breaks: r?.breaks,
+      breaksRecorded: r?.breaksRecorded,
       schedule: employeeDay(date).schedule,
       settings: settings(date),
       isOver: input.today !== undefined && date < input.today,
@@ -353,6 +356,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     weekStartsOn,
     weeklyLimit: input.weeklyLimitMinutes,
     last,
+    first,
     calendar,
     employment: input.employment,
     systemOf,
@@ -369,6 +373,12 @@ export interface LimitContext {
    * days after `last` were computed from the calendar alone); its state so far is kept (flex 過不足).
    */
   last: string;
+  /**
+   * The first day the caller keeps (the span's first day; earlier days were computed only to fill the
+   * week or the period): the 変形 week and period steps put 法定外 on days before it only when the kept
+   * days cannot take it (those days' own month is not recomputed with it).
+   */
+  first?: string | undefined;
   /** The employee's calendar (shifts and 振替 applied), for the days of a period beyond the computed ones. */
   calendar: (date: string) => DayCalendar;
   /** MonthInput.employment. */

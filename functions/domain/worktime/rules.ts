@@ -24,7 +24,19 @@ export interface RuleRecord {
   tier2ConditionMinutes?: number | null | undefined;
   tier2BreakMinutes?: number | null | undefined;
   breakWindows?: readonly { startMinute: number; endMinute: number }[] | null | undefined;
+  /** Break rules: what a day without punched breaks takes (absent = 'rule', the behaviour before the choice). */
+  unpunchedBreaks?: UnpunchedBreaks | null | undefined;
 }
+
+/**
+ * The company's choice for a day whose breaks were not punched (LABOUR-LAW.md "Breaks": the engine never
+ * invents break time; a break counts where the punches show it or, without punched breaks, where the
+ * company's rule or pattern gives it — if the company deems breaks at all):
+ * - 'rule': the break rule's (or the day's pattern's) break is deemed taken (the default);
+ * - 'none': no break is deemed; the restraint is worked time.
+ */
+export const UNPUNCHED_BREAKS = ['rule', 'none'] as const;
+export type UnpunchedBreaks = (typeof UNPUNCHED_BREAKS)[number];
 
 export type RuleSource = RuleLevel | 'default';
 
@@ -56,6 +68,8 @@ export interface BreakRule {
   tier2?: { conditionMinutes: number; breakMinutes: number } | null | undefined;
   /** Fixed break windows (e.g. 12:00–13:00), deducted for the part inside the shift; sorted, disjoint. */
   windows?: readonly BreakWindow[] | undefined;
+  /** A day without punched breaks takes the rule's / pattern's break ('rule', also when absent) or none. */
+  unpunched?: UnpunchedBreaks | undefined;
 }
 
 export interface RulesInForce {
@@ -154,6 +168,7 @@ export function resolveRules(
           breakMinutes: num(brk.rule.breakMinutes) ?? 0,
           tier2: tier2Of(brk.rule),
           windows: windowsOf(brk.rule),
+          unpunched: brk.rule.unpunchedBreaks === 'none' ? 'none' : 'rule',
         }
       : DEFAULT_BREAK_RULE,
   };

@@ -108,6 +108,44 @@ export function punchedBreakIntervals(
   return { intervals: clipMerge(raw, inMin, outMin), open };
 }
 
+/**
+ * When work is expected on a scheduled day after half-day leave (shared decision of issue 16): 午前半休
+ * covers the scheduled start → the start of the first break window (the pattern's midpoint without
+ * one), so work is expected from the end of that window (or the midpoint) to the end; 午後半休 covers
+ * the end of the first window (or the midpoint) → the end, so work is expected from the start until
+ * the start of that window. Otherwise the pattern's own start and end.
+ */
+export function expectedWindow(plan: ScheduledPlan, unit: LeaveUnit | null): { start: number; end: number } {
+  const first = plan.breaks[0];
+  const mid = plan.start + Math.floor((plan.end - plan.start) / 2);
+  return {
+    start: unit === 'am' ? (first ? first[1] : mid) : plan.start,
+    end: unit === 'pm' ? (first ? first[0] : mid) : plan.end,
+  };
+}
+
+/**
+ * The scheduled working minutes a day's leave leaves to be worked (its 所定労働時間 after leave), of
+ * `scheduled` minutes for the whole day (issue 29 item 5: a minute of the day is either leave or
+ * 所定 to work, never both):
+ * - 午前半休 / 午後半休 with a pattern: the scheduled working minutes of expectedWindow (its break
+ *   windows excluded): 日勤 9:00–18:00 with 12:00–13:00 → 午前半休 13:00–18:00 = 300, 午後半休
+ *   9:00–12:00 = 180; without a pattern, half of `scheduled` (rounded down);
+ * - 時間単位: `scheduled` less the hours taken (never below 0);
+ * - 終日 leave and no leave: `scheduled` as it is (a day of 終日 leave worked is flagged worked_on_leave).
+ */
+export function scheduledAfterLeave(
+  plan: ScheduledPlan | null,
+  scheduled: number,
+  leave: { unit: LeaveUnit | null; hours: number },
+): number {
+  if (leave.unit === 'hours') return Math.max(0, scheduled - Math.max(0, Math.floor(leave.hours)) * 60);
+  if (leave.unit !== 'am' && leave.unit !== 'pm') return scheduled;
+  if (!plan) return Math.floor(scheduled / 2);
+  const { start, end } = expectedWindow(plan, leave.unit);
+  return Math.min(scheduled, minutesOutside(start, end, plan.breaks));
+}
+
 /** What 遅刻 / 早退 came to, with the pieces the explanation states. */
 export interface Tardiness {
   /** Expected start / end after half-day leave (epoch minutes). */
@@ -149,10 +187,7 @@ export function tardiness(
   leave: { unit: LeaveUnit | null; hours: number },
   graceMinutes: number,
 ): Tardiness {
-  const first = plan.breaks[0];
-  const mid = plan.start + Math.floor((plan.end - plan.start) / 2);
-  const expectedStart = leave.unit === 'am' ? (first ? first[1] : mid) : plan.start;
-  const expectedEnd = leave.unit === 'pm' ? (first ? first[0] : mid) : plan.end;
+  const { start: expectedStart, end: expectedEnd } = expectedWindow(plan, leave.unit);
   const lateRaw =
     punch.inMin === null ? 0 : minutesOutside(expectedStart, Math.min(punch.inMin, expectedEnd), plan.breaks);
   const earlyRaw =

@@ -3,20 +3,28 @@
  * and the checks of a period's schedule (version.ts rule 18). LABOUR-LAW.md "Flexible working-time
  * systems" is the law; the shared decisions of issue 17 fix the rest.
  *
- * 法定外 is found in three steps and no minute is counted twice:
+ * 法定外 is found in three steps, in the order 日 → 週 → 期間 (昭63.1.1 基発1号), and no minute is
+ * counted twice:
  * 1. Day (computeDay, day.ts dayLimits): beyond the day's schedule on a day scheduled over 8 h, else
  *    beyond 8 h → 'statutory_overtime'.
  * 2. Week: per week, the 所定内 + 法内 minutes (daily 法定外 and 法定休日労働 are never counted again)
  *    beyond the week's line — the week's schedule when it is over 40 h (44 h for a 特例措置対象事業場,
- *    1か月単位 only: 則25条の2), else 40 h (44 h) — become 'weekly_statutory_overtime', taken from
- *    the end of the day where the week's total passes the line (法内 first, then 所定内), as in the
- *    通常 pass (week.ts). The week's schedule = the sum of its days' variableScheduledMinutes (day.ts:
+ *    1か月単位 only: 則25条の2), else 40 h (44 h) — become 'weekly_statutory_overtime', found on the day
+ *    where the week's total passes the line. The week's schedule = the sum of its days' variableScheduledMinutes (day.ts:
  *    the pattern's working time, else the working rule's time on a working day, 0 on days off and
  *    on the 法定休日).
  * 3. Period: the 所定内 + 法内 minutes left in the period beyond the 総枠 40 h (44 h) × calendar days
- *    ÷ 7 become 'period_statutory_overtime', placed on the LAST such minutes of the period walking
- *    back across days; only when the period's last day ≤ ctx.last (a period ending later is not
- *    settled yet: its later days were computed from the calendar alone).
+ *    ÷ 7 become 'period_statutory_overtime'; only when the period's last day ≤ ctx.last (a period ending
+ *    later is not settled yet: its later days were computed from the calendar alone).
+ * Which minutes a week's or period's excess is (issue 29 item 6): a week or period is over its line only
+ * by work beyond its schedule (所定内 never exceeds a day's schedule, and a lawful schedule is within
+ * the line), so the excess is taken from 法内 minutes first — walking back from the day the week passes
+ * its line (the period's last day) over the week's (period's) days — and from 所定内 only when no 法内
+ * is left (a schedule over the 総枠, or a period cut short). So 所定内 stays the scheduled minutes
+ * worked, 法内 is the work beyond the schedule that is not 法定外, and 所定内 + 法内 + 法定外 = worked
+ * on every day. (Taking the tail of the day that passes the line instead made scheduled minutes 法定外
+ * and left minutes beyond the schedule 法内: 30 days scheduled 168 h showed 所定内 9,685 of 10,080 and
+ * 法内 600 instead of 205.) Days before ctx.first are drawn on last, when the kept days cannot take it.
  *
  * Decisions:
  * - Weeks are the company's weeks (ctx.weekStartsOn) cut at the edges of the employee's span in the
@@ -40,7 +48,7 @@
  */
 import { addDays } from '../time.js';
 import { hm } from './format.js';
-import { finishDay, variableScheduledMinutes, type DayResult, type Segment } from './day.js';
+import { finishDay, variableScheduledMinutes, type DayResult, type Segment, type SegmentKind } from './day.js';
 import type { LimitContext } from './month.js';
 import { periodOfSystem, sameSystem, type WorkSystem } from './system.js';
 import { DAILY_LIMIT_MINUTES } from './version.js';
@@ -70,8 +78,37 @@ function scheduledOf(day: DayResult): number {
   );
 }
 
-const withinMinutes = (segments: readonly Segment[]) =>
-  segments.filter((s) => s.kind === 'regular' || s.kind === 'scheduled_overtime').reduce((n, s) => n + s.minutes, 0);
+const minutesOf = (segments: readonly Segment[], kinds: readonly SegmentKind[]) =>
+  segments.filter((s) => kinds.includes(s.kind)).reduce((n, s) => n + s.minutes, 0);
+const withinMinutes = (segments: readonly Segment[]) => minutesOf(segments, ['regular', 'scheduled_overtime']);
+
+/**
+ * Turns `minutes` of worked minutes into `kind`, each minute once: 法内 ('scheduled_overtime') minutes
+ * of the days in `order` first (each day's from its end), then 所定内 ('regular') minutes of the days in
+ * `order`, then — only if some are still left — the same from the days in `fallback`. Mutates
+ * `segments` (by day index) and returns the minutes taken per day index.
+ */
+function takeBeyondSchedule(
+  segments: Segment[][],
+  order: readonly number[],
+  fallback: readonly number[],
+  minutes: number,
+  kind: SegmentKind,
+): Map<number, number> {
+  const taken = new Map<number, number>();
+  let left = minutes;
+  for (const days of [order, fallback])
+    for (const from of [['scheduled_overtime'], ['regular']] as const)
+      for (const i of days) {
+        if (left <= 0) return taken;
+        const take = Math.min(left, minutesOf(segments[i]!, from));
+        if (take <= 0) continue;
+        segments[i] = convertTailSegments(segments[i]!, take, kind, from);
+        taken.set(i, (taken.get(i) ?? 0) + take);
+        left -= take;
+      }
+  return taken;
+}
 
 /** The weeks of the span [from, to]: company weeks cut at the span's edges (1週間単位: the span itself). */
 function weeksOf(from: string, to: string, weekStartsOn: WeekStart, whole: boolean): { from: string; to: string }[] {
@@ -156,21 +193,36 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
         scheduled += scheduledOf(days[i]!);
       }
       const limit = Math.max(base, scheduled);
+      // The week's 所定内 + 法内 as the day step left them (before this week's conversions).
+      const within = new Map(members.map((i) => [i, withinMinutes(segments[i]!)]));
       let total = 0;
-      for (const i of members) {
+      members.forEach((i, k) => {
         const before = total;
-        total += withinMinutes(segments[i]!);
+        total += within.get(i)!;
         const excess = total - Math.max(before, limit);
-        if (excess <= 0) continue;
-        segments[i] = convertTailSegments(segments[i]!, excess, 'weekly_statutory_overtime');
+        if (excess <= 0) return;
+        // The week's work beyond its schedule (法内) up to this day, latest first, then this day's 所定内;
+        // days before ctx.first only if those cannot take it.
+        const upTo = members.slice(0, k + 1).reverse();
+        const kept = upTo.filter((j) => ctx.first === undefined || days[j]!.workDate >= ctx.first);
+        const taken = takeBeyondSchedule(
+          segments,
+          kept,
+          upTo.filter((j) => !kept.includes(j)),
+          excess,
+          'weekly_statutory_overtime',
+        );
         const why =
           scheduled > base
             ? `の週の所定${hm(scheduled)}が${base / 60}時間を超えるため、所定を超えた`
             : `の週の所定${hm(scheduled)}は${base / 60}時間以下のため、${base / 60}時間を超えた`;
-        lines[i]!.push(
-          `法定外（週単位で判定）: ${week.from}〜${week.to}${why}${excess}分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）`,
-        );
-      }
+        for (const [j, n] of taken)
+          lines[j]!.push(
+            j === i && n === excess
+              ? `法定外（週単位で判定）: ${week.from}〜${week.to}${why}${excess}分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）`
+              : `法定外（週単位で判定）: ${week.from}〜${week.to}${why}${excess}分のうち${n}分（累計が${days[i]!.workDate}に超えた分を、所定を超えた労働（法内残業）から先に）`,
+          );
+      });
     }
 
     // 3. Period (or the employee's own span).
@@ -187,16 +239,22 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
       let total = 0;
       for (let date = from; date <= to; date = addDays(date, 1)) total += withinMinutes(segments[index.get(date)!]!);
       const excess = total - frame;
-      let left = excess;
-      for (let date = to; date >= from && left > 0; date = addDays(date, -1)) {
-        const i = index.get(date)!;
-        const take = Math.min(left, withinMinutes(segments[i]!));
-        if (take <= 0) continue;
-        segments[i] = convertTailSegments(segments[i]!, take, 'period_statutory_overtime');
-        left -= take;
-        lines[i]!.push(
-          `法定外（${kindLabel}で判定）: ${note}${kindLabel}${from}〜${to}（${count}日）の総枠${hm(frame)}（${base / 60}時間×${count}日÷7）を、日・週の法定外と法定休日労働を除く労働${hm(total)}が超えた${excess}分のうち${take}分（期間の最後の労働時間から）`,
+      if (excess > 0) {
+        // The period's work beyond its schedule (法内) from its last day back, then 所定内 the same way.
+        const back: number[] = [];
+        for (let date = to; date >= from; date = addDays(date, -1)) back.push(index.get(date)!);
+        const kept = back.filter((j) => ctx.first === undefined || days[j]!.workDate >= ctx.first);
+        const taken = takeBeyondSchedule(
+          segments,
+          kept,
+          back.filter((j) => !kept.includes(j)),
+          excess,
+          'period_statutory_overtime',
         );
+        for (const [i, take] of [...taken].sort((a, b) => b[0] - a[0]))
+          lines[i]!.push(
+            `法定外（${kindLabel}で判定）: ${note}${kindLabel}${from}〜${to}（${count}日）の総枠${hm(frame)}（${base / 60}時間×${count}日÷7）を、日・週の法定外と法定休日労働を除く労働${hm(total)}が超えた${excess}分のうち${take}分（所定を超えた労働（法内残業）から先に、期間の最後から）`,
+          );
       }
     } else if (to > ctx.last && index.has(ctx.last) && ctx.last >= from) {
       lines[index.get(ctx.last)!]!.push(
@@ -216,6 +274,11 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
 export interface PlanDay {
   scheduledMinutes: number;
   working: boolean;
+  /**
+   * A pattern is planned on the fixed 法定休日 (a shift there): the engine keeps the day the 法定休日 and
+   * its work 休日労働, so it counts no scheduled time; the 1年単位 checks refuse it as a 労働日.
+   */
+  onLegalHoliday?: boolean | undefined;
 }
 
 export type PlanViolationCode =
@@ -224,6 +287,8 @@ export type PlanViolationCode =
   | 'weekly_over_52h'
   | 'weekly_over_40h'
   | 'consecutive_days'
+  | 'week_without_day_off'
+  | 'legal_holiday_scheduled'
   | 'working_days_over'
   | 'weeks_over_48h_in_a_row'
   | 'weeks_over_48h_per_3_months';
@@ -234,6 +299,16 @@ export interface PlanViolation {
   message: string;
   /** The dates concerned (see checkVariablePlan for each code). */
   dates: string[];
+}
+
+/** 35条 under the 1年単位 system: a whole week of the plan without a day off (the check and the shift save say it). */
+export function weekWithoutDayOffMessage(from: string, to: string): string {
+  return `${from}〜${to}の週に休日がありません（1年単位の変形労働時間制でも1週間に1日以上の休日が必要です。特定期間も同じです）`;
+}
+
+/** A pattern planned on the fixed 法定休日 under the 1年単位 system (the check and the shift save say it). */
+export function legalHolidayScheduledMessage(date: string): string {
+  return `${date}は法定休日のため、1年単位の変形労働時間制の労働日にできません（法定休日の労働は休日労働です）`;
 }
 
 /** The plan of the days computed for a period (their schedule, calendar and rules): date → PlanDay. */
@@ -258,6 +333,13 @@ export function planOfDays(days: readonly DayResult[]): Record<string, PlanDay> 
  * - consecutive_days (1年単位, 則12条の4第5項): a run of more than 6 working days, or more than 12 when
  *   the whole run lies in the 特定期間 (a run reaching outside it is held to 6 — the stricter
  *   reading); dates = the run.
+ * - week_without_day_off (1年単位; 35条, issue 29): a whole week of the period (7 days, the company's
+ *   week) without a day off — also inside the 特定期間, where 12 consecutive days are allowed only as
+ *   "1週間に1日の休日が確保できる日数" (則12条の4第5項); dates = the week's dates. A pattern planned on the
+ *   法定休日 counts as a working day here.
+ * - legal_holiday_scheduled (1年単位; 35条, issue 29): a pattern planned on the fixed 法定休日, which the
+ *   schedule cannot make a 労働日 (the engine would keep it the 法定休日 and its work 休日労働, silently
+ *   leaving it out of the plan); dates = [date]. legalHolidayScheduledMessage says it.
  * - When the period exceeds 3 months (1年単位, periodMonths > 3; 則12条の4第3項・第4項):
  *   working_days_over: more 労働日 than floor(280 × period days ÷ 365); dates = the working dates
  *   beyond the limit. weeks_over_48h_in_a_row: more than 3 weeks over 48 h in a row; dates = those
@@ -344,6 +426,17 @@ export function checkVariablePlan(
       else closeRun();
     }
     closeRun();
+
+    const planned = (date: string) => isWorking(date) || Boolean(get(date)?.onLegalHoliday);
+    for (const w of weeks) {
+      const all: string[] = [];
+      for (let date = w.from; date <= w.to; date = addDays(date, 1)) all.push(date);
+      if (all.length === 7 && all.every(planned))
+        out.push({ code: 'week_without_day_off', message: weekWithoutDayOffMessage(w.from, w.to), dates: all });
+    }
+    for (const date of dates)
+      if (get(date)?.onLegalHoliday)
+        out.push({ code: 'legal_holiday_scheduled', message: legalHolidayScheduledMessage(date), dates: [date] });
 
     if (system.periodMonths > 3) {
       const working = dates.filter(isWorking);

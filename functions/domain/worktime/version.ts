@@ -1,8 +1,18 @@
 /**
- * Working-time engine — rule version 2026.4. Every computed result carries `ruleVersion` so a stored
+ * Working-time engine — rule version 2026.5. Every computed result carries `ruleVersion` so a stored
  * summary can be told apart from one computed under later rules (recompute when it differs).
  *
  * Changelog:
+ * - 2026.5 (issue 29): no break is ever invented (LABOUR-LAW.md "Breaks", corrected 2026-11-28): a day
+ *   without punched breaks takes the break rule's or the pattern's break as it is — or none, as the
+ *   company chose on the break rule — and a break short of 34条 for the day's work is flagged
+ *   (break_below_legal, with its minutes) instead of being raised; a correction's `breaks: []` records
+ *   that no break was taken; 管理監督者 have no 34条 minimum and no shortfall (41条) (rules 3, 4, 13).
+ *   A minute is leave or 所定 to work, never both: after 午前半休 / 午後半休 / 時間単位 leave the day's
+ *   所定 is what the schedule leaves to work, so work past it is 法内 up to 8 h (rule 5). Under 変形 a
+ *   week's or period's excess is taken from the work beyond the schedule (法内) first, so 所定内 stays
+ *   the scheduled minutes worked (rule 18). A 1年単位 plan with a week without a day off or a pattern on
+ *   the fixed 法定休日 is reported by the plan check and refused by the shift save (rule 18).
  * - 2026.4 (issue 17): working-time systems — 1か月・1年・1週間単位の変形労働時間制, フレックスタイム制
  *   and 管理監督者 per employment status or employee (rules 17–19). 通常 days compute as under 2026.3.
  * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
@@ -22,17 +32,22 @@
  *    flagged, left out of every total except the list of incomplete days.
  * 3. Rules in force. Working and break rules are looked up separately, most specific first:
  *    (department, status) > department only > status only > company default ('-','-') > built-in
- *    default (fixed 8:00, no daily overtime threshold, no deemed overtime; break 0 with the legal
- *    minimum below).
+ *    default (fixed 8:00, no daily overtime threshold, no deemed overtime; no break of its own, and a
+ *    day without punched breaks takes the rule's break: the choice of rule 4).
  * 4. Break. restraint = punch-out − punch-in. 労働基準法34条 is on 労働時間 (restraint − break), not
- *    on restraint: work over 6 h needs ≥ 45 min, work over 8 h ≥ 60 min. The company's break is the
- *    larger of its tier break (restraint ≥ the condition → that break; an optional second tier,
- *    e.g. 6:01 → 45 and 8:46 → 60) and the minutes of its fixed break windows (e.g. 12:00–13:00 on
- *    the local clock of each date the shift touches) inside the shift. It is used as is when lawful
- *    for the resulting work time, else raised only as far as the law needs (LABOUR-LAW.md): the
- *    least lawful break, e.g. with no rule restraint 6:30 → 30 (work 6:00), 8:45 → 45 (work 8:00),
- *    8:50 → 50 (work 8:00), 9:30 → 60. Breaks are not punched, so the lawful minimum is deemed
- *    taken. It never exceeds the restraint. Placement: the windows inside the shift; any further
+ *    on restraint: work over 6 h needs ≥ 45 min, work over 8 h ≥ 60 min. The engine never invents
+ *    break time (LABOUR-LAW.md "Breaks", corrected 2026-11-28): a break counts where the punches show
+ *    it (rule 13) or, on a day without punched breaks, where the company's rule or pattern gives it —
+ *    if the company deems breaks at all: the break rule in force says what such a day takes
+ *    (`unpunched`: 'rule', the default and the reading of versions saved before the choice, or
+ *    'none': no break). The rule's break is the larger of its tier break (restraint ≥ the condition →
+ *    that break; an optional second tier, e.g. 6:01 → 45 and 8:46 → 60) and the minutes of its fixed
+ *    break windows (e.g. 12:00–13:00 on the local clock of each date the shift touches) inside the
+ *    shift, never more than the restraint. It is used as it is: where it is shorter than 34条 needs
+ *    for the resulting work, the work stays work and the day is flagged break_below_legal with the
+ *    shortfall (breakShortfallMinutes = the minimum for the work − the break): 拘束 9:00 with a rule
+ *    break of 45 → 8:15 of work (15 法定外) and 15 short; 拘束 6:01 with no break given → 6:01 of work
+ *    and 45 short. 管理監督者 (41条): no minimum, never flagged. Placement: the windows inside the shift; any further
  *    minutes as ONE block in the free minutes from the end of the last window — without windows,
  *    from 4 h after punch-in — onwards, backwards from there when the shift ends first (without
  *    windows the block then ends at punch-out). "After 4 h" is where a typical 9:00 start takes
@@ -45,8 +60,10 @@
  *      into Sunday is holiday work after 0:00 only. These minutes are never overtime and do not
  *      count toward 8 h/day or 40 h/week.
  *    - otherwise, counting the shift's other worked minutes in clock order: up to the fixed daily
- *      time (the day's pattern's working time when it has one, else the working rule's; capped at
- *      8 h) → regular (所定内); beyond it up to 8 h → scheduled overtime
+ *      time (the day's pattern's working time when it has one, else the working rule's; less what
+ *      half-day or hourly leave covers — scheduled.ts scheduledAfterLeave: 午前半休 on 9:00–18:00 with
+ *      12:00–13:00 leaves 13:00–18:00 = 5:00, 午後半休 9:00–12:00 = 3:00, without a pattern half the
+ *      rule's time, 時間単位 the time less its hours; capped at 8 h) → regular (所定内); beyond it up to 8 h → scheduled overtime
  *      (法内残業); beyond 8 h → statutory overtime (法定外, 労働基準法32条2項).
  *    - weekly 40 h (32条1項): per week (Sunday–Saturday by default), days in date order, the
  *      minutes that take the week's regular + 法内 total past 40 h become weekly 法定外, taken
@@ -89,14 +106,16 @@
  *    unit, except the 法定休日 (a shift there plans 休日労働, not a 労働日). Figures only: pay deductions are the payroll's business.
  * 13. Breaks. Punched breaks (休憩開始 / 休憩終了) are the day's breaks as taken: clipped to the shift,
  *    overlaps merged, never raised to 34条 (the minutes between them were worked and are owed); a day
- *    whose punched break is below 34条 for its work is flagged break_below_legal. A break without an
+ *    whose punched break is below 34条 for its work is flagged break_below_legal. Breaks a correction
+ *    set are the day's record too, `[]` included (breaksRecorded: no break was taken; an empty list
+ *    without the mark — punches, items stored before 2026.5 — means "not punched"). A break without an
  *    end on a complete day is flagged break_open and not counted (its end is unknown; counting it to
- *    punch-out could hide hours of work). Without punches, a pattern's break windows inside the shift
- *    are the company's break, raised only as far as 34条 needs and placed as in rule 4; without
- *    them, rule 4.
+ *    punch-out could hide hours of work). Without punches, and when the company deems breaks (rule
+ *    4's choice), a pattern's break windows inside the shift are the company's break, as they are
+ *    (flagged, never raised, when short of 34条); without them, rule 4.
  * 14. 勤務間インターバル: rest = punch-in − the latest earlier punch-out (an actual one, never a
  *    scheduled end); below the company's intervalMinutes → flagged short_interval.
- * 15. Month: scheduled, late, early-leave, absent, break-below-legal and short-interval days, late
+ * 15. Month: scheduled, late, early-leave, absent, break-below-legal (any break short of 34条) and short-interval days, late
  *    and early-leave minutes, hours of hourly paid leave. With the company's monthlyRounding30 (on the
  *    span's last day), 時間外 (法内 + 法定外, 法定外, 月60時間超), 法定休日労働 and 深夜 totals are each
  *    also given rounded (昭63.3.14 基発150号: < 30 min dropped, ≥ 30 min raised to the hour); the
@@ -111,19 +130,23 @@
  *    lands in the span holding the period's last day, so a month's records start at the period's start.
  * 18. 変形労働時間制 (variable.ts; 1か月単位 32条の2, 1年単位 32条の4, 1週間単位 32条の5). A day's
  *    schedule = its pattern's working time (uncapped), else the working rule's time (≤ 8 h) on a
- *    working day, 0 on a day off and on the 法定休日. 法定外, never a minute twice: (day) beyond the
- *    schedule on a day scheduled over 8 h, else beyond 8 h; (week) 所定内 + 法内 beyond the week's
- *    schedule when over 40 h, else beyond 40 h (44 h 特例: 1か月単位 only), taken from the end of the day
- *    the week passes the line — weeks are the company's weeks cut at the period's edges (1週間単位:
- *    the period itself); (period) 所定内 + 法内 left beyond floor(40 h (44 h) × calendar days ÷ 7) →
- *    'period_statutory_overtime' on the period's last such minutes walking back across days, only when
- *    the period's last day ≤ the span's last day. A change of system ends the period on its eve (settled
+ *    working day, 0 on a day off and on the 法定休日. 法定外, in the order 日 → 週 → 期間 and never a
+ *    minute twice (昭63.1.1 基発1号): (day) beyond the schedule on a day scheduled over 8 h, else beyond
+ *    8 h; (week) 所定内 + 法内 beyond the week's schedule when over 40 h, else beyond 40 h (44 h 特例:
+ *    1か月単位 only), found on the day the week passes the line — weeks are the company's weeks cut at
+ *    the period's edges (1週間単位: the period itself); (period) 所定内 + 法内 left beyond floor(40 h
+ *    (44 h) × calendar days ÷ 7) → 'period_statutory_overtime', only when the period's last day ≤ the
+ *    span's last day. A week's (period's) excess is work beyond the schedule: it is taken from 法内
+ *    minutes first, walking back from the day the week passes its line (the period's last day) over
+ *    the week's (period's) days, and from 所定内 only when no 法内 is left (a schedule over its 総枠, a
+ *    period cut short); days before the span's first day last. 所定内 + 法内 + 法定外 = worked. A change of system ends the period on its eve (settled
  *    there). 1年単位 joiner / leaver (32条の4の2): the same on the span max(period start, hire) …
  *    min(period end, leave). Each day's explanation names the step (日 / 週 / 変形期間・在籍期間) that
  *    found its 法定外. checkVariablePlan checks a period's schedule: average ≤ 40 h (44 h) a week; 1年:
- *    ≤ 10 h a day, ≤ 52 h a week, ≤ 6 consecutive working days (12 in the 特定期間), and over 3 months
- *    ≤ floor(280 × days ÷ 365) working days and weeks over 48 h at most 3 in a row and 3 per 3-month
- *    block (則12条の4); 1週間: ≤ 10 h a day, ≤ 40 h in the week.
+ *    ≤ 10 h a day, ≤ 52 h a week, ≤ 6 consecutive working days (12 in the 特定期間), a day off in every
+ *    whole week (35条, the 特定期間 included) and no pattern on the fixed 法定休日 (since 2026.5; the shift
+ *    save refuses both), and over 3 months ≤ floor(280 × days ÷ 365) working days and weeks over 48 h at
+ *    most 3 in a row and 3 per 3-month block (則12条の4); 1週間: ≤ 10 h a day, ≤ 40 h in the week.
  * 19. フレックスタイム制 (32条の3; flex.ts). No daily or weekly line: computeDay makes every minute
  *    所定内 except 法定休日 minutes (休日労働, day by day; 深夜 overlays as always). Per 清算期間 (1–3
  *    months from the 起算日; a joiner, a leaver or a flex version ending inside it is settled on the
@@ -141,7 +164,7 @@
  *    遅刻 / 早退 / 欠勤 only against the core time on a working day (none without core time; the
  *    day's pattern is not used).
  */
-export const RULE_VERSION = '2026.4';
+export const RULE_VERSION = '2026.5';
 
 /** 労働基準法32条. */
 export const DAILY_LIMIT_MINUTES = 8 * 60;

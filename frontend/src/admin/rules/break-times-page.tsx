@@ -6,6 +6,8 @@
  * windows on the clock (within the day, not overlapping), checked here before they are sent.
  * Each save is a version from its 適用開始日 (today unless changed); the pair's 履歴 lists them, and
  * the stored figures are recomputed in the background (再計算中 n/m, then 集計日時).
+ * Issue 29: the version also says what a day without punched breaks takes (休憩の打刻がない日): this
+ * rule's break (or the day's pattern's windows), or none. No break is ever raised to 34条's minimum.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
@@ -36,6 +38,7 @@ import {
   type RuleLevel,
   type RulePair,
   type RuleVersion,
+  type UnpunchedBreaks,
 } from './rules-api';
 import '../../shared/page.css';
 import '../admin.css';
@@ -70,7 +73,8 @@ const describeBreak = ({ rule: r }: RuleVersion<BreakRule>) =>
         '{windows}',
         r.windows.map((w) => `${hm(w.start_hour, w.start_minute)}–${hm(w.end_hour, w.end_minute)}`).join('・'),
       )
-    : '');
+    : '') +
+  (r.unpunched_breaks === 'none' ? R.breakUnpunchedNone : '');
 
 /** The first problem with the optional parts of the form, in the order they are shown; null when fine. */
 function breakFormProblem(
@@ -95,6 +99,43 @@ function breakFormProblem(
   return null;
 }
 
+/** 休憩の打刻がない日: the rule's (or the pattern's) break deemed taken, or none (issue 29). */
+function UnpunchedChoice({
+  value,
+  onChange,
+  errors,
+}: {
+  value: UnpunchedBreaks;
+  onChange: (v: UnpunchedBreaks) => void;
+  errors: readonly string[];
+}) {
+  return (
+    <fieldset
+      className="rule-row"
+      aria-describedby={['break-unpunched-hint', ...(errors.length ? [fieldErrorId('break-unpunched')] : [])].join(' ')}
+    >
+      <legend>{R.unpunchedLegend}</legend>
+      {(['rule', 'none'] as const).map((v) => (
+        <span key={v} className="rule-radio">
+          <input
+            id={`break-unpunched-${v}`}
+            type="radio"
+            name="unpunched_breaks"
+            value={v}
+            checked={value === v}
+            onChange={() => onChange(v)}
+          />
+          <label htmlFor={`break-unpunched-${v}`}>{R.unpunched[v]}</label>
+        </span>
+      ))}
+      <p id="break-unpunched-hint" className="page-hint">
+        {R.unpunchedHint}
+      </p>
+      <FieldError id="break-unpunched" messages={errors} />
+    </fieldset>
+  );
+}
+
 function BreakTimeForm({ options }: { options: OrgOptions }) {
   const [pair, setPair] = useState<RulePair>({ department_id: null, employment_status_id: null });
   const [condition, setCondition] = useState<HourMinute>(EMPTY_HM);
@@ -102,6 +143,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
   const [tier2Condition, setTier2Condition] = useState<HourMinute>(EMPTY_HM);
   const [tier2Break, setTier2Break] = useState<HourMinute>(EMPTY_HM);
   const [windows, setWindows] = useState<WindowInput[]>([]);
+  const [unpunched, setUnpunched] = useState<UnpunchedBreaks>('rule');
   const [level, setLevel] = useState<RuleLevel | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [inForceFrom, setInForceFrom] = useState<string | null>(null);
@@ -126,6 +168,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
       setTier2Condition(rule ? fromNumbers(rule.tier2_condition_hour, rule.tier2_condition_minute) : EMPTY_HM);
       setTier2Break(rule ? fromNumbers(rule.tier2_break_hour, rule.tier2_break_minute) : EMPTY_HM);
       setWindows(rule ? rule.windows.map(windowInput) : []);
+      setUnpunched(rule?.unpunched_breaks ?? 'rule');
       setLevel(res.ok ? res.data.level : null);
       setWarning(res.ok ? res.data.warning : null);
       setInForceFrom(res.ok ? res.data.effective_from : null);
@@ -183,6 +226,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
         end_hour: Number(w.end.hour),
         end_minute: Number(w.end.minute),
       })),
+      unpunched_breaks: unpunched,
       ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
     });
     setBusy(false);
@@ -304,6 +348,11 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
             )}
             <FieldError id="break-windows" messages={windowErrors} />
           </fieldset>
+          <UnpunchedChoice
+            value={unpunched}
+            onChange={setUnpunched}
+            errors={messagesFor(fieldErrors, 'unpunched_breaks')}
+          />
         </fieldset>
         <FieldError id="break-rule" messages={ruleErrors} />
         <div>

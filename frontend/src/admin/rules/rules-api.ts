@@ -35,6 +35,8 @@ export const getBreakRule = (pair: RulePair) => api.get<RuleAnswer<BreakRule>>(P
 export type BreakRuleBody = Pick<BreakRule, 'condition_hour' | 'condition_minute' | 'break_hour' | 'break_minute'> &
   Partial<Omit<BreakRule, 'condition_hour' | 'condition_minute' | 'break_hour' | 'break_minute'>>;
 export type BreakWindow = BreakRule['windows'][number];
+/** 休憩の打刻がない日: 'rule' (this rule's / the pattern's break) or 'none'. */
+export type UnpunchedBreaks = BreakRule['unpunched_breaks'];
 export const saveBreakRule = (body: RulePair & BreakRuleBody & Effective) =>
   api.post<SavedRule<BreakRule>>(PATH.break, body);
 export const getRecomputeJob = (id: string) =>

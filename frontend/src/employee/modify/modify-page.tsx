@@ -182,7 +182,9 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
                               `${formatPunchTime(b.start_at, date, timeZone)}–${b.end_at ? formatPunchTime(b.end_at, date, timeZone) : t.modify.breakEndMissing}`,
                           )
                           .join('、')
-                      : t.modify.noBreaks}
+                      : punch.breaks_recorded
+                        ? t.modify.noBreakRecorded
+                        : t.modify.noBreaks}
                   </dd>
                 </div>
               </dl>
@@ -274,6 +276,19 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
             <button type="button" className="button" onClick={() => editRows([...rows, { start: '', end: '' }])}>
               {t.modify.addBreak}
             </button>
+          )}
+          {rows.length === 0 && (
+            // No break rows: say so explicitly (sends `breaks: []`, recorded as no break taken, so the
+            // rule's or the pattern's break is not deducted); unticked, the breaks are left as they are.
+            <label className="checkbox" htmlFor="modify-no-break">
+              <input
+                id="modify-no-break"
+                type="checkbox"
+                checked={breakRows !== null}
+                onChange={(e) => setBreakRows(e.target.checked ? [] : null)}
+              />
+              {t.modify.noBreakTaken}
+            </label>
           )}
           <FieldError id="modify-breaks" messages={fieldErrors.breaks} />
         </fieldset>
