@@ -382,12 +382,15 @@ export async function patchStaff(
 /**
  * Mark retired (conditional on active, and on the department and status read): the item and the
  * attendance stay; the department and status count one active member less, in the same transaction.
+ * `leaveDate` (the day of retirement) becomes the 退職日 of a member who has none: the days after it
+ * are outside the employment (never 欠勤 in an export or a closing that still lists the member).
  */
 export async function markRetired(
   companyId: string,
   employeeId: string,
-  current: Pick<StaffCurrent, 'departmentId' | 'employmentStatusId'>,
+  current: Pick<StaffCurrent, 'departmentId' | 'employmentStatusId'> & { leaveDate?: string | undefined },
   service: Db = db(),
+  leaveDate?: string,
 ) {
   let usage = usageChanges({ active: true, ...current }, { active: false });
   const where = (a: Record<'status' | 'departmentId' | 'employmentStatusId', never>, { eq, notExists }: Ops) =>
@@ -403,7 +406,7 @@ export async function markRetired(
     const result: TxCancel | null = await service.transaction
       .write((entities) => [
         entities.Employee.patch({ companyId, employeeId })
-          .set({ status: 'retired' })
+          .set({ status: 'retired', ...(leaveDate && !current.leaveDate ? { leaveDate } : {}) })
           .where(where as never)
           .commit(),
         ...usage.map((c) => usageCommit(entities, companyId, c)),

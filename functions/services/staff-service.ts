@@ -364,15 +364,17 @@ export async function updateStaff(
 /**
  * Retire: the profile is marked retired (kept with its attendance: five-year retention), then the
  * member's sessions end and the Cognito user is disabled. Sign-in already refuses a retired profile,
- * so access is cut even if the Cognito call fails.
+ * so access is cut even if the Cognito call fails. A member without a 退職日 gets `today` (the
+ * company-local date of the retirement) as theirs: the days after it are outside the employment.
  */
 export async function retireStaff(
   companyId: string,
   employeeId: string,
   deps: StaffDeps = staffDeps,
+  today?: string,
 ): Promise<{ id: string }> {
   const current = await activeStaffMember(companyId, employeeId);
-  await markRetired(companyId, employeeId, current);
+  await markRetired(companyId, employeeId, current, undefined, today);
   if (current.userSub) await deps.endSessions(current.userSub);
   await deps.disableUser(current.userSub ?? current.email);
   return { id: employeeId };

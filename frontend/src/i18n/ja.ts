@@ -213,6 +213,8 @@ export const ja = {
     /** Schedules (issue 16): the 予定 column, 遅刻・早退 minutes, breaks as punched, leave units. */
     scheduled: '予定',
     scheduledDayOff: '休み',
+    /** Issue 29 item 8: a day before the 入社日 or after the 退職日 (no schedule, never 欠勤). */
+    outsideEmployment: { before_hire: '入社前', after_leave: '退職後' } as Record<string, string>,
     late: '遅刻',
     earlyLeave: '早退',
     punchedBreaks: '休憩打刻',

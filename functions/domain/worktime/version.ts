@@ -1,8 +1,10 @@
 /**
- * Working-time engine — rule version 2026.4. Every computed result carries `ruleVersion` so a stored
+ * Working-time engine — rule version 2026.5. Every computed result carries `ruleVersion` so a stored
  * summary can be told apart from one computed under later rules (recompute when it differs).
  *
  * Changelog:
+ * - 2026.5 (issue 29 item 8): days outside the employment — before the 雇入れの日 or after the 退職日 —
+ *   are neither scheduled nor 欠勤 (rule 20). Days inside it compute as under 2026.4.
  * - 2026.4 (issue 17): working-time systems — 1か月・1年・1週間単位の変形労働時間制, フレックスタイム制
  *   and 管理監督者 per employment status or employee (rules 17–19). 通常 days compute as under 2026.3.
  * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
@@ -140,8 +142,12 @@
  *    hours) toward 所定 and the running 過不足 (FlexPeriodState on every day), never toward 法定外.
  *    遅刻 / 早退 / 欠勤 only against the core time on a working day (none without core time; the
  *    day's pattern is not used).
+ * 20. Employment span (month.ts `employmentOn`): a day before the 雇入れの日 (入社日) or after the
+ *    退職日 (the last day employed) owes no work. Nothing is scheduled on it (no pattern, no core time,
+ *    no shift: no 予定, 遅刻, 早退 or 欠勤, not a 予定日 of the totals) and it is marked 入社前 / 退職後;
+ *    punches on it still count as worked time. Staff without the dates are inside every day.
  */
-export const RULE_VERSION = '2026.4';
+export const RULE_VERSION = '2026.5';
 
 /** 労働基準法32条. */
 export const DAILY_LIMIT_MINUTES = 8 * 60;
