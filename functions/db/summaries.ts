@@ -8,14 +8,14 @@ import {
   type SystemOf,
   type WorkSystem,
 } from '../domain/worktime/system.js';
-import { type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
+import { periodOf, type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import {
   computePeriod,
   periodsAffectedBy,
   periodsOverlappingMonth,
   type PeriodResult,
 } from '../domain/worktime/period.js';
-import { monthsBetween } from '../domain/time.js';
+import { addDays, monthsBetween } from '../domain/time.js';
 import { rulesByDate, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
 import type { ScheduleOf, SettingsOf, ShiftRecord } from '../domain/worktime/schedule.js';
 import { today as localToday } from '../domain/time.js';
@@ -494,9 +494,9 @@ export function summaryRefresh(
 export async function refreshSummary(
   companyId: string,
   employeeId: string,
-  workDate: string,
+  workDate: string | ((payroll: readonly PayrollVersion[], today: string) => string),
   timeZone: string,
-  lastDate: string = workDate,
+  lastDate?: string,
   service: Db = db(),
 ): Promise<void> {
   let periods: readonly PayrollPeriod[] = [];
@@ -505,7 +505,9 @@ export async function refreshSummary(
       scheduleSettings(companyId, service),
       staffAndHistory(companyId, employeeId, service),
     ]);
-    const plan = summaryPlan(employeeId, employee, settings, workDate, lastDate, localToday(timeZone, clock.now()));
+    const todayDate = localToday(timeZone, clock.now());
+    const first = typeof workDate === 'string' ? workDate : workDate(settings.payroll, todayDate);
+    const plan = summaryPlan(employeeId, employee, settings, first, lastDate ?? first, todayDate);
     periods = plan.periods;
     const { days, shifts } = await daysAndShiftsBetween({ companyId, employeeId }, plan.from, plan.to, service);
     const write = summaryRefresh({ companyId, employeeId, timeZone }, employee, history, settings, plan, days, shifts);
@@ -514,10 +516,30 @@ export async function refreshSummary(
     logger.error('summary refresh failed', {
       companyId,
       employeeId,
-      month: periods.length ? periods.map((p) => p.id).join(',') : workDate,
+      month: periods.length ? periods.map((p) => p.id).join(',') : typeof workDate === 'string' ? workDate : '',
       error: error as Error,
     });
   }
+}
+
+/**
+ * The summaries of a member just registered (the staff form, スタッフ一括登録): the payroll period
+ * holding today and the one before it, computed and stored at once, so 勤怠集計 and the payroll files
+ * show the member's figures — 0s, and days before the 入社日 neither scheduled nor 欠勤 — from the
+ * start instead of データなし until some later write (issue 29 item 14). The same four requests as any
+ * summary refresh (the settings partition, the member with the overtime history, the days and shifts,
+ * one transaction); a failure is logged, never thrown (the registration stands; the next change heals it).
+ */
+export async function seedSummaries(
+  companyId: string,
+  employeeId: string,
+  timeZone: string,
+  service: Db = db(),
+): Promise<void> {
+  const previousPeriodStart = (payroll: readonly PayrollVersion[], todayDate: string) =>
+    periodOf(addDays(periodOf(todayDate, payroll).from, -1), payroll).from;
+  const todayDate = localToday(timeZone, clock.now());
+  await refreshSummary(companyId, employeeId, previousPeriodStart, timeZone, todayDate, service);
 }
 
 /** What a batch refresh reads once per company (rules, 締め日, calendar, schedule settings, shifts by month). */

@@ -132,7 +132,11 @@ export async function* attendanceTotalsRows(
       after,
     });
     if (!page) return;
-    for (const r of page.rows) yield layout ? layoutRow(layout, r) : totalsRow(r);
+    for (const r of page.rows) {
+      // A preset whose product needs the row absent leaves out a member without figures (layoutRow: null).
+      const row = layout ? layoutRow(layout, r) : totalsRow(r);
+      if (row) yield row;
+    }
     done += page.rows.length;
     await progress(Math.min(done, total), total);
     if (!page.next) return;

@@ -7,7 +7,7 @@ import { summarySystemView } from './work-figures.js';
 import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/organisation.js';
 import { patternOf } from '../db/paid-leave.js';
 import { endSessions } from '../db/sessions.js';
-import { summariesOf } from '../db/summaries.js';
+import { seedSummaries, summariesOf } from '../db/summaries.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { periodOf } from '../domain/payroll-period.js';
 import {
@@ -252,12 +252,15 @@ export async function staffDetail(companyId: string, employeeId: string): Promis
 /**
  * Register: the Cognito user first (temporary password, not permanent, so the first sign-in asks
  * for a new one; tenant ids as immutable attributes), then the profile with a conditional create.
- * If the profile write fails the Cognito user is deleted again.
+ * If the profile write fails the Cognito user is deleted again. With the company's `timeZone`, the
+ * new member's summaries of the current and the previous payroll period are stored at once
+ * (db/summaries.ts seedSummaries): 勤怠集計 and the payroll files show 0s, never データなし.
  */
 export async function registerStaff(
   companyId: string,
   input: StaffFields & { password: string },
   deps: StaffDeps = staffDeps,
+  timeZone?: string,
 ): Promise<StaffView> {
   assertLeaveAfterHire(input);
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
@@ -278,6 +281,7 @@ export async function registerStaff(
       .catch((cleanup: unknown) => logger.error('staff compensation failed', { userSub, error: cleanup as Error }));
     throw error;
   }
+  if (timeZone) await seedSummaries(companyId, employeeId, timeZone);
   const {
     password: _password,
     hireDate: _hireDate,

@@ -389,8 +389,8 @@ budget(
 budget(['get-employee-import'], 1, 'the job (GetItem)');
 budget(
   ['create-employee'],
-  4,
-  "department and status checks (GetItem), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record",
+  8,
+  "department and status checks (GetItem), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record, then the new member's summaries of this and the previous payroll period (issue 29 item 14: four requests, as any summary refresh — the settings partition (Query) and the member with the overtime history (TransactGetItems) at once, the days and shifts (one Query), one TransactWriteItems), so 勤怠集計 shows 0s at once",
 );
 budget(
   ['get-paid-leave', 'run-paid-leave-grants'],

@@ -1443,7 +1443,10 @@ export const ja = {
     standard: '勤怠集計（標準）',
     presetsGroup: '給与ソフト',
     ownGroup: '自社レイアウト',
-    presetHint: '{name}の取込形式（{encoding}・時間{time}）で出力します。{note}',
+    presetHint: '{name}の取込形式（{encoding}・時間{time}）で出力します。{note}{missing}',
+    /** Issue 29 item 14: what the preset writes for a member without figures, and why. */
+    missingZero: '集計のない項目は0で出力します（{reason}）。',
+    missingOmit: '集計のない従業員の行は出力しません（{reason}）。',
     ownHint: '自社レイアウト（{encoding}・時間{time}）で出力します。',
     unencodable:
       'Shift_JISで表せない文字が{n}文字あり、「?」に置き換えて出力しました。該当する氏名などを確認してください。',

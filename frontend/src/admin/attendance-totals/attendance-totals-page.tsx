@@ -150,6 +150,10 @@ function layoutHint(layouts: PayrollLayouts | null, id: string): string | null {
         .replace('{encoding}', encoding)
         .replace('{time}', time)
         .replace('{note}', preset.note)
+        .replace(
+          '{missing}',
+          (preset.missing === 'omit_row' ? L.missingOmit : L.missingZero).replace('{reason}', preset.missingReason),
+        )
     : L.ownHint.replace('{encoding}', encoding).replace('{time}', time);
 }
 
