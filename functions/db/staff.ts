@@ -28,6 +28,8 @@ export interface StaffMember {
   leaveDate?: string | undefined;
   /** Paid leave: hire date and scheduled working pattern (absent for staff registered without them). */
   hireDate?: string | undefined;
+  /** 記録開始前の有給取得日数 (the five-day duty), when the admin stated it. */
+  leaveTakenBeforeRecords?: number | undefined;
   patternBasis?: 'week' | 'year' | undefined;
   daysPerWeek?: number | undefined;
   daysPerYear?: number | undefined;
@@ -51,6 +53,8 @@ export interface StaffFields {
   employeeNumber?: string | null | undefined;
   nameKana?: string | null | undefined;
   leaveDate?: string | null | undefined;
+  /** 記録開始前の有給取得日数: null clears (not stated), undefined leaves the stored value alone. */
+  leaveTakenBeforeRecords?: number | null | undefined;
 }
 
 const PATTERN_ATTRIBUTES = ['patternBasis', 'daysPerWeek', 'daysPerYear', 'weeklyHours'] as const;
@@ -80,6 +84,7 @@ function givenAttributes(f: StaffFields) {
     ...(f.employeeNumber ? { employeeNumber: f.employeeNumber } : {}),
     ...(f.nameKana ? { nameKana: f.nameKana } : {}),
     ...(f.leaveDate ? { leaveDate: f.leaveDate } : {}),
+    ...(typeof f.leaveTakenBeforeRecords === 'number' ? { leaveTakenBeforeRecords: f.leaveTakenBeforeRecords } : {}),
     ...(f.pattern ? patternAttributes(f.pattern).set : {}),
   };
 }
@@ -285,6 +290,7 @@ export async function patchStaff(
     ...(f.employeeNumber === null ? ['employeeNumber' as const] : []),
     ...(f.nameKana === null ? ['nameKana' as const] : []),
     ...(f.leaveDate === null ? ['leaveDate' as const] : []),
+    ...(f.leaveTakenBeforeRecords === null ? ['leaveTakenBeforeRecords' as const] : []),
     ...(f.pattern === null ? PATTERN_ATTRIBUTES : f.pattern ? patternAttributes(f.pattern).remove : []),
   ];
   const before = current.employeeNumber ?? null;

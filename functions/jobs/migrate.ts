@@ -15,8 +15,12 @@
  *   import's preview does not see those e-mails (the import worker and Cognito still refuse them);
  * - the paid-leave ledger on each member (db/paid-leave.ts backfillLeaveLedgers): until then 勤怠集計
  *   and 有給管理 read those members' grants and requests one by one (still bounded by the page).
+ * - the company's 利用開始日 (db/companies.ts backfillUsageStart, issue 29 item 8): the date of its
+ *   `createdAt`; until then the five-day paid-leave duty judges every day, as before (a grant year that
+ *   ended before the company used the product can show 期限超過).
  */
 import { pathToFileURL } from 'node:url';
+import { backfillUsageStart } from '../db/companies.js';
 import { backfillOrgUnitCounts } from '../db/organisation.js';
 import { backfillLeaveLedgers } from '../db/paid-leave.js';
 import { db } from '../db/service.js';
@@ -28,6 +32,7 @@ export const MIGRATIONS = [
   { name: 'department and employment status counts', run: (companyId: string) => backfillOrgUnitCounts(companyId) },
   { name: 'staff e-mail unique items', run: (companyId: string) => backfillEmailGuards(companyId) },
   { name: 'paid-leave ledgers', run: (companyId: string) => backfillLeaveLedgers(companyId) },
+  { name: 'company first day of use', run: (companyId: string) => backfillUsageStart(companyId) },
 ] as const;
 
 export interface MigrationResult {

@@ -86,11 +86,19 @@ function leaveAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Pa
     weeklyHours: p?.weeklyHours,
   };
 }
-/** The identity attributes a form's 社員番号, フリガナ and 退職日 become (undefined keeps the stored value). */
+/**
+ * The identity attributes a form's 社員番号, フリガナ and 退職日 become, and 記録開始前の有給取得日数
+ * (undefined keeps the stored value).
+ */
 function identityAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Partial<StaffMember> {
-  const keep = <K extends 'employeeNumber' | 'nameKana' | 'leaveDate'>(k: K) =>
+  const keep = <K extends 'employeeNumber' | 'nameKana' | 'leaveDate' | 'leaveTakenBeforeRecords'>(k: K) =>
     f[k] === undefined ? current[k] : (f[k] ?? undefined);
-  return { employeeNumber: keep('employeeNumber'), nameKana: keep('nameKana'), leaveDate: keep('leaveDate') };
+  return {
+    employeeNumber: keep('employeeNumber'),
+    nameKana: keep('nameKana'),
+    leaveDate: keep('leaveDate'),
+    leaveTakenBeforeRecords: keep('leaveTakenBeforeRecords'),
+  };
 }
 
 /**
@@ -131,6 +139,8 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
     employee_number: m.employeeNumber ?? null,
     name_kana: m.nameKana ?? null,
     leave_date: m.leaveDate ?? null,
+    // 記録開始前の有給取得日数 (issue 29 item 8): the five-day duty of the year running when the records began.
+    leave_taken_before_records: m.leaveTakenBeforeRecords ?? null,
     working_pattern: pattern
       ? {
           basis: pattern.basis,
@@ -289,6 +299,7 @@ export async function registerStaff(
     employeeNumber: _number,
     nameKana: _kana,
     leaveDate: _leave,
+    leaveTakenBeforeRecords: _takenBefore,
     ...fields
   } = input;
   return staffView(
@@ -352,6 +363,7 @@ export async function updateStaff(
     employeeNumber: _number,
     nameKana: _kana,
     leaveDate: _leave,
+    leaveTakenBeforeRecords: _takenBefore,
     ...fields
   } = input;
   const updated: StaffMember = {

@@ -1,6 +1,7 @@
 /**
  * The one migration runner (functions/jobs/migrate.ts) on a table holding a member as stored before
- * issue 19 (no index keys, no e-mail unique item, no ledger, a department with no count): every step
+ * issue 19 (no index keys, no e-mail unique item, no ledger, a department with no count) in a company
+ * opened before its 利用開始日 was kept (issue 29): every step
  * writes what is missing, the member is then listed, found by フリガナ and by 氏名, and its balance comes
  * from its ledger; a second run writes nothing.
  */
@@ -14,6 +15,7 @@ import { aprilGrant } from '../support/grants.js';
 import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { tokyoDate } from '../support/test-clock.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -72,6 +74,8 @@ describe('functions/jobs/migrate.ts', () => {
       'department and employment status counts': 2,
       'staff e-mail unique items': 1,
       'paid-leave ledgers': 1,
+      // Issue 29 item 8: the company's 利用開始日, from the day it was opened.
+      'company first day of use': 1,
     });
 
     expect(await names('/api/v1/employees')).toEqual(['伊藤 古参']);
@@ -91,7 +95,10 @@ describe('functions/jobs/migrate.ts', () => {
       .go();
     expect(status?.activeStaff).toBe(0);
 
+    const { data: company } = await db().entities.Company.get({ companyId: tenant.companyId }).go();
+    expect(company?.usageStartedOn).toBe(tokyoDate(new Date(company!.createdAt)));
+
     const again = await migrateAllCompanies();
-    expect(Object.values(again.written)).toEqual([0, 0, 0, 0]);
+    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0]);
   });
 });

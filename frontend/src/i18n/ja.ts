@@ -478,6 +478,10 @@ export const ja = {
         '全角カタカナで入力してください（任意）。ひらがな・半角カナは全角カタカナに変換します。一覧は五十音順に並びます。',
       leaveDate: '退職日',
       leaveDateHint: '在籍の最終日（任意）。入社日以降の日付を入力してください。',
+      /** Issue 29 item 8: the five-day duty of the year running when the records began. */
+      takenBeforeRecords: '記録開始前の有給取得日数',
+      takenBeforeRecordsHint:
+        '入社日と利用開始日の遅いほうより前に、その時点の年度（年5日の取得義務の対象期間）で取得した日数（任意・0.5日単位）。未入力の年度は「要確認」と表示します。',
     },
     org: {
       department: { label: '部署名', placeholder: '例）営業部、東京店' },
@@ -800,7 +804,16 @@ export const ja = {
       on_track: '順調',
       behind: '遅れ',
       overdue: '期限超過',
+      /** Issue 29 item 8: the year began before the records; the days taken before them are not stated. */
+      unconfirmed: '要確認',
+      before_records: '記録開始前',
     } as Record<string, string>,
+    /** The five-day duty's records start (issue 29 item 8), on the detail page. */
+    recordsFrom: '記録の開始日',
+    recordsFromHint:
+      '年5日の取得義務は記録の開始日（入社日と利用開始日の遅いほう）から判定します。それより前に取得した日数はスタッフ編集の「記録開始前の有給取得日数」に入力してください。',
+    takenBeforeRecords: '記録開始前の取得 {n}日を含む',
+    takenBeforeUnstated: '記録開始前の取得日数が未入力です',
     formRemaining: '有給休暇の残日数：{n}（申請中 {p}）',
     /** On the leave form when 時間単位 is chosen: the 39条4項 yearly cap's hours used this leave year. */
     formHourly: '時間単位の有給休暇は年{d}日分まで取得できます（この年度の申請・取得済み {h}時間）。',

@@ -25,6 +25,12 @@ export const Employee = createSchema({
     hireDate: { type: 'string' },
     /** 退職日 (YYYY-MM-DD): the last day employed (1年単位の変形 settles a leaver on their own span, 32条の4の2). */
     leaveDate: { type: 'string' },
+    /**
+     * 記録開始前の有給取得日数: paid-leave days (half days 0.5) the admin states the member took before the
+     * product's records of them began (the later of the hire date and the company's first day of use),
+     * in the five-day window running then; absent = not stated (that window is 要確認). Staff form, audited.
+     */
+    leaveTakenBeforeRecords: { type: 'number' },
     /** Scheduled working pattern (比例付与): per week (days, hours) or per year (days, hours). Absent = full time. */
     patternBasis: { type: ['week', 'year'] as const },
     daysPerWeek: { type: 'number' },

@@ -21,6 +21,8 @@ export interface StaffBody {
   employee_number: string | null;
   name_kana: string | null;
   leave_date: string | null;
+  /** 記録開始前の有給取得日数 (issue 29 item 8); null = not stated. */
+  leave_taken_before_records: number | null;
 }
 
 const path = (id: string) => `/api/v1/employees/${encodeURIComponent(id)}`;

@@ -18,7 +18,10 @@ import { PasswordResetSection } from './password-reset-section';
 import '../../shared/page.css';
 import '../admin.css';
 
-type StaffForm = Omit<StaffBody, 'hire_date' | 'leave_date' | 'working_pattern' | 'employee_number' | 'name_kana'> & {
+type StaffForm = Omit<
+  StaffBody,
+  'hire_date' | 'leave_date' | 'working_pattern' | 'employee_number' | 'name_kana' | 'leave_taken_before_records'
+> & {
   employee_number: string;
   name_kana: string;
   leave: LeaveForm;
