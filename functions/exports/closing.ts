@@ -158,8 +158,12 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
       employees.push({
         employeeId: e.employeeId,
         name: `${e.lastName} ${e.firstName}`,
+        employeeNumber: e.employeeNumber ?? null,
+        nameKana: e.nameKana ?? null,
         departmentId: e.departmentId ?? null,
         employmentStatusId: e.employmentStatusId ?? null,
+        departmentName: e.departmentId ? (ctx.deptName.get(e.departmentId) ?? null) : null,
+        employmentStatusName: e.employmentStatusId ? (ctx.statusName.get(e.employmentStatusId) ?? null) : null,
         totals: finishTotals(totals, rounding),
         rows,
       });

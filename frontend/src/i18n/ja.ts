@@ -1298,6 +1298,8 @@ export const ja = {
     periodRange: '期間：{from}〜{to}',
     recomputePending: '再計算待ち',
     noData: 'データなし',
+    /** Issue 29 item 13: a closed period lists its closing's members, retired since included. */
+    retired: '退職',
     rounding: '時間外・休日・深夜の（）内は1か月単位の端数処理後の時間です。',
     sortHint: '列の見出しを押すと並べ替えます。',
     balance: '{days}日',

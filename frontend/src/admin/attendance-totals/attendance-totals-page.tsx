@@ -57,7 +57,13 @@ function balance(r: TotalsRow) {
 }
 
 function Row({ r }: { r: TotalsRow }) {
-  const note = r.no_data ? T.noData : r.recompute_pending ? T.recomputePending : null;
+  const note = r.no_data
+    ? T.noData
+    : r.recompute_pending
+      ? T.recomputePending
+      : r.status === 'retired'
+        ? T.retired
+        : null;
   return (
     <tr>
       <th scope="row">
