@@ -5,6 +5,7 @@
 import { batchGetChunks } from './batch-get.js';
 import { itemsInKeyRange } from './key-range.js';
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
+import type { AssignmentVersion } from '../domain/staff-assignment.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
 import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
@@ -30,6 +31,8 @@ export interface StaffMember {
   hireDate?: string | undefined;
   /** 記録開始前の有給取得日数 (the five-day duty), when the admin stated it. */
   leaveTakenBeforeRecords?: number | undefined;
+  /** The department / status history (domain/staff-assignment.ts); absent = always the ones above. */
+  assignments?: readonly AssignmentVersion[] | undefined;
   patternBasis?: 'week' | 'year' | undefined;
   daysPerWeek?: number | undefined;
   daysPerYear?: number | undefined;
@@ -55,6 +58,11 @@ export interface StaffFields {
   leaveDate?: string | null | undefined;
   /** 記録開始前の有給取得日数: null clears (not stated), undefined leaves the stored value alone. */
   leaveTakenBeforeRecords?: number | null | undefined;
+  /**
+   * The department / status history after a move (domain/staff-assignment.ts moveFrom); its latest
+   * version is departmentId / employmentStatusId. Undefined leaves the stored history alone.
+   */
+  assignments?: readonly AssignmentVersion[] | undefined;
 }
 
 const PATTERN_ATTRIBUTES = ['patternBasis', 'daysPerWeek', 'daysPerYear', 'weeklyHours'] as const;
@@ -86,6 +94,7 @@ function givenAttributes(f: StaffFields) {
     ...(f.leaveDate ? { leaveDate: f.leaveDate } : {}),
     ...(typeof f.leaveTakenBeforeRecords === 'number' ? { leaveTakenBeforeRecords: f.leaveTakenBeforeRecords } : {}),
     ...(f.pattern ? patternAttributes(f.pattern).set : {}),
+    ...(f.assignments ? { assignments: f.assignments.map((v) => ({ ...v })) } : {}),
   };
 }
 

@@ -16,7 +16,8 @@ import {
   type PeriodResult,
 } from '../domain/worktime/period.js';
 import { addDays, monthsBetween } from '../domain/time.js';
-import { rulesByDate, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
+import { rulesByStaff, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
+import type { AssignmentVersion } from '../domain/staff-assignment.js';
 import type { ScheduleOf, SettingsOf, ShiftRecord } from '../domain/worktime/schedule.js';
 import { today as localToday } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
@@ -48,6 +49,8 @@ type StaffRef = {
   employeeId: string;
   departmentId?: string | null | undefined;
   employmentStatusId?: string | null | undefined;
+  /** The department / status history (domain/staff-assignment.ts): each day is computed with its own. */
+  assignments?: readonly AssignmentVersion[] | null | undefined;
   /** 雇入れの日 / 退職日: a 1年単位の変形 period is settled on the employee's own span (MonthInput.employment). */
   hireDate?: string | null | undefined;
   leaveDate?: string | null | undefined;
@@ -134,6 +137,7 @@ export interface MonthContext {
   employee?: {
     departmentId?: string | undefined;
     employmentStatusId?: string | undefined;
+    assignments?: readonly AssignmentVersion[] | null | undefined;
     hireDate?: string | undefined;
     leaveDate?: string | undefined;
   } | null;
@@ -172,7 +176,12 @@ export async function computeEmployeeMonth(
   const versions = ctx.calendar ?? loaded!.calendar;
   const sched = ctx.schedule ?? loaded!;
   const calendar = monthCalendarInput(versions, year, month);
-  const staff = { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId };
+  const staff = {
+    employeeId,
+    departmentId: employee?.departmentId,
+    employmentStatusId: employee?.employmentStatusId,
+    assignments: employee?.assignments,
+  };
   // The range needs the system, so it comes after the schedule settings are loaded.
   const system = systemOfEmployee(staff, sched);
   const range = monthRange(year, month, calendar.weekStartsOn, system);
@@ -185,7 +194,7 @@ export async function computeEmployeeMonth(
       year,
       month,
       timeZone: ctx.timeZone,
-      rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
+      rules: rulesByStaff(rules, staff),
       records,
       ...calendar,
       ...schedule,
@@ -406,6 +415,7 @@ function periodsOf(
 type StaffItem = {
   departmentId?: string | undefined;
   employmentStatusId?: string | undefined;
+  assignments?: readonly AssignmentVersion[] | null | undefined;
   hireDate?: string | undefined;
   leaveDate?: string | undefined;
 } | null;
@@ -425,6 +435,7 @@ const staffRefOf = (employeeId: string, employee: StaffItem): StaffRef => ({
   employeeId,
   departmentId: employee?.departmentId,
   employmentStatusId: employee?.employmentStatusId,
+  assignments: employee?.assignments,
   hireDate: employee?.hireDate,
   leaveDate: employee?.leaveDate,
 });
@@ -470,7 +481,7 @@ export function summaryRefresh(
   const results = periodsOf(
     { companyId: who.companyId, employee: staff, timeZone: who.timeZone },
     plan.periods,
-    rulesByDate(settings.rules, employee?.departmentId, employee?.employmentStatusId),
+    rulesByStaff(settings.rules, staff),
     settings.calendar,
     settings,
     inSpan(days, (d) => d.workDate),
@@ -581,7 +592,7 @@ export async function refreshEmployeeMonths(
   const periods = [
     ...new Map(months.flatMap((m) => periodsOverlappingMonth(m, versions)).map((p) => [p.id, p])).values(),
   ];
-  const resolved = rulesByDate(rules, employee.departmentId, employee.employmentStatusId);
+  const resolved = rulesByStaff(rules, employee);
   const results = await computeEmployeePeriods(
     { companyId, employee, timeZone },
     periods,

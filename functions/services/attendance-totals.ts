@@ -15,6 +15,7 @@ import { payrollVersions } from '../db/period-closings.js';
 import { staffByIds, staffInOrderPage, type StaffMember } from '../db/staff.js';
 import { summariesOf } from '../db/summaries.js';
 import { periodById } from '../domain/payroll-period.js';
+import { assignmentOn } from '../domain/staff-assignment.js';
 import { listOrderKey } from '../domain/staff-identity.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
@@ -284,18 +285,28 @@ export async function attendanceTotals(
   q: TotalsQuery,
 ): Promise<AttendanceTotalsPage | null> {
   const limit = Math.min(q.limit ?? TOTALS_PAGE_LIMIT, TOTALS_PAGE_LIMIT);
-  const [period, page, snapshot, departments, statuses] = await Promise.all([
+  // The department / status filters apply to the unit each member is in on the period's last day (a
+  // move applies from its date, issue 29 item 11), so they are applied to the page read here, not in
+  // the Query: the page is still the `limit` members the Query reads, holding those that match.
+  const [period, read, snapshot, departments, statuses] = await Promise.all([
     totalsPeriod(companyId, q.period),
-    staffInOrderPage(companyId, {
-      limit,
-      after: q.after,
-      departmentId: q.departmentId,
-      employmentStatusId: q.employmentStatusId,
-    }),
+    staffInOrderPage(companyId, { limit, after: q.after }),
     frozenSnapshot(companyId, q.period),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
   ]);
+  if (!period) return null;
+  const unitOf = (m: StaffMember) => assignmentOn(m, period.to);
+  const page = {
+    next: read.next,
+    staff: read.staff.filter((m) => {
+      const unit = unitOf(m);
+      return (
+        (!q.departmentId || unit.departmentId === q.departmentId) &&
+        (!q.employmentStatusId || unit.employmentStatusId === q.employmentStatusId)
+      );
+    }),
+  };
   // Only the page's summaries (one BatchGetItem), not the period's for the whole company; a closed
   // period reads none (its figures are the snapshot's). The balances come with the page: each
   // member's leave ledger (db/leave-ledger.ts), read on its own only for a member stored before it.
@@ -309,7 +320,6 @@ export async function attendanceTotals(
       : [],
     snapshot === null ? leaveInputs(companyId, page.staff) : new Map<string, never>(),
   ]);
-  if (!period) return null;
   // A department or status of another company (or of none) is a 404 like any foreign id, never an empty page.
   if (
     (q.departmentId !== undefined && !departments.some((d) => d.id === q.departmentId)) ||
@@ -342,15 +352,16 @@ export async function attendanceTotals(
     const ledger = leaveOf.get(m.employeeId);
     const leave = ledger?.grants.length ? summarize(m, ledger.grants, ledger.takings, asOf) : null;
     const figures = source?.figures ?? NULL_FIGURES;
+    const unit = unitOf(m);
     return {
       employee_id: m.employeeId,
       employee_number: m.employeeNumber ?? null,
       name: `${m.lastName} ${m.firstName}`,
       name_kana: m.nameKana ?? null,
-      department_id: m.departmentId ?? null,
-      department: m.departmentId ? (deptName.get(m.departmentId) ?? null) : null,
-      employment_status_id: m.employmentStatusId ?? null,
-      employment_status: m.employmentStatusId ? (statusName.get(m.employmentStatusId) ?? null) : null,
+      department_id: unit.departmentId,
+      department: unit.departmentId ? (deptName.get(unit.departmentId) ?? null) : null,
+      employment_status_id: unit.employmentStatusId,
+      employment_status: unit.employmentStatusId ? (statusName.get(unit.employmentStatusId) ?? null) : null,
       status: 'active',
       closed: false,
       no_data: source === null,

@@ -13,6 +13,7 @@
  * makes its hours a larger part of a day. A company whose shifts differ from the default on average
  * sets the employee's default pattern to the average day.
  */
+import { assignmentOn } from '../domain/staff-assignment.js';
 import { findEmployee } from '../db/staff.js';
 import { employeeShifts, scheduleSettings } from '../db/schedules.js';
 import { allRules } from '../db/summaries.js';
@@ -40,10 +41,13 @@ export async function leaveDay(companyId: string, employeeId: string, date: stri
     employeeId,
     departmentId: employee?.departmentId,
     employmentStatusId: employee?.employmentStatusId,
+    assignments: employee?.assignments,
   };
   const schedule = scheduleOf(who, sched.patterns, sched.assignments, shifts)(date);
   const standard = scheduleOf(who, sched.patterns, sched.assignments, [])(date);
-  const fixed = resolveRules(rules, who.departmentId, who.employmentStatusId, date).working.fixedMinutes;
+  // The unit the member is in on the leave date (a move applies from its date).
+  const unit = assignmentOn(who, date);
+  const fixed = resolveRules(rules, unit.departmentId, unit.employmentStatusId, date).working.fixedMinutes;
   return {
     schedule,
     settings: settingsOf(sched.settings)(date),

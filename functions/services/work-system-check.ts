@@ -14,7 +14,7 @@ import { allRules } from '../db/summaries.js';
 import { addDays } from '../domain/time.js';
 import { calendarOfVersions, calendarSettingsOn } from '../domain/worktime/calendar.js';
 import { effectiveSchedule, variableScheduledMinutes } from '../domain/worktime/day.js';
-import { rulesByDate } from '../domain/worktime/rules.js';
+import { rulesByStaff } from '../domain/worktime/rules.js';
 import { VARIABLE_SYSTEMS, WORK_SYSTEM_LABELS, periodOfSystem, systemOf } from '../domain/worktime/system.js';
 import { checkVariablePlan, type PlanDay } from '../domain/worktime/variable.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -45,7 +45,7 @@ export async function checkWorkSystemPlan(companyId: string, employeeId: string,
   const shifts = await employeeShifts(companyId, employeeId, period.from, period.to);
   const { schedule } = engineSchedule(settings, employee, shifts);
   const calendar = calendarOfVersions(calendars);
-  const rulesOn = rulesByDate(rules, employee.departmentId, employee.employmentStatusId);
+  const rulesOn = rulesByStaff(rules, employee);
   const plan = new Map<string, PlanDay>();
   let total = 0;
   for (let d = period.from; d <= period.to; d = addDays(d, 1)) {

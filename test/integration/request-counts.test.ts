@@ -496,8 +496,8 @@ budget(
 budget(['confirm-password-reset'], 2, 'the address rate limit (UpdateItem) and the pending code (GetItem)');
 budget(
   ['update-employee'],
-  7,
-  "staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update (with the units' active-staff counts when they change: one TransactWriteItems) and its audit record",
+  9,
+  "staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update (with the units' active-staff counts when they change: one TransactWriteItems) and its audit record; a move of department / status or a new 入社日 / 退職日 (issue 29 items 8 and 11) adds the company's closings (one Query: a date in a closed period is refused) and the member's background recompute job (PutItem)",
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],

@@ -478,6 +478,15 @@ export const ja = {
         '全角カタカナで入力してください（任意）。ひらがな・半角カナは全角カタカナに変換します。一覧は五十音順に並びます。',
       leaveDate: '退職日',
       leaveDateHint: '在籍の最終日（任意）。入社日以降の日付を入力してください。',
+      /** Issue 29 item 11: a department / status change applies from a date; the history. */
+      assignmentFrom: '変更の適用開始日',
+      assignmentFromHint:
+        '部署・雇用形態の変更をこの日から適用します（未入力は今日）。この日より前の勤怠は変更前の部署・雇用形態で計算され、締め済みの期間の日付は指定できません。',
+      assignmentHistory: '部署・雇用形態の履歴',
+      assignmentSince: '適用開始日',
+      assignmentSinceStart: '登録時から',
+      assignmentScheduled: '（予定）',
+      recomputing: '変更日以降の集計を再計算しています。',
       /** Issue 29 item 8: the five-day duty of the year running when the records began. */
       takenBeforeRecords: '記録開始前の有給取得日数',
       takenBeforeRecordsHint:

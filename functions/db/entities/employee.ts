@@ -18,8 +18,16 @@ export const Employee = createSchema({
     userSub: { type: 'string' },
     cell: { type: 'string' },
     birthday: { type: 'string' },
+    /** The latest department and status (a scheduled move's target): lists, filters and unit counts. */
     departmentId: { type: 'string' },
     employmentStatusId: { type: 'string' },
+    /**
+     * The department / status history (domain/staff-assignment.ts, issue 29 item 11): versions
+     * `{ from, departmentId?, employmentStatusId? }` sorted by `from` (YYYY-MM-DD; '' for the first, "since
+     * always"), written by a move; every day is computed with the version in force on it. Absent (staff
+     * stored before it, or never moved) = always `departmentId` / `employmentStatusId`.
+     */
+    assignments: { type: 'any' },
     status: { type: ['active', 'retired'] as const, required: true, default: 'active' },
     /** 雇入れの日 (paid leave): without it no statutory grant is made. */
     hireDate: { type: 'string' },
