@@ -148,4 +148,34 @@ describe('moving a member to another department', () => {
       .rows as { employee_id: string }[];
     expect(rows.map((r) => r.employee_id)).toEqual([member]);
   });
+
+  it('refuses a 入社日 that would make a closed day 入社前, and recomputes for one that changes open days only', async () => {
+    const before = await tableSnapshot(stack.tableName);
+    // Hired 10/01: every day up to 9/30 — the closed September included — would be outside the employment.
+    const late = await admin.put(
+      `/api/v1/employees/${member}`,
+      staffBody(tenant.departmentId, { hire_date: '2026-10-01' }),
+    );
+    expect(late.status).toBe(409);
+    expect(late.body.errors.hire_date).toEqual([
+      '2026年9月度（9月1日〜9月30日）は締め済みのため変更できません。変更が必要な場合は管理者が締めを解除してください。',
+    ]);
+    expect(await tableSnapshot(stack.tableName)).toBe(before);
+    // A 退職日 of 11/20 changes only 11/21 on (open): accepted, the member's figures recomputed.
+    const leaving = await admin.put(
+      `/api/v1/employees/${member}`,
+      staffBody(tenant.departmentId, { hire_date: '2020-04-01', leave_date: '2026-11-20' }),
+    );
+    expect(leaving.status, JSON.stringify(leaving.body)).toBe(200);
+    expect(leaving.body.data.recompute).toMatchObject({ id: expect.any(String) });
+    await pollUntil(
+      async () =>
+        (await admin.get(`/api/v1/recompute_jobs/${leaving.body.data.recompute.id}`)).body.data.status as string,
+      (s) => s === 'done' || s === 'failed',
+    );
+    // From 11/21 the member is 退職後 in the stored November figures too: no 予定, no 欠勤 after the 20th.
+    const november = (await admin.get(`/api/v1/timestamps?year=2026&month=11&id=${member}`)).body
+      .data as MonthAttendanceView;
+    expect(november.days.find((d) => d.date === '2026-11-24')).toMatchObject({ outside_employment: 'after_leave' });
+  });
 });
