@@ -117,6 +117,20 @@ describe('employment span and moves on a phone', () => {
       '2026-11-16開発部正社員',
     ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // A move scheduled for 12/1 back to 営業部: the 履歴 marks it 予定, the staff list says from when.
+    await page.locator('#staff-department_id').selectOption({ label: '営業部' });
+    await page.locator('#staff-assignment_from').fill('2026-12-01');
+    await page.getByRole('button', { name: '更新' }).click();
+    await poll(() => history.locator('tbody tr').last().textContent()).toBe('2026-12-01（予定）営業部正社員');
+    await page.goto(`${e2e.stack.baseUrl}/management/staff`);
+    await poll(() =>
+      page
+        .getByRole('row', { name: /社員 1号/ })
+        .locator('td')
+        .nth(1)
+        .textContent(),
+    ).toBe('営業部（12/1(火)から）');
   });
 
   it('有給管理 says 要確認 until the days taken before the records are stated on the staff form', async () => {

@@ -486,6 +486,7 @@ export const ja = {
       assignmentSince: '適用開始日',
       assignmentSinceStart: '登録時から',
       assignmentScheduled: '（予定）',
+      assignmentFromDate: '（{date}から）',
       recomputing: '変更日以降の集計を再計算しています。',
       /** Issue 29 item 8: the five-day duty of the year running when the records began. */
       takenBeforeRecords: '記録開始前の有給取得日数',
