@@ -368,6 +368,8 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'refresh-period-closings',
       'run-paid-leave-grants',
       'delete-company',
+      // A move of department / status or a new 入社日 / 退職日 recomputes the member's figures (issue 29).
+      'update-employee',
     ],
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).

@@ -1,3 +1,4 @@
+import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { awsErrorName, ConflictError, NotFoundError } from '../shared/errors.js';
 import { db, type Db } from './service.js';
@@ -16,6 +17,8 @@ export interface NewCompanyRecord {
   timeZone: string;
   /** Cognito username (sub) of the first admin. */
   adminSub: string;
+  /** 利用開始日 (company-local YYYY-MM-DD): the day the account is opened. */
+  usageStartedOn?: string | undefined;
 }
 
 export interface CompanyChanges {
@@ -60,6 +63,7 @@ export async function insertCompanyWithAdmin(r: NewCompanyRecord, service: Db = 
     timeZone: r.timeZone,
     primaryAdminId: r.adminId,
     ...(r.cell ? { cell: r.cell } : {}),
+    ...(r.usageStartedOn ? { usageStartedOn: r.usageStartedOn } : {}),
   };
   const result = await service.transaction
     .write(({ Company, CompanyAdmin }) => [
@@ -249,4 +253,24 @@ export async function setLeaveCommonDate(
 /** 打刻修正の承認 on or off (UpdateItem on the company). */
 export async function setCorrectionApproval(companyId: string, on: boolean, service: Db = db()): Promise<void> {
   await service.entities.Company.patch({ companyId }).set({ correctionApproval: on }).go({ response: 'none' });
+}
+
+/**
+ * Gives a company opened before the first day of use was kept its 利用開始日 (`usageStartedOn`): the
+ * company-local date of its `createdAt`, when the account was opened. A company that has one is left
+ * alone, so a rerun writes nothing. Returns how many were written (0 or 1). For the one-off migration
+ * (functions/jobs/migrate.ts).
+ */
+export async function backfillUsageStart(companyId: string, service: Db = db()): Promise<number> {
+  const { data } = await service.entities.Company.get({ companyId }).go();
+  if (!data || data.usageStartedOn) return 0;
+  const usageStartedOn = today(data.timeZone, new Date(data.createdAt));
+  await service.entities.Company.patch({ companyId })
+    .set({ usageStartedOn })
+    .where((a, { notExists }) => notExists(a.usageStartedOn))
+    .go({ response: 'none' })
+    .catch((error: unknown) => {
+      if (awsErrorName(error) !== 'ConditionalCheckFailedException') throw error;
+    });
+  return 1;
 }

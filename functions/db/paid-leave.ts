@@ -52,6 +52,8 @@ export interface GrantRecord {
 /** The leave fields of an Employee item. */
 export interface LeaveProfile {
   hireDate?: string | undefined;
+  /** Paid-leave days the admin states were taken before the records began (the five-day duty). */
+  leaveTakenBeforeRecords?: number | undefined;
   patternBasis?: 'week' | 'year' | undefined;
   daysPerWeek?: number | undefined;
   daysPerYear?: number | undefined;

@@ -112,8 +112,10 @@ export async function assertEffectiveFromOpen(
   effectiveFrom: string,
   field = 'effective_from',
   service: Db = db(),
+  /** The company's closings when already read: no Query then. */
+  read?: readonly Closing[],
 ): Promise<void> {
-  const closings = (await periodClosings(companyId, service)).filter(isFrozen);
+  const closings = (read ?? (await periodClosings(companyId, service))).filter(isFrozen);
   const last = closings.filter((c) => c.to >= effectiveFrom).sort((a, b) => b.to.localeCompare(a.to))[0];
   if (!last) return;
   const message = `${periodLabel({ id: last.period, from: last.from, to: last.to })}は締め済みです。適用開始日は${monthDayLabel(last.to)}より後の日付にしてください。`;

@@ -3,6 +3,7 @@
  * assignments and work-settings versions with the other settings (one Query of `c#<co>#sched`), and
  * shifts (an employee's from their partition, a company month's from gsi1).
  */
+import type { AssignedStaff } from '../domain/staff-assignment.js';
 import {
   scheduleOf,
   settingsOf,
@@ -83,11 +84,7 @@ export async function companyShifts(companyId: string, yearMonth: string, servic
 /** An employee's schedule and the company's settings functions for the engine (MonthInput). */
 export function engineSchedule(
   settings: ScheduleSettings,
-  employee: {
-    employeeId: string;
-    departmentId?: string | null | undefined;
-    employmentStatusId?: string | null | undefined;
-  },
+  employee: { employeeId: string } & AssignedStaff,
   shifts: readonly ShiftRecord[],
 ): { schedule: ScheduleOf; settings: SettingsOf; system: SystemOf } {
   return {

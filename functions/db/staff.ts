@@ -5,6 +5,7 @@
 import { batchGetChunks } from './batch-get.js';
 import { itemsInKeyRange } from './key-range.js';
 import type { WorkingPattern } from '../domain/paid-leave/index.js';
+import type { AssignmentVersion } from '../domain/staff-assignment.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
 import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
@@ -28,6 +29,10 @@ export interface StaffMember {
   leaveDate?: string | undefined;
   /** Paid leave: hire date and scheduled working pattern (absent for staff registered without them). */
   hireDate?: string | undefined;
+  /** 記録開始前の有給取得日数 (the five-day duty), when the admin stated it. */
+  leaveTakenBeforeRecords?: number | undefined;
+  /** The department / status history (domain/staff-assignment.ts); absent = always the ones above. */
+  assignments?: readonly AssignmentVersion[] | undefined;
   patternBasis?: 'week' | 'year' | undefined;
   daysPerWeek?: number | undefined;
   daysPerYear?: number | undefined;
@@ -51,6 +56,13 @@ export interface StaffFields {
   employeeNumber?: string | null | undefined;
   nameKana?: string | null | undefined;
   leaveDate?: string | null | undefined;
+  /** 記録開始前の有給取得日数: null clears (not stated), undefined leaves the stored value alone. */
+  leaveTakenBeforeRecords?: number | null | undefined;
+  /**
+   * The department / status history after a move (domain/staff-assignment.ts moveFrom); its latest
+   * version is departmentId / employmentStatusId. Undefined leaves the stored history alone.
+   */
+  assignments?: readonly AssignmentVersion[] | undefined;
 }
 
 const PATTERN_ATTRIBUTES = ['patternBasis', 'daysPerWeek', 'daysPerYear', 'weeklyHours'] as const;
@@ -80,7 +92,9 @@ function givenAttributes(f: StaffFields) {
     ...(f.employeeNumber ? { employeeNumber: f.employeeNumber } : {}),
     ...(f.nameKana ? { nameKana: f.nameKana } : {}),
     ...(f.leaveDate ? { leaveDate: f.leaveDate } : {}),
+    ...(typeof f.leaveTakenBeforeRecords === 'number' ? { leaveTakenBeforeRecords: f.leaveTakenBeforeRecords } : {}),
     ...(f.pattern ? patternAttributes(f.pattern).set : {}),
+    ...(f.assignments ? { assignments: f.assignments.map((v) => ({ ...v })) } : {}),
   };
 }
 
@@ -285,6 +299,7 @@ export async function patchStaff(
     ...(f.employeeNumber === null ? ['employeeNumber' as const] : []),
     ...(f.nameKana === null ? ['nameKana' as const] : []),
     ...(f.leaveDate === null ? ['leaveDate' as const] : []),
+    ...(f.leaveTakenBeforeRecords === null ? ['leaveTakenBeforeRecords' as const] : []),
     ...(f.pattern === null ? PATTERN_ATTRIBUTES : f.pattern ? patternAttributes(f.pattern).remove : []),
   ];
   const before = current.employeeNumber ?? null;
@@ -382,12 +397,15 @@ export async function patchStaff(
 /**
  * Mark retired (conditional on active, and on the department and status read): the item and the
  * attendance stay; the department and status count one active member less, in the same transaction.
+ * `leaveDate` (the day of retirement) becomes the 退職日 of a member who has none: the days after it
+ * are outside the employment (never 欠勤 in an export or a closing that still lists the member).
  */
 export async function markRetired(
   companyId: string,
   employeeId: string,
-  current: Pick<StaffCurrent, 'departmentId' | 'employmentStatusId'>,
+  current: Pick<StaffCurrent, 'departmentId' | 'employmentStatusId'> & { leaveDate?: string | undefined },
   service: Db = db(),
+  leaveDate?: string,
 ) {
   let usage = usageChanges({ active: true, ...current }, { active: false });
   const where = (a: Record<'status' | 'departmentId' | 'employmentStatusId', never>, { eq, notExists }: Ops) =>
@@ -403,7 +421,7 @@ export async function markRetired(
     const result: TxCancel | null = await service.transaction
       .write((entities) => [
         entities.Employee.patch({ companyId, employeeId })
-          .set({ status: 'retired' })
+          .set({ status: 'retired', ...(leaveDate && !current.leaveDate ? { leaveDate } : {}) })
           .where(where as never)
           .commit(),
         ...usage.map((c) => usageCommit(entities, companyId, c)),

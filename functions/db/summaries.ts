@@ -8,15 +8,16 @@ import {
   type SystemOf,
   type WorkSystem,
 } from '../domain/worktime/system.js';
-import { type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
+import { periodOf, type PayrollPeriod, type PayrollVersion } from '../domain/payroll-period.js';
 import {
   computePeriod,
   periodsAffectedBy,
   periodsOverlappingMonth,
   type PeriodResult,
 } from '../domain/worktime/period.js';
-import { monthsBetween } from '../domain/time.js';
-import { rulesByDate, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
+import { addDays, monthsBetween } from '../domain/time.js';
+import { rulesByStaff, type RulesByDate, type RuleRecord } from '../domain/worktime/rules.js';
+import type { AssignmentVersion } from '../domain/staff-assignment.js';
 import type { ScheduleOf, SettingsOf, ShiftRecord } from '../domain/worktime/schedule.js';
 import { today as localToday } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
@@ -48,6 +49,8 @@ type StaffRef = {
   employeeId: string;
   departmentId?: string | null | undefined;
   employmentStatusId?: string | null | undefined;
+  /** The department / status history (domain/staff-assignment.ts): each day is computed with its own. */
+  assignments?: readonly AssignmentVersion[] | null | undefined;
   /** 雇入れの日 / 退職日: a 1年単位の変形 period is settled on the employee's own span (MonthInput.employment). */
   hireDate?: string | null | undefined;
   leaveDate?: string | null | undefined;
@@ -134,6 +137,7 @@ export interface MonthContext {
   employee?: {
     departmentId?: string | undefined;
     employmentStatusId?: string | undefined;
+    assignments?: readonly AssignmentVersion[] | null | undefined;
     hireDate?: string | undefined;
     leaveDate?: string | undefined;
   } | null;
@@ -172,7 +176,12 @@ export async function computeEmployeeMonth(
   const versions = ctx.calendar ?? loaded!.calendar;
   const sched = ctx.schedule ?? loaded!;
   const calendar = monthCalendarInput(versions, year, month);
-  const staff = { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId };
+  const staff = {
+    employeeId,
+    departmentId: employee?.departmentId,
+    employmentStatusId: employee?.employmentStatusId,
+    assignments: employee?.assignments,
+  };
   // The range needs the system, so it comes after the schedule settings are loaded.
   const system = systemOfEmployee(staff, sched);
   const range = monthRange(year, month, calendar.weekStartsOn, system);
@@ -185,7 +194,7 @@ export async function computeEmployeeMonth(
       year,
       month,
       timeZone: ctx.timeZone,
-      rules: rulesByDate(rules, employee?.departmentId, employee?.employmentStatusId),
+      rules: rulesByStaff(rules, staff),
       records,
       ...calendar,
       ...schedule,
@@ -414,6 +423,7 @@ function periodsOf(
 type StaffItem = {
   departmentId?: string | undefined;
   employmentStatusId?: string | undefined;
+  assignments?: readonly AssignmentVersion[] | null | undefined;
   hireDate?: string | undefined;
   leaveDate?: string | undefined;
 } | null;
@@ -433,6 +443,7 @@ const staffRefOf = (employeeId: string, employee: StaffItem): StaffRef => ({
   employeeId,
   departmentId: employee?.departmentId,
   employmentStatusId: employee?.employmentStatusId,
+  assignments: employee?.assignments,
   hireDate: employee?.hireDate,
   leaveDate: employee?.leaveDate,
 });
@@ -478,7 +489,7 @@ export function summaryRefresh(
   const results = periodsOf(
     { companyId: who.companyId, employee: staff, timeZone: who.timeZone },
     plan.periods,
-    rulesByDate(settings.rules, employee?.departmentId, employee?.employmentStatusId),
+    rulesByStaff(settings.rules, staff),
     settings.calendar,
     settings,
     inSpan(days, (d) => d.workDate),
@@ -502,9 +513,9 @@ export function summaryRefresh(
 export async function refreshSummary(
   companyId: string,
   employeeId: string,
-  workDate: string,
+  workDate: string | ((payroll: readonly PayrollVersion[], today: string) => string),
   timeZone: string,
-  lastDate: string = workDate,
+  lastDate?: string,
   service: Db = db(),
 ): Promise<void> {
   let periods: readonly PayrollPeriod[] = [];
@@ -513,7 +524,9 @@ export async function refreshSummary(
       scheduleSettings(companyId, service),
       staffAndHistory(companyId, employeeId, service),
     ]);
-    const plan = summaryPlan(employeeId, employee, settings, workDate, lastDate, localToday(timeZone, clock.now()));
+    const todayDate = localToday(timeZone, clock.now());
+    const first = typeof workDate === 'string' ? workDate : workDate(settings.payroll, todayDate);
+    const plan = summaryPlan(employeeId, employee, settings, first, lastDate ?? first, todayDate);
     periods = plan.periods;
     const { days, shifts } = await daysAndShiftsBetween({ companyId, employeeId }, plan.from, plan.to, service);
     const write = summaryRefresh({ companyId, employeeId, timeZone }, employee, history, settings, plan, days, shifts);
@@ -522,10 +535,30 @@ export async function refreshSummary(
     logger.error('summary refresh failed', {
       companyId,
       employeeId,
-      month: periods.length ? periods.map((p) => p.id).join(',') : workDate,
+      month: periods.length ? periods.map((p) => p.id).join(',') : typeof workDate === 'string' ? workDate : '',
       error: error as Error,
     });
   }
+}
+
+/**
+ * The summaries of a member just registered (the staff form, スタッフ一括登録): the payroll period
+ * holding today and the one before it, computed and stored at once, so 勤怠集計 and the payroll files
+ * show the member's figures — 0s, and days before the 入社日 neither scheduled nor 欠勤 — from the
+ * start instead of データなし until some later write (issue 29 item 14). The same four requests as any
+ * summary refresh (the settings partition, the member with the overtime history, the days and shifts,
+ * one transaction); a failure is logged, never thrown (the registration stands; the next change heals it).
+ */
+export async function seedSummaries(
+  companyId: string,
+  employeeId: string,
+  timeZone: string,
+  service: Db = db(),
+): Promise<void> {
+  const previousPeriodStart = (payroll: readonly PayrollVersion[], todayDate: string) =>
+    periodOf(addDays(periodOf(todayDate, payroll).from, -1), payroll).from;
+  const todayDate = localToday(timeZone, clock.now());
+  await refreshSummary(companyId, employeeId, previousPeriodStart, timeZone, todayDate, service);
 }
 
 /** What a batch refresh reads once per company (rules, 締め日, calendar, schedule settings, shifts by month). */
@@ -567,7 +600,7 @@ export async function refreshEmployeeMonths(
   const periods = [
     ...new Map(months.flatMap((m) => periodsOverlappingMonth(m, versions)).map((p) => [p.id, p])).values(),
   ];
-  const resolved = rulesByDate(rules, employee.departmentId, employee.employmentStatusId);
+  const resolved = rulesByStaff(rules, employee);
   const results = await computeEmployeePeriods(
     { companyId, employee, timeZone },
     periods,

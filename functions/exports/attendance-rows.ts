@@ -1,4 +1,5 @@
 import { staffWithOrgUnits } from '../db/staff.js';
+import { assignmentOn, assignmentsBetween, type AssignedStaff } from '../domain/staff-assignment.js';
 import { scheduleSettings, type CompanySettings } from '../db/schedules.js';
 import { companyShiftsLoader, computeEmployeeMonth, type ShiftsOf } from '../db/summaries.js';
 import { weekday } from '../domain/time.js';
@@ -143,8 +144,14 @@ export async function* employeeDays(
 ): AsyncGenerator<{ day: DayResult; row: Cell[] }> {
   const name = `${e.lastName} ${e.firstName}`;
   const employeeNumber = e.employeeNumber ?? '';
-  const dept = e.departmentId ? (ctx.deptName.get(e.departmentId) ?? '') : '';
-  const status = e.employmentStatusId ? (ctx.statusName.get(e.employmentStatusId) ?? '') : '';
+  // 部署 / 雇用形態 of each day: the ones in force on it (a move applies from its date, issue 29 item 11).
+  const unitCells = (date: string) => {
+    const unit = assignmentOn(e, date);
+    return [
+      unit.departmentId ? (ctx.deptName.get(unit.departmentId) ?? '') : '',
+      unit.employmentStatusId ? (ctx.statusName.get(unit.employmentStatusId) ?? '') : '',
+    ];
+  };
   for (const [year, month] of months(p.from, p.to)) {
     const result = await computeEmployeeMonth({
       companyId,
@@ -171,8 +178,7 @@ export async function* employeeDays(
           e.employeeId,
           employeeNumber,
           name,
-          dept,
-          status,
+          ...unitCells(d.workDate),
           d.workDate,
           WEEKDAYS[weekday(d.workDate)]!,
           d.calendar.holidayName ?? '',
@@ -223,14 +229,30 @@ function scheduleCells(d: DayResult, timeZone: string): Cell[] {
   ];
 }
 
-/** The staff an export's filters choose, by staff id. */
-export function chosenStaff<
-  E extends { employeeId: string; departmentId?: string | null; employmentStatusId?: string | null },
->(staff: readonly E[], p: Pick<AttendanceExportParams, 'employeeId' | 'departmentId' | 'employmentStatusId'>): E[] {
+/** Whether a day's unit (the department and status in force on it) passes an export's filters. */
+const unitMatches = (
+  unit: { departmentId: string | null; employmentStatusId: string | null },
+  p: Pick<AttendanceExportParams, 'departmentId' | 'employmentStatusId'>,
+) =>
+  (!p.departmentId || unit.departmentId === p.departmentId) &&
+  (!p.employmentStatusId || unit.employmentStatusId === p.employmentStatusId);
+
+/**
+ * The staff an export's filters choose, by staff id: with a department or status, those in it on some
+ * day of `from`–`to` (a member who moved in the range is in both units' exports, each with its days).
+ */
+export function chosenStaff<E extends { employeeId: string } & AssignedStaff>(
+  staff: readonly E[],
+  p: Pick<AttendanceExportParams, 'employeeId' | 'departmentId' | 'employmentStatusId'> &
+    Partial<Pick<AttendanceExportParams, 'from' | 'to'>>,
+): E[] {
+  const inUnit = (e: E) =>
+    p.from && p.to
+      ? assignmentsBetween(e, p.from, p.to).some((u) => unitMatches(u, p))
+      : unitMatches({ departmentId: e.departmentId || null, employmentStatusId: e.employmentStatusId || null }, p);
   return staff
     .filter((e) => !p.employeeId || e.employeeId === p.employeeId)
-    .filter((e) => !p.departmentId || e.departmentId === p.departmentId)
-    .filter((e) => !p.employmentStatusId || e.employmentStatusId === p.employmentStatusId)
+    .filter(inUnit)
     .sort((a, b) => a.employeeId.localeCompare(b.employeeId));
 }
 
@@ -249,7 +271,9 @@ export async function* attendanceRows(companyId: string, p: AttendanceExportPara
   const staff = chosenStaff(ctx.staff, p);
   const rowsOf = async (e: StaffMember) => {
     const rows: Cell[][] = [];
-    for await (const { row } of employeeDays(companyId, e, ctx, p)) rows.push(row);
+    // With a department or status filter, the days the member spent in it (a move splits the rows).
+    for await (const { day, row } of employeeDays(companyId, e, ctx, p))
+      if (unitMatches(assignmentOn(e, day.workDate), p)) rows.push(row);
     return rows;
   };
   const pending: Promise<Cell[][]>[] = [];

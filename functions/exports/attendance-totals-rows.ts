@@ -112,8 +112,9 @@ export async function* attendanceTotalsRows(
   params: TotalsExportParams,
   progress: (done: number, total: number) => Promise<void> = async () => {},
 ): AsyncGenerator<Cell[]> {
-  // The staff count for the progress bar (one Query); the pages below read their staff again.
-  const total = (await activeStaff(companyId)).filter(
+  // The staff count for the progress bar (one Query); the pages below read their staff again. A
+  // closed period's first page says how many its closing holds (retired members included).
+  let total = (await activeStaff(companyId)).filter(
     (m) =>
       (!params.departmentId || m.departmentId === params.departmentId) &&
       (!params.employmentStatusId || m.employmentStatusId === params.employmentStatusId),
@@ -132,7 +133,15 @@ export async function* attendanceTotalsRows(
       after,
     });
     if (!page) return;
-    for (const r of page.rows) yield layout ? layoutRow(layout, r) : totalsRow(r);
+    if (page.total !== undefined && page.total !== total) {
+      total = page.total;
+      await progress(Math.min(done, total), total);
+    }
+    for (const r of page.rows) {
+      // A preset whose product needs the row absent leaves out a member without figures (layoutRow: null).
+      const row = layout ? layoutRow(layout, r) : totalsRow(r);
+      if (row) yield row;
+    }
     done += page.rows.length;
     await progress(Math.min(done, total), total);
     if (!page.next) return;

@@ -19,6 +19,7 @@ import {
   type FrozenTotals,
   type PeriodSnapshot,
 } from '../services/period-snapshot.js';
+import { assignmentOn } from '../domain/staff-assignment.js';
 import { settingsOf } from '../domain/worktime/schedule.js';
 import { round30 } from '../domain/worktime/scheduled.js';
 import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES } from '../domain/worktime/version.js';
@@ -157,11 +158,17 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         // engine topped such breaks up and this counted the days it did; now it flags them instead.
         if (day.breakShortfallMinutes > 0 && day.breakSource !== 'punched') totals.breakShortDays++;
       }
+      // The member's unit on the period's last day of their employment (a move applies from its date).
+      const unit = assignmentOn(e, e.leaveDate && e.leaveDate < closing.to ? e.leaveDate : closing.to);
       employees.push({
         employeeId: e.employeeId,
         name: `${e.lastName} ${e.firstName}`,
-        departmentId: e.departmentId ?? null,
-        employmentStatusId: e.employmentStatusId ?? null,
+        employeeNumber: e.employeeNumber ?? null,
+        nameKana: e.nameKana ?? null,
+        departmentId: unit.departmentId,
+        employmentStatusId: unit.employmentStatusId,
+        departmentName: unit.departmentId ? (ctx.deptName.get(unit.departmentId) ?? null) : null,
+        employmentStatusName: unit.employmentStatusId ? (ctx.statusName.get(unit.employmentStatusId) ?? null) : null,
         totals: finishTotals(totals, rounding),
         rows,
       });

@@ -11,8 +11,14 @@
  * - `decimal`: hours with two decimals (10進法), the minutes divided by 60 and rounded half up at the
  *   third decimal (20 → 0.33, 50 → 0.83, 90 → 1.50);
  * - `minutes`: whole minutes.
- * Day counts are written as they are (half days as 0.5). A figure the period has no data for
- * (再計算待ち, データなし) is an empty cell, never a made-up 0.
+ * Day counts are written as they are (half days as 0.5).
+ *
+ * A figure the period has no data for yet (再計算待ち, データなし: since issue 29 item 14 a new member's
+ * summaries are stored at registration, so this is a member whose figures were never computed) is
+ * written as the target product's import needs it (`missing`, with its reason and source next to each
+ * preset): `zero` writes 0 (0:00, 0.00) where the product reads every 勤怠項目 as a number; `omit_row`
+ * leaves the member's row out where an imported row replaces what the product already holds. A
+ * company's own layout keeps the cell empty (`blank`): its reader is the company's, not a product's.
  * When the company's 1か月単位の端数処理 is on (row.rounding), 法定外, 60時間超, 深夜 and 法定休日 are the
  * rounded figures (what wages are computed from); the others are never rounded.
  */
@@ -114,6 +120,12 @@ export const PAYROLL_FIELD_IDS = Object.keys(PAYROLL_FIELDS) as PayrollField[];
 
 export type LayoutColumn = Column<PayrollField>;
 
+/**
+ * What a row does with a figure the period has no data for (see the file's comment): an empty cell
+ * (`blank`, custom layouts and jobs started before the rule), 0 (`zero`) or no row at all (`omit_row`).
+ */
+export type MissingFigures = 'blank' | 'zero' | 'omit_row';
+
 /** What the export job carries: the layout as it was when the export started. */
 export interface ResolvedLayout {
   id: string;
@@ -121,12 +133,17 @@ export interface ResolvedLayout {
   columns: LayoutColumn[];
   time_format: TimeFormat;
   encoding: LayoutEncoding;
+  /** Absent (jobs started before issue 29) = `blank`. */
+  missing?: MissingFigures | undefined;
 }
 
 export interface PresetLayout extends ResolvedLayout {
   /** The product's published import layout this preset follows. */
   source: { title: string; url: string };
   note: string;
+  missing: Exclude<MissingFigures, 'blank'>;
+  /** Why `missing` is what the product needs, and where that is written. */
+  missingReason: string;
 }
 
 const col = (field: PayrollField, header: string): LayoutColumn => ({ field, header });
@@ -148,6 +165,13 @@ const BUGYO: PresetLayout = {
     url: 'https://support.ta.kingoftime.jp/hc/ja/articles/8395783425945',
   },
   note: 'OBCの公式受入レイアウトは見つからず、連携先の公開手順に従った既定の勤怠項目名です。',
+  // Missing figures: 0. The guide maps each 給与奉行 勤怠項目 (出勤日数, 欠勤日数 … 時間 items in the
+  // 会社運用設定's 時間表示形式) to a figure of the attendance product, whose 月別データ writes a number for
+  // every item of every employee; 給与奉行 computes pay (日給, 欠勤控除) from those numbers, so a member's
+  // row carries a number in each, never an empty item.
+  missing: 'zero',
+  missingReason:
+    '勤怠項目はすべて数値で受け入れる（KING OF TIMEの月別データは全項目を数値で出力する）ため、集計のない項目は0',
   time_format: 'hmm',
   encoding: 'sjis',
   columns: [
@@ -183,6 +207,10 @@ const YAYOI: PresetLayout = {
     url: 'https://support.yayoi-kk.co.jp/subcontents.html?page_id=24293',
   },
   note: 'インポート形式の「インポート開始行」を2、「時間表示形式」を10進法にして取り込みます。',
+  // Missing figures: 0. 「明細データのインポート項目」 types every 明細項目 as 数字 (日数・回数: 3 integer
+  // digits and 2 decimals; 時間 items in the chosen 時間表示形式); an empty field is no number.
+  missing: 'zero',
+  missingReason: '「明細データのインポート項目」で明細項目の型が「数字」と定められているため、集計のない項目は0',
   time_format: 'decimal',
   encoding: 'sjis',
   columns: [
@@ -219,6 +247,13 @@ const FREEE: PresetLayout = {
     url: 'https://support.freee.co.jp/hc/ja/articles/204922194',
   },
   note: '公開ページに列の一覧がなく、freeeの勤怠項目名と従業員番号で組んだレイアウトです。',
+  // Missing figures: the row is left out. freee's page says that once attendance data is imported, pay
+  // is computed from the imported 勤務時間 instead of what was entered in freee's [勤怠] (and imported
+  // data has to be deleted by hand to undo it): a row of 0s for a member without figures would replace
+  // that member's attendance with nothing. Without the row freee keeps its own [勤怠] for the member.
+  missing: 'omit_row',
+  missingReason:
+    '取り込んだ勤怠データがfreeeの[勤怠]の入力に代わって給与計算に使われるため、集計のない従業員の行は出力しない',
   time_format: 'decimal',
   encoding: 'utf8',
   columns: [
@@ -251,6 +286,11 @@ const MONEYFORWARD: PresetLayout = {
     url: 'https://biz.moneyforward.com/support/payroll/guide/integrations/in09.html',
   },
   note: '勤怠項目名は「給与計算」画面の項目名と完全一致させてください（既定の項目名です）。',
+  // Missing figures: 0. The guide's file updates (「更新する」) the 勤怠項目 of each 従業員コード on the
+  // 給与計算 screen, the columns named exactly as those items: every cell is a value of an item, so a
+  // member's row carries 0 where nothing was recorded.
+  missing: 'zero',
+  missingReason: '「給与計算」画面の勤怠項目を従業員コードごとに更新する取込のため、集計のない項目は0',
   time_format: 'hmm',
   encoding: 'sjis',
   columns: [
@@ -283,6 +323,13 @@ const PCA: PresetLayout = {
     url: 'https://support.ta.kingoftime.jp/hc/ja/articles/360058957373',
   },
   note: '項目と順序は固定です。該当する集計がない項目は空欄で出力します。',
+  // Missing figures: 0. PCA's items and their order are fixed; the guide leaves an item blank only
+  // where PCA sets the value itself (要勤務日数・要勤務時間: 「PCA給与で設定するため」), so a blank means
+  // "keep PCA's value". A member without figures gets 0 in every figure column (the columns the
+  // preset leaves blank by design stay blank), never a stale value of PCA's.
+  missing: 'zero',
+  missingReason:
+    '項目と順序が固定で、空欄はPCA給与側の値を使う項目だけに使われる（連携手順の「PCA給与で設定するため」）ため、集計のない項目は0',
   time_format: 'hmm',
   encoding: 'sjis',
   columns: [
@@ -324,17 +371,33 @@ export function formatTime(minutes: number | null, format: TimeFormat): string {
 
 export const layoutHeader = (layout: Pick<ResolvedLayout, 'columns'>): Cell[] => layout.columns.map((c) => c.header);
 
-/** One employee's row in the layout. */
-export function layoutRow(layout: Pick<ResolvedLayout, 'columns' | 'time_format'>, r: AttendanceTotalsRow): Cell[] {
-  return layout.columns.map((c) => {
-    if (c.constant !== undefined) return c.constant;
+/**
+ * One employee's row in the layout; null when the layout leaves the row out (`missing: 'omit_row'`
+ * and a figure of the row is missing). A missing figure is 0 in the layout's format with `zero`.
+ */
+export function layoutRow(
+  layout: Pick<ResolvedLayout, 'columns' | 'time_format' | 'missing'>,
+  r: AttendanceTotalsRow,
+): Cell[] | null {
+  const missing = layout.missing ?? 'blank';
+  const cells: Cell[] = [];
+  for (const c of layout.columns) {
+    if (c.constant !== undefined) {
+      cells.push(c.constant);
+      continue;
+    }
     const def: FieldDef = PAYROLL_FIELDS[c.field];
-    const v = def.value(r);
-    if (v === null) return '';
-    if (def.kind === 'text') return String(v);
-    if (def.kind === 'minutes') return formatTime(v as number, layout.time_format);
-    return v;
-  });
+    let v = def.value(r);
+    if (v === null && def.kind !== 'text' && def.kind !== 'constant') {
+      if (missing === 'omit_row') return null;
+      if (missing === 'zero') v = 0;
+    }
+    if (v === null) cells.push('');
+    else if (def.kind === 'text') cells.push(String(v));
+    else if (def.kind === 'minutes') cells.push(formatTime(v as number, layout.time_format));
+    else cells.push(v);
+  }
+  return cells;
 }
 
 /** The CSV encoder's settings of a layout encoding. */

@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { companyById } from '../db/companies.js';
 import { findStaffImport, updateStaffImport } from '../db/staff-imports.js';
 import { importStaffRow, knownStaff, loadImportRows, type RowOutcome } from '../services/staff-import.js';
 import { clock } from '../shared/clock.js';
@@ -20,7 +21,11 @@ export async function runStaffImport({ companyId, importId }: StaffImportEvent):
   if (!job || job.status === 'done') return;
   await updateStaffImport(companyId, importId, { status: 'running' });
   try {
-    const [rows, known] = await Promise.all([loadImportRows(job.objectKey), knownStaff(companyId)]);
+    const [rows, known, company] = await Promise.all([
+      loadImportRows(job.objectKey),
+      knownStaff(companyId),
+      companyById(companyId),
+    ]);
     let done = 0;
     let created = 0;
     const failures: { row: number; message: string }[] = [];
@@ -40,7 +45,8 @@ export async function runStaffImport({ companyId, importId }: StaffImportEvent):
     const lane = async () => {
       while (next < rows.length) {
         const row = rows[next++]!;
-        const outcome: RowOutcome = await importStaffRow(companyId, row, known);
+        // Each new member's summaries are stored as they are registered (not データなし in 勤怠集計).
+        const outcome: RowOutcome = await importStaffRow(companyId, row, known, undefined, company.timeZone);
         if (outcome.kind === 'created') created++;
         if (outcome.kind === 'failed') failures.push({ row: row.row, message: outcome.message });
         done++;

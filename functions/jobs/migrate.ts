@@ -19,10 +19,13 @@
  *   then the sessions its close has not yet ended are not refused by the mark (the close still ends them);
  * - a 36協定 version for every company that has none, carrying over its old company alert (issue 29 item
  *   19, db/overtime-agreements.ts backfillAgreementFromAlert): the アラート設定 form and its route are
- *   retired, so that alert can no longer be edited; until then the engine keeps judging by it.
+ *   retired, so that alert can no longer be edited; until then the engine keeps judging by it;
+ * - the company's 利用開始日 (db/companies.ts backfillUsageStart, issue 29 item 8): the date of its
+ *   `createdAt`; until then the five-day paid-leave duty judges every day, as before (a grant year that
+ *   ended before the company used the product can show 期限超過).
  */
 import { pathToFileURL } from 'node:url';
-import { backfillClosureMark } from '../db/companies.js';
+import { backfillClosureMark, backfillUsageStart } from '../db/companies.js';
 import { backfillOrgUnitCounts } from '../db/organisation.js';
 import { backfillAgreementFromAlert } from '../db/overtime-agreements.js';
 import { backfillLeaveLedgers } from '../db/paid-leave.js';
@@ -40,6 +43,7 @@ export const MIGRATIONS = [
     name: '36協定 version from the old company alert',
     run: (companyId: string) => backfillAgreementFromAlert(companyId),
   },
+  { name: 'company first day of use', run: (companyId: string) => backfillUsageStart(companyId) },
 ] as const;
 
 export interface MigrationResult {

@@ -12,14 +12,16 @@
 import { listOrgUnits } from '../db/organisation.js';
 import { leaveInputs } from '../db/paid-leave.js';
 import { payrollVersions } from '../db/period-closings.js';
-import { staffInOrderPage, type StaffMember } from '../db/staff.js';
+import { staffByIds, staffInOrderPage, type StaffMember } from '../db/staff.js';
 import { summariesOf } from '../db/summaries.js';
 import { periodById } from '../domain/payroll-period.js';
+import { assignmentOn } from '../domain/staff-assignment.js';
+import { listOrderKey } from '../domain/staff-identity.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { NotFoundError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
-import { frozenSnapshot, type FrozenTotals } from './period-snapshot.js';
+import { frozenSnapshot, type FrozenEmployee, type FrozenTotals, type PeriodSnapshot } from './period-snapshot.js';
 import { summarize } from './paid-leave-service.js';
 
 /** One page holds at most this many staff. */
@@ -89,7 +91,8 @@ export interface AttendanceTotalsRow extends TotalsFigures {
   department: string | null;
   employment_status_id: string | null;
   employment_status: string | null;
-  status: 'active';
+  /** A closed period lists its closing's members, retired since included. */
+  status: 'active' | 'retired';
   /** From the closing snapshot (the period is closed). */
   closed: boolean;
   /** The stored figures predate some columns (null): a recompute fills them. */
@@ -116,6 +119,8 @@ export interface AttendanceTotalsPage {
   rows: AttendanceTotalsRow[];
   /** The staff id after which the next page starts (the route seals it); null on the last page. */
   next: string | null;
+  /** A closed period: how many members its closing holds under the filters (the CSV's progress). */
+  total?: number | undefined;
 }
 
 const NULL_FIGURES: TotalsFigures = {
@@ -270,7 +275,9 @@ export async function totalsPeriod(companyId: string, period: string) {
  * department / status filters apply to the members it reads), sorted on the page by `sort` (default
  * 五十音, which is then the order across pages too). Null when the period does not exist. Reads: the
  * page, the 締め日 versions, the closing, departments and statuses, then the page's summaries (one
- * BatchGetItem); the paid-leave balances come with the page (each member's leave ledger).
+ * BatchGetItem); the paid-leave balances come with the page (each member's leave ledger). A closed
+ * period lists the members of its closing snapshot instead (closedTotalsPage: the page's items by one
+ * BatchGetItem), whoever joined or left since.
  */
 export async function attendanceTotals(
   companyId: string,
@@ -278,18 +285,28 @@ export async function attendanceTotals(
   q: TotalsQuery,
 ): Promise<AttendanceTotalsPage | null> {
   const limit = Math.min(q.limit ?? TOTALS_PAGE_LIMIT, TOTALS_PAGE_LIMIT);
-  const [period, page, snapshot, departments, statuses] = await Promise.all([
+  // The department / status filters apply to the unit each member is in on the period's last day (a
+  // move applies from its date, issue 29 item 11), so they are applied to the page read here, not in
+  // the Query: the page is still the `limit` members the Query reads, holding those that match.
+  const [period, read, snapshot, departments, statuses] = await Promise.all([
     totalsPeriod(companyId, q.period),
-    staffInOrderPage(companyId, {
-      limit,
-      after: q.after,
-      departmentId: q.departmentId,
-      employmentStatusId: q.employmentStatusId,
-    }),
+    staffInOrderPage(companyId, { limit, after: q.after }),
     frozenSnapshot(companyId, q.period),
     listOrgUnits('department', companyId),
     listOrgUnits('employmentStatus', companyId),
   ]);
+  if (!period) return null;
+  const unitOf = (m: StaffMember) => assignmentOn(m, period.to);
+  const page = {
+    next: read.next,
+    staff: read.staff.filter((m) => {
+      const unit = unitOf(m);
+      return (
+        (!q.departmentId || unit.departmentId === q.departmentId) &&
+        (!q.employmentStatusId || unit.employmentStatusId === q.employmentStatusId)
+      );
+    }),
+  };
   // Only the page's summaries (one BatchGetItem), not the period's for the whole company; a closed
   // period reads none (its figures are the snapshot's). The balances come with the page: each
   // member's leave ledger (db/leave-ledger.ts), read on its own only for a member stored before it.
@@ -301,43 +318,52 @@ export async function attendanceTotals(
           page.staff.map((m) => m.employeeId),
         )
       : [],
-    leaveInputs(companyId, page.staff),
+    snapshot === null ? leaveInputs(companyId, page.staff) : new Map<string, never>(),
   ]);
-  if (!period) return null;
   // A department or status of another company (or of none) is a 404 like any foreign id, never an empty page.
   if (
     (q.departmentId !== undefined && !departments.some((d) => d.id === q.departmentId)) ||
     (q.employmentStatusId !== undefined && !statuses.some((s) => s.id === q.employmentStatusId))
   )
     throw new NotFoundError(MESSAGES.fetchDataFailed);
-  const closed = snapshot !== null;
-  const frozen = new Map(snapshot?.employees.map((e) => [e.employeeId, e.totals]) ?? []);
-  const stored = new Map(summaries.map((s) => [s.employeeId, s]));
   const deptName = new Map(departments.map((d) => [d.id, d.name]));
   const statusName = new Map(statuses.map((s) => [s.id, s.name]));
   const asOf = today(timeZone, clock.now());
+  const sort = q.sort ?? 'name_kana';
+  const order = q.order ?? 'asc';
+  if (snapshot !== null) {
+    const frozenPage = await closedTotalsPage(companyId, snapshot, q, limit, { deptName, statusName, asOf });
+    return {
+      period: period.id,
+      // A closed period's days are the ones it was closed with.
+      from: snapshot.from,
+      to: snapshot.to,
+      closed: true,
+      sort,
+      order,
+      rows: sortRows(frozenPage.rows, sort, order),
+      next: frozenPage.next,
+      total: frozenPage.total,
+    };
+  }
+  const stored = new Map(summaries.map((s) => [s.employeeId, s]));
   const rows = (page.staff as Member[]).map((m): AttendanceTotalsRow => {
-    const source = closed
-      ? frozen.has(m.employeeId)
-        ? frozenFigures(frozen.get(m.employeeId)!)
-        : null
-      : stored.has(m.employeeId)
-        ? summaryFigures(stored.get(m.employeeId)!)
-        : null;
+    const source = stored.has(m.employeeId) ? summaryFigures(stored.get(m.employeeId)!) : null;
     const ledger = leaveOf.get(m.employeeId);
     const leave = ledger?.grants.length ? summarize(m, ledger.grants, ledger.takings, asOf) : null;
     const figures = source?.figures ?? NULL_FIGURES;
+    const unit = unitOf(m);
     return {
       employee_id: m.employeeId,
       employee_number: m.employeeNumber ?? null,
       name: `${m.lastName} ${m.firstName}`,
       name_kana: m.nameKana ?? null,
-      department_id: m.departmentId ?? null,
-      department: m.departmentId ? (deptName.get(m.departmentId) ?? null) : null,
-      employment_status_id: m.employmentStatusId ?? null,
-      employment_status: m.employmentStatusId ? (statusName.get(m.employmentStatusId) ?? null) : null,
+      department_id: unit.departmentId,
+      department: unit.departmentId ? (deptName.get(unit.departmentId) ?? null) : null,
+      employment_status_id: unit.employmentStatusId,
+      employment_status: unit.employmentStatusId ? (statusName.get(unit.employmentStatusId) ?? null) : null,
       status: 'active',
-      closed,
+      closed: false,
       no_data: source === null,
       recompute_pending: source !== null && Object.values(source.figures).some((v) => v === null),
       rounding: source?.rounded ? 'monthly_30' : null,
@@ -346,17 +372,77 @@ export async function attendanceTotals(
       ...figures,
     };
   });
-  const sort = q.sort ?? 'name_kana';
-  const order = q.order ?? 'asc';
   return {
     period: period.id,
-    // A closed period's days are the ones it was closed with.
-    from: snapshot?.from ?? period.from,
-    to: snapshot?.to ?? period.to,
-    closed,
+    from: period.from,
+    to: period.to,
+    closed: false,
     sort,
     order,
     rows: sortRows(rows, sort, order),
     next: page.next,
   };
+}
+
+/** The 五十音 position of a frozen member: the staff index's key (entities/employee.ts listOrder) and the id. */
+const frozenOrder = (e: FrozenEmployee) => `${listOrderKey(e.nameKana ?? null, e.name)}\u0000${e.employeeId}`;
+
+/**
+ * A closed period's page (issue 29 item 13): exactly the members its closing froze — retired since
+ * included, registered since left out — with their figures, names and department / status as they were
+ * at closing, in 五十音 order by the frozen names (the same key as the staff index, so a cursor reads the
+ * same way on either path) and filtered by the frozen department / status. Snapshots taken before they
+ * kept the 社員番号 and フリガナ take them from the members' items (one BatchGetItem for the page, which
+ * also gives each member's leave ledger for the balance today), and sort by name alone.
+ */
+async function closedTotalsPage(
+  companyId: string,
+  snapshot: PeriodSnapshot,
+  q: TotalsQuery,
+  limit: number,
+  names: { deptName: Map<string, string>; statusName: Map<string, string>; asOf: string },
+): Promise<{ rows: AttendanceTotalsRow[]; next: string | null; total: number }> {
+  const chosen = snapshot.employees
+    .filter((e) => !q.departmentId || e.departmentId === q.departmentId)
+    .filter((e) => !q.employmentStatusId || e.employmentStatusId === q.employmentStatusId)
+    .map((e) => ({ e, key: frozenOrder(e) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const rest = q.after === undefined ? chosen : chosen.filter((x) => x.key > q.after!);
+  const page = rest.slice(0, limit);
+  const members = await staffByIds(
+    companyId,
+    page.map((x) => x.e.employeeId),
+  );
+  const byId = new Map(members.map((m) => [m.employeeId, m]));
+  const leaveOf = await leaveInputs(companyId, members);
+  const rows = page.map(({ e }): AttendanceTotalsRow => {
+    const m = byId.get(e.employeeId);
+    const ledger = leaveOf.get(e.employeeId);
+    const leave = m && ledger?.grants.length ? summarize(m, ledger.grants, ledger.takings, names.asOf) : null;
+    const source = frozenFigures(e.totals);
+    return {
+      employee_id: e.employeeId,
+      employee_number: e.employeeNumber !== undefined ? e.employeeNumber : (m?.employeeNumber ?? null),
+      name: e.name,
+      name_kana: e.nameKana !== undefined ? e.nameKana : (m?.nameKana ?? null),
+      department_id: e.departmentId,
+      department: e.departmentId ? (e.departmentName ?? names.deptName.get(e.departmentId) ?? null) : null,
+      employment_status_id: e.employmentStatusId,
+      employment_status: e.employmentStatusId
+        ? (e.employmentStatusName ?? names.statusName.get(e.employmentStatusId) ?? null)
+        : null,
+      status: m?.status === 'retired' ? 'retired' : 'active',
+      closed: true,
+      no_data: false,
+      recompute_pending: Object.values(source.figures).some((v) => v === null),
+      rounding: source.rounded ? 'monthly_30' : null,
+      rounded: roundedView(source.rounded),
+      paid_leave_balance: leave
+        ? { days: leave.remaining.days, hours: leave.remaining.hours, as_of: names.asOf }
+        : null,
+      ...source.figures,
+    };
+  });
+  const more = rest.length > limit;
+  return { rows, next: more ? page[page.length - 1]!.key : null, total: chosen.length };
 }

@@ -112,7 +112,9 @@ export async function openCompanyAccount(input: NewCompanyInput, deps: AccountDe
     })
     .catch(emailTaken);
   try {
-    return await deps.saveNewCompany({ companyId, adminId, adminSub, ...companyFields(input) });
+    // 利用開始日: the records of every worker begin no earlier than today (the five-day duty).
+    const usageStartedOn = today(input.time_zone, clock.now());
+    return await deps.saveNewCompany({ companyId, adminId, adminSub, ...companyFields(input), usageStartedOn });
   } catch (error) {
     await deps.deleteUser('admin', adminSub).catch((cleanup: unknown) =>
       // The admin cannot sign in anyway (no company record), but the e-mail stays taken until removed.

@@ -16,6 +16,7 @@
  * sets the employee's default pattern to the average day.
  */
 import { daysAndShiftsBetween } from '../db/attendance.js';
+import { assignmentOn } from '../domain/staff-assignment.js';
 import { findEmployee } from '../db/staff.js';
 import { engineSchedule, scheduleSettings, type CompanySettings } from '../db/schedules.js';
 import { scheduledMinutesOf } from '../domain/paid-leave/index.js';
@@ -56,7 +57,12 @@ export async function employeeDays(
     findEmployee(companyId, employeeId),
     ...[...new Set(dates)].map((d) => daysAndShiftsBetween(who, d, d)),
   ]);
-  const staff = { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId };
+  const staff = {
+    employeeId,
+    departmentId: employee?.departmentId,
+    employmentStatusId: employee?.employmentStatusId,
+    assignments: employee?.assignments,
+  };
   const { schedule } = engineSchedule(
     settings,
     staff,
@@ -72,9 +78,16 @@ export async function employeeDays(
 
 export async function leaveDay(companyId: string, employeeId: string, date: string): Promise<LeaveDay> {
   const { day, settings, employee } = await employeeDays(companyId, employeeId, [date]);
-  const who = { employeeId, departmentId: employee?.departmentId, employmentStatusId: employee?.employmentStatusId };
+  const who = {
+    employeeId,
+    departmentId: employee?.departmentId,
+    employmentStatusId: employee?.employmentStatusId,
+    assignments: employee?.assignments,
+  };
   const standard = scheduleOf(who, settings.patterns, settings.assignments, [])(date);
-  const fixed = resolveRules(settings.rules, who.departmentId, who.employmentStatusId, date).working.fixedMinutes;
+  // The unit the member is in on the leave date (a move applies from its date).
+  const unit = assignmentOn(who, date);
+  const fixed = resolveRules(settings.rules, unit.departmentId, unit.employmentStatusId, date).working.fixedMinutes;
   const { schedule } = day(date);
   return {
     day: day(date),

@@ -60,16 +60,33 @@ const groupBy = <T, K>(xs: readonly T[], key: (x: T) => K) => {
   return m;
 };
 
-/** Windows a screen shows: the ones running today, and ones missed within the last year (a breach to act on). */
+/**
+ * Windows a screen shows: the ones running today, and ones missed within the last year (a breach to
+ * act on). A window that ended before the records of the worker began is never a breach shown.
+ */
 function relevantWindows(
   grants: readonly LeaveGrant[],
   approved: readonly LeaveTaking[],
   asOf: string,
+  records: { recordsFrom: string | null; takenBeforeRecords: number | null },
 ): FiveDayWindow[] {
   const yearAgo = addYearsLegal(asOf, -1);
-  return fiveDayDuty(grants, approved, asOf).filter(
+  return fiveDayDuty(grants, approved, asOf, records).filter(
     (w) => w.from <= asOf && (asOf <= w.deadline || (w.status === 'overdue' && w.deadline >= yearAgo)),
   );
+}
+
+/**
+ * The first day the product's records of a worker cover: the later of the hire date and the
+ * company's first day of use (issue 29 item 8); null when neither is known (companies created before
+ * the first day of use was kept and not yet migrated: every day counts, as before).
+ */
+export function recordsFromOf(
+  person: { hireDate?: string | undefined },
+  usageStartedOn: string | null | undefined,
+): string | null {
+  if (!usageStartedOn) return null;
+  return person.hireDate && person.hireDate > usageStartedOn ? person.hireDate : usageStartedOn;
 }
 
 const fiveDayView = (w: FiveDayWindow) => ({
@@ -83,6 +100,10 @@ const fiveDayView = (w: FiveDayWindow) => ({
   expected_by_now: w.expectedByNow,
   days_left: w.daysLeft,
   status: w.status,
+  /** The window began before the records of the worker (days before them unknown unless stated). */
+  before_records: w.beforeRecords,
+  /** The days stated as taken before the records (staff form); null when not stated or not needed. */
+  taken_before_records: w.takenBeforeRecords,
 });
 
 /** A taking as the detail screen lists it: days 1 / 0.5, or the hours of 時間単位 (days then 0). */
@@ -93,7 +114,16 @@ const takingView = (t: LeaveTaking) => ({
   hours: t.hours ?? null,
 });
 
-const SEVERITY: FiveDayWindow['status'][] = ['overdue', 'behind', 'on_track', 'scheduled', 'met', 'upcoming'];
+const SEVERITY: FiveDayWindow['status'][] = [
+  'overdue',
+  'behind',
+  'unconfirmed',
+  'on_track',
+  'scheduled',
+  'met',
+  'upcoming',
+  'before_records',
+];
 
 /** One employee's balance, pending days, next expiry and grant, and five-day duty on `asOf`. */
 export function summarize(
@@ -111,7 +141,11 @@ export function summarize(
   const held = balanceOn(grants, [...approved, ...pending], asOf);
   const employee = leaveEmployeeOf(person);
   const next = employee ? nextGrant(employee, asOf, options) : null;
-  const windows = relevantWindows(grants, approved, asOf);
+  const recordsFrom = recordsFromOf(person, options.usageStartedOn);
+  const windows = relevantWindows(grants, approved, asOf, {
+    recordsFrom,
+    takenBeforeRecords: person.leaveTakenBeforeRecords ?? null,
+  });
   // 時間単位年休: the remainder below a day is shown in hours, a day's worth being that of the latest
   // hourly taking (without hourly leave the balance stays in days and half days).
   const lastHourly = [...approved, ...pending]
@@ -145,26 +179,41 @@ export function summarize(
     next_grant: next && next.outcome === 'granted' ? { grant_date: next.grantDate, days: next.days } : null,
     five_day: windows.map(fiveDayView),
     five_day_status: worst?.status ?? null,
+    /**
+     * The first day the records of the member cover (later of the 入社日 and the company's first day of
+     * use); the five-day duty is judged from it. Null: every day (the company's first day is unknown).
+     */
+    records_from: recordsFrom,
+    /** 記録開始前の有給取得日数 as stated on the staff form; null when not stated. */
+    leave_taken_before_records: person.leaveTakenBeforeRecords ?? null,
   };
 }
 export type PaidLeaveSummary = ReturnType<typeof summarize>;
 
 export interface GrantOptions {
   commonGrantDate?: CommonGrantDate | undefined;
+  /** The company's first day of use (Company.usageStartedOn): the five-day duty is judged from it. */
+  usageStartedOn?: string | undefined;
 }
 
-/** The company's 斉一的付与 setting, when it has one. */
+/** The company's 斉一的付与 setting, when it has one, and its first day of use. */
 export function grantOptionsOf(
-  company: { leaveCommonDate?: string | undefined; leaveFirstGrant?: CommonGrantDate['firstGrant'] | undefined } | null,
+  company: {
+    leaveCommonDate?: string | undefined;
+    leaveFirstGrant?: CommonGrantDate['firstGrant'] | undefined;
+    usageStartedOn?: string | undefined;
+  } | null,
 ): GrantOptions {
+  const usage = company?.usageStartedOn ? { usageStartedOn: company.usageStartedOn } : {};
   return company?.leaveCommonDate
     ? {
         commonGrantDate: {
           monthDay: company.leaveCommonDate,
           firstGrant: company.leaveFirstGrant ?? 'first_common_date',
         },
+        ...usage,
       }
-    : {};
+    : usage;
 }
 
 const companyGrantOptions = async (companyId: string) => grantOptionsOf(await companyById(companyId));
@@ -258,12 +307,12 @@ export async function fiveDayBehind(
   now: Date,
 ): Promise<FiveDayBehindView[]> {
   const asOf = today(timeZone, now);
-  const leaveOf = await leaveInputs(companyId, staff);
+  const [leaveOf, options] = await Promise.all([leaveInputs(companyId, staff), companyGrantOptions(companyId)]);
   const out: FiveDayBehindView[] = [];
   for (const m of staff) {
     const ledger = leaveOf.get(m.employeeId)!;
     if (!ledger.grants.length) continue;
-    const w = summarize(m, ledger.grants, ledger.takings, asOf).five_day.find(
+    const w = summarize(m, ledger.grants, ledger.takings, asOf, options).five_day.find(
       (x) => x.status === 'behind' || x.status === 'overdue',
     );
     if (!w) continue;

@@ -59,6 +59,15 @@ export interface FrozenTotals {
 export interface FrozenEmployee {
   employeeId: string;
   name: string;
+  /**
+   * 社員番号 and フリガナ at closing, and the names of the department and status (issue 29 item 13: a
+   * closed period's 勤怠集計 shows the member as closed); absent from snapshots taken before them.
+   */
+  employeeNumber?: string | null;
+  nameKana?: string | null;
+  departmentName?: string | null;
+  employmentStatusName?: string | null;
+  /** The department and status in force on the period's last day of the member's employment. */
   departmentId: string | null;
   employmentStatusId: string | null;
   totals: FrozenTotals;

@@ -228,6 +228,7 @@ export async function recentShifts(principal: EmployeePrincipal, now: Date, forP
         employeeId: who.employeeId,
         departmentId: staff.employee?.departmentId,
         employmentStatusId: staff.employee?.employmentStatusId,
+        assignments: staff.employee?.assignments,
       },
       read.shifts,
     ).schedule;

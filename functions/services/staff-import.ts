@@ -90,13 +90,16 @@ export type RowOutcome = { kind: 'created' } | { kind: 'existing' } | { kind: 'f
 
 /**
  * Registers one row unless the company already has its e-mail (then nothing is done: a rerun), and
- * sends the new member the welcome mail with the temporary password after the write.
+ * sends the new member the welcome mail with the temporary password after the write. With the
+ * company's `timeZone` the member's summaries are stored with the registration (staff-service.ts
+ * registerStaff), so the payroll files show the new member's 0s right after the import.
  */
 export async function importStaffRow(
   companyId: string,
   { row, fields }: ImportStaffRow,
   known: KnownStaff,
   deps: StaffDeps = staffDeps,
+  timeZone?: string,
 ): Promise<RowOutcome> {
   const email = fields.email.toLowerCase();
   if (known.emails.has(email)) return { kind: 'existing' };
@@ -105,7 +108,7 @@ export async function importStaffRow(
     return { kind: 'failed', message: STAFF_IDENTITY_MESSAGES.employeeNumberTaken };
   const password = temporaryPassword();
   try {
-    const staff = await registerStaff(companyId, { ...fields, password }, deps);
+    const staff = await registerStaff(companyId, { ...fields, password }, deps, timeZone);
     known.emails.add(email);
     if (fields.employeeNumber) known.numbers.set(employeeNumberKey(fields.employeeNumber), email);
     await notify({

@@ -7,8 +7,12 @@ import { summarySystemView } from './work-figures.js';
 import { assertOrgRefs, findOrgUnit, listOrgUnits, type OrgUnit } from '../db/organisation.js';
 import { patternOf } from '../db/paid-leave.js';
 import { endSessions } from '../db/sessions.js';
-import { summariesOf } from '../db/summaries.js';
-import { payrollVersions } from '../db/period-closings.js';
+import { seedSummaries, summariesOf } from '../db/summaries.js';
+import { assertDaysOpen, assertEffectiveFromOpen, payrollVersions, periodClosings } from '../db/period-closings.js';
+import { assignmentHistory, latestAssignment, moveFrom } from '../domain/staff-assignment.js';
+import { addDays, today } from '../domain/time.js';
+import { clock } from '../shared/clock.js';
+import { enqueueRecompute, type RecomputeJobView } from './recompute.js';
 import { periodOf } from '../domain/payroll-period.js';
 import {
   activeStaffMember,
@@ -83,11 +87,19 @@ function leaveAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Pa
     weeklyHours: p?.weeklyHours,
   };
 }
-/** The identity attributes a form's 社員番号, フリガナ and 退職日 become (undefined keeps the stored value). */
+/**
+ * The identity attributes a form's 社員番号, フリガナ and 退職日 become, and 記録開始前の有給取得日数
+ * (undefined keeps the stored value).
+ */
 function identityAttributes(f: StaffFields, current: Partial<StaffMember> = {}): Partial<StaffMember> {
-  const keep = <K extends 'employeeNumber' | 'nameKana' | 'leaveDate'>(k: K) =>
+  const keep = <K extends 'employeeNumber' | 'nameKana' | 'leaveDate' | 'leaveTakenBeforeRecords'>(k: K) =>
     f[k] === undefined ? current[k] : (f[k] ?? undefined);
-  return { employeeNumber: keep('employeeNumber'), nameKana: keep('nameKana'), leaveDate: keep('leaveDate') };
+  return {
+    employeeNumber: keep('employeeNumber'),
+    nameKana: keep('nameKana'),
+    leaveDate: keep('leaveDate'),
+    leaveTakenBeforeRecords: keep('leaveTakenBeforeRecords'),
+  };
 }
 
 /**
@@ -109,8 +121,49 @@ const pick = ({ patternBasis, daysPerWeek, daysPerYear, weeklyHours }: Partial<S
   weeklyHours,
 });
 
+/** A unit's name by id (the history's departments and statuses); null when unknown or deleted. */
+export type UnitNames = (kind: 'department' | 'status', id: string) => string | null;
+
+/** The unit names a staff row already shows (its history's and its latest's): no read for them. */
+export function unitNamesFromView(v: StaffView): UnitNames {
+  const known = new Map<string, string>();
+  for (const a of v.assignments) {
+    if (a.department_id) known.set(`department\n${a.department_id}`, a.department_name);
+    if (a.employment_status_id) known.set(`status\n${a.employment_status_id}`, a.employment_status_name);
+  }
+  return (kind, id) => known.get(`${kind}\n${id}`) ?? null;
+}
+
+/** The names of the company's departments and statuses as a UnitNames (lists read them anyway). */
+export const unitNamesOf =
+  (departments: readonly OrgUnit[], statuses: readonly OrgUnit[]): UnitNames =>
+  (kind, id) =>
+    (kind === 'department' ? departments : statuses).find((u) => u.id === id)?.name ?? null;
+
+/**
+ * The department / status history as the staff screen shows it (issue 29 item 11): each version with
+ * the first day it applies (null for "since always") and the names. Old items read as one version.
+ */
+function historyView(m: StaffMember, names: UnitNames) {
+  return assignmentHistory(m).map((v) => ({
+    from: v.from || null,
+    department_id: v.departmentId || null,
+    department_name: v.departmentId ? (names('department', v.departmentId) ?? '') : '',
+    employment_status_id: v.employmentStatusId || null,
+    employment_status_name: v.employmentStatusId ? (names('status', v.employmentStatusId) ?? '') : '',
+  }));
+}
+
 /** The staff row of spec §7 (list, detail and the answers of create/update). */
-export function staffView(m: StaffMember, department: OrgUnit | null | undefined, status: OrgUnit | null | undefined) {
+export function staffView(
+  m: StaffMember,
+  department: OrgUnit | null | undefined,
+  status: OrgUnit | null | undefined,
+  names: UnitNames = (kind, id) =>
+    (kind === 'department' ? department : status)?.id === id
+      ? (kind === 'department' ? department : status)!.name
+      : null,
+) {
   const pattern = patternOf(m);
   return {
     id: m.employeeId,
@@ -128,6 +181,14 @@ export function staffView(m: StaffMember, department: OrgUnit | null | undefined
     employee_number: m.employeeNumber ?? null,
     name_kana: m.nameKana ?? null,
     leave_date: m.leaveDate ?? null,
+    // 記録開始前の有給取得日数 (issue 29 item 8): the five-day duty of the year running when the records began.
+    leave_taken_before_records: m.leaveTakenBeforeRecords ?? null,
+    /**
+     * The department / status history (issue 29 item 11), oldest first: every day is computed with the
+     * version in force on it; department_id / employment_status_id above are the latest (a scheduled
+     * move's target, from the last version's `from`).
+     */
+    assignments: historyView(m, names),
     working_pattern: pattern
       ? {
           basis: pattern.basis,
@@ -182,11 +243,13 @@ export async function staffList(
   const dept = new Map(departments.map((d) => [d.id, d]));
   const stat = new Map(statuses.map((s) => [s.id, s]));
   const figures = new Map(summaries.map((s) => [s.employeeId, s]));
+  const names = unitNamesOf(departments, statuses);
   const rows = staff.map((m) => {
     const view = staffView(
       m,
       m.departmentId ? dept.get(m.departmentId) : null,
       m.employmentStatusId ? stat.get(m.employmentStatusId) : null,
+      names,
     );
     const f = figures.get(m.employeeId);
     // No summary yet means nothing worked this period: zero, not unknown.
@@ -236,9 +299,26 @@ export async function staffSearch(companyId: string, q: string, limit: number): 
   return found.filter((m) => !seen.has(m.employeeId) && seen.add(m.employeeId)).slice(0, limit);
 }
 
-/** One active staff member with names (a department deleted since shows as none). */
+/**
+ * One active staff member with names (a department deleted since shows as none), its history's too:
+ * the company's departments and statuses (one Query each) when the member was ever moved, else the
+ * two units by id (GetItem each).
+ */
 export async function staffDetail(companyId: string, employeeId: string): Promise<StaffView> {
   const m = await activeStaffMember(companyId, employeeId);
+  if (m.assignments?.length) {
+    const [departments, statuses] = await Promise.all([
+      listOrgUnits('department', companyId),
+      listOrgUnits('employmentStatus', companyId),
+    ]);
+    const names = unitNamesOf(departments, statuses);
+    return staffView(
+      m,
+      departments.find((d) => d.id === m.departmentId),
+      statuses.find((u) => u.id === m.employmentStatusId),
+      names,
+    );
+  }
   const [department, status] = await Promise.all([
     m.departmentId ? findOrgUnit('department', companyId, m.departmentId) : null,
     m.employmentStatusId ? findOrgUnit('employmentStatus', companyId, m.employmentStatusId) : null,
@@ -249,12 +329,15 @@ export async function staffDetail(companyId: string, employeeId: string): Promis
 /**
  * Register: the Cognito user first (temporary password, not permanent, so the first sign-in asks
  * for a new one; tenant ids as immutable attributes), then the profile with a conditional create.
- * If the profile write fails the Cognito user is deleted again.
+ * If the profile write fails the Cognito user is deleted again. With the company's `timeZone`, the
+ * new member's summaries of the current and the previous payroll period are stored at once
+ * (db/summaries.ts seedSummaries): 勤怠集計 and the payroll files show 0s, never データなし.
  */
 export async function registerStaff(
   companyId: string,
   input: StaffFields & { password: string },
   deps: StaffDeps = staffDeps,
+  timeZone?: string,
 ): Promise<StaffView> {
   assertLeaveAfterHire(input);
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
@@ -275,6 +358,7 @@ export async function registerStaff(
       .catch((cleanup: unknown) => logger.error('staff compensation failed', { userSub, error: cleanup as Error }));
     throw error;
   }
+  if (timeZone) await seedSummaries(companyId, employeeId, timeZone);
   const {
     password: _password,
     hireDate: _hireDate,
@@ -282,6 +366,7 @@ export async function registerStaff(
     employeeNumber: _number,
     nameKana: _kana,
     leaveDate: _leave,
+    leaveTakenBeforeRecords: _takenBefore,
     ...fields
   } = input;
   return staffView(
@@ -300,21 +385,84 @@ export async function registerStaff(
   );
 }
 
+/** A day before / after every day the product holds (an open end of a changed span). */
+const FIRST_DAY = '0000-01-01';
+const LAST_DAY = '9999-12-31';
+
+/**
+ * The days whose figures an edit of the 入社日 (days before it are 入社前) or the 退職日 (days after it
+ * are 退職後) changes: `hire` [earlier, later) of the two dates, `leave` (earlier, later]; an absent date
+ * is the open end. Null when the date does not change (undefined: left as stored).
+ */
+function employmentSpan(kind: 'hire' | 'leave', stored: string | undefined, given: string | null | undefined) {
+  if (given === undefined || (given ?? undefined) === stored) return null;
+  const open = kind === 'hire' ? FIRST_DAY : LAST_DAY;
+  const [a, b] = [stored ?? open, given ?? open].sort() as [string, string];
+  return kind === 'hire' ? { from: a, to: addDays(b, -1) } : { from: addDays(a, 1), to: b };
+}
+
+/**
+ * What an edit changes of the days' figures (issue 29 items 8 and 11): a move of department / status
+ * from a date (the new history), and the spans a new 入社日 / 退職日 moves in or out of the employment.
+ * A move is made when the form names its date (`assignmentFrom`), or — dated today — when the
+ * department or status differs from the latest version.
+ */
+function datedChanges(current: StaffMember, input: StaffEdit, todayDate: string) {
+  const desired = { departmentId: input.departmentId || null, employmentStatusId: input.employmentStatusId || null };
+  const latest = latestAssignment(assignmentHistory(current));
+  const differs =
+    desired.departmentId !== latest.departmentId || desired.employmentStatusId !== latest.employmentStatusId;
+  const moveDate = input.assignmentFrom ?? (differs ? todayDate : null);
+  const history = moveDate === null ? null : moveFrom(current, moveDate, desired);
+  const spans = [
+    { field: 'hire_date', span: employmentSpan('hire', current.hireDate, input.hireDate) },
+    { field: 'leave_date', span: employmentSpan('leave', current.leaveDate, input.leaveDate) },
+  ].flatMap(({ field, span }) => (span ? [{ field, ...span }] : []));
+  const firsts = [...(history ? [moveDate!] : []), ...spans.map((x) => x.from)].sort();
+  return { move: history ? { date: moveDate!, history } : null, spans, firstChanged: firsts[0] ?? null };
+}
+
+/** Summaries older than this many months before today are not recomputed after a staff edit (36協定 history). */
+const RECOMPUTE_MONTHS_BACK = 13;
+
+/** A staff edit as the service takes it: the form's fields, the password (null keeps it) and a move's date. */
+export type StaffEdit = StaffFields & {
+  password: string | null;
+  /** 適用開始日 of a department / status change (YYYY-MM-DD); absent = today for a change. */
+  assignmentFrom?: string | undefined;
+};
+
 /**
  * Edit: a new e-mail goes to Cognito first (it refuses one in use) and is put back if the profile
- * write fails; a new password is temporary and ends the member's sessions. Not refused in a closed
- * payroll period: a new department or employment status rewrites no day and recomputes no summary
- * (the next change of an open day does), and a closed period keeps the figures stored at closing.
+ * write fails; a new password is temporary and ends the member's sessions. A new department or
+ * employment status is a move from a date (`assignmentFrom`, default today): the days before it keep
+ * the old unit (domain/staff-assignment.ts), and a date on or before the last day of a closed period
+ * is refused (409 on `assignment_from`); a new 入社日 or 退職日 that would move a closed period's day in
+ * or out of the employment is refused too (409 on the field). One Query of the closings, only when
+ * such a date changes. The member's stored figures from the first changed day on are recomputed in the
+ * background (`recompute`, the job to poll; null when nothing stored can change).
  */
 export async function updateStaff(
   companyId: string,
   employeeId: string,
-  input: StaffFields & { password: string | null },
+  input: StaffEdit,
   deps: StaffDeps = staffDeps,
-): Promise<StaffView> {
+  timeZone = 'Asia/Tokyo',
+  /** Names of the units the member had (the route's view before the edit): the answer's history needs no read. */
+  knownNames?: UnitNames,
+): Promise<StaffView & { recompute: RecomputeJobView | null }> {
   const current = await activeStaffMember(companyId, employeeId);
   assertLeaveAfterHire(input, current);
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
+  const todayDate = today(timeZone, clock.now());
+  const changes = datedChanges(current, input, todayDate);
+  if (changes.move || changes.spans.length) {
+    const closings = await periodClosings(companyId);
+    if (changes.move)
+      await assertEffectiveFromOpen(companyId, changes.move.date, 'assignment_from', undefined, closings);
+    for (const x of changes.spans) await assertDaysOpen(companyId, x.from, x.to, x.field, undefined, closings);
+  }
+  const fields: StaffFields = { ...input, ...(changes.move ? { assignments: changes.move.history } : {}) };
   const username = current.userSub ?? current.email;
   const emailChanged = input.email !== current.email;
   if (emailChanged) {
@@ -323,7 +471,7 @@ export async function updateStaff(
     await deps.updateEmail(username, input.email).catch(emailTaken);
   }
   try {
-    await deps.patchStaff(companyId, employeeId, input, current);
+    await deps.patchStaff(companyId, employeeId, fields, current);
   } catch (error) {
     if (emailChanged) {
       await deps
@@ -345,31 +493,61 @@ export async function updateStaff(
     employeeNumber: _number,
     nameKana: _kana,
     leaveDate: _leave,
-    ...fields
-  } = input;
+    leaveTakenBeforeRecords: _takenBefore,
+    assignmentFrom: _from,
+    assignments: _assignments,
+    ...rest
+  } = fields as StaffEdit;
   const updated: StaffMember = {
     ...current,
-    ...fields,
+    ...rest,
     ...leaveAttributes(input, current),
     ...identityAttributes(input, current),
     departmentId: input.departmentId ?? undefined,
     employmentStatusId: input.employmentStatusId ?? undefined,
+    ...(changes.move ? { assignments: changes.move.history } : {}),
   };
-  return staffView(updated, department, employmentStatus);
+  // The member's stored figures from the first changed day (never older than the 36協定 history needs).
+  const [year, month] = todayDate.split('-').map(Number) as [number, number];
+  const floor = new Date(Date.UTC(year, month - 1 - RECOMPUTE_MONTHS_BACK, 1)).toISOString().slice(0, 10);
+  const recompute = changes.firstChanged
+    ? await enqueueRecompute(
+        companyId,
+        changes.firstChanged < floor ? floor : changes.firstChanged,
+        'staff.employment',
+        timeZone,
+        [employeeId],
+      )
+    : null;
+  // The history's names: the new units' from the checks above, the others' as known (else one read each list).
+  const others: UnitNames =
+    knownNames ??
+    (updated.assignments?.length
+      ? unitNamesOf(
+          ...(await Promise.all([listOrgUnits('department', companyId), listOrgUnits('employmentStatus', companyId)])),
+        )
+      : () => null);
+  const names: UnitNames = (kind, id) =>
+    (kind === 'department' ? department : employmentStatus)?.id === id
+      ? (kind === 'department' ? department : employmentStatus)!.name
+      : others(kind, id);
+  return { ...staffView(updated, department, employmentStatus, names), recompute };
 }
 
 /**
  * Retire: the profile is marked retired (kept with its attendance: five-year retention), then the
  * member's sessions end and the Cognito user is disabled. Sign-in already refuses a retired profile,
- * so access is cut even if the Cognito call fails.
+ * so access is cut even if the Cognito call fails. A member without a 退職日 gets `today` (the
+ * company-local date of the retirement) as theirs: the days after it are outside the employment.
  */
 export async function retireStaff(
   companyId: string,
   employeeId: string,
   deps: StaffDeps = staffDeps,
+  today?: string,
 ): Promise<{ id: string }> {
   const current = await activeStaffMember(companyId, employeeId);
-  await markRetired(companyId, employeeId, current);
+  await markRetired(companyId, employeeId, current, undefined, today);
   if (current.userSub) await deps.endSessions(current.userSub);
   await deps.disableUser(current.userSub ?? current.email);
   return { id: employeeId };

@@ -14,7 +14,7 @@ import { allRules } from '../db/summaries.js';
 import { addDays } from '../domain/time.js';
 import { calendarOfVersions, calendarSettingsOn } from '../domain/worktime/calendar.js';
 import { effectiveSchedule, variableScheduledMinutes, type DayCalendar } from '../domain/worktime/day.js';
-import { rulesByDate, type RulesInForce } from '../domain/worktime/rules.js';
+import { rulesByStaff, type RulesInForce } from '../domain/worktime/rules.js';
 import type { ScheduleOf } from '../domain/worktime/schedule.js';
 import {
   VARIABLE_SYSTEMS,
@@ -60,7 +60,8 @@ export async function checkWorkSystemPlan(companyId: string, employeeId: string,
   const plan = variablePlan(
     schedule,
     calendarOfVersions(calendars),
-    rulesByDate(rules, employee.departmentId, employee.employmentStatusId),
+    // The rules of the unit the member is in on each day (a move applies from its date).
+    rulesByStaff(rules, employee),
     period.from,
     period.to,
   );
@@ -149,13 +150,7 @@ export async function shiftPlanProblems(
       else byDate.set(e.date, { employeeId: e.employee_id, date: e.date, patternId: e.pattern_id, dayOff: e.day_off });
     }
     const { schedule } = engineSchedule(settings, employee, [...byDate.values()]);
-    const plan = variablePlan(
-      schedule,
-      calendar,
-      rulesByDate(settings.rules, employee.departmentId, employee.employmentStatusId),
-      from,
-      to,
-    );
+    const plan = variablePlan(schedule, calendar, rulesByStaff(settings.rules, employee), from, to);
     for (const e of mine)
       if (e.pattern_id !== null && plan.get(e.date)?.onLegalHoliday)
         (errors[`entries.${e.i}.date`] ??= []).push(legalHolidayScheduledMessage(e.date));

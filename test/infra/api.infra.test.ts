@@ -52,7 +52,7 @@ describe('one Lambda per route', () => {
     expect([...functionIds.keys()].sort()).toEqual([...ROUTES, ...BACKGROUND_FUNCTIONS].map((r) => r.name).sort());
   });
 
-  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves, 勤怠状況 and 締め処理 (their digests) and the company close the recompute worker, and schedules the daily grant job', () => {
+  it('lets only the export routes and the closing route invoke the export worker (the closing job runs in it), only the rule, calendar, 締め日, shift, work-pattern and 勤務設定 saves, a staff edit, 勤怠状況 and 締め処理 (their digests) and the company close the recompute worker, and schedules the daily grant job', () => {
     const invokers: Record<string, string> = {
       'create-attendance-export': 'export-worker',
       'create-attendance-totals-export': 'export-worker',
@@ -78,6 +78,8 @@ describe('one Lambda per route', () => {
       'refresh-period-closings': 'recompute-worker',
       // The operator's company close: the worker disables the company's admins and staff.
       'delete-company': 'recompute-worker',
+      // A staff edit that moves a member or changes the 入社日 / 退職日 recomputes their figures (issue 29).
+      'update-employee': 'recompute-worker',
       'create-employee-import': 'staff-import-worker',
     };
     for (const route of ROUTES) {

@@ -338,4 +338,45 @@ describe('a closed period', () => {
     const so = closedRow.scheduled_overtime_minutes as number;
     expect(cells[header.indexOf('法内残業時間')]).toBe(`${Math.floor(so / 60)}:${String(so % 60).padStart(2, '0')}`);
   });
+
+  it('lists exactly the closing’s members: not one registered after it, and one retired since with its figures (issue 29 item 13)', async () => {
+    const before = await rowsOf('period=2026-10');
+    const frozenIds = before.rows.map((r) => r.employee_id).sort();
+    expect(frozenIds).toEqual([...tenant.employees.map((e) => e.id), third].sort());
+    const frozenThird = before.rows.find((r) => r.employee_id === third)!;
+    // After the closing: a member is registered, another retires, a third moves to 営業部.
+    const created = await admin.post('/api/v1/employees', {
+      last_name: '後入',
+      first_name: '社員',
+      email: `late-${Date.now().toString(36)}@example.test`,
+      password: 'Temp#Passw0rd2026',
+      department_id: null,
+      employment_status_id: null,
+    });
+    expect(created.status).toBe(201);
+    const b = tenant.employees[1]!.id;
+    expect((await admin.delete(`/api/v1/employees/${b}`)).status).toBe(200);
+    await db()
+      .entities.Employee.patch({ companyId: tenant.companyId, employeeId: third })
+      .set({ departmentId: tenant.departmentId })
+      .go();
+
+    const after = await rowsOf('period=2026-10');
+    expect(after.rows.map((r) => r.employee_id).sort()).toEqual(frozenIds);
+    expect(after.rows.find((r) => r.employee_id === b)).toMatchObject({
+      status: 'retired',
+      closed: true,
+      no_data: false,
+    });
+    // The department as it was at closing, and the filters by it.
+    expect(after.rows.find((r) => r.employee_id === third)).toEqual(frozenThird);
+    expect((await rowsOf(`period=2026-10&department_id=${kaihatsu}`)).rows.map((r) => r.employee_id)).toEqual([third]);
+    // The open period lists today's active staff: the new member, not the retired one.
+    const open = (await rowsOf('period=2026-11')).rows.map((r) => r.employee_id);
+    expect(open).toContain(created.body.data.id);
+    expect(open).not.toContain(b);
+    // The closed period's CSV has one row per member of the closing.
+    const job = await exportJob(admin, { period: '2026-10' });
+    expect(job).toMatchObject({ status: 'done', row_count: 3, progress: { done: 3, total: 3 } });
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The one migration runner (functions/jobs/migrate.ts) on a table holding a member as stored before
- * issue 19 (no index keys, no e-mail unique item, no ledger, a department with no count) and a company
- * with only the old company alert (アラート設定: 40 h, special clause) and no 36協定 version: every step
+ * issue 19 (no index keys, no e-mail unique item, no ledger, a department with no count), a company
+ * with only the old company alert (アラート設定: 40 h, special clause) and no 36協定 version, opened
+ * before its 利用開始日 was kept (issue 29): every step
  * writes what is missing, the member is then listed, found by フリガナ and by 氏名, and its balance comes
  * from its ledger; the company has a 36協定 version carrying its alert over unchanged; a second run
  * writes nothing.
@@ -15,7 +16,7 @@ import { dynamo } from '../../functions/shared/clients/dynamodb.js';
 import { newId } from '../../functions/shared/ids.js';
 import { aprilGrant } from '../support/grants.js';
 import type { HttpClient } from '../support/http-client.js';
-import { tokyo } from '../support/test-clock.js';
+import { tokyo, tokyoDate } from '../support/test-clock.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { freshWorkStatus } from '../support/work-status.js';
@@ -105,6 +106,8 @@ describe('functions/jobs/migrate.ts', () => {
       // Neither company had a 36協定 version: one each from its old alert (the closed company's records,
       // kept and exported, are judged as before too).
       '36協定 version from the old company alert': 2,
+      // Issue 29 item 8: each company's 利用開始日, from the day it was opened.
+      'company first day of use': 2,
     });
     const { data: mark } = await db().entities.CompanyClosure.get({ companyId: closedCompanyId }).go();
     expect(mark).toMatchObject({ closedAt: '2026-10-01T00:00:00.000Z' });
@@ -150,8 +153,12 @@ describe('functions/jobs/migrate.ts', () => {
       clause: true,
     });
 
+    const { data: company } = await db().entities.Company.get({ companyId: tenant.companyId }).go();
+    expect(company?.usageStartedOn).toBe('2026-04-01');
+    expect(company?.usageStartedOn).toBe(tokyoDate(new Date(company!.createdAt)));
+
     const again = await migrateAllCompanies();
-    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect((await admin.get('/api/v1/overtime_agreement')).body.data.versions).toHaveLength(1);
   });
 });

@@ -401,8 +401,8 @@ budget(
 budget(['get-employee-import'], 1, 'the job (GetItem)');
 budget(
   ['create-employee'],
-  5,
-  "department and status checks (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record",
+  9,
+  "department and status checks (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record, then the new member's summaries of this and the previous payroll period (issue 29 item 14: four requests, as any summary refresh — the settings partition (Query) and the member with the overtime history (TransactGetItems) at once, the days and shifts (one Query), one TransactWriteItems), so 勤怠集計 shows 0s at once",
 );
 budget(
   ['get-paid-leave', 'run-paid-leave-grants'],
@@ -508,8 +508,8 @@ budget(
 budget(['confirm-password-reset'], 2, 'the address rate limit (UpdateItem) and the pending code (GetItem)');
 budget(
   ['update-employee'],
-  7,
-  "staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update (with the units' active-staff counts when they change: one TransactWriteItems) and its audit record",
+  9,
+  "staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update (with the units' active-staff counts when they change: one TransactWriteItems) and its audit record; a move of department / status or a new 入社日 / 退職日 (issue 29 items 8 and 11) adds the company's closings (one Query: a date in a closed period is refused) and the member's background recompute job (PutItem)",
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],

@@ -3,7 +3,9 @@
  * freee人事労務, マネーフォワード クラウド給与, PCA給与) and one custom layout, each written by the export's
  * own encoder (rows → exports/payroll-layouts.ts → exports/csv.ts) from a fixed small company: three
  * staff, one with the company's 1か月単位の端数処理 on, one with half-day leave, one with no figures
- * yet (データなし: empty cells, never 0). The golden files hold the exact bytes the products read:
+ * yet (データなし). Issue 29 item 14: that member's row is what each product's import needs (the preset's
+ * `missing`): 0 in every figure (給与奉行, 弥生給与, マネーフォワード, PCA給与) or no row at all (freee人事労務);
+ * a company's own layout keeps the cells empty. The golden files hold the exact bytes the products read:
  * encoding (Shift_JIS, or UTF-8 with / without BOM), CRLF line ends, quoting.
  * `UPDATE_GOLDEN=1 npx vitest run test/unit/payroll-layouts.test.ts` rewrites them (then review the diff).
  */
@@ -151,7 +153,8 @@ export const CUSTOM: ResolvedLayout = {
 
 async function fileOf(layout: ResolvedLayout, report: CsvReport = { unencodable: 0 }): Promise<Buffer> {
   const { encoding, bom } = csvEncodingOf(layout.encoding);
-  const rows = [layoutHeader(layout), ...FIXTURE.map((r) => layoutRow(layout, r))];
+  // A preset that leaves a member's row out (freee, missing figures) writes no line for it.
+  const rows = [layoutHeader(layout), ...FIXTURE.flatMap((r) => [layoutRow(layout, r)].filter((row) => row !== null))];
   const chunks: Buffer[] = [];
   for await (const c of csvStream(rows, encoding, report, { bom })) chunks.push(Buffer.from(c as Buffer));
   return Buffer.concat(chunks);
@@ -189,6 +192,47 @@ describe('payroll CSV presets: golden files', () => {
     const freee = await fileOf(PRESET_LAYOUTS.find((p) => p.id === 'freee')!);
     expect(freee.subarray(0, 3).toString('hex')).not.toBe('efbbbf');
     expect(freee.toString('utf8').startsWith('従業員番号,')).toBe(true);
+  });
+});
+
+describe('a member without figures (issue 29 item 14)', () => {
+  const noData = FIXTURE[2]!;
+  const preset = (id: string) => PRESET_LAYOUTS.find((p) => p.id === id)!;
+
+  it('every preset says what it writes for missing figures and why', () => {
+    for (const p of PRESET_LAYOUTS) {
+      expect(['zero', 'omit_row']).toContain(p.missing);
+      expect(p.missingReason.length).toBeGreaterThan(10);
+    }
+    expect(Object.fromEntries(PRESET_LAYOUTS.map((p) => [p.id, p.missing]))).toEqual({
+      bugyo: 'zero',
+      yayoi: 'zero',
+      freee: 'omit_row',
+      moneyforward: 'zero',
+      pca: 'zero',
+    });
+  });
+
+  it('writes 0 in each figure where the product reads numbers, never an empty item', () => {
+    expect(layoutRow(preset('bugyo'), noData)).toEqual(['0003', 0, 0, 0, 0, 0, '0:00', '0:00', '0:00', '0:00', '0:00']);
+    expect(layoutRow(preset('yayoi'), noData)).toEqual(['0003', 0, 0, 0, 0, '0.00', '0.00', '0.00', '0.00', '0.00']);
+    expect(layoutRow(preset('moneyforward'), noData)).toEqual(['0003', '2', 0, 0, 0, '0:00', '0:00', '0:00', '0:00']);
+    // PCA: the columns the preset leaves blank by design (要勤務時間, 病気欠勤日数 …) stay blank.
+    const pca = layoutRow(preset('pca'), noData)!;
+    const header = layoutHeader(preset('pca'));
+    expect(pca[header.indexOf('出勤日数')]).toBe(0);
+    expect(pca[header.indexOf('出勤時間')]).toBe('0:00');
+    expect(pca[header.indexOf('要勤務時間')]).toBe('');
+    expect(pca[header.indexOf('病気欠勤日数')]).toBe('');
+  });
+
+  it('leaves the row out where an imported row replaces what the product holds (freee)', () => {
+    expect(layoutRow(preset('freee'), noData)).toBeNull();
+    expect(layoutRow(preset('freee'), FIXTURE[0]!)).not.toBeNull();
+  });
+
+  it("keeps the cells empty in the company's own layout", () => {
+    expect(layoutRow(CUSTOM, noData)).toEqual(['0003', '青木 花子', '', '', '', '']);
   });
 });
 

@@ -217,6 +217,8 @@ export const ja = {
     /** Schedules (issue 16): the 予定 column, 遅刻・早退 minutes, breaks as punched, leave units. */
     scheduled: '予定',
     scheduledDayOff: '休み',
+    /** Issue 29 item 8: a day before the 入社日 or after the 退職日 (no schedule, never 欠勤). */
+    outsideEmployment: { before_hire: '入社前', after_leave: '退職後' } as Record<string, string>,
     late: '遅刻',
     earlyLeave: '早退',
     punchedBreaks: '休憩打刻',
@@ -495,6 +497,20 @@ export const ja = {
         '全角カタカナで入力してください（任意）。ひらがな・半角カナは全角カタカナに変換します。一覧は五十音順に並びます。',
       leaveDate: '退職日',
       leaveDateHint: '在籍の最終日（任意）。入社日以降の日付を入力してください。',
+      /** Issue 29 item 11: a department / status change applies from a date; the history. */
+      assignmentFrom: '変更の適用開始日',
+      assignmentFromHint:
+        '部署・雇用形態の変更をこの日から適用します（未入力は今日）。この日より前の勤怠は変更前の部署・雇用形態で計算され、締め済みの期間の日付は指定できません。',
+      assignmentHistory: '部署・雇用形態の履歴',
+      assignmentSince: '適用開始日',
+      assignmentSinceStart: '登録時から',
+      assignmentScheduled: '（予定）',
+      assignmentFromDate: '（{date}から）',
+      recomputing: '変更日以降の集計を再計算しています。',
+      /** Issue 29 item 8: the five-day duty of the year running when the records began. */
+      takenBeforeRecords: '記録開始前の有給取得日数',
+      takenBeforeRecordsHint:
+        '入社日と利用開始日の遅いほうより前に、その時点の年度（年5日の取得義務の対象期間）で取得した日数（任意・0.5日単位）。未入力の年度は「要確認」と表示します。',
     },
     org: {
       department: { label: '部署名', placeholder: '例）営業部、東京店' },
@@ -831,7 +847,16 @@ export const ja = {
       on_track: '順調',
       behind: '遅れ',
       overdue: '期限超過',
+      /** Issue 29 item 8: the year began before the records; the days taken before them are not stated. */
+      unconfirmed: '要確認',
+      before_records: '記録開始前',
     } as Record<string, string>,
+    /** The five-day duty's records start (issue 29 item 8), on the detail page. */
+    recordsFrom: '記録の開始日',
+    recordsFromHint:
+      '年5日の取得義務は記録の開始日（入社日と利用開始日の遅いほう）から判定します。それより前に取得した日数はスタッフ編集の「記録開始前の有給取得日数」に入力してください。',
+    takenBeforeRecords: '記録開始前の取得 {n}日を含む',
+    takenBeforeUnstated: '記録開始前の取得日数が未入力です',
     formRemaining: '有給休暇の残日数：{n}（申請中 {p}）',
     /** On the leave form when 時間単位 is chosen: the 39条4項 yearly cap's hours used this leave year. */
     formHourly: '時間単位の有給休暇は年{d}日分まで取得できます（この年度の申請・取得済み {h}時間）。',
@@ -1330,6 +1355,8 @@ export const ja = {
     periodRange: '期間：{from}〜{to}',
     recomputePending: '再計算待ち',
     noData: 'データなし',
+    /** Issue 29 item 13: a closed period lists its closing's members, retired since included. */
+    retired: '退職',
     rounding: '時間外・休日・深夜の（）内は1か月単位の端数処理後の時間です。',
     sortHint: '列の見出しを押すと並べ替えます。',
     balance: '{days}日',
@@ -1487,7 +1514,10 @@ export const ja = {
     standard: '勤怠集計（標準）',
     presetsGroup: '給与ソフト',
     ownGroup: '自社レイアウト',
-    presetHint: '{name}の取込形式（{encoding}・時間{time}）で出力します。{note}',
+    presetHint: '{name}の取込形式（{encoding}・時間{time}）で出力します。{note}{missing}',
+    /** Issue 29 item 14: what the preset writes for a member without figures, and why. */
+    missingZero: '集計のない項目は0で出力します（{reason}）。',
+    missingOmit: '集計のない従業員の行は出力しません（{reason}）。',
     ownHint: '自社レイアウト（{encoding}・時間{time}）で出力します。',
     unencodable:
       'Shift_JISで表せない文字が{n}文字あり、「?」に置き換えて出力しました。該当する氏名などを確認してください。',

@@ -219,6 +219,7 @@ function DayRow({
     kind ? `month-row--${kind}` : '',
     isToday ? 'month-row--today' : '',
     day.status === 'incomplete' && !isToday ? 'month-row--incomplete' : '',
+    day.outside_employment ? 'month-row--outside' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -251,6 +252,11 @@ function DayRow({
         <td className="num">{formatMinutesIfAny(day.statutory_overtime_minutes)}</td>
         <td className="num">{formatMinutesIfAny(day.late_night_minutes)}</td>
         <td className="month-table__note">
+          {day.outside_employment && (
+            <span className="badge month-badge--outside" data-testid="outside-employment">
+              {t.monthTable.outsideEmployment[day.outside_employment] ?? day.outside_employment}
+            </span>
+          )}
           {day.is_holiday && day.holiday_name && <span className="badge month-badge--holiday">{day.holiday_name}</span>}
           {day.day_name && (
             <span className="badge month-badge--calendar">

@@ -89,8 +89,8 @@ export async function deleteLayout(companyId: string, id: string) {
 export async function resolveLayout(companyId: string, ref: string): Promise<ResolvedLayout> {
   const preset = presetLayout(ref);
   if (preset) {
-    const { id, name, columns, time_format, encoding } = preset;
-    return { id, name, columns, time_format, encoding };
+    const { id, name, columns, time_format, encoding, missing } = preset;
+    return { id, name, columns, time_format, encoding, missing };
   }
   const own = (await companyLayouts(companyId)).layouts.find((l) => l.id === ref);
   if (!own) throw new ValidationError(MESSAGES.downloadFailed, { layout: [LAYOUT_MESSAGES.layout] });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { IsoDateSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
+import { IsoDateSchema, TakenBeforeRecordsSchema, WorkingPatternSchema } from '../../domain/paid-leave/schemas.js';
 import { nameSchema } from '../../domain/input.js';
 import {
   NAME_KANA_MAX,
@@ -104,6 +104,8 @@ export const STAFF_PROFILE_FIELDS = {
   employee_number: keepOrClear(EmployeeNumberSchema),
   name_kana: keepOrClear(NameKanaSchema),
   leave_date: keepOrClear(IsoDateSchema),
+  /** 記録開始前の有給取得日数 (issue 29 item 8): left out = keep, null or blank = clear (not stated). */
+  leave_taken_before_records: keepOrClear(TakenBeforeRecordsSchema),
 };
 
 /** One member's fields without a password (an import row). */
@@ -126,5 +128,6 @@ export function staffFields<B extends StaffProfileBody & { password: string | nu
     employeeNumber: body.employee_number,
     nameKana: body.name_kana,
     leaveDate: body.leave_date,
+    leaveTakenBeforeRecords: body.leave_taken_before_records,
   };
 }

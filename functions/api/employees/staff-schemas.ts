@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../../shared/messages.js';
 import { passwordProblem } from '../../services/sessions/sign-in.js';
+import { IsoDateSchema } from '../../domain/paid-leave/schemas.js';
 import { STAFF_NAME_FIELDS, STAFF_PROFILE_FIELDS } from './staff-profile-schema.js';
 
 /**
@@ -21,11 +22,18 @@ export const NewStaffSchema = z.strictObject({
   ...STAFF_PROFILE_FIELDS,
 });
 
-/** Editing: the password may be left empty (unchanged). */
+/**
+ * Editing: the password may be left empty (unchanged). `assignment_from` (issue 29 item 11) is the
+ * first day a new department / employment status applies (a move); left out or blank = today.
+ */
 export const EditStaffSchema = z.extend(NewStaffSchema, {
   password: z.pipe(
     z.optional(z.union([z.literal(''), TemporaryPasswordSchema])),
     z.transform((v) => v || null),
+  ),
+  assignment_from: z.pipe(
+    z.optional(z.union([z.literal(''), z.null(), IsoDateSchema])),
+    z.transform((v) => v || undefined),
   ),
 });
 

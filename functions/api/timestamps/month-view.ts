@@ -1,7 +1,7 @@
 import type { DayRecord } from '../../db/attendance.js';
 import { flexStateAsOf } from '../../db/summaries.js';
 import { localTime } from '../../domain/time.js';
-import type { DayKind, DayResult } from '../../domain/worktime/day.js';
+import type { DayKind, DayResult, OutsideEmployment } from '../../domain/worktime/day.js';
 import { dayKindOf } from '../../domain/worktime/employee-day.js';
 import type { MonthResult } from '../../domain/worktime/month.js';
 import type { LeaveUnit, SettingsOf } from '../../domain/worktime/schedule.js';
@@ -175,6 +175,11 @@ export interface AttendanceDayView {
   rest_before_minutes: number | null;
   /** The rest before the day was shorter than the 勤務間インターバル. */
   short_interval: boolean;
+  /**
+   * 入社前 (`before_hire`) / 退職後 (`after_leave`): the day lies outside the employment, so it has no
+   * schedule and is never 欠勤; null inside it.
+   */
+  outside_employment: OutsideEmployment | null;
 }
 
 /** Month totals of the same answer (minutes, days). */
@@ -254,6 +259,7 @@ function scheduleFields(d: DayResult, settings: SettingsOf | undefined) {
     punch_out_display: displayPunch(d.punchOutAt, unit, 'down', d.timeZone),
     rest_before_minutes: d.restBeforeMinutes,
     short_interval: d.flags.includes('short_interval'),
+    outside_employment: d.outsideEmployment,
   };
 }
 

@@ -41,6 +41,13 @@ export const Company = createSchema({
      * the worker disables every admin and staff member in Cognito and ends their sessions.
      */
     closeJobId: { type: 'string' },
+    /**
+     * 利用開始日 (YYYY-MM-DD, company-local): the first day the company used the product, set when the
+     * operator opens the account (companies opened before it get it from `createdAt`, jobs/migrate.ts).
+     * The records of a worker begin on the later of this and the hire date: the five-day paid-leave duty
+     * is judged only from then (issue 29 item 8). Absent = unknown: every day counts, as before.
+     */
+    usageStartedOn: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',

@@ -18,13 +18,27 @@ export const Employee = createSchema({
     userSub: { type: 'string' },
     cell: { type: 'string' },
     birthday: { type: 'string' },
+    /** The latest department and status (a scheduled move's target): lists, filters and unit counts. */
     departmentId: { type: 'string' },
     employmentStatusId: { type: 'string' },
+    /**
+     * The department / status history (domain/staff-assignment.ts, issue 29 item 11): versions
+     * `{ from, departmentId?, employmentStatusId? }` sorted by `from` (YYYY-MM-DD; '' for the first, "since
+     * always"), written by a move; every day is computed with the version in force on it. Absent (staff
+     * stored before it, or never moved) = always `departmentId` / `employmentStatusId`.
+     */
+    assignments: { type: 'any' },
     status: { type: ['active', 'retired'] as const, required: true, default: 'active' },
     /** 雇入れの日 (paid leave): without it no statutory grant is made. */
     hireDate: { type: 'string' },
     /** 退職日 (YYYY-MM-DD): the last day employed (1年単位の変形 settles a leaver on their own span, 32条の4の2). */
     leaveDate: { type: 'string' },
+    /**
+     * 記録開始前の有給取得日数: paid-leave days (half days 0.5) the admin states the member took before the
+     * product's records of them began (the later of the hire date and the company's first day of use),
+     * in the five-day window running then; absent = not stated (that window is 要確認). Staff form, audited.
+     */
+    leaveTakenBeforeRecords: { type: 'number' },
     /** Scheduled working pattern (比例付与): per week (days, hours) or per year (days, hours). Absent = full time. */
     patternBasis: { type: ['week', 'year'] as const },
     daysPerWeek: { type: 'number' },

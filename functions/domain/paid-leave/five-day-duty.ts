@@ -33,6 +33,12 @@ import { sumDays } from './ledger.js';
  *   fair share, rounded in the worker's favour — and, in the window's final month, fewer than all
  *   of them. For a 12-month window: nothing expected in months 1–3 (floor(5 × 2 ÷ 12) = 0), then 1
  *   day once 3 months are over, 2 after 5, 3 after 8, 4 after 10, all 5 in the final month.
+ * - Records (issue 29 item 8): the product only knows the days taken since its records of the worker
+ *   begin (`recordsFrom`: the later of the hire date and the company's first day of use). A window
+ *   that ended before that is not judged ('before_records': nobody can tell whether the 5 were taken).
+ *   A window that began before it and runs on is judged on the days recorded plus the days the admin
+ *   states were taken before the records began (`takenBeforeRecords`); until they state them, a window
+ *   the recorded days do not already satisfy is 'unconfirmed' (要確認), never 'behind' or 'overdue'.
  */
 
 export type FiveDayMethod = 'per_grant' | 'proportional';
@@ -60,7 +66,22 @@ export interface FiveDayWindow {
   daysLeft: number;
   /** The whole days an even pace reaches by now. */
   expectedByNow: number;
-  status: 'upcoming' | 'met' | 'scheduled' | 'on_track' | 'behind' | 'overdue';
+  status: 'upcoming' | 'met' | 'scheduled' | 'on_track' | 'behind' | 'overdue' | 'unconfirmed' | 'before_records';
+  /** When the window began before the records (`recordsFrom`): the days stated as taken before them (null: not stated). */
+  takenBeforeRecords: number | null;
+  /** Whether the window began before the records of the worker (its days before them are unknown). */
+  beforeRecords: boolean;
+}
+
+export interface FiveDayOptions {
+  method?: FiveDayMethod;
+  /**
+   * The first day the product's records of the worker cover (the later of the hire date and the
+   * company's first day of use); absent = every day (as before).
+   */
+  recordsFrom?: string | null | undefined;
+  /** Paid-leave days the admin states the worker took before `recordsFrom` in the window running then. */
+  takenBeforeRecords?: number | null | undefined;
 }
 
 const qualifies = (g: LeaveGrant) => (g.kind ?? 'statutory') === 'statutory' && g.days >= 10;
@@ -70,7 +91,7 @@ export function fiveDayDuty(
   grants: readonly LeaveGrant[],
   takings: readonly LeaveTaking[],
   asOf: string,
-  options: { method?: FiveDayMethod } = {},
+  options: FiveDayOptions = {},
 ): FiveDayWindow[] {
   assertDate(asOf);
   const method = options.method ?? 'per_grant';
@@ -93,11 +114,12 @@ export function fiveDayDuty(
           proratedDays(first.grantedOn, deadline),
           takings,
           asOf,
+          options,
         ),
       );
       i++;
     } else {
-      windows.push(window(method, [first], first.grantedOn, ownDeadline, 5, takings, asOf));
+      windows.push(window(method, [first], first.grantedOn, ownDeadline, 5, takings, asOf, options));
     }
   }
   return windows;
@@ -108,7 +130,7 @@ export function currentFiveDayDuty(
   grants: readonly LeaveGrant[],
   takings: readonly LeaveTaking[],
   asOf: string,
-  options: { method?: FiveDayMethod } = {},
+  options: FiveDayOptions = {},
 ): FiveDayWindow[] {
   return fiveDayDuty(grants, takings, asOf, options).filter((w) => w.from <= asOf && asOf <= w.deadline);
 }
@@ -130,13 +152,23 @@ function window(
   requiredDays: number,
   takings: readonly LeaveTaking[],
   asOf: string,
+  options: FiveDayOptions = {},
 ): FiveDayWindow {
+  const recordsFrom = options.recordsFrom ?? null;
+  const beforeRecords = recordsFrom !== null && from < recordsFrom;
+  // Ended before the records began: what was taken then is unknown, nothing to judge.
+  const endedBefore = beforeRecords && deadline < recordsFrom;
+  // The stated days are those of the window running when the records began (it straddles their start).
+  const stated = beforeRecords && !endedBefore ? (options.takenBeforeRecords ?? null) : null;
   // Hourly leave (時間単位年休) does not count toward the five days (39条8項); half days do, as 0.5.
+  // With days stated for the time before the records, the stated figure stands for that time (a
+  // taking recorded there anyway is in it).
   const inside = takings
     .filter((t) => t.hours === undefined && from <= t.date && t.date <= deadline)
+    .filter((t) => stated === null || t.date >= recordsFrom!)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     .map((t) => ({ date: t.date, days: t.days, planned: t.date > asOf }));
-  const takenDays = sumDays(inside.filter((t) => !t.planned).map((t) => t.days));
+  const takenDays = sumDays([...inside.filter((t) => !t.planned).map((t) => t.days), stated ?? 0]);
   const plannedDays = sumDays(inside.filter((t) => t.planned).map((t) => t.days));
   const remainingDays = Math.max(0, requiredDays - takenDays - plannedDays);
 
@@ -151,7 +183,9 @@ function window(
 
   let status: FiveDayWindow['status'];
   if (asOf < from) status = 'upcoming';
+  else if (endedBefore) status = 'before_records';
   else if (takenDays >= requiredDays) status = 'met';
+  else if (beforeRecords && stated === null && takenDays + plannedDays < requiredDays) status = 'unconfirmed';
   else if (asOf > deadline) status = 'overdue';
   else if (takenDays + plannedDays >= requiredDays) status = 'scheduled';
   else status = takenDays + plannedDays < expectedByNow ? 'behind' : 'on_track';
@@ -171,5 +205,7 @@ function window(
     daysLeft: asOf > deadline ? 0 : daysBetween(asOf < from ? from : asOf, deadline) + 1,
     expectedByNow,
     status,
+    takenBeforeRecords: stated,
+    beforeRecords,
   };
 }

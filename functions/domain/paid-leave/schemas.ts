@@ -60,3 +60,13 @@ export const ManualGrantSchema = z.object({
   kind: z.enum(['statutory', 'extra']),
   reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(TEXT_LIMITS.reason), visibleText()),
 });
+
+/** 記録開始前の有給取得日数 (staff form, issue 29 item 8): 0–40 days in half-day steps. */
+export const TAKEN_BEFORE_RECORDS_MESSAGE = '記録開始前の取得日数は0〜40日の0.5日単位で入力してください';
+export const TakenBeforeRecordsSchema = z
+  .number(TAKEN_BEFORE_RECORDS_MESSAGE)
+  .check(
+    z.minimum(0, TAKEN_BEFORE_RECORDS_MESSAGE),
+    z.maximum(40, TAKEN_BEFORE_RECORDS_MESSAGE),
+    z.multipleOf(0.5, TAKEN_BEFORE_RECORDS_MESSAGE),
+  );

@@ -72,6 +72,18 @@ export type DayKind = 'working' | 'extra_working' | 'day_off' | 'public_holiday'
 
 export const WORKING_DAY: DayCalendar = { isDayOff: false, isLegalHoliday: false, holidayName: null };
 
+/**
+ * A day outside the employee's employment: before the 雇入れの日 (`before_hire`) or after the 退職日
+ * (`after_leave`). Nobody owes work on it, so it is neither scheduled nor 欠勤 (no 予定, no 遅刻・早退,
+ * not a 所定労働日 of the totals): counting it would make payroll deduct 欠勤控除 for days before the
+ * contract began (issue 29 item 8). Work punched on it still counts (the minutes were worked).
+ */
+export type OutsideEmployment = 'before_hire' | 'after_leave';
+export const OUTSIDE_EMPLOYMENT_LABELS: Record<OutsideEmployment, string> = {
+  before_hire: '入社前',
+  after_leave: '退職後',
+};
+
 /** 0 有給, 1 代休, 2 振替休日 (spec §3). */
 export type LeaveType = 0 | 1 | 2;
 export const LEAVE_LABELS: Record<LeaveType, string> = { 0: '有給休暇', 1: '代休', 2: '振替休日' };
@@ -115,6 +127,8 @@ export interface DayInput {
   approved?: { overWork?: boolean | undefined; holidayWork?: boolean | undefined } | undefined;
   /** The working-time system in force on the day (system.ts); 通常 when absent. */
   system?: WorkSystem | undefined;
+  /** Set on a day before the hire date or after the leave date (month.ts `employmentOn`). */
+  outsideEmployment?: OutsideEmployment | null | undefined;
 }
 
 export type SegmentKind =
@@ -255,6 +269,8 @@ export interface DayResult {
   systemLines: string[];
   /** Flex only: the 清算期間 state through this day (flex.ts); null otherwise. */
   flexPeriod: FlexPeriodState | null;
+  /** 入社前 / 退職後: the day lies outside the employment (no schedule, never 欠勤); null inside it. */
+  outsideEmployment: OutsideEmployment | null;
 }
 
 const within = (m: number, ranges: readonly (readonly [number, number])[]) => ranges.some(([a, b]) => m >= a && m < b);
@@ -501,7 +517,9 @@ export function computeDay(input: DayInput): DayResult {
   const system = input.system ?? STANDARD_SYSTEM;
   const leaveType = asLeave(input.leaveType);
   const settings = input.settings ?? DEFAULT_WORK_SETTINGS;
-  const schedule = effectiveSchedule(input.schedule, calendar);
+  const outsideEmployment = input.outsideEmployment ?? null;
+  // Outside the employment nothing is scheduled: no 予定, 遅刻・早退 or 欠勤 (and no pattern breaks).
+  const schedule = outsideEmployment ? null : effectiveSchedule(input.schedule, calendar);
   const plan = scheduledPlan(schedule, workDate, timeZone);
   const leaveUnit: LeaveUnit | null = leaveType === null ? null : (input.leaveUnit ?? 'day');
   const leaveHours = leaveUnit === 'hours' ? Math.max(0, Math.floor(input.leaveHours ?? 0)) : 0;
@@ -561,6 +579,7 @@ export function computeDay(input: DayInput): DayResult {
     systemLines: [],
     periodStatutoryOvertimeMinutes: 0,
     flexPeriod: null,
+    outsideEmployment,
   };
   const restraint = restraintMinutes(base.punchInAt, base.punchOutAt);
   const status: DayStatus =
@@ -568,7 +587,8 @@ export function computeDay(input: DayInput): DayResult {
   const inMin = base.punchInAt ? toMinute(base.punchInAt) : null;
   const outMin = inMin !== null && restraint !== null ? inMin + restraint : null;
   // フレックスタイム制: 遅刻・早退・欠勤 only against the core time (version.ts rule 19).
-  const attendancePlan = system.kind === 'flex' ? corePlan(system, calendar, workDate, timeZone) : plan;
+  const attendancePlan =
+    system.kind === 'flex' && !outsideEmployment ? corePlan(system, calendar, workDate, timeZone) : plan;
   const attendance = attendanceOf(input, base, attendancePlan, status, inMin, outMin);
   if (status !== 'complete') return finishDay({ ...base, ...attendance, status });
 
@@ -856,6 +876,10 @@ function explainDay(day: DayResult): string[] {
   };
   const lines: string[] = [];
 
+  if (day.outsideEmployment === 'before_hire')
+    lines.push('入社前: 雇入れの日より前のため勤務予定・欠勤なし（所定労働日に数えない）');
+  if (day.outsideEmployment === 'after_leave')
+    lines.push('退職後: 退職日より後のため勤務予定・欠勤なし（所定労働日に数えない）');
   const judged = ordinaryJudgement(day.system);
   if (day.calendar.transfer?.role === 'working') {
     lines.push(

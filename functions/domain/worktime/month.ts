@@ -3,7 +3,7 @@
  * the totals the work-status summaries, the staff list, the CSV export and the 36協定 checks use.
  */
 import { addDays, monthDates } from '../time.js';
-import { computeDay, type DayCalendar, type DayResult } from './day.js';
+import { computeDay, type DayCalendar, type DayResult, type OutsideEmployment } from './day.js';
 import { rulesOn, type RulesByDate, type RulesInForce } from './rules.js';
 import { MONTHLY_HIGH_RATE_THRESHOLD_MINUTES, RULE_VERSION } from './version.js';
 import {
@@ -110,8 +110,10 @@ export interface MonthInput {
    */
   system?: SystemOf | undefined;
   /**
-   * The employee's 雇入れの日 and 退職日 (YYYY-MM-DD, either may be absent): a 1年単位の変形 period the
-   * employee joins or leaves in the middle is settled on the employee's own span (32条の4の2).
+   * The employee's 雇入れの日 and 退職日 (YYYY-MM-DD, either may be absent): days before the one and
+   * after the other are outside the employment (never scheduled, never 欠勤: `employmentOn`), and a
+   * 1年単位の変形 period the employee joins or leaves in the middle is settled on the employee's own
+   * span (32条の4の2).
    */
   employment?: { hireDate?: string | null | undefined; leaveDate?: string | null | undefined } | undefined;
 }
@@ -330,6 +332,7 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
       calendar: dayCalendar,
       nextDayIsLegalHoliday,
       system: systemOf(date),
+      outsideEmployment: employmentOn(input.employment, date),
       approved: {
         overWork: approved.has(`over_work#${date}`) || Boolean(r?.overWorkApproved),
         holidayWork: approved.has(`holiday_work#${date}`) || Boolean(r?.holidayWorkApproved),
@@ -362,6 +365,16 @@ export function computeSpan(input: Omit<MonthInput, 'year' | 'month'>, first: st
     systemOf,
     today: input.today,
   }).filter((d) => d.workDate >= first && d.workDate <= last);
+}
+
+/**
+ * Whether `date` lies outside the employment: before the 雇入れの日 or after the 退職日 (the last day
+ * employed); null inside it or when the dates are not known (staff registered without them).
+ */
+export function employmentOn(employment: MonthInput['employment'], date: string): OutsideEmployment | null {
+  if (employment?.hireDate && date < employment.hireDate) return 'before_hire';
+  if (employment?.leaveDate && date > employment.leaveDate) return 'after_leave';
+  return null;
 }
 
 /** What the week and period passes need besides the days. */

@@ -3,6 +3,7 @@
  * Precedence is the shared `ruleInForce` (exact pair > department > status > company default);
  * below it the engine has a built-in default so a company that set nothing still gets legal figures.
  */
+import { assignmentOn, type AssignedStaff } from '../staff-assignment.js';
 import { ruleInForce, type RuleLevel } from '../rules.js';
 import { DAILY_LIMIT_MINUTES } from './version.js';
 
@@ -190,10 +191,21 @@ export function rulesByDate(
   departmentId: string | null | undefined,
   employmentStatusId: string | null | undefined,
 ): (date: string) => RulesInForce {
+  return rulesByStaff(rules, { departmentId, employmentStatusId });
+}
+
+/**
+ * The rules of each day of a staff member: those of the (department, status) in force on the day
+ * (domain/staff-assignment.ts: a move applies from its date, issue 29 item 11), each day's versions.
+ */
+export function rulesByStaff(rules: readonly RuleRecord[], staff: AssignedStaff): (date: string) => RulesInForce {
   const cache = new Map<string, RulesInForce>();
   return (date) => {
     let r = cache.get(date);
-    if (!r) cache.set(date, (r = resolveRules(rules, departmentId, employmentStatusId, date)));
+    if (!r) {
+      const { departmentId, employmentStatusId } = assignmentOn(staff, date);
+      cache.set(date, (r = resolveRules(rules, departmentId, employmentStatusId, date)));
+    }
     return r;
   };
 }

@@ -12,6 +12,7 @@
  * An assignment whose pattern is null stands for "no default pattern" at its level and above it
  * falls through to nothing (it stops the search).
  */
+import { assignmentOn, type AssignedStaff } from '../staff-assignment.js';
 /** "All" in an assignment's department / status / employee (as RULE_ANY of the rule entity). */
 export const RULE_ANY = '-';
 
@@ -166,11 +167,7 @@ export function inForce<T extends { effectiveFrom: string }>(versions: readonly 
  * patterns and assignments the company's.
  */
 export function scheduleOf(
-  employee: {
-    employeeId: string;
-    departmentId?: string | null | undefined;
-    employmentStatusId?: string | null | undefined;
-  },
+  employee: { employeeId: string } & AssignedStaff,
   patterns: readonly PatternRecord[],
   assignments: readonly AssignmentRecord[],
   shifts: readonly ShiftRecord[],
@@ -178,17 +175,29 @@ export function scheduleOf(
   const byId = new Map(patterns.map((p) => [p.patternId, patternOf(p)]));
   const shiftByDate = new Map(shifts.filter((s) => s.employeeId === employee.employeeId).map((s) => [s.date, s]));
   const own = assignments.filter((a) => a.scope === 'employee' && a.employeeId === employee.employeeId);
-  const dept = employee.departmentId || RULE_ANY;
-  const status = employee.employmentStatusId || RULE_ANY;
-  const pairs: [string, string][] = [
-    [dept, status],
-    [dept, RULE_ANY],
-    [RULE_ANY, status],
-    [RULE_ANY, RULE_ANY],
-  ];
-  const groups = pairs.map(([d, s]) =>
-    assignments.filter((a) => a.scope === 'group' && a.departmentId === d && a.employmentStatusId === s),
-  );
+  // The (department, status) group defaults of the unit the member is in on the day (a move applies
+  // from its date: domain/staff-assignment.ts), most specific first; kept per unit.
+  const groupsOf = new Map<string, AssignmentRecord[][]>();
+  const groupsOn = (date: string) => {
+    const unit = assignmentOn(employee, date);
+    const dept = unit.departmentId || RULE_ANY;
+    const status = unit.employmentStatusId || RULE_ANY;
+    const key = `${dept}\n${status}`;
+    let groups = groupsOf.get(key);
+    if (!groups) {
+      const pairs: [string, string][] = [
+        [dept, status],
+        [dept, RULE_ANY],
+        [RULE_ANY, status],
+        [RULE_ANY, RULE_ANY],
+      ];
+      groups = pairs.map(([d, s]) =>
+        assignments.filter((a) => a.scope === 'group' && a.departmentId === d && a.employmentStatusId === s),
+      );
+      groupsOf.set(key, groups);
+    }
+    return groups;
+  };
   return (date) => {
     const shift = shiftByDate.get(date);
     if (shift) {
@@ -201,7 +210,7 @@ export function scheduleOf(
       const p = mine.patternId ? byId.get(mine.patternId) : undefined;
       return p ? { kind: 'pattern', pattern: p, source: 'employee' } : null;
     }
-    for (const versions of groups) {
+    for (const versions of groupsOn(date)) {
       const v = inForce(versions, date);
       if (!v) continue;
       const p = v.patternId ? byId.get(v.patternId) : undefined;

@@ -16,6 +16,7 @@
  * 起算日 belongs to the period counted backwards. A new version starts a new run of periods from
  * its own 起算日.
  */
+import { assignmentHistory, assignmentOn, type AssignedStaff } from '../staff-assignment.js';
 import { addDays, daysInMonth } from '../time.js';
 import { inForce, RULE_ANY } from './schedule.js';
 
@@ -163,20 +164,22 @@ export function systemFromRecord(r: WorkSystemRecord, source: WorkSystem['source
 
 /** The system function of one employee from the company's stored versions. */
 export function systemOf(
-  employee: { employeeId: string; employmentStatusId?: string | null | undefined },
+  employee: { employeeId: string } & AssignedStaff,
   records: readonly WorkSystemRecord[],
 ): SystemOf {
   if (!records.length) return STANDARD_SYSTEM_OF;
   const own = records.filter((r) => r.scope === 'employee' && r.employeeId === employee.employeeId);
-  const status = employee.employmentStatusId || RULE_ANY;
-  const byStatus =
+  // The status versions of the employment status the member has on the day (a move applies from its date).
+  const statusVersions = (status: string) =>
     status === RULE_ANY ? [] : records.filter((r) => r.scope === 'status' && r.employmentStatusId === status);
   const company = records.filter((r) => r.scope === 'status' && r.employmentStatusId === RULE_ANY);
-  if (!own.length && !byStatus.length && !company.length) return STANDARD_SYSTEM_OF;
+  const statuses = new Set(assignmentHistory(employee).map((v) => v.employmentStatusId || RULE_ANY));
+  if (!own.length && ![...statuses].some((s) => statusVersions(s).length) && !company.length) return STANDARD_SYSTEM_OF;
+  const byStatus = new Map([...statuses].map((s) => [s, statusVersions(s)]));
   return (date) => {
     const mine = inForce(own, date);
     if (mine) return systemFromRecord(mine, 'employee');
-    const s = inForce(byStatus, date);
+    const s = inForce(byStatus.get(assignmentOn(employee, date).employmentStatusId || RULE_ANY) ?? [], date);
     if (s) return systemFromRecord(s, 'status');
     const c = inForce(company, date);
     if (c) return systemFromRecord(c, 'company');

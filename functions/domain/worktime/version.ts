@@ -13,6 +13,8 @@
  *   week's or period's excess is taken from the work beyond the schedule (法内) first, so 所定内 stays
  *   the scheduled minutes worked (rule 18). A 1年単位 plan with a week without a day off or a pattern on
  *   the fixed 法定休日 is reported by the plan check and refused by the shift save (rule 18).
+ *   Days outside the employment — before the 雇入れの日 or after the 退職日 —
+ *   are neither scheduled nor 欠勤 (rule 20).
  * - 2026.4 (issue 17): working-time systems — 1か月・1年・1週間単位の変形労働時間制, フレックスタイム制
  *   and 管理監督者 per employment status or employee (rules 17–19). 通常 days compute as under 2026.3.
  * - 2026.3 (issue 16): schedules — 遅刻 / 早退 / 欠勤 against the day's pattern with grace and
@@ -163,6 +165,10 @@
  *    hours) toward 所定 and the running 過不足 (FlexPeriodState on every day), never toward 法定外.
  *    遅刻 / 早退 / 欠勤 only against the core time on a working day (none without core time; the
  *    day's pattern is not used).
+ * 20. Employment span (month.ts `employmentOn`): a day before the 雇入れの日 (入社日) or after the
+ *    退職日 (the last day employed) owes no work. Nothing is scheduled on it (no pattern, no core time,
+ *    no shift: no 予定, 遅刻, 早退 or 欠勤, not a 予定日 of the totals) and it is marked 入社前 / 退職後;
+ *    punches on it still count as worked time. Staff without the dates are inside every day.
  */
 export const RULE_VERSION = '2026.5';
 

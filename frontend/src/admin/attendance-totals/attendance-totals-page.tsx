@@ -57,7 +57,13 @@ function balance(r: TotalsRow) {
 }
 
 function Row({ r }: { r: TotalsRow }) {
-  const note = r.no_data ? T.noData : r.recompute_pending ? T.recomputePending : null;
+  const note = r.no_data
+    ? T.noData
+    : r.recompute_pending
+      ? T.recomputePending
+      : r.status === 'retired'
+        ? T.retired
+        : null;
   return (
     <tr>
       <th scope="row">
@@ -150,6 +156,10 @@ function layoutHint(layouts: PayrollLayouts | null, id: string): string | null {
         .replace('{encoding}', encoding)
         .replace('{time}', time)
         .replace('{note}', preset.note)
+        .replace(
+          '{missing}',
+          (preset.missing === 'omit_row' ? L.missingOmit : L.missingZero).replace('{reason}', preset.missingReason),
+        )
     : L.ownHint.replace('{encoding}', encoding).replace('{time}', time);
 }
 

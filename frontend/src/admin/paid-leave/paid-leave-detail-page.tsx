@@ -70,14 +70,26 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
               : dash}
           </dd>
         </div>
+        {d.records_from && (
+          <div>
+            <dt>{p.recordsFrom}</dt>
+            <dd>{jaDate(d.records_from)}</dd>
+          </div>
+        )}
         {d.five_day.map((w) => (
           <div key={w.from}>
             <dt>
               {p.fiveDay}（{p.baseDate} {w.base_dates.map(jaDate).join('・')}）
             </dt>
-            <dd>
+            <dd data-testid="five-day-window">
               <span
-                className={`badge ${w.status === 'behind' || w.status === 'overdue' ? 'badge--rejected' : 'badge--approved'}`}
+                className={`badge ${
+                  w.status === 'behind' || w.status === 'overdue'
+                    ? 'badge--rejected'
+                    : w.status === 'unconfirmed'
+                      ? 'badge--pending'
+                      : 'badge--approved'
+                }`}
               >
                 {p.fiveDayStatus[w.status]}
               </span>{' '}
@@ -85,10 +97,18 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
                 .replace('{taken}', String(w.taken_days + w.planned_days))
                 .replace('{required}', String(w.required_days))
                 .replace('{deadline}', jaDate(w.deadline))}
+              {w.before_records && (
+                <span className="form__hint">
+                  {w.taken_before_records === null
+                    ? p.takenBeforeUnstated
+                    : p.takenBeforeRecords.replace('{n}', String(w.taken_before_records))}
+                </span>
+              )}
             </dd>
           </div>
         ))}
       </dl>
+      {d.five_day.some((w) => w.before_records) && <p className="page-hint">{p.recordsFromHint}</p>}
     </section>
   );
 }

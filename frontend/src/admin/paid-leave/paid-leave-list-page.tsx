@@ -25,7 +25,10 @@ function DutyCell({ s }: { s: PaidLeaveSummary }) {
   const late = w.status === 'behind' || w.status === 'overdue';
   return (
     <>
-      <span className={`badge ${late ? 'badge--rejected' : w.status === 'met' ? 'badge--approved' : 'badge--pending'}`}>
+      <span
+        className={`badge ${late ? 'badge--rejected' : w.status === 'met' ? 'badge--approved' : 'badge--pending'}`}
+        title={w.status === 'unconfirmed' ? p.takenBeforeUnstated : undefined}
+      >
         {p.fiveDayStatus[w.status]}
       </span>{' '}
       {days(w.taken_days + w.planned_days)}/{days(w.required_days)}（{p.fiveDayDeadline} {jaDate(w.deadline)}）

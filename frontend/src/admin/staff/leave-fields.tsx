@@ -14,9 +14,18 @@ export interface LeaveForm {
   basis: '' | 'week' | 'year';
   days: string;
   hours: string;
+  /** 記録開始前の有給取得日数 (issue 29 item 8); blank = not stated. */
+  taken_before: string;
 }
 
-export const EMPTY_LEAVE: LeaveForm = { hire_date: '', leave_date: '', basis: '', days: '', hours: '' };
+export const EMPTY_LEAVE: LeaveForm = {
+  hire_date: '',
+  leave_date: '',
+  basis: '',
+  days: '',
+  hours: '',
+  taken_before: '',
+};
 
 export function leaveFromStaff(s: Staff): LeaveForm {
   const p = s.working_pattern;
@@ -26,14 +35,18 @@ export function leaveFromStaff(s: Staff): LeaveForm {
     basis: p?.basis ?? '',
     days: p ? String((p.basis === 'week' ? p.days_per_week : p.days_per_year) ?? '') : '',
     hours: p ? String(p.weekly_hours) : '',
+    taken_before: s.leave_taken_before_records === null ? '' : String(s.leave_taken_before_records),
   };
 }
 
-export function leaveBody(f: LeaveForm): Pick<StaffBody, 'hire_date' | 'leave_date' | 'working_pattern'> {
+export function leaveBody(
+  f: LeaveForm,
+): Pick<StaffBody, 'hire_date' | 'leave_date' | 'working_pattern' | 'leave_taken_before_records'> {
   const days = Number(f.days);
   return {
     hire_date: f.hire_date || null,
     leave_date: f.leave_date || null,
+    leave_taken_before_records: f.taken_before.trim() === '' ? null : Number(f.taken_before),
     working_pattern: f.basis
       ? {
           basis: f.basis,
@@ -150,6 +163,33 @@ export function LeaveFields({
           </span>
         ))}
       </fieldset>
+      <div className="form__field">
+        <label htmlFor="staff-leave_taken_before_records">{s.takenBeforeRecords}</label>
+        <input
+          id="staff-leave_taken_before_records"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={40}
+          step={0.5}
+          value={value.taken_before}
+          onChange={set('taken_before')}
+          aria-describedby={
+            errors.leave_taken_before_records
+              ? 'staff-leave_taken_before_records-hint staff-leave_taken_before_records-error'
+              : 'staff-leave_taken_before_records-hint'
+          }
+          aria-invalid={errors.leave_taken_before_records ? true : undefined}
+        />
+        <span id="staff-leave_taken_before_records-hint" className="form__hint">
+          {s.takenBeforeRecordsHint}
+        </span>
+        {errors.leave_taken_before_records && (
+          <span id="staff-leave_taken_before_records-error" className="form__field-error">
+            {errors.leave_taken_before_records.join(' ')}
+          </span>
+        )}
+      </div>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { StaffView } from '../../../../functions/services/staff-service';
 import { api } from '../../lib/api';
+import type { RecomputeJob } from '../rules/rules-api';
 
 /** A staff row as `GET /api/v1/employees[/{id}]` returns it: the backend's own type. */
 export type Staff = StaffView;
@@ -21,6 +22,8 @@ export interface StaffBody {
   employee_number: string | null;
   name_kana: string | null;
   leave_date: string | null;
+  /** 記録開始前の有給取得日数 (issue 29 item 8); null = not stated. */
+  leave_taken_before_records: number | null;
 }
 
 const path = (id: string) => `/api/v1/employees/${encodeURIComponent(id)}`;
@@ -36,5 +39,10 @@ export const listStaffPage = (cursor?: string | null) =>
 export const searchStaff = (q: string, limit: number) => api.get<Staff[]>('/api/v1/employees', { q, limit });
 export const getStaff = (id: string) => api.get<Staff>(path(id));
 export const createStaff = (body: StaffBody) => api.post<Staff>('/api/v1/employees', body);
-export const updateStaff = (id: string, body: StaffBody) => api.put<Staff>(path(id), body);
+/**
+ * An edit: `assignment_from` is the first day a new department / status applies (blank = today); the
+ * answer's `recompute` is the background job refreshing the member's stored figures from that day.
+ */
+export const updateStaff = (id: string, body: StaffBody & { assignment_from?: string | null }) =>
+  api.put<Staff & { recompute: RecomputeJob | null }>(path(id), body);
 export const deleteStaff = (id: string) => api.delete<{ id: string }>(path(id));

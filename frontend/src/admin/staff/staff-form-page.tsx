@@ -11,17 +11,26 @@ import { PageTitle } from '../../shared/page-title';
 import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
+import { zonedDate } from '../../shared/time';
+import { useTimeZone } from '../../shared/use-time-zone';
 import { loadOrgOptions, type OrgOptions } from '../organisation/org-api';
 import { EMPTY_LEAVE, LeaveFields, leaveBody, leaveComplete, leaveFromStaff, type LeaveForm } from './leave-fields';
 import { createStaff, getStaff, updateStaff, type Staff, type StaffBody } from './staff-api';
+import { RecomputeProgress } from '../rules/rule-fields';
+import type { RecomputeJob } from '../rules/rules-api';
 import { PasswordResetSection } from './password-reset-section';
 import '../../shared/page.css';
 import '../admin.css';
 
-type StaffForm = Omit<StaffBody, 'hire_date' | 'leave_date' | 'working_pattern' | 'employee_number' | 'name_kana'> & {
+type StaffForm = Omit<
+  StaffBody,
+  'hire_date' | 'leave_date' | 'working_pattern' | 'employee_number' | 'name_kana' | 'leave_taken_before_records'
+> & {
   employee_number: string;
   name_kana: string;
   leave: LeaveForm;
+  /** 変更の適用開始日 of a department / status change (edit only; blank = today). */
+  assignment_from: string;
 };
 
 const EMPTY: StaffForm = {
@@ -34,9 +43,10 @@ const EMPTY: StaffForm = {
   department_id: null,
   employment_status_id: null,
   leave: EMPTY_LEAVE,
+  assignment_from: '',
 };
 
-const toBody = ({ leave, employee_number, name_kana, ...rest }: StaffForm): StaffBody => ({
+const toBody = ({ leave, employee_number, name_kana, assignment_from: _from, ...rest }: StaffForm): StaffBody => ({
   ...rest,
   // Blank clears (the API reads null as "none"); the server normalises what is typed.
   employee_number: employee_number.trim() || null,
@@ -54,10 +64,59 @@ const fromStaff = (s: Staff): StaffForm => ({
   department_id: s.department_id,
   employment_status_id: s.employment_status_id,
   leave: leaveFromStaff(s),
+  assignment_from: '',
 });
 
-function StaffFormView({ id, initial, options }: { id: string | null; initial: StaffForm; options: OrgOptions }) {
+/** 部署・雇用形態の履歴 (issue 29 item 11): each version from its first day; the latest may lie ahead. */
+function AssignmentHistory({ staff, today }: { staff: Staff; today: string }) {
+  const S = t.admin.staff;
+  return (
+    <section className="page-section" aria-labelledby="assignment-history-title">
+      <h2 id="assignment-history-title" className="page-section__title">
+        {S.assignmentHistory}
+      </h2>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="assignment-history">
+          <thead>
+            <tr>
+              <th scope="col">{S.assignmentSince}</th>
+              <th scope="col">{S.department}</th>
+              <th scope="col">{S.employmentStatus}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.assignments.map((v) => (
+              <tr key={v.from ?? ''}>
+                <th scope="row">
+                  {v.from ?? S.assignmentSinceStart}
+                  {v.from && v.from > today && S.assignmentScheduled}
+                </th>
+                <td>{v.department_name || t.admin.none}</td>
+                <td>{v.employment_status_name || t.admin.none}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function StaffFormView({
+  id,
+  initial,
+  options,
+  current,
+}: {
+  id: string | null;
+  initial: StaffForm;
+  options: OrgOptions;
+  current: Staff | null;
+}) {
   const [form, setForm] = useState<StaffForm>(initial);
+  const [saved, setSaved] = useState<Staff | null>(current);
+  const [job, setJob] = useState<RecomputeJob | null>(null);
+  const timeZone = useTimeZone();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -81,7 +140,12 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
     setError(null);
     setSuccess(null);
     setFieldErrors({});
-    const res = isNew ? await createStaff(toBody(form)) : await updateStaff(id, toBody(form));
+    const res = isNew
+      ? await createStaff(toBody(form))
+      : await updateStaff(id, {
+          ...toBody(form),
+          ...(moving ? { assignment_from: form.assignment_from || null } : {}),
+        });
     setBusy(false);
     if (!res.ok) {
       setError(failureMessage(res));
@@ -92,10 +156,19 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
       setForm(EMPTY);
       setSuccess(t.admin.staff.registered);
     } else {
-      setForm(fromStaff(res.data));
+      const { recompute, ...staff } = res.data as Staff & { recompute?: RecomputeJob | null };
+      setForm(fromStaff(staff));
+      setSaved(staff);
+      setJob(recompute ?? null);
       setSuccess(t.admin.staff.updated);
     }
   }
+
+  // A department or status other than the saved one is a move: it applies from a date.
+  const moving =
+    !isNew &&
+    saved !== null &&
+    (form.department_id !== saved.department_id || form.employment_status_id !== saved.employment_status_id);
 
   /** aria-invalid / aria-describedby of a control whose server reasons show under it. */
   const aria = (name: Exclude<keyof StaffForm, 'leave'>, describedBy?: string) =>
@@ -205,6 +278,19 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
             ))}
           </select>,
         )}
+        {moving &&
+          field(
+            'assignment_from',
+            t.admin.staff.assignmentFrom,
+            <input
+              id="staff-assignment_from"
+              type="date"
+              value={form.assignment_from}
+              onChange={set('assignment_from')}
+              {...aria('assignment_from', 'staff-assignment_from-hint')}
+            />,
+            t.admin.staff.assignmentFromHint,
+          )}
         {field(
           'email',
           t.admin.staff.email,
@@ -238,6 +324,8 @@ function StaffFormView({ id, initial, options }: { id: string | null; initial: S
           </button>
         </div>
       </form>
+      {job && <RecomputeProgress job={job} />}
+      {saved && <AssignmentHistory staff={saved} today={zonedDate(new Date(), timeZone)} />}
     </>
   );
 }
@@ -267,6 +355,7 @@ export default function StaffFormPage({ mode }: { mode: 'new' | 'edit' }) {
                   id={current?.id ?? null}
                   initial={current ? fromStaff(current) : EMPTY}
                   options={opts}
+                  current={current}
                 />
               )}
             </LoadView>

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { formatMinutes } from '../../shared/time';
+import { formatMinutes, formatShortDate, zonedDate } from '../../shared/time';
+import { useTimeZone } from '../../shared/use-time-zone';
 import { useLoad } from '../../shared/use-load';
 import { ListMore, usePagedLoad } from '../../shared/use-paged-load';
 import { listOrgUnits, ORG, type OrgKind } from '../organisation/org-api';
@@ -28,6 +29,10 @@ function scheduleIssues(staff: Staff): string {
 
 function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) => void }) {
   const [busy, setBusy] = useState(false);
+  const timeZone = useTimeZone();
+  // A move scheduled ahead (issue 29 item 11): the unit shown is the one from that date.
+  const latest = staff.assignments[staff.assignments.length - 1];
+  const scheduledFrom = latest?.from && latest.from > zonedDate(new Date(), timeZone) ? latest.from : null;
 
   async function onDelete() {
     if (!window.confirm(t.admin.staff.confirmDelete.replace('{name}', staff.name))) return;
@@ -45,7 +50,14 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
         <Link to={`/management/${encodeURIComponent(staff.id)}`}>{staff.name}</Link>
       </th>
       <td className="staff-number">{staff.employee_number ?? ''}</td>
-      <td>{staff.department_name || t.admin.none}</td>
+      <td>
+        {staff.department_name || t.admin.none}
+        {scheduledFrom && (
+          <small className="staff-work-system">
+            {t.admin.staff.assignmentFromDate.replace('{date}', formatShortDate(scheduledFrom))}
+          </small>
+        )}
+      </td>
       <td>
         {staff.employment_status_name || t.admin.none}
         {/* The working-time system when not 通常 (issue 17): フレックスタイム制, 1か月単位の変形労働時間制 … */}
