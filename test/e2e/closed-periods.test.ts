@@ -13,6 +13,7 @@ import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { testToday } from '../support/test-clock.js';
+import { workingDay } from '../support/working-days.js';
 
 const e2e = useBrowser();
 /** Two shared cores: give the page time to answer (expect.poll waits 1 s by default). */
@@ -33,10 +34,12 @@ afterEach(() => {
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '締め確認株式会社' });
-  // A leave request of last month's 7th, filed while the month was open; then the month is closed.
+  // A leave request of last month's 5th working day (leave is taken on working days only), filed while
+  // the month was open; then the month is closed.
   const staff = await signIn(e2e.stack.baseUrl, 'employee', tenant.employees[0]!);
-  const filed = await staff.post('/api/v1/holiday_requests', { kind: 1, ...last, day: 7, reason: '通院' });
-  expect(filed.status).toBe(201);
+  const day = workingDay(last.year, last.month, 5);
+  const filed = await staff.post('/api/v1/holiday_requests', { kind: 1, ...last, day, reason: '通院' });
+  expect(filed.status, JSON.stringify(filed.body)).toBe(201);
   await putPeriodClosing(tenant.companyId, { period, from, to, status: 'closed' });
 }, 60_000);
 
