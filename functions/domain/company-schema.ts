@@ -7,7 +7,7 @@ import { JpPhoneSchema } from './phone.js';
  * the representative who becomes the first admin, `email` and `password` that admin's sign-in.
  */
 
-/** Plan = contract length in months (the landing page's 1-month, 6-month and annual plans); default 1. */
+/** Plan = contract length in months (the landing page's 1-month, 6-month and annual plans); required on creation. */
 export const PLANS = [1, 6, 12] as const;
 export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
 
@@ -44,7 +44,7 @@ const OptionalPhoneSchema = z.optional(
 );
 
 const PlanSchema = z.pipe(
-  integerSchema(1, 12),
+  integerSchema(1, 12, 'プランを選択してください'),
   z.number().check(z.refine((p) => (PLANS as readonly number[]).includes(p), { message: 'プランが正しくありません' })),
 );
 
@@ -59,7 +59,7 @@ const fields = {
 export const NewCompanySchema = z.strictObject({
   ...fields,
   password: z.string().check(z.minLength(1), z.maxLength(256)),
-  plan: z._default(PlanSchema, 1),
+  plan: PlanSchema,
   has_option: z._default(z.boolean(), true),
   time_zone: z._default(TimeZoneSchema, DEFAULT_TIME_ZONE),
 });

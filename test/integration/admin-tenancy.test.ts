@@ -44,7 +44,13 @@ beforeAll(async () => {
   ids.department = b.departmentId;
   ids.employment_status = b.employmentStatusId;
   ids.work_pattern = (
-    await adminB.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' })
+    await adminB.post('/api/v1/work_patterns', {
+      name: '日勤',
+      start_time: '09:00',
+      end_time: '18:00',
+      crosses_midnight: false,
+      breaks: [],
+    })
   ).body.data.id;
 });
 
@@ -91,7 +97,13 @@ const CASES: [string, (c: HttpClient) => Promise<{ status: number }>][] = [
   [
     'PUT /api/v1/work_patterns/{id}',
     (c) =>
-      c.put(`/api/v1/work_patterns/${ids.work_pattern}`, { name: '乗っ取り', start_time: '09:00', end_time: '18:00' }),
+      c.put(`/api/v1/work_patterns/${ids.work_pattern}`, {
+        name: '乗っ取り',
+        start_time: '09:00',
+        end_time: '18:00',
+        crosses_midnight: false,
+        breaks: [],
+      }),
   ],
   ['DELETE /api/v1/work_patterns/{id}', (c) => c.delete(`/api/v1/work_patterns/${ids.work_pattern}`)],
 ];

@@ -130,7 +130,12 @@ describe('company calendar versions', () => {
     expect(res.status).toBe(200);
     const history = (await admin.get('/api/v1/company_calendar')).body.data.history;
     expect(history).toHaveLength(2);
-    expect(history[1]).toMatchObject({ effective_from: '2026-04-01', public_holidays_off: true });
+    // Issue 30 item 9: the fields the body left out keep the replaced version's values (祝日 worked).
+    expect(history[1]).toMatchObject({
+      effective_from: '2026-04-01',
+      public_holidays_off: false,
+      company_days_off: [{ date: '2026-05-01', name: '会社休日' }],
+    });
     const events = (await admin.get('/api/v1/audit_events')).body.data.events as { action: string }[];
     expect(events.filter((e) => e.action === 'settings.company_calendar')).toHaveLength(3);
   });

@@ -44,6 +44,7 @@ beforeAll(async () => {
     staff_name: '管理 花子',
     email,
     password: 'Temp#Passw0rd2026',
+    plan: 1,
   });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
   companyId = opened.body.data.id;

@@ -34,6 +34,7 @@ const newCompany = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail('company'),
   cell: '03-1234-5678',
   password: TEMP_PASSWORD,
+  plan: 1,
   ...overrides,
 });
 

@@ -726,6 +726,8 @@ async function prepare(route: RouteDef, call: ReturnType<typeof requestFor>): Pr
           name: '廃止予定',
           start_time: '09:00',
           end_time: '17:00',
+          crosses_midnight: false,
+          breaks: [],
         }),
       };
     case 'update-paid-leave-settings':

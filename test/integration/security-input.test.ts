@@ -93,6 +93,7 @@ describe('names and texts (item 16)', () => {
     email: email('co'),
     cell: '',
     password: 'Temp#Passw0rd2026',
+    plan: 1,
     ...o,
   });
   const infoBody = (o: Record<string, unknown>) => ({
@@ -215,6 +216,7 @@ describe('passwords (item 15)', () => {
         email: email('weakco'),
         cell: '',
         password,
+        plan: 1,
       });
       expect(company.status, password).toBe(400);
       expect(company.body.errors.password.join()).toMatch(/推測されやすい/);

@@ -121,6 +121,7 @@ describe('a wrong password on a temporary password', () => {
       email: address,
       cell: '03-1234-5678',
       password: TEMP,
+      plan: 1,
     });
     expect(created.status).toBe(201);
     await expectRefused('admin', address);

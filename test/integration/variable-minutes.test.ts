@@ -73,7 +73,12 @@ beforeAll(async () => {
   plan['2026-11-30'] = s6;
   const employeeId = tenant.employees[0]!.id;
   const shifts = await admin.put('/api/v1/shifts', {
-    entries: Object.entries(plan).map(([date, pattern_id]) => ({ employee_id: employeeId, date, pattern_id })),
+    entries: Object.entries(plan).map(([date, pattern_id]) => ({
+      employee_id: employeeId,
+      date,
+      pattern_id,
+      day_off: false,
+    })),
   });
   expect(shifts.status, JSON.stringify(shifts.body)).toBe(200);
   await done(shifts.body.data.recompute);

@@ -81,6 +81,7 @@ describe('work patterns', () => {
       name: '早番',
       start_time: '07:00',
       end_time: '16:00',
+      crosses_midnight: false,
       breaks: [{ start_time: '11:00', end_time: '12:00' }],
     });
     ids.early = early.body.data.id;
@@ -379,11 +380,13 @@ describe('work settings', () => {
     expect(res.body.data.in_force).toEqual(saved);
     expect(await finished(res.body.data.recompute.id)).toMatchObject({ status: 'done', from_month: '2026-08' });
 
+    // Issue 30 item 9: a field left out keeps its value in the version in force, never the default.
     const later = await admin.put('/api/v1/work_settings', { effective_from: '2026-10-01', interval_minutes: null });
     expect(later.status).toBe(200);
     expect(later.body.data.in_force).toEqual({
-      ...DEFAULTS,
+      ...saved,
       effective_from: '2026-10-01',
+      interval_minutes: null,
       updated_at: expect.any(String),
     });
     const at = async (on: string) => (await admin.get(`/api/v1/work_settings?on=${on}`)).body.data;
@@ -459,6 +462,7 @@ describe('closed periods', () => {
       name: '早番',
       start_time: '06:30',
       end_time: '15:30',
+      crosses_midnight: false,
       breaks: [{ start_time: '11:00', end_time: '12:00' }],
     });
     expect(times.status).toBe(409);
@@ -470,6 +474,7 @@ describe('closed periods', () => {
       name: '早番A',
       start_time: '07:00',
       end_time: '16:00',
+      crosses_midnight: false,
       breaks: [{ start_time: '11:00', end_time: '12:00' }],
     });
     expect(renamed.status).toBe(200);
@@ -520,6 +525,7 @@ describe('a pattern used by shifts of a closed period', () => {
       name: '遅番',
       start_time: '14:00',
       end_time: '23:00',
+      crosses_midnight: false,
       breaks: [{ start_time: '18:00', end_time: '19:00' }],
     });
     expect(times.status).toBe(409);

@@ -432,6 +432,7 @@ describe('the plan check of a 変形期間', () => {
       name: '長日勤',
       start_time: '09:00',
       end_time: '20:00',
+      crosses_midnight: false,
       breaks: [{ start_time: '12:00', end_time: '13:00' }],
     });
     expect(long.status).toBe(201);

@@ -19,6 +19,7 @@ export const SHIFT_MESSAGES = {
   duplicate: '同じスタッフと日付が重複しています',
   date: INPUT_MESSAGES.date,
   ownOnly: 'ご自身のシフトのみ表示できます',
+  dayOffRequired: '休みにするかどうかを指定してください',
 } as const;
 
 /** Pattern ids: generated ids, or the short fixed ids of seeded patterns ('day', 'night'). */
@@ -38,7 +39,8 @@ export const ShiftEntrySchema = z
     employee_id: z.string().check(z.regex(/^[0-9a-z]{10,40}$/, SHIFT_MESSAGES.unknownEmployee)),
     date: DateSchema,
     pattern_id: z.nullable(PatternIdSchema),
-    day_off: z._default(z.boolean(), false),
+    // Required (issue 30 item 9): `pattern_id` null with `day_off` false removes the shift.
+    day_off: z.boolean({ error: SHIFT_MESSAGES.dayOffRequired }),
   })
   .check(
     z.superRefine((v, ctx) => {

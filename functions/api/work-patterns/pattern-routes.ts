@@ -30,7 +30,7 @@ import { periodLabel } from '../../domain/payroll-period.js';
 import { addDays, today } from '../../domain/time.js';
 import { nameKey } from '../../domain/name-key.js';
 import { PATTERN_MESSAGES, patternMinutes } from '../../domain/work-patterns.js';
-import { RULE_ANY, type AssignmentRecord, type PatternRecord } from '../../domain/worktime/schedule.js';
+import { RULE_ANY, settingsOf, type AssignmentRecord, type PatternRecord } from '../../domain/worktime/schedule.js';
 import { enqueueRecompute } from '../../services/recompute.js';
 import { clock } from '../../shared/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
@@ -246,19 +246,30 @@ export async function readSettings(companyId: string, on: string) {
   return settingsAnswer((await scheduleSettings(companyId)).settings, on);
 }
 
-/** Saves one work-settings version (see saveAssignment for the date, the refusal and `recompute`). */
+/**
+ * Saves one work-settings version (see saveAssignment for the date, the refusal and `recompute`). A
+ * field the body leaves out keeps its value in the version in force on the date (issue 30 item 9).
+ */
 export async function saveSettings(companyId: string, body: z.infer<typeof WorkSettingsBodySchema>, timeZone: string) {
   const effectiveFrom = body.effective_from ?? today(timeZone, clock.now());
   await assertEffectiveFromOpen(companyId, effectiveFrom);
-  await putWorkSetting(companyId, {
+  const versions = (await scheduleSettings(companyId)).settings;
+  const inForce = settingsOf(versions)(effectiveFrom);
+  const saved = {
     effectiveFrom,
-    graceMinutes: body.grace_minutes,
-    intervalMinutes: body.interval_minutes,
-    displayRoundingMinutes: body.display_rounding_minutes,
-    monthlyRounding30: body.monthly_rounding_30,
-    hourlyLeaveEnabled: body.hourly_leave_enabled,
-    hourlyLeaveDaysPerYear: body.hourly_leave_days_per_year,
-  });
+    graceMinutes: body.grace_minutes ?? inForce.graceMinutes,
+    intervalMinutes: body.interval_minutes === undefined ? inForce.intervalMinutes : body.interval_minutes,
+    displayRoundingMinutes: body.display_rounding_minutes ?? inForce.displayRoundingMinutes,
+    monthlyRounding30: body.monthly_rounding_30 ?? inForce.monthlyRounding30,
+    hourlyLeaveEnabled: body.hourly_leave_enabled ?? inForce.hourlyLeaveEnabled,
+    hourlyLeaveDaysPerYear: body.hourly_leave_days_per_year ?? inForce.hourlyLeaveDaysPerYear,
+  };
+  await putWorkSetting(companyId, saved);
   const recompute = await enqueueRecompute(companyId, effectiveFrom, 'work_settings', timeZone);
-  return { ...(await readSettings(companyId, effectiveFrom)), recompute };
+  // The history as saved, without reading it again.
+  const after = [
+    ...versions.filter((v) => v.effectiveFrom !== effectiveFrom),
+    { ...saved, updatedAt: clock.now().toISOString() },
+  ];
+  return { ...settingsAnswer(after, effectiveFrom), recompute };
 }

@@ -24,13 +24,17 @@ export const PatternBodySchema = z
     ),
     start_time: time,
     end_time: time,
-    crosses_midnight: z._default(z.boolean({ error: '「終業は翌日」を選ぶかどうかを指定してください' }), false),
-    breaks: z._default(
-      z
-        .array(BreakSchema, { error: '休憩時間の形式が正しくありません' })
-        .check(z.maxLength(MAX_PATTERN_BREAKS, PATTERN_MESSAGES.tooManyBreaks)),
-      [],
-    ),
+    // Required, as the README lists them (issue 30 item 9): a body without them must not save a day
+    // pattern without breaks by default. No breaks is `[]`.
+    crosses_midnight: z.boolean({ error: '「終業は翌日」を選ぶかどうかを指定してください' }),
+    breaks: z
+      .array(BreakSchema, {
+        error: (issue) =>
+          issue.input === undefined
+            ? '休憩時間を指定してください（なければ空の一覧）'
+            : '休憩時間の形式が正しくありません',
+      })
+      .check(z.maxLength(MAX_PATTERN_BREAKS, PATTERN_MESSAGES.tooManyBreaks)),
   })
   .check(
     z.superRefine((b, ctx) => {
@@ -95,25 +99,24 @@ export type AssignmentBody = z.input<typeof AssignmentBodySchema>;
 export const ROUNDING_UNITS = [0, 5, 10, 15, 30] as const;
 
 /**
- * `PUT /api/v1/work_settings`: one version of the company's work settings; a field left out takes its
- * default (domain/worktime/schedule.ts DEFAULT_WORK_SETTINGS).
+ * `PUT /api/v1/work_settings`: one version of the company's work settings. A field left out keeps its
+ * value in the version in force on `effective_from` (without one, the default: domain/worktime/
+ * schedule.ts DEFAULT_WORK_SETTINGS), so a partial or empty body never resets the settings (issue 30
+ * item 9).
  */
 export const WorkSettingsBodySchema = z.strictObject({
   effective_from: EffectiveDate,
-  grace_minutes: z._default(integerSchema(0, 59, '猶予は0〜59分で入力してください'), 0),
-  interval_minutes: z._default(
+  grace_minutes: z.optional(integerSchema(0, 59, '猶予は0〜59分で入力してください')),
+  interval_minutes: z.optional(
     z.nullable(integerSchema(0, 1440, '勤務間インターバルは0〜1440分（24時間）で入力してください')),
-    null,
   ),
-  display_rounding_minutes: z._default(
+  display_rounding_minutes: z.optional(
     z.literal(ROUNDING_UNITS, { error: '表示の丸め単位は0・5・10・15・30分から選択してください' }),
-    0,
   ),
-  monthly_rounding_30: z._default(z.boolean({ error: '1か月の端数処理をするか選択してください' }), false),
-  hourly_leave_enabled: z._default(z.boolean({ error: '時間単位年休を使うか選択してください' }), false),
-  hourly_leave_days_per_year: z._default(
+  monthly_rounding_30: z.optional(z.boolean({ error: '1か月の端数処理をするか選択してください' })),
+  hourly_leave_enabled: z.optional(z.boolean({ error: '時間単位年休を使うか選択してください' })),
+  hourly_leave_days_per_year: z.optional(
     integerSchema(1, 5, '時間単位年休の日数は1〜5日で入力してください（労働基準法39条4項）'),
-    5,
   ),
 });
 export type WorkSettingsBody = z.input<typeof WorkSettingsBodySchema>;

@@ -17,41 +17,40 @@ const listedDate = z.strictObject({
 });
 
 const listedDates = (label: string) =>
-  z._default(
-    z.array(listedDate, { error: `${label}の形式が正しくありません` }).check(
-      z.maxLength(MAX_CALENDAR_DATES, `${label}は1つの版に${MAX_CALENDAR_DATES}日までです`),
-      z.refine((l) => new Set(l.map((d) => d.date)).size === l.length, `${label}に同じ日付が重複しています`),
-    ),
-    [],
+  z.array(listedDate, { error: `${label}の形式が正しくありません` }).check(
+    z.maxLength(MAX_CALENDAR_DATES, `${label}は1つの版に${MAX_CALENDAR_DATES}日までです`),
+    z.refine((l) => new Set(l.map((d) => d.date)).size === l.length, `${label}に同じ日付が重複しています`),
   );
 
+const legalHoliday = z.union([weekday, z.literal('latest')], {
+  error: '法定休日は曜日か「週の後の休日」を選択してください',
+});
+const weeklyDaysOff = z.array(weekday, { error: '所定休日の曜日を選択してください' }).check(
+  z.maxLength(7, '所定休日の曜日を選択してください'),
+  z.refine((l) => new Set(l).size === l.length, '所定休日の曜日が重複しています'),
+);
+const publicHolidaysOff = z.boolean({ error: '祝日を休日にするか選択してください' });
+const special44hWeek = z.boolean({ error: '週44時間の特例を選択してください' });
+const companyDaysOff = listedDates('会社休日');
+const extraWorkingDays = listedDates('出勤日');
+
 /**
- * `PUT /api/v1/company_calendar`: one version of the company calendar. `effective_from` (YYYY-MM-DD)
- * omitted = today in the company's zone; every other field omitted = its default (暦週 from Sunday,
- * Sunday the 法定休日, Saturday and Sunday off, public holidays off, no listed dates, 40 h weeks).
- * `legal_holiday` is a weekday (0 = Sunday … 6 = Saturday) or 'latest' (the rules fix none: the later
- * day off of the week when every day off was worked, 35条). `special_44h_week` is the 特例措置対象
- * 事業場 (労基則25条の2).
+ * One version of the company calendar as it is stored, every field given: what a `PUT` body becomes
+ * once merged into the version in force on its `effective_from` (update-company-calendar.ts), checked
+ * as a whole. `legal_holiday` is a weekday (0 = Sunday … 6 = Saturday) or 'latest' (the rules fix
+ * none: the later day off of the week when every day off was worked, 35条). `special_44h_week` is the
+ * 特例措置対象事業場 (労基則25条の2).
  */
-export const CalendarBodySchema = z
+export const CalendarVersionSchema = z
   .strictObject({
     effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
-    week_starts_on: z._default(weekday, 0),
-    legal_holiday: z._default(
-      z.union([weekday, z.literal('latest')], { error: '法定休日は曜日か「週の後の休日」を選択してください' }),
-      0,
-    ),
-    weekly_days_off: z._default(
-      z.array(weekday, { error: '所定休日の曜日を選択してください' }).check(
-        z.maxLength(7, '所定休日の曜日を選択してください'),
-        z.refine((l) => new Set(l).size === l.length, '所定休日の曜日が重複しています'),
-      ),
-      [0, 6],
-    ),
-    public_holidays_off: z._default(z.boolean({ error: '祝日を休日にするか選択してください' }), true),
-    company_days_off: listedDates('会社休日'),
-    extra_working_days: listedDates('出勤日'),
-    special_44h_week: z._default(z.boolean({ error: '週44時間の特例を選択してください' }), false),
+    week_starts_on: weekday,
+    legal_holiday: legalHoliday,
+    weekly_days_off: weeklyDaysOff,
+    public_holidays_off: publicHolidaysOff,
+    company_days_off: companyDaysOff,
+    extra_working_days: extraWorkingDays,
+    special_44h_week: special44hWeek,
   })
   .check(
     z.refine((b) => b.legal_holiday !== 'latest' || b.weekly_days_off.length > 0, {
@@ -67,7 +66,27 @@ export const CalendarBodySchema = z
     ),
   );
 
+/**
+ * `PUT /api/v1/company_calendar`: one version of the company calendar. `effective_from` (YYYY-MM-DD)
+ * omitted = today in the company's zone. Every other field left out keeps its value in the version in
+ * force on `effective_from` (without one, the default: 暦週 from Sunday, Sunday the 法定休日, Saturday
+ * and Sunday off, public holidays off, no listed dates, 40 h weeks), so a partial or empty body never
+ * resets the calendar (issue 30 item 9); the merged version is then checked as a whole
+ * (CalendarVersionSchema).
+ */
+export const CalendarBodySchema = z.strictObject({
+  effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+  week_starts_on: z.optional(weekday),
+  legal_holiday: z.optional(legalHoliday),
+  weekly_days_off: z.optional(weeklyDaysOff),
+  public_holidays_off: z.optional(publicHolidaysOff),
+  company_days_off: z.optional(companyDaysOff),
+  extra_working_days: z.optional(extraWorkingDays),
+  special_44h_week: z.optional(special44hWeek),
+});
+
 export type CalendarBody = z.input<typeof CalendarBodySchema>;
+export type CalendarVersionBody = z.output<typeof CalendarVersionSchema>;
 
 /** `GET /api/v1/company_calendar?on=YYYY-MM-DD[&year&month]` (on defaults to today). */
 export const CalendarQuerySchema = z

@@ -1,3 +1,4 @@
+import { clock } from '../../shared/clock.js';
 import { createSchema } from 'electrodb';
 
 const listedDates = {
@@ -31,8 +32,8 @@ export const CompanyCalendar = createSchema({
       type: 'string',
       required: true,
       watch: '*',
-      default: () => new Date().toISOString(),
-      set: () => new Date().toISOString(),
+      default: () => clock.now().toISOString(),
+      set: () => clock.now().toISOString(),
     },
   },
   indexes: {

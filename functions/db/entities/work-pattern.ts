@@ -1,3 +1,4 @@
+import { clock } from '../../shared/clock.js';
 import { createSchema } from 'electrodb';
 
 /**
@@ -29,13 +30,13 @@ export const WorkPatternItem = createSchema({
     },
     /** 表示色 etc. could follow; a deleted pattern keeps its item (past shifts still resolve). */
     deletedAt: { type: 'string' },
-    createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
+    createdAt: { type: 'string', readOnly: true, required: true, default: () => clock.now().toISOString() },
     updatedAt: {
       type: 'string',
       required: true,
       watch: '*',
-      default: () => new Date().toISOString(),
-      set: () => new Date().toISOString(),
+      default: () => clock.now().toISOString(),
+      set: () => clock.now().toISOString(),
     },
   },
   indexes: {
@@ -66,8 +67,8 @@ export const PatternAssignment = createSchema({
       type: 'string',
       required: true,
       watch: '*',
-      default: () => new Date().toISOString(),
-      set: () => new Date().toISOString(),
+      default: () => clock.now().toISOString(),
+      set: () => clock.now().toISOString(),
     },
   },
   indexes: {
@@ -100,8 +101,8 @@ export const WorkSetting = createSchema({
       type: 'string',
       required: true,
       watch: '*',
-      default: () => new Date().toISOString(),
-      set: () => new Date().toISOString(),
+      default: () => clock.now().toISOString(),
+      set: () => clock.now().toISOString(),
     },
   },
   indexes: {
@@ -149,8 +150,8 @@ export const WorkSystemItem = createSchema({
       type: 'string',
       required: true,
       watch: '*',
-      default: () => new Date().toISOString(),
-      set: () => new Date().toISOString(),
+      default: () => clock.now().toISOString(),
+      set: () => clock.now().toISOString(),
     },
   },
   indexes: {

@@ -459,6 +459,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       staff_name: '代表 太郎',
       email: `co-${newId()}@example.test`,
       password: 'Temp#Passw0rd2026',
+      plan: 1,
     },
     'update-company': { name: '改名会社', staff_name: '代表 太郎', email: `co-${newId()}@example.test`, password: '' },
     'create-info-item': {
@@ -478,11 +479,13 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       start_time: '22:00',
       end_time: '07:00',
       crosses_midnight: true,
+      breaks: [],
     },
     'update-work-pattern': {
       name: '日勤',
       start_time: '09:00',
       end_time: '18:00',
+      crosses_midnight: false,
       breaks: [{ start_time: '12:00', end_time: '13:00' }],
     },
     'update-work-pattern-assignment': {
