@@ -1,11 +1,14 @@
 /**
- * A daily notice the mail server could not take is not lost: the job claims each notice before it
- * sends it (so a rerun sends nothing twice), and gives the claim back when nobody was sent to, so the
- * next run sends it. Through the daily job (runDailyRefresh) against the local SMTP server.
+ * A daily notice the mail server could not take is not lost: the job claims each notice together with
+ * its mails, stored in the outbox in the same transaction (so a rerun stores and sends nothing twice),
+ * and the outbox's scheduled run sends them once the server takes mail again (issue 30 item 12; until
+ * then the claim was given back and the next day's run sent it). Through the daily job
+ * (runDailyRefresh) and the outbox's run against the local SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { runDailyRefresh } from '../../functions/services/daily-refresh.js';
+import { runMailOutbox } from '../../functions/services/mail-outbox.js';
 import { clock } from '../../functions/shared/clock.js';
 import { resetEnvCache } from '../../functions/shared/env.js';
 import { freePort } from '../../lib/local/emulators.js';
@@ -50,21 +53,24 @@ const claim = () =>
     .go();
 
 describe('a daily notice while the mail server is down', () => {
-  it('is not claimed, and the next run sends it once', async () => {
+  it('is claimed with its mail stored, the outbox sends it once the server is back, and nothing sends it twice', async () => {
     const email = tenant.employees[0]!.email;
     // Nothing listens on this port: every send fails.
     smtpTo(`smtp://127.0.0.1:${await freePort()}`);
     expect(await runDailyRefresh(NOW)).toMatchObject({ failed: [] });
     expect(await mailsTo(email, { atLeast: 0 })).toEqual([]);
-    expect((await claim()).data).toBeNull();
-
-    // The server is back: the next run sends the notice, and a further run nothing more.
-    smtpTo(stack.env.SMTP_URL!);
-    await runDailyRefresh(NOW);
-    const [missed] = await mailsTo(email, { subject: /打刻漏れ/ });
-    expect(missed!.subject).toBe('【勤怠管理】2026年11月19日の打刻漏れ');
+    // Claimed: its mail waits in the outbox, so a rerun of the job (still down) stores no second one.
     expect((await claim()).data).not.toBeNull();
     await runDailyRefresh(NOW);
+
+    // The server is back: the outbox's run after the first wait (a minute) sends the notice once.
+    smtpTo(stack.env.SMTP_URL!);
+    await runMailOutbox(() => new Date(NOW.getTime() + 2 * 60_000));
+    const [missed] = await mailsTo(email, { subject: /打刻漏れ/ });
+    expect(missed!.subject).toBe('【勤怠管理】2026年11月19日の打刻漏れ');
+    // Neither a further daily run nor a later outbox run sends it again.
+    await runDailyRefresh(NOW);
+    await runMailOutbox(() => new Date(NOW.getTime() + 6 * 3600_000));
     // Give a second mail time to arrive if one were sent, then count.
     expect(await mailsTo(email, { subject: /打刻漏れ/, atLeast: 2, timeoutMs: 2_000 })).toHaveLength(1);
   });
