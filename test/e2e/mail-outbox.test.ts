@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMailOutbox } from '../../functions/services/mail-outbox.js';
+import { describeViolations, seriousA11yViolations } from '../support/a11y.js';
 import { DESKTOP, PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { ownMailServer } from '../support/mail.js';
 import { createHttpClient } from '../support/http-client.js';
@@ -48,7 +49,7 @@ describe('メール送信状況 in Chromium on a phone', () => {
     await page.locator('.menu-button').click();
     await page.getByRole('link', { name: 'メール送信状況' }).click();
     await page.waitForURL('**/management/mail_outbox');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('メール送信状況');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('メール送信状況');
 
     const card = page.locator('.mail-outbox__item').first();
     await poll(() => card.getByRole('heading').textContent()).toBe('申請の受付');
@@ -70,6 +71,9 @@ describe('メール送信状況 in Chromium on a phone', () => {
     await page.reload();
     await poll(() => card.locator('.badge').textContent()).toBe('送信失敗');
     expect(await fitsWidth(page)).toBe(true);
+    // axe (serious and critical) on the screen with its 再送 button.
+    const violations = await seriousA11yViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
 
     // Back up: 再送 (after the confirmation) sends it at once, and the card says 送信済み.
     await mail.up();
@@ -82,6 +86,7 @@ describe('メール送信状況 in Chromium on a phone', () => {
   });
 
   it("the operator sees the platform's password-reset code mails; admins are refused that screen", async () => {
+    await mail.up();
     const anonymous = createHttpClient(e2e.stack.baseUrl);
     await anonymous.get('/api/v1/session');
     expect(
@@ -104,6 +109,8 @@ describe('メール送信状況 in Chromium on a phone', () => {
     expect(await card.getByRole('button', { name: /再送/ }).count()).toBe(0);
     await page.setViewportSize(PHONE);
     expect(await fitsWidth(page)).toBe(true);
+    const violations = await seriousA11yViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
 
     const adminPage = await e2e.page(PHONE);
     await signInAs(adminPage, e2e.stack.baseUrl, 'admin', tenant.admin);
