@@ -305,10 +305,12 @@ describe('what is stored', () => {
     await runMailOutbox(() => new Date(Date.parse(row.next_attempt_at!)));
     const [welcome] = mail.mailsTo(`sealed-${tenant.companyId.slice(-6)}@example.test`);
     expect(welcome!.text).toContain('仮パスワード: Temp#Sealed-2026');
-    const items = JSON.parse(await scan()) as { sk?: string; body?: string; state?: string }[];
+    const items = JSON.parse(await scan()) as { sk?: string; body?: string; state?: string; gsi1pk?: string }[];
     const item = items.find((i) => i.sk === `mailout#${row.id}`)!;
     expect(item.state).toBe('sent');
     expect(item.body).toBeUndefined();
+    // Out of the due index once sent: the scheduled run's Query pages hold due mails only.
+    expect(item.gsi1pk).toBeUndefined();
   });
 });
 
