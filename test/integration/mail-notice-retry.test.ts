@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { runDailyRefresh } from '../../functions/services/daily-refresh.js';
 import { runMailOutbox } from '../../functions/services/mail-outbox.js';
+import { claimMailNotice } from '../../functions/db/mail.js';
+import { prepareMails } from '../../functions/services/notify.js';
 import { clock } from '../../functions/shared/clock.js';
 import { resetEnvCache } from '../../functions/shared/env.js';
 import { freePort } from '../../lib/local/emulators.js';
@@ -72,6 +74,35 @@ describe('a daily notice while the mail server is down', () => {
     await runDailyRefresh(NOW);
     await runMailOutbox(() => new Date(NOW.getTime() + 6 * 3600_000));
     // Give a second mail time to arrive if one were sent, then count.
+    expect(await mailsTo(email, { subject: /打刻漏れ/, atLeast: 2, timeoutMs: 2_000 })).toHaveLength(1);
+  });
+
+  it('when the job dies between the claim and the send, its rerun adds nothing and the outbox sends the notice once', async () => {
+    smtpTo(stack.env.SMTP_URL!);
+    const other = await createTenant({ employees: 1, name: '通知中断株式会社' });
+    const employeeId = other.employees[0]!.id;
+    await db()
+      .entities.AttendanceDay.put({
+        companyId: other.companyId,
+        employeeId,
+        workDate: '2026-11-19',
+        punchInAt: '2026-11-19T00:00:00Z',
+      })
+      .go();
+    // What the job does for this notice up to the crash: its mail prepared, claimed with it; no send.
+    const mails = await prepareMails(
+      { kind: 'missed_punch', companyId: other.companyId, employeeId, date: '2026-11-19', missing: 'end' },
+      NOW,
+    );
+    expect(await claimMailNotice(other.companyId, `missed_punch#${employeeId}#2026-11-19`, mails, NOW)).toBe(true);
+
+    // Restarted, the job runs again: the notice is claimed, so it stores and sends nothing more.
+    await runDailyRefresh(NOW);
+    const email = other.employees[0]!.email;
+    expect(await mailsTo(email, { atLeast: 0, timeoutMs: 500 })).toEqual([]);
+    // The outbox's run after the dead job's minute of grace sends the stored mail; later runs nothing.
+    expect(await runMailOutbox(() => new Date(NOW.getTime() + 61_000))).toMatchObject({ sent: 1 });
+    await runMailOutbox(() => new Date(NOW.getTime() + 6 * 3600_000));
     expect(await mailsTo(email, { subject: /打刻漏れ/, atLeast: 2, timeoutMs: 2_000 })).toHaveLength(1);
   });
 });
