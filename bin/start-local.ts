@@ -165,6 +165,10 @@ async function main(): Promise<void> {
       refreshedOn = day;
       void runDailyRefresh().catch((error: unknown) => console.error('daily refresh failed', error));
     }, 3600_000).unref();
+    // What the outbox's schedule does on AWS (every minute): send the mails that are due, e.g. those
+    // the local SMTP server could not take while it was down (issue 30 item 12).
+    const { startMailOutboxTimer } = await import('../lib/local/mail-outbox-timer');
+    startMailOutboxTimer();
     const seedTime = seconds(seedStarted);
 
     server = createGateway({

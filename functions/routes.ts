@@ -220,6 +220,10 @@ const rows = [
   // Mail settings (issue 18): the caller's own opt-out of the optional mails
   ['get-mail-settings', 'GET', '/api/v1/mail_settings', ['employee', 'admin'], api('mail-settings/get-mail-settings'), READ, 'Own mail settings (optional notices turned off)'],
   ['update-mail-settings', 'PUT', '/api/v1/mail_settings', ['employee', 'admin'], api('mail-settings/update-mail-settings'), WRITE, 'Turn own optional mails off or on'],
+  // メール送信状況 (issue 30 item 12): every mail is stored before it is sent (the outbox); admins see their company's, the operator the platform's
+  ['list-mail-outbox', 'GET', '/api/v1/mail_outbox', ADMIN, api('mail-outbox/list-mail-outbox'), READ, "The company's mails and how each went (sent, waiting for a retry, failed)"],
+  ['resend-mail', 'POST', '/api/v1/mail_outbox/{id}/resend', ADMIN, api('mail-outbox/resend-mail'), [...WRITE, 'mail'], '再送 of a failed mail of the company'],
+  ['list-platform-mails', 'GET', '/api/v1/platform_mails', OPERATOR, api('mail-outbox/list-platform-mails'), READ, "The platform's mails (password-reset codes) and how each went"],
   ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), READ, 'Balances and five-day duty of all staff'],
   ['get-paid-leave', 'GET', '/api/v1/paid_leave/employees/{id}', ADMIN, api('paid-leave/get-paid-leave'), READ, "One staff member's grants, takings and register"],
   ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), WRITE, 'Manual grant or adjustment with a reason'],
@@ -374,6 +378,18 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
     invokeEnv: 'RECOMPUTE_WORKER_FUNCTION',
     // 00:05 in Japan, every day: the daily refresh of the summaries (欠勤 of the day just ended).
     schedule: 'cron(5 15 * * ? *)',
+  },
+  {
+    name: 'mail-outbox',
+    handler: 'functions/jobs/mail-outbox.ts',
+    // The outbox's items (company and platform partitions) and the send itself, nothing else.
+    needs: ['table:write', 'mail'],
+    summary:
+      'Sends the mails the outbox holds that are due: retries after a failed send, mails whose request died (every minute)',
+    timeoutSeconds: 300,
+    memorySize: 256,
+    // Every minute: the first retry waits a minute (domain/mail-outbox.ts).
+    schedule: 'rate(1 minute)',
   },
 ];
 

@@ -72,6 +72,9 @@ export const ADMIN_PAGES = [
   'staff/import',
   // 36協定設定 on its own settings screen (issue 29 item 19)
   'overtime_agreement',
+  // メール送信状況 (issue 30 item 12); the operator's platform_mails answers Permission Denied here
+  'mail_outbox',
+  'platform_mails',
 ] as const;
 
 export const OPERATOR_PAGES = [
@@ -84,6 +87,8 @@ export const OPERATOR_PAGES = [
   'info_items/:id',
   'info_items/:id/edit',
   'inquiries',
+  // メール送信状況 of the platform's own mails (issue 30 item 12)
+  'platform_mails',
 ] as const;
 
 /** Identity on the listed paths: `path={page('staff/:id/edit')}` fails to compile for an unlisted one. */

@@ -5,7 +5,9 @@ import { filePaidLeaveRequest } from '../db/paid-leave.js';
 import { LEAVE_TYPE_UNITS, LEAVE_UNIT_MESSAGES, dayHoursOf, hoursText } from '../domain/paid-leave/index.js';
 import { LEAVE_UNITS, type LeaveUnit } from '../domain/worktime/schedule.js';
 import { employeeDays, leaveDay, type LeaveDay } from '../services/leave-day.js';
-import { notify } from '../services/notify.js';
+import { deliverMails } from '../services/mail-outbox.js';
+import { prepareMails } from '../services/notify.js';
+import type { OutboxMail } from '../db/mail-outbox.js';
 import { refreshSummary } from '../db/summaries.js';
 import { INPUT_MESSAGES, integerSchema, optionalTextSchema } from '../domain/input.js';
 import { today } from '../domain/time.js';
@@ -14,9 +16,10 @@ import { TRANSFER_MESSAGES, transferProblems } from '../domain/worktime/transfer
 import { clock } from '../shared/clock.js';
 import {
   companyMonthRequestsPage,
-  decideRequest,
+  decideLoaded,
   employeeRequests,
   fileRequest,
+  requestById,
   withdrawRequest,
 } from '../db/requests.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
@@ -255,19 +258,26 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
         ...(hourly ? { leaveHours: hourly.leaveHours, leaveDayHours: hourly.leaveDayHours } : {}),
         ...(transfer ? { workDate: body.work_date } : {}),
       };
-      const row =
-        kind === 'holiday' && body.kind === 0
-          ? await filePaidLeaveRequest(filing, undefined, hourly ? { daysPerYear: hourly.daysPerYear } : undefined)
-          : await fileRequest(filing);
-      await notify({
+      // The admins' mails are stored in the filing's own transaction (never lost), then sent; one the
+      // mail server does not take now is tried again by the outbox (services/mail-outbox.ts).
+      const mails = await prepareMails({
         kind: 'request_filed',
         companyId: principal.companyId,
-        requestId: row.requestId,
         requestKind: kind,
         employeeId: principal.userId,
         employeeName: principal.userName,
-        date: row.date,
+        date,
       });
+      const row =
+        kind === 'holiday' && body.kind === 0
+          ? await filePaidLeaveRequest(
+              filing,
+              undefined,
+              hourly ? { daysPerYear: hourly.daysPerYear } : undefined,
+              mails,
+            )
+          : await fileRequest(filing, undefined, mails);
+      await deliverMails(mails);
       return created(requestView(row));
     },
   );
@@ -315,13 +325,34 @@ export const deleteRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
 export const DecisionReasonSchema = optionalTextSchema(TEXT_LIMITS.reason, MESSAGES.decisionReasonTooLong);
 const DecisionSchema = z.strictObject({ status: z.union([z.literal(1), z.literal(2)]), reason: DecisionReasonSchema });
 
-/** After a decision committed: the employee's totals (approval only) and the mail (request_decided). */
+/**
+ * The employee's mail of a decision (request_decided), prepared before the decision so that its
+ * transaction stores it (db/requests.ts decideLoaded); none when the employee opted out.
+ */
+export const decisionMails = (
+  companyId: string,
+  req: { requestId: string; kind: RequestKind; employeeId: string; date: string },
+  status: 1 | 2,
+  reason: string,
+) =>
+  prepareMails({
+    kind: 'request_decided',
+    companyId,
+    requestId: req.requestId,
+    requestKind: req.kind,
+    employeeId: req.employeeId,
+    date: req.date,
+    approved: status === 1,
+    ...(reason ? { reason } : {}),
+  });
+
+/** After a decision committed: the employee's totals (approval only) and sending the mail stored with it. */
 export async function afterDecision(
   companyId: string,
   timeZone: string,
   decided: { requestId: string; kind: RequestKind; employeeId: string; date: string; workDate?: string | undefined },
   status: 1 | 2,
-  reason: string,
+  mails: readonly OutboxMail[],
 ) {
   // Approved leave is a paid-leave day in the month's totals; approved overtime or holiday work
   // clears the day's 未承認 warning; an approved 振替 changes both its days (and the weeks after
@@ -331,16 +362,7 @@ export async function afterDecision(
     const days = [decided.date, decided.workDate ?? decided.date].sort();
     await refreshSummary(companyId, decided.employeeId, days[0]!, timeZone, days[1]!);
   }
-  await notify({
-    kind: 'request_decided',
-    companyId,
-    requestId: decided.requestId,
-    requestKind: decided.kind,
-    employeeId: decided.employeeId,
-    date: decided.date,
-    approved: status === 1,
-    ...(reason ? { reason } : {}),
-  });
+  await deliverMails(mails);
 }
 
 export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
@@ -355,15 +377,10 @@ export const decide = (routeName: RouteNamesFor<'admin'>, kind: RequestKind) =>
     },
     async ({ params, body, principal }) => {
       if (!principal.userId) throw new NotFoundError();
-      const decided = await decideRequest(
-        principal.companyId,
-        params.id,
-        kind,
-        body.status,
-        principal.userId,
-        body.reason,
-      );
-      await afterDecision(principal.companyId, principal.timeZone, decided, body.status, body.reason);
+      const req = await requestById(principal.companyId, params.id, kind);
+      const mails = await decisionMails(principal.companyId, req, body.status, body.reason);
+      const decided = await decideLoaded(req, body.status, principal.userId, body.reason, undefined, mails);
+      await afterDecision(principal.companyId, principal.timeZone, decided, body.status, mails);
       return ok(requestView(decided));
     },
   );

@@ -23,10 +23,12 @@ export const TABLE = {
  * (`session#<id>`, functions/db/entities/session.ts), rate-limit counters (`rate#<bucket>`,
  * rate-limit.ts), password-reset codes (`reset#<account hash>`, password-reset.ts) and 勤怠状況's
  * derived digests and 締め処理's checklists (`wsdigest#<companyId>`, work-status-digest.ts and
- * closing-checklist-digest.ts: the work-status and period-closing routes claim a rebuild on them). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
+ * closing-checklist-digest.ts: the work-status and period-closing routes claim a rebuild on them), and the
+ * platform's mail outbox (`mailout#platform`, mail-outbox.ts: the public password-reset route stores
+ * the code's mail there before sending it). Granted through a `dynamodb:LeadingKeys` condition (`table:sessions` in the route
  * table); least-privilege.infra.test.ts checks the entities still build keys with these prefixes.
  */
-export const SESSION_KEY_PREFIXES = ['session#', 'rate#', 'reset#', 'wsdigest#'] as const;
+export const SESSION_KEY_PREFIXES = ['session#', 'rate#', 'reset#', 'wsdigest#', 'mailout#'] as const;
 
 export const tableName = (stage: string) => `kintai-${stage}`;
 export const exportsBucketName = (stage: string, account: string) => `kintai-${stage}-exports-${account}`;

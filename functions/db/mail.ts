@@ -1,4 +1,5 @@
-import { NotFoundError, awsErrorName } from '../shared/errors.js';
+import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
+import { outboxInTransaction, type OutboxMail } from './mail-outbox.js';
 import { db, type Db } from './service.js';
 
 /** Who a company-wide mail goes to: the company's active admins with their mail settings (one Query). */
@@ -77,30 +78,30 @@ function notFoundOnCondition(error: unknown): never {
 
 const NOTICE_KEEP_SECONDS = 400 * 24 * 3600;
 
-/** Gives a claimed notice back (one DeleteItem) when it could not be sent: the next run sends it. */
-export async function releaseMailNotice(companyId: string, key: string, service: Db = db()): Promise<void> {
-  await service.entities.MailNotice.delete({ companyId, key }).go({ response: 'none' });
-}
-
 /**
- * Claims a scheduled notice before it is sent: a conditional create that only one run wins. True when
- * this call claimed it (send it), false when an earlier run already did.
+ * Claims a scheduled notice and stores its mails in the outbox, in one transaction: the conditional
+ * create of the claim only one run wins, so a rerun stores (and sends) nothing twice, and a claimed
+ * notice always has its mails stored — the outbox sends them, trying again while the server is down.
+ * True when this call claimed it (send the mails), false when an earlier run already did.
  */
 export async function claimMailNotice(
   companyId: string,
   key: string,
+  mails: readonly OutboxMail[],
   now: Date = new Date(),
   service: Db = db(),
 ): Promise<boolean> {
-  try {
-    await service.entities.MailNotice.create({
-      companyId,
-      key,
-      expiresAt: Math.floor(now.getTime() / 1000) + NOTICE_KEEP_SECONDS,
-    }).go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  const result = await service.transaction
+    .write((entities) => [
+      entities.MailNotice.create({
+        companyId,
+        key,
+        expiresAt: Math.floor(now.getTime() / 1000) + NOTICE_KEEP_SECONDS,
+      }).commit(),
+      ...outboxInTransaction(entities, mails),
+    ])
+    .go();
+  if (!result.canceled) return true;
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+  throw new ConflictError();
 }

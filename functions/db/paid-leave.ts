@@ -15,6 +15,7 @@ import {
 import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
 import { CONTENTION, backOff, conflictOrNull } from './contention.js';
+import { outboxInTransaction, type OutboxMail } from './mail-outbox.js';
 import { newId } from '../shared/ids.js';
 import { MESSAGES } from '../shared/messages.js';
 import { STATUS, assertRequestDaysOpen, guard, pendingItem, type NewRequest } from './requests.js';
@@ -225,7 +226,12 @@ export interface HourlyAgreement {
  * managed yet (no hire date, no grant) file unchecked, but into the ledger all the same (a later grant
  * counts what they took).
  */
-export async function filePaidLeaveRequest(r: NewRequest, service: Db = db(), hourly?: HourlyAgreement) {
+export async function filePaidLeaveRequest(
+  r: NewRequest,
+  service: Db = db(),
+  hourly?: HourlyAgreement,
+  mails: readonly OutboxMail[] = [],
+) {
   const { companyId, employeeId } = r;
   await assertRequestDaysOpen(r, service);
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
@@ -283,6 +289,8 @@ export async function filePaidLeaveRequest(r: NewRequest, service: Db = db(), ho
         entities.Request.create(item).commit(),
         entities.PendingRequest.create(pendingItem(item)).commit(),
         leaveStep(entities, employee, { taking: ledgerTaking(item) }, { active: true }),
+        // The admins' mail of the filing (services/notify.ts prepareMails) commits with it.
+        ...outboxInTransaction(entities, mails),
       ])
       .go()
       .catch(conflictOrNull);

@@ -16,6 +16,7 @@ import {
 } from './leave-ledger.js';
 import { assertDatesOpen, assertDaysOpen } from './period-closings.js';
 import { findDay } from './attendance.js';
+import { outboxInTransaction, type OutboxMail } from './mail-outbox.js';
 import { applyCorrection } from './modifications.js';
 import { db, type Db } from './service.js';
 
@@ -123,11 +124,12 @@ const requestDays = (r: { date: string; workDate?: string | undefined }) =>
 
 /**
  * The request and a per-(employee, kind, date) guard in one transaction: a duplicate is refused
- * atomically. A 振替 also guards its work date, so one holiday is never swapped twice.
+ * atomically. A 振替 also guards its work date, so one holiday is never swapped twice. The mails the
+ * filing causes (services/notify.ts prepareMails) are stored in the same transaction.
  */
-export async function fileRequest(r: NewRequest, service: Db = db()) {
+export async function fileRequest(r: NewRequest, service: Db = db(), mails: readonly OutboxMail[] = []) {
   await assertRequestDaysOpen(r, service);
-  return insertRequest(r, service);
+  return insertRequest(r, service, mails);
 }
 
 /**
@@ -135,7 +137,7 @@ export async function fileRequest(r: NewRequest, service: Db = db()) {
  * it through filePaidLeaveRequest, which checks the balance) still enters the employee's ledger in the
  * same transaction (db/leave-ledger.ts).
  */
-export async function insertRequest(r: NewRequest, service: Db = db()) {
+export async function insertRequest(r: NewRequest, service: Db = db(), mails: readonly OutboxMail[] = []) {
   const paid = isPaidLeave(r);
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
@@ -156,6 +158,8 @@ export async function insertRequest(r: NewRequest, service: Db = db()) {
             ]),
         entities.Request.create(item).commit(),
         entities.PendingRequest.create(pendingItem(item)).commit(),
+        ...outboxInTransaction(entities, mails),
+        // Last: a failed ledger step is told by its position.
         ...(holder ? [leaveStep(entities, holder, { taking: ledgerTaking(item) })] : []),
       ])
       .go()
@@ -325,10 +329,20 @@ export async function decideRequest(
   return decideLoaded(req, status, adminId, reason, service);
 }
 
-/** decideRequest of a request already read (the bulk approval reads it first to learn its kind). */
-export async function decideLoaded(req: Decided, status: 1 | 2, adminId: string, reason: string, service: Db = db()) {
+/**
+ * decideRequest of a request already read (the decide routes and the bulk approval read it first, to
+ * prepare the employee's mail, services/notify.ts prepareMails, stored in the decision's transaction).
+ */
+export async function decideLoaded(
+  req: Decided,
+  status: 1 | 2,
+  adminId: string,
+  reason: string,
+  service: Db = db(),
+  mails: readonly OutboxMail[] = [],
+) {
   if (req.status !== STATUS.unapproved) throw new ConflictError(MESSAGES.decisionConflict);
-  if (req.kind === 'correction') return decideCorrection(req, status, adminId, reason, service);
+  if (req.kind === 'correction') return decideCorrection(req, status, adminId, reason, service, mails);
   const { companyId, requestId, kind } = req;
   // A closed period is frozen as it was closed, its unapproved requests included (the closing screen
   // lists them as blockers): approving would change the day's figures, rejecting its record. Both wait
@@ -346,6 +360,7 @@ export async function decideLoaded(req: Decided, status: 1 | 2, adminId: string,
       .write((entities) => [
         ...(holder ? [leaveStep(entities, holder, decisionChange(req, status))] : []),
         ...decisionItems(entities, req, { status, decidedAt, adminId, reason }),
+        ...outboxInTransaction(entities, mails),
         ...(status === STATUS.approved
           ? [
               entities.AttendanceDay.update({ companyId, employeeId: req.employeeId, workDate: req.date })
@@ -402,7 +417,14 @@ export async function decideLoaded(req: Decided, status: 1 | 2, adminId: string,
  * otherwise: the employee punched or corrected since, and the request no longer says what it would
  * change); a closed period refuses it (409). Rejecting changes nothing on the day.
  */
-async function decideCorrection(req: Decided, status: 1 | 2, adminId: string, reason: string, service: Db) {
+async function decideCorrection(
+  req: Decided,
+  status: 1 | 2,
+  adminId: string,
+  reason: string,
+  service: Db,
+  mails: readonly OutboxMail[],
+) {
   const { companyId, requestId } = req;
   const decidedAt = clock.now().toISOString();
   const d = { status, decidedAt, adminId, reason };
@@ -424,7 +446,7 @@ async function decideCorrection(req: Decided, status: 1 | 2, adminId: string, re
       },
       service,
       {
-        items: (entities) => decisionItems(entities, req, d),
+        items: (entities) => [...decisionItems(entities, req, d), ...outboxInTransaction(entities, mails)],
         audit: {
           targetId: requestId,
           before: { status: req.status },
@@ -442,6 +464,7 @@ async function decideCorrection(req: Decided, status: 1 | 2, adminId: string, re
     const written = await service.transaction
       .write((entities) => [
         ...decisionItems(entities, req, d),
+        ...outboxInTransaction(entities, mails),
         ...auditInTransaction(entities.AuditEvent, {
           companyId,
           targetId: requestId,
@@ -467,10 +490,10 @@ export async function anyRequestById(companyId: string, requestId: string, servi
  * A correction request (打刻修正の承認): refused on a closed period (409 on `date`) like the direct path,
  * then filed with its guard (one pending correction per day) and its 未処理 item in one transaction.
  */
-export async function fileCorrectionRequest(r: NewRequest, service: Db = db()) {
+export async function fileCorrectionRequest(r: NewRequest, service: Db = db(), mails: readonly OutboxMail[] = []) {
   await assertDaysOpen(r.companyId, r.date, r.date, 'date', service);
   try {
-    return await insertRequest(r, service);
+    return await insertRequest(r, service, mails);
   } catch (e) {
     if (e instanceof ConflictError) throw new ConflictError(MESSAGES.correctionPending);
     throw e;

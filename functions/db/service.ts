@@ -33,6 +33,7 @@ import { PasswordReset } from './entities/password-reset.js';
 import { TemporaryPassword } from './entities/temporary-password.js';
 import { CompanyClosure } from './entities/company-closure.js';
 import { MailNotice } from './entities/mail-notice.js';
+import { MailOutbox, PlatformMail } from './entities/mail-outbox.js';
 import { PayrollLayoutSet } from './entities/payroll-layout.js';
 import { WorkStatusDigest } from './entities/work-status-digest.js';
 import { ClosingChecklistDigest } from './entities/closing-checklist-digest.js';
@@ -74,6 +75,8 @@ const schemas = {
   TemporaryPassword,
   CompanyClosure,
   MailNotice,
+  MailOutbox,
+  PlatformMail,
   PayrollLayoutSet,
   WorkStatusDigest,
   ClosingChecklistDigest,

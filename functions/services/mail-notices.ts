@@ -13,15 +13,16 @@
  *   admins, once a month while it stays so.
  *
  * Each notice is claimed first (db/mail.ts claimMailNotice, a conditional create keyed by kind,
- * employee and period), so a rerun of the job sends nothing twice. A notice the mail server took for
- * nobody (down, refusing) gives its claim back, so the next run sends it; one that reached some of
- * its recipients stays claimed (a rerun would mail the others twice). Reads per company are fixed (no
- * per-employee query): staff, one BatchGet of the days, yesterday's period summaries, the work-status
- * inputs and the paid-leave list.
+ * employee and period) together with its mails, stored in the outbox in the same transaction, so a
+ * rerun of the job sends nothing twice and a claimed notice is never lost: a mail the server does not
+ * take now (down, refusing for a while) is sent by the outbox's scheduled run once it takes mail again
+ * (services/mail-outbox.ts). A notice whose recipients cannot be read is not claimed: the next run
+ * tries it. Reads per company are fixed (no per-employee query): staff, one BatchGet of the days,
+ * yesterday's period summaries, the work-status inputs and the paid-leave list.
  */
 import { findCompany } from '../db/companies.js';
 import { calendarVersions } from '../db/company-calendars.js';
-import { claimMailNotice, openDays, releaseMailNotice } from '../db/mail.js';
+import { claimMailNotice, openDays } from '../db/mail.js';
 import { agreementVersions } from '../db/overtime-agreements.js';
 import { payrollVersions } from '../db/period-closings.js';
 import { activeStaff } from '../db/staff.js';
@@ -29,7 +30,8 @@ import { monthSummaries, overtimeHistories } from '../db/summaries.js';
 import { periodOf } from '../domain/payroll-period.js';
 import { addDays, today } from '../domain/time.js';
 import { logger } from '../shared/logger.js';
-import { notify, type MailOutcome } from './notify.js';
+import { deliverMails } from './mail-outbox.js';
+import { mailsOfEvent, type MailEvent } from './notify.js';
 import { staffPaidLeave } from './paid-leave-service.js';
 import { agreementAlerts, companyAgreement, thisMonth } from './work-figures.js';
 
@@ -87,13 +89,13 @@ function sharedReads(companyId: string) {
   };
 }
 
-async function claimed(companyId: string, key: string, now: Date, send: () => Promise<MailOutcome>): Promise<number> {
-  if (!(await claimMailNotice(companyId, key, now))) return 0;
-  const { recipients, sent } = await send();
-  // Nobody to send to (all opted out) is done; nobody sent to of some is not.
-  if (sent > 0 || recipients === 0) return 1;
-  await releaseMailNotice(companyId, key);
-  return 0;
+/** Claims a notice with its mails (nobody to send to, all opted out, still claims it) and sends them: 1 when claimed now. */
+async function claimed(companyId: string, key: string, now: Date, event: MailEvent): Promise<number> {
+  const mails = await mailsOfEvent(event, now);
+  if (mails === null) return 0;
+  if (!(await claimMailNotice(companyId, key, mails, now))) return 0;
+  await deliverMails(mails);
+  return 1;
 }
 
 async function missedPunches(
@@ -114,15 +116,23 @@ async function missedPunches(
   let sent = 0;
   for (const day of open) {
     if (now.getTime() - Date.parse(day.punchInAt!) < MISSED_AFTER_HOURS * 3600_000) continue;
-    sent += await claimed(companyId, `missed_punch#${day.employeeId}#${day.workDate}`, now, () =>
-      notify({ kind: 'missed_punch', companyId, employeeId: day.employeeId, date: day.workDate, missing: 'end' }),
-    );
+    sent += await claimed(companyId, `missed_punch#${day.employeeId}#${day.workDate}`, now, {
+      kind: 'missed_punch',
+      companyId,
+      employeeId: day.employeeId,
+      date: day.workDate,
+      missing: 'end',
+    });
   }
   for (const s of summaries) {
     if (!active.has(s.employeeId) || !(s.absentDates ?? []).includes(yesterday)) continue;
-    sent += await claimed(companyId, `missed_punch#${s.employeeId}#${yesterday}`, now, () =>
-      notify({ kind: 'missed_punch', companyId, employeeId: s.employeeId, date: yesterday, missing: 'both' }),
-    );
+    sent += await claimed(companyId, `missed_punch#${s.employeeId}#${yesterday}`, now, {
+      kind: 'missed_punch',
+      companyId,
+      employeeId: s.employeeId,
+      date: yesterday,
+      missing: 'both',
+    });
   }
   return sent;
 }
@@ -159,17 +169,15 @@ async function overtimeNotices(
     for (const f of findings.current) {
       if (f.projected || !(f.code in NOTICE_CODES)) continue;
       const level = NOTICE_CODES[f.code as keyof typeof NOTICE_CODES];
-      sent += await claimed(companyId, `overtime_${level}#${employeeId}#${month}`, now, () =>
-        notify({
-          kind: 'overtime_notice',
-          companyId,
-          employeeId,
-          month,
-          level,
-          minutes: f.value,
-          limitMinutes: f.limit,
-        }),
-      );
+      sent += await claimed(companyId, `overtime_${level}#${employeeId}#${month}`, now, {
+        kind: 'overtime_notice',
+        companyId,
+        employeeId,
+        month,
+        level,
+        minutes: f.value,
+        limitMinutes: f.limit,
+      });
     }
   }
   return sent;
@@ -181,16 +189,14 @@ async function paidLeaveNotices(companyId: string, timeZone: string, now: Date) 
   for await (const s of staffPaidLeave(companyId, timeZone)) {
     const late = s.five_day.find((w) => w.status === 'behind' || w.status === 'overdue');
     if (!late) continue;
-    sent += await claimed(companyId, `paid_leave_pace#${s.employee_id}#${late.deadline}#${month}`, now, () =>
-      notify({
-        kind: 'paid_leave_pace',
-        companyId,
-        employeeId: s.employee_id,
-        taken: late.taken_days + late.planned_days,
-        required: late.required_days,
-        deadline: late.deadline,
-      }),
-    );
+    sent += await claimed(companyId, `paid_leave_pace#${s.employee_id}#${late.deadline}#${month}`, now, {
+      kind: 'paid_leave_pace',
+      companyId,
+      employeeId: s.employee_id,
+      taken: late.taken_days + late.planned_days,
+      required: late.required_days,
+      deadline: late.deadline,
+    });
   }
   return sent;
 }

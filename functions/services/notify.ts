@@ -1,11 +1,19 @@
 /**
- * Mail notifications (issue 18 item 6): the one entry every route, worker and job calls after its
- * write has committed. `notify` resolves the recipients (the employee, or the company's admins),
- * drops the optional kinds for users who opted out, renders the Japanese template and sends it
- * (functions/shared/mail.ts: Amazon SES on AWS, the local SMTP server under `npm start` and tests).
+ * Mail notifications (issue 18 item 6): the one entry every route, worker and job calls about a mail.
+ * `notify` resolves the recipients (the employee, or the company's admins), drops the optional kinds
+ * for users who opted out, renders the Japanese template, stores each mail in the outbox and sends it
+ * (services/mail-outbox.ts; functions/shared/mail.ts: Amazon SES on AWS, the local SMTP server under
+ * `npm start` and tests).
  *
- * A mail that cannot be sent is logged (never with a password, code or token) and never fails or
- * undoes the request that caused it: the write is the record, the mail is a courtesy.
+ * Every mail is stored before it is sent (issue 30 item 12): a mail the server does not take now is
+ * tried again by the outbox's scheduled run, with a growing wait, and the company's admins see how each
+ * went (メール送信状況). Where the change that causes a mail is one DynamoDB transaction (a request
+ * filed or decided, a daily notice claimed), the caller stores the mails in that same transaction:
+ * `prepareMails` before the change, db/mail-outbox.ts `outboxInTransaction` in it, `deliverMails`
+ * after. Elsewhere (a Cognito call first: welcome and password mails) `notify` stores them right after.
+ *
+ * A mail that cannot be sent never fails or undoes the request that caused it: the write is the record,
+ * the mail follows. Logs carry ids only, never a password, a code, a token or an address.
  *
  * CONTRACT (committed before the helpers start): event kinds and fields are fixed; the mail helper
  * replaces the body of `notify` and adds templates, recipients and opt-outs. Callers may rely on:
@@ -27,9 +35,13 @@ import {
   welcomeMail,
   type MailContent,
 } from '../domain/mail-templates.js';
+import { storeMails, storePlatformMails, type OutboxMail } from '../db/mail-outbox.js';
+import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
+import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
-import { sendMail } from '../shared/mail.js';
+import { sealText } from '../shared/signing.js';
+import { deliverMails } from './mail-outbox.js';
 
 /** Request kinds a mail can be about: the three request kinds and punch corrections (打刻修正申請). */
 export type MailRequestKind = 'holiday' | 'holiday_work' | 'over_work' | 'correction';
@@ -39,7 +51,8 @@ export type MailEvent =
   | {
       kind: 'request_filed';
       companyId: string;
-      requestId: string;
+      /** For the logs; absent when the mail is prepared before the filing's transaction gives it one. */
+      requestId?: string;
       requestKind: MailRequestKind;
       employeeId: string;
       employeeName: string;
@@ -185,7 +198,7 @@ function idsOf(event: MailEvent): Record<string, string> {
   const ids: Record<string, string> = { mail_kind: event.kind };
   if ('companyId' in event) ids.company_id = event.companyId;
   if ('employeeId' in event) ids.employee_id = event.employeeId;
-  if ('requestId' in event) ids.request_id = event.requestId;
+  if ('requestId' in event && event.requestId) ids.request_id = event.requestId;
   return ids;
 }
 
@@ -195,33 +208,76 @@ const errorSummary = (error: unknown) => ({
   error_code: String((error as { code?: unknown; responseCode?: unknown } | null)?.code ?? ''),
 });
 
-/** Sends the mail of one event. Never throws (see the file comment). */
-export async function notify(event: MailEvent): Promise<MailOutcome> {
-  const ids = idsOf(event);
+/**
+ * The mails of one event, ready to store: recipients resolved, opted-out ones dropped, each with its
+ * id and its body sealed (shared/signing.ts). Never throws: recipients that cannot be read are logged
+ * and give no mail (a mail never fails the change that causes it). A company's event gives company
+ * mails; the password-reset code (asked for before anyone signs in) a platform mail.
+ */
+export async function prepareMails(event: MailEvent, now: Date = clock.now()): Promise<OutboxMail[]> {
+  return (await mailsOfEvent(event, now)) ?? [];
+}
+
+/** prepareMails, or null when the recipients could not be read (logged): the daily notices then claim nothing. */
+export async function mailsOfEvent(event: MailEvent, now: Date = clock.now()): Promise<OutboxMail[] | null> {
   let mails: Recipient[];
   try {
     mails = await mailsOf(event, env().APP_URL);
   } catch (error) {
-    logger.warn('mail not sent: recipients could not be read', { ...ids, ...errorSummary(error) });
-    return { recipients: null, sent: 0 };
+    logger.warn('mail not sent: recipients could not be read', { ...idsOf(event), ...errorSummary(error) });
+    return null;
   }
-  let sent = 0;
-  for (const mail of mails) {
-    try {
-      await sendMail({ to: mail.to, subject: mail.content.subject, text: mail.content.text, template: event.kind });
-      sent++;
-    } catch (error) {
-      logger.warn('mail not sent', { ...ids, ...errorSummary(error) });
-    }
+  const companyId = 'companyId' in event ? event.companyId : null;
+  return mails.map((m) => {
+    const mailId = newId();
+    return {
+      companyId,
+      mailId,
+      kind: event.kind,
+      to: m.to,
+      subject: m.content.subject,
+      body: sealText(m.content.text, mailId),
+      createdAt: now.toISOString(),
+    };
+  });
+}
+
+/** Stores the mails of one event in the outbox and sends them. Never throws (see the file comment). */
+export async function notify(event: MailEvent): Promise<MailOutcome> {
+  return 'companyId' in event ? storeAndSend(event, storeMails) : storeAndSend(event, storePlatformMails);
+}
+
+/**
+ * notify for the platform's own mail (the password-reset code): the public reset route calls this one,
+ * so its code stores only platform mails (test/infra/route-code.ts reads which items a route writes).
+ */
+export const notifyPlatform = (event: Extract<MailEvent, { kind: 'password_reset_code' }>): Promise<MailOutcome> =>
+  storeAndSend(event, storePlatformMails);
+
+async function storeAndSend(
+  event: MailEvent,
+  store: (mails: readonly OutboxMail[]) => Promise<void>,
+): Promise<MailOutcome> {
+  const ids = idsOf(event);
+  const mails = await mailsOfEvent(event);
+  if (!mails?.length) return { recipients: mails ? 0 : null, sent: 0 };
+  try {
+    await store(mails);
+  } catch (error) {
+    // Nothing is sent that is not stored: a mail sent unrecorded could be sent again by nobody's
+    // knowledge, and one stored after all (a time-out after the write) would be sent twice.
+    logger.error('mail not sent: not stored', { ...ids, ...errorSummary(error) });
+    return { recipients: mails.length, sent: 0 };
   }
+  const sent = await deliverMails(mails);
   logger.info('mail sent', { ...ids, recipients: mails.length, sent });
   return { recipients: mails.length, sent };
 }
 
 /**
  * What a notify call did: how many recipients the event had (null when they could not be read) and
- * to how many the mail server took the mail. Requests ignore it (a mail never fails a request); the
- * daily notices give their claim back when nobody could be sent to, so the next run tries again.
+ * to how many the mail server took the mail at once (the others wait in the outbox for its next try).
+ * Requests ignore it: a mail never fails a request.
  */
 export interface MailOutcome {
   recipients: number | null;

@@ -22,7 +22,7 @@ import { ok, type Reply } from '../shared/http.js';
 import { MESSAGES } from '../shared/messages.js';
 import { poolUserByEmail, setPoolUserPassword } from '../shared/pool-users.js';
 import { equalStrings, hmac } from '../shared/signing.js';
-import { notify } from './notify.js';
+import { notifyPlatform } from './notify.js';
 import { assertPasswordPolicy } from './sessions/sign-in.js';
 
 export type ResetAudience = 'employee' | 'admin';
@@ -108,7 +108,7 @@ export async function startPasswordReset(audience: ResetAudience, email: string,
       codeHash: resetCodeHash(account, code),
       expiresAt: Math.floor(clock.now().getTime() / 1000) + PASSWORD_RESET_LIMITS.codeSeconds,
     });
-    await notify({ kind: 'password_reset_code', audience, email: found.email, name: found.name, code });
+    await notifyPlatform({ kind: 'password_reset_code', audience, email: found.email, name: found.name, code });
   }
   await sleep(START_MIN_MILLISECONDS - (performance.now() - started));
   return ok({ message: MESSAGES.passwordResetSent });

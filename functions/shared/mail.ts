@@ -18,7 +18,8 @@ export interface OutgoingMail {
  * nodemailer is imported only on the SMTP branch, which the Lambda bundles drop (KINTAI_BUNDLE is
  * "lambda" there, lib/constructs/bundle-options.ts); on AWS the call is one SigV4-signed fetch, like
  * clients/lambda-invoke.ts, rather than the SES client (~100 KB for a single request).
- * Throws when the mail is not accepted; services/notify.ts catches and logs.
+ * Throws when the mail is not accepted; the outbox (services/mail-outbox.ts) records why
+ * (`sendFailureOf`) and tries again later where that may help.
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { SMTP_URL, MAIL_FROM, AWS_REGION } = env();
@@ -80,6 +81,41 @@ async function sendSes(region: string, from: string, mail: OutgoingMail, timeout
     // The error type only (e.g. MessageRejected): SES's message may quote the addresses, which logs never hold.
     await response.body?.cancel();
     const type = response.headers.get('x-amzn-errortype')?.split(':')[0] ?? 'unknown';
-    throw new Error(`SES SendEmail failed: ${response.status} ${type}`);
+    throw new SesSendError(response.status, type);
   }
+}
+
+/** SES answered with an error status (`type` is SES's error type, e.g. MessageRejected). */
+export class SesSendError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+  ) {
+    super(`SES SendEmail failed: ${status} ${type}`);
+    this.name = 'SesSendError';
+  }
+}
+
+/**
+ * Why a send failed, as the outbox records it: `connection` (the server could not be reached: down,
+ * refused, timed out), `temporary` (it answered "try later": SMTP 4xx, SES throttling or 5xx) or
+ * `rejected` (it refused this mail for good: SMTP 5xx, any other SES 4xx). `status` is what the admins'
+ * screen may show (`SMTP 550`, `SES 400`; null for a server not reached); `code` is for the logs (the
+ * SMTP client's or SES's error code). Never the server's message, which may quote the addresses.
+ */
+export function sendFailureOf(error: unknown): {
+  kind: 'connection' | 'temporary' | 'rejected';
+  status: string | null;
+  code: string;
+} {
+  if (error instanceof SesSendError) {
+    const temporary = error.status >= 500 || error.status === 429 || /Throttl|TooManyRequests/.test(error.type);
+    return { kind: temporary ? 'temporary' : 'rejected', status: `SES ${error.status}`, code: error.type };
+  }
+  const e = (error ?? {}) as { code?: unknown; responseCode?: unknown; name?: unknown };
+  const code = (typeof e.code === 'string' ? e.code : typeof e.name === 'string' ? e.name : 'unknown').slice(0, 40);
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  if (responseCode !== undefined && responseCode >= 400)
+    return { kind: responseCode >= 500 ? 'rejected' : 'temporary', status: `SMTP ${responseCode}`, code };
+  return { kind: 'connection', status: null, code };
 }

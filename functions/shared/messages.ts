@@ -101,6 +101,8 @@ export const MESSAGES = {
   plannedNotAllowed: '予定開始・予定終了は残業申請にのみ指定できます。',
   decisionReasonTooLong: '理由は500文字以内で入力してください。',
   bulkIdsInvalid: '承認する申請を1件以上50件以内で選択してください。',
+  // メール送信状況 (issue 30 item 12): 再送 of a mail that has not failed
+  mailNotResendable: 'このメールは送信済みか送信中のため、再送できません。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

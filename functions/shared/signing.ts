@@ -12,9 +12,10 @@ const DEV_SECRET = 'kintai-local-development-signing-secret';
 /**
  * cursor: pagination; csrf: session-bound tokens; challenge: the sign-in challenge cookie; device: device cookies;
  * reset: password-reset codes and the accounts they belong to (stored only as these hashes);
- * temppw: issued temporary passwords and the accounts they belong to (likewise).
+ * temppw: issued temporary passwords and the accounts they belong to (likewise);
+ * mail: the bodies of stored mails (the outbox), which may carry a temporary password or a code.
  */
-type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device' | 'reset' | 'temppw';
+type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device' | 'reset' | 'temppw' | 'mail';
 
 const keys = new Map<string, Buffer>();
 
@@ -59,10 +60,32 @@ export function sealCursor(inner: string | null, scope: string): string | null {
 
 /** The store's cursor, or null when the cursor was not sealed by us for this scope. */
 export function openCursor(sealed: string, scope: string): string | null {
+  return open('cursor', sealed, scope);
+}
+
+/**
+ * A text stored where it must not be readable (a mail body in the outbox: temporary passwords, codes),
+ * sealed like a cursor with its own key and bound to `scope` (the mail's id): only this server opens
+ * it, and only for that mail.
+ */
+export function sealText(text: string, scope: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', signingKey('mail'), iv);
+  cipher.setAAD(Buffer.from(scope));
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** The sealed text, or null when it was not sealed with this server's key for this scope. */
+export function openText(sealed: string, scope: string): string | null {
+  return open('mail', sealed, scope);
+}
+
+function open(purpose: 'cursor' | 'mail', sealed: string, scope: string): string | null {
   const raw = Buffer.from(sealed, 'base64url');
   if (raw.length < 29 || raw.toString('base64url') !== sealed) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', signingKey('cursor'), raw.subarray(0, 12));
+    const decipher = createDecipheriv('aes-256-gcm', signingKey(purpose), raw.subarray(0, 12));
     decipher.setAAD(Buffer.from(scope));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');

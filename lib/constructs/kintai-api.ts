@@ -144,7 +144,7 @@ export class KintaiApi extends Construct {
         Validations.of(rule).acknowledge({
           id: 'Serverless-EventBusDLQ',
           reason:
-            'The scheduled job is idempotent and runs every day: an event EventBridge could not deliver after its ' +
+            'The scheduled job is idempotent and runs again on its schedule (daily, or every minute for the mail outbox): an event EventBridge could not deliver after its ' +
             'retries is made good by the next run, so a dead-letter queue would hold nothing to act on.',
         });
       }

@@ -30,6 +30,13 @@ export interface LocalMailServer {
   messages(): readonly StoredMail[];
   /** Answers `GET /_local/mail` (HTML or JSON; `?to=` filters by recipient). */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Stops taking mail (the port is closed: senders get "connection refused") and keeps what it has;
+   * `resume()` listens on the same port again, so SMTP_URL stays right. For tests of a mail server that
+   * is down for a while (the outbox, services/mail-outbox.ts); loopback only.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,47 +52,68 @@ const addresses = (field: AddressObject | AddressObject[] | undefined): string[]
 export async function startMailServer(port = 0): Promise<LocalMailServer> {
   const kept: StoredMail[] = [];
   let nextId = 1;
-  const server = new SMTPServer({
-    // Plain SMTP on loopback: no TLS to negotiate, no accounts.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    size: MAX_SIZE,
-    banner: 'kintai local mail',
-    logger: false,
-    onData(stream, session, done) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const envelopeTo = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-          kept.push({
-            id: nextId++,
-            from: addresses(parsed.from)[0] ?? (session.envelope.mailFrom || undefined)?.address ?? '',
-            to: envelopeTo.length ? envelopeTo : addresses(parsed.to),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            receivedAt: new Date().toISOString(),
-          });
-          kept.splice(0, Math.max(0, kept.length - MAX_KEPT));
-          done();
-        })
-        .catch((error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, LOCAL_HOST, () => {
-      server.off('error', reject);
-      resolve();
+  // One SMTPServer per listening spell: a closed one cannot listen again.
+  const create = () =>
+    new SMTPServer({
+      // Plain SMTP on loopback: no TLS to negotiate, no accounts.
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: true,
+      size: MAX_SIZE,
+      banner: 'kintai local mail',
+      logger: false,
+      onData(stream, session, done) {
+        simpleParser(stream)
+          .then((parsed) => {
+            const envelopeTo = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+            kept.push({
+              id: nextId++,
+              from: addresses(parsed.from)[0] ?? (session.envelope.mailFrom || undefined)?.address ?? '',
+              to: envelopeTo.length ? envelopeTo : addresses(parsed.to),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              receivedAt: new Date().toISOString(),
+            });
+            kept.splice(0, Math.max(0, kept.length - MAX_KEPT));
+            done();
+          })
+          .catch((error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
+      },
     });
-  });
-  // A client that misbehaves must not take the local stack down.
-  server.on('error', (error) => console.error('[mail] SMTP server error:', error.message));
+  const listen = async (on: number) => {
+    const server = create();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, LOCAL_HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    // A client that misbehaves must not take the local stack down.
+    server.on('error', (error) => console.error('[mail] SMTP server error:', error.message));
+    return server;
+  };
+  const close = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+  let server: SMTPServer | null = await listen(port);
   const address = (server as unknown as { server: { address(): AddressInfo } }).server.address();
 
   return {
     smtpUrl: `smtp://${LOCAL_HOST}:${address.port}`,
     messages: () => kept,
     handle: (req, res) => serveMailPage(req, res, kept),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    pause: async () => {
+      const paused = server;
+      server = null;
+      if (paused) await close(paused);
+    },
+    resume: async () => {
+      server ??= await listen(address.port);
+    },
+    stop: async () => {
+      const stopped = server;
+      server = null;
+      if (stopped) await close(stopped);
+    },
   };
 }
 

@@ -21,6 +21,7 @@ import {
 import { beginPeriodClosing } from '../../functions/db/period-closings.js';
 import { periodOf } from '../../functions/domain/payroll-period.js';
 import { runClosing } from '../../functions/exports/closing.js';
+import { seedDemoMails } from './seed-mails.js';
 import { DEMO_PATTERNS, seedDemoShifts } from './seed-shifts.js';
 import { putAssignment, putWorkSetting, putWorkSystem } from '../../functions/db/work-patterns.js';
 import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
@@ -466,6 +467,20 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     closedBy: DEMO.admin.name,
   });
   await runClosing({ kind: 'closing', companyId, period: last.id, run: 'demo', timeZone: DEMO.timeZone });
+  // メール送信状況 (issue 30 item 12): one mail 送信済み, one 再送待ち, one 送信失敗 with 再送.
+  {
+    const person = (i: number) => {
+      const e = DEMO.employees[i]!;
+      return { name: `${e.lastName} ${e.firstName}`, email: e.email };
+    };
+    const day = today(DEMO.timeZone, now);
+    await seedDemoMails(
+      companyId,
+      now,
+      { admin: { email: DEMO.admin.email }, filer: person(1), absentee: person(3) },
+      { filed: addDays(day, 1), missed: addDays(day, -1) },
+    );
+  }
   // The demo staff and units are written directly above: give them what the app's own writes keep
   // (the e-mails' unique items, the units' active-staff counts), as the one-off backfill does.
   await backfillEmailGuards(companyId);

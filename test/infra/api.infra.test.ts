@@ -101,12 +101,17 @@ describe('one Lambda per route', () => {
       }
     }
     const rules = Object.values(template.findResources('AWS::Events::Rule')) as any[];
-    expect(rules).toHaveLength(2);
+    expect(rules).toHaveLength(3);
     const grants = rules.find((r) => r.Properties.ScheduleExpression === 'cron(10 15 * * ? *)');
     expect(JSON.stringify(grants.Properties.Targets)).toContain(functionIds.get('paid-leave-grants')!);
     // The daily refresh of the summaries (欠勤 of the day just ended) runs the recompute worker.
     const daily = rules.find((r) => r.Properties.ScheduleExpression === 'cron(5 15 * * ? *)');
     expect(JSON.stringify(daily.Properties.Targets)).toContain(functionIds.get('recompute-worker')!);
+    // The mail outbox's run (issue 30 item 12): every minute, the mail-outbox function only.
+    const outbox = rules.find((r) => r.Properties.ScheduleExpression === 'rate(1 minute)');
+    expect(outbox.Properties.State).toBe('ENABLED');
+    expect(outbox.Properties.Targets).toHaveLength(1);
+    expect(JSON.stringify(outbox.Properties.Targets)).toContain(functionIds.get('mail-outbox')!);
   });
 
   it('gives every route function its own role, used by no other function', () => {
@@ -341,6 +346,20 @@ describe('least-privilege IAM per route', () => {
       new Set([poolIdsByKey.get('adminPool'), poolIdsByKey.get('employeePool')]),
     );
     expect(ROUTES.find((r) => r.name === 'delete-company')!.needs.filter((n) => n.includes('Pool:'))).toEqual([]);
+  });
+
+  it("gives the mail outbox's scheduled function the table and the send from the product's sender, nothing else", () => {
+    const outbox = BACKGROUND_FUNCTIONS.find((b) => b.name === 'mail-outbox')!;
+    const statements = statementsOf(outbox);
+    const actions = new Set(statements.flatMap((s) => [s.Action].flat()));
+    // Logs, the table (read and write its items: the outbox's, through the due index) and SES.
+    expect([...actions].filter((a) => !a.startsWith('logs:') && !a.startsWith('dynamodb:'))).toEqual(['ses:SendEmail']);
+    expect([...actions].some((a) => /^(cognito-idp|s3|lambda):/.test(a))).toBe(false);
+    const send = statements.find((s) => [s.Action].flat().includes('ses:SendEmail')) as any;
+    expect(send.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@kintai.invalid' } });
+    expect(JSON.stringify(send.Resource)).not.toContain('*');
+    expect(actions.has('dynamodb:Scan')).toBe(false);
+    expect(resources[functionIds.get('mail-outbox')!]!.Properties.Timeout).toBe(300);
   });
 
   it('lets every function write only to the shared application log group', () => {

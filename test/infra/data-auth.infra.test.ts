@@ -64,14 +64,16 @@ describe('DynamoDB table', () => {
 describe('what the table keeps (労働基準法109条: no TTL on records)', () => {
   /**
    * Items DynamoDB may delete by TTL: sign-in state, retry keys, counters, job progress (export,
-   * recompute, staff import), password-reset codes, the hashes of issued temporary passwords and the
-   * sent-once markers of scheduled mail.
+   * recompute, staff import), password-reset codes, the hashes of issued temporary passwords, the
+   * sent-once markers of scheduled mail and the mail outbox (a mail's state, kept 30 days: issue 30 item 12).
    */
   const EPHEMERAL = [
     'exportJob',
     'idempotency',
     'mailNotice',
+    'mailOutbox',
     'passwordReset',
+    'platformMail',
     'rateLimit',
     'recomputeJob',
     'session',

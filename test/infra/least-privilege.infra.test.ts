@@ -13,6 +13,7 @@ import { RateLimit } from '../../functions/db/entities/rate-limit';
 import { Session } from '../../functions/db/entities/session';
 import { WorkStatusDigest } from '../../functions/db/entities/work-status-digest';
 import { ClosingChecklistDigest } from '../../functions/db/entities/closing-checklist-digest';
+import { PlatformMail } from '../../functions/db/entities/mail-outbox';
 import { ROUTES, type RouteDef } from '../../functions/routes';
 import { STAGE, refId, synthKintai, type Resources } from './synth';
 import { HOUSEKEEPING_ENTITIES, analyseRoutes, entityNames, type RouteCode } from './route-code';
@@ -123,7 +124,8 @@ describe('least privilege per route, derived from the code', () => {
     const checklistKey = new Entity(ClosingChecklistDigest, { table })
       .get({ companyId: 'c', period: '2026-11' })
       .params().Key.pk as string;
-    for (const key of [sessionKey, rateKey, resetKey, digestKey, checklistKey])
+    const platformMailKey = new Entity(PlatformMail, { table }).get({ mailId: 'm' }).params().Key.pk as string;
+    for (const key of [sessionKey, rateKey, resetKey, digestKey, checklistKey, platformMailKey])
       expect(
         SESSION_KEY_PREFIXES.some((p) => key.startsWith(p)),
         key,
@@ -174,6 +176,15 @@ describe('least privilege per route, derived from the code', () => {
     // The scan sees the mail call through notify: the welcome mail of a new staff member.
     expect(code.get('create-employee')!.sendsMail).toBe(true);
     expect(code.get('get-health')!.sendsMail).toBe(false);
+    // The outbox (issue 30 item 12): the admins' 再送 sends; their list and the operator's only read.
+    expect(code.get('resend-mail')!.sendsMail).toBe(true);
+    expect(code.get('list-mail-outbox')!.sendsMail).toBe(false);
+    expect(code.get('list-platform-mails')!.sendsMail).toBe(false);
+    // The public reset route stores the code's mail in the platform's outbox only (a prefixed,
+    // conditioned write), never a company's.
+    expect([...code.get('start-password-reset')!.writes]).toContain('PlatformMail');
+    expect([...code.get('start-password-reset')!.writes]).not.toContain('MailOutbox');
+    expect(code.get('create-holiday-request')!.writes).toContain('MailOutbox');
   });
 
   it('prints the per-route summary', () => {

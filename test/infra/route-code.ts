@@ -34,6 +34,8 @@ export const HOUSEKEEPING_ENTITIES = [
   'PasswordReset',
   'WorkStatusDigest',
   'ClosingChecklistDigest',
+  // The platform's mail outbox (`mailout#platform`): the public reset route stores the code's mail there.
+  'PlatformMail',
 ] as const;
 
 export interface RouteCode {

@@ -192,6 +192,8 @@ const budget = (routes: string[], max: number, why: string) => routes.forEach((r
  * company's payroll-period closings, one Query, and refuses a change to a closed period before writing.
  */
 const CLOSED = "the closed-period check (one Query of the company's closings)";
+/** Issue 30 item 12: every mail is stored before it is sent (the outbox), then claimed and marked sent. */
+const OUTBOX = 'then each mail stored with the change is sent: its claim and its mark (UpdateItem each; one mail here)';
 
 budget(['get-session'], 0, 'answers from the session read alone');
 budget(
@@ -212,6 +214,8 @@ budget(
     'list-pending-requests',
     'count-pending-requests',
     'list-correction-requests',
+    'list-mail-outbox',
+    'list-platform-mails',
     'list-companies',
     'list-info-items',
     'list-inquiries',
@@ -246,13 +250,13 @@ budget(
 );
 budget(
   ['create-holiday-work-request', 'create-over-work-request'],
-  3,
-  `${CLOSED}, one TransactWriteItems (the item and its uniqueness and 未処理 items), the company's admins for the mail (one Query page)`,
+  5,
+  `${CLOSED}, one TransactWriteItems (the item and its uniqueness and 未処理 items, and the admins' mails: issue 30 item 12), the company's admins for the mail (one Query page), ${OUTBOX}`,
 );
 budget(
   ['create-holiday-request'],
-  8,
-  `what the date is for the employee (issue 29: the company's settings partition — calendar, patterns, rules, 勤務設定 — one Query page; the staff member, GetItem; the employee's days and shifts of the date, one Query page, two for a 振替's two dates): leave only on a working day, hours within it, 時間単位年休 allowed; ${CLOSED}, the year's leave (one Query page: the 39条4項 hourly cap), one TransactWriteItems, the company's admins for the mail (one Query page)`,
+  10,
+  `what the date is for the employee (issue 29: the company's settings partition — calendar, patterns, rules, 勤務設定 — one Query page; the staff member, GetItem; the employee's days and shifts of the date, one Query page, two for a 振替's two dates): leave only on a working day, hours within it, 時間単位年休 allowed; ${CLOSED}, the year's leave (one Query page: the 39条4項 hourly cap), one TransactWriteItems (with the admins' mails), the company's admins for the mail (one Query page), ${OUTBOX}`,
 );
 budget(['get-mail-settings'], 1, 'the caller (GetItem)');
 budget(['update-mail-settings'], 1, 'one conditional write');
@@ -363,10 +367,11 @@ budget(
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
-  8,
+  10,
   'read, ' +
     CLOSED +
-    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems): approving clears the day's 未承認 warning; and the decision mail's recipient (the employee, GetItem)",
+    " on its date, one TransactWriteItems (the decision, the approval marked on the day, its audit event, the employee's mail), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems): approving clears the day's 未承認 warning; the decision mail's recipient (the employee, GetItem), " +
+    OUTBOX,
 );
 budget(
   ['get-own-work-status'],
@@ -401,8 +406,8 @@ budget(
 budget(['get-employee-import'], 1, 'the job (GetItem)');
 budget(
   ['create-employee'],
-  9,
-  "department and status checks (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record, then the new member's summaries of this and the previous payroll period (issue 29 item 14: four requests, as any summary refresh — the settings partition (Query) and the member with the overtime history (TransactGetItems) at once, the days and shifts (one Query), one TransactWriteItems), so 勤怠集計 shows 0s at once",
+  12,
+  "department and status checks (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record, then the new member's summaries of this and the previous payroll period (issue 29 item 14: four requests, as any summary refresh — the settings partition (Query) and the member with the overtime history (TransactGetItems) at once, the days and shifts (one Query), one TransactWriteItems), so 勤怠集計 shows 0s at once; the welcome mail stored (PutItem: after the Cognito user, so not in that transaction), claimed and marked sent (UpdateItem each)",
 );
 budget(
   ['get-paid-leave', 'run-paid-leave-grants'],
@@ -497,13 +502,13 @@ budget(
 );
 budget(
   ['reset-employee-password'],
-  5,
-  "the staff member (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the sessions to end (Query + BatchWriteItem), audit record",
+  8,
+  "the staff member (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the sessions to end (Query + BatchWriteItem), audit record; the mail stored (PutItem), claimed and marked sent (UpdateItem each)",
 );
 budget(
   ['start-password-reset'],
   2,
-  'the address and e-mail rate limits (UpdateItem each); an unknown e-mail writes nothing more (a real one adds its code, PutItem)',
+  "the address and e-mail rate limits (UpdateItem each); an unknown e-mail writes nothing more (a real one adds its code, PutItem, and the code's mail: stored, claimed and marked sent)",
 );
 budget(['confirm-password-reset'], 2, 'the address rate limit (UpdateItem) and the pending code (GetItem)');
 budget(
@@ -513,8 +518,8 @@ budget(
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],
-  9,
-  `read the day or request (with the company's 打刻修正の承認 flag for a correction, GetItem at once), ${CLOSED}, the change with its record and audit event (one TransactWriteItems), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems), and the decision mail's recipient`,
+  11,
+  `read the day or request (with the company's 打刻修正の承認 flag for a correction, GetItem at once), ${CLOSED}, the change with its record and audit event (one TransactWriteItems, with a decision's mail), then one summary refresh (four requests, issue 19: the settings partition (Query) and the employee with the overtime history (TransactGetItems) at once, the days and shifts of the periods (one Query), one TransactWriteItems), and the decision mail's recipient; ${OUTBOX}`,
 );
 budget(
   ['delete-timestamp'],
@@ -532,8 +537,8 @@ budget(['get-modify-timestamp'], 2, 'the day and the company (打刻修正の承
 budget(['update-approval-settings'], 3, 'the company (GetItem, the audit before), the flag (UpdateItem), audit record');
 budget(
   ['decide-correction-request'],
-  16,
-  `the request and the day (GetItem each), ${CLOSED}, the day, its modification record, the decision, the 未処理 item and the guard with the audit event (one TransactWriteItems), then one summary refresh as create-modify-timestamp, and the employee for the decision's mail (GetItem)`,
+  18,
+  `the request and the day (GetItem each), ${CLOSED}, the day, its modification record, the decision, the 未処理 item and the guard with the audit event and the employee's mail (one TransactWriteItems), then one summary refresh as create-modify-timestamp, and the employee for the decision's mail (GetItem); ${OUTBOX}`,
 );
 budget(
   ['delete-correction-request'],
@@ -551,6 +556,11 @@ budget(
   'issue 19: the company (GetItem), closed with its job recorded (one TransactWriteItems); the recompute worker disables every admin and staff member and ends their sessions, whatever the staff count',
 );
 budget(['get-company-closing'], 2, 'the company and its close job (GetItem each)');
+budget(
+  ['resend-mail'],
+  5,
+  'issue 30 item 12: the mail queued again on condition it failed (UpdateItem; refused, the mail read to tell 404 from 409: GetItem), its claim and its mark (UpdateItem each), the mail for the answer (GetItem), audit record',
+);
 
 // ---- the run --------------------------------------------------------------------------------------
 

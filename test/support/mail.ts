@@ -44,3 +44,35 @@ export async function mailsTo(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A mail server of the test's own (lib/local/mail-server.ts, loopback), which the test stops and starts
+ * again on the same port to play a mail server that is down for a while; the handlers of this process
+ * send to it until `close()`. Call it inside a hook or a test, after useTestStack's setup (which sets
+ * SMTP_URL to the run's shared server). The shared server is left alone: other files use it meanwhile.
+ */
+export async function ownMailServer() {
+  const { startMailServer } = await import('../../lib/local/mail-server.js');
+  const { resetEnvCache } = await import('../../functions/shared/env.js');
+  const server = await startMailServer();
+  const previous = process.env.SMTP_URL;
+  process.env.SMTP_URL = server.smtpUrl;
+  resetEnvCache();
+  return {
+    /** Stops taking mail: senders get "connection refused" (what is kept stays). */
+    down: () => server.pause(),
+    /** Takes mail again, on the same port. */
+    up: () => server.resume(),
+    /** What it took for `address`, oldest first (matching `subject` when given). */
+    mailsTo: (address: string, subject?: RegExp): ReceivedMail[] =>
+      server
+        .messages()
+        .filter((m) => m.to.includes(address.toLowerCase()) && (!subject || subject.test(m.subject)))
+        .map(({ from, to, subject: s, text, receivedAt }) => ({ from, to, subject: s, text, receivedAt })),
+    close: async () => {
+      process.env.SMTP_URL = previous;
+      resetEnvCache();
+      await server.stop();
+    },
+  };
+}

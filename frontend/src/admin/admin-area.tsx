@@ -38,6 +38,7 @@ const WorkSystemsPage = lazy(() => import('./working-time-systems/work-systems-p
 const AttendanceTotalsPage = lazy(() => import('./attendance-totals/attendance-totals-page'));
 const StaffImportPage = lazy(() => import('./staff/staff-import-page'));
 const AdminMailSettingsPage = lazy(() => import('./mail-settings/mail-settings-page'));
+const MailOutboxPage = lazy(() => import('./mail-outbox/mail-outbox-page'));
 
 // Never list operator items here: company accounts and announcement management are the operator's.
 const menu = (pending: string | null): readonly MenuEntry[] => [
@@ -68,6 +69,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
       { label: t.workSystems.nav, to: '/management/working_time_systems' },
       { label: t.nav.csvDownload, to: '/management/csv_download' },
       { label: t.mailSettings.nav, to: '/management/mail_settings' },
+      { label: t.mailOutbox.nav, to: '/management/mail_outbox' },
     ],
   },
 ];
@@ -146,6 +148,7 @@ function AdminRoutes() {
           <Route path={page('overtime_agreement')} element={<OvertimeAgreementPage />} />
           <Route path={page('shifts')} element={<ShiftsPage />} />
           <Route path={page('mail_settings')} element={<AdminMailSettingsPage />} />
+          <Route path={page('mail_outbox')} element={<MailOutboxPage />} />
           <Route path={page('work_patterns')} element={<WorkPatternsPage />} />
           <Route path={page('work_settings')} element={<WorkSettingsPage />} />
           <Route path={page('working_time_systems')} element={<WorkSystemsPage />} />
@@ -159,6 +162,7 @@ function AdminRoutes() {
           <Route path={page('info_items/:id/edit')} element={<PermissionDenied />} />
           <Route path={page('companies/*')} element={<PermissionDenied />} />
           <Route path={page('inquiries/*')} element={<PermissionDenied />} />
+          <Route path={page('platform_mails')} element={<PermissionDenied />} />
           {/* Staff detail (monthly schedule of one staff member) lives at /management/{id}. */}
           <Route path={page(':id')} element={<StaffDetailPage />} />
           <Route path="*" element={<NotFound />} />

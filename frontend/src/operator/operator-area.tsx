@@ -9,6 +9,7 @@ import { EditInfoItemPage, NewInfoItemPage } from './info-items/info-item-form-p
 import InfoItemPage from './info-items/info-item-page';
 import InfoItemsPage from './info-items/info-items-page';
 import InquiriesPage from './inquiries/inquiries-page';
+import PlatformMailsPage from './platform-mails/platform-mails-page';
 import MfaEnrolmentPage from './mfa/mfa-enrolment-page';
 import { useSession } from '../lib/session';
 import './operator.css';
@@ -20,6 +21,7 @@ const MENU: readonly MenuEntry[] = [
   { label: t.nav.companies, to: '/management/companies' },
   { label: t.nav.infoItems, to: '/management/info_items' },
   { label: t.nav.inquiries, to: '/management/inquiries' },
+  { label: t.mailOutbox.operatorNav, to: '/management/platform_mails' },
 ];
 
 export default function OperatorArea() {
@@ -68,6 +70,7 @@ export default function OperatorArea() {
         <Route path={page('info_items/:id')} element={<InfoItemPage />} />
         <Route path={page('info_items/:id/edit')} element={<EditInfoItemPage />} />
         <Route path={page('inquiries')} element={<InquiriesPage />} />
+        <Route path={page('platform_mails')} element={<PlatformMailsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

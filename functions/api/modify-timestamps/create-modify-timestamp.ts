@@ -4,7 +4,8 @@ import { findDay } from '../../db/attendance.js';
 import { applyCorrection } from '../../db/modifications.js';
 import { companyById } from '../../db/companies.js';
 import { fileCorrectionRequest } from '../../db/requests.js';
-import { notify } from '../../services/notify.js';
+import { deliverMails } from '../../services/mail-outbox.js';
+import { prepareMails } from '../../services/notify.js';
 import { requestView } from '../request-routes.js';
 import { refreshSummary } from '../../db/summaries.js';
 import { addDays, instantOf, today } from '../../domain/time.js';
@@ -104,32 +105,37 @@ export const handler = api(
     if (Object.keys(breakProblems).length) throw new ValidationError(MESSAGES.setCorrectTime, breakProblems);
 
     if (company?.correctionApproval) {
-      const row = await fileCorrectionRequest({
-        ...who,
-        employeeName: principal.userName,
-        kind: 'correction',
-        date: workDate,
-        reason: body.reason,
-        dayVersion: before?.updatedAt ?? '',
-        ...(before?.punchInAt ? { beforePunchInAt: before.punchInAt } : {}),
-        ...(before?.punchOutAt ? { beforePunchOutAt: before.punchOutAt } : {}),
-        beforeBreaks: (before?.breaks ?? []).map((b) => ({
-          startAt: b.startAt,
-          ...(b.endAt ? { endAt: b.endAt } : {}),
-        })),
-        ...(body.punch_in_at ? { afterPunchInAt: punchInAt } : {}),
-        ...(body.punch_out_at ? { afterPunchOutAt: punchOutAt } : {}),
-        ...(breaks ? { afterBreaks: breaks } : {}),
-      });
-      await notify({
+      // The admins' mails commit with the filing (as every request's do) and are sent after it.
+      const mails = await prepareMails({
         kind: 'request_filed',
         companyId: who.companyId,
-        requestId: row.requestId,
         requestKind: 'correction',
         employeeId: who.employeeId,
         employeeName: principal.userName,
         date: workDate,
       });
+      const row = await fileCorrectionRequest(
+        {
+          ...who,
+          employeeName: principal.userName,
+          kind: 'correction',
+          date: workDate,
+          reason: body.reason,
+          dayVersion: before?.updatedAt ?? '',
+          ...(before?.punchInAt ? { beforePunchInAt: before.punchInAt } : {}),
+          ...(before?.punchOutAt ? { beforePunchOutAt: before.punchOutAt } : {}),
+          beforeBreaks: (before?.breaks ?? []).map((b) => ({
+            startAt: b.startAt,
+            ...(b.endAt ? { endAt: b.endAt } : {}),
+          })),
+          ...(body.punch_in_at ? { afterPunchInAt: punchInAt } : {}),
+          ...(body.punch_out_at ? { afterPunchOutAt: punchOutAt } : {}),
+          ...(breaks ? { afterBreaks: breaks } : {}),
+        },
+        undefined,
+        mails,
+      );
+      await deliverMails(mails);
       const answer: CorrectionAnswer = { request: requestView(row) };
       return created(answer);
     }

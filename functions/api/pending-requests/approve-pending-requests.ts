@@ -5,7 +5,7 @@ import { HttpError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { api } from '../../shared/middleware.js';
-import { DecisionReasonSchema, afterDecision } from '../request-routes.js';
+import { DecisionReasonSchema, afterDecision, decisionMails } from '../request-routes.js';
 import type { BulkApproveView } from './views.js';
 
 /** At most this many requests per call (the screen sends the checked rows of one page, 50 at most). */
@@ -48,8 +48,12 @@ export const handler = api(
           targetId: id,
           state: 'open' as const,
         };
-        const decided = await withAuditSink(sink, () => decideLoaded(req, 1, principal.userId ?? '', body.reason));
-        await afterDecision(principal.companyId, principal.timeZone, decided, 1, body.reason);
+        // The employee's mail commits with the decision (an already decided request sends none).
+        const mails = req.status === 0 ? await decisionMails(principal.companyId, req, 1, body.reason) : [];
+        const decided = await withAuditSink(sink, () =>
+          decideLoaded(req, 1, principal.userId ?? '', body.reason, undefined, mails),
+        );
+        await afterDecision(principal.companyId, principal.timeZone, decided, 1, mails);
         view.approved.push(id);
       } catch (e) {
         if (!(e instanceof HttpError) || e.statusCode >= 500) throw e;

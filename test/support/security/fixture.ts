@@ -65,6 +65,8 @@ export interface FixtureIds {
   totalsExport: string;
   /** Company A's スタッフ一括登録 job. */
   staffImport: string;
+  /** A mail of company A's outbox (the admins' mail of a request filed above: sent). */
+  mailOutbox: string;
   year: number;
   month: number;
 }
@@ -230,6 +232,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   ).body.data.days;
   const timestamp = days.find((d: { id: string | null; punch_in_at: string | null }) => d.id && d.punch_in_at)!
     .id as string;
+  const mailOutbox = expectOk(await adminA.get('/api/v1/mail_outbox'), 'mail outbox').body.data[0].id as string;
 
   const ids: FixtureIds = {
     companyA: a.companyId,
@@ -253,6 +256,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     payrollLayout,
     totalsExport: totalsJob.body.data.id,
     staffImport: importJob.body.data.id,
+    mailOutbox,
     year,
     month,
   };
@@ -274,6 +278,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     ids.payrollLayout,
     ids.totalsExport,
     ids.staffImport,
+    ids.mailOutbox,
     ids.employee2,
     ids.spareEmployee,
     ids.department,
@@ -383,6 +388,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'delete-working-time-system': `status/${ids.employmentStatus}/-/2099-01-01`,
     // A period long before the fixture's days: closing it freezes nothing another route writes to.
     'reopen-period-closing': '2024-01',
+    'resend-mail': ids.mailOutbox,
   };
   const bodies: Record<string, unknown> = {
     'sign-in-user': { user: { email: 'nobody@example.test', password: 'Wrong#Passw0rd1' } },
