@@ -68,7 +68,7 @@ beforeAll(async () => {
   fx = await buildFixture(stack.baseUrl);
   stubs = await stubRoutes();
   console.log(`SECURITY FIGURES: fuzz seed FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS} per route`);
-}, 300_000);
+}, 600_000);
 
 interface RawRequest {
   method: string;
@@ -283,7 +283,7 @@ describe('fuzzing every route', () => {
     );
     if (problems.length) console.log(problems.slice(0, 40).join('\n'));
     expect(problems.slice(0, 40)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
 
 /**
@@ -327,7 +327,7 @@ describe('request schemas are strict and bounded', () => {
       `SECURITY FIGURES: mass-assignment probes ${sent} over ${bodied().length} body routes, all 400: ${problems.length === 0}`,
     );
     expect(problems.slice(0, 15)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('gives every string field a maximum length (20 000 characters are refused with 400)', async () => {
     const problems: string[] = [];
@@ -369,7 +369,7 @@ describe('request schemas are strict and bounded', () => {
       `SECURITY FIGURES: max-length probes ${sent} (body string fields and query values), all 400: ${problems.length === 0}`,
     );
     expect(problems.slice(0, 15)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('refuses bodies over 64 KB and non-JSON content types before reading them', async () => {
     const route = ROUTES.find((r) => r.name === 'create-department')!;

@@ -196,7 +196,13 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     'staff import',
   );
   const workPattern = expectOk(
-    await adminA.post('/api/v1/work_patterns', { name: '日勤', start_time: '09:00', end_time: '18:00' }),
+    await adminA.post('/api/v1/work_patterns', {
+      name: '日勤',
+      start_time: '09:00',
+      end_time: '18:00',
+      crosses_midnight: false,
+      breaks: [],
+    }),
     'work pattern',
   ).body.data.id as string;
   const payrollLayout = expectOk(
