@@ -874,11 +874,11 @@ describe('DynamoDB requests per API call', () => {
       ['/api/v1/work_pattern_assignments', { scope: 'employee', employee_id: member.id, pattern_id: null }],
       ['/api/v1/working_time_systems', { scope: 'employee', employee_id: member.id, system: 'standard' }],
     ] as const) {
-      const saved = await fx.clients.adminA.put(path, { ...body, effective_from: '2099-01-01' });
+      const saved = await fx.clients.adminA.put(path, { ...body, effective_from: '2030-01-01' });
       expect([path, saved.status]).toEqual([path, 200]);
     }
     const named = [
-      ['get-work-pattern-assignments', '/api/v1/work_pattern_assignments?on=2099-01-01'],
+      ['get-work-pattern-assignments', '/api/v1/work_pattern_assignments?on=2030-01-01'],
       ['list-working-time-systems', '/api/v1/working_time_systems'],
     ] as const;
     for (const [route, path] of named) {

@@ -156,3 +156,34 @@ describe('required fields are required', () => {
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 });
+
+describe('effective dates have bounds (issue 30 item 8)', () => {
+  it('9999-12-31 and 1900-01-01 are refused next to the field on every settings route, writing nothing', async () => {
+    // The bound: MIN_YEAR (2022) to the end of the fifth year from now (2031 on 2026-11-25).
+    const message = '日付は2022年1月1日から5年後の12月31日までで入力してください';
+    const before = await tableSnapshot(stack.tableName);
+    for (const date of ['9999-12-31', '1900-01-01', '2021-12-31']) {
+      for (const [path, body] of [
+        ['/api/v1/payroll_period', { closing_day: 0 }],
+        ['/api/v1/work_settings', {}],
+        ['/api/v1/company_calendar', {}],
+        ['/api/v1/work_pattern_assignments', { scope: 'group', pattern_id: null }],
+        [
+          '/api/v1/working_time_systems',
+          { scope: 'employee', employee_id: tenant.employees[0]!.id, system: 'standard' },
+        ],
+      ] as const) {
+        const res = await admin.put(path, { ...body, effective_from: date });
+        expect([path, date, res.status, res.body.errors]).toEqual([path, date, 400, { effective_from: [message] }]);
+      }
+      const read = await admin.get(`/api/v1/payroll_period?on=${date}`);
+      expect([date, read.status, read.body.errors]).toEqual([date, 400, { on: [message] }]);
+    }
+    expect(await tableSnapshot(stack.tableName)).toEqual(before);
+    // The last day of the fifth year ahead is still a plan the product takes.
+    const ahead = `${Number(testToday().slice(0, 4)) + 5}-12-31`;
+    const planned = await admin.put('/api/v1/work_settings', { effective_from: ahead, grace_minutes: 3 });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(200);
+    expect(planned.body.data.recompute).toBeNull();
+  });
+});

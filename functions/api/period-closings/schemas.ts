@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { INPUT_MESSAGES, visibleText } from '../../domain/input.js';
+import { effectiveDateSchema } from '../effective-date.js';
+import { visibleText } from '../../domain/input.js';
 import { MAX_CLOSING_DAY } from '../../domain/payroll-period.js';
 
 const CLOSING_DAY = `締め日は末日または1〜${MAX_CLOSING_DAY}日から選択してください`;
@@ -10,7 +11,7 @@ export const REOPEN_REASON_MAX = 200;
 
 /** `PUT /api/v1/payroll_period`: one version of the 締め日 (0 = 末日), from `effective_from` (omitted = today). */
 export const PayrollPeriodBodySchema = z.strictObject({
-  effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+  effective_from: effectiveDateSchema,
   closing_day: z
     .number({ error: CLOSING_DAY })
     .check(z.int(CLOSING_DAY), z.minimum(0, CLOSING_DAY), z.maximum(MAX_CLOSING_DAY, CLOSING_DAY)),
@@ -18,7 +19,7 @@ export const PayrollPeriodBodySchema = z.strictObject({
 
 /** `GET /api/v1/payroll_period?on=YYYY-MM-DD` (default today). */
 export const PayrollPeriodQuerySchema = z.strictObject({
-  on: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+  on: effectiveDateSchema,
 });
 
 /** A payroll period's name: the month its closing day falls in (〇月度). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { INPUT_MESSAGES, integerSchema, nameSchema } from '../../domain/input.js';
+import { effectiveDateSchema } from '../effective-date.js';
+import { integerSchema, nameSchema } from '../../domain/input.js';
 import {
   HHMM,
   MAX_PATTERN_BREAKS,
@@ -51,7 +52,7 @@ export const PatternBodySchema = z
 export type PatternBody = z.input<typeof PatternBodySchema>;
 
 /** YYYY-MM-DD; omitted = today in the company's time zone. */
-const EffectiveDate = z.optional(z.iso.date({ error: INPUT_MESSAGES.date }));
+const EffectiveDate = effectiveDateSchema;
 
 /** An optional id: null, '' or absent = none ('-', every department / status). */
 const OptionalRef = z.pipe(

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { INPUT_MESSAGES } from '../../domain/input.js';
+import { effectiveDateSchema } from '../effective-date.js';
 import { STATUTORY_HOURS } from '../../domain/worktime/agreement-settings.js';
 
 /** A whole number in [min, max] with one message for every way it can be wrong. */
@@ -21,7 +21,7 @@ const SPECIAL_MONTHS = '特別条項を適用できる回数は1〜6回で入力
  */
 export const AgreementBodySchema = z
   .strictObject({
-    effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+    effective_from: effectiveDateSchema,
     start_month: hours(1, 12, '起算日の月は1〜12月から選択してください'),
     variant: z.enum(['standard', 'one_year_variable'], { error: '労働時間制度を選択してください' }),
     monthly_limit_hours: hours(1, 45, MONTHLY),
@@ -75,5 +75,5 @@ export type AgreementBody = z.infer<typeof AgreementBodySchema>;
 
 /** `GET /api/v1/overtime_agreement?on=YYYY-MM-DD` (default today). */
 export const AgreementQuerySchema = z.strictObject({
-  on: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+  on: effectiveDateSchema,
 });

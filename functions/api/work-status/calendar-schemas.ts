@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { effectiveDateSchema } from '../effective-date.js';
 import { INPUT_MESSAGES, integerSchema, nameSchema } from '../../domain/input.js';
 import { MAX_CALENDAR_DATES } from '../../domain/worktime/calendar.js';
 import { MIN_YEAR } from '../schemas.js';
@@ -43,7 +44,7 @@ const extraWorkingDays = listedDates('出勤日');
  */
 export const CalendarVersionSchema = z
   .strictObject({
-    effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+    effective_from: effectiveDateSchema,
     week_starts_on: weekday,
     legal_holiday: legalHoliday,
     weekly_days_off: weeklyDaysOff,
@@ -75,7 +76,7 @@ export const CalendarVersionSchema = z
  * (CalendarVersionSchema).
  */
 export const CalendarBodySchema = z.strictObject({
-  effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+  effective_from: effectiveDateSchema,
   week_starts_on: z.optional(weekday),
   legal_holiday: z.optional(legalHoliday),
   weekly_days_off: z.optional(weeklyDaysOff),
@@ -91,7 +92,7 @@ export type CalendarVersionBody = z.output<typeof CalendarVersionSchema>;
 /** `GET /api/v1/company_calendar?on=YYYY-MM-DD[&year&month]` (on defaults to today). */
 export const CalendarQuerySchema = z
   .strictObject({
-    on: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+    on: effectiveDateSchema,
     year: z.optional(integerSchema(MIN_YEAR, 2100, INPUT_MESSAGES.date)),
     month: z.optional(integerSchema(1, 12, INPUT_MESSAGES.date)),
   })

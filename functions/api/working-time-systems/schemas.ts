@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { effectiveDateSchema } from '../effective-date.js';
 import { INPUT_MESSAGES, integerSchema } from '../../domain/input.js';
 import { HHMM } from '../../domain/work-patterns.js';
 import { WORK_SYSTEM_MESSAGES as M, workSystemProblems } from '../../domain/work-systems.js';
@@ -43,7 +44,7 @@ export const WorkSystemBodySchema = z
     scope: z.enum(['status', 'employee'], { error: M.scope }),
     employment_status_id: StatusRef,
     employee_id: ref,
-    effective_from: z.optional(z.iso.date({ error: INPUT_MESSAGES.date })),
+    effective_from: effectiveDateSchema,
     system: z.enum(WORK_SYSTEMS, { error: M.system }),
     period_start: date,
     period_months: optionalOf(integerSchema(0, 99)),

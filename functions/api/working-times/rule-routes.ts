@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import { effectiveDateSchema } from '../effective-date.js';
 import { findOrgUnit } from '../../db/organisation.js';
 import { assertEffectiveFromOpen } from '../../db/period-closings.js';
 import { enqueueRecompute } from '../../services/recompute.js';
-import { INPUT_MESSAGES } from '../../domain/input.js';
 import { today } from '../../domain/time.js';
 import { clock } from '../../shared/clock.js';
 import {
@@ -37,7 +37,7 @@ const OptionalRef = z.pipe(
 );
 
 /** YYYY-MM-DD; omitted = today in the company's time zone. */
-const EffectiveDate = z.optional(z.iso.date({ error: INPUT_MESSAGES.date }));
+const EffectiveDate = effectiveDateSchema;
 
 export const RulePairQuerySchema = z.strictObject({
   department_id: OptionalRef,

@@ -215,7 +215,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
       scope: 'status',
       employment_status_id: a.employmentStatusId,
       system: 'manager',
-      effective_from: '2099-01-01',
+      effective_from: '2030-01-01',
     }),
     'working-time system',
   );
@@ -391,7 +391,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'delete-work-pattern': ids.workPattern,
     'update-payroll-layout': ids.payrollLayout,
     'delete-payroll-layout': ids.payrollLayout,
-    'delete-working-time-system': `status/${ids.employmentStatus}/-/2099-01-01`,
+    'delete-working-time-system': `status/${ids.employmentStatus}/-/2030-01-01`,
     // A period long before the fixture's days: closing it freezes nothing another route writes to.
     'reopen-period-closing': '2024-01',
     'resend-mail': ids.mailOutbox,
@@ -513,7 +513,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
       scope: 'status',
       employment_status_id: ids.employmentStatus,
       system: 'manager',
-      effective_from: '2099-01-01',
+      effective_from: '2030-01-01',
     },
     'create-inquiry': { name: '問合 太郎', company: '問合株式会社', email: 'ask@example.test', message: '質問です' },
     'start-password-reset': { audience: 'employee', email: 'nobody@example.test' },
