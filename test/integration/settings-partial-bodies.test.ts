@@ -187,3 +187,26 @@ describe('effective dates have bounds (issue 30 item 8)', () => {
     expect(planned.body.data.recompute).toBeNull();
   });
 });
+
+describe('a manual paid-leave grant has date bounds (issue 30 item 8)', () => {
+  it('refuses a grant dated 9999-12-31 or before 2022 and an expiry beyond five years; 有給管理 keeps answering', async () => {
+    const member = tenant.employees[0]!.id;
+    const path = `/api/v1/paid_leave/employees/${member}/grants`;
+    const grant = { days: 1, kind: 'extra', reason: '調整' };
+    const before = await tableSnapshot(stack.tableName);
+    for (const granted_on of ['9999-12-31', '2021-12-31']) {
+      const res = await admin.post(path, { ...grant, granted_on });
+      expect([granted_on, res.status, res.body.errors]).toEqual([
+        granted_on,
+        400,
+        { granted_on: ['付与日は2022年1月1日から1年後までの日付を入力してください'] },
+      ]);
+    }
+    const far = await admin.post(path, { ...grant, granted_on: '2026-06-01', expires_on: '2031-06-02' });
+    expect(far.status).toBe(400);
+    expect(far.body.errors).toEqual({ expires_on: ['有効期限は付与日から5年以内の日付を入力してください'] });
+    expect(await tableSnapshot(stack.tableName)).toEqual(before);
+    expect((await admin.get(`/api/v1/paid_leave/employees/${member}`)).status).toBe(200);
+    expect((await admin.get('/api/v1/paid_leave/employees')).status).toBe(200);
+  });
+});

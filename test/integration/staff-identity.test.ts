@@ -13,6 +13,7 @@ import { sealCursor } from '../../functions/shared/signing.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import type { HttpClient } from '../support/http-client.js';
+import { jobFinished } from '../support/grant-runs.js';
 import { employeePoolUser, tableSnapshot } from './admin-support.js';
 
 const stack = useTestStack();
@@ -96,7 +97,12 @@ describe('create and edit with each field', () => {
       hire_date: '2024-05-01',
       leave_date: '2026-04-30',
     });
-    expect((await admin.get(`/api/v1/employees/${id}`)).body.data).toEqual(edited.body.data);
+    // New employment dates recompute the member in the background (issue 29 item 8): the answer names
+    // the job; wait for it, the profile is the rest of the answer.
+    const { recompute, ...profile } = edited.body.data;
+    expect(recompute).toMatchObject({ id: expect.any(String) });
+    await jobFinished(admin, recompute);
+    expect((await admin.get(`/api/v1/employees/${id}`)).body.data).toEqual(profile);
     // The guard moved: the old number is free, the new one held.
     const held = await guards(tenant.companyId);
     expect(held).toContainEqual(['number#E-101', id]);

@@ -22,3 +22,12 @@ export async function grantRunDone(client: HttpClient): Promise<GrantRunJob> {
     (job) => job.status === 'done' || job.status === 'failed',
   );
 }
+
+/** Waits for a background recompute job a save answered (`recompute`, or null when none started). */
+export async function jobFinished(client: HttpClient, job: { id: string } | null | undefined): Promise<void> {
+  if (!job) return;
+  await pollUntil(
+    async () => (await client.get(`/api/v1/recompute_jobs/${job.id}`)).body.data as GrantRunJob,
+    (j) => j.status === 'done' || j.status === 'failed',
+  );
+}

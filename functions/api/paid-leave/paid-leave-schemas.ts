@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, ManualGrantSchema } from '../../domain/paid-leave/schemas.js';
+import { clock } from '../../shared/clock.js';
+import { MIN_YEAR } from '../schemas.js';
+
+/** How far a manual grant's dates may reach (issue 30 item 8): a grant dated 9999-12-31 broke 有給管理. */
+export const GRANT_DATE_MESSAGE = `付与日は${MIN_YEAR}年1月1日から1年後までの日付を入力してください`;
+export const GRANT_EXPIRY_MESSAGE = '有効期限は付与日から5年以内の日付を入力してください';
+const yearOf = (d: string) => Number(d.slice(0, 4));
+const GrantDateSchema = IsoDateSchema.check(
+  z.refine((d) => yearOf(d) >= MIN_YEAR && yearOf(d) <= clock.now().getUTCFullYear() + 1, GRANT_DATE_MESSAGE),
+);
 
 /**
  * Bodies of the paid-leave routes. The manual grant arrives in the API's snake_case and is checked
@@ -9,7 +19,7 @@ export const ManualGrantBodySchema = z
   .pipe(
     z.pipe(
       z.strictObject({
-        granted_on: IsoDateSchema,
+        granted_on: GrantDateSchema,
         // Two years' statutory maximum (20 + 20): anything above is a typo, not an adjustment.
         days: z.number().check(z.maximum(40)),
         expires_on: z.optional(
@@ -34,6 +44,10 @@ export const ManualGrantBodySchema = z
   .check(
     z.refine((g) => !g.expiresOn || g.expiresOn > g.grantedOn, {
       message: '有効期限は付与日より後の日付を指定してください',
+      path: ['expires_on'],
+    }),
+    z.refine((g) => !g.expiresOn || yearOf(g.expiresOn) <= yearOf(g.grantedOn) + 5, {
+      message: GRANT_EXPIRY_MESSAGE,
       path: ['expires_on'],
     }),
   );
