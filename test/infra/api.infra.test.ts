@@ -79,6 +79,9 @@ describe('one Lambda per route', () => {
       // The operator's company close: the worker disables the company's admins and staff.
       'delete-company': 'recompute-worker',
       'create-employee-import': 'staff-import-worker',
+      // 再実行 (issue 30 item 13) starts the worker of its job again.
+      'retry-employee-import': 'staff-import-worker',
+      'retry-recompute-job': 'recompute-worker',
     };
     for (const route of ROUTES) {
       const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
