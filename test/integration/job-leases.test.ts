@@ -15,6 +15,7 @@ import { db } from '../../functions/db/service.js';
 import { JOB_LEASE_MS } from '../../functions/domain/job-lease.js';
 import { runExport } from '../../functions/exports/worker.js';
 import { clock } from '../../functions/shared/clock.js';
+import { MESSAGES } from '../../functions/shared/messages.js';
 import { logger } from '../../functions/shared/logger.js';
 import type { HttpClient } from '../support/http-client.js';
 import { killSwitch } from '../support/kill-switch.js';
@@ -163,6 +164,10 @@ describe('a recompute whose worker dies', () => {
     const saved = await admin.post('/api/v1/working_times', { ...RULE, department_id: tenant.departmentId });
     const id = saved.body.data.recompute.id as string;
     expect((await otherAdmin.post(`/api/v1/recompute_jobs/${id}/retry`, {})).status).toBe(404);
+    // It takes no body: anything in it is refused.
+    const junk = await admin.post(`/api/v1/recompute_jobs/${id}/retry`, { force: true });
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toBe(MESSAGES.invalidRequest);
     const staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
     expect((await staff.post(`/api/v1/recompute_jobs/${id}/retry`, {})).status).toBe(403);
   });

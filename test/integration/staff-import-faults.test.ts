@@ -19,6 +19,7 @@ import { inject } from 'vitest';
 import { db } from '../../functions/db/service.js';
 import { JOB_LEASE_MS } from '../../functions/domain/job-lease.js';
 import { clock } from '../../functions/shared/clock.js';
+import { MESSAGES } from '../../functions/shared/messages.js';
 import { logger } from '../../functions/shared/logger.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { killSwitch } from '../support/kill-switch.js';
@@ -243,6 +244,10 @@ describe('an import of 240 rows whose worker dies midway', () => {
     const id = started.body.data.id as string;
     await finished(id);
     expect((await otherAdmin.post(`/api/v1/employee_imports/${id}/retry`, {})).status).toBe(404);
+    // It takes no body: anything in it is refused, nothing is run.
+    const junk = await admin.post(`/api/v1/employee_imports/${id}/retry`, { force: true });
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toBe(MESSAGES.invalidRequest);
     const staff = await signIn(stack.baseUrl, 'employee', tenant.employees[0]!);
     expect((await staff.post(`/api/v1/employee_imports/${id}/retry`, {})).status).toBe(403);
   });

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { retryStaffImport } from '../../exports/staff-import-jobs.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
@@ -10,6 +11,6 @@ import { IdParamsSchema } from '../schemas.js';
  */
 export const handler = api(
   'retry-employee-import',
-  { params: IdParamsSchema, audit: 'staff.import_retry' },
+  { params: IdParamsSchema, body: z.strictObject({}), audit: 'staff.import_retry' },
   async ({ params, principal }) => ok(await retryStaffImport(principal.companyId, params.id)),
 );

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { retryRecomputeJob } from '../../services/recompute.js';
 import { ok } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
@@ -9,6 +10,6 @@ import { IdParamsSchema } from '../schemas.js';
  */
 export const handler = api(
   'retry-recompute-job',
-  { params: IdParamsSchema, audit: 'recompute.retry' },
+  { params: IdParamsSchema, body: z.strictObject({}), audit: 'recompute.retry' },
   async ({ params, principal }) => ok(await retryRecomputeJob(principal.companyId, params.id)),
 );
