@@ -8,7 +8,9 @@
  * - 再実行 of the import (once its lease ran out) registers exactly the missing rows, keeps the ones
  *   registered, and sends every welcome mail exactly once, each with a password that signs in;
  * - the same file uploaded again instead is accepted: its registered rows are skipped (not errors),
- *   the missing ones registered, every mail sent once; uploaded a third time it registers nothing.
+ *   the missing ones registered, every mail sent once; uploaded a third time it registers nothing;
+ * - with the mail server down every row is registered and listed as not mailed; 再実行 once it is back
+ *   sends each member's mail once.
  *
  * A killed worker does not come back; the lanes hung in the profile write are let go at the end only to
  * show that a woken run writes nothing more (it lost the lease).
@@ -40,6 +42,8 @@ vi.mock('../../functions/db/staff.js', async (importOriginal) => {
     },
   };
 });
+/** The mail server refusing every mail (SMTP stopped): notify reports nothing sent, as it does then. */
+const smtp = vi.hoisted(() => ({ down: false }));
 vi.mock('../../functions/services/notify.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../functions/services/notify.js')>();
   const { killSwitch: named } = await import('../support/kill-switch.js');
@@ -47,6 +51,7 @@ vi.mock('../../functions/services/notify.js', async (importOriginal) => {
     ...real,
     notify: async (...args: Parameters<typeof real.notify>) => {
       await named('import-mail').pass();
+      if (smtp.down) return { recipients: 1, sent: 0 };
       return real.notify(...args);
     },
   };
@@ -73,6 +78,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
+  smtp.down = false;
   // The hung mail lanes stay hung: a killed worker does not come back to send a mail.
   profile.disarm();
   mail.disarm();
@@ -312,4 +318,37 @@ describe('the same file uploaded again after the worker died', () => {
     });
     await everyRowOnce(rows);
   }, 600_000);
+});
+
+describe('an import while the mail server is down', () => {
+  it('registers every row, lists the members not mailed, and 再実行 mails each of them once', async () => {
+    clock.now = realNow;
+    const rows = Array.from({ length: 12 }, (_, i) => row('fc', i + 1));
+    smtp.down = true;
+    const started = await admin.post('/api/v1/employee_imports', { file: fileOf(rows) });
+    expect(started.status).toBe(201);
+    const id = started.body.data.id as string;
+    const ended = await finished(id);
+    smtp.down = false;
+    // Every member is registered; each row says its temporary password has not gone (rows 2–13).
+    expect(ended).toMatchObject({ status: 'done', processed: 12, created: 12, retryable: true });
+    expect(ended.failures).toEqual(
+      rows.map((_, i) => ({
+        row: i + 2,
+        message: '登録しましたが、仮パスワードのメールを送れませんでした。再実行すると送ります',
+      })),
+    );
+    expect(await intentStates('fc')).toEqual({ registered: 12 });
+
+    const retried = await admin.post(`/api/v1/employee_imports/${id}/retry`, {});
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(await finished(id)).toMatchObject({
+      status: 'done',
+      created: 12,
+      failures: [],
+      retryable: false,
+    });
+    const mails = await everyRowOnce(rows);
+    await signsIn(rows[5]![4]!, mails);
+  }, 120_000);
 });
