@@ -44,6 +44,27 @@ export async function openStaffImportRow(
 }
 
 /**
+ * Starts the row afresh (`pending`, a new member's id, held by `fresh`'s import and run) where the intent
+ * is stale: the member it registered no longer holds the e-mail (changed since). Only while the intent is
+ * still as `from` read it (one conditional PutItem); false, writing nothing, otherwise.
+ */
+export async function restartStaffImportRow(
+  companyId: string,
+  from: Pick<StaffImportRowIntent, 'email' | 'importId' | 'runId' | 'state'>,
+  fresh: Omit<StaffImportRowIntent, 'state' | 'username' | 'registeredBy'>,
+  service: Db = db(),
+): Promise<boolean> {
+  const item = { ...fresh, ...key(companyId, fresh.email), state: 'pending' as const };
+  return conditionHeld(() =>
+    service.entities.StaffImportRow.put(item)
+      .where(
+        (a, { eq }) => `${eq(a.importId, from.importId)} AND ${eq(a.runId, from.runId)} AND ${eq(a.state, from.state)}`,
+      )
+      .go({ response: 'none' }),
+  );
+}
+
+/**
  * Hands the row to another import or run (`to`): only while it is still held as `from` read it (one
  * conditional UpdateItem); false, writing nothing, when someone else moved it first. A `failed` row
  * starts again from `pending` (its member's id kept: a Cognito user made under it is found again).

@@ -14,11 +14,12 @@
  */
 import { randomInt } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { findEmployee, type StaffFields } from '../db/staff.js';
+import { findEmployee, heldIdentities, type StaffFields } from '../db/staff.js';
 import { findStaffImport } from '../db/staff-imports.js';
 import {
   advanceStaffImportRow,
   openStaffImportRow,
+  restartStaffImportRow,
   takeStaffImportRow,
   type StaffImportRowIntent,
   type StaffImportRowState,
@@ -117,15 +118,18 @@ async function holdRow(
   { row, fields }: ImportStaffRow,
 ): Promise<StaffImportRowIntent | null> {
   const numberKey = fields.employeeNumber ? employeeNumberKey(fields.employeeNumber) : undefined;
-  const { created, intent } = await openStaffImportRow(companyId, {
-    email: fields.email.toLowerCase(),
-    importId,
-    runId: run.runId,
-    row,
-    employeeId: newId(),
-    ...(numberKey ? { numberKey } : {}),
-  });
-  if (created || intent.state === 'mailed') return intent;
+  const email = fields.email.toLowerCase();
+  const fresh = { email, importId, runId: run.runId, row, employeeId: newId(), ...(numberKey ? { numberKey } : {}) };
+  const { created, intent } = await openStaffImportRow(companyId, fresh);
+  if (created) return intent;
+  if (intent.state === 'registered' || intent.state === 'mailing' || intent.state === 'mailed') {
+    // The member it registered must still hold the e-mail (one BatchGetItem, on reruns only): one whose
+    // e-mail was changed since left it free, and this row is a new person to register.
+    const { takenEmails } = await heldIdentities(companyId, [email], []);
+    if (takenEmails.get(email) !== intent.employeeId)
+      return (await restartStaffImportRow(companyId, intent, fresh)) ? { ...fresh, state: 'pending' } : null;
+  }
+  if (intent.state === 'mailed') return intent;
   if (intent.importId !== importId && (await heldElsewhere(companyId, intent.importId))) return null;
   const to = { importId, runId: run.runId, row, numberKey };
   if (!(await takeStaffImportRow(companyId, intent, to))) return null;

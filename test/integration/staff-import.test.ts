@@ -349,6 +349,46 @@ describe('Shift_JIS and reruns', () => {
   });
 });
 
+describe('an e-mail whose member moved to another address', () => {
+  it('is registered for the new person when a later file has it, not skipped as registered', async () => {
+    const first = row('mv', 1);
+    const started = await admin.post('/api/v1/employee_imports', { file: b64(csv([HEADER, first])) });
+    expect((await waitForImport(admin, started.body.data.id, 60_000)).job).toMatchObject({ created: 1 });
+    const found = await admin.get(`/api/v1/employees?q=${encodeURIComponent(first[4]!)}`);
+    const member = found.body.data[0] as { id: string };
+    const moved = `mv-moved-${run}@example.test`;
+    const edited = await admin.put(`/api/v1/employees/${member.id}`, {
+      last_name: '山田',
+      first_name: '1郎',
+      email: moved,
+      password: '',
+      department_id: tenant.departmentId,
+      employment_status_id: tenant.employmentStatusId,
+      employee_number: 'mv-1',
+      hire_date: '2026-04-01',
+      working_pattern: null,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    // The address is free again: a new person with it (another 社員番号) is registered and mailed.
+    const newcomer = row('mv', 2).map((v, i) => (i === 4 ? first[4]! : v));
+    const file = b64(csv([HEADER, newcomer]));
+    const preview = await admin.post('/api/v1/employee_imports/preview', { file });
+    expect(preview.body.data).toMatchObject({ ok: true, rows: [{ registered: false }] });
+    const again = await admin.post('/api/v1/employee_imports', { file });
+    const { job } = await waitForImport(admin, again.body.data.id, 60_000);
+    expect(job).toMatchObject({ status: 'done', created: 1, existing: 0, failures: [] });
+    const mine = (await allStaff(admin)).filter((s) => s.email === first[4] || s.email === moved);
+    expect(mine.map((s) => [s.email, s.employee_number]).sort()).toEqual(
+      [
+        [first[4]!, 'mv-2'],
+        [moved, 'mv-1'],
+      ].sort(),
+    );
+    expect(await mailsTo(first[4]!, { subject: /アカウントが登録されました/, atLeast: 2 })).toHaveLength(2);
+  });
+});
+
 describe('tenancy', () => {
   it("keeps each company's jobs and names to itself", async () => {
     const started = await admin.post('/api/v1/employee_imports', { file: b64(csv([HEADER, row('tn', 1)])) });

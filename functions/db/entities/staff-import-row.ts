@@ -12,6 +12,7 @@ export type StaffImportRowState = (typeof STAFF_IMPORT_ROW_STATES)[number];
  * `mailed`; `failed` when the row could not be registered (nothing of it kept). Keyed by the e-mail, so a
  * rerun of the same job and a later import of the same file both find it and carry on from its state.
  * Kept, like the e-mail's unique item, while the member is: a file uploaded again skips rows it registered.
+ * A member whose e-mail changes leaves it stale: the next import of that e-mail starts it afresh.
  */
 export const StaffImportRow = createSchema({
   model: { entity: 'staffImportRow', version: '1', service: 'kintai' },
