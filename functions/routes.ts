@@ -115,6 +115,7 @@ const rows = [
   ['preview-employee-import', 'POST', '/api/v1/employee_imports/preview', ADMIN, api('employee-imports/preview-employee-import'), READ, 'Bulk staff import: validate every row of a CSV (writes nothing)'],
   ['create-employee-import', 'POST', '/api/v1/employee_imports', ADMIN, api('employee-imports/create-employee-import'), [...WRITE, 'exports'], 'Bulk staff import: validate again, store the rows and start the import worker'],
   ['get-employee-import', 'GET', '/api/v1/employee_imports/{id}', ADMIN, api('employee-imports/get-employee-import'), READ, 'Bulk staff import progress and failed rows'],
+  ['retry-employee-import', 'POST', '/api/v1/employee_imports/{id}/retry', ADMIN, api('employee-imports/retry-employee-import'), WRITE, 'Bulk staff import: 再実行 of one that failed, whose worker died, or with rows left (each row carries on)'],
 
   // Departments and employment statuses
   ['list-departments', 'GET', '/api/v1/departments', ADMIN, api('departments/list-departments'), READ, 'Department list'],
@@ -175,6 +176,7 @@ const rows = [
   ['get-working-time', 'GET', '/api/v1/working_times', ADMIN, api('working-times/get-working-time'), READ, 'Working-time rule in force'],
   ['save-working-time', 'POST', '/api/v1/working_times', ADMIN, api('working-times/save-working-time'), WRITE, 'Save working-time rule'],
   ['get-recompute-job', 'GET', '/api/v1/recompute_jobs/{id}', ADMIN, api('recompute-jobs/get-recompute-job'), READ, 'Progress of a background recompute after a settings version'],
+  ['retry-recompute-job', 'POST', '/api/v1/recompute_jobs/{id}/retry', ADMIN, api('recompute-jobs/retry-recompute-job'), WRITE, '再実行 of a recompute or grant run that failed or whose worker died'],
 
   // Shifts (シフト): a month grid of staff × days; employees read their own schedule
   ['list-shifts', 'GET', '/api/v1/shifts', ['employee', 'admin'], api('shifts/list-shifts'), READ, "A month's shifts and resolved schedule (a page of staff, or own for employees)"],
@@ -323,11 +325,18 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'staff-import-worker',
     handler: 'functions/exports/staff-import-worker.ts',
-    needs: ['table:write', 'exports', ...pool('employeePool', 'AdminCreateUser', 'AdminDeleteUser'), 'mail'],
+    // AdminGetUser finds the user a dead run made; AdminSetUserPassword issues a new temporary password
+    // when the run that made the user died before its welcome mail (issue 30 item 11).
+    needs: [
+      'table:write',
+      'exports',
+      ...pool('employeePool', 'AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminSetUserPassword'),
+      'mail',
+    ],
     summary: 'Registers the staff of a bulk import (Cognito users and profiles; invoked asynchronously)',
     timeoutSeconds: 900,
     memorySize: 512,
-    invokedBy: ['create-employee-import'],
+    invokedBy: ['create-employee-import', 'retry-employee-import'],
     invokeEnv: 'STAFF_IMPORT_WORKER_FUNCTION',
   },
   {
@@ -371,6 +380,7 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
       'list-period-closings',
       'refresh-period-closings',
       'run-paid-leave-grants',
+      'retry-recompute-job',
       'delete-company',
       // A move of department / status or a new 入社日 / 退職日 recomputes the member's figures (issue 29).
       'update-employee',

@@ -140,6 +140,8 @@ export interface CompanyCloseJob {
   fromMonth: string;
   toMonth: string;
   timeZone: string;
+  /** The lease its first run must take it within (domain/job-lease.ts); without, its creation counts. */
+  leaseUntil?: number;
   expiresAt: number;
 }
 

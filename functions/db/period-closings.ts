@@ -6,7 +6,9 @@
  */
 import type { ClosingStatus } from './entities/period-closing.js';
 import { monthDayLabel, periodLabel, type PayrollVersion } from '../domain/payroll-period.js';
+import { JOB_LEASE_MS, leaseFrom } from '../domain/job-lease.js';
 import { ConflictError, awsErrorName } from '../shared/errors.js';
+import { conditionHeld, heldBy, takeable } from './job-leases.js';
 import { db, type Db } from './service.js';
 
 /** Every version of the company's 締め日, oldest first: one Query. */
@@ -57,6 +59,9 @@ export interface Closing {
   breakBelowLegalDays?: number | undefined;
   shortIntervalDays?: number | undefined;
   patternsUsed?: string[] | undefined;
+  /** The closing job's run and lease (domain/job-lease.ts); absent before leases. */
+  runId?: string | undefined;
+  leaseUntil?: number | undefined;
   updatedAt?: string | undefined;
 }
 
@@ -150,16 +155,28 @@ export async function findPeriodClosing(
 
 /**
  * Starts a closing: writes the item with status `closing` (from this moment the guard refuses writes to
- * its days) only where the period has no closing yet or its last one was reopened or failed; answers
- * false, writing nothing, when another request closed or is closing it (one conditional PutItem).
+ * its days) only where the period has no closing yet, its last one was reopened or failed, or its
+ * closing job died (`closing` and not heard from within its lease, `now` in epoch ms: the new closing
+ * replaces it, and the dead run can no longer write to it); answers false, writing nothing, when another
+ * request closed or is closing it (one conditional PutItem).
  */
-export async function beginPeriodClosing(companyId: string, closing: Closing, service: Db = db()): Promise<boolean> {
+export async function beginPeriodClosing(
+  companyId: string,
+  closing: Closing,
+  now: number,
+  service: Db = db(),
+): Promise<boolean> {
   const defined = Object.fromEntries(Object.entries(closing).filter(([, v]) => v !== undefined)) as Closing;
   const { updatedAt: _ignored, ...rest } = defined;
+  const heardBefore = new Date(now - JOB_LEASE_MS).toISOString();
   try {
     await service.entities.PeriodClosing.put({ companyId, ...rest })
       .where(
-        (a, { notExists, eq }) => `${notExists(a.period)} OR ${eq(a.status, 'reopened')} OR ${eq(a.status, 'failed')}`,
+        (a, { notExists, eq, lt }) =>
+          `${notExists(a.period)} OR ${eq(a.status, 'reopened')} OR ${eq(a.status, 'failed')} OR (${eq(
+            a.status,
+            'closing',
+          )} AND (${lt(a.leaseUntil, now)} OR (${notExists(a.leaseUntil)} AND ${lt(a.updatedAt, heardBefore)})))`,
       )
       .go({ response: 'none' });
     return true;
@@ -169,7 +186,62 @@ export async function beginPeriodClosing(companyId: string, closing: Closing, se
   }
 }
 
+/**
+ * The closing job takes the period's closing for run `runId`: it is `closing` and waits for its first
+ * run, or its last run's lease ran out. False when another run holds it or it is no longer closing.
+ */
+export async function takePeriodClosing(
+  companyId: string,
+  period: string,
+  runId: string,
+  now: number,
+  service: Db = db(),
+): Promise<boolean> {
+  return conditionHeld(() =>
+    service.entities.PeriodClosing.patch({ companyId, period })
+      .set({ runId, leaseUntil: leaseFrom(now) })
+      .where(takeable(['closing'], now) as never)
+      .go({ response: 'none' }),
+  );
+}
+
+/** Renews the lease of the closing job's run `runId`; false when the closing no longer names it. */
+export async function renewPeriodClosing(
+  companyId: string,
+  period: string,
+  runId: string,
+  now: number,
+  service: Db = db(),
+): Promise<boolean> {
+  return conditionHeld(() =>
+    service.entities.PeriodClosing.patch({ companyId, period })
+      .set({ leaseUntil: leaseFrom(now) })
+      .where(heldBy(runId) as never)
+      .go({ response: 'none' }),
+  );
+}
+
 type ClosingChanges = Partial<Omit<Closing, 'period' | 'updatedAt'>>;
+
+/**
+ * The closing job's progress and result, written by run `runId` only while the closing is still
+ * `closing` under that run (one conditional UpdateItem); false, writing nothing, otherwise.
+ */
+export async function updateClosingRun(
+  companyId: string,
+  period: string,
+  runId: string,
+  changes: ClosingChanges,
+  service: Db = db(),
+): Promise<boolean> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ClosingChanges;
+  return conditionHeld(() =>
+    service.entities.PeriodClosing.patch({ companyId, period })
+      .set(set)
+      .where((a, { eq }) => `${eq(a.status, 'closing')} AND ${eq(a.runId, runId)}`)
+      .go({ response: 'none' }),
+  );
+}
 
 /**
  * Moves a closing on (the job's progress, its result, a reopening) only while it has status `from`

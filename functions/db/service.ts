@@ -29,6 +29,7 @@ import { CompanyCalendar } from './entities/company-calendar.js';
 import { PatternAssignment, WorkPatternItem, WorkSetting, WorkSystemItem } from './entities/work-pattern.js';
 import { Shift } from './entities/shift.js';
 import { StaffImportJob } from './entities/staff-import-job.js';
+import { StaffImportRow } from './entities/staff-import-row.js';
 import { PasswordReset } from './entities/password-reset.js';
 import { TemporaryPassword } from './entities/temporary-password.js';
 import { CompanyClosure } from './entities/company-closure.js';
@@ -71,6 +72,7 @@ const schemas = {
   WorkSystemItem,
   Shift,
   StaffImportJob,
+  StaffImportRow,
   PasswordReset,
   TemporaryPassword,
   CompanyClosure,

@@ -676,16 +676,16 @@ export async function staffNames(
 
 /**
  * Which of these e-mails and 社員番号 the company's staff hold, retired staff included (a bulk import's
- * check of its rows): their unique items (staffEmailGuard, employeeNumberGuard) by BatchGetItem, 100
- * keys a call, so the reads are bounded by the lists given, never by the staff count. `takenNumbers`
- * holds number keys (employeeNumberKey).
+ * check of its rows), each to the id of the member holding it: their unique items (staffEmailGuard,
+ * employeeNumberGuard) by BatchGetItem, 100 keys a call, so the reads are bounded by the lists given,
+ * never by the staff count. `takenNumbers` is keyed by number key (employeeNumberKey).
  */
 export async function heldIdentities(
   companyId: string,
   emails: readonly string[],
   numbers: readonly string[],
   service: Db = db(),
-): Promise<{ takenEmails: Set<string>; takenNumbers: Set<string> }> {
+): Promise<{ takenEmails: Map<string, string>; takenNumbers: Map<string, string> }> {
   const id = (k: { partition: string; value: string }) => `${k.partition}\n${k.value}`;
   const emailKeys = new Map(emails.map((e) => [e, staffEmailGuard(companyId, e)]));
   const numberKeys = new Map(numbers.map((n) => [n, employeeNumberGuard(companyId, n)]));
@@ -695,10 +695,12 @@ export async function heldIdentities(
     (chunk) => service.entities.UniqueValue.get(chunk).go(),
     'identity guard',
   );
-  const heldIds = new Set(held.map(id));
+  const owner = new Map(held.map((h) => [id(h), h.ownerId]));
+  const taken = <V>(entries: Map<V, { partition: string; value: string }>, name: (v: V) => string) =>
+    new Map([...entries].flatMap(([v, k]) => (owner.has(id(k)) ? [[name(v), owner.get(id(k))!] as const] : [])));
   return {
-    takenEmails: new Set([...emailKeys].filter(([, k]) => heldIds.has(id(k))).map(([e]) => e)),
-    takenNumbers: new Set([...numberKeys].filter(([, k]) => heldIds.has(id(k))).map(([n]) => employeeNumberKey(n))),
+    takenEmails: taken(emailKeys, (e) => e),
+    takenNumbers: taken(numberKeys, (n) => employeeNumberKey(n)),
   };
 }
 

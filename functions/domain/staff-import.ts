@@ -48,6 +48,10 @@ export const STAFF_IMPORT_MESSAGES = {
   unknownDepartment: '部署「{name}」は登録されていません',
   unknownStatus: '雇用形態「{name}」は登録されていません',
   registerFailed: 'このスタッフを登録できませんでした',
+  heldByOtherImport: 'このメールアドレスは別の一括登録で登録中です。終わってからもう一度実行してください',
+  mailNotSent: '登録しましたが、仮パスワードのメールを送れませんでした。再実行すると送ります',
+  /** The preview's result of a row an earlier import registered (the same file uploaded again). */
+  registered: '登録済み（登録しません）',
 } as const;
 
 const fill = (text: string, values: Record<string, string | number>) =>

@@ -6,13 +6,20 @@
  * and the snapshot (services/period-snapshot.ts) in S3, records the CSV's SHA-256 and marks the period
  * `closed`, with progress (done/total employees) on the item along the way. A failure marks it `failed`
  * (nothing frozen; the days are writable again and the admin may close again).
+ *
+ * The job holds the closing under a lease (services/job-runs.ts, issue 30 item 13): one whose worker died
+ * shows 失敗 and 再実行 on the screen; closing again (or a retried invocation once the lease ran out)
+ * takes it over and computes every employee again, and only the run that holds it writes the result,
+ * so the period is closed once. Each run's objects carry its own run id in their keys, so a dead run
+ * that wakes can write none the closing names.
  */
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../shared/clients/s3.js';
 import { env } from '../shared/env.js';
 import { buffer } from 'node:stream/consumers';
-import { findPeriodClosing, updatePeriodClosing } from '../db/period-closings.js';
+import { findPeriodClosing, renewPeriodClosing, takePeriodClosing, updateClosingRun } from '../db/period-closings.js';
+import { isLeaseLost, startRun } from '../services/job-runs.js';
 import {
   closingKeys,
   type FrozenEmployee,
@@ -109,20 +116,26 @@ async function putObject(key: string, body: Buffer, contentType: string): Promis
 }
 
 export async function runClosing(event: ClosingEvent): Promise<void> {
-  const { companyId, period, run, timeZone } = event;
+  const { companyId, period, timeZone } = event;
   const closing = await findPeriodClosing(companyId, period);
   if (!closing || closing.status !== 'closing') return;
+  const run = await startRun({
+    take: (runId, now) => takePeriodClosing(companyId, period, runId, now),
+    renew: (runId, now) => renewPeriodClosing(companyId, period, runId, now),
+  });
+  if (!run) return;
   try {
     const ctx = await rowsContext(companyId);
     // The same staff, in the same order, as an unfiltered attendance export of the period.
     const staff = chosenStaff(ctx.staff, {});
-    await updatePeriodClosing(companyId, period, 'closing', { done: 0, total: staff.length });
+    await run.held(updateClosingRun(companyId, period, run.runId, { done: 0, total: staff.length }));
     const employees: FrozenEmployee[] = [];
     // The patterns the frozen days were scheduled by: a pattern edit checks these (pattern-routes.ts).
     const patternsUsed = new Set<string>();
     const p = { from: closing.from, to: closing.to, timeZone };
     const rounding = settingsOf(ctx.schedule.settings)(closing.to).monthlyRounding30;
     for (const [i, e] of staff.entries()) {
+      await run.beat();
       const totals = zeroTotals();
       const rows: Cell[][] = [];
       for await (const { day, row } of employeeDays(companyId, e, ctx, p)) {
@@ -173,7 +186,7 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
         rows,
       });
       if ((i + 1) % PROGRESS_EVERY === 0)
-        await updatePeriodClosing(companyId, period, 'closing', { done: i + 1, total: staff.length });
+        await run.held(updateClosingRun(companyId, period, run.runId, { done: i + 1, total: staff.length }));
     }
     const closedAt = clock.now().toISOString();
     const snapshot: PeriodSnapshot = {
@@ -186,10 +199,13 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
       employees,
     };
     const csv = await closingCsv(employees.flatMap((e) => e.rows));
-    const keys = closingKeys(companyId, period, run);
+    // Each run writes objects of its own: a dead run that wakes cannot overwrite the ones the closing names.
+    const keys = closingKeys(companyId, period, `${event.run}-${run.runId}`);
+    await run.beat();
     await putObject(keys.csvKey, csv, 'text/csv');
     await putObject(keys.snapshotKey, Buffer.from(JSON.stringify(snapshot), 'utf8'), 'application/json');
-    const moved = await updatePeriodClosing(companyId, period, 'closing', {
+    await run.beat();
+    const moved = await updateClosingRun(companyId, period, run.runId, {
       status: 'closed',
       closedAt,
       done: staff.length,
@@ -206,7 +222,8 @@ export async function runClosing(event: ClosingEvent): Promise<void> {
     });
     if (!moved) logger.warn('closing moved on while it ran', { period });
   } catch (error) {
+    if (isLeaseLost(error)) return logger.warn('closing taken over by another run', { period });
     logger.error('closing failed', { period, error: error as Error });
-    await updatePeriodClosing(companyId, period, 'closing', { status: 'failed' });
+    await updateClosingRun(companyId, period, run.runId, { status: 'failed' });
   }
 }

@@ -1,4 +1,5 @@
 import { findExportJob, insertExportJob } from '../db/export-jobs.js';
+import { isStalled, leaseFrom } from '../domain/job-lease.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -35,6 +36,7 @@ export async function createExportJob(input: NewExport) {
     status: 'pending' as const,
     // Under `exports/`, the prefix the bucket expires after a day; closings keep theirs (period-snapshot.ts).
     objectKey: `exports/${input.companyId}/${exportId}.csv`,
+    leaseUntil: leaseFrom(clock.now().getTime()),
     expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
   };
   await insertExportJob(job);
@@ -84,6 +86,13 @@ export function contentDisposition(fileName: string): string {
 export async function exportStatus(companyId: string, exportId: string, kind: ExportKind) {
   const job = await findExportJob(companyId, exportId);
   if (!job || job.kind !== kind) throw new NotFoundError();
+  // A job whose worker died (not heard from within its lease) is failed to the browser: exporting again
+  // writes the file (issue 30 item 13).
+  const stalled = isStalled(
+    job.status === 'pending' || job.status === 'running',
+    { leaseUntil: job.leaseUntil, heardAt: job.createdAt },
+    clock.now().getTime(),
+  );
   // The presigner loads only for a finished job (cold starts of the other calls skip it).
   const url =
     job.status === 'done'
@@ -98,7 +107,9 @@ export async function exportStatus(companyId: string, exportId: string, kind: Ex
       : null;
   return {
     id: job.exportId,
-    status: job.status,
+    status: stalled ? ('failed' as const) : job.status,
+    /** The worker was not heard from within its lease: it died (then `status` is failed). */
+    stalled,
     file_name: job.fileName,
     encoding: job.encoding,
     row_count: job.rowCount ?? null,

@@ -1,7 +1,10 @@
 import type { Context } from 'aws-lambda';
 import { companyById } from '../db/companies.js';
-import { findStaffImport, updateStaffImport } from '../db/staff-imports.js';
-import { importStaffRow, knownStaff, loadImportRows, type RowOutcome } from '../services/staff-import.js';
+import { findStaffImport, renewStaffImport, takeStaffImport, updateStaffImportRun } from '../db/staff-imports.js';
+import { STAFF_IMPORT_MESSAGES } from '../domain/staff-import.js';
+import { isLeaseLost, startRun } from '../services/job-runs.js';
+import { importStaffRow, loadImportRows } from '../services/staff-import.js';
+import { staffDeps, type StaffDeps } from '../services/staff-service.js';
 import { clock } from '../shared/clock.js';
 import { logger, withLogContext } from '../shared/logger.js';
 import type { StaffImportEvent } from './staff-import-jobs.js';
@@ -12,53 +15,71 @@ const LANES = 4;
 const PROGRESS_EVERY = 10;
 
 /**
- * Runs one スタッフ一括登録: every row through importStaffRow (idempotent per row by e-mail), the
- * progress counted into the job item as it goes. A retried or rerun invocation of an unfinished job
- * starts over and skips the rows already registered; a finished job is left alone.
+ * Runs one スタッフ一括登録: every row through importStaffRow, the progress counted into the job item as
+ * it goes. The run holds the job under a lease (services/job-runs.ts, issue 30 item 13): the next run
+ * given a job whose worker died (再実行, or a retried invocation once the lease ran out) goes through
+ * every row again from zero, each row carrying on from its own intent (issue 30 item 11), so every row
+ * ends registered once and mailed once; a finished job is left alone unless 再実行 gave it back.
  */
-export async function runStaffImport({ companyId, importId }: StaffImportEvent): Promise<void> {
+export async function runStaffImport(
+  { companyId, importId }: StaffImportEvent,
+  deps: StaffDeps = staffDeps,
+): Promise<void> {
   const job = await findStaffImport(companyId, importId);
-  if (!job || job.status === 'done') return;
-  await updateStaffImport(companyId, importId, { status: 'running' });
+  if (!job) return;
+  const run = await startRun({
+    take: (runId, now) => takeStaffImport(companyId, importId, runId, now),
+    renew: (runId, now) => renewStaffImport(companyId, importId, runId, now),
+  });
+  if (!run) return;
   try {
-    const [rows, known, company] = await Promise.all([
-      loadImportRows(job.objectKey),
-      knownStaff(companyId),
-      companyById(companyId),
-    ]);
+    const [rows, company] = await Promise.all([loadImportRows(job.objectKey), companyById(companyId)]);
     let done = 0;
     let created = 0;
+    let existing = 0;
     const failures: { row: number; message: string }[] = [];
     // Progress writes in order, each with the figures of its moment: never a smaller count after a larger.
     let writing: Promise<void> = Promise.resolve();
     const writeProgress = () => {
-      writing = writing.then(() =>
-        updateStaffImport(companyId, importId, {
-          done,
-          created,
-          failures: [...failures].sort((a, b) => a.row - b.row),
-        }),
-      );
+      const changes = { done, created, existing, failures: [...failures].sort((a, b) => a.row - b.row) };
+      writing = writing.then(() => run.held(updateStaffImportRun(companyId, importId, run.runId, changes)));
       return writing;
     };
     let next = 0;
     const lane = async () => {
       while (next < rows.length) {
         const row = rows[next++]!;
+        await run.beat();
         // Each new member's summaries are stored as they are registered (not データなし in 勤怠集計).
-        const outcome: RowOutcome = await importStaffRow(companyId, row, known, undefined, company.timeZone);
+        const outcome = await importStaffRow({ companyId, importId, run }, row, deps, company.timeZone).catch(
+          (error: unknown) => {
+            if (isLeaseLost(error)) throw error;
+            // Ids only: the row's e-mail is personal data and the error never carries the password. The
+            // row's intent says how far it got: 再実行 carries it on.
+            logger.error('staff import row failed', { row: row.row, error: error as Error });
+            return { kind: 'failed', message: STAFF_IMPORT_MESSAGES.registerFailed } as const;
+          },
+        );
         if (outcome.kind === 'created') created++;
+        if (outcome.kind === 'existing') existing++;
         if (outcome.kind === 'failed') failures.push({ row: row.row, message: outcome.message });
+        else if (!outcome.mailed) failures.push({ row: row.row, message: STAFF_IMPORT_MESSAGES.mailNotSent });
         done++;
         if (done % PROGRESS_EVERY === 0) writeProgress().catch(() => undefined);
       }
     };
     await Promise.all(Array.from({ length: Math.min(LANES, rows.length) }, lane));
     await writeProgress();
-    await updateStaffImport(companyId, importId, { status: 'done', finishedAt: clock.now().toISOString() });
+    await run.held(
+      updateStaffImportRun(companyId, importId, run.runId, { status: 'done', finishedAt: clock.now().toISOString() }),
+    );
   } catch (error) {
+    if (isLeaseLost(error)) return logger.warn('staff import taken over by another run', { importId });
     logger.error('staff import failed', { importId, error: error as Error });
-    await updateStaffImport(companyId, importId, { status: 'failed', finishedAt: clock.now().toISOString() });
+    await updateStaffImportRun(companyId, importId, run.runId, {
+      status: 'failed',
+      finishedAt: clock.now().toISOString(),
+    });
   }
 }
 

@@ -1,7 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Upload } from '@aws-sdk/lib-storage';
-import { findExportJob, updateExportJob } from '../db/export-jobs.js';
+import { findExportJob, renewExportJob, takeExportJob, updateExportRun } from '../db/export-jobs.js';
+import { isLeaseLost, startRun, type JobRun } from '../services/job-runs.js';
 import { s3 } from '../shared/clients/s3.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
@@ -39,9 +40,11 @@ function layoutBom(params: unknown): boolean {
 /** Records how far a job got (staff written of all); kinds without progress ignore it. */
 type Progress = (done: number, total: number) => Promise<void>;
 
-async function* counted(rows: AsyncIterable<Cell[]>, counter: { rows: number }): AsyncGenerator<Cell[]> {
+/** Counts the rows, and tells the job's lease the run is alive as they go (renewed when due). */
+async function* counted(rows: AsyncIterable<Cell[]>, counter: { rows: number }, run: JobRun): AsyncGenerator<Cell[]> {
   for await (const row of rows) {
     counter.rows++;
+    await run.beat();
     yield row;
   }
 }
@@ -79,11 +82,18 @@ async function frozenExport(
 /**
  * Writes one export: rows → CSV encoder → S3 multipart upload (5 MB parts, two in flight), then marks
  * the job done with its row count. A failure marks it failed; the browser shows ダウンロードに失敗しました.
+ * The run holds the job under a lease (services/job-runs.ts): a job whose worker died is written again
+ * from the start by the next run given it once the lease ran out (a retried invocation), and the dead
+ * run can no longer finish it.
  */
 export async function runExport({ companyId, exportId }: WorkerEvent): Promise<void> {
   const job = await findExportJob(companyId, exportId);
-  if (!job || job.status !== 'pending') return;
-  await updateExportJob(companyId, exportId, { status: 'running' });
+  if (!job) return;
+  const run = await startRun({
+    take: (runId, now) => takeExportJob(companyId, exportId, runId, now),
+    renew: (runId, now) => renewExportJob(companyId, exportId, runId, now),
+  });
+  if (!run) return;
   const counter = { rows: 0 };
   const report: CsvReport = { unencodable: 0 };
   try {
@@ -101,9 +111,10 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
         csvStream(
           counted(
             ROWS[job.kind](companyId, job.params, (done, total) =>
-              updateExportJob(companyId, exportId, { progressDone: done, progressTotal: total }),
+              run.held(updateExportRun(companyId, exportId, run.runId, { progressDone: done, progressTotal: total })),
             ),
             counter,
+            run,
           ),
           job.encoding,
           report,
@@ -119,16 +130,19 @@ export async function runExport({ companyId, exportId }: WorkerEvent): Promise<v
       queueSize: 2,
     }).done();
     await Promise.all([producing, uploading]);
-    await updateExportJob(companyId, exportId, {
-      status: 'done',
-      rowCount: Math.max(0, counter.rows - 1),
-      bytes: bytes.bytes,
-      unencodableChars: report.unencodable,
-      finishedAt: clock.now().toISOString(),
-    });
+    await run.held(
+      updateExportRun(companyId, exportId, run.runId, {
+        status: 'done',
+        rowCount: Math.max(0, counter.rows - 1),
+        bytes: bytes.bytes,
+        unencodableChars: report.unencodable,
+        finishedAt: clock.now().toISOString(),
+      }),
+    );
   } catch (error) {
+    if (isLeaseLost(error)) return logger.warn('export taken over by another run', { exportId });
     logger.error('export failed', { exportId, error: error as Error });
-    await updateExportJob(companyId, exportId, { status: 'failed', finishedAt: clock.now().toISOString() });
+    await updateExportRun(companyId, exportId, run.runId, { status: 'failed', finishedAt: clock.now().toISOString() });
   }
 }
 

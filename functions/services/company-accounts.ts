@@ -8,6 +8,7 @@ import {
 } from '../db/companies.js';
 import { COMPANY_CLOSE_REASON, findRecomputeJob } from '../db/recompute-jobs.js';
 import { endSessions } from '../db/sessions.js';
+import { leaseFrom } from '../domain/job-lease.js';
 import { today } from '../domain/time.js';
 import { pools } from '../shared/auth/pools.js';
 import { clock } from '../shared/clock.js';
@@ -21,7 +22,7 @@ import {
   deleteUserAndTemporaryPassword,
   resetToTemporaryPassword,
 } from './temporary-passwords.js';
-import { startWorker } from './recompute.js';
+import { jobStalled, startWorker } from './recompute.js';
 import { assertPasswordPolicy } from './sessions/sign-in.js';
 import type { NewCompanyInput, UpdateCompanyInput } from '../domain/company-schema.js';
 
@@ -175,11 +176,15 @@ type CloseJobRecord = {
   failed: number;
   createdAt: string;
   finishedAt?: string | undefined;
+  leaseUntil?: number | undefined;
 };
 
 const closeJobView = (job: CloseJobRecord) => ({
   id: job.jobId,
-  status: job.status,
+  /** A close whose worker died reads `failed` (with `stalled`): closing again finishes it (a new job). */
+  status: jobStalled(job) ? ('failed' as const) : job.status,
+  /** The worker was not heard from within its lease (issue 30 item 13). */
+  stalled: jobStalled(job),
   /** Admins and staff to disable; null until the worker has counted them. */
   total: job.total ?? null,
   done: job.done,
@@ -208,6 +213,7 @@ export async function closeCompanyAccount(companyId: string) {
     fromMonth: month,
     toMonth: month,
     timeZone: company.timeZone,
+    leaseUntil: leaseFrom(clock.now().getTime()),
     expiresAt: Math.floor(clock.now().getTime() / 1000) + CLOSE_JOB_TTL_SECONDS,
   };
   await markCompanyClosed(companyId, job, company.status !== 'active');

@@ -10,6 +10,7 @@
  */
 import { listActiveCompanies } from '../db/companies.js';
 import { insertRecomputeJob } from '../db/recompute-jobs.js';
+import { leaseFrom } from '../domain/job-lease.js';
 import { addDays, today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
@@ -37,6 +38,7 @@ export async function refreshCompanyDaily(companyId: string, timeZone: string, n
     timeZone,
     done: 0,
     failed: 0,
+    leaseUntil: leaseFrom(now.getTime()),
     expiresAt: Math.floor(now.getTime() / 1000) + JOB_TTL_SECONDS,
   };
   await insertRecomputeJob(job);

@@ -534,6 +534,9 @@ export async function runDueGrants(
             attendance: d.attendance.basis,
           });
       }
+      // A member who got a grant is counted at once: a run that dies after it leaves the job's count
+      // of grants right for the run that takes it over (services/recompute-runner.ts).
+      if (due.length) await counted(true);
     }
   } catch (error) {
     // A run that breaks off still shows what it did: the grants made before the break stay (each was

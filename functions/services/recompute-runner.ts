@@ -3,6 +3,11 @@
  * job's own employees when it names them), a few employees at a time, counting each one on the job
  * so the screen shows progress. One employee's failure is logged and counted, the others go on; the
  * job ends `done`, or `failed` when any failed.
+ *
+ * Each run takes the job under a lease (services/job-runs.ts, issue 30 item 13): a job whose worker
+ * died is taken over by the next run given it (再実行, or a retried invocation once the lease ran out),
+ * which recomputes every employee again — a recompute of stored months from the records is idempotent —
+ * and counts from zero; the dead run, should it wake, can neither count nor finish the job.
  */
 import {
   COMPANY_CLOSE_REASON,
@@ -10,7 +15,7 @@ import {
   countGrantRun,
   countRecomputed,
   findRecomputeJob,
-  updateRecomputeJob,
+  updateRecomputeRun,
 } from '../db/recompute-jobs.js';
 import { activeStaff, staffByIds } from '../db/staff.js';
 import { companyFigures, refreshEmployeeMonths } from '../db/summaries.js';
@@ -18,6 +23,8 @@ import { monthsBetween } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { logger } from '../shared/logger.js';
 import type { RecomputeEvent, WorkerEvent } from './recompute.js';
+import { isLeaseLost, startRun, type JobRun } from './job-runs.js';
+import { recomputeLease } from './recompute-lease.js';
 import { runDueGrants } from './paid-leave-service.js';
 import { buildClosingChecklistDigest, rebuildLastEndedChecklist } from './closing-checklist-digest.js';
 import { runCompanyClose } from './company-close.js';
@@ -39,12 +46,24 @@ export async function runWorkerEvent(event: WorkerEvent): Promise<void> {
   return runRecompute(event as RecomputeEvent);
 }
 
+/** The run's last word: failed, unless it lost the job (then the run holding it says). */
+async function failRun(companyId: string, jobId: string, run: JobRun, error: unknown, what: string): Promise<void> {
+  if (isLeaseLost(error)) {
+    logger.warn(`${what}: taken over by another run`, { jobId });
+    return;
+  }
+  logger.error(`${what} failed`, { jobId, error: error as Error });
+  await updateRecomputeRun(companyId, jobId, run.runId, { status: 'failed', finishedAt: clock.now().toISOString() });
+}
+
 export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promise<void> {
   const job = await findRecomputeJob(companyId, jobId);
-  if (!job || job.status !== 'pending') return;
-  if (job.reason === GRANT_RUN_REASON) return runGrantJob(companyId, jobId);
+  if (!job) return;
   // A company close's job runs only from its own event (kind 'company-close'), never as a recompute.
   if (job.reason === COMPANY_CLOSE_REASON) return;
+  const run = await startRun(recomputeLease(companyId, jobId));
+  if (!run) return;
+  if (job.reason === GRANT_RUN_REASON) return runGrantJob(companyId, jobId, run, job.granted ?? 0);
   try {
     // Rules, 締め日, calendar and schedule settings once; shifts one Query per calendar month, shared.
     const [staff, figures] = await Promise.all([
@@ -53,7 +72,7 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
         : activeStaff(companyId),
       companyFigures(companyId),
     ]);
-    await updateRecomputeJob(companyId, jobId, { status: 'running', total: staff.length });
+    await run.held(updateRecomputeRun(companyId, jobId, run.runId, { total: staff.length }));
     const months = monthsBetween(job.fromMonth, job.toMonth);
     const chunks: string[][] = [];
     for (let i = 0; i < months.length; i += MONTHS_PER_WRITE) chunks.push(months.slice(i, i + MONTHS_PER_WRITE));
@@ -61,24 +80,27 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
     let failed = 0;
     const worker = async () => {
       for (let e = queue.shift(); e; e = queue.shift()) {
+        await run.beat();
         try {
           for (const chunk of chunks) await refreshEmployeeMonths(companyId, e, job.timeZone, chunk, figures);
-          await countRecomputed(companyId, jobId, 'done');
         } catch (error) {
           failed++;
           logger.error('recompute failed', { jobId, employeeId: e.employeeId, error: error as Error });
-          await countRecomputed(companyId, jobId, 'failed');
+          await run.held(countRecomputed(companyId, jobId, run.runId, 'failed'));
+          continue;
         }
+        await run.held(countRecomputed(companyId, jobId, run.runId, 'done'));
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    await updateRecomputeJob(companyId, jobId, {
-      status: failed ? 'failed' : 'done',
-      finishedAt: clock.now().toISOString(),
-    });
+    await run.held(
+      updateRecomputeRun(companyId, jobId, run.runId, {
+        status: failed ? 'failed' : 'done',
+        finishedAt: clock.now().toISOString(),
+      }),
+    );
   } catch (error) {
-    logger.error('recompute job failed', { jobId, error: error as Error });
-    await updateRecomputeJob(companyId, jobId, { status: 'failed', finishedAt: clock.now().toISOString() });
+    await failRun(companyId, jobId, run, error, 'recompute job');
     return;
   }
   // 勤怠状況's figures of the current period follow the recomputed summaries (the daily refresh too).
@@ -94,22 +116,27 @@ export async function runRecompute({ companyId, jobId }: RecomputeEvent): Promis
 /**
  * A paid-leave grant run (本日までの法定付与を実行): the statutory grants due today to every active
  * member (services/paid-leave-service.ts runDueGrants: idempotent, so a retried or concurrent run
- * grants nothing twice), counting members done and grants made on the job as it goes.
+ * grants nothing twice), counting members done and grants made on the job as it goes. A run that takes
+ * over a dead one goes through every member again (granting only what is still due) and adds its grants
+ * to the `before` the dead run counted.
  */
-async function runGrantJob(companyId: string, jobId: string): Promise<void> {
+async function runGrantJob(companyId: string, jobId: string, run: JobRun, before: number): Promise<void> {
   try {
-    await updateRecomputeJob(companyId, jobId, { status: 'running' });
     const result = await runDueGrants(companyId, clock.now(), {
-      start: (total) => updateRecomputeJob(companyId, jobId, { total }),
-      step: (members, granted) => countGrantRun(companyId, jobId, members, granted),
+      start: (total) => run.held(updateRecomputeRun(companyId, jobId, run.runId, { total })),
+      step: async (members, granted) => {
+        await run.held(countGrantRun(companyId, jobId, run.runId, members, before + granted));
+        await run.beat();
+      },
     });
-    await updateRecomputeJob(companyId, jobId, {
-      status: 'done',
-      granted: result.granted.length,
-      finishedAt: clock.now().toISOString(),
-    });
+    await run.held(
+      updateRecomputeRun(companyId, jobId, run.runId, {
+        status: 'done',
+        granted: before + result.granted.length,
+        finishedAt: clock.now().toISOString(),
+      }),
+    );
   } catch (error) {
-    logger.error('grant run failed', { jobId, error: error as Error });
-    await updateRecomputeJob(companyId, jobId, { status: 'failed', finishedAt: clock.now().toISOString() });
+    await failRun(companyId, jobId, run, error, 'grant run');
   }
 }

@@ -5,11 +5,18 @@
  * its work does not grow with the staff count; the screen polls the job for 再計算中 n/m.
  */
 import { companyById } from '../db/companies.js';
-import { GRANT_RUN_REASON, findRecomputeJob, insertRecomputeJob } from '../db/recompute-jobs.js';
+import {
+  COMPANY_CLOSE_REASON,
+  GRANT_RUN_REASON,
+  findRecomputeJob,
+  insertRecomputeJob,
+  reopenRecomputeJob,
+} from '../db/recompute-jobs.js';
+import { isStalled, leaseFrom } from '../domain/job-lease.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
-import { NotFoundError } from '../shared/errors.js';
+import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import type { ClosingChecklistDigestEvent } from './closing-checklist-digest.js';
@@ -59,6 +66,7 @@ export async function enqueueRecompute(
     ...(employeeIds ? { employeeIds: [...employeeIds] } : {}),
     done: 0,
     failed: 0,
+    leaseUntil: leaseFrom(clock.now().getTime()),
     expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
   };
   await insertRecomputeJob(job);
@@ -84,6 +92,7 @@ export async function enqueueGrantRun(companyId: string, timeZone: string): Prom
     done: 0,
     failed: 0,
     granted: 0,
+    leaseUntil: leaseFrom(clock.now().getTime()),
     expiresAt: Math.floor(clock.now().getTime() / 1000) + JOB_TTL_SECONDS,
   };
   await insertRecomputeJob(job);
@@ -123,23 +132,38 @@ type JobRecord = {
   createdAt: string;
   finishedAt?: string | undefined;
   granted?: number | undefined;
+  leaseUntil?: number | undefined;
 };
 
-const jobView = (job: JobRecord) => ({
-  id: job.jobId,
-  status: job.status,
-  from_month: job.fromMonth,
-  to_month: job.toMonth,
-  /** Employees to recompute; null until the worker has started. */
-  total: job.total ?? null,
-  done: job.done,
-  failed: job.failed,
-  created_at: job.createdAt,
-  /** When the figures were last computed (集計日時); null while running. */
-  finished_at: job.finishedAt ?? null,
-  /** A paid-leave grant run: the grants made so far (null for a recompute). */
-  granted: job.granted ?? null,
-});
+/** A job under way whose worker has not been heard from within its lease: it died (domain/job-lease.ts). */
+export const jobStalled = (job: Pick<JobRecord, 'status' | 'leaseUntil' | 'createdAt'>, now: Date = clock.now()) =>
+  isStalled(
+    job.status === 'pending' || job.status === 'running',
+    { leaseUntil: job.leaseUntil, heardAt: job.createdAt },
+    now.getTime(),
+  );
+
+const jobView = (job: JobRecord) => {
+  const stalled = jobStalled(job);
+  return {
+    id: job.jobId,
+    /** A job whose worker died reads `failed` (with `stalled`): 再実行 finishes it. */
+    status: stalled ? ('failed' as const) : job.status,
+    /** The worker was not heard from within its lease (it died): 再実行 takes the job over. */
+    stalled,
+    from_month: job.fromMonth,
+    to_month: job.toMonth,
+    /** Employees to recompute; null until the worker has started. */
+    total: job.total ?? null,
+    done: job.done,
+    failed: job.failed,
+    created_at: job.createdAt,
+    /** When the figures were last computed (集計日時); null while running. */
+    finished_at: job.finishedAt ?? null,
+    /** A paid-leave grant run: the grants made so far (null for a recompute). */
+    granted: job.granted ?? null,
+  };
+};
 
 /** `GET /api/v1/recompute_jobs/{id}` (the SPA imports the type). */
 export type RecomputeJobView = ReturnType<typeof jobView>;
@@ -149,4 +173,25 @@ export async function recomputeStatus(companyId: string, jobId: string): Promise
   const job = await findRecomputeJob(companyId, jobId);
   if (!job) throw new NotFoundError();
   return jobView(job);
+}
+
+/** 「この処理は実行中です。」: 再実行 of a job whose worker is alive and well. */
+export const JOB_RUNNING_MESSAGE = 'この処理は実行中です。終わるまでお待ちください。';
+/** 「この処理は完了しています。」: 再実行 of a job that finished. */
+export const JOB_DONE_MESSAGE = 'この処理は完了しています。';
+
+/**
+ * 再実行 of a recompute or a grant run that failed or whose worker died (issue 30 item 13): gives the
+ * job back (pending, a fresh lease) and starts the worker, which takes it over and finishes it once
+ * (services/recompute-runner.ts). Three requests whatever the staff count (GetItem, UpdateItem,
+ * Invoke). 409 while it runs or once it is done; 404 for another company's job or a company close.
+ */
+export async function retryRecomputeJob(companyId: string, jobId: string): Promise<RecomputeJobView> {
+  const job = await findRecomputeJob(companyId, jobId);
+  if (!job || job.reason === COMPANY_CLOSE_REASON) throw new NotFoundError();
+  const now = clock.now();
+  if (!(await reopenRecomputeJob(companyId, jobId, now.getTime())))
+    throw new ConflictError(job.status === 'done' ? JOB_DONE_MESSAGE : JOB_RUNNING_MESSAGE);
+  await startWorker({ companyId, jobId });
+  return jobView({ ...job, status: 'pending', leaseUntil: leaseFrom(now.getTime()), finishedAt: undefined });
 }

@@ -1,28 +1,44 @@
 /**
  * スタッフ一括登録 (issue 18 item 4), the part after validation: the validated rows are kept as one JSON
  * object in the exports bucket (a job item could not hold 2,000 rows: 400 KB item limit), and the
- * worker registers each row the way the staff form does (registerStaff: Cognito user with a
- * temporary password, then the profile, or neither), then sends the welcome mail.
+ * worker registers each row the way the staff form does (a Cognito user with a temporary password, then
+ * the profile, or neither), then sends the welcome mail.
  *
- * Idempotent per row: the worker first reads the company's e-mails and 社員番号 once; a row whose
- * e-mail is already a staff member of the company is counted as done without a second user or mail
- * (a retried or rerun job), a 社員番号 held by someone else is a failure of that row. Cognito refuses a
- * second user with the same e-mail and the 社員番号 unique item a second holder, so even two runs
- * racing cannot create a duplicate.
+ * Recoverable per row (issue 30 item 11): each row's intent is recorded before its Cognito user is made
+ * and moved on after every step (db/staff-import-rows.ts), so a run that takes over a job whose worker
+ * died — or a later import of the same file — carries each row on from where it stopped: a user made
+ * but not registered is registered now (or deleted when the profile is refused), a registered member
+ * whose welcome mail did not go gets it, a row registered and mailed is counted, never redone. Cognito
+ * refuses a second user with the same e-mail and the 社員番号 unique item a second holder, and every
+ * move of an intent is conditioned on the run holding it, so even two runs racing create no duplicate.
  */
 import { randomInt } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { staffIdentities, type StaffFields } from '../db/staff.js';
+import { findEmployee, heldIdentities, type StaffFields } from '../db/staff.js';
+import { findStaffImport } from '../db/staff-imports.js';
+import { seedSummaries } from '../db/summaries.js';
+import {
+  advanceStaffImportRow,
+  openStaffImportRow,
+  restartStaffImportRow,
+  takeStaffImportRow,
+  type StaffImportRowIntent,
+  type StaffImportRowState,
+} from '../db/staff-import-rows.js';
+import { isStalled } from '../domain/job-lease.js';
 import { STAFF_IMPORT_MESSAGES } from '../domain/staff-import.js';
-import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../domain/staff-identity.js';
+import { employeeNumberKey } from '../domain/staff-identity.js';
 import { s3 } from '../shared/clients/s3.js';
 import { putObjectByLink } from '../shared/clients/s3-link.js';
 import { env } from '../shared/env.js';
-import { ConflictError } from '../shared/errors.js';
+import { clock } from '../shared/clock.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
+import type { JobRun } from './job-runs.js';
 import { notify } from './notify.js';
-import { registerStaff, staffDeps, type StaffDeps } from './staff-service.js';
+import { staffDeps, type StaffDeps } from './staff-service.js';
 
 /** One validated row: the file's row number and the staff form's fields (ids resolved from names). */
 export interface ImportStaffRow {
@@ -70,63 +86,171 @@ export function temporaryPassword(): string {
   return chars.join('');
 }
 
-/** What the company already has: e-mails (lower case) and 社員番号 keys, each to its holder's e-mail. */
-export interface KnownStaff {
-  emails: Set<string>;
-  numbers: Map<string, string>;
-}
+/**
+ * The outcome of one row in one run: registered by this import (in this run or one before it), or by an
+ * earlier import of the same e-mail (the file uploaded again: skipped); `mailed` false when its welcome
+ * mail has still not gone (the mail server did not take it: 再実行 sends it). Or the row failed.
+ */
+export type RowOutcome = { kind: 'created' | 'existing'; mailed: boolean } | { kind: 'failed'; message: string };
 
-export async function knownStaff(companyId: string): Promise<KnownStaff> {
-  const staff = await staffIdentities(companyId);
-  return {
-    emails: new Set(staff.map((s) => s.email.toLowerCase())),
-    numbers: new Map(
-      staff.flatMap((s) => (s.employeeNumber ? [[employeeNumberKey(s.employeeNumber), s.email.toLowerCase()]] : [])),
-    ),
-  };
+/** The import and run a row is registered for. */
+export interface ImportRun {
+  companyId: string;
+  importId: string;
+  run: JobRun;
 }
-
-export type RowOutcome = { kind: 'created' } | { kind: 'existing' } | { kind: 'failed'; message: string };
 
 /**
- * Registers one row unless the company already has its e-mail (then nothing is done: a rerun), and
- * sends the new member the welcome mail with the temporary password after the write. With the
- * company's `timeZone` the member's summaries are stored with the registration (staff-service.ts
- * registerStaff), so the payroll files show the new member's 0s right after the import.
+ * An intent held by an import whose run is alive: its lease has not run out. Another import leaves its
+ * rows alone (the rare case of two overlapping files at once) and reports them.
+ */
+async function heldElsewhere(companyId: string, importId: string): Promise<boolean> {
+  const other = await findStaffImport(companyId, importId);
+  if (!other || (other.status !== 'pending' && other.status !== 'running')) return false;
+  return !isStalled(true, { leaseUntil: other.leaseUntil, heardAt: other.createdAt }, clock.now().getTime());
+}
+
+/**
+ * The row's intent, held by this run: a new one, or the one a run before this one (of this import, or of
+ * an earlier import that died or ended) left, taken over; null when another live import holds it.
+ */
+async function holdRow(
+  { companyId, importId, run }: ImportRun,
+  { row, fields }: ImportStaffRow,
+): Promise<StaffImportRowIntent | null> {
+  const numberKey = fields.employeeNumber ? employeeNumberKey(fields.employeeNumber) : undefined;
+  const email = fields.email.toLowerCase();
+  const fresh = { email, importId, runId: run.runId, row, employeeId: newId(), ...(numberKey ? { numberKey } : {}) };
+  const { created, intent } = await openStaffImportRow(companyId, fresh);
+  if (created) return intent;
+  if (intent.state === 'registered' || intent.state === 'mailing' || intent.state === 'mailed') {
+    // The member it registered must still hold the e-mail (one BatchGetItem, on reruns only): one whose
+    // e-mail was changed since left it free, and this row is a new person to register.
+    const { takenEmails } = await heldIdentities(companyId, [email], []);
+    if (takenEmails.get(email) !== intent.employeeId)
+      return (await restartStaffImportRow(companyId, intent, fresh)) ? { ...fresh, state: 'pending' } : null;
+  }
+  if (intent.state === 'mailed') return intent;
+  if (intent.importId !== importId && (await heldElsewhere(companyId, intent.importId))) return null;
+  const to = { importId, runId: run.runId, row, numberKey };
+  if (!(await takeStaffImportRow(companyId, intent, to))) return null;
+  return { ...intent, ...to, state: intent.state === 'failed' ? 'pending' : intent.state };
+}
+
+/** Why a profile write was refused, in the words of the import's result. */
+function insertFailure(error: unknown): string {
+  if (error instanceof ConflictError)
+    return error.message === MESSAGES.emailTaken ? STAFF_IMPORT_MESSAGES.emailRegistered : error.message;
+  if (error instanceof ValidationError) {
+    const field = Object.values(error.errors ?? {})[0]?.[0];
+    if (field) return field;
+  }
+  return STAFF_IMPORT_MESSAGES.registerFailed;
+}
+
+/**
+ * Registers one row the way the staff form does (the Cognito user with a temporary password, then the
+ * profile, or neither) and sends the welcome mail, each step recorded on the row's intent before the
+ * next (issue 30 item 11), so that a run given the row after a worker died carries on where it stopped:
+ *
+ * - `pending`: the Cognito user is made under the member's id chosen in the intent; if the e-mail's user
+ *   exists and carries that id and the company, it is the one a dead run made: it is used, not refused;
+ * - `user`: the profile is written with that id and user (found already written: a dead run wrote it);
+ *   refused (社員番号 taken meanwhile…), the user is deleted again and the row fails;
+ * - `registered` / `mailing`: the welcome mail. A run that does not know the password it made (a dead
+ *   run's) issues a new temporary password first, so the mail always carries one that signs in.
+ *   A mail the server did not take leaves the row `registered`: 再実行 sends it.
+ * - `mailed`: nothing left; counted for the import that registered it.
+ *
+ * With the company's `timeZone` the new member's summaries are stored with the profile (db/summaries.ts
+ * seedSummaries, issue 29 item 14), so the payroll files show the member's 0s right after the import.
+ *
+ * A crash between the mail server taking the mail and the row's `mailed` could send it twice; there is
+ * no way to ask SMTP or SES whether a mail went, and a member left without their password could never
+ * sign in, so that instant is resent rather than dropped.
  */
 export async function importStaffRow(
-  companyId: string,
-  { row, fields }: ImportStaffRow,
-  known: KnownStaff,
+  at: ImportRun,
+  input: ImportStaffRow,
   deps: StaffDeps = staffDeps,
   timeZone?: string,
 ): Promise<RowOutcome> {
+  const { companyId, importId, run } = at;
+  const { fields } = input;
   const email = fields.email.toLowerCase();
-  if (known.emails.has(email)) return { kind: 'existing' };
-  const holder = fields.employeeNumber ? known.numbers.get(employeeNumberKey(fields.employeeNumber)) : undefined;
-  if (holder !== undefined && holder !== email)
-    return { kind: 'failed', message: STAFF_IDENTITY_MESSAGES.employeeNumberTaken };
-  const password = temporaryPassword();
-  try {
-    const staff = await registerStaff(companyId, { ...fields, password }, deps, timeZone);
-    known.emails.add(email);
-    if (fields.employeeNumber) known.numbers.set(employeeNumberKey(fields.employeeNumber), email);
-    await notify({
-      kind: 'welcome',
-      companyId,
-      employeeId: staff.id,
-      email: staff.email,
-      name: staff.name,
-      temporaryPassword: password,
-    });
-    return { kind: 'created' };
-  } catch (error) {
-    if (error instanceof ConflictError) {
-      const message = error.message === MESSAGES.emailTaken ? STAFF_IMPORT_MESSAGES.emailRegistered : error.message;
-      return { kind: 'failed', message };
+  const intent = await holdRow(at, input);
+  if (!intent) return { kind: 'failed', message: STAFF_IMPORT_MESSAGES.heldByOtherImport };
+  const by = (intent.registeredBy ?? importId) === importId ? ('created' as const) : ('existing' as const);
+  if (intent.state === 'mailed') return { kind: by, mailed: true };
+  const advance = (from: StaffImportRowState, changes: Parameters<typeof advanceStaffImportRow>[4]) =>
+    run.held(advanceStaffImportRow(companyId, email, run.runId, from, changes));
+  const fail = async (from: StaffImportRowState, message: string): Promise<RowOutcome> => {
+    await advance(from, { state: 'failed' });
+    return { kind: 'failed', message };
+  };
+  let { state, username } = intent;
+  let password: string | undefined;
+
+  if (state === 'pending') {
+    password = temporaryPassword();
+    try {
+      username = await deps.createUser({
+        role: 'employee',
+        email: fields.email,
+        attributes: { company_id: companyId, employee_id: intent.employeeId },
+        temporaryPassword: password,
+      });
+    } catch (error) {
+      if (!(error instanceof ConflictError)) {
+        logger.error('staff import row failed', { row: input.row, error: error as Error });
+        return fail('pending', STAFF_IMPORT_MESSAGES.registerFailed);
+      }
+      const found = await deps.userByEmail(fields.email);
+      const ours = found?.attributes.company_id === companyId && found.attributes.employee_id === intent.employeeId;
+      if (!found || !ours) return fail('pending', STAFF_IMPORT_MESSAGES.emailRegistered);
+      username = found.username;
+      password = undefined;
     }
-    // Ids only: the row's e-mail is personal data and the error never carries the password.
-    logger.error('staff import row failed', { row, error: error as Error });
-    return { kind: 'failed', message: STAFF_IMPORT_MESSAGES.registerFailed };
+    await advance('pending', { state: 'user', username });
+    state = 'user';
   }
+
+  if (state === 'user') {
+    await run.beat();
+    try {
+      await deps.insertStaff(companyId, intent.employeeId, username!, fields);
+    } catch (error) {
+      const member = await findEmployee(companyId, intent.employeeId);
+      if (member?.userSub !== username) {
+        if (!(error instanceof ConflictError || error instanceof ValidationError))
+          logger.error('staff import row failed', { row: input.row, error: error as Error });
+        await deps
+          .deleteUser(username!)
+          .catch((cleanup: unknown) => logger.error('staff compensation failed', { error: cleanup as Error }));
+        return fail('user', insertFailure(error));
+      }
+    }
+    // Each new member's summaries are stored as they are registered (not データなし in 勤怠集計).
+    if (timeZone) await seedSummaries(companyId, intent.employeeId, timeZone);
+    await advance('user', { state: 'registered', registeredBy: importId });
+    state = 'registered';
+  }
+
+  await run.beat();
+  await advance(state, { state: 'mailing' });
+  if (password === undefined) {
+    password = temporaryPassword();
+    await deps.resetPassword(username!, password);
+  }
+  const sent = await notify({
+    kind: 'welcome',
+    companyId,
+    employeeId: intent.employeeId,
+    email: fields.email,
+    name: `${fields.lastName} ${fields.firstName}`,
+    temporaryPassword: password,
+  });
+  const mailed = sent.sent > 0;
+  await advance('mailing', { state: mailed ? 'mailed' : 'registered' });
+  return { kind: by, mailed };
 }

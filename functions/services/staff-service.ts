@@ -37,7 +37,14 @@ import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
-import { disablePoolUser, poolUsernameByEmail, updatePoolUserEmail, type NewPoolUser } from '../shared/pool-users.js';
+import {
+  disablePoolUser,
+  poolUserByEmail,
+  poolUsernameByEmail,
+  updatePoolUserEmail,
+  type NewPoolUser,
+  type PoolUserFound,
+} from '../shared/pool-users.js';
 import {
   createUserWithTemporaryPassword,
   deleteUserAndTemporaryPassword,
@@ -50,6 +57,8 @@ export interface StaffDeps {
   disableUser: (username: string) => Promise<void>;
   updateEmail: (username: string, email: string) => Promise<void>;
   usernameByEmail: (email: string) => Promise<string | null>;
+  /** The pool user of an e-mail with its tenant ids (a bulk import finds the user its dead run made). */
+  userByEmail: (email: string) => Promise<PoolUserFound | null>;
   resetPassword: (username: string, temporaryPassword: string) => Promise<void>;
   endSessions: (sub: string) => Promise<number>;
   insertStaff: typeof insertStaff;
@@ -62,6 +71,7 @@ export const staffDeps: StaffDeps = {
   disableUser: (username) => disablePoolUser('employee', username),
   updateEmail: (username, email) => updatePoolUserEmail('employee', username, email),
   usernameByEmail: (email) => poolUsernameByEmail('employee', email),
+  userByEmail: (email) => poolUserByEmail('employee', email),
   resetPassword: (username, password) => resetToTemporaryPassword('employee', username, password),
   endSessions: (sub) => endSessions(sub),
   insertStaff,

@@ -458,14 +458,18 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   await rebuildCurrentWorkStatus(companyId, DEMO.timeZone);
   // 締め処理 shows one closed period: last month (末日締め), frozen by the closing job like an admin's close.
   const last = periodOf(addDays(`${t.slice(0, 7)}-01`, -1));
-  await beginPeriodClosing(companyId, {
-    period: last.id,
-    from: last.from,
-    to: last.to,
-    status: 'closing',
-    closedAt: now.toISOString(),
-    closedBy: DEMO.admin.name,
-  });
+  await beginPeriodClosing(
+    companyId,
+    {
+      period: last.id,
+      from: last.from,
+      to: last.to,
+      status: 'closing',
+      closedAt: now.toISOString(),
+      closedBy: DEMO.admin.name,
+    },
+    now.getTime(),
+  );
   await runClosing({ kind: 'closing', companyId, period: last.id, run: 'demo', timeZone: DEMO.timeZone });
   // メール送信状況 (issue 30 item 12): one mail 送信済み, one 再送待ち, one 送信失敗 with 再送.
   {

@@ -81,6 +81,9 @@ describe('one Lambda per route', () => {
       // A staff edit that moves a member or changes the 入社日 / 退職日 recomputes their figures (issue 29).
       'update-employee': 'recompute-worker',
       'create-employee-import': 'staff-import-worker',
+      // 再実行 (issue 30 item 13) starts the worker of its job again.
+      'retry-employee-import': 'staff-import-worker',
+      'retry-recompute-job': 'recompute-worker',
     };
     for (const route of ROUTES) {
       const invokes = statementsOf(route).filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));

@@ -396,7 +396,7 @@ budget(
 budget(
   ['preview-employee-import'],
   3,
-  "issue 19: departments and statuses (one Query page each) and the unique items of the file's e-mails and 社員番号 (one BatchGetItem per 100 keys: grows with the file, never with the staff count)",
+  "issue 19: departments and statuses (one Query page each) and the unique items of the file's e-mails and 社員番号 (one BatchGetItem per 100 keys: grows with the file, never with the staff count); a file whose e-mails are taken also reads those e-mails' import intents (issue 30 item 11: one BatchGetItem per 100), to skip the rows an earlier import registered",
 );
 budget(
   ['create-employee-import'],
@@ -404,6 +404,11 @@ budget(
   "the preview's reads (two Queries and one BatchGetItem for a small file), the job (PutItem), its audit record and idempotency record; the rows go to S3 and the worker is its own function",
 );
 budget(['get-employee-import'], 1, 'the job (GetItem)');
+budget(
+  ['retry-employee-import', 'retry-recompute-job'],
+  3,
+  'issue 30 item 13: 再実行 — the job (GetItem), giving it back on condition it failed or its lease ran out (UpdateItem), audit record; the worker is its own function',
+);
 budget(
   ['create-employee'],
   12,

@@ -206,7 +206,7 @@ function requestArbitrary(route: RouteDef): fc.Arbitrary<RawRequest> {
 }
 
 /**
- * An accepted export, a settings save's recompute, a closing, a grant run or a company close runs on in
+ * An accepted export, a settings save's recompute, a closing, a grant run, a company close or a 再実行 runs on in
  * the background (the local job): wait for it, or its writes would look like a refused request's.
  */
 async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
@@ -240,8 +240,14 @@ async function settle(route: RouteDef, res: RawResponse, client: HttpClient) {
     );
     return;
   }
+  // 再実行 (issue 30 item 13) answers the job it gave back: its progress is at the job's own route.
+  const retried: Record<string, string> = {
+    'retry-employee-import': '/api/v1/employee_imports',
+    'retry-recompute-job': '/api/v1/recompute_jobs',
+  };
+  const jobs = retried[route.name] ?? route.path;
   await pollUntil(
-    async () => (await client.get(`${route.path}/${job.id}`)).body?.data?.status,
+    async () => (await client.get(`${jobs}/${job.id}`)).body?.data?.status,
     (status) => !['pending', 'running'].includes(status),
   );
 }

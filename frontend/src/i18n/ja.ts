@@ -584,6 +584,9 @@ export const ja = {
       recomputing: '再計算中 {n}/{m}',
       recomputed: '集計日時：{at}',
       recomputeFailed: '{n}名の再計算に失敗しました。もう一度保存してください。',
+      // The worker stopped (not heard from within its lease, issue 30 item 13).
+      recomputeStalled: '再計算が止まりました（失敗）。再実行してください。',
+      recomputeRetry: '再実行',
       workingSummary: '所定 {fixed}／残業判定 {over}／固定残業 {unpaid}',
       breakSummary: '拘束 {condition}以上で休憩 {brk}',
       breakTier2: '、拘束 {condition}以上で休憩 {brk}',
@@ -771,6 +774,9 @@ export const ja = {
       'period.close': '締め',
       'period.reopen': '締めの解除',
       'shifts.save': 'シフト保存',
+      'staff.import': 'スタッフ一括登録',
+      'staff.import_retry': 'スタッフ一括登録の再実行',
+      'recompute.retry': '再計算・有給付与の再実行',
     } as Record<string, string>,
   },
   workMonth: {
@@ -955,6 +961,8 @@ export const ja = {
       closing: '「{name}」を削除しました。管理者・スタッフのアカウントを停止しています… {n}/{m}',
       closed: '「{name}」を削除しました。管理者・スタッフ {m} 名のアカウントを停止しました。',
       closeFailed: '「{name}」を削除しました（ログインはできません）。{n} 名のアカウント停止に失敗しました。',
+      // The close's worker stopped (not heard from within its lease, issue 30 item 13).
+      closeStalled: '「{name}」を削除しました（ログインはできません）。アカウント停止の処理が止まりました（失敗）。',
       closeRetry: 'アカウント停止を再実行',
     },
     infoItems: {
@@ -1046,6 +1054,9 @@ export const ja = {
     status: { open: '未締め', closing: '締め処理中', closed: '締め済み', reopened: '解除済み', failed: '締め失敗' },
     notEnded: '期間中',
     progress: '処理中 {done}/{total}人',
+    // The closing job stopped (not heard from within its lease, issue 30 item 13): closed again from the start.
+    stalled: '（処理が止まりました。再実行してください）',
+    retry: '再実行',
     closedBy: '{at} {who}',
     reopenedBy: '解除 {at} {who}：{reason}',
     check: 'チェック',
@@ -1399,6 +1410,7 @@ export const ja = {
     encoding: '文字コード：{name}',
     encodings: { utf8: 'UTF-8', sjis: 'Shift_JIS' } as Record<string, string>,
     allOk: '{n}人すべて登録できます。',
+    allOkWithRegistered: '{n}人を登録できます。{registered}人は登録済みのため登録しません。',
     problemCount: '{n}件の問題があります。修正したファイルを選び直してください。',
     fileProblems: 'ファイル全体の問題',
     rowLabel: '{row}行目',
@@ -1419,6 +1431,13 @@ export const ja = {
     done: '登録が完了しました（{created}人を登録）。',
     doneWithFailures: '{failed}人を登録できませんでした。',
     failed: '登録を完了できませんでした。スタッフ一覧で登録済みのスタッフを確認し、残りの行で再度お試しください。',
+    // A job that failed or whose worker stopped (issue 30 items 11 and 13): 再実行 carries every row on.
+    stalled: '登録の処理が止まりました（失敗）。再実行すると、登録済みの行はそのままに、残りの行を登録します。',
+    failedRetry: '登録を完了できませんでした（失敗）。再実行すると、登録済みの行はそのままに、残りの行を登録します。',
+    retry: '再実行',
+    doneWithSkipped: '{existing}人は登録済みのため登録しませんでした。',
+    rowsLeft: '再実行すると、登録できなかった行をもう一度登録し、届いていない仮パスワードのメールを送ります。',
+    rowRegistered: '登録済み（登録しません）',
     welcomeHint: '登録したスタッフには仮パスワードをメールで送ります。',
     backToList: 'スタッフ一覧へ',
     readFailed: 'ファイルを読み込めませんでした。',

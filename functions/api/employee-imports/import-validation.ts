@@ -9,10 +9,17 @@
  * file (at most 2,000 rows), never by the staff count. No per-row request to any store.
  * An e-mail used by a user of another company cannot be seen here (the pools are shared); the worker
  * reports such a row as failed (Cognito refuses the second user).
+ *
+ * A row an earlier import registered (the same file uploaded again after a run broke off, issue 30
+ * item 11) is not a problem: its e-mail's holder is the member that import's intent names
+ * (db/staff-import-rows.ts) and its 社員番号 is that member's. Such rows are marked `registered` and go
+ * to the worker all the same, which skips them (and sends a welcome mail that never went). The intents
+ * of taken e-mails are one more BatchGetItem per 100, read only when some e-mail is taken.
  */
 import * as z from 'zod/mini';
 import { listOrgUnits } from '../../db/organisation.js';
 import { heldIdentities } from '../../db/staff.js';
+import { staffImportRowsOf } from '../../db/staff-import-rows.js';
 import { decodeCsvBytes } from '../../domain/csv-parse.js';
 import {
   STAFF_IMPORT_COLUMNS,
@@ -61,6 +68,8 @@ export interface PreviewRow {
   employment_status: string;
   hire_date: string;
   ok: boolean;
+  /** An earlier import registered this row (same e-mail, same member, same 社員番号): it is skipped. */
+  registered: boolean;
 }
 
 export interface ImportCheck {
@@ -148,6 +157,7 @@ export async function checkImport(companyId: string, base64: string): Promise<Im
       employment_status: values.employment_status,
       hire_date: data?.hire_date ?? values.hire_date,
       ok: false,
+      registered: false,
     });
     if (data) staff.push({ row, fields: staffFields({ ...data, password: '' }) });
   }
@@ -157,10 +167,25 @@ export async function checkImport(companyId: string, base64: string): Promise<Im
     checked.flatMap((c) => (c.email ? [c.email] : [])),
     checked.flatMap((c) => (c.number ? [c.number] : [])),
   );
+  const intents = takenEmails.size
+    ? new Map((await staffImportRowsOf(companyId, [...takenEmails.keys()])).map((r) => [r.email, r]))
+    : new Map<string, never>();
+  /** The member an earlier import registered for this row, when the row is exactly that registration. */
+  const registeredBefore = (email: string, number: string | null) => {
+    const intent = intents.get(email);
+    if (!intent || !['registered', 'mailing', 'mailed'].includes(intent.state)) return false;
+    if (takenEmails.get(email) !== intent.employeeId) return false;
+    if (!number) return intent.numberKey === undefined;
+    return intent.numberKey === employeeNumberKey(number) && takenNumbers.get(intent.numberKey) === intent.employeeId;
+  };
   checked.forEach(({ row, mine, add, email, number }, i) => {
-    if (email && takenEmails.has(email)) add('email', STAFF_IMPORT_MESSAGES.emailRegistered);
-    if (number && takenNumbers.has(employeeNumberKey(number)))
-      add('employee_number', STAFF_IDENTITY_MESSAGES.employeeNumberTaken);
+    if (email && registeredBefore(email, number)) {
+      rows[i]!.registered = true;
+    } else {
+      if (email && takenEmails.has(email)) add('email', STAFF_IMPORT_MESSAGES.emailRegistered);
+      if (number && takenNumbers.has(employeeNumberKey(number)))
+        add('employee_number', STAFF_IDENTITY_MESSAGES.employeeNumberTaken);
+    }
     problems.push(...mine);
     rows[i]!.ok = mine.length === 0 && !rowProblem.has(row);
   });

@@ -33,7 +33,7 @@ export async function periodClosingsOf(
 
   const periods: PayrollPeriod[] = [periodOf(today, versions)];
   while (periods.length <= PAST_PERIODS) periods.push(periodOf(addDays(periods.at(-1)!.from, -1), versions));
-  const views = periods.map((p) => closingView(p, byId.get(p.id), today));
+  const views = periods.map((p) => closingView(p, byId.get(p.id), today, now));
 
   const lastEnded = views.find((v) => v.ended)!;
   const selectedId = query.period ?? lastEnded.id;
@@ -41,7 +41,7 @@ export async function periodClosingsOf(
   const period =
     listed ??
     (periodById(selectedId, versions)
-      ? closingView(periodById(selectedId, versions)!, byId.get(selectedId), today)
+      ? closingView(periodById(selectedId, versions)!, byId.get(selectedId), today, now)
       : lastEnded);
 
   const [pending, digest] = await Promise.all([

@@ -1,4 +1,5 @@
 import type { Closing } from '../../db/period-closings.js';
+import { isStalled } from '../../domain/job-lease.js';
 import type {
   ChecklistFindingView,
   MissingPunchView,
@@ -84,6 +85,11 @@ export interface PeriodClosingView extends PeriodView {
   reopen_reason: string | null;
   /** Employees done / to do while the closing job runs (and once it finished). */
   progress: { done: number; total: number } | null;
+  /**
+   * The closing job died (not heard from within its lease, issue 30 item 13): `status` reads `failed`,
+   * the days stay frozen, and 締める (再実行) closes the period again from the start.
+   */
+  stalled: boolean;
   employee_count: number | null;
   /** SHA-256 (hex) of the attendance CSV taken at closing. */
   csv_sha256: string | null;
@@ -154,12 +160,18 @@ export interface PeriodClosingsView {
   refreshing: boolean;
 }
 
-export function closingView(p: PayrollPeriod, c: Closing | undefined, today: string): PeriodClosingView {
+/** A closing whose job has not been heard from within its lease: the job died. */
+export const closingStalled = (c: Closing, now: Date): boolean =>
+  isStalled(c.status === 'closing', { leaseUntil: c.leaseUntil, heardAt: c.updatedAt }, now.getTime());
+
+export function closingView(p: PayrollPeriod, c: Closing | undefined, today: string, now: Date): PeriodClosingView {
   // A closed period keeps the days it was closed with, whatever the 締め日 says later.
   const days = c && c.status !== 'reopened' && c.status !== 'failed' ? { ...p, from: c.from, to: c.to } : p;
+  const stalled = c ? closingStalled(c, now) : false;
   return {
     ...periodView(days),
-    status: c?.status ?? 'open',
+    status: stalled ? 'failed' : (c?.status ?? 'open'),
+    stalled,
     ended: days.to < today,
     closed_at: c?.closedAt ?? null,
     closed_by: c?.closedBy ?? null,

@@ -17,6 +17,12 @@ export const ExportJob = createSchema({
     bytes: { type: 'number' },
     /** Characters Shift_JIS could not encode (written as '?'): shown with the download, never silent. */
     unencodableChars: { type: 'number' },
+    /**
+     * The run working on the job and how long it may go unheard (epoch ms; domain/job-lease.ts): a job
+     * whose lease ran out is taken over by the next run (issue 30 item 13). Absent on items from before.
+     */
+    runId: { type: 'string' },
+    leaseUntil: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     finishedAt: { type: 'string' },
     /** The job record goes with its file (TTL, epoch seconds). */

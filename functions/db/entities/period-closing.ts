@@ -52,6 +52,12 @@ export const PeriodClosing = createSchema({
      * Absent on closings made before it (those are checked the old way).
      */
     patternsUsed: { type: 'list', items: { type: 'string' } },
+    /**
+     * The run working on the job and how long it may go unheard (epoch ms; domain/job-lease.ts): a job
+     * whose lease ran out is taken over by the next run (issue 30 item 13). Absent on items from before.
+     */
+    runId: { type: 'string' },
+    leaseUntil: { type: 'number' },
     updatedAt: {
       type: 'string',
       required: true,

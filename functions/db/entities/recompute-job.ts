@@ -25,6 +25,12 @@ export const RecomputeJob = createSchema({
     failed: { type: 'number', required: true, default: 0 },
     /** A paid-leave grant run (reason `paid_leave.grant_run`): the grants it made. */
     granted: { type: 'number' },
+    /**
+     * The run working on the job and how long it may go unheard (epoch ms; domain/job-lease.ts): a job
+     * whose lease ran out is taken over by the next run (issue 30 item 13). Absent on items from before.
+     */
+    runId: { type: 'string' },
+    leaseUntil: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     finishedAt: { type: 'string' },
     /** Kept a week (TTL, epoch seconds). */

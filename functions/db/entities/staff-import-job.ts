@@ -16,12 +16,20 @@ export const StaffImportJob = createSchema({
     total: { type: 'number', required: true, readOnly: true },
     /** Rows handled so far (registered, already registered, or failed). */
     done: { type: 'number', required: true, default: 0 },
-    /** Rows registered by this import (a rerun counts rows registered before as done, not created). */
+    /** Rows registered by this import, in any of its runs (issue 30 item 11: a run that resumes one counts them all). */
     created: { type: 'number', required: true, default: 0 },
+    /** Rows registered by an earlier import (the same file uploaded again): skipped. Absent on older jobs. */
+    existing: { type: 'number' },
     failures: {
       type: 'list',
       items: { type: 'map', properties: { row: { type: 'number' }, message: { type: 'string' } } },
     },
+    /**
+     * The run working on the job and how long it may go unheard (epoch ms; domain/job-lease.ts): a job
+     * whose lease ran out is taken over by the next run (issue 30 item 13). Absent on items from before.
+     */
+    runId: { type: 'string' },
+    leaseUntil: { type: 'number' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     finishedAt: { type: 'string' },
     /** Kept a day, like the rows' object (TTL, epoch seconds). */

@@ -452,6 +452,7 @@ function Periods({
                 </th>
                 <td className="closing-status" data-testid={`status-${p.id}`}>
                   {p.ended || p.status !== 'open' ? C.status[p.status] : C.notEnded}
+                  {p.stalled && <span className="closing-progress">{C.stalled}</span>}
                   {p.status === 'closing' && p.progress && (
                     <span className="closing-progress">
                       {' '}
@@ -498,7 +499,7 @@ function Periods({
                         disabled={busy === p.id}
                         onClick={() => onClose(p)}
                       >
-                        {C.close}
+                        {p.stalled ? C.retry : C.close}
                       </button>
                     )}
                     {p.status === 'closed' && (

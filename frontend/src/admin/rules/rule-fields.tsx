@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { formatDateTime, formatLongDate, range } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
 import type { OrgOptions } from '../organisation/org-api';
-import { getRecomputeJob, type RecomputeJob, type RuleLevel, type RulePair } from './rules-api';
+import { getRecomputeJob, retryRecomputeJob, type RecomputeJob, type RuleLevel, type RulePair } from './rules-api';
 
 export interface HourMinute {
   hour: string;
@@ -210,21 +210,25 @@ const DEADLINE_MS = 15 * 60_000;
 
 /**
  * The background recompute a save started: 再計算中 n/m while it runs, then 集計日時 (when the stored
- * figures were computed). Polls the job until it ends; nothing when there is no job.
+ * figures were computed). Polls the job until it ends; nothing when there is no job. A job that failed
+ * or whose worker stopped (issue 30 item 13) shows 失敗 with 再実行, which runs it again and polls anew.
  */
 export function RecomputeProgress({ job }: { job: RecomputeJob | null }) {
   const timeZone = useTimeZone();
   const [current, setCurrent] = useState<RecomputeJob | null>(job);
+  const [tracked, setTracked] = useState<RecomputeJob | null>(job);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  useEffect(() => setTracked(job), [job]);
   useEffect(() => {
-    setCurrent(job);
-    if (!job) return;
+    setCurrent(tracked);
+    if (!tracked) return;
     let cancelled = false;
     void (async () => {
       const deadline = Date.now() + DEADLINE_MS;
       for (let attempt = 0; Date.now() < deadline; attempt++) {
         await sleep(Math.min(500 + attempt * 250, 2000));
         if (cancelled) return;
-        const res = await getRecomputeJob(job.id);
+        const res = await getRecomputeJob(tracked.id);
         if (cancelled) return;
         if (!res.ok) continue;
         setCurrent(res.data);
@@ -234,18 +238,41 @@ export function RecomputeProgress({ job }: { job: RecomputeJob | null }) {
     return () => {
       cancelled = true;
     };
-  }, [job]);
+  }, [tracked]);
+  async function onRetry(id: string) {
+    setRetryError(null);
+    const res = await retryRecomputeJob(id);
+    if (!res.ok) return setRetryError(res.message);
+    setTracked(res.data);
+  }
   if (!current) return null;
   const R = t.admin.rules;
   const text =
     current.status === 'done'
       ? R.recomputed.replace('{at}', formatDateTime(current.finished_at, timeZone))
-      : current.status === 'failed'
-        ? R.recomputeFailed.replace('{n}', String(current.failed))
-        : R.recomputing.replace('{n}', String(current.done)).replace('{m}', String(current.total ?? '-'));
+      : current.stalled
+        ? R.recomputeStalled
+        : current.status === 'failed'
+          ? R.recomputeFailed.replace('{n}', String(current.failed))
+          : R.recomputing.replace('{n}', String(current.done)).replace('{m}', String(current.total ?? '-'));
   return (
-    <p className="page-hint rule-recompute" role="status" data-testid="rule-recompute">
-      {text}
-    </p>
+    <>
+      <p className="page-hint rule-recompute" role="status" data-testid="rule-recompute">
+        {text}
+        {current.status === 'failed' && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => void onRetry(current.id)}
+            >
+              {R.recomputeRetry}
+            </button>
+          </>
+        )}
+      </p>
+      {retryError && <p role="alert">{retryError}</p>}
+    </>
   );
 }

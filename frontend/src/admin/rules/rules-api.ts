@@ -41,3 +41,6 @@ export const saveBreakRule = (body: RulePair & BreakRuleBody & Effective) =>
   api.post<SavedRule<BreakRule>>(PATH.break, body);
 export const getRecomputeJob = (id: string) =>
   api.get<RecomputeJob>(`/api/v1/recompute_jobs/${encodeURIComponent(id)}`);
+/** 再実行 of a recompute that failed or whose worker stopped: the answer is the job to poll. */
+export const retryRecomputeJob = (id: string) =>
+  api.post<RecomputeJob>(`/api/v1/recompute_jobs/${encodeURIComponent(id)}/retry`, {});

@@ -33,3 +33,6 @@ export const previewImport = (file: string) => api.post<ImportPreview>('/api/v1/
 export const startImport = (file: string) =>
   api.post<Pick<ImportJob, 'id' | 'status' | 'total'>>('/api/v1/employee_imports', { file });
 export const getImport = (id: string) => api.get<ImportJob>(`/api/v1/employee_imports/${encodeURIComponent(id)}`);
+/** 再実行 of an import that failed, whose worker stopped, or with rows left: the answer is the job to poll. */
+export const retryImport = (id: string) =>
+  api.post<ImportJob>(`/api/v1/employee_imports/${encodeURIComponent(id)}/retry`, {});

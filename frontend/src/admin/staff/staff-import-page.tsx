@@ -11,6 +11,7 @@ import {
   TEMPLATE_HEADER,
   getImport,
   previewImport,
+  retryImport,
   startImport,
   templateHref,
   toBase64,
@@ -31,7 +32,7 @@ type Stage =
   | { kind: 'preview'; file: string; preview: ImportPreview }
   | { kind: 'importing'; done: number; total: number }
   | { kind: 'done'; job: ImportJob }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; job?: ImportJob };
 
 function PreviewTable({ preview }: { preview: ImportPreview }) {
   const byRow = new Map<number, string[]>();
@@ -89,6 +90,8 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                             <li key={i}>{m}</li>
                           ))}
                         </ul>
+                      ) : r.registered ? (
+                        T.rowRegistered
                       ) : (
                         T.rowOk
                       )}
@@ -144,21 +147,37 @@ export default function StaffImportPage() {
       if (again.ok && !again.data.ok) return setStage({ kind: 'preview', file, preview: again.data });
       return setStage({ kind: 'failed', message: started.message });
     }
-    setStage({ kind: 'importing', done: 0, total: started.data.total });
+    await follow(mine, started.data.id, started.data.total);
+  }
+
+  /** Polls the job until it ends; a job that failed or whose worker stopped offers 再実行. */
+  async function follow(mine: number, id: string, total: number) {
+    setStage({ kind: 'importing', done: 0, total });
     const deadline = Date.now() + DEADLINE_MS;
     for (let attempt = 0; Date.now() < deadline; attempt++) {
       await sleep(Math.min(400 + attempt * 200, 2000));
       if (mine !== run.current) return;
-      const res = await getImport(started.data.id);
+      const res = await getImport(id);
       if (!res.ok) continue;
       if (res.data.status === 'done') return setStage({ kind: 'done', job: res.data });
-      if (res.data.status === 'failed') return setStage({ kind: 'failed', message: T.failed });
+      if (res.data.status === 'failed')
+        return setStage({ kind: 'failed', message: res.data.stalled ? T.stalled : T.failedRetry, job: res.data });
       setStage({ kind: 'importing', done: res.data.processed, total: res.data.total });
     }
     setStage({ kind: 'failed', message: T.failed });
   }
 
+  async function onRetry(job: ImportJob) {
+    const mine = ++run.current;
+    setStage({ kind: 'importing', done: 0, total: job.total });
+    const res = await retryImport(job.id);
+    if (mine !== run.current) return;
+    if (!res.ok) return setStage({ kind: 'failed', message: res.message, job });
+    await follow(mine, job.id, job.total);
+  }
+
   const preview = stage.kind === 'preview' ? stage.preview : null;
+  const registeredRows = preview ? preview.rows.filter((r) => r.registered).length : 0;
   const busy = stage.kind === 'checking' || stage.kind === 'importing';
   return (
     <>
@@ -200,7 +219,11 @@ export default function StaffImportPage() {
           {preview && ' '}
           {preview &&
             (preview.ok
-              ? T.allOk.replace('{n}', String(preview.rows.length))
+              ? registeredRows > 0
+                ? T.allOkWithRegistered
+                    .replace('{n}', String(preview.rows.length - registeredRows))
+                    .replace('{registered}', String(registeredRows))
+                : T.allOk.replace('{n}', String(preview.rows.length))
               : T.problemCount.replace('{n}', String(preview.problems.length)))}
           {stage.kind === 'importing' && (
             <>
@@ -210,10 +233,21 @@ export default function StaffImportPage() {
           )}
           {stage.kind === 'done' && T.done.replace('{created}', String(stage.job.created))}
           {stage.kind === 'done' &&
+            stage.job.existing > 0 &&
+            ` ${T.doneWithSkipped.replace('{existing}', String(stage.job.existing))}`}
+          {stage.kind === 'done' &&
             stage.job.failures.length > 0 &&
             ` ${T.doneWithFailures.replace('{failed}', String(stage.job.failures.length))}`}
         </p>
         {stage.kind === 'failed' && <p role="alert">{stage.message}</p>}
+        {(stage.kind === 'failed' || stage.kind === 'done') && stage.job?.retryable && (
+          <p>
+            {stage.kind === 'done' && <span className="page-hint">{T.rowsLeft} </span>}
+            <button type="button" className="button button--primary" onClick={() => void onRetry(stage.job!)}>
+              {T.retry}
+            </button>
+          </p>
+        )}
         {stage.kind === 'done' && stage.job.failures.length > 0 && (
           <ul className="import-problems" role="alert">
             {stage.job.failures.map((f) => (

@@ -68,7 +68,15 @@ function ClosingProgress({ closing }: { closing: Closing }) {
       .replace('{m}', String(job.total ?? '-'));
   return (
     <p className="page-hint" role="status" data-testid="company-closing">
-      {fill(job.status === 'done' ? C.closed : job.status === 'failed' ? C.closeFailed : C.closing)}
+      {fill(
+        job.status === 'done'
+          ? C.closed
+          : job.stalled
+            ? C.closeStalled
+            : job.status === 'failed'
+              ? C.closeFailed
+              : C.closing,
+      )}
       {job.status === 'failed' ? (
         <>
           {' '}
