@@ -1,8 +1,9 @@
 /**
  * Work status, the explained monthly table and the CSV download in Chromium. The month is April 2026
  * on the server's clock (the gateway runs in this process, so the test moves `clock`), with two
- * shifts punched through the API: 社員 1号 4/20 09:00–20:00 = 11 h − 60 min break = 600 min, 120 of
- * them beyond 8 h (法定外); 社員 2号 4/17 09:00–18:00 = 480 min, no overtime.
+ * shifts punched through the API, without break punches, in a company whose break rule gives 0:45 from
+ * 拘束 6:01 and 1:00 from 8:46: 社員 1号 4/20 09:00–20:00 = 11 h − 60 min break = 600 min, 120 of them
+ * beyond 8 h (法定外); 社員 2号 4/17 09:00–18:00 = 9 h − 60 = 480 min, no overtime.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { putPayrollVersion } from '../../functions/db/period-closings.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { pollUntil } from '../support/poll.js';
 import { testToday } from '../support/test-clock.js';
 
 // The in-process worker, held at a gate when a test wants to see 集計中… (issue 19: the figures are built
@@ -39,6 +41,28 @@ const tokyoToday = () => testToday().split('-').map(Number) as [number, number, 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 2, name: '勤怠状況株式会社' });
   const [first, second] = await Promise.all(tenant.employees.map((e) => signIn(e2e.stack.baseUrl, 'employee', e)));
+  // The company's lawful two-tier break rule (拘束6:01以上で0:45、8:46以上で1:00), taken on days without
+  // punched breaks: the engine never invents a break the company did not give (issue 29 item 3).
+  const admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
+  const rule = await admin.post('/api/v1/break_times', {
+    effective_from: '2026-04-01',
+    condition_hour: 6,
+    condition_minute: 1,
+    break_hour: 0,
+    break_minute: 45,
+    tier2_condition_hour: 8,
+    tier2_condition_minute: 46,
+    tier2_break_hour: 1,
+    tier2_break_minute: 0,
+    unpunched_breaks: 'rule',
+  });
+  if (rule.status !== 200) throw new Error(`break rule: ${rule.status} ${JSON.stringify(rule.body)}`);
+  const job = rule.body.data.recompute as { id: string } | null;
+  if (job)
+    await pollUntil(
+      async () => (await admin.get(`/api/v1/recompute_jobs/${job.id}`)).body.data,
+      (j: { status: string }) => j.status === 'done' || j.status === 'failed',
+    );
   const punch = async (client: typeof first, iso: string) => {
     at(iso);
     const res = await client!.post('/api/v1/timestamps', {});
