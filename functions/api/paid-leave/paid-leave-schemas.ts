@@ -46,7 +46,8 @@ export const ManualGrantBodySchema = z
       message: '有効期限は付与日より後の日付を指定してください',
       path: ['expires_on'],
     }),
-    z.refine((g) => !g.expiresOn || yearOf(g.expiresOn) <= yearOf(g.grantedOn) + 5, {
+    // Five years to the day: 2026-06-01 may expire on 2031-06-01 at the latest.
+    z.refine((g) => !g.expiresOn || g.expiresOn <= `${yearOf(g.grantedOn) + 5}${g.grantedOn.slice(4)}`, {
       message: GRANT_EXPIRY_MESSAGE,
       path: ['expires_on'],
     }),
