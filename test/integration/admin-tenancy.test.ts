@@ -117,7 +117,8 @@ describe('an admin of company A gets 404 for every id of company B', () => {
     // Exports, paid leave, announcements and recompute jobs have their own tenancy tests (attendance-export,
     // paid-leave, operator-info-items, rule-versions, attendance-totals: another company's job is a 404;
     // payroll-layouts: another company's layout is a 404; staff-import: another company's import job is a
-    // 404; approvals: another company's correction request is a 404 to decide and to bulk-approve).
+    // 404; approvals: another company's correction request is a 404 to decide and to bulk-approve;
+    // mail-outbox: another company's mail is a 404 to 再送).
     const elsewhere = [
       'info_items',
       'attendance_exports',
@@ -128,6 +129,7 @@ describe('an admin of company A gets 404 for every id of company B', () => {
       'payroll_layouts',
       'employee_imports',
       'correction_requests',
+      'mail_outbox',
     ];
     expect(withId.filter((r) => !covered.has(r) && !elsewhere.some((e) => r.includes(e)))).toEqual([]);
   });
