@@ -11,11 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putPeriodClosing } from '../../functions/db/period-closings.js';
 import { db } from '../../functions/db/service.js';
-import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { clock } from '../../functions/shared/clock.js';
 import { PHONE, signInAs, useBrowser } from '../support/browser.js';
 import { grantRunDone } from '../support/grant-runs.js';
 import type { HttpClient } from '../support/http-client.js';
+import { seedCompanyDayPattern } from '../support/day-pattern.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
 
@@ -42,29 +42,12 @@ beforeAll(async () => {
   tenant = await createTenant({ employees: 2, name: '在籍期間株式会社' });
   [newcomer, veteran] = tenant.employees.map((e) => e.id) as [string, string];
   admin = await signIn(e2e.stack.baseUrl, 'admin', tenant.admin);
-  const { entities } = db();
-  await entities.WorkPatternItem.put({
-    companyId: tenant.companyId,
-    patternId: 'day',
-    name: '日勤',
-    startMinute: 9 * 60,
-    endMinute: 18 * 60,
-    breakWindows: [{ startMinute: 12 * 60, endMinute: 13 * 60 }],
-  }).go();
-  await entities.PatternAssignment.put({
-    companyId: tenant.companyId,
-    scope: 'group',
-    departmentId: RULE_ANY,
-    employmentStatusId: RULE_ANY,
-    employeeId: RULE_ANY,
-    effectiveFrom: '2026-01-01',
-    patternId: 'day',
-  }).go();
+  await seedCompanyDayPattern(tenant.companyId);
   expect((await admin.put(`/api/v1/employees/${newcomer}`, body(0, { hire_date: '2026-11-16' }))).status).toBe(200);
   expect((await admin.put(`/api/v1/employees/${veteran}`, body(1, { hire_date: '2024-04-01' }))).status).toBe(200);
   expect((await admin.post('/api/v1/departments', { name: '開発部' })).status).toBe(201);
   // The company started using the product today; October is closed.
-  await entities.Company.patch({ companyId: tenant.companyId }).set({ usageStartedOn: '2026-11-28' }).go();
+  await db().entities.Company.patch({ companyId: tenant.companyId }).set({ usageStartedOn: '2026-11-28' }).go();
   await putPeriodClosing(tenant.companyId, {
     period: '2026-10',
     from: '2026-10-01',

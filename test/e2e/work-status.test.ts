@@ -11,7 +11,7 @@ import { putPayrollVersion } from '../../functions/db/period-closings.js';
 import { clock } from '../../functions/shared/clock.js';
 import { DESKTOP, PHONE, pickStaff, signInAs, useBrowser } from '../support/browser.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
-import { pollUntil } from '../support/poll.js';
+import { jobFinished } from '../support/grant-runs.js';
 import { testToday } from '../support/test-clock.js';
 
 // The in-process worker, held at a gate when a test wants to see 集計中… (issue 19: the figures are built
@@ -57,12 +57,7 @@ beforeAll(async () => {
     unpunched_breaks: 'rule',
   });
   if (rule.status !== 200) throw new Error(`break rule: ${rule.status} ${JSON.stringify(rule.body)}`);
-  const job = rule.body.data.recompute as { id: string } | null;
-  if (job)
-    await pollUntil(
-      async () => (await admin.get(`/api/v1/recompute_jobs/${job.id}`)).body.data,
-      (j: { status: string }) => j.status === 'done' || j.status === 'failed',
-    );
+  await jobFinished(admin, rule.body.data.recompute);
   const punch = async (client: typeof first, iso: string) => {
     at(iso);
     const res = await client!.post('/api/v1/timestamps', {});

@@ -11,11 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceDayView, MonthAttendanceView } from '../../functions/api/timestamps/month-view.js';
 import { db } from '../../functions/db/service.js';
-import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
+import { seedCompanyDayPattern } from '../support/day-pattern.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
 
@@ -40,24 +40,7 @@ beforeAll(async () => {
   pinClock('2026-11-28', '10:00');
   tenant = await createTenant({ employees: 0, name: '入社日株式会社' });
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
-  const { entities } = db();
-  await entities.WorkPatternItem.put({
-    companyId: tenant.companyId,
-    patternId: 'day',
-    name: '日勤',
-    startMinute: 9 * 60,
-    endMinute: 18 * 60,
-    breakWindows: [{ startMinute: 12 * 60, endMinute: 13 * 60 }],
-  }).go();
-  await entities.PatternAssignment.put({
-    companyId: tenant.companyId,
-    scope: 'group',
-    departmentId: RULE_ANY,
-    employmentStatusId: RULE_ANY,
-    employeeId: RULE_ANY,
-    effectiveFrom: '2026-01-01',
-    patternId: 'day',
-  }).go();
+  await seedCompanyDayPattern(tenant.companyId);
   const created = await admin.post('/api/v1/employees', newStaff({ hire_date: '2026-11-16', employee_number: 'N-1' }));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   hired = created.body.data.id;

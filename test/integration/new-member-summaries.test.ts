@@ -12,11 +12,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { db } from '../../functions/db/service.js';
-import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import { clock } from '../../functions/shared/clock.js';
 import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
+import { seedCompanyDayPattern } from '../support/day-pattern.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
 
@@ -30,24 +30,7 @@ beforeAll(async () => {
   pinClock('2026-11-28', '10:00');
   tenant = await createTenant({ employees: 0, name: '新入社員株式会社' });
   admin = await signIn(stack.baseUrl, 'admin', tenant.admin);
-  const { entities } = db();
-  await entities.WorkPatternItem.put({
-    companyId: tenant.companyId,
-    patternId: 'day',
-    name: '日勤',
-    startMinute: 9 * 60,
-    endMinute: 18 * 60,
-    breakWindows: [{ startMinute: 12 * 60, endMinute: 13 * 60 }],
-  }).go();
-  await entities.PatternAssignment.put({
-    companyId: tenant.companyId,
-    scope: 'group',
-    departmentId: RULE_ANY,
-    employmentStatusId: RULE_ANY,
-    employeeId: RULE_ANY,
-    effectiveFrom: '2026-01-01',
-    patternId: 'day',
-  }).go();
+  await seedCompanyDayPattern(tenant.companyId);
 });
 afterAll(() => {
   clock.now = realNow;

@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http-client.js';
-import { pollUntil } from '../support/poll.js';
+import { jobFinished } from '../support/grant-runs.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createOperator, createTenant, signIn, type TestTenant } from '../support/tenant.js';
@@ -18,15 +18,6 @@ import { testToday } from '../support/test-clock.js';
 const stack = useTestStack();
 let tenant: TestTenant;
 let admin: HttpClient;
-
-/** Waits for the background recompute a settings save started (none for a version after this month). */
-async function settled(job: { id: string } | null) {
-  if (!job) return;
-  await pollUntil(
-    async () => (await admin.get(`/api/v1/recompute_jobs/${job.id}`)).body.data,
-    (j: { status: string }) => j.status === 'done' || j.status === 'failed',
-  );
-}
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1, name: '部分更新株式会社' });
@@ -45,11 +36,11 @@ describe('an empty or partial PUT keeps the settings in force', () => {
       hourly_leave_days_per_year: 3,
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    await settled(first.body.data.recompute);
+    await jobFinished(admin, first.body.data.recompute);
 
     const empty = await admin.put('/api/v1/work_settings', {});
     expect(empty.status, JSON.stringify(empty.body)).toBe(200);
-    await settled(empty.body.data.recompute);
+    await jobFinished(admin, empty.body.data.recompute);
     expect(empty.body.data.in_force).toMatchObject({
       effective_from: testToday(),
       grace_minutes: 10,
@@ -61,7 +52,7 @@ describe('an empty or partial PUT keeps the settings in force', () => {
     // One field given: only that one changes.
     const one = await admin.put('/api/v1/work_settings', { grace_minutes: 5 });
     expect(one.status).toBe(200);
-    await settled(one.body.data.recompute);
+    await jobFinished(admin, one.body.data.recompute);
     expect(one.body.data.in_force).toMatchObject({
       grace_minutes: 5,
       interval_minutes: 660,
@@ -70,7 +61,7 @@ describe('an empty or partial PUT keeps the settings in force', () => {
     // An explicit null still clears the interval.
     const cleared = await admin.put('/api/v1/work_settings', { interval_minutes: null });
     expect(cleared.status).toBe(200);
-    await settled(cleared.body.data.recompute);
+    await jobFinished(admin, cleared.body.data.recompute);
     expect(cleared.body.data.in_force).toMatchObject({ grace_minutes: 5, interval_minutes: null });
   });
 
@@ -86,11 +77,11 @@ describe('an empty or partial PUT keeps the settings in force', () => {
       special_44h_week: false,
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    await settled(first.body.data.recompute);
+    await jobFinished(admin, first.body.data.recompute);
 
     const empty = await admin.put('/api/v1/company_calendar', {});
     expect(empty.status, JSON.stringify(empty.body)).toBe(200);
-    await settled(empty.body.data.recompute);
+    await jobFinished(admin, empty.body.data.recompute);
     expect(empty.body.data.in_force).toMatchObject({
       effective_from: testToday(),
       week_starts_on: 1,
