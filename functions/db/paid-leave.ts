@@ -7,6 +7,7 @@ import type { LeaveEmployee, LeaveGrant, LeaveTaking, WorkingPattern } from '../
 import {
   LEAVE_UNIT_MESSAGES,
   canTake,
+  isReadableGrant,
   daysAndHours,
   hourDays,
   hourlyCapCheck,
@@ -91,6 +92,14 @@ export const toLeaveGrant = (g: LedgerGrant): LeaveGrant => ({
   expiresOn: g.expiresOn,
   kind: g.kind,
 });
+
+/**
+ * The grants the balance counts: every stored one the ledger can read. One stored with dates the
+ * product no longer accepts (9999-12-31, before issue 30 item 8) is left out rather than make every
+ * read of the member fail; the detail screen still lists it, for an admin to delete.
+ */
+export const leaveGrantsOf = (records: readonly LedgerGrant[]): LeaveGrant[] =>
+  records.map(toLeaveGrant).filter(isReadableGrant);
 
 /** Paid leave is managed for staff with a hire date or any grant; others file leave unchecked (入社日未登録). */
 export const isManaged = (p: LeaveProfile, grants: readonly unknown[]) => Boolean(p.hireDate) || grants.length > 0;
@@ -254,7 +263,7 @@ export async function filePaidLeaveRequest(
         throw new ConflictError(MESSAGES.duplicateRequest);
       const { approved, pending } = takingsOf(requests);
       const held = [...approved, ...pending];
-      const leaveGrants = grants.map(toLeaveGrant);
+      const leaveGrants = leaveGrantsOf(grants);
       if (hours !== undefined && hourly) {
         // 39条4項: pending hours count, and the seq below stops two filings passing the cap together.
         const cap = hourlyCapCheck(leaveGrants, held, {

@@ -12,9 +12,9 @@ import {
   isManaged,
   leaveInputs,
   leaveEmployeeOf,
+  leaveGrantsOf,
   patternOf,
   takingsOf,
-  toLeaveGrant,
   type GrantRecord,
   type LeaveProfile,
 } from '../db/paid-leave.js';
@@ -133,7 +133,7 @@ export function summarize(
   asOf: string,
   options: GrantOptions = {},
 ) {
-  const grants = records.map(toLeaveGrant);
+  const grants = leaveGrantsOf(records);
   const { approved, pending } = takingsOf(requests);
   const managed = isManaged(person, records);
   // Future-dated approved leave is already spoken for: the remaining days are what is left after it.
@@ -341,7 +341,7 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
     companyGrantOptions(companyId),
   ]);
   const asOf = today(timeZone, clock.now());
-  const grants = records.map(toLeaveGrant);
+  const grants = leaveGrantsOf(records);
   const { approved, pending } = takingsOf(requests);
   const ledger = computeLedger(grants, approved, asOf);
   const state = new Map(ledger.grants.map((g) => [g.id, g]));
@@ -365,7 +365,9 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
           }
       : null,
     grants: records.map((g) => {
-      const s = state.get(g.grantId)!;
+      // A grant the ledger cannot count (dates out of range, stored before issue 30 item 8) is listed
+      // with nothing used or left, flagged, so the admin sees it and can delete it.
+      const s = state.get(g.grantId) ?? { used: 0, booked: 0, remaining: 0 };
       return {
         id: g.grantId,
         granted_on: g.grantedOn,
@@ -378,6 +380,7 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
         used_days: s.used + s.booked,
         remaining_days: s.remaining,
         expired: g.expiresOn <= asOf,
+        counted: state.has(g.grantId),
       };
     }),
     takings: [
