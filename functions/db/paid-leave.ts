@@ -189,13 +189,15 @@ export async function companyLeaveRequests(companyId: string, service: Db = db()
 export async function insertGrant(
   g: GrantRecord,
   service: Db = db(),
-  opts: { active?: boolean } = {},
+  opts: { active?: boolean; check?: (holder: LeaveProfile & { leaveDate?: string | undefined }) => void } = {},
 ): Promise<'created' | 'exists'> {
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const holder = await leaveHolder(g.companyId, g.employeeId, service);
     // `active`: a manual grant is for active staff only (a 404 like any other id).
     if (!holder || (opts.active && holder.status !== 'active')) throw new NotFoundError();
+    // The caller's check of the member as read (a manual grant's date within the employment).
+    opts.check?.(holder);
     const result = await service.transaction
       .write((entities) => [
         leaveStep(entities, holder, { grant: ledgerGrant(g) }, opts),

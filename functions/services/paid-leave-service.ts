@@ -33,6 +33,7 @@ import {
   fiveDayDuty,
   hourlyUsedInYear,
   grantsFor,
+  grantOutsideEmployment,
   type CommonGrantDate,
   nextGrant,
   registerRows,
@@ -42,7 +43,9 @@ import {
 } from '../domain/paid-leave/index.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
+import { ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
+import { MESSAGES } from '../shared/messages.js';
 
 interface Person extends LeaveProfile {
   employeeId: string;
@@ -434,8 +437,12 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
     reason: input.reason,
     createdBy: adminId,
   };
-  // Active staff only: the grant's own read of the member checks it (a 404 otherwise).
-  await insertGrant(record, undefined, { active: true });
+  // Active staff only, dated within their employment: the grant's own read of the member checks both
+  // (a 404 otherwise; a 400 next to 付与日, nothing stored).
+  await insertGrant(record, undefined, {
+    active: true,
+    check: (member) => assertWithinEmployment(record.grantedOn, member),
+  });
   return {
     id: record.grantId,
     granted_on: record.grantedOn,
@@ -444,6 +451,20 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
     kind: record.kind,
     reason: input.reason,
   };
+}
+
+/** 付与日 before the 入社日 or after the 退職日: refused next to the field (issue 30 item 8). */
+function assertWithinEmployment(
+  grantedOn: string,
+  member: { hireDate?: string | undefined; leaveDate?: string | undefined },
+) {
+  const outside = grantOutsideEmployment(grantedOn, member);
+  if (!outside) return;
+  const message =
+    outside === 'before_hire'
+      ? MESSAGES.grantBeforeHire.replace('{date}', member.hireDate!)
+      : MESSAGES.grantAfterLeave.replace('{date}', member.leaveDate!);
+  throw new ValidationError(MESSAGES.registrationDefect, { granted_on: [message] });
 }
 
 /** The answer to a manual grant (the SPA imports the type). */
