@@ -6,6 +6,7 @@
 import { companyById } from '../db/companies.js';
 import {
   companyGrants,
+  deleteGrant,
   employeeGrants,
   employeeLeaveRequests,
   insertGrant,
@@ -19,7 +20,7 @@ import {
   type LeaveProfile,
 } from '../db/paid-leave.js';
 import type { LedgerGrant } from '../db/leave-ledger.js';
-import { payrollVersions } from '../db/period-closings.js';
+import { assertDaysOpen, payrollVersions } from '../db/period-closings.js';
 import { markWorkStatusChanged } from '../db/work-status-digests.js';
 import { periodOf } from '../domain/payroll-period.js';
 import { scheduleSettings } from '../db/schedules.js';
@@ -43,7 +44,7 @@ import {
 } from '../domain/paid-leave/index.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
-import { ValidationError } from '../shared/errors.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { MESSAGES } from '../shared/messages.js';
 
@@ -469,6 +470,33 @@ function assertWithinEmployment(
 
 /** The answer to a manual grant (the SPA imports the type). */
 export type ManualGrantView = Awaited<ReturnType<typeof manualGrant>>;
+
+/**
+ * Deletes a grant an admin entered wrongly (issue 30 item 8), audited; the balance, derived from the
+ * ledger, follows at once. Refused (409, nothing changed):
+ * - a grant of the statutory run (`source: 'auto'`): the run would make it again on its next day, and a
+ *   wrong one is corrected by a manual adjustment, as the grant run's comment says;
+ * - a grant dated in a closed payroll period: its 管理簿 was settled with the period;
+ * - a grant days were taken or are requested against (the ledger allocates leave to it): deleting it
+ *   would move those days onto other grants or leave them uncovered; withdraw or reject them first.
+ * A grant the ledger cannot count (dates stored before the bounds) has nothing allocated and may go.
+ */
+export async function deleteManualGrant(companyId: string, employeeId: string, grantId: string) {
+  const grant = await deleteGrant(companyId, employeeId, grantId, async (g, leave) => {
+    if (g.source === 'auto') throw new ConflictError(MESSAGES.grantAutomatic);
+    await assertDaysOpen(companyId, g.grantedOn, g.grantedOn, 'granted_on');
+    const { approved, pending } = takingsOf(leave.takings);
+    const state = computeLedger(leaveGrantsOf(leave.grants), [...approved, ...pending]).grants.find(
+      (x) => x.id === g.grantId,
+    );
+    const used = state ? state.used + state.booked : 0;
+    if (used > 0) throw new ConflictError(MESSAGES.grantUsed.replace('{n}', String(used)));
+  });
+  return { id: grant.grantId, employee_id: employeeId, granted_on: grant.grantedOn, days: grant.days };
+}
+
+/** The answer to a grant's deletion (the SPA imports the type). */
+export type DeletedGrantView = Awaited<ReturnType<typeof deleteManualGrant>>;
 
 /** Deterministic id of the run's grant on a date: a second run (or two at once) cannot grant twice. */
 export const statutoryGrantId = (grantedOn: string) => `s${grantedOn.replaceAll('-', '')}`;

@@ -106,10 +106,8 @@ export const MESSAGES = {
   // 有給の手動付与と付与の削除 (issue 30 item 8)
   grantBeforeHire: '付与日は入社日（{date}）以降の日付を入力してください',
   grantAfterLeave: '付与日は退職日（{date}）以前の日付を入力してください',
-  grantNotFound: '指定された付与が見つかりません。',
   grantAutomatic: '法定付与の実行で付与された日数は削除できません。日数を調整する場合は手動付与で調整してください。',
   grantUsed: 'この付与からすでに有給休暇が取得・申請されているため削除できません（使用{n}日）。',
-  grantDeleted: '付与を削除しました。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -93,6 +93,14 @@ describe('paid-leave grants stored with extreme dates', () => {
     const after = await staff.get('/api/v1/paid_leave');
     expect(after.body.data.requestable_days).toBe(9);
   });
+
+  it('the admin deletes the grant of 9999-12-31; the balance stays the 10 days', async () => {
+    const res = await admin.delete(`/api/v1/paid_leave/employees/${employeeId}/grants/m99991231`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const detail = (await admin.get(`/api/v1/paid_leave/employees/${employeeId}`)).body.data;
+    expect(detail.grants.map((g: { id: string }) => g.id).sort()).toEqual(['m19000101', 's20260401']);
+    expect(detail.remaining_days).toBe(10);
+  });
 });
 
 /** Settings routes and the `?on=` reads with versions stored far outside today's bounds. */
