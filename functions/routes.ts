@@ -229,6 +229,7 @@ const rows = [
   ['list-paid-leave', 'GET', '/api/v1/paid_leave/employees', ADMIN, api('paid-leave/list-paid-leave'), READ, 'Balances and five-day duty of all staff'],
   ['get-paid-leave', 'GET', '/api/v1/paid_leave/employees/{id}', ADMIN, api('paid-leave/get-paid-leave'), READ, "One staff member's grants, takings and register"],
   ['create-paid-leave-grant', 'POST', '/api/v1/paid_leave/employees/{id}/grants', ADMIN, api('paid-leave/create-paid-leave-grant'), WRITE, 'Manual grant or adjustment with a reason'],
+  ['delete-paid-leave-grant', 'DELETE', '/api/v1/paid_leave/employees/{id}/grants/{grant_id}', ADMIN, api('paid-leave/delete-paid-leave-grant'), WRITE, 'Delete a grant entered wrongly (not the statutory run’s, not used, not in a closed period), audited'],
   ['get-paid-leave-settings', 'GET', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/get-paid-leave-settings'), READ, 'Common grant date (斉一的付与) setting'],
   ['update-paid-leave-settings', 'PUT', '/api/v1/paid_leave/settings', ADMIN, api('paid-leave/update-paid-leave-settings'), WRITE, 'Set or clear the common grant date'],
   ['run-paid-leave-grants', 'POST', '/api/v1/paid_leave/grant_runs', ADMIN, api('paid-leave/run-paid-leave-grants'), WRITE, 'Start a run of the statutory grants due now in the background (also scheduled daily)'],

@@ -35,8 +35,11 @@ export interface LeaveLedger {
   takings: LedgerTaking[];
 }
 
-/** One write's change: a grant added, a taking filed or decided (upserted by id), or one dropped. */
-export type LedgerChange = { grant: LedgerGrant } | { taking: LedgerTaking } | { drop: string };
+/**
+ * One write's change: a grant added, a taking filed or decided (upserted by id), a taking dropped, or
+ * a grant deleted (issue 30 item 8: an admin's wrong entry).
+ */
+export type LedgerChange = { grant: LedgerGrant } | { taking: LedgerTaking } | { drop: string } | { dropGrant: string };
 
 /** The leave fields of an employee item the ledger is kept by. */
 export interface LedgerHolder {
@@ -65,6 +68,7 @@ export function applyChange(ledger: LeaveLedger, change: LedgerChange): LeaveLed
     const grants = ledger.grants.filter((g) => g.grantId !== change.grant.grantId);
     return { ...ledger, grants: [...grants, change.grant].sort(byGrant) };
   }
+  if ('dropGrant' in change) return { ...ledger, grants: ledger.grants.filter((g) => g.grantId !== change.dropGrant) };
   const id = 'drop' in change ? change.drop : change.taking.requestId;
   const takings = ledger.takings.filter((t) => t.requestId !== id);
   return { ...ledger, takings: ('taking' in change ? [...takings, change.taking] : takings).sort(byDate) };

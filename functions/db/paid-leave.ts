@@ -7,6 +7,7 @@ import type { LeaveEmployee, LeaveGrant, LeaveTaking, WorkingPattern } from '../
 import {
   LEAVE_UNIT_MESSAGES,
   canTake,
+  isReadableGrant,
   daysAndHours,
   hourDays,
   hourlyCapCheck,
@@ -14,6 +15,7 @@ import {
 } from '../domain/paid-leave/index.js';
 import type { LeaveUnit } from '../domain/worktime/schedule.js';
 import { ConflictError, NotFoundError, awsErrorName } from '../shared/errors.js';
+import { auditCommitted, auditInTransaction, auditNotCommitted } from './audit.js';
 import { CONTENTION, backOff, conflictOrNull } from './contention.js';
 import { outboxInTransaction, type OutboxMail } from './mail-outbox.js';
 import { newId } from '../shared/ids.js';
@@ -91,6 +93,14 @@ export const toLeaveGrant = (g: LedgerGrant): LeaveGrant => ({
   expiresOn: g.expiresOn,
   kind: g.kind,
 });
+
+/**
+ * The grants the balance counts: every stored one the ledger can read. One stored with dates the
+ * product no longer accepts (9999-12-31, before issue 30 item 8) is left out rather than make every
+ * read of the member fail; the detail screen still lists it, for an admin to delete.
+ */
+export const leaveGrantsOf = (records: readonly LedgerGrant[]): LeaveGrant[] =>
+  records.map(toLeaveGrant).filter(isReadableGrant);
 
 /** Paid leave is managed for staff with a hire date or any grant; others file leave unchecked (入社日未登録). */
 export const isManaged = (p: LeaveProfile, grants: readonly unknown[]) => Boolean(p.hireDate) || grants.length > 0;
@@ -180,13 +190,15 @@ export async function companyLeaveRequests(companyId: string, service: Db = db()
 export async function insertGrant(
   g: GrantRecord,
   service: Db = db(),
-  opts: { active?: boolean } = {},
+  opts: { active?: boolean; check?: (holder: LeaveProfile & { leaveDate?: string | undefined }) => void } = {},
 ): Promise<'created' | 'exists'> {
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const holder = await leaveHolder(g.companyId, g.employeeId, service);
     // `active`: a manual grant is for active staff only (a 404 like any other id).
     if (!holder || (opts.active && holder.status !== 'active')) throw new NotFoundError();
+    // The caller's check of the member as read (a manual grant's date within the employment).
+    opts.check?.(holder);
     const result = await service.transaction
       .write((entities) => [
         leaveStep(entities, holder, { grant: ledgerGrant(g) }, opts),
@@ -201,6 +213,70 @@ export async function insertGrant(
   }
   throw new ConflictError();
 }
+
+/**
+ * Deletes one grant of an active member (an admin's wrong entry, issue 30 item 8): the grant item, its
+ * removal from the member's ledger and, in an audited request, the audit event (the grant as it was)
+ * commit in one transaction, on condition no leave write came in between (`leaveSeq`), so the checks
+ * `check` makes on the grant and the member's leave as read (used days, closed period, automatic grant)
+ * still hold when it commits. Another company's or a retired member's grant, or none of that id: 404.
+ */
+export async function deleteGrant(
+  companyId: string,
+  employeeId: string,
+  grantId: string,
+  check: (grant: GrantRecord, leave: LeaveLedger) => void | Promise<void>,
+  service: Db = db(),
+): Promise<GrantRecord> {
+  for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
+    if (attempt > 0) await backOff(attempt);
+    const holder = await leaveHolder(companyId, employeeId, service);
+    if (!holder || holder.status !== 'active') throw new NotFoundError();
+    const [records, leave] = await Promise.all([
+      employeeGrants(companyId, employeeId, service),
+      leaveInputs(companyId, [holder], service),
+    ]);
+    const grant = records.find((g) => g.grantId === grantId);
+    if (!grant) throw new NotFoundError();
+    await check(grant, leave.get(employeeId)!);
+    const { grantedOn } = grant;
+    const result = await service.transaction
+      .write((entities) => [
+        leaveStep(entities, holder, { dropGrant: grantId }, { active: true }),
+        entities.PaidLeaveGrant.delete({ companyId, employeeId, grantedOn, grantId })
+          .where((a, { exists }) => exists(a.grantId))
+          .commit(),
+        ...auditInTransaction(entities.AuditEvent, {
+          companyId,
+          targetId: grantId,
+          before: { employee_id: employeeId, ...grantAudit(grant) },
+          after: null,
+        }),
+      ])
+      .go()
+      .catch(conflictOrNull);
+    if (result === null || (result.canceled && leaveStepFailed(result.data, 0))) {
+      auditNotCommitted();
+      continue;
+    }
+    if (result.canceled) throw new NotFoundError();
+    auditCommitted();
+    return grant;
+  }
+  throw new ConflictError();
+}
+
+/** What the audit trail keeps of a deleted grant: which, when, how many days, and who entered it why. */
+const grantAudit = (g: GrantRecord) => ({
+  grant_id: g.grantId,
+  granted_on: g.grantedOn,
+  days: g.days,
+  expires_on: g.expiresOn,
+  kind: g.kind,
+  source: g.source,
+  ...(g.reason !== undefined ? { reason: g.reason } : {}),
+  created_by: g.createdBy,
+});
 
 const insufficient = (available: number, dayHours?: number) => {
   if (dayHours === undefined)
@@ -254,7 +330,7 @@ export async function filePaidLeaveRequest(
         throw new ConflictError(MESSAGES.duplicateRequest);
       const { approved, pending } = takingsOf(requests);
       const held = [...approved, ...pending];
-      const leaveGrants = grants.map(toLeaveGrant);
+      const leaveGrants = leaveGrantsOf(grants);
       if (hours !== undefined && hourly) {
         // 39条4項: pending hours count, and the seq below stops two filings passing the cap together.
         const cap = hourlyCapCheck(leaveGrants, held, {

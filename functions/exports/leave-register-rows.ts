@@ -6,7 +6,7 @@
  */
 import { gojuonOrder } from '../domain/staff-identity.js';
 import { companyById } from '../db/companies.js';
-import { companyGrants, companyLeaveRequests, takingsOf, toLeaveGrant } from '../db/paid-leave.js';
+import { companyGrants, companyLeaveRequests, takingsOf, leaveGrantsOf } from '../db/paid-leave.js';
 import { allStaff } from '../db/staff.js';
 import { daysAndHours, registerRows } from '../domain/paid-leave/index.js';
 import { today } from '../domain/time.js';
@@ -74,7 +74,7 @@ export async function* leaveRegisterRows(companyId: string, params: LeaveRegiste
   const grantsOf = byEmployee(grants);
   const requestsOf = byEmployee(requests);
   for (const m of people) {
-    const mine = (grantsOf.get(m.employeeId) ?? []).map(toLeaveGrant);
+    const mine = leaveGrantsOf(grantsOf.get(m.employeeId) ?? []);
     const { approved } = takingsOf(requestsOf.get(m.employeeId) ?? []);
     const rows = registerRows(mine, approved, asOf);
     // 時間単位年休: days taken and the balance read "1.5日と2時間" / "8日と2時間" (a day's worth being that

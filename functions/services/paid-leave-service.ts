@@ -6,20 +6,21 @@
 import { companyById } from '../db/companies.js';
 import {
   companyGrants,
+  deleteGrant,
   employeeGrants,
   employeeLeaveRequests,
   insertGrant,
   isManaged,
   leaveInputs,
   leaveEmployeeOf,
+  leaveGrantsOf,
   patternOf,
   takingsOf,
-  toLeaveGrant,
   type GrantRecord,
   type LeaveProfile,
 } from '../db/paid-leave.js';
 import type { LedgerGrant } from '../db/leave-ledger.js';
-import { payrollVersions } from '../db/period-closings.js';
+import { assertDaysOpen, payrollVersions } from '../db/period-closings.js';
 import { markWorkStatusChanged } from '../db/work-status-digests.js';
 import { periodOf } from '../domain/payroll-period.js';
 import { scheduleSettings } from '../db/schedules.js';
@@ -33,6 +34,7 @@ import {
   fiveDayDuty,
   hourlyUsedInYear,
   grantsFor,
+  grantOutsideEmployment,
   type CommonGrantDate,
   nextGrant,
   registerRows,
@@ -42,7 +44,9 @@ import {
 } from '../domain/paid-leave/index.js';
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
+import { MESSAGES } from '../shared/messages.js';
 
 interface Person extends LeaveProfile {
   employeeId: string;
@@ -133,7 +137,7 @@ export function summarize(
   asOf: string,
   options: GrantOptions = {},
 ) {
-  const grants = records.map(toLeaveGrant);
+  const grants = leaveGrantsOf(records);
   const { approved, pending } = takingsOf(requests);
   const managed = isManaged(person, records);
   // Future-dated approved leave is already spoken for: the remaining days are what is left after it.
@@ -341,7 +345,7 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
     companyGrantOptions(companyId),
   ]);
   const asOf = today(timeZone, clock.now());
-  const grants = records.map(toLeaveGrant);
+  const grants = leaveGrantsOf(records);
   const { approved, pending } = takingsOf(requests);
   const ledger = computeLedger(grants, approved, asOf);
   const state = new Map(ledger.grants.map((g) => [g.id, g]));
@@ -365,7 +369,9 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
           }
       : null,
     grants: records.map((g) => {
-      const s = state.get(g.grantId)!;
+      // A grant the ledger cannot count (dates out of range, stored before issue 30 item 8) is listed
+      // with nothing used or left, flagged, so the admin sees it and can delete it.
+      const s = state.get(g.grantId) ?? { used: 0, booked: 0, remaining: 0 };
       return {
         id: g.grantId,
         granted_on: g.grantedOn,
@@ -378,6 +384,7 @@ export async function employeePaidLeave(companyId: string, employeeId: string, t
         used_days: s.used + s.booked,
         remaining_days: s.remaining,
         expired: g.expiresOn <= asOf,
+        counted: state.has(g.grantId),
       };
     }),
     takings: [
@@ -431,8 +438,12 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
     reason: input.reason,
     createdBy: adminId,
   };
-  // Active staff only: the grant's own read of the member checks it (a 404 otherwise).
-  await insertGrant(record, undefined, { active: true });
+  // Active staff only, dated within their employment: the grant's own read of the member checks both
+  // (a 404 otherwise; a 400 next to 付与日, nothing stored).
+  await insertGrant(record, undefined, {
+    active: true,
+    check: (member) => assertWithinEmployment(record.grantedOn, member),
+  });
   return {
     id: record.grantId,
     granted_on: record.grantedOn,
@@ -443,8 +454,49 @@ export async function manualGrant(companyId: string, employeeId: string, input: 
   };
 }
 
+/** 付与日 before the 入社日 or after the 退職日: refused next to the field (issue 30 item 8). */
+function assertWithinEmployment(
+  grantedOn: string,
+  member: { hireDate?: string | undefined; leaveDate?: string | undefined },
+) {
+  const outside = grantOutsideEmployment(grantedOn, member);
+  if (!outside) return;
+  const message =
+    outside === 'before_hire'
+      ? MESSAGES.grantBeforeHire.replace('{date}', member.hireDate!)
+      : MESSAGES.grantAfterLeave.replace('{date}', member.leaveDate!);
+  throw new ValidationError(MESSAGES.registrationDefect, { granted_on: [message] });
+}
+
 /** The answer to a manual grant (the SPA imports the type). */
 export type ManualGrantView = Awaited<ReturnType<typeof manualGrant>>;
+
+/**
+ * Deletes a grant an admin entered wrongly (issue 30 item 8), audited; the balance, derived from the
+ * ledger, follows at once. Refused (409, nothing changed):
+ * - a grant of the statutory run (`source: 'auto'`): the run would make it again on its next day, and a
+ *   wrong one is corrected by a manual adjustment, as the grant run's comment says;
+ * - a grant dated in a closed payroll period: its 管理簿 was settled with the period;
+ * - a grant days were taken or are requested against (the ledger allocates leave to it): deleting it
+ *   would move those days onto other grants or leave them uncovered; withdraw or reject them first.
+ * A grant the ledger cannot count (dates stored before the bounds) has nothing allocated and may go.
+ */
+export async function deleteManualGrant(companyId: string, employeeId: string, grantId: string) {
+  const grant = await deleteGrant(companyId, employeeId, grantId, async (g, leave) => {
+    if (g.source === 'auto') throw new ConflictError(MESSAGES.grantAutomatic);
+    await assertDaysOpen(companyId, g.grantedOn, g.grantedOn, 'granted_on');
+    const { approved, pending } = takingsOf(leave.takings);
+    const state = computeLedger(leaveGrantsOf(leave.grants), [...approved, ...pending]).grants.find(
+      (x) => x.id === g.grantId,
+    );
+    const used = state ? state.used + state.booked : 0;
+    if (used > 0) throw new ConflictError(MESSAGES.grantUsed.replace('{n}', String(used)));
+  });
+  return { id: grant.grantId, employee_id: employeeId, granted_on: grant.grantedOn, days: grant.days };
+}
+
+/** The answer to a grant's deletion (the SPA imports the type). */
+export type DeletedGrantView = Awaited<ReturnType<typeof deleteManualGrant>>;
 
 /** Deterministic id of the run's grant on a date: a second run (or two at once) cannot grant twice. */
 export const statutoryGrantId = (grantedOn: string) => `s${grantedOn.replaceAll('-', '')}`;

@@ -103,6 +103,11 @@ export const MESSAGES = {
   bulkIdsInvalid: '承認する申請を1件以上50件以内で選択してください。',
   // メール送信状況 (issue 30 item 12): 再送 of a mail that has not failed
   mailNotResendable: 'このメールは送信済みか送信中のため、再送できません。',
+  // 有給の手動付与と付与の削除 (issue 30 item 8)
+  grantBeforeHire: '付与日は入社日（{date}）以降の日付を入力してください',
+  grantAfterLeave: '付与日は退職日（{date}）以前の日付を入力してください',
+  grantAutomatic: '法定付与の実行で付与された日数は削除できません。日数を調整する場合は手動付与で調整してください。',
+  grantUsed: 'この付与からすでに有給休暇が取得・申請されているため削除できません（使用{n}日）。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -366,6 +366,11 @@ budget(
 );
 budget(['update-paid-leave-settings'], 3, 'read, conditional write, audit record');
 budget(
+  ['delete-paid-leave-grant'],
+  4,
+  `issue 30 item 8: the member with their leave ledger (GetItem, consistent), their grants (one Query page), ${CLOSED} on the grant's day, then one TransactWriteItems (the grant, the ledger, the audit event)`,
+);
+budget(
   ['decide-holiday-work-request', 'decide-over-work-request'],
   10,
   'read, ' +
@@ -745,6 +750,18 @@ async function prepare(route: RouteDef, call: ReturnType<typeof requestFor>): Pr
           breaks: [],
         }),
       };
+    case 'delete-paid-leave-grant': {
+      // A grant of its own, made just before: the fixture's stays for the isolation tests.
+      const employee = fx.ids.employee;
+      const res = await adminA.post(`/api/v1/paid_leave/employees/${employee}/grants`, {
+        granted_on: '2025-05-01',
+        days: 1,
+        kind: 'extra',
+        reason: '調整',
+      });
+      if (res.status >= 300) throw new Error(`prepare ${route.name}: ${res.status} ${JSON.stringify(res.body)}`);
+      return { ...call, path: `/api/v1/paid_leave/employees/${employee}/grants/${res.body.data.id as string}` };
+    }
     case 'update-paid-leave-settings':
       return { ...call, body: { common_grant_date: null } };
     default:

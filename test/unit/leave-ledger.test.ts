@@ -35,6 +35,16 @@ describe('applyChange', () => {
     expect(l.grants.map((g) => g.grantId)).toEqual(['a', 'b']);
   });
 
+  it('deletes a grant by id (issue 30 item 8), leaving the rest and the takings', () => {
+    let l = applyChange(empty, { grant: grant('a', '2025-10-01') });
+    l = applyChange(l, { grant: grant('b', '2026-04-01') });
+    l = applyChange(l, { taking: { requestId: 'r1', date: '2026-06-01', status: 1 } });
+    const after = applyChange(l, { dropGrant: 'b' });
+    expect(after.grants.map((g) => g.grantId)).toEqual(['a']);
+    expect(after.takings).toEqual(l.takings);
+    expect(applyChange(after, { dropGrant: 'nope' })).toEqual(after);
+  });
+
   it('files, decides and drops takings by request id, in date order', () => {
     let l = applyChange(empty, { taking: { requestId: 'r2', date: '2026-06-02', status: 0 } });
     l = applyChange(l, { taking: { requestId: 'r1', date: '2026-06-01', status: 0, leaveUnit: 'am' } });

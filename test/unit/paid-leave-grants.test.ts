@@ -5,6 +5,7 @@ import {
   CommonGrantDateSchema,
   grantSchedule,
   grantsFor,
+  grantOutsideEmployment,
   type LeaveEmployee,
   LeaveDaysSchema,
   LeaveEmployeeSchema,
@@ -339,5 +340,20 @@ describe('schemas for the staff form and requests', () => {
     expect(
       ManualGrantSchema.safeParse({ grantedOn: '2026-04-01', days: 1.25, kind: 'extra', reason: 'x' }).success,
     ).toBe(false);
+  });
+});
+
+describe('a grant within the employment (issue 30 item 8)', () => {
+  // Hired 2025-10-01, 退職日 (last day employed) 2026-12-31: both days themselves are within.
+  const span = { hireDate: '2025-10-01', leaveDate: '2026-12-31' };
+  it('is refused before the 入社日 and after the 退職日, never on either day', () => {
+    expect(grantOutsideEmployment('2025-09-30', span)).toBe('before_hire');
+    expect(grantOutsideEmployment('2025-10-01', span)).toBeNull();
+    expect(grantOutsideEmployment('2026-12-31', span)).toBeNull();
+    expect(grantOutsideEmployment('2027-01-01', span)).toBe('after_leave');
+  });
+  it('is not bounded by a date not stored', () => {
+    expect(grantOutsideEmployment('1999-01-01', {})).toBeNull();
+    expect(grantOutsideEmployment('2030-01-01', { hireDate: '2025-10-01' })).toBeNull();
   });
 });

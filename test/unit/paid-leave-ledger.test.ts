@@ -7,6 +7,7 @@ import {
   currentFiveDayDuty,
   fiveDayDuty,
   grantsFor,
+  isReadableGrant,
   type LeaveGrant,
   type LeaveTaking,
   proratedDays,
@@ -369,5 +370,28 @@ describe('register (管理簿, 施行規則 24条の7)', () => {
       balance: 2,
     });
     expect(rows[1]).toMatchObject({ baseDate: '2024-10-01', balance: 12 });
+  });
+});
+
+describe('grants the ledger can count (issue 30 item 8)', () => {
+  // Stored by a version without date bounds: 9999-12-31 + two years (115条, 民法143条) was written as
+  // "10001-12-31", which is no YYYY-MM-DD date; a grant of 1900-01-01 expired on 1902-01-01.
+  const future: LeaveGrant = { id: 'f', grantedOn: '9999-12-31', days: 5, expiresOn: '10001-12-31' };
+  const ancient: LeaveGrant = { id: 'a', grantedOn: '1900-01-01', days: 5, expiresOn: '1902-01-01' };
+
+  it('refuses what the ledger would throw on, accepts old but real dates', () => {
+    expect(isReadableGrant(future)).toBe(false);
+    expect(isReadableGrant({ id: 'x', grantedOn: '2026-02-30', days: 1 })).toBe(false);
+    expect(isReadableGrant({ id: 'x', grantedOn: '2026-04-01', days: 0 })).toBe(false);
+    expect(isReadableGrant({ id: 'x', grantedOn: '2026-04-01', days: 1, expiresOn: '2026-04-01' })).toBe(false);
+    expect(isReadableGrant(ancient)).toBe(true);
+    expect(isReadableGrant(g1)).toBe(true);
+  });
+
+  it('an old grant counts nothing today; the readable ones give the balance', () => {
+    // g1 (10 days, 2024-10-01 → 2026-10-01) has expired on 2026-11-25; g2 (11, until 2027-10-01) and
+    // g3 (12, until 2028-10-01) are live: 11 + 12 = 23. The 1900 grant lapsed in 1902: still 23.
+    const readable = [g1, g2, g3, ancient, future].filter(isReadableGrant);
+    expect(balanceOn(readable, [], '2026-11-25').balance).toBe(23);
   });
 });

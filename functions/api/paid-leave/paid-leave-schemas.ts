@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { IsoDateSchema, ManualGrantSchema } from '../../domain/paid-leave/schemas.js';
 import { clock } from '../../shared/clock.js';
-import { MIN_YEAR } from '../schemas.js';
+import { IdSchema, MIN_YEAR } from '../schemas.js';
 
 /** How far a manual grant's dates may reach (issue 30 item 8): a grant dated 9999-12-31 broke 有給管理. */
 export const GRANT_DATE_MESSAGE = `付与日は${MIN_YEAR}年1月1日から1年後までの日付を入力してください`;
@@ -52,6 +52,15 @@ export const ManualGrantBodySchema = z
       path: ['expires_on'],
     }),
   );
+
+/**
+ * A grant of a staff member: the member's id and the grant's. A grant's id is a ULID, or `s` and its
+ * date for the statutory run's (`s20260401`, nine characters: services/paid-leave-service.ts).
+ */
+export const GrantParamsSchema = z.strictObject({
+  id: IdSchema,
+  grant_id: z.string().check(z.regex(/^[0-9a-z]{9,40}$/)),
+});
 
 /** The run takes no input: the company comes from the session, the date from the company's zone. */
 export const GrantRunBodySchema = z.strictObject({});

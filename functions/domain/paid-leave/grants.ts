@@ -220,3 +220,16 @@ function decide(
     expiresOn: addYearsLegal(g.grantDate, 2),
   };
 }
+
+/**
+ * Whether a grant dated `grantedOn` falls outside the worker's employment (issue 30 item 8): before
+ * the 入社日 or after the 退職日 (the last day employed). Unknown dates bound nothing.
+ */
+export function grantOutsideEmployment(
+  grantedOn: string,
+  employment: { hireDate?: string | undefined; leaveDate?: string | undefined },
+): 'before_hire' | 'after_leave' | null {
+  if (employment.hireDate && grantedOn < employment.hireDate) return 'before_hire';
+  if (employment.leaveDate && grantedOn > employment.leaveDate) return 'after_leave';
+  return null;
+}

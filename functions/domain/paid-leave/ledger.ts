@@ -105,6 +105,21 @@ function validate(grants: readonly LeaveGrant[], takings: readonly LeaveTaking[]
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * Whether the ledger can count a stored grant: calendar dates of four-digit years, an expiry after the
+ * grant day, a positive multiple of half a day (issue 30 item 8). A version of the product without
+ * bounds stored grants dated 9999-12-31 (expiring "10001-12-31"), which made every balance read throw;
+ * the readers leave such a grant out of the balance and show it for an admin to delete.
+ */
+export function isReadableGrant(g: LeaveGrant): boolean {
+  try {
+    validate([g], []);
+  } catch {
+    return false;
+  }
+  return expiryOf(g) > g.grantedOn;
+}
+
+/**
  * Applies every taking (in date order) to the grants. `date` only splits consumption into `used`
  * (takings on or before it) and `booked` (after it); allocations do not depend on it.
  */

@@ -67,6 +67,8 @@ export interface FixtureIds {
   staffImport: string;
   /** A mail of company A's outbox (the admins' mail of a request filed above: sent). */
   mailOutbox: string;
+  /** `<employeeId>/grants/<grantId>`: an admin's manual grant to employee A (delete-paid-leave-grant). */
+  paidLeaveGrant: string;
   year: number;
   month: number;
 }
@@ -239,6 +241,15 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
   const timestamp = days.find((d: { id: string | null; punch_in_at: string | null }) => d.id && d.punch_in_at)!
     .id as string;
   const mailOutbox = expectOk(await adminA.get('/api/v1/mail_outbox'), 'mail outbox').body.data[0].id as string;
+  const paidLeaveGrant = expectOk(
+    await adminA.post(`/api/v1/paid_leave/employees/${a.employees[0]!.id}/grants`, {
+      granted_on: '2025-04-01',
+      days: 1,
+      kind: 'extra',
+      reason: '調整',
+    }),
+    'paid-leave grant',
+  ).body.data.id as string;
 
   const ids: FixtureIds = {
     companyA: a.companyId,
@@ -263,6 +274,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     totalsExport: totalsJob.body.data.id,
     staffImport: importJob.body.data.id,
     mailOutbox,
+    paidLeaveGrant: `${a.employees[0]!.id}/grants/${paidLeaveGrant}`,
     year,
     month,
   };
@@ -285,6 +297,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
     ids.totalsExport,
     ids.staffImport,
     ids.mailOutbox,
+    paidLeaveGrant,
     ids.employee2,
     ids.spareEmployee,
     ids.department,
@@ -331,6 +344,8 @@ export interface Call {
 
 const pathWith = (route: RouteDef, id: string) =>
   route.path
+    // A grant is addressed under its member: the id is both, already joined.
+    .replace('{id}/grants/{grant_id}', id)
     .replace('{id}', encodeURIComponent(id))
     .replace('{period}', encodeURIComponent(id))
     // A working-time system version's key is four path segments: the id is them, already joined.
@@ -378,6 +393,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     'retry-recompute-job': ids.recomputeJob,
     'get-paid-leave': ids.employee,
     'create-paid-leave-grant': ids.employee,
+    'delete-paid-leave-grant': ids.paidLeaveGrant,
     'get-leave-register-export': ids.registerExport,
     'get-attendance-totals-export': ids.totalsExport,
     'get-employee-import': ids.staffImport,

@@ -2,6 +2,7 @@ import type { ExportJobView, StartedExportView } from '../../../../functions/exp
 import { api } from '../../lib/api';
 import type { RecomputeJobView } from '../../../../functions/services/recompute';
 import type {
+  DeletedGrantView,
   ManualGrantView,
   PaidLeaveDetail as PaidLeaveDetailView,
 } from '../../../../functions/services/paid-leave-service';
@@ -28,6 +29,9 @@ export const listPaidLeavePage = (cursor?: string | null) =>
   api.get<PaidLeaveSummary[]>('/api/v1/paid_leave/employees', cursor ? { cursor } : undefined);
 export const getPaidLeave = (id: string) => api.get<PaidLeaveDetail>(path(id));
 export const createGrant = (id: string, body: ManualGrantBody) => api.post<ManualGrantView>(`${path(id)}/grants`, body);
+/** Deletes a grant entered wrongly (409 with the reason when it is the run's, used or in a closed period). */
+export const deleteGrant = (id: string, grantId: string) =>
+  api.delete<DeletedGrantView>(`${path(id)}/grants/${encodeURIComponent(grantId)}`);
 /** Starts a grant run in the background: the answer is its job, polled at `GET /api/v1/recompute_jobs/{id}`. */
 export const runGrants = () => api.post<RecomputeJobView>('/api/v1/paid_leave/grant_runs');
 export const getGrantRun = (id: string) =>

@@ -14,7 +14,7 @@ import { days, daysHours, jaDate, pendingText } from '../../shared/paid-leave/pa
 import { NotFound } from '../../shared/status-pages';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
-import { createGrant, getPaidLeave, type PaidLeaveDetail } from './paid-leave-api';
+import { createGrant, deleteGrant, getPaidLeave, type GrantRow, type PaidLeaveDetail } from './paid-leave-api';
 import { RegisterDownload } from './register-download';
 import '../../shared/page.css';
 import '../admin.css';
@@ -175,12 +175,34 @@ function Register({ d }: { d: PaidLeaveDetail }) {
   );
 }
 
-function Grants({ d }: { d: PaidLeaveDetail }) {
+/**
+ * 削除 of a manual grant, after a confirmation. A refusal stays by the grants; on success the page
+ * reloads (this section with it), so the page shows the notice.
+ */
+function useGrantDelete(d: PaidLeaveDetail, onDeleted: () => void) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function remove(g: GrantRow) {
+    const what = { date: jaDate(g.granted_on), n: String(g.days) };
+    if (busy || !window.confirm(p.confirmDeleteGrant.replace('{date}', what.date).replace('{n}', what.n))) return;
+    setBusy(g.id);
+    setError(null);
+    const res = await deleteGrant(d.employee_id, g.id);
+    setBusy(null);
+    if (res.ok) onDeleted();
+    else setError(failureMessage(res));
+  }
+  return { busy, error, remove };
+}
+
+function Grants({ d, onDeleted }: { d: PaidLeaveDetail; onDeleted: () => void }) {
+  const { busy, error, remove } = useGrantDelete(d, onDeleted);
   return (
     <section className="card page-section" aria-labelledby="grants-title">
       <h2 id="grants-title" className="page-section__title">
         {p.grants}
       </h2>
+      <FormFeedback error={error} />
       {d.grants.length === 0 ? (
         <p className="page-hint">{p.registerEmpty}</p>
       ) : (
@@ -195,6 +217,7 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
                 <th scope="col">{p.used}</th>
                 <th scope="col">{p.balance}</th>
                 <th scope="col">{p.reason}</th>
+                <th scope="col">{p.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -213,8 +236,27 @@ function Grants({ d }: { d: PaidLeaveDetail }) {
                     {g.expired && `（${p.expired}）`}
                   </td>
                   <td className="num">{days(g.used_days)}</td>
-                  <td className="num">{days(g.remaining_days)}</td>
+                  <td className="num">
+                    {days(g.remaining_days)}
+                    {!g.counted && <span className="form__hint">{p.notCounted}</span>}
+                  </td>
                   <td>{g.reason ?? ''}</td>
+                  <td>
+                    {g.source === 'manual' && (
+                      <button
+                        type="button"
+                        className="button button--danger"
+                        aria-label={p.deleteGrantLabel
+                          .replace('{date}', jaDate(g.granted_on))
+                          .replace('{n}', String(g.days))}
+                        disabled={busy !== null}
+                        aria-busy={busy === g.id}
+                        onClick={() => void remove(g)}
+                      >
+                        {p.deleteGrant}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -382,18 +424,33 @@ function GrantForm({ id, onGranted }: { id: string; onGranted: () => void }) {
 export default function PaidLeaveDetailPage() {
   const { id = '' } = useParams();
   const { state, reload } = useLoad(() => getPaidLeave(id), `paid-leave-${id}`, { alertOnGenericFailure: false });
+  // 付与を削除しました: shown above the sections, which reload (and so lose their own state) after a deletion.
+  const [deleted, setDeleted] = useState<string | null>(null);
   if (state.status === 'error' && (state.httpStatus === 404 || state.httpStatus === 400)) return <NotFound />;
   const name = state.status === 'ready' ? state.data.name : '';
   return (
     <>
       <PageTitle title={name ? `${t.pages.paidLeaveDetail}（${name}）` : t.pages.paidLeaveDetail} />
+      <FormFeedback success={deleted} />
       <LoadView state={state} onRetry={() => void reload()}>
         {(d) => (
           <>
             <Summary d={d} />
             <Register d={d} />
-            <Grants d={d} />
-            <GrantForm id={id} onGranted={() => void reload()} />
+            <Grants
+              d={d}
+              onDeleted={() => {
+                setDeleted(p.grantDeleted);
+                void reload();
+              }}
+            />
+            <GrantForm
+              id={id}
+              onGranted={() => {
+                setDeleted(null);
+                void reload();
+              }}
+            />
           </>
         )}
       </LoadView>
