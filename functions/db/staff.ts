@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../
 import { MESSAGES } from '../shared/messages.js';
 import { usageChanges, usageCommit, type UsageChange } from './organisation.js';
 import { CONTENTION, backOff, conflictOrNull } from './contention.js';
+import { deleteLoginCommit, putLoginCommit } from './logins.js';
 import { db, type Db } from './service.js';
 
 export interface StaffMember {
@@ -218,6 +219,8 @@ export async function insertStaff(
         entities.UniqueValue.create({ ...staffEmailGuard(companyId, f.email), ownerId: employeeId }).commit(),
         entities.Employee.create(item).commit(),
         ...usage.map((c) => usageCommit(entities, companyId, c)),
+        // The login index (issue 30 item 3): sign-in finds the member by the e-mail.
+        putLoginCommit(entities, 'employee', f.email, { companyId, userId: employeeId, username: userSub }),
       ])
       .go()
       .catch(conflictOrNull);
@@ -234,8 +237,10 @@ export async function insertStaff(
 
 /** What a staff write read of the member: the write is conditioned on it (see `patchStaff`). */
 export interface StaffCurrent {
-  /** The e-mail read: an edit that changes it moves its unique item (staffEmailGuard). */
+  /** The e-mail read: an edit that changes it moves its unique item (staffEmailGuard) and its login item. */
   email?: string | undefined;
+  /** The member's Cognito username (the login index names it); absent for staff stored before it. */
+  userSub?: string | undefined;
   employeeNumber?: string | undefined;
   nameKana?: string | undefined;
   departmentId?: string | undefined;
@@ -370,6 +375,13 @@ export async function patchStaff(
               entities.UniqueValue.delete(staffEmailGuard(companyId, oldEmail!))
                 .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, employeeId)}`)
                 .commit(),
+              // The login index moves with the e-mail (issue 30 item 3).
+              deleteLoginCommit(entities, 'employee', oldEmail!, { companyId, userId: employeeId }),
+              putLoginCommit(entities, 'employee', newEmail, {
+                companyId,
+                userId: employeeId,
+                username: current.userSub ?? current.email!,
+              }),
             ]),
       ])
       .go()

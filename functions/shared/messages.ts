@@ -103,6 +103,11 @@ export const MESSAGES = {
   bulkIdsInvalid: '承認する申請を1件以上50件以内で選択してください。',
   // メール送信状況 (issue 30 item 12): 再送 of a mail that has not failed
   mailNotResendable: 'このメールは送信済みか送信中のため、再送できません。',
+  // One e-mail, users of several companies (issue 30 item 3): the sign-in's company choice, and the cap
+  // on one address's accounts (the message names no other company).
+  signInCompanyRequired:
+    'このメールアドレスとパスワードで複数の会社にログインできます。ログインする会社を選んでください。',
+  emailAccountLimit: 'このメールアドレスはこれ以上登録できません。別のメールアドレスを指定してください。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -8,6 +8,7 @@ import { staffEmailGuard } from '../../functions/db/staff.js';
 import type { Role } from '../../functions/routes.js';
 import { newId } from '../../functions/shared/ids.js';
 import { createPoolUser } from '../../functions/shared/pool-users.js';
+import { loginKey } from '../../functions/db/logins.js';
 import { createHttpClient, type HttpClient } from './http-client.js';
 import { totp } from './totp.js';
 
@@ -62,6 +63,14 @@ export async function createTenant(
     email: admin.email,
     userSub: adminSub,
   }).go();
+  // The login index item sign-in finds the admin by (db/companies.ts insertCompanyWithAdmin writes it).
+  await entities.LoginName.put({
+    pool: 'admin',
+    email: loginKey(admin.email),
+    companyId,
+    userId: admin.id,
+    username: adminSub,
+  }).go();
   await entities.Department.put({ companyId, departmentId, name: '営業部' }).go();
   await entities.EmploymentStatus.put({ companyId, employmentStatusId, name: '正社員' }).go();
 
@@ -87,6 +96,14 @@ export async function createTenant(
     }).go();
     // The e-mail's unique item, as a member registered through the app has (db/staff.ts insertStaff).
     await entities.UniqueValue.put({ ...staffEmailGuard(companyId, e.email), ownerId: e.id }).go();
+    // And its login index item (issue 30 item 3): sign-in finds the member by the e-mail.
+    await entities.LoginName.put({
+      pool: 'employee',
+      email: loginKey(e.email),
+      companyId,
+      userId: e.id,
+      username: userSub,
+    }).go();
     employees.push(e);
   }
   return { companyId, companyName, admin, employees, departmentId, employmentStatusId };
