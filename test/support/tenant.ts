@@ -34,12 +34,22 @@ export interface TestTenant {
 }
 
 export async function createTenant(
-  options: { employees?: number; timeZone?: string; name?: string } = {},
+  options: {
+    employees?: number;
+    timeZone?: string;
+    name?: string;
+    /**
+     * E-mails to give the admin and the first employees instead of new ones: the same person in a
+     * second company (issue 30 item 3), with the same test password.
+     */
+    adminEmail?: string;
+    employeeEmails?: readonly string[];
+  } = {},
 ): Promise<TestTenant> {
   const { entities } = db();
   const companyId = newId();
   const companyName = options.name ?? `テスト株式会社 ${companyId.slice(-4)}`;
-  const admin = { email: unique('admin'), password: PASSWORD, id: newId() };
+  const admin = { email: options.adminEmail ?? unique('admin'), password: PASSWORD, id: newId() };
   const departmentId = newId();
   const employmentStatusId = newId();
   await entities.Company.put({
@@ -76,7 +86,12 @@ export async function createTenant(
 
   const employees: TestTenant['employees'] = [];
   for (let i = 0; i < (options.employees ?? 1); i++) {
-    const e = { email: unique(`staff${i}`), password: PASSWORD, id: newId(), name: `社員 ${i + 1}号` };
+    const e = {
+      email: options.employeeEmails?.[i] ?? unique(`staff${i}`),
+      password: PASSWORD,
+      id: newId(),
+      name: `社員 ${i + 1}号`,
+    };
     const userSub = await createPoolUser({
       role: 'employee',
       email: e.email,
