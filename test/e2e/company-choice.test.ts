@@ -36,9 +36,9 @@ describe('the company choice on a phone', () => {
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    await list.getByRole('button', { name: '選択テスト二株式会社' }).click();
+    await list.getByRole('button', { name: second.companyName }).click();
     await page.waitForURL('**/employees');
-    await expect.poll(() => page.getByRole('banner').textContent()).toContain('選択テスト二株式会社');
+    await expect.poll(() => page.getByRole('banner').textContent()).toContain(second.companyName);
   });
 
   it('lets the admin choose too, and go back to the form', async () => {

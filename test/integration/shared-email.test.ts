@@ -11,7 +11,9 @@ import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { mailsTo } from '../support/mail.js';
 import { useTestStack } from '../support/stack.js';
 import { createOperator, createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { LOGIN_ACCOUNTS_PER_EMAIL } from '../../functions/db/logins.js';
 import { db } from '../../functions/db/service.js';
+import { poolUsernamesByEmail } from '../support/pool-users.js';
 
 const stack = useTestStack();
 const run = Date.now().toString(36);
@@ -300,6 +302,67 @@ describe('company admins', () => {
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect(await loginItems('admin', email)).toEqual([two.body.data.id]);
     expect(await loginItems('admin', moved)).toEqual([one.body.data.id]);
+  });
+});
+
+describe('the password reset of a shared address', () => {
+  it('resets every account of the address (the mailbox proves all of them); sign-in then asks which company', async () => {
+    const email = address('reset');
+    await adminA.post('/api/v1/employees', staffBody(a, email, TEMP_A));
+    await adminB.post('/api/v1/employees', staffBody(b, email, TEMP_B));
+    await choosePassword(email, TEMP_A, 'OnlyA#Passw0rd2026');
+    await choosePassword(email, TEMP_B, 'OnlyB#Passw0rd2026');
+    const started = await (await anonymous()).post('/api/v1/password_resets', { audience: 'employee', email });
+    const unknown = await (
+      await anonymous()
+    ).post('/api/v1/password_resets', {
+      audience: 'employee',
+      email: address('nobody'),
+    });
+    expect(started.status).toBe(200);
+    expect(started.body).toEqual(unknown.body);
+    const mails = await mailsTo(email, { subject: /パスワード再設定の確認コード/ });
+    expect(mails).toHaveLength(1);
+    const code = /確認コード: (\d{6})/.exec(mails[0]!.text)![1]!;
+    const confirmed = await (
+      await anonymous()
+    ).post('/api/v1/password_resets/confirm', {
+      audience: 'employee',
+      email,
+      code,
+      password: 'Reset#Passw0rd2026',
+    });
+    expect(confirmed.status).toBe(200);
+    const ask = await employeeSignIn(email, 'Reset#Passw0rd2026');
+    expect(ask.status).toBe(409);
+    expect(ask.body.companies).toHaveLength(2);
+    expect((await employeeSignIn(email, 'OnlyA#Passw0rd2026')).status).toBe(401);
+  });
+});
+
+describe('the bound on one address’s accounts', () => {
+  it('refuses an eleventh account with a 409 that names no company, and makes nothing', async () => {
+    const email = address('cap');
+    // Ten accounts of other companies under the address (LOGIN_ACCOUNTS_PER_EMAIL).
+    for (let i = 0; i < LOGIN_ACCOUNTS_PER_EMAIL; i++) {
+      await db()
+        .entities.LoginName.put({
+          pool: 'employee',
+          email,
+          companyId: `01other${String(i).padStart(19, '0')}`,
+          userId: `01user${String(i).padStart(20, '0')}`,
+          username: `other.${i}`,
+        })
+        .go();
+    }
+    const refused = await adminA.post('/api/v1/employees', staffBody(a, email, TEMP_A));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      message: MESSAGES.emailAccountLimit,
+      errors: { email: [MESSAGES.emailAccountLimit] },
+    });
+    expect(await listed(adminA, email)).toEqual([]);
+    expect(await poolUsernamesByEmail('employee', email)).toEqual([]);
   });
 });
 

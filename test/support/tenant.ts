@@ -33,6 +33,22 @@ export interface TestTenant {
   employmentStatusId: string;
 }
 
+/**
+ * The login index item of a company user (db/entities/login-name.ts), as the product writes it with the
+ * user's record (issue 30 item 3): sign-in finds the user by the e-mail through it.
+ */
+export async function putLoginItem(
+  pool: 'employee' | 'admin',
+  email: string,
+  companyId: string,
+  userId: string,
+  username: string,
+): Promise<void> {
+  await db()
+    .entities.LoginName.put({ pool, email: loginKey(email), companyId, userId, username })
+    .go();
+}
+
 export async function createTenant(
   options: {
     employees?: number;
@@ -74,13 +90,7 @@ export async function createTenant(
     userSub: adminSub,
   }).go();
   // The login index item sign-in finds the admin by (db/companies.ts insertCompanyWithAdmin writes it).
-  await entities.LoginName.put({
-    pool: 'admin',
-    email: loginKey(admin.email),
-    companyId,
-    userId: admin.id,
-    username: adminSub,
-  }).go();
+  await putLoginItem('admin', admin.email, companyId, admin.id, adminSub);
   await entities.Department.put({ companyId, departmentId, name: '営業部' }).go();
   await entities.EmploymentStatus.put({ companyId, employmentStatusId, name: '正社員' }).go();
 
@@ -112,13 +122,7 @@ export async function createTenant(
     // The e-mail's unique item, as a member registered through the app has (db/staff.ts insertStaff).
     await entities.UniqueValue.put({ ...staffEmailGuard(companyId, e.email), ownerId: e.id }).go();
     // And its login index item (issue 30 item 3): sign-in finds the member by the e-mail.
-    await entities.LoginName.put({
-      pool: 'employee',
-      email: loginKey(e.email),
-      companyId,
-      userId: e.id,
-      username: userSub,
-    }).go();
+    await putLoginItem('employee', e.email, companyId, e.id, userSub);
     employees.push(e);
   }
   return { companyId, companyName, admin, employees, departmentId, employmentStatusId };
