@@ -3,7 +3,7 @@
  * pool. The writes are commits for the transactions that write the user's record (db/staff.ts,
  * db/companies.ts); the reads are bounded by LOGIN_ACCOUNTS_PER_EMAIL.
  */
-import { ConflictError } from '../shared/errors.js';
+import { awsErrorName, ConflictError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import type { TransactionEntities } from './organisation.js';
 import { db, type Db } from './service.js';
@@ -78,4 +78,44 @@ export async function assertLoginRoom(
   if (others.length >= LOGIN_ACCOUNTS_PER_EMAIL) {
     throw new ConflictError(MESSAGES.emailAccountLimit, { [field]: [MESSAGES.emailAccountLimit] });
   }
+}
+
+/** Creates the item unless it is there; true when it wrote it. */
+async function createLogin(item: ReturnType<typeof loginItem>, service: Db): Promise<boolean> {
+  return service.entities.LoginName.create(item)
+    .go({ response: 'none' })
+    .then(() => true)
+    .catch((error: unknown) => {
+      if (awsErrorName(error) === 'ConditionalCheckFailedException') return false;
+      throw error;
+    });
+}
+
+/**
+ * Gives the staff and admins of a company stored before the login index their items (functions/jobs/
+ * migrate.ts runs it for every company): a page of members at a time, one conditional PutItem each, so a
+ * rerun writes nothing. The username is the one their record keeps (`userSub`), else the e-mail (the
+ * oldest members, created when the e-mail was the pool's sign-in alias). Until then such a user cannot
+ * sign in: sign-in finds accounts through the index only.
+ */
+export async function backfillLoginIndex(companyId: string, service: Db = db()): Promise<number> {
+  let written = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { data: { employeeId: string; email: string; userSub?: string | undefined }[]; cursor: string | null } =
+      await service.entities.Employee.query
+        .byCompany({ companyId })
+        .go({ cursor, attributes: ['employeeId', 'email', 'userSub'] });
+    for (const m of page.data) {
+      const account = { companyId, userId: m.employeeId, username: m.userSub ?? m.email };
+      if (await createLogin(loginItem('employee', m.email, account), service)) written++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  const { data: admins } = await service.entities.CompanyAdmin.query.byCompany({ companyId }).go({ pages: 'all' });
+  for (const a of admins) {
+    const account = { companyId, userId: a.adminId, username: a.userSub ?? a.email };
+    if (await createLogin(loginItem('admin', a.email, account), service)) written++;
+  }
+  return written;
 }

@@ -160,10 +160,11 @@ export const employeeNumberTaken = () =>
 
 /**
  * The unique item that holds a staff e-mail in a company (lower case), retired staff's included (their
- * Cognito user keeps it). Cognito already refuses a second user with an e-mail, so this guard decides
- * nothing new: it lets a bulk import check its rows by key (BatchGetItem) instead of reading every
- * member. Written with the profile, moved with an e-mail change; staff stored before it get theirs from
- * the backfill (backfillEmailGuards).
+ * Cognito user keeps it). It is what keeps an e-mail unique INSIDE a company (409): Cognito names users
+ * by the product's id and lets users of several companies share an address (issue 30 item 3). It also
+ * lets a bulk import check its rows by key (BatchGetItem) instead of reading every member. Written with
+ * the profile, moved with an e-mail change; staff stored before it get theirs from the backfill
+ * (backfillEmailGuards).
  */
 export const staffEmailGuard = (companyId: string, email: string) => ({
   partition: `c#${companyId}#staff-emails`,
