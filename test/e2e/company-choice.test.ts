@@ -57,4 +57,18 @@ describe('the company choice on a phone', () => {
     await page.waitForURL('**/management');
     await expect.poll(() => page.getByRole('banner').textContent()).toContain('選択テスト一株式会社');
   });
+
+  it('tells two companies of one name apart by their company code', async () => {
+    const one = await createTenant({ employees: 1, name: '同名株式会社' });
+    const two = await createTenant({ employees: 1, name: '同名株式会社', employeeEmails: [one.employees[0]!.email] });
+    const page = await e2e.page(PHONE);
+    await signInAs(page, e2e.stack.baseUrl, 'employee', one.employees[0]!);
+    const list = page.getByRole('list', { name: 'ログインする会社' });
+    await expect.poll(() => list.getByRole('button').count()).toBe(2);
+    expect((await list.getByRole('button').allTextContents()).sort()).toEqual(
+      [`同名株式会社（会社コード: ${one.companyId}）`, `同名株式会社（会社コード: ${two.companyId}）`].sort(),
+    );
+    await list.getByRole('button', { name: two.companyId }).click();
+    await page.waitForURL('**/employees');
+  });
 });

@@ -104,6 +104,7 @@ export const ja = {
     companyLead: 'このメールアドレスとパスワードで複数の会社にログインできます。ログインする会社を選んでください。',
     companyList: 'ログインする会社',
     companyBack: 'メールアドレスの入力に戻る',
+    companyCode: '会社コード',
   },
   header: {
     staffAccount: 'スタッフアカウント',

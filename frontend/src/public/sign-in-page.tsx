@@ -300,6 +300,12 @@ function CompanyChoiceForm({
   onChoose: Submit<[companyCode: string]>;
 }) {
   const [pending, setPending] = useState(false);
+  // Two companies of one name are told apart by their code (the company id).
+  const repeated = new Set(
+    companies
+      .filter((c, i) => companies.some((d, j) => j < i && d.company_name === c.company_name))
+      .map((c) => c.company_name),
+  );
   return (
     <ul className="sign-in__companies" aria-label={t.signIn.companyList} aria-busy={pending}>
       {companies.map((c) => (
@@ -315,7 +321,9 @@ function CompanyChoiceForm({
               });
             }}
           >
-            {c.company_name}
+            {repeated.has(c.company_name)
+              ? `${c.company_name}（${t.signIn.companyCode}: ${c.company_code}）`
+              : c.company_name}
           </button>
         </li>
       ))}
