@@ -109,7 +109,7 @@ const rows = [
   ['get-own-profile', 'GET', '/api/v1/employees/info', EMPLOYEE, api('employees/get-own-profile'), READ, 'Own profile (settings)'],
   ['update-own-cell', 'PUT', '/api/v1/employees/update_cell', EMPLOYEE, api('employees/update-own-cell'), WRITE, 'Change own phone number'],
   ['get-employee', 'GET', '/api/v1/employees/{id}', ADMIN, api('employees/get-employee'), READ, 'Staff member (edit form)'],
-  ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, api('employees/update-employee'), [...WRITE, ...pool('employeePool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit staff member'],
+  ['update-employee', 'PUT', '/api/v1/employees/{id}', ADMIN, api('employees/update-employee'), [...WRITE, ...pool('employeePool', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit staff member'],
   ['delete-employee', 'DELETE', '/api/v1/employees/{id}', ADMIN, api('employees/delete-employee'), [...WRITE, ...pool('employeePool', 'AdminDisableUser')], 'Retire staff member'],
   // スタッフ一括登録 (CSV): preview and import validate the same way; the import worker registers the rows
   ['preview-employee-import', 'POST', '/api/v1/employee_imports/preview', ADMIN, api('employee-imports/preview-employee-import'), READ, 'Bulk staff import: validate every row of a CSV (writes nothing)'],
@@ -243,7 +243,7 @@ const rows = [
   ['list-companies', 'GET', '/api/v1/companies', OPERATOR, api('companies/list-companies'), READ, 'Company accounts'],
   ['create-company', 'POST', '/api/v1/companies', OPERATOR, api('companies/create-company'), [...WRITE, ...pool('adminPool', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminDeleteUser')], 'New company account'],
   ['get-company', 'GET', '/api/v1/companies/{id}', OPERATOR, api('companies/get-company'), READ, 'Company account (edit form)'],
-  ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, api('companies/update-company'), [...WRITE, ...pool('adminPool', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit company account'],
+  ['update-company', 'PUT', '/api/v1/companies/{id}', OPERATOR, api('companies/update-company'), [...WRITE, ...pool('adminPool', 'AdminUpdateUserAttributes', 'AdminSetUserPassword')], 'Edit company account'],
   ['delete-company', 'DELETE', '/api/v1/companies/{id}', OPERATOR, api('companies/delete-company'), WRITE, 'Close company account (stops sign-in; the recompute worker disables its users)'],
   ['get-company-closing', 'GET', '/api/v1/companies/{id}/closing', OPERATOR, api('companies/get-company-closing'), READ, 'Progress of a company close (admins and staff disabled in the background)'],
   ['list-info-items', 'GET', '/api/v1/info_items', SIGNED_IN, api('info-items/list-info-items'), READ, 'Announcements (banners, or all for the operator)'],
@@ -257,7 +257,7 @@ const rows = [
   ['list-inquiries', 'GET', '/api/v1/inquiries', OPERATOR, api('inquiries/list-inquiries'), READ, 'Inquiries from the contact form'],
 
   // Password reset (issue 18 item 7): パスワードをお忘れの方 (code by the product's mail) and the admin's reset
-  ['start-password-reset', 'POST', '/api/v1/password_resets', PUBLIC, api('password-resets/start-password-reset'), [...SESSIONS, ...pool('employeePool', 'AdminGetUser'), ...pool('adminPool', 'AdminGetUser'), 'mail'], 'Forgot password: mail a code if the account exists (same answer either way)'],
+  ['start-password-reset', 'POST', '/api/v1/password_resets', PUBLIC, api('password-resets/start-password-reset'), [...SESSIONS, 'mail'], 'Forgot password: mail a code if the account exists (same answer either way)'],
   ['confirm-password-reset', 'POST', '/api/v1/password_resets/confirm', PUBLIC, api('password-resets/confirm-password-reset'), [...SESSIONS, ...pool('employeePool', 'AdminSetUserPassword'), ...pool('adminPool', 'AdminSetUserPassword')], 'Forgot password: the mailed code and a new password; ends the sessions'],
   ['reset-employee-password', 'POST', '/api/v1/employees/{id}/password_reset', ADMIN, api('employees/reset-employee-password'), [...WRITE, ...pool('employeePool', 'AdminSetUserPassword'), 'mail'], 'Reset a staff member\'s password: a temporary one by mail'],
 ] as const satisfies readonly Row[];
@@ -326,12 +326,12 @@ export const BACKGROUND_FUNCTIONS: readonly BackgroundDef[] = [
   {
     name: 'staff-import-worker',
     handler: 'functions/exports/staff-import-worker.ts',
-    // AdminGetUser finds the user a dead run made; AdminSetUserPassword issues a new temporary password
-    // when the run that made the user died before its welcome mail (issue 30 item 11).
+    // AdminSetUserPassword issues a new temporary password when the run that made the user died before
+    // its welcome mail (issue 30 item 11); the user a dead run made is known by its username (issue 30 item 3).
     needs: [
       'table:write',
       'exports',
-      ...pool('employeePool', 'AdminCreateUser', 'AdminDeleteUser', 'AdminGetUser', 'AdminSetUserPassword'),
+      ...pool('employeePool', 'AdminCreateUser', 'AdminDeleteUser', 'AdminSetUserPassword'),
       'mail',
     ],
     summary: 'Registers the staff of a bulk import (Cognito users and profiles; invoked asynchronously)',

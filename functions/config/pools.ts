@@ -13,6 +13,14 @@ export interface PoolDefinition {
   /** Custom attributes, immutable once the user exists, never writable by the app client. */
   customAttributes: readonly string[];
   mfa: PoolMfa;
+  /**
+   * How a user is named in the pool (issue 30 item 3). `email`: the e-mail is the sign-in alias, unique
+   * in the pool (the operator). `account`: the username is an id the product makes from the company and
+   * the user (functions/shared/pool-users.ts `poolUsername`) and the e-mail a plain attribute, so one
+   * address may belong to users of several companies; sign-in finds them through the login index
+   * (functions/db/logins.ts).
+   */
+  signIn: 'email' | 'account';
 }
 
 /**
@@ -30,10 +38,28 @@ export type PoolMfa = 'off' | 'totp-enforced-by-api';
 export const cognitoMfaConfiguration = (mfa: PoolMfa): 'OFF' | 'OPTIONAL' => (mfa === 'off' ? 'OFF' : 'OPTIONAL');
 
 export const POOLS: Record<PoolKey, PoolDefinition> = {
-  employee: { key: 'employee', suffix: 'employees', customAttributes: ['company_id', 'employee_id'], mfa: 'off' },
-  admin: { key: 'admin', suffix: 'company-admins', customAttributes: ['company_id', 'admin_id'], mfa: 'off' },
+  employee: {
+    key: 'employee',
+    suffix: 'employees',
+    customAttributes: ['company_id', 'employee_id'],
+    mfa: 'off',
+    signIn: 'account',
+  },
+  admin: {
+    key: 'admin',
+    suffix: 'company-admins',
+    customAttributes: ['company_id', 'admin_id'],
+    mfa: 'off',
+    signIn: 'account',
+  },
   // The platform operator acts on every company: TOTP, enforced by the API (see PoolMfa).
-  operator: { key: 'operator', suffix: 'operators', customAttributes: [], mfa: 'totp-enforced-by-api' },
+  operator: {
+    key: 'operator',
+    suffix: 'operators',
+    customAttributes: [],
+    mfa: 'totp-enforced-by-api',
+    signIn: 'email',
+  },
 };
 
 export const poolName = (stage: string, key: PoolKey) => `kintai-${stage}-${POOLS[key].suffix}`;

@@ -1,6 +1,7 @@
 import { today } from '../domain/time.js';
 import { clock } from '../shared/clock.js';
 import { awsErrorName, ConflictError, NotFoundError } from '../shared/errors.js';
+import { deleteLoginCommit, loginKey, putLoginCommit } from './logins.js';
 import { db, type Db } from './service.js';
 
 /** Company accounts (platform partition) and their admins: the operator's access patterns. */
@@ -66,15 +67,17 @@ export async function insertCompanyWithAdmin(r: NewCompanyRecord, service: Db = 
     ...(r.usageStartedOn ? { usageStartedOn: r.usageStartedOn } : {}),
   };
   const result = await service.transaction
-    .write(({ Company, CompanyAdmin }) => [
-      Company.create(company).commit(),
-      CompanyAdmin.create({
+    .write((entities) => [
+      entities.Company.create(company).commit(),
+      entities.CompanyAdmin.create({
         companyId: r.companyId,
         adminId: r.adminId,
         name: r.staffName,
         email: r.email,
         userSub: r.adminSub,
       }).commit(),
+      // The login index (issue 30 item 3): sign-in finds the admin by the e-mail.
+      putLoginCommit(entities, 'admin', r.email, { companyId: r.companyId, userId: r.adminId, username: r.adminSub }),
     ])
     .go();
   if (result.canceled) throw new ConflictError();
@@ -104,8 +107,18 @@ export async function primaryAdmin(
   return admin;
 }
 
-/** Company fields and the admin's name and e-mail, together (transaction, both must exist). */
-export async function updateCompanyAndAdmin(companyId: string, adminId: string, c: CompanyChanges, service: Db = db()) {
+/**
+ * Company fields and the admin's name and e-mail, together (transaction, both must exist). With `login`
+ * (the admin's e-mail as read and Cognito username), the admin's login index item moves to the new e-mail
+ * in the same transaction (issue 30 item 3).
+ */
+export async function updateCompanyAndAdmin(
+  companyId: string,
+  adminId: string,
+  c: CompanyChanges,
+  login?: { email: string; username: string },
+  service: Db = db(),
+) {
   const set = {
     name: c.name,
     staffName: c.staffName,
@@ -116,18 +129,28 @@ export async function updateCompanyAndAdmin(companyId: string, adminId: string, 
     ...(c.cell ? { cell: c.cell } : {}),
   };
   const result = await service.transaction
-    .write(({ Company, CompanyAdmin }) => [
+    .write((entities) => [
       c.cell
-        ? Company.patch({ companyId })
+        ? entities.Company.patch({ companyId })
             .set(set)
             .where((a, { eq }) => eq(a.status, 'active'))
             .commit()
-        : Company.patch({ companyId })
+        : entities.Company.patch({ companyId })
             .set(set)
             .remove(['cell'])
             .where((a, { eq }) => eq(a.status, 'active'))
             .commit(),
-      CompanyAdmin.patch({ companyId, adminId }).set({ name: c.staffName, email: c.email }).commit(),
+      entities.CompanyAdmin.patch({ companyId, adminId }).set({ name: c.staffName, email: c.email }).commit(),
+      ...(login && loginKey(login.email) !== loginKey(c.email)
+        ? [
+            deleteLoginCommit(entities, 'admin', login.email, { companyId, userId: adminId }),
+            putLoginCommit(entities, 'admin', c.email, {
+              companyId,
+              userId: adminId,
+              username: login.username,
+            }),
+          ]
+        : []),
     ])
     .go();
   if (result.canceled) throw new NotFoundError();

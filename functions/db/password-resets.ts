@@ -5,6 +5,8 @@ export interface ResetCodeRecord {
   account: string;
   audience: 'employee' | 'admin';
   username: string;
+  /** Every account the code resets (absent on codes stored before it: `username` alone). */
+  usernames?: string[] | undefined;
   codeHash: string;
   attempts: number;
   expiresAt: number;

@@ -32,6 +32,7 @@ import { StaffImportJob } from './entities/staff-import-job.js';
 import { StaffImportRow } from './entities/staff-import-row.js';
 import { PasswordReset } from './entities/password-reset.js';
 import { TemporaryPassword } from './entities/temporary-password.js';
+import { LoginName } from './entities/login-name.js';
 import { CompanyClosure } from './entities/company-closure.js';
 import { MailNotice } from './entities/mail-notice.js';
 import { MailOutbox, PlatformMail } from './entities/mail-outbox.js';
@@ -75,6 +76,7 @@ const schemas = {
   StaffImportRow,
   PasswordReset,
   TemporaryPassword,
+  LoginName,
   CompanyClosure,
   MailNotice,
   MailOutbox,

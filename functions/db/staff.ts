@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError, ValidationError, awsErrorName } from '../
 import { MESSAGES } from '../shared/messages.js';
 import { usageChanges, usageCommit, type UsageChange } from './organisation.js';
 import { CONTENTION, backOff, conflictOrNull } from './contention.js';
+import { deleteLoginCommit, putLoginCommit } from './logins.js';
 import { db, type Db } from './service.js';
 
 export interface StaffMember {
@@ -159,10 +160,11 @@ export const employeeNumberTaken = () =>
 
 /**
  * The unique item that holds a staff e-mail in a company (lower case), retired staff's included (their
- * Cognito user keeps it). Cognito already refuses a second user with an e-mail, so this guard decides
- * nothing new: it lets a bulk import check its rows by key (BatchGetItem) instead of reading every
- * member. Written with the profile, moved with an e-mail change; staff stored before it get theirs from
- * the backfill (backfillEmailGuards).
+ * Cognito user keeps it). It is what keeps an e-mail unique INSIDE a company (409): Cognito names users
+ * by the product's id and lets users of several companies share an address (issue 30 item 3). It also
+ * lets a bulk import check its rows by key (BatchGetItem) instead of reading every member. Written with
+ * the profile, moved with an e-mail change; staff stored before it get theirs from the backfill
+ * (backfillEmailGuards).
  */
 export const staffEmailGuard = (companyId: string, email: string) => ({
   partition: `c#${companyId}#staff-emails`,
@@ -218,6 +220,8 @@ export async function insertStaff(
         entities.UniqueValue.create({ ...staffEmailGuard(companyId, f.email), ownerId: employeeId }).commit(),
         entities.Employee.create(item).commit(),
         ...usage.map((c) => usageCommit(entities, companyId, c)),
+        // The login index (issue 30 item 3): sign-in finds the member by the e-mail.
+        putLoginCommit(entities, 'employee', f.email, { companyId, userId: employeeId, username: userSub }),
       ])
       .go()
       .catch(conflictOrNull);
@@ -234,8 +238,10 @@ export async function insertStaff(
 
 /** What a staff write read of the member: the write is conditioned on it (see `patchStaff`). */
 export interface StaffCurrent {
-  /** The e-mail read: an edit that changes it moves its unique item (staffEmailGuard). */
+  /** The e-mail read: an edit that changes it moves its unique item (staffEmailGuard) and its login item. */
   email?: string | undefined;
+  /** The member's Cognito username (the login index names it); absent for staff stored before it. */
+  userSub?: string | undefined;
   employeeNumber?: string | undefined;
   nameKana?: string | undefined;
   departmentId?: string | undefined;
@@ -370,6 +376,13 @@ export async function patchStaff(
               entities.UniqueValue.delete(staffEmailGuard(companyId, oldEmail!))
                 .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, employeeId)}`)
                 .commit(),
+              // The login index moves with the e-mail (issue 30 item 3).
+              deleteLoginCommit(entities, 'employee', oldEmail!, { companyId, userId: employeeId }),
+              putLoginCommit(entities, 'employee', newEmail, {
+                companyId,
+                userId: employeeId,
+                username: current.userSub ?? current.email!,
+              }),
             ]),
       ])
       .go()

@@ -23,6 +23,8 @@
  * - the company's 利用開始日 (db/companies.ts backfillUsageStart, issue 29 item 8): the date of its
  *   `createdAt`; until then the five-day paid-leave duty judges every day, as before (a grant year that
  *   ended before the company used the product can show 期限超過).
+ * - the login index items of staff and admins stored before it (issue 30 item 3, db/logins.ts
+ *   backfillLoginIndex): until then those users cannot sign in (sign-in finds accounts by the index).
  */
 import { pathToFileURL } from 'node:url';
 import { backfillClosureMark, backfillUsageStart } from '../db/companies.js';
@@ -31,6 +33,7 @@ import { backfillAgreementFromAlert } from '../db/overtime-agreements.js';
 import { backfillLeaveLedgers } from '../db/paid-leave.js';
 import { db } from '../db/service.js';
 import { backfillEmailGuards, backfillListOrder } from '../db/staff.js';
+import { backfillLoginIndex } from '../db/logins.js';
 
 /** The steps, in order, each per company: how many items it wrote. */
 export const MIGRATIONS = [
@@ -44,6 +47,7 @@ export const MIGRATIONS = [
     run: (companyId: string) => backfillAgreementFromAlert(companyId),
   },
   { name: 'company first day of use', run: (companyId: string) => backfillUsageStart(companyId) },
+  { name: 'login index items', run: (companyId: string) => backfillLoginIndex(companyId) },
 ] as const;
 
 export interface MigrationResult {

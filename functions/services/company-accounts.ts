@@ -6,11 +6,11 @@ import {
   primaryAdmin,
   updateCompanyAndAdmin,
 } from '../db/companies.js';
+import { assertLoginRoom } from '../db/logins.js';
 import { COMPANY_CLOSE_REASON, findRecomputeJob } from '../db/recompute-jobs.js';
 import { endSessions } from '../db/sessions.js';
 import { leaseFrom } from '../domain/job-lease.js';
 import { today } from '../domain/time.js';
-import { pools } from '../shared/auth/pools.js';
 import { clock } from '../shared/clock.js';
 import { ConflictError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -39,23 +39,6 @@ export interface AccountDeps {
   saveNewCompany: typeof insertCompanyWithAdmin;
   saveChanges: typeof updateCompanyAndAdmin;
   endSessions: (sub: string) => Promise<unknown>;
-  adminEmailInUse: (email: string) => Promise<boolean>;
-}
-
-/**
- * Whether an admin already signs in with this e-mail. AWS refuses a taken e-mail on update
- * (AliasExistsException) but cognito-local does not, so the update path asks first.
- */
-async function adminEmailInUse(email: string): Promise<boolean> {
-  try {
-    // Loaded on use (as in pool-users.ts): listing and reading companies never call Cognito.
-    const { AdminGetUserCommand, cognito } = await import('../shared/clients/cognito-admin.js');
-    await cognito().send(new AdminGetUserCommand({ UserPoolId: pools().admin.poolId, Username: email }));
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'UserNotFoundException') return false;
-    throw error;
-  }
 }
 
 export const defaultAccountDeps: AccountDeps = {
@@ -66,7 +49,6 @@ export const defaultAccountDeps: AccountDeps = {
   saveNewCompany: insertCompanyWithAdmin,
   saveChanges: updateCompanyAndAdmin,
   endSessions: (sub) => endSessions(sub),
-  adminEmailInUse,
 };
 
 /** A company form body as the records take it (plan, option and time zone may be absent on an edit). */
@@ -96,14 +78,17 @@ const emailTaken = (error: unknown): never => {
 };
 
 /**
- * Cognito first (it owns e-mail uniqueness across the pool), then the company and its admin in one
- * DynamoDB transaction. If that write fails the Cognito user is deleted again. The given password
- * is temporary: the admin chooses their own at the first sign-in (/companies/new_password).
+ * Cognito first, then the company, its admin and the admin's login index item in one DynamoDB
+ * transaction. If that write fails the Cognito user is deleted again. The given password is temporary:
+ * the admin chooses their own at the first sign-in (/companies/new_password). The e-mail may be an
+ * admin's of another company too (issue 30 item 3): the Cognito username is the product's id, and
+ * sign-in asks which company when the password opens both.
  */
 export async function openCompanyAccount(input: NewCompanyInput, deps: AccountDeps = defaultAccountDeps) {
   assertPasswordPolicy(input.password);
   const companyId = newId();
   const adminId = newId();
+  await assertLoginRoom('admin', input.email, companyId);
   const adminSub = await deps
     .createUser({
       role: 'admin',
@@ -126,8 +111,9 @@ export async function openCompanyAccount(input: NewCompanyInput, deps: AccountDe
 }
 
 /**
- * E-mail first in Cognito (refused there if another admin has it), then the records; a failed
- * record write puts the old e-mail back. A new password is temporary and ends the admin's sessions.
+ * E-mail first in Cognito (a plain attribute: another company's admin may have it too, issue 30 item 3),
+ * then the records with the login index item moved; a failed record write puts the old e-mail back. A
+ * new password is temporary and ends the admin's sessions.
  */
 export async function editCompanyAccount(
   companyId: string,
@@ -138,11 +124,16 @@ export async function editCompanyAccount(
   const company = await activeCompanyById(companyId);
   const admin = await primaryAdmin(company);
   const emailChanged = input.email !== company.email;
-  if (emailChanged && (await deps.adminEmailInUse(input.email))) throw new ConflictError(MESSAGES.companyEmailTaken);
+  if (emailChanged) await assertLoginRoom('admin', input.email, companyId);
   if (emailChanged && admin.userSub) await deps.updateEmail('admin', admin.userSub, input.email).catch(emailTaken);
   const changes = companyFields(input);
   try {
-    await deps.saveChanges(companyId, admin.adminId, changes);
+    await deps.saveChanges(
+      companyId,
+      admin.adminId,
+      changes,
+      admin.userSub ? { email: admin.email, username: admin.userSub } : undefined,
+    );
   } catch (error) {
     if (emailChanged && admin.userSub) {
       await deps

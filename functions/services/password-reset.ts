@@ -10,17 +10,16 @@
  * Both are rate-limited per client address, the start also per e-mail.
  */
 import { randomInt } from 'node:crypto';
-import { findCompany, findCompanyAdmin } from '../db/companies.js';
 import { countWrongCode, findResetCode, putResetCode, takeResetCode } from '../db/password-resets.js';
 import { consumeRateLimit, type RateLimitRule } from '../db/rate-limits.js';
 import { endSessions } from '../db/sessions.js';
-import { findEmployee } from '../db/staff.js';
 import { addressKey } from '../shared/client-address.js';
 import { clock } from '../shared/clock.js';
 import { awsErrorName, TooManyRequestsError, ValidationError } from '../shared/errors.js';
 import { ok, type Reply } from '../shared/http.js';
 import { MESSAGES } from '../shared/messages.js';
-import { poolUserByEmail, setPoolUserPassword } from '../shared/pool-users.js';
+import { setPoolUserPassword } from '../shared/pool-users.js';
+import { activeLoginAccounts } from './login-accounts.js';
 import { equalStrings, hmac } from '../shared/signing.js';
 import { notifyPlatform } from './notify.js';
 import { assertPasswordPolicy } from './sessions/sign-in.js';
@@ -68,20 +67,15 @@ async function limit(rule: RateLimitRule, message: string): Promise<void> {
   await consumeRateLimit(rule, clock.now()).catch(throttled(message));
 }
 
-/** The account behind the e-mail if it may reset: active user of an active company, with the mail's name. */
-async function resettableAccount(audience: ResetAudience, email: string) {
-  const user = await poolUserByEmail(audience, email);
-  if (!user) return null;
-  const companyId = user.attributes.company_id;
-  const userId = user.attributes[audience === 'employee' ? 'employee_id' : 'admin_id'];
-  if (!companyId || !userId) return null;
-  const [company, profile] = await Promise.all([
-    findCompany(companyId),
-    audience === 'employee' ? findEmployee(companyId, userId) : findCompanyAdmin(companyId, userId),
-  ]);
-  if (!company || company.status !== 'active' || !profile || profile.status !== 'active') return null;
-  const name = 'lastName' in profile ? `${profile.lastName} ${profile.firstName}` : profile.name;
-  return { username: user.username, email: profile.email, name };
+/**
+ * The accounts behind the e-mail that may reset: active users of active companies (issue 30 item 3: an
+ * address may belong to users of several companies). The mailbox proves ownership of every one of them,
+ * so one code resets them all; sign-in then asks which company, as the password opens each.
+ */
+async function resettableAccounts(audience: ResetAudience, email: string) {
+  const accounts = await activeLoginAccounts(audience, email);
+  if (!accounts.length) return null;
+  return { usernames: accounts.map((a) => a.username), email: accounts[0]!.email, name: accounts[0]!.name };
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
@@ -98,13 +92,14 @@ export async function startPasswordReset(audience: ResetAudience, email: string,
     { bucket: `reset-account#${account}`, ...PASSWORD_RESET_LIMITS.startPerAccount },
     MESSAGES.passwordResetThrottled,
   );
-  const found = await resettableAccount(audience, email);
+  const found = await resettableAccounts(audience, email);
   if (found) {
     const code = newCode();
     await putResetCode({
       account,
       audience,
-      username: found.username,
+      username: found.usernames[0]!,
+      usernames: found.usernames,
       codeHash: resetCodeHash(account, code),
       expiresAt: Math.floor(clock.now().getTime() / 1000) + PASSWORD_RESET_LIMITS.codeSeconds,
     });
@@ -152,13 +147,16 @@ export async function confirmPasswordReset(
   }
   // Used once: a concurrent confirmation with the same code loses here.
   if (!(await takeResetCode(account, pending.codeHash, PASSWORD_RESET_LIMITS.maxAttempts))) return refuse();
-  await setPoolUserPassword(audience, pending.username, password).catch((error: unknown) => {
-    const name = awsErrorName(error);
-    if (name === 'InvalidPasswordException' || name === 'InvalidParameterException')
-      throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });
-    throw error;
-  });
-  // Whoever knew the old password is signed out everywhere.
-  await endSessions(pending.username);
+  // Every account of the address (codes stored before the list name one).
+  for (const username of pending.usernames?.length ? pending.usernames : [pending.username]) {
+    await setPoolUserPassword(audience, username, password).catch((error: unknown) => {
+      const name = awsErrorName(error);
+      if (name === 'InvalidPasswordException' || name === 'InvalidParameterException')
+        throw new ValidationError(MESSAGES.passwordPolicy, { password: [MESSAGES.passwordPolicy] });
+      throw error;
+    });
+    // Whoever knew the old password is signed out everywhere.
+    await endSessions(username);
+  }
   return ok({ message: MESSAGES.passwordResetDone });
 }

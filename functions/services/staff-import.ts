@@ -8,8 +8,8 @@
  * and moved on after every step (db/staff-import-rows.ts), so a run that takes over a job whose worker
  * died — or a later import of the same file — carries each row on from where it stopped: a user made
  * but not registered is registered now (or deleted when the profile is refused), a registered member
- * whose welcome mail did not go gets it, a row registered and mailed is counted, never redone. Cognito
- * refuses a second user with the same e-mail and the 社員番号 unique item a second holder, and every
+ * whose welcome mail did not go gets it, a row registered and mailed is counted, never redone. The
+ * e-mail's and the 社員番号's unique items refuse a second holder in the company, and every
  * move of an intent is conditioned on the run holding it, so even two runs racing create no duplicate.
  */
 import { randomInt } from 'node:crypto';
@@ -28,6 +28,7 @@ import {
 import { isStalled } from '../domain/job-lease.js';
 import { STAFF_IMPORT_MESSAGES } from '../domain/staff-import.js';
 import { employeeNumberKey } from '../domain/staff-identity.js';
+import { assertLoginRoom } from '../db/logins.js';
 import { s3 } from '../shared/clients/s3.js';
 import { putObjectByLink } from '../shared/clients/s3-link.js';
 import { env } from '../shared/env.js';
@@ -36,6 +37,7 @@ import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
+import { poolUsername } from '../shared/pool-users.js';
 import type { JobRun } from './job-runs.js';
 import { notify } from './notify.js';
 import { staffDeps, type StaffDeps } from './staff-service.js';
@@ -153,8 +155,9 @@ function insertFailure(error: unknown): string {
  * profile, or neither) and sends the welcome mail, each step recorded on the row's intent before the
  * next (issue 30 item 11), so that a run given the row after a worker died carries on where it stopped:
  *
- * - `pending`: the Cognito user is made under the member's id chosen in the intent; if the e-mail's user
- *   exists and carries that id and the company, it is the one a dead run made: it is used, not refused;
+ * - `pending`: the Cognito user is made under the member's id chosen in the intent (its username is the
+ *   company's and that id, shared/pool-users.ts poolUsername); if it exists, it is the one a dead run
+ *   made: it is used, not refused. Another company's user of the same e-mail is no conflict;
  * - `user`: the profile is written with that id and user (found already written: a dead run wrote it);
  *   refused (社員番号 taken meanwhile…), the user is deleted again and the row fails;
  * - `registered` / `mailing`: the welcome mail. A run that does not know the password it made (a dead
@@ -192,6 +195,13 @@ export async function importStaffRow(
   let password: string | undefined;
 
   if (state === 'pending') {
+    // At most LOGIN_ACCOUNTS_PER_EMAIL accounts per address (db/logins.ts): refused before the user is made.
+    try {
+      await assertLoginRoom('employee', fields.email, companyId);
+    } catch (error) {
+      if (error instanceof ConflictError) return fail('pending', error.message);
+      throw error;
+    }
     password = temporaryPassword();
     try {
       username = await deps.createUser({
@@ -205,10 +215,9 @@ export async function importStaffRow(
         logger.error('staff import row failed', { row: input.row, error: error as Error });
         return fail('pending', STAFF_IMPORT_MESSAGES.registerFailed);
       }
-      const found = await deps.userByEmail(fields.email);
-      const ours = found?.attributes.company_id === companyId && found.attributes.employee_id === intent.employeeId;
-      if (!found || !ours) return fail('pending', STAFF_IMPORT_MESSAGES.emailRegistered);
-      username = found.username;
+      // The username is made from the company and the member's id the intent chose (issue 30 item 3):
+      // a user by that name is the one a dead run made for this row, never anybody else's.
+      username = poolUsername('employee', fields.email, { company_id: companyId, employee_id: intent.employeeId });
       password = undefined;
     }
     await advance('pending', { state: 'user', username });

@@ -37,14 +37,8 @@ import { ConflictError, ValidationError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 import { MESSAGES } from '../shared/messages.js';
-import {
-  disablePoolUser,
-  poolUserByEmail,
-  poolUsernameByEmail,
-  updatePoolUserEmail,
-  type NewPoolUser,
-  type PoolUserFound,
-} from '../shared/pool-users.js';
+import { assertLoginRoom } from '../db/logins.js';
+import { disablePoolUser, updatePoolUserEmail, type NewPoolUser } from '../shared/pool-users.js';
 import {
   createUserWithTemporaryPassword,
   deleteUserAndTemporaryPassword,
@@ -56,9 +50,6 @@ export interface StaffDeps {
   deleteUser: (username: string) => Promise<void>;
   disableUser: (username: string) => Promise<void>;
   updateEmail: (username: string, email: string) => Promise<void>;
-  usernameByEmail: (email: string) => Promise<string | null>;
-  /** The pool user of an e-mail with its tenant ids (a bulk import finds the user its dead run made). */
-  userByEmail: (email: string) => Promise<PoolUserFound | null>;
   resetPassword: (username: string, temporaryPassword: string) => Promise<void>;
   endSessions: (sub: string) => Promise<number>;
   insertStaff: typeof insertStaff;
@@ -70,15 +61,17 @@ export const staffDeps: StaffDeps = {
   deleteUser: (username) => deleteUserAndTemporaryPassword('employee', username),
   disableUser: (username) => disablePoolUser('employee', username),
   updateEmail: (username, email) => updatePoolUserEmail('employee', username, email),
-  usernameByEmail: (email) => poolUsernameByEmail('employee', email),
-  userByEmail: (email) => poolUserByEmail('employee', email),
   resetPassword: (username, password) => resetToTemporaryPassword('employee', username, password),
   endSessions: (sub) => endSessions(sub),
   insertStaff,
   patchStaff,
 };
 
-/** Cognito refuses a second user with the same e-mail: say so in words the admin can act on. */
+/**
+ * A second Cognito user of the same member (the username is the company's and the member's id): say
+ * so in words the admin can act on. Another company's user of the same e-mail is no conflict (issue 30
+ * item 3); the company's own duplicate is refused by the e-mail's unique item (db/staff.ts).
+ */
 const emailTaken = (error: unknown): never => {
   if (error instanceof ConflictError) throw new ConflictError(MESSAGES.emailTaken);
   throw error;
@@ -352,6 +345,7 @@ export async function registerStaff(
   assertLeaveAfterHire(input);
   const { department, employmentStatus } = await assertOrgRefs(companyId, input, MESSAGES.registrationDefect);
   const employeeId = newId();
+  await assertLoginRoom('employee', input.email, companyId);
   const userSub = await deps
     .createUser({
       role: 'employee',
@@ -476,8 +470,9 @@ export async function updateStaff(
   const username = current.userSub ?? current.email;
   const emailChanged = input.email !== current.email;
   if (emailChanged) {
-    const holder = await deps.usernameByEmail(input.email);
-    if (holder && holder !== username) throw new ConflictError(MESSAGES.emailTaken);
+    // The company's own duplicate is refused by the e-mail's unique item in the profile write (409),
+    // which puts the old e-mail back in Cognito; another company's user may share the address.
+    await assertLoginRoom('employee', input.email, companyId);
     await deps.updateEmail(username, input.email).catch(emailTaken);
   }
   try {

@@ -44,6 +44,20 @@ export class ConflictError extends HttpError {
     super(409, message, errors);
   }
 }
+/**
+ * 409 of a company sign-in whose password opens accounts of several companies (issue 30 item 3): the
+ * answer names a machine-readable `code` and the companies to choose from (those whose account took the
+ * password, and no other); the client signs in again with the chosen `company_code`.
+ */
+export class CompanyChoiceRequiredError extends ConflictError {
+  readonly code = 'sign_in.company_required';
+  constructor(
+    message: string,
+    readonly companies: readonly { company_code: string; company_name: string }[],
+  ) {
+    super(message);
+  }
+}
 /** 429 with the seconds the client should wait (the `Retry-After` header). */
 export class TooManyRequestsError extends HttpError {
   constructor(
@@ -67,6 +81,9 @@ export class ServiceUnavailableError extends HttpError {
 export interface HttpErrorBody {
   message: string;
   errors?: Record<string, string[]>;
+  /** A machine-readable reason, where the client acts on it (the sign-in's company choice). */
+  code?: string;
+  companies?: readonly { company_code: string; company_name: string }[];
 }
 
 /** Zod issues → `{ "user.email": ["..."] }`, the shape the SPA shows next to fields. */
@@ -114,6 +131,8 @@ export function toHttp(error: unknown): {
   if (error instanceof HttpError) {
     const body: HttpErrorBody = { message: error.message };
     if (error.errors) body.errors = error.errors;
+    if (error instanceof CompanyChoiceRequiredError)
+      Object.assign(body, { code: error.code, companies: error.companies });
     return { statusCode: error.statusCode, body, log: error.statusCode >= 500 && error.statusCode !== 501 };
   }
   if (error instanceof $ZodError) {

@@ -108,6 +108,11 @@ export const MESSAGES = {
   grantAfterLeave: '付与日は退職日（{date}）以前の日付を入力してください',
   grantAutomatic: '法定付与の実行で付与された日数は削除できません。日数を調整する場合は手動付与で調整してください。',
   grantUsed: 'この付与からすでに有給休暇が取得・申請されているため削除できません（使用{n}日）。',
+  // One e-mail, users of several companies (issue 30 item 3): the sign-in's company choice, and the cap
+  // on one address's accounts (the message names no other company).
+  signInCompanyRequired:
+    'このメールアドレスとパスワードで複数の会社にログインできます。ログインする会社を選んでください。',
+  emailAccountLimit: 'このメールアドレスはこれ以上登録できません。別のメールアドレスを指定してください。',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,3 +1,4 @@
+import { POOLS } from '../config/pools.js';
 import type { Role } from '../routes.js';
 import { pools } from './auth/pools.js';
 import { ConflictError } from './errors.js';
@@ -23,8 +24,23 @@ export interface NewPoolUser {
 }
 
 /**
- * Creates a user in the pool of `role`, with its tenant ids as (immutable) custom attributes.
- * No invitation e-mail: the admin hands over the temporary password. Returns the Cognito username (sub).
+ * The Cognito username of a user (issue 30 item 3). In the company pools it is made from the company and
+ * the user's id (`<company id>.<employee or admin id>`, lower-case ULIDs): the same e-mail may belong to
+ * users of several companies, so it cannot name the user. The operator signs in with the e-mail itself.
+ */
+export function poolUsername(role: Role, email: string, attributes: Record<string, string>): string {
+  if (POOLS[role].signIn === 'email') return email;
+  const companyId = attributes.company_id;
+  const userId = attributes[role === 'employee' ? 'employee_id' : 'admin_id'];
+  if (!companyId || !userId) throw new Error(`a ${role} user needs company_id and its user id`);
+  return `${companyId}.${userId}`;
+}
+
+/**
+ * Creates a user in the pool of `role`, with its tenant ids as (immutable) custom attributes, named by
+ * `poolUsername`: a second create of the same company user is a ConflictError (never another company's
+ * e-mail, which Cognito no longer knows as a name). No invitation e-mail: the admin hands over the
+ * temporary password. Returns the Cognito username.
  */
 export async function createPoolUser(user: NewPoolUser): Promise<string> {
   const {
@@ -32,11 +48,12 @@ export async function createPoolUser(user: NewPoolUser): Promise<string> {
     client,
   } = await admin();
   const { poolId } = pools()[user.role];
+  const username = poolUsername(user.role, user.email, user.attributes);
   const out = await client
     .send(
       new AdminCreateUserCommand({
         UserPoolId: poolId,
-        Username: user.email,
+        Username: username,
         TemporaryPassword: user.temporaryPassword,
         MessageAction: 'SUPPRESS',
         UserAttributes: [
@@ -54,13 +71,13 @@ export async function createPoolUser(user: NewPoolUser): Promise<string> {
     await client.send(
       new AdminSetUserPasswordCommand({
         UserPoolId: poolId,
-        Username: user.email,
+        Username: username,
         Password: user.temporaryPassword,
         Permanent: true,
       }),
     );
   }
-  return out.User?.Username ?? user.email;
+  return out.User?.Username ?? username;
 }
 
 export async function deletePoolUser(role: Role, username: string): Promise<void> {
@@ -118,40 +135,6 @@ export async function updatePoolUserEmail(role: Role, username: string, email: s
 /** An admin-set password is temporary: the user chooses their own at the next sign-in. */
 export async function resetPoolUserPassword(role: Role, username: string, temporaryPassword: string): Promise<void> {
   await setPassword(role, username, temporaryPassword, false);
-}
-
-/**
- * The username (sub) of the user signing in with this e-mail, or null. AWS refuses a taken e-mail on
- * update (AliasExistsException) but cognito-local does not, so callers check first on both.
- */
-export async function poolUsernameByEmail(role: Role, email: string): Promise<string | null> {
-  return (await poolUserByEmail(role, email))?.username ?? null;
-}
-
-/** A pool user found by e-mail: the username (sub) and the custom attributes (without `custom:`). */
-export interface PoolUserFound {
-  username: string;
-  attributes: Record<string, string>;
-}
-
-/** The user signing in with this e-mail in the pool of `role`, with its tenant ids, or null. */
-export async function poolUserByEmail(role: Role, email: string): Promise<PoolUserFound | null> {
-  const {
-    sdk: { AdminGetUserCommand },
-    client,
-  } = await admin();
-  try {
-    const out = await client.send(new AdminGetUserCommand({ UserPoolId: pools()[role].poolId, Username: email }));
-    if (!out.Username) return null;
-    const attributes: Record<string, string> = {};
-    for (const a of out.UserAttributes ?? []) {
-      if (a.Name?.startsWith('custom:') && a.Value !== undefined) attributes[a.Name.slice(7)] = a.Value;
-    }
-    return { username: out.Username, attributes };
-  } catch (error) {
-    if ((error as { name?: string }).name === 'UserNotFoundException') return null;
-    throw error;
-  }
 }
 
 /** A password the user chose ("パスワードをお忘れの方"): permanent, no change asked at the next sign-in. */

@@ -48,6 +48,9 @@ export class KintaiUserPool extends Construct {
     const totp = definition.mfa === 'totp-enforced-by-api';
     const plan = props.plan ?? DEFAULT_COGNITO_PLAN;
     const threatProtection = plan === 'plus';
+    // Company pools name users by an id (one e-mail may belong to users of several companies, issue 30
+    // item 3): the e-mail is a plain attribute, neither alias nor verified (the product mails itself).
+    const byEmail = definition.signIn === 'email';
 
     const customAttributes: Record<string, cognito.ICustomAttribute> = {};
     for (const name of definition.customAttributes) {
@@ -58,9 +61,9 @@ export class KintaiUserPool extends Construct {
     this.pool = new cognito.UserPool(this, 'Pool', {
       userPoolName: props.poolName,
       selfSignUpEnabled: false,
-      signInAliases: { email: true },
+      signInAliases: byEmail ? { email: true } : { username: true },
       signInCaseSensitive: false,
-      autoVerify: { email: true },
+      ...(byEmail ? { autoVerify: { email: true } } : {}),
       standardAttributes: { email: { required: true, mutable: true } },
       customAttributes,
       passwordPolicy: {
@@ -71,7 +74,8 @@ export class KintaiUserPool extends Construct {
         requireSymbols: PASSWORD_POLICY.requireSymbols,
         tempPasswordValidity: Duration.days(PASSWORD_POLICY.tempPasswordValidityDays),
       },
-      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Company users reset their password through the product (its own mailed code), never Cognito's.
+      accountRecovery: byEmail ? cognito.AccountRecovery.EMAIL_ONLY : cognito.AccountRecovery.NONE,
       // Invitations use Cognito's built-in sender (50 e-mails a day); a production rollout of many
       // companies switches to `cognito.UserPoolEmail.withSES(...)` once a verified domain exists.
       // TOTP only: SMS costs money per message, needs an SNS role and is weaker (SIM swap).

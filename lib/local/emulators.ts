@@ -296,6 +296,14 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   };
 
   const dynamo = startDynamoDb(ports.dynamodb, options.dynamodbInMemory ? null : dynamoDir, verbose);
+  // cognito-local gives every new pool its `UserPoolDefaults`, whose built-in default makes the e-mail
+  // the username; the company pools name users by an id (issue 30 item 3), so no default: each pool
+  // states its own UsernameAttributes (lib/local/provision.ts).
+  mkdirSync(join(cognitoDir, '.cognito'), { recursive: true });
+  writeFileSync(
+    join(cognitoDir, '.cognito', 'config.json'),
+    JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }, null, 2),
+  );
   const cognito = startCognito(ports.cognito, cognitoDir, verbose);
   writeFileSync(join(dataDir, PID_FILE), JSON.stringify([dynamo.child.pid, cognito.child.pid].filter(Boolean)));
   let s3: { close(): Promise<void> } | undefined;

@@ -132,7 +132,8 @@ async function ensureUserPool(client: CognitoIdentityProviderClient, stage: stri
   const created = await client.send(
     new CreateUserPoolCommand({
       PoolName: name,
-      UsernameAttributes: ['email'],
+      // Company pools name users by an id (issue 30 item 3, functions/config/pools.ts `signIn`).
+      ...(POOLS[key].signIn === 'email' ? { UsernameAttributes: ['email'] } : {}),
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       MfaConfiguration: cognitoMfaConfiguration(POOLS[key].mfa),
       Policies: {

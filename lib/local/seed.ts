@@ -2,7 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/db/service.js';
 import { dynamo } from '../../functions/shared/clients/dynamodb.js';
 import { env } from '../../functions/shared/env.js';
-import { createPoolUser } from '../../functions/shared/pool-users.js';
+import { createPoolUser, poolUsername } from '../../functions/shared/pool-users.js';
+import { loginKey } from '../../functions/db/logins.js';
 import { ConflictError } from '../../functions/shared/errors.js';
 import { addDays, instantOf, monthDates, today, weekday } from '../../functions/domain/time.js';
 import { putRule } from '../../functions/db/rules.js';
@@ -284,21 +285,31 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
     // running windows 要確認 until the days taken before are stated on the staff form).
     usageStartedOn: '2024-04-01',
   }).go();
-  const adminSub = await ignoreExisting(() =>
+  const adminAttributes = { company_id: companyId, admin_id: DEMO.admin.adminId };
+  await ignoreExisting(() =>
     createPoolUser({
       role: 'admin',
       email: DEMO.admin.email,
-      attributes: { company_id: companyId, admin_id: DEMO.admin.adminId },
+      attributes: adminAttributes,
       temporaryPassword: DEMO.admin.password,
       permanent: true,
     }),
   );
+  // Company users are named by the product's id (issue 30 item 3): the same on every start.
+  const adminSub = poolUsername('admin', DEMO.admin.email, adminAttributes);
   await entities.CompanyAdmin.put({
     companyId,
     adminId: DEMO.admin.adminId,
     name: DEMO.admin.name,
     email: DEMO.admin.email,
-    ...(adminSub ? { userSub: adminSub } : {}),
+    userSub: adminSub,
+  }).go();
+  await entities.LoginName.put({
+    pool: 'admin',
+    email: loginKey(DEMO.admin.email),
+    companyId,
+    userId: DEMO.admin.adminId,
+    username: adminSub,
   }).go();
   await ignoreExisting(() =>
     createPoolUser({
@@ -323,17 +334,26 @@ export async function seedDemo(now: Date = new Date()): Promise<void> {
   const dates = demoWorkDates(now);
   const transfer = demoTransfer(dates);
   for (const e of DEMO.employees) {
-    const userSub = await ignoreExisting(() =>
+    const attributes = { company_id: companyId, employee_id: e.employeeId };
+    await ignoreExisting(() =>
       createPoolUser({
         role: 'employee',
         email: e.email,
-        attributes: { company_id: companyId, employee_id: e.employeeId },
+        attributes,
         temporaryPassword: DEMO.employeePassword,
         permanent: true,
       }),
     );
+    const userSub = poolUsername('employee', e.email, attributes);
+    await entities.LoginName.put({
+      pool: 'employee',
+      email: loginKey(e.email),
+      companyId,
+      userId: e.employeeId,
+      username: userSub,
+    }).go();
     await entities.Employee.put({
-      ...(userSub ? { userSub } : {}),
+      userSub,
       companyId,
       employeeId: e.employeeId,
       lastName: e.lastName,

@@ -107,7 +107,7 @@ describe('what the table keeps (労働基準法109条: no TTL on records)', () =
 describe('Cognito user pools', () => {
   const keys = Object.keys(POOLS) as PoolKey[];
 
-  it('creates one pool per definition, admin-created users only, sign-in by e-mail', () => {
+  it('creates one pool per definition, admin-created users only; the operator signs in by e-mail, company users by an id', () => {
     template.resourceCountIs('AWS::Cognito::UserPool', keys.length);
     for (const key of keys) {
       template.hasResource('AWS::Cognito::UserPool', {
@@ -115,7 +115,12 @@ describe('Cognito user pools', () => {
         Properties: {
           UserPoolName: poolName(STAGE, key),
           AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-          UsernameAttributes: ['email'],
+          // Company pools (issue 30 item 3): the username is the product's id, the e-mail a plain
+          // attribute that users of several companies may share; no alias, nothing verified by Cognito.
+          UsernameAttributes: POOLS[key].signIn === 'email' ? ['email'] : Match.absent(),
+          AliasAttributes: Match.absent(),
+          AutoVerifiedAttributes: POOLS[key].signIn === 'email' ? ['email'] : Match.absent(),
+          UsernameConfiguration: { CaseSensitive: false },
           DeletionProtection: 'ACTIVE',
           UserPoolTier: 'PLUS',
           UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },

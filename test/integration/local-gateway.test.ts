@@ -355,7 +355,8 @@ describe('the emulator stack of this file', () => {
 
   it('signs in a user created by the helper, with the issuer the API verifies against', async () => {
     const user = { email: `gateway-${Date.now()}@example.test`, password: 'Test#Passw0rd2026' };
-    await createPoolUser({
+    // Employees are named by the product's id, not their e-mail (issue 30 item 3).
+    const username = await createPoolUser({
       role: 'employee',
       email: user.email,
       attributes: { company_id: 'c1', employee_id: 'e1' },
@@ -368,10 +369,11 @@ describe('the emulator stack of this file', () => {
       new InitiateAuthCommand({
         ClientId: stack.env.EMPLOYEE_CLIENT_ID,
         AuthFlow: AuthFlowType.USER_PASSWORD_AUTH,
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+        AuthParameters: { USERNAME: username, PASSWORD: user.password },
       }),
     );
     cognito.destroy();
+    expect(username).toBe('c1.e1');
 
     const idToken = auth.AuthenticationResult?.IdToken ?? '';
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as Record<

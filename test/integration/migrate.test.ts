@@ -2,7 +2,7 @@
  * The one migration runner (functions/jobs/migrate.ts) on a table holding a member as stored before
  * issue 19 (no index keys, no e-mail unique item, no ledger, a department with no count), a company
  * with only the old company alert (アラート設定: 40 h, special clause) and no 36協定 version, opened
- * before its 利用開始日 was kept (issue 29): every step
+ * before its 利用開始日 was kept (issue 29), and no login index item (issue 30 item 3): every step
  * writes what is missing, the member is then listed, found by フリガナ and by 氏名, and its balance comes
  * from its ledger; the company has a 36協定 version carrying its alert over unchanged; a second run
  * writes nothing.
@@ -108,6 +108,8 @@ describe('functions/jobs/migrate.ts', () => {
       '36協定 version from the old company alert': 2,
       // Issue 29 item 8: each company's 利用開始日, from the day it was opened.
       'company first day of use': 2,
+      // Issue 30 item 3: the old member's login index item (the tenant's admin has one already).
+      'login index items': 1,
     });
     const { data: mark } = await db().entities.CompanyClosure.get({ companyId: closedCompanyId }).go();
     expect(mark).toMatchObject({ closedAt: '2026-10-01T00:00:00.000Z' });
@@ -158,7 +160,18 @@ describe('functions/jobs/migrate.ts', () => {
     expect(company?.usageStartedOn).toBe(tokyoDate(new Date(company!.createdAt)));
 
     const again = await migrateAllCompanies();
-    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again.written)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    // The old member is found by its e-mail, under the username its record keeps (none: the e-mail).
+    const { data: logins } = await db()
+      .entities.LoginName.query.byEmail({ pool: 'employee', email: 'old-member@example.test' })
+      .go();
+    expect(logins).toEqual([
+      expect.objectContaining({
+        companyId: tenant.companyId,
+        userId: 'old-member',
+        username: 'old-member@example.test',
+      }),
+    ]);
     expect((await admin.get('/api/v1/overtime_agreement')).body.data.versions).toHaveLength(1);
   });
 });

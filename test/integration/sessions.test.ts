@@ -5,7 +5,15 @@ import { newId } from '../../functions/shared/ids.js';
 import { createUserWithTemporaryPassword } from '../../functions/services/temporary-passwords.js';
 import { createHttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
-import { PASSWORD, createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../support/tenant.js';
+import {
+  PASSWORD,
+  createOperator,
+  createTenant,
+  putLoginItem,
+  signIn,
+  type TestTenant,
+  type TestUser,
+} from '../support/tenant.js';
 
 const stack = useTestStack();
 const WRONG = 'メールアドレスまたはパスワードが正しくありません。';
@@ -141,12 +149,14 @@ describe('first sign-in with a temporary password', () => {
       .entities.Employee.put({ companyId: tenant.companyId, employeeId, lastName: '新人', firstName: '太郎', email })
       .go();
     // As the product issues it: the temporary password's hash is kept for the sign-in check (issue 30 item 1).
-    await createUserWithTemporaryPassword({
+    const username = await createUserWithTemporaryPassword({
       role: 'employee',
       email,
       attributes: { company_id: tenant.companyId, employee_id: employeeId },
       temporaryPassword: 'Temp#Passw0rd1',
     });
+    // And its login index item, written with the profile by the product (issue 30 item 3).
+    await putLoginItem('employee', email, tenant.companyId, employeeId, username);
 
     const client = await anonymous();
     const first = await client.post('/users/sign_in', { user: { email, password: 'Temp#Passw0rd1' } });

@@ -8,6 +8,7 @@ import { staffEmailGuard } from '../../functions/db/staff.js';
 import type { Role } from '../../functions/routes.js';
 import { newId } from '../../functions/shared/ids.js';
 import { createPoolUser } from '../../functions/shared/pool-users.js';
+import { loginKey } from '../../functions/db/logins.js';
 import { createHttpClient, type HttpClient } from './http-client.js';
 import { totp } from './totp.js';
 
@@ -32,13 +33,39 @@ export interface TestTenant {
   employmentStatusId: string;
 }
 
+/**
+ * The login index item of a company user (db/entities/login-name.ts), as the product writes it with the
+ * user's record (issue 30 item 3): sign-in finds the user by the e-mail through it.
+ */
+export async function putLoginItem(
+  pool: 'employee' | 'admin',
+  email: string,
+  companyId: string,
+  userId: string,
+  username: string,
+): Promise<void> {
+  await db()
+    .entities.LoginName.put({ pool, email: loginKey(email), companyId, userId, username })
+    .go();
+}
+
 export async function createTenant(
-  options: { employees?: number; timeZone?: string; name?: string } = {},
+  options: {
+    employees?: number;
+    timeZone?: string;
+    name?: string;
+    /**
+     * E-mails to give the admin and the first employees instead of new ones: the same person in a
+     * second company (issue 30 item 3), with the same test password.
+     */
+    adminEmail?: string;
+    employeeEmails?: readonly string[];
+  } = {},
 ): Promise<TestTenant> {
   const { entities } = db();
   const companyId = newId();
   const companyName = options.name ?? `テスト株式会社 ${companyId.slice(-4)}`;
-  const admin = { email: unique('admin'), password: PASSWORD, id: newId() };
+  const admin = { email: options.adminEmail ?? unique('admin'), password: PASSWORD, id: newId() };
   const departmentId = newId();
   const employmentStatusId = newId();
   await entities.Company.put({
@@ -62,12 +89,19 @@ export async function createTenant(
     email: admin.email,
     userSub: adminSub,
   }).go();
+  // The login index item sign-in finds the admin by (db/companies.ts insertCompanyWithAdmin writes it).
+  await putLoginItem('admin', admin.email, companyId, admin.id, adminSub);
   await entities.Department.put({ companyId, departmentId, name: '営業部' }).go();
   await entities.EmploymentStatus.put({ companyId, employmentStatusId, name: '正社員' }).go();
 
   const employees: TestTenant['employees'] = [];
   for (let i = 0; i < (options.employees ?? 1); i++) {
-    const e = { email: unique(`staff${i}`), password: PASSWORD, id: newId(), name: `社員 ${i + 1}号` };
+    const e = {
+      email: options.employeeEmails?.[i] ?? unique(`staff${i}`),
+      password: PASSWORD,
+      id: newId(),
+      name: `社員 ${i + 1}号`,
+    };
     const userSub = await createPoolUser({
       role: 'employee',
       email: e.email,
@@ -87,6 +121,8 @@ export async function createTenant(
     }).go();
     // The e-mail's unique item, as a member registered through the app has (db/staff.ts insertStaff).
     await entities.UniqueValue.put({ ...staffEmailGuard(companyId, e.email), ownerId: e.id }).go();
+    // And its login index item (issue 30 item 3): sign-in finds the member by the e-mail.
+    await putLoginItem('employee', e.email, companyId, e.id, userSub);
     employees.push(e);
   }
   return { companyId, companyName, admin, employees, departmentId, employmentStatusId };

@@ -99,6 +99,12 @@ export const ja = {
     totpLead: '認証アプリに表示されている6桁のコードを入力してください。',
     totpCode: '認証コード（6桁）',
     totpSubmit: '確認',
+    // One e-mail, several companies (issue 30 item 3): the company choice after the password.
+    companyTitle: 'ログインする会社の選択',
+    companyLead: 'このメールアドレスとパスワードで複数の会社にログインできます。ログインする会社を選んでください。',
+    companyList: 'ログインする会社',
+    companyBack: 'メールアドレスの入力に戻る',
+    companyCode: '会社コード',
   },
   header: {
     staffAccount: 'スタッフアカウント',

@@ -24,7 +24,15 @@ export type ApiResult<T> =
       /** A list answered a page at a time: the next page's cursor (null on the last page). */
       nextCursor?: string | null;
     }
-  | { ok: false; status: number; data: null; message: string; errors: FieldErrors | null };
+  | {
+      ok: false;
+      status: number;
+      data: null;
+      message: string;
+      errors: FieldErrors | null;
+      /** The error body as answered, for the few answers that carry more (the sign-in's company choice). */
+      body?: unknown;
+    };
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -106,7 +114,7 @@ export function toResult<T>(status: number, body: unknown): ApiResult<T> {
   const message =
     isRecord(body) && typeof body.message === 'string' && body.message ? body.message : MESSAGES.communicationFailed;
   const errors = isRecord(body) ? toFieldErrors(body.errors) : null;
-  return { ok: false, status, data: null, message, errors };
+  return { ok: false, status, data: null, message, errors, body };
 }
 
 async function readBody(res: Response): Promise<unknown> {

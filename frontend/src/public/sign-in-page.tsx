@@ -2,7 +2,9 @@
  * The three sign-in pages (spec §2, §4, §5): the button stays disabled while a field is empty or a
  * request is in flight; a failure re-enables it and shows the server's message above the form.
  * A first sign-in with a temporary password continues with a new-password form; an operator who
- * has enrolled TOTP continues with the 6-digit code of the authenticator app.
+ * has enrolled TOTP continues with the 6-digit code of the authenticator app. An e-mail whose password
+ * opens accounts of several companies (issue 30 item 3) continues with the choice of the company: the
+ * server names only the companies the password opened, and the credentials are sent again with it.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -70,6 +72,27 @@ interface SignInAnswer {
 const challengeOf = (data: unknown): string | undefined =>
   typeof data === 'object' && data !== null ? (data as SignInAnswer).challenge : undefined;
 
+/** A company the password opens, as the 409 `sign_in.company_required` lists it. */
+interface CompanyChoice {
+  company_code: string;
+  company_name: string;
+}
+
+/** The companies of a company-choice answer, or null for any other failure. */
+function companiesOf(body: unknown): CompanyChoice[] | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { code, companies } = body as { code?: unknown; companies?: unknown };
+  if (code !== 'sign_in.company_required' || !Array.isArray(companies)) return null;
+  const list = companies.filter(
+    (c): c is CompanyChoice =>
+      typeof c === 'object' &&
+      c !== null &&
+      typeof (c as CompanyChoice).company_code === 'string' &&
+      typeof (c as CompanyChoice).company_name === 'string',
+  );
+  return list.length ? list : null;
+}
+
 function ErrorMessage({ message }: { message: string | null }) {
   // The live region stays mounted so a message that appears is announced.
   return (
@@ -85,9 +108,42 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
   const { refresh } = useSession();
   // A notice handed over by the page before (the password was reset), shown above the form.
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
-  const [step, setStep] = useState<'credentials' | 'newPassword' | 'totp'>('credentials');
+  const [step, setStep] = useState<'credentials' | 'company' | 'newPassword' | 'totp'>('credentials');
   const [message, setMessage] = useState<string | null>(null);
   const [passwordErrors, setPasswordErrors] = useState<string[]>([]);
+  // The credentials and the companies they open, while the person chooses one (memory only).
+  const [choice, setChoice] = useState<{ email: string; password: string; companies: CompanyChoice[] } | null>(null);
+
+  /** Sends the credentials (with the chosen company) and moves to the step the answer asks for. */
+  async function submitCredentials(email: string, password: string, companyCode?: string): Promise<boolean> {
+    setMessage(null);
+    const res = await api.post<unknown>(config.path, {
+      [config.bodyKey]: { email, password, ...(companyCode ? { company_code: companyCode } : {}) },
+    });
+    if (!res.ok) {
+      const companies = companyCode ? null : companiesOf(res.body);
+      if (companies) {
+        setChoice({ email, password, companies });
+        setStep('company');
+        return true;
+      }
+      setMessage(res.message);
+      return false;
+    }
+    setChoice(null);
+    const challenge = challengeOf(res.data);
+    if (challenge === 'NEW_PASSWORD_REQUIRED' || challenge === 'SOFTWARE_TOKEN_MFA') {
+      const next = challenge === 'NEW_PASSWORD_REQUIRED' ? config.newPasswordPath : config.totpPath;
+      if (!next) {
+        setMessage(t.messages.signInFailed);
+        return false;
+      }
+      setStep(challenge === 'NEW_PASSWORD_REQUIRED' ? 'newPassword' : 'totp');
+      return true;
+    }
+    await finish();
+    return true;
+  }
 
   async function finish() {
     await refresh();
@@ -107,28 +163,32 @@ export function SignInPage({ kind }: { kind: SignInKind }) {
               </p>
             )}
             <ErrorMessage message={message} />
-            <CredentialsForm
-              onSubmit={async (email, password) => {
-                setMessage(null);
-                const res = await api.post<unknown>(config.path, { [config.bodyKey]: { email, password } });
-                if (!res.ok) {
-                  setMessage(res.message);
-                  return false;
-                }
-                const challenge = challengeOf(res.data);
-                if (challenge === 'NEW_PASSWORD_REQUIRED' || challenge === 'SOFTWARE_TOKEN_MFA') {
-                  const next = challenge === 'NEW_PASSWORD_REQUIRED' ? config.newPasswordPath : config.totpPath;
-                  if (!next) {
-                    setMessage(t.messages.signInFailed);
-                    return false;
-                  }
-                  setStep(challenge === 'NEW_PASSWORD_REQUIRED' ? 'newPassword' : 'totp');
-                  return true;
-                }
-                await finish();
-                return true;
-              }}
+            <CredentialsForm onSubmit={submitCredentials} />
+          </>
+        ) : step === 'company' && choice ? (
+          <>
+            <PageTitle title={t.signIn.companyTitle} />
+            <p className="form-notice" role="status">
+              {t.signIn.companyLead}
+            </p>
+            <ErrorMessage message={message} />
+            <CompanyChoiceForm
+              companies={choice.companies}
+              onChoose={(code) => submitCredentials(choice.email, choice.password, code)}
             />
+            <p className="sign-in__other">
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => {
+                  setChoice(null);
+                  setMessage(null);
+                  setStep('credentials');
+                }}
+              >
+                {t.signIn.companyBack}
+              </button>
+            </p>
           </>
         ) : step === 'totp' ? (
           <>
@@ -228,6 +288,46 @@ function CredentialsForm({ onSubmit }: { onSubmit: Submit<[email: string, passwo
         {t.signIn.submit}
       </button>
     </form>
+  );
+}
+
+/** One button per company the password opens; choosing one signs in there. */
+function CompanyChoiceForm({
+  companies,
+  onChoose,
+}: {
+  companies: CompanyChoice[];
+  onChoose: Submit<[companyCode: string]>;
+}) {
+  const [pending, setPending] = useState(false);
+  // Two companies of one name are told apart by their code (the company id).
+  const repeated = new Set(
+    companies
+      .filter((c, i) => companies.some((d, j) => j < i && d.company_name === c.company_name))
+      .map((c) => c.company_name),
+  );
+  return (
+    <ul className="sign-in__companies" aria-label={t.signIn.companyList} aria-busy={pending}>
+      {companies.map((c) => (
+        <li key={c.company_code}>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={pending}
+            onClick={() => {
+              setPending(true);
+              void onChoose(c.company_code).then((moved) => {
+                if (!moved) setPending(false);
+              });
+            }}
+          >
+            {repeated.has(c.company_name)
+              ? `${c.company_name}（${t.signIn.companyCode}: ${c.company_code}）`
+              : c.company_name}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

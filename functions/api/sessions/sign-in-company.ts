@@ -2,14 +2,19 @@ import * as z from 'zod/mini';
 import { COOKIE } from '../../shared/auth/cookies.js';
 import { clientAddress } from '../../shared/client-address.js';
 import { api } from '../../shared/middleware.js';
-import { CredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
+import { CompanyCredentialsSchema, signIn } from '../../services/sessions/sign-in.js';
 
+/** With `company_code` after the answer asked which company (issue 30 item 3). */
 export const handler = api(
   'sign-in-company',
-  { body: z.strictObject({ company: CredentialsSchema }) },
+  { body: z.strictObject({ company: CompanyCredentialsSchema }) },
   async ({ body, cookies, event }) =>
-    signIn('admin', body.company.email, body.company.password, {
-      address: clientAddress(event),
-      device: cookies[COOKIE.device],
-    }),
+    signIn(
+      'admin',
+      body.company.email,
+      body.company.password,
+      { address: clientAddress(event), device: cookies[COOKIE.device] },
+      {},
+      body.company.company_code,
+    ),
 );

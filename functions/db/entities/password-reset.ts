@@ -12,8 +12,14 @@ export const PasswordReset = createSchema({
     /** Keyed hash of `<audience>:<e-mail>` (shared/signing.ts): no e-mail in the key. */
     account: { type: 'string', required: true, readOnly: true },
     audience: { type: ['employee', 'admin'] as const, required: true },
-    /** Cognito username (= sub) of the account: whose password the code sets and whose sessions end. */
+    /** Cognito username of the (first) account: whose password the code sets and whose sessions end. */
     username: { type: 'string', required: true },
+    /**
+     * Every account of the e-mail on this sign-in page (issue 30 item 3: users of several companies may
+     * share an address, and the mailbox proves all of them): the code sets the password of each. Absent
+     * on codes stored before it: `username` alone.
+     */
+    usernames: { type: 'list', items: { type: 'string' } },
     /** HMAC of the code (shared/signing.ts, purpose `reset`), never the code itself. */
     codeHash: { type: 'string', required: true },
     /** Wrong codes typed so far; at the limit the code is written off. */

@@ -9,9 +9,15 @@ import { deviceAccount, renewedDeviceCookie, trustedDevice } from '../../shared/
 import { newCsrfToken } from '../../shared/auth/csrf.js';
 import { pools } from '../../shared/auth/pools.js';
 import { newSessionId, sessionExpiry } from '../../shared/auth/session.js';
-import { verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
+import { sessionSubject, verifyIdToken, type KeySource } from '../../shared/auth/tokens.js';
 import { initiateAuth, respondToAuthChallenge, type AuthResult } from '../../shared/auth/cognito-public.js';
-import { awsErrorName, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../shared/errors.js';
+import {
+  awsErrorName,
+  CompanyChoiceRequiredError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../../shared/errors.js';
 import {
   assertBrakesOpen,
   assertRateLimitOpen,
@@ -33,10 +39,20 @@ import { equalStrings, hmac } from '../../shared/signing.js';
 import { isCommonPassword } from '../../domain/password-strength.js';
 import { sessionView } from './session-view.js';
 import { isIssuedTemporaryPassword } from '../temporary-passwords.js';
+import { activeLoginAccounts } from '../login-accounts.js';
 
 export const CredentialsSchema = z.strictObject({
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
   password: z.string().check(z.minLength(1), z.maxLength(256)),
+});
+/**
+ * A company sign-in (employees, company admins): the credentials and, after the answer asked for it,
+ * the company chosen (issue 30 item 3: the company id the choice listed as `company_code`).
+ */
+export const CompanyCredentialsSchema = z.strictObject({
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(256)),
+  company_code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[0-9a-z]+$/))),
 });
 export const NewPasswordSchema = z.strictObject({ password: z.string().check(z.minLength(1), z.maxLength(256)) });
 /** A TOTP code as authenticator apps show it (spaces some apps insert are dropped). */
@@ -136,7 +152,7 @@ async function startSession(
   await createSession({
     sessionId,
     role,
-    sub: verified.claims.sub,
+    sub: sessionSubject(verified.claims),
     userName: profile.userName,
     timeZone: profile.timeZone,
     expiresAt: sessionExpiry(),
@@ -233,30 +249,90 @@ const throttled = (error: unknown): never => {
   throw error;
 };
 
+/** What Cognito answered to one account's password, when it accepted it. */
+type Accepted = { out: Awaited<ReturnType<typeof initiateAuth>>; username: string };
+
+/**
+ * The password tried against one account: Cognito's answer, or null for a refused password. A user on a
+ * temporary password must have typed the one the product issued (issue 30 item 1): cognito-local answers
+ * the challenge to any password, so a wrong one is refused like any wrong password — checked against
+ * THIS account's issued password.
+ */
+async function tryPassword(role: Role, username: string, password: string, names: string[]): Promise<Accepted | null> {
+  const out = await initiateAuth({
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: pools()[role].clientId,
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  }).catch((error: unknown) => {
+    if (wrongCredentials(error)) return null;
+    throw error;
+  });
+  if (!out) return null;
+  const challenged = out.ChallengeParameters?.USER_ID_FOR_SRP ?? username;
+  if (
+    out.ChallengeName === 'NEW_PASSWORD_REQUIRED' &&
+    !(await isIssuedTemporaryPassword(role, [challenged, username, ...names], password))
+  ) {
+    return null;
+  }
+  return { out, username: challenged };
+}
+
+/** A name no pool user has: an unknown e-mail still costs one Cognito call, like a known one. */
+const NOBODY = 'unknown.0000000000000000000000000';
+
+/**
+ * The accounts the password opens. The operator signs in by e-mail (one account). A company user may
+ * have accounts in several companies under one e-mail (issue 30 item 3): the login index lists them, and
+ * the password is tried against each active one — or only the chosen company's, with `companyCode`.
+ */
+async function acceptedAccounts(role: Role, email: string, password: string, companyCode: string | undefined) {
+  if (role === 'operator') {
+    const one = await tryPassword(role, email, password, [email]);
+    return one ? [{ ...one, company: null }] : [];
+  }
+  const accounts = (await activeLoginAccounts(role, email)).filter(
+    (a) => companyCode === undefined || a.companyId === companyCode,
+  );
+  if (!accounts.length) {
+    await tryPassword(role, NOBODY, password, []);
+    return [];
+  }
+  const tried = await Promise.all(
+    accounts.map(async (a) => {
+      // A member stored before usernames were ids was keyed by the e-mail for the temporary password.
+      const one = await tryPassword(role, a.username, password, [a.email]);
+      return one ? [{ ...one, company: a }] : [];
+    }),
+  );
+  return tried.flat();
+}
+
 export async function signIn(
   role: Role,
   email: string,
   password: string,
   client: SignInClient,
   deps: SignInDeps = {},
+  companyCode?: string,
 ): Promise<Reply> {
+  // One attempt per sign-in, however many accounts the e-mail has.
   const attempt = await brake(role, email, client);
-  const out = await initiateAuth({
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: pools()[role].clientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  }).catch((error: unknown) => passwordRefused(error, attempt));
-  const username = out.ChallengeParameters?.USER_ID_FOR_SRP ?? email;
-  // A user on a temporary password: the password must be the one the product issued (issue 30 item 1).
-  // cognito-local answers the challenge to any password; a wrong one is refused like any wrong password.
-  if (
-    out.ChallengeName === 'NEW_PASSWORD_REQUIRED' &&
-    !(await isIssuedTemporaryPassword(role, [username, email], password))
-  ) {
-    await passwordRefused(notAuthorized(), attempt);
-  }
+  const accepted = await acceptedAccounts(role, email, password, companyCode);
+  // No account took the password: the same answer as an unknown e-mail, counted as today.
+  if (!accepted.length) return passwordRefused(notAuthorized(), attempt);
   // The password was right: this attempt was no guess, so it does not stay on the account's brake.
   if ('account' in attempt) await refundBrake(attempt.account);
+  if (accepted.length > 1) {
+    // Only someone who knows the password learns these companies: the ones it opens, nothing else.
+    throw new CompanyChoiceRequiredError(
+      MESSAGES.signInCompanyRequired,
+      accepted
+        .map(({ company }) => ({ company_code: company!.companyId, company_name: company!.companyName }))
+        .sort((a, b) => a.company_name.localeCompare(b.company_name, 'ja')),
+    );
+  }
+  const { out, username } = accepted[0]!;
 
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
     return ok({ challenge: 'NEW_PASSWORD_REQUIRED', message: MESSAGES.newPasswordRequired }, [

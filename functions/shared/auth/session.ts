@@ -4,7 +4,7 @@ import { findSession, findSessionAndClosure } from '../../db/sessions.js';
 import { serializeCookie } from '../http.js';
 import { COOKIE, SESSION_SECONDS } from './cookies.js';
 import { pools } from './pools.js';
-import { TokenError, verifyIdToken, type KeySource, type VerifiedToken } from './tokens.js';
+import { TokenError, sessionSubject, verifyIdToken, type KeySource, type VerifiedToken } from './tokens.js';
 
 interface PrincipalBase {
   sub: string;
@@ -116,7 +116,7 @@ export async function authenticate(
     session = await findSession(sessionId);
   }
   if (!session || session.expiresAt <= nowSeconds()) return null;
-  if (session.sub !== verified.claims.sub || session.role !== verified.role) return null;
+  if (session.sub !== sessionSubject(verified.claims) || session.role !== verified.role) return null;
   if ((session.companyId ?? null) !== companyId) return null;
 
   const setCookies: string[] = [];
@@ -126,7 +126,7 @@ export async function authenticate(
     if (!renewed) return null;
     try {
       const again = await verifyIdToken(renewed, deps.keys);
-      if (again.claims.sub !== session.sub || again.role !== session.role) return null;
+      if (sessionSubject(again.claims) !== session.sub || again.role !== session.role) return null;
     } catch {
       return null;
     }

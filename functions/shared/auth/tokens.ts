@@ -9,7 +9,19 @@ export interface IdClaims extends JWTPayload {
   'custom:company_id'?: string;
   'custom:employee_id'?: string;
   'custom:admin_id'?: string;
+  'cognito:username'?: string;
 }
+
+/**
+ * Whom a session belongs to: the Cognito username (issue 30 item 3). The product names company users
+ * itself (shared/pool-users.ts poolUsername) and keeps that name on their record (`userSub`), so a
+ * session keyed by it is the one an admin's reset, a retirement or a company close ends. In the
+ * operator's pool the username is Cognito's `sub`; a token without the claim falls back to `sub`.
+ */
+export const sessionSubject = (claims: IdClaims): string =>
+  typeof claims['cognito:username'] === 'string' && claims['cognito:username']
+    ? claims['cognito:username']
+    : claims.sub;
 
 export interface VerifiedToken {
   role: Role;
