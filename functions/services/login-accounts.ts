@@ -18,6 +18,8 @@ export interface ActiveLoginAccount {
   name: string;
   /** The e-mail as stored on the user's record. */
   email: string;
+  /** The company's IANA zone: the session opened for this account needs it (no second read). */
+  timeZone: string;
 }
 
 export async function activeLoginAccounts(pool: LoginPool, email: string): Promise<ActiveLoginAccount[]> {
@@ -30,7 +32,7 @@ export async function activeLoginAccounts(pool: LoginPool, email: string): Promi
       ]);
       if (!company || company.status !== 'active' || !user || user.status !== 'active') return null;
       const name = 'lastName' in user ? `${user.lastName} ${user.firstName}` : user.name;
-      return { ...a, companyName: company.name, name, email: user.email };
+      return { ...a, companyName: company.name, name, email: user.email, timeZone: company.timeZone };
     }),
   );
   return found.filter((a): a is ActiveLoginAccount => a !== null);

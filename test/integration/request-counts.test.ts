@@ -245,8 +245,8 @@ budget(
 );
 budget(
   ['create-company'],
-  2,
-  "one TransactWriteItems (the item and its uniqueness/account items), the admin's temporary password hash (PutItem, issue 30 item 1)",
+  3,
+  "the admin e-mail's login-index accounts (Query: the cap per e-mail, issue 30 item 3), one TransactWriteItems (the item, its uniqueness/account items and the login-index item), the admin's temporary password hash (PutItem, issue 30 item 1)",
 );
 budget(
   ['create-holiday-work-request', 'create-over-work-request'],
@@ -416,8 +416,8 @@ budget(
 );
 budget(
   ['create-employee'],
-  12,
-  "department and status checks (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record, then the new member's summaries of this and the previous payroll period (issue 29 item 14: four requests, as any summary refresh — the settings partition (Query) and the member with the overtime history (TransactGetItems) at once, the days and shifts (one Query), one TransactWriteItems), so 勤怠集計 shows 0s at once; the welcome mail stored (PutItem: after the Cognito user, so not in that transaction), claimed and marked sent (UpdateItem each)",
+  13,
+  "the e-mail's login-index accounts (Query: the cap per e-mail, issue 30 item 3), department and status checks (GetItem), the temporary password's hash (PutItem, issue 30 item 1), the staff item with the units' active-staff counts (one TransactWriteItems) and its audit record, then the new member's summaries of this and the previous payroll period (issue 29 item 14: four requests, as any summary refresh — the settings partition (Query) and the member with the overtime history (TransactGetItems) at once, the days and shifts (one Query), one TransactWriteItems), so 勤怠集計 shows 0s at once; the welcome mail stored (PutItem: after the Cognito user, so not in that transaction), claimed and marked sent (UpdateItem each)",
 );
 budget(
   ['get-paid-leave', 'run-paid-leave-grants'],
@@ -501,10 +501,14 @@ budget(
 );
 budget(
   ['sign-in-user', 'sign-in-company'],
-  6,
-  'the address and account brakes (one BatchGetItem), the attempt counted (UpdateItem) and taken back once the password proves right (UpdateItem), the account and the company (GetItem), the session (PutItem)',
+  7,
+  "the address and account brakes (one BatchGetItem), the attempt counted (UpdateItem) and taken back once the password proves right (UpdateItem), the e-mail's accounts in the login index (Query, issue 30 item 3: one e-mail may sign in to several companies) with each account's user and company (GetItem each: read once, the session reuses them), the session (PutItem)",
 );
-budget(['update-company'], 5, 'company and admin (GetItem), admins (Query), one TransactWriteItems, audit record');
+budget(
+  ['update-company'],
+  6,
+  "company and admin (GetItem), admins (Query), the new admin e-mail's login-index accounts (Query: the cap per e-mail, issue 30 item 3), one TransactWriteItems (with the login-index move), audit record",
+);
 budget(
   ['delete-employee'],
   5,
@@ -517,14 +521,14 @@ budget(
 );
 budget(
   ['start-password-reset'],
-  2,
-  "the address and e-mail rate limits (UpdateItem each); an unknown e-mail writes nothing more (a real one adds its code, PutItem, and the code's mail: stored, claimed and marked sent)",
+  3,
+  "the address and e-mail rate limits (UpdateItem each), the e-mail's login-index accounts (Query: issue 30 item 3, in place of Cognito's AdminGetUser); an unknown e-mail writes nothing more (a real one adds its code, PutItem, and the code's mail: stored, claimed and marked sent)",
 );
 budget(['confirm-password-reset'], 2, 'the address rate limit (UpdateItem) and the pending code (GetItem)');
 budget(
   ['update-employee'],
-  9,
-  "staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the update (with the units' active-staff counts when they change: one TransactWriteItems) and its audit record; a move of department / status or a new 入社日 / 退職日 (issue 29 items 8 and 11) adds the company's closings (one Query: a date in a closed period is refused) and the member's background recompute job (PutItem)",
+  10,
+  "staff, department, status, e-mail uniqueness and Cognito-side checks (5 GetItem), the new e-mail's login-index accounts (Query: the cap per e-mail, issue 30 item 3), the update (with the units' active-staff counts when they change: one TransactWriteItems) and its audit record; a move of department / status or a new 入社日 / 退職日 (issue 29 items 8 and 11) adds the company's closings (one Query: a date in a closed period is refused) and the member's background recompute job (PutItem)",
 );
 budget(
   ['create-modify-timestamp', 'decide-holiday-request'],

@@ -39,7 +39,7 @@ import { equalStrings, hmac } from '../../shared/signing.js';
 import { isCommonPassword } from '../../domain/password-strength.js';
 import { sessionView } from './session-view.js';
 import { isIssuedTemporaryPassword } from '../temporary-passwords.js';
-import { activeLoginAccounts } from '../login-accounts.js';
+import { activeLoginAccounts, type ActiveLoginAccount } from '../login-accounts.js';
 
 export const CredentialsSchema = z.strictObject({
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
@@ -96,13 +96,24 @@ interface Profile {
   userId: string | null;
 }
 
-/** Cognito lets disabled users in (cognito-local always, AWS until the token expires): our records decide. */
-async function activeProfile(role: Role, claims: Record<string, unknown>): Promise<Profile | null> {
+/**
+ * Cognito lets disabled users in (cognito-local always, AWS until the token expires): our records decide.
+ * `known` is the account the sign-in already read active from the login index (same request, so no
+ * second read of the company and the user): used only when the token names that very account.
+ */
+async function activeProfile(
+  role: Role,
+  claims: Record<string, unknown>,
+  known?: ActiveLoginAccount,
+): Promise<Profile | null> {
   if (role === 'operator')
     return { userName: '運営者', companyName: null, timeZone: 'Asia/Tokyo', companyId: null, userId: null };
   const companyId = claims['custom:company_id'];
   const userId = claims[role === 'employee' ? 'custom:employee_id' : 'custom:admin_id'];
   if (typeof companyId !== 'string' || typeof userId !== 'string') return null;
+  if (known && known.companyId === companyId && known.userId === userId) {
+    return { userName: known.name, companyName: known.companyName, timeZone: known.timeZone, companyId, userId };
+  }
   const [company, user] = await Promise.all([
     findCompany(companyId),
     role === 'employee' ? findEmployee(companyId, userId) : findCompanyAdmin(companyId, userId),
@@ -139,11 +150,12 @@ async function startSession(
   device: DeviceRenewal,
   deps: SignInDeps,
   passedTotp = false,
+  known?: ActiveLoginAccount,
 ): Promise<Reply> {
   if (!auth.IdToken) throw signInFailed();
   const verified = await verifyIdToken(auth.IdToken, deps.keys).catch(() => null);
   if (!verified || verified.role !== role) throw signInFailed();
-  const profile = await activeProfile(role, verified.claims);
+  const profile = await activeProfile(role, verified.claims, known);
   if (!profile) throw signInFailed();
 
   const mfaPending = POOLS[role].mfa === 'totp-enforced-by-api' && !passedTotp;
@@ -332,7 +344,7 @@ export async function signIn(
         .sort((a, b) => a.company_name.localeCompare(b.company_name, 'ja')),
     );
   }
-  const { out, username } = accepted[0]!;
+  const { out, username, company } = accepted[0]!;
 
   if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) {
     return ok({ challenge: 'NEW_PASSWORD_REQUIRED', message: MESSAGES.newPasswordRequired }, [
@@ -352,7 +364,14 @@ export async function signIn(
     ]);
   }
   if (!out.AuthenticationResult) throw signInFailed();
-  return startSession(role, out.AuthenticationResult, { login: email, cookie: client.device }, deps);
+  return startSession(
+    role,
+    out.AuthenticationResult,
+    { login: email, cookie: client.device },
+    deps,
+    false,
+    company ?? undefined,
+  );
 }
 
 /** Cognito's challenge session stays in an HttpOnly cookie: the SPA never sees it. */
