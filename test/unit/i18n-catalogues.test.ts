@@ -173,7 +173,9 @@ describe('Accept-Language', () => {
     expect(matchAcceptLanguage('en;q=0.3, ja;q=0.7')).toBe('ja');
     expect(matchAcceptLanguage('vi, zh-CN;q=0.8')).toBeUndefined();
     expect(matchAcceptLanguage('en;q=0, ja;q=0.1')).toBe('ja');
-    expect(matchAcceptLanguage('*')).toBe('ja');
+    // `*` is no preference (Node's fetch sends it): the company's default decides.
+    expect(matchAcceptLanguage('*')).toBeUndefined();
+    expect(matchAcceptLanguage('fr, *;q=0.5')).toBeUndefined();
     expect(matchAcceptLanguage('')).toBeUndefined();
     expect(matchAcceptLanguage(undefined)).toBeUndefined();
     expect(matchAcceptLanguage('EN-us')).toBe('en');

@@ -57,7 +57,7 @@ export function formatMessage(language: string, code: MessageCode, params: Messa
 
 /**
  * The best catalogue for an `Accept-Language` header (RFC 9110 §12.5.4): ranges by q-value (a q of 0
- * refuses), each matched exactly or by its primary subtag (`en-GB` → `en`); `*` takes the default.
+ * refuses), each matched exactly or by its primary subtag (`en-GB` → `en`); `*` states no preference.
  * Undefined when nothing matches, so the next source of the language decides.
  */
 export function matchAcceptLanguage(header: string | undefined): string | undefined {
@@ -73,7 +73,8 @@ export function matchAcceptLanguage(header: string | undefined): string | undefi
     .sort((a, b) => b.q - a.q || a.index - b.index);
   const available = availableLanguages();
   for (const { tag } of ranges) {
-    if (tag === '*') return DEFAULT_LANGUAGE;
+    // `*` (what Node's fetch sends by default) is no preference: the company's default decides.
+    if (tag === '*') continue;
     const exact = available.find((l) => l.toLowerCase() === tag);
     if (exact) return exact;
     const primary = available.find((l) => l.toLowerCase() === tag.split('-')[0]);
