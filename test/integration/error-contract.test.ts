@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../../functions/routes.js';
 import { en } from '../../functions/shared/i18n/catalogues/en.js';
 import { ja } from '../../functions/shared/i18n/catalogues/ja.js';
-import { formatMessage, type MessageCode } from '../../functions/shared/i18n/index.js';
+import { formatMessage, registerCatalogue, type MessageCode } from '../../functions/shared/i18n/index.js';
 import { MESSAGES } from '../../functions/shared/messages.js';
 import type { HttpClient, HttpResponse } from '../support/http-client.js';
 import {
@@ -98,8 +98,38 @@ describe('error contract on every route', () => {
       const body = expectContract(res, 'en', `${route.name} ${res.status}`);
       for (const code of [body.code, ...body.fields.map((f) => f.code)]) seen.set(code, (seen.get(code) ?? 0) + 1);
     }
+    // Japanese sentences thrown today that the catalogue does not hold yet: they keep their words in
+    // Japanese and answer a fallback code (field.invalid, or the status's) elsewhere. Listed, not refused:
+    // moving them into the catalogue is the next step of issue 31.
+    const uncatalogued = new Set<string>();
+    for (const route of ROUTES) {
+      const res = await send(fx.clients[actorFor(route)], route, badCall(route), { headers: JA });
+      const body = res.body as Body;
+      for (const m of [body, ...body.fields])
+        if (m.message !== formatMessage('ja', m.code as MessageCode, m.params as never))
+          uncatalogued.add(`${route.name}: ${m.message}`);
+    }
+    console.log(`ERROR CONTRACT: ${uncatalogued.size} uncatalogued sentences met\n${[...uncatalogued].join('\n')}`);
     // The field reasons come from the field's own rule (required, choose, …), not one blanket code.
     expect([...seen.keys()]).toEqual(expect.arrayContaining(['request.invalid', 'field.unknown', 'field.required']));
+  }, 300_000);
+
+  it('in a pseudo-locale generated here (every Japanese entry bracketed), every message of every refusal comes from the catalogue', async () => {
+    registerCatalogue(
+      'en-XA',
+      Object.fromEntries(Object.entries(ja).map(([code, text]) => [code, `⟦${text}⟧`])) as Record<MessageCode, string>,
+    );
+    const bracketed = /^⟦[^⟦⟧]*⟧$/s;
+    for (const route of ROUTES) {
+      const res = await send(fx.clients[actorFor(route)], route, badCall(route), {
+        headers: { 'accept-language': 'en-XA' },
+      });
+      const body = res.body as Body;
+      expect(body.message, route.name).toMatch(bracketed);
+      for (const f of body.fields) expect(f.message, `${route.name} ${f.name}`).toMatch(bracketed);
+      for (const list of Object.values(body.errors ?? {}))
+        for (const m of list) expect(m, route.name).toMatch(bracketed);
+    }
   }, 300_000);
 
   it('every signed-in route refuses an anonymous caller with auth.unauthenticated, in Japanese or English', async () => {
