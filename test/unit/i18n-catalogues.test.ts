@@ -2,6 +2,11 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { INPUT_MESSAGES } from '../../functions/domain/input.js';
+import { STAFF_IMPORT_MESSAGES } from '../../functions/domain/staff-import.js';
+import { PATTERN_MESSAGES } from '../../functions/domain/work-patterns.js';
+import { WORK_SYSTEM_MESSAGES } from '../../functions/domain/work-systems.js';
+import { PERIOD_MESSAGE } from '../../functions/api/period-closings/schemas.js';
+import { SHIFTS_INVALID } from '../../functions/api/shifts/update-shifts.js';
 import { IMPORT_DONE_MESSAGE, IMPORT_RUNNING_MESSAGE } from '../../functions/exports/staff-import-jobs.js';
 import { JOB_DONE_MESSAGE, JOB_RUNNING_MESSAGE } from '../../functions/services/recompute.js';
 import { ConflictError, NotFoundError, ValidationError, toHttp } from '../../functions/shared/errors.js';
@@ -57,6 +62,12 @@ describe('server catalogues', () => {
     expect(ja['job.done']).toBe(JOB_DONE_MESSAGE);
     expect(ja['staff_import.running']).toBe(IMPORT_RUNNING_MESSAGE);
     expect(ja['staff_import.done']).toBe(IMPORT_DONE_MESSAGE);
+    expect(ja['staff_import.csv_invalid']).toBe(STAFF_IMPORT_MESSAGES.defect);
+    expect(ja['work_pattern.time_format']).toBe(PATTERN_MESSAGES.time);
+    expect(ja['work_system.scope']).toBe(WORK_SYSTEM_MESSAGES.scope);
+    expect(ja['work_system.system']).toBe(WORK_SYSTEM_MESSAGES.system);
+    expect(ja['period.choose']).toBe(PERIOD_MESSAGE);
+    expect(ja['shift.invalid']).toBe(SHIFTS_INVALID);
   });
 
   it('every ICU message parses and formats with its params in every language, with the same arguments as Japanese', () => {

@@ -33,6 +33,27 @@ export const ja = {
   'staff_import.done': 'この一括登録はすべての行を登録済みです。',
   // The language setting (issue 31)
   'field.language': '表示言語を選択してください',
+  // Field and summary sentences of the admin's setting screens, copied from their schema files (the
+  // error-contract test's sweep of every route fails on a sentence thrown that is not here).
+  'staff_import.csv_invalid': 'CSVファイルに不備があります。各行の内容を確認してください。',
+  'shift.invalid': 'シフトの内容に不備があります。',
+  'work_pattern.time_format': '時刻を「09:00」の形式で入力してください',
+  'work_pattern.crosses_midnight_required': '「終業は翌日」を選ぶかどうかを指定してください',
+  'work_pattern.breaks_invalid': '休憩時間の形式が正しくありません',
+  'work_pattern.assignment_scope': '割り当ての対象を選択してください',
+  'work_system.scope': '設定の対象を選択してください',
+  'work_system.system': '労働時間制度を選択してください',
+  'period.choose': '対象の月度を年と月で選択してください',
+  'period.closing_day': '締め日は末日または1〜{max}日から選択してください',
+  'period.reopen_reason_required': '解除の理由を入力してください',
+  'payroll_layout.columns': '列は1〜{max}個で指定してください',
+  'payroll_layout.time_format': '時間の形式を選択してください',
+  'export.encoding': '文字コードを選択してください',
+  'agreement.start_month': '起算日の月は1〜12月から選択してください',
+  'agreement.monthly_limit': '月の限度時間は1〜45時間で入力してください',
+  'agreement.annual_limit': '年の限度時間は1〜360時間で入力してください',
+  'agreement.special_clause': '特別条項の有無を選択してください',
+  'agreement.alert_percent': 'アラート基準は限度時間の1〜100%で入力してください',
 };
 
 export type MessageCode = keyof typeof ja;
