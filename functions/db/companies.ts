@@ -275,9 +275,16 @@ export async function setLeaveCommonDate(
   ).go({ response: 'none' });
 }
 
-/** 打刻修正の承認 on or off (UpdateItem on the company). */
-export async function setCorrectionApproval(companyId: string, on: boolean, service: Db = db()): Promise<void> {
-  await service.entities.Company.patch({ companyId }).set({ correctionApproval: on }).go({ response: 'none' });
+/** 打刻修正の承認 on or off, and the company's default language when given (one UpdateItem on the company). */
+export async function setCorrectionApproval(
+  companyId: string,
+  on: boolean,
+  language?: string,
+  service: Db = db(),
+): Promise<void> {
+  await service.entities.Company.patch({ companyId })
+    .set({ correctionApproval: on, ...(language ? { language } : {}) })
+    .go({ response: 'none' });
 }
 
 /**

@@ -13,7 +13,7 @@ export async function adminMailRecipients(companyId: string, service: Db = db())
 /** One employee's name, address and mail settings (GetItem), or null. */
 export async function employeeMailRecipient(companyId: string, employeeId: string, service: Db = db()) {
   const { data } = await service.entities.Employee.get({ companyId, employeeId }).go({
-    attributes: ['employeeId', 'lastName', 'firstName', 'email', 'status', 'mailOptOut'],
+    attributes: ['employeeId', 'lastName', 'firstName', 'email', 'status', 'mailOptOut', 'language'],
   });
   return data;
 }
@@ -21,35 +21,47 @@ export async function employeeMailRecipient(companyId: string, employeeId: strin
 /** One admin's mail settings (GetItem), or null. */
 export async function findAdminMailSettings(companyId: string, adminId: string, service: Db = db()) {
   const { data } = await service.entities.CompanyAdmin.get({ companyId, adminId }).go({
-    attributes: ['adminId', 'mailOptOut'],
+    attributes: ['adminId', 'mailOptOut', 'language'],
   });
   return data;
 }
 
-/** The mail kinds an employee turned off (UpdateItem on their profile). */
+/** The mail kinds an employee turned off, and their language (one UpdateItem on their profile); the language stored. */
 export async function setEmployeeMailOptOut(
   companyId: string,
   employeeId: string,
   kinds: string[],
+  /** Also sets the language (issue 31), or clears it with null; undefined leaves it. */
+  language?: string | null,
   service: Db = db(),
-): Promise<void> {
-  await service.entities.Employee.patch({ companyId, employeeId })
-    .set({ mailOptOut: kinds })
-    .go({ response: 'none' })
+): Promise<string | undefined> {
+  const patch = service.entities.Employee.patch({ companyId, employeeId }).set({
+    mailOptOut: kinds,
+    ...(language ? { language } : {}),
+  });
+  const { data } = await (language === null ? patch.remove(['language']) : patch)
+    .go({ response: 'all_new' })
     .catch(notFoundOnCondition);
+  return data.language;
 }
 
-/** The mail kinds an admin turned off (UpdateItem on the admin). */
+/** The mail kinds an admin turned off, and their language (one UpdateItem on the admin); the language stored. */
 export async function setAdminMailOptOut(
   companyId: string,
   adminId: string,
   kinds: string[],
+  /** Also sets the language (issue 31), or clears it with null; undefined leaves it. */
+  language?: string | null,
   service: Db = db(),
-): Promise<void> {
-  await service.entities.CompanyAdmin.patch({ companyId, adminId })
-    .set({ mailOptOut: kinds })
-    .go({ response: 'none' })
+): Promise<string | undefined> {
+  const patch = service.entities.CompanyAdmin.patch({ companyId, adminId }).set({
+    mailOptOut: kinds,
+    ...(language ? { language } : {}),
+  });
+  const { data } = await (language === null ? patch.remove(['language']) : patch)
+    .go({ response: 'all_new' })
     .catch(notFoundOnCondition);
+  return data.language;
 }
 
 /**

@@ -279,11 +279,10 @@ const grantAudit = (g: GrantRecord) => ({
 });
 
 const insufficient = (available: number, dayHours?: number) => {
-  if (dayHours === undefined)
-    return new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}', String(available)));
+  if (dayHours === undefined) return new ConflictError({ code: 'paid_leave.insufficient', params: { n: available } });
   // Hourly: what is left in days and hours ("残り0日と3時間"), the unit the employee asked in.
   const left = daysAndHours(available, dayHours);
-  return new ConflictError(MESSAGES.paidLeaveInsufficient.replace('{n}日', `${left.days}日と${left.hours}時間`));
+  return new ConflictError({ code: 'paid_leave.insufficient_hours', params: { days: left.days, hours: left.hours } });
 };
 
 /** The hourly-leave agreement (39条4項) a 時間単位 filing is checked against. */

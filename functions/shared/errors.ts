@@ -2,45 +2,72 @@
 // bundle all of zod's core and every locale (~400 KB). Classic zod's ZodError is an instance of it too.
 import { $ZodError } from 'zod/v4/core';
 import { MESSAGES } from './messages.js';
+import { DEFAULT_LANGUAGE, codeOfJapanese, formatMessage, type MessageCode, type MessageParams } from './i18n/index.js';
+
+/** A catalogue message by its code (issue 31): what new throw sites give instead of a sentence. */
+export interface Coded {
+  code: MessageCode;
+  params?: MessageParams;
+}
+/** A message as thrown: a catalogue code, or (today's sites) a Japanese sentence of the catalogue. */
+export type Thrown = string | Coded;
+
+const japanese = (m: Thrown) => (typeof m === 'string' ? m : formatMessage(DEFAULT_LANGUAGE, m.code, m.params));
 
 /**
  * Typed errors thrown by route and domain code. One table (toHttp) turns every error, including zod,
- * ElectroDB and AWS SDK errors, into a status and a Japanese message. Unknown errors become a fixed 500.
+ * ElectroDB and AWS SDK errors, into a status, a stable code with its params and a message in the
+ * caller's language. Unknown errors become a fixed 500. `message` stays the Japanese text (logs, and
+ * today's callers that read it).
  */
 export class HttpError extends Error {
+  readonly code?: MessageCode;
+  readonly params?: MessageParams;
+  /** Field → messages, in Japanese (as thrown, or the coded ones rendered). */
+  readonly errors?: Record<string, string[]>;
+  /** The field errors as thrown, codes kept (rendered per caller by toHttp). */
+  readonly fieldErrors?: Record<string, Thrown[]>;
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string[]>,
+    message: Thrown,
+    errors?: Record<string, Thrown[]>,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(japanese(message), options);
+    if (typeof message !== 'string') {
+      this.code = message.code;
+      this.params = message.params ?? {};
+    }
+    if (errors) {
+      this.fieldErrors = errors;
+      this.errors = Object.fromEntries(Object.entries(errors).map(([k, list]) => [k, list.map(japanese)]));
+    }
     this.name = new.target.name;
   }
 }
 
 export class ValidationError extends HttpError {
-  constructor(message: string = MESSAGES.invalidRequest, errors?: Record<string, string[]>) {
+  constructor(message: Thrown = MESSAGES.invalidRequest, errors?: Record<string, Thrown[]>) {
     super(400, message, errors);
   }
 }
 export class UnauthenticatedError extends HttpError {
-  constructor(message: string = MESSAGES.unauthenticated) {
+  constructor(message: Thrown = MESSAGES.unauthenticated) {
     super(401, message);
   }
 }
 export class ForbiddenError extends HttpError {
-  constructor(message: string = MESSAGES.forbidden) {
+  constructor(message: Thrown = MESSAGES.forbidden) {
     super(403, message);
   }
 }
 export class NotFoundError extends HttpError {
-  constructor(message: string = MESSAGES.resourceNotFound) {
+  constructor(message: Thrown = MESSAGES.resourceNotFound) {
     super(404, message);
   }
 }
 export class ConflictError extends HttpError {
-  constructor(message: string = MESSAGES.conflict, errors?: Record<string, string[]>) {
+  constructor(message: Thrown = MESSAGES.conflict, errors?: Record<string, Thrown[]>) {
     super(409, message, errors);
   }
 }
@@ -50,9 +77,8 @@ export class ConflictError extends HttpError {
  * password, and no other); the client signs in again with the chosen `company_code`.
  */
 export class CompanyChoiceRequiredError extends ConflictError {
-  readonly code = 'sign_in.company_required';
   constructor(
-    message: string,
+    message: Thrown,
     readonly companies: readonly { company_code: string; company_name: string }[],
   ) {
     super(message);
@@ -61,7 +87,7 @@ export class CompanyChoiceRequiredError extends ConflictError {
 /** 429 with the seconds the client should wait (the `Retry-After` header). */
 export class TooManyRequestsError extends HttpError {
   constructor(
-    message: string = MESSAGES.tooManyRequests,
+    message: Thrown = MESSAGES.tooManyRequests,
     readonly retryAfterSeconds: number = 1,
   ) {
     super(429, message);
@@ -78,12 +104,81 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
-export interface HttpErrorBody {
+/** One field's error (issue 31 contract). */
+export interface FieldError {
+  name: string;
+  code: MessageCode;
+  params: MessageParams;
   message: string;
+}
+
+/**
+ * Every 4xx/5xx body (issue 31 contract): `code` (`area.reason`) and `params` for programs, `message`
+ * in the caller's language for people, `fields` per field. `errors` (field → messages, in the same
+ * language) stays beside `fields` until the SPA no longer reads it.
+ */
+export interface HttpErrorBody {
+  code: MessageCode;
+  params: MessageParams;
+  message: string;
+  fields: FieldError[];
   errors?: Record<string, string[]>;
-  /** A machine-readable reason, where the client acts on it (the sign-in's company choice). */
-  code?: string;
+  /** The sign-in's company choice (code `sign_in.company_required`): the companies the password opens. */
   companies?: readonly { company_code: string; company_name: string }[];
+}
+
+/** The code a status falls back to when a thrown sentence is not (yet) in the catalogue. */
+function fallbackCode(statusCode: number): MessageCode {
+  if (statusCode === 401) return 'auth.unauthenticated';
+  if (statusCode === 403) return 'auth.forbidden';
+  if (statusCode === 404) return 'request.not_found';
+  if (statusCode === 409) return 'request.conflict';
+  if (statusCode === 429) return 'request.too_many';
+  if (statusCode === 501) return 'request.not_implemented';
+  if (statusCode === 503) return 'request.service_unavailable';
+  if (statusCode >= 500) return 'request.internal_error';
+  return 'request.invalid';
+}
+
+/**
+ * A thrown message in `language`: its code and params, and the text from that language's catalogue.
+ * A Japanese sentence not in the catalogue keeps its own words in Japanese and takes the fallback's
+ * code and text in other languages (test/integration/error-contract.test.ts lists any it meets).
+ */
+function rendered(thrown: Thrown, fallback: MessageCode, language: string) {
+  const coded =
+    typeof thrown === 'string' ? codeOfJapanese(thrown) : { code: thrown.code, params: thrown.params ?? {} };
+  if (coded) return { ...coded, message: formatMessage(language, coded.code, coded.params) };
+  return {
+    code: fallback,
+    params: {},
+    message: language === DEFAULT_LANGUAGE ? (thrown as string) : formatMessage(language, fallback),
+  };
+}
+
+/** The body of an error with this status, message and field errors, in `language`. */
+export function errorBody(
+  statusCode: number,
+  thrown: Thrown | HttpError,
+  errors: Record<string, Thrown[]> | undefined,
+  language: string = DEFAULT_LANGUAGE,
+): HttpErrorBody {
+  const top =
+    thrown instanceof HttpError
+      ? thrown.code
+        ? rendered({ code: thrown.code, params: thrown.params }, fallbackCode(statusCode), language)
+        : rendered(thrown.message, fallbackCode(statusCode), language)
+      : rendered(thrown, fallbackCode(statusCode), language);
+  const fields: FieldError[] = [];
+  const byName: Record<string, string[]> = {};
+  for (const [name, list] of Object.entries(errors ?? {})) {
+    for (const item of list) {
+      const field = rendered(item, 'field.invalid', language);
+      fields.push({ name, ...field });
+      (byName[name] ??= []).push(field.message);
+    }
+  }
+  return { ...top, fields, ...(errors ? { errors: byName } : {}) };
 }
 
 /** Zod issues → `{ "user.email": ["..."] }`, the shape the SPA shows next to fields. */
@@ -113,7 +208,10 @@ export function awsErrorName(error: unknown): string {
 }
 
 /** The one mapping table: every error → status + body. `log` says whether it is worth a stack trace. */
-export function toHttp(error: unknown): {
+export function toHttp(
+  error: unknown,
+  language: string = DEFAULT_LANGUAGE,
+): {
   statusCode: number;
   body: HttpErrorBody;
   log: boolean;
@@ -123,35 +221,42 @@ export function toHttp(error: unknown): {
   if (error instanceof TooManyRequestsError) {
     return {
       statusCode: 429,
-      body: { message: error.message },
+      body: errorBody(429, error, undefined, language),
       log: false,
       retryAfterSeconds: error.retryAfterSeconds,
     };
   }
   if (error instanceof HttpError) {
-    const body: HttpErrorBody = { message: error.message };
-    if (error.errors) body.errors = error.errors;
-    if (error instanceof CompanyChoiceRequiredError)
-      Object.assign(body, { code: error.code, companies: error.companies });
+    const body = errorBody(error.statusCode, error, error.fieldErrors, language);
+    if (error instanceof CompanyChoiceRequiredError) body.companies = error.companies;
     return { statusCode: error.statusCode, body, log: error.statusCode >= 500 && error.statusCode !== 501 };
   }
   if (error instanceof $ZodError) {
-    return { statusCode: 400, body: { message: MESSAGES.invalidRequest, errors: fieldErrors(error) }, log: false };
+    return {
+      statusCode: 400,
+      body: errorBody(400, MESSAGES.invalidRequest, fieldErrors(error), language),
+      log: false,
+    };
   }
   const e = error as { name?: string; statusCode?: number; code?: string; $metadata?: unknown } | null;
   // middy's own errors (malformed JSON, unsupported media type) carry a 4xx statusCode.
   if (e && typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 && !e.$metadata) {
-    return { statusCode: 400, body: { message: MESSAGES.invalidRequest }, log: false };
+    return { statusCode: 400, body: errorBody(400, MESSAGES.invalidRequest, undefined, language), log: false };
   }
   const name = awsErrorName(error);
   if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
-    return { statusCode: 409, body: { message: MESSAGES.conflict }, log: false };
+    return { statusCode: 409, body: errorBody(409, MESSAGES.conflict, undefined, language), log: false };
   }
   if (THROTTLING.has(name)) {
-    return { statusCode: 429, body: { message: MESSAGES.tooManyRequests }, log: true, retryAfterSeconds: 1 };
+    return {
+      statusCode: 429,
+      body: errorBody(429, MESSAGES.tooManyRequests, undefined, language),
+      log: true,
+      retryAfterSeconds: 1,
+    };
   }
   if (UNAVAILABLE.has(name)) {
-    return { statusCode: 503, body: { message: MESSAGES.serviceUnavailable }, log: true };
+    return { statusCode: 503, body: errorBody(503, MESSAGES.serviceUnavailable, undefined, language), log: true };
   }
-  return { statusCode: 500, body: { message: MESSAGES.internalError }, log: true };
+  return { statusCode: 500, body: errorBody(500, MESSAGES.internalError, undefined, language), log: true };
 }

@@ -57,3 +57,5 @@ export function fieldMessage(issue: $ZodRawIssue): string {
 }
 
 export const fieldErrorMap: $ZodErrorMap = (issue) => fieldMessage(issue);
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

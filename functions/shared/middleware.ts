@@ -14,6 +14,7 @@ import { addLogContext, logger, withLogContext } from './logger.js';
 import { newId } from './ids.js';
 import { MESSAGES } from './messages.js';
 import type { AuditItem, AuditSink } from '../db/audit.js';
+import { callerLanguage } from '../db/languages.js';
 
 // Field errors in the product's Japanese wording (〇〇文字以内で入力してください), like every other
 // message the user sees; zod's own locale texts (無効な入力, 大きすぎる値: string…) never reach a person.
@@ -77,6 +78,14 @@ function callerCheck<N extends RouteName>(route: RouteDef): (p: Principal | null
 export const apiDeps: { auth: AuthDeps } = { auth: {} };
 
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** The verified caller of each event in flight: an error's body is in their language (issue 31). */
+const callers = new WeakMap<ApiEvent, Principal>();
+
+/** The language of an error's body; Japanese if even that lookup fails (the error must still answer). */
+async function errorLanguage(event: ApiEvent): Promise<string> {
+  return callerLanguage(callers.get(event) ?? null, event.headers?.['accept-language']).catch(() => 'ja');
+}
 
 /** What a session signed in without the pool's TOTP may still call (GET /api/v1/session is public). */
 const MFA_PENDING_ROUTES: ReadonlySet<string> = new Set([
@@ -187,6 +196,7 @@ export function api<
       const auth = await authenticate(cookies, apiDeps.auth);
       if (auth) {
         principal = auth.principal;
+        callers.set(event, principal);
         extraCookies.push(...auth.cookies);
         // Ids only (never the e-mail or name): every later line of this request carries them.
         addLogContext({ company_id: principal.companyId ?? undefined, user_id: principal.userId ?? principal.sub });
@@ -271,7 +281,7 @@ export function api<
       if (claim && sink?.state === 'written') {
         // The change and its audit event committed, then a follow-up failed: a retry must not apply the
         // change again, so it gets this failure's answer (the screen, reloaded, shows the change).
-        const mapped = toHttp(error);
+        const mapped = toHttp(error, await errorLanguage(event));
         await completeKey(claim, { status: mapped.statusCode, body: mapped.body }).catch(() => undefined);
       } else if (claim) {
         // Nothing committed: free the key for a retry.
@@ -295,7 +305,7 @@ export function api<
 
   const handler = middy<ApiEvent, ApiResult>(core).use({
     onError: async (request) => {
-      const mapped = toHttp(request.error);
+      const mapped = toHttp(request.error, await errorLanguage(request.event));
       if (mapped.log) {
         logger.error('request failed', { status: mapped.statusCode, error: request.error as Error });
       } else {

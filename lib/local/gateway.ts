@@ -15,6 +15,8 @@ import type {
   Context,
 } from 'aws-lambda';
 import { MESSAGES } from '../../functions/shared/messages';
+import { errorBody } from '../../functions/shared/errors';
+import { matchAcceptLanguage } from '../../functions/shared/i18n/index';
 import { findRoute as findTableRoute, isApiRequest, type RouteDef } from '../../functions/routes';
 import { isKnownPagePath } from '../../frontend/src/page-routes';
 import { MAIL_PAGE_PATH, type LocalMailServer } from './mail-server';
@@ -277,6 +279,10 @@ function importHandler(rootDir: string) {
 type ResolvedOptions = Required<Omit<GatewayOptions, 'staticDir' | 'accessLog' | 'mail'>> &
   Pick<GatewayOptions, 'staticDir' | 'accessLog'>;
 
+/** The gateway's own refusals in the error contract (issue 31), in the browser's language. */
+const gatewayError = (req: IncomingMessage, status: number, message: string) =>
+  errorBody(status, message, undefined, matchAcceptLanguage(req.headers['accept-language']));
+
 async function serveApi(req: IncomingMessage, res: ServerResponse, path: string, opts: ResolvedOptions) {
   const method = req.method ?? 'GET';
   const started = Date.now();
@@ -284,7 +290,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, path: string,
   const log = (status: number) => opts.accessLog?.(`${method} ${req.url} ${status} ${Date.now() - started}ms`);
   if (!match) {
     req.resume();
-    sendJson(res, 404, { message: MESSAGES.notFound });
+    sendJson(res, 404, gatewayError(req, 404, MESSAGES.notFound));
     log(404);
     return;
   }
@@ -295,7 +301,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, path: string,
   } catch (error) {
     if (!(error instanceof PayloadTooLargeError)) throw error;
     // The rest of the upload is not read: close the connection instead of draining it.
-    sendJson(res, 413, { message: MESSAGES.invalidRequest }, { connection: 'close' });
+    sendJson(res, 413, gatewayError(req, 413, MESSAGES.invalidRequest), { connection: 'close' });
     log(413);
     return;
   }
@@ -309,7 +315,7 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, path: string,
     log(result.statusCode ?? 200);
   } catch (error) {
     opts.onError(error, match.route);
-    if (!res.headersSent) sendJson(res, 500, { message: MESSAGES.internalError });
+    if (!res.headersSent) sendJson(res, 500, gatewayError(req, 500, MESSAGES.internalError));
     else res.destroy();
     log(500);
   }
@@ -399,7 +405,7 @@ export function createGateway(options: GatewayOptions = {}): Server {
       path = new URL(target.startsWith('/') ? `http://local${target}` : target).pathname;
     } catch {
       req.resume();
-      sendJson(res, 400, { message: MESSAGES.invalidRequest });
+      sendJson(res, 400, gatewayError(req, 400, MESSAGES.invalidRequest));
       return;
     }
     const method = req.method ?? 'GET';
@@ -412,7 +418,7 @@ export function createGateway(options: GatewayOptions = {}): Server {
       : serveStatic(req, res, path, opts.staticDir);
     work.catch((error: unknown) => {
       console.error(`[gateway] ${method} ${path} failed:`, error);
-      if (!res.headersSent) sendJson(res, 500, { message: MESSAGES.internalError });
+      if (!res.headersSent) sendJson(res, 500, gatewayError(req, 500, MESSAGES.internalError));
       else res.destroy();
     });
   });

@@ -63,7 +63,7 @@ const monthRow = async (client: HttpClient, date: string) => {
 const setApproval = async (on: boolean) => {
   const res = await admin.put('/api/v1/approval_settings', { correction_approval: on });
   expect(res.status).toBe(200);
-  expect(res.body.data).toEqual({ correction_approval: on });
+  expect(res.body.data).toEqual({ correction_approval: on, language: 'ja', languages: ['ja', 'en'] });
 };
 const pending = async (client: HttpClient = admin) => {
   const res = await client.get('/api/v1/pending_requests');
@@ -82,7 +82,12 @@ beforeAll(async () => {
 describe('打刻修正の承認 (company setting)', () => {
   it('is off by default: a correction applies at once, as before', async () => {
     at();
-    expect((await admin.get('/api/v1/approval_settings')).body.data).toEqual({ correction_approval: false });
+    // Issue 31: the same screen's company default language rides along (Japanese until set).
+    expect((await admin.get('/api/v1/approval_settings')).body.data).toEqual({
+      correction_approval: false,
+      language: 'ja',
+      languages: ['ja', 'en'],
+    });
     const D = '2026-06-01';
     await worked(D);
     const shown = await me.get('/api/v1/modify_timestamp?year=2026&month=6&day=1');

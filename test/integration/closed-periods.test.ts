@@ -18,6 +18,7 @@ import type { HttpClient, HttpResponse } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -44,7 +45,7 @@ const CLOSED_FROM = '2026年10月度（10月1日〜10月31日）は締め済み�
 async function refused(call: () => Promise<HttpResponse>, field = 'date', message = CLOSED) {
   const before = await tableSnapshot(stack.tableName);
   const res = await call();
-  expect(res.body).toEqual({ message, errors: { [field]: [message] } });
+  expect(res.body).toEqual(jaErrorBody(message, { [field]: [message] }));
   expect(res.status).toBe(409);
   expect(await tableSnapshot(stack.tableName)).toEqual(before);
 }

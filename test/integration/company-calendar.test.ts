@@ -15,6 +15,7 @@ import { db } from '../../functions/db/service.js';
 import { putPeriodClosing } from '../../functions/db/period-closings.js';
 import { refreshSummary } from '../../functions/db/summaries.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -205,7 +206,7 @@ describe('company calendar versions', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await admin.put('/api/v1/company_calendar', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.settingDefect, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.settingDefect, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 
@@ -257,7 +258,7 @@ describe('leave only on working days of the calendar (item 8), and the month tab
     ] as const) {
       const res = await staff.post('/api/v1/holiday_requests', { kind, ...ymd(date), reason: '' });
       expect(res.status, date).toBe(400);
-      expect(res.body).toEqual({ message: MESSAGES.applicationDefect, errors: { day: [refusal(dayOff)] } });
+      expect(res.body).toEqual(jaErrorBody(MESSAGES.applicationDefect, { day: [refusal(dayOff)] }));
     }
     // A 振替 names the holiday worked as well; its swap day must be a working day of the calendar too.
     const transfer = await staff.post('/api/v1/holiday_requests', {

@@ -28,6 +28,7 @@ import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { PASSWORD, createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { testToday } from '../support/test-clock.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 
@@ -52,7 +53,10 @@ const GENERIC = new Set<string>([MESSAGES.tooManyRequests, MESSAGES.serviceUnava
 /** 429/503 with exactly the generic body: no data, no field errors, no AWS wording. */
 function expectGeneric(res: HttpResponse, label: string, statuses = [429, 503]) {
   expect(statuses, `${label}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
-  expect(Object.keys(res.body)).toEqual(['message']);
+  // Issue 31: the generic body is the contract's, with no field errors and no params.
+  expect(Object.keys(res.body).sort()).toEqual(['code', 'fields', 'message', 'params']);
+  expect(res.body).toMatchObject({ params: {}, fields: [] });
+  expect(['request.too_many', 'request.service_unavailable']).toContain(res.body.code);
   expect(GENERIC.has(res.body.message), res.body.message).toBe(true);
   if (res.status === 429) expect(res.headers.get('retry-after'), label).toBe('1');
   figures.push(`${label} → ${res.status}`);
@@ -214,7 +218,7 @@ describe('a production configuration pointing at local endpoints', () => {
       } as unknown as APIGatewayProxyEventV2;
       const res = (await handler(event, {} as Context)) as { statusCode: number; body: string };
       expect(res.statusCode).toBe(500);
-      expect(JSON.parse(res.body)).toEqual({ message: MESSAGES.internalError });
+      expect(JSON.parse(res.body)).toEqual(jaErrorBody(MESSAGES.internalError));
       figures.push('STAGE=prod with local endpoints → 500 fixed body');
     } finally {
       process.env.STAGE = saved;

@@ -10,6 +10,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -61,7 +62,7 @@ describe('打刻修正 field errors', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await me.post('/api/v1/modify_timestamps', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.setCorrectTime, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.setCorrectTime, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 });
@@ -77,7 +78,7 @@ describe('CSV download field errors', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await admin.post('/api/v1/attendance_exports', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.downloadFailed, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.downloadFailed, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 

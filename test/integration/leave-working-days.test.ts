@@ -21,6 +21,7 @@ import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -123,7 +124,7 @@ describe('leave only on the employee’s working days (39条), every type and un
     for (const body of UNITS) {
       const res = await file(date, body);
       expect(res.status, `${date} ${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toBe(400);
-      expect(res.body).toEqual({ message: '申請内容に不備があります。', errors: { day: [refusal(kind)] } });
+      expect(res.body).toEqual(jaErrorBody('申請内容に不備があります。', { day: [refusal(kind)] }));
     }
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });

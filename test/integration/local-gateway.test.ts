@@ -22,6 +22,7 @@ import { MESSAGES } from '../../functions/shared/messages';
 import { PAGE_PATTERNS } from '../../frontend/src/page-routes';
 import { createHttpClient } from '../support/http-client';
 import { useTestStack } from '../support/stack';
+import { jaErrorBody } from '../support/error-body.js';
 
 const fixture = mkdtempSync(join(tmpdir(), 'kintai-gateway-'));
 mkdirSync(join(fixture, 'assets'));
@@ -112,7 +113,16 @@ describe('API routing', () => {
 
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ message: 'お探しのページは見つかりませんでした' });
+    expect(res.body).toEqual(jaErrorBody('お探しのページは見つかりませんでした'));
+    // Issue 31: the gateway's own refusals follow the error contract, in the browser's language.
+    expect(res.body).toMatchObject({ code: 'request.page_not_found', params: {}, fields: [] });
+    const en = await createHttpClient(stack.baseUrl).get('/api/v1/no-such-thing', {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.body).toMatchObject({
+      code: 'request.page_not_found',
+      message: 'The page you are looking for could not be found.',
+    });
   });
 
   it('answers a method the path does not have with 404, like API Gateway', async () => {
@@ -125,7 +135,7 @@ describe('API routing', () => {
     const res = await createHttpClient(stack.baseUrl).get('/api/v1/boom');
 
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。' });
+    expect(res.body).toEqual(jaErrorBody('サーバーでエラーが発生しました。時間をおいて再度お試しください。'));
     expect(JSON.stringify(res.body)).not.toContain('secret');
     expect(String(logged.at(-1))).toContain('secret internal detail');
   });
@@ -316,7 +326,7 @@ describe('SPA serving', () => {
 
         expect(res.status, method).toBe(404);
         expect(res.headers.get('content-type'), method).toMatch(/^application\/json/);
-        expect(await res.json(), method).toEqual({ message: MESSAGES.notFound });
+        expect(await res.json(), method).toEqual(jaErrorBody(MESSAGES.notFound));
       }
     } finally {
       await new Promise((done) => gateway.close(done));

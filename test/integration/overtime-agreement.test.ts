@@ -12,6 +12,7 @@ import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -172,7 +173,7 @@ describe('36協定 settings versions', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await admin.put('/api/v1/overtime_agreement', { ...base, ...change });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.settingDefect, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.settingDefect, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 

@@ -20,6 +20,7 @@ import { useTestStack } from '../support/stack.js';
 import { employeePoolUser } from './admin-support.js';
 import { PASSWORD, createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { testNow } from '../support/test-clock.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 const SENT = '該当するアカウントがあれば確認コードを送信しました。';
@@ -122,7 +123,7 @@ describe('asking for a code', () => {
       }
       const refused = await start('employee', email);
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ message: THROTTLED });
+      expect(refused.body).toEqual(jaErrorBody(THROTTLED));
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
     now += 2 * PASSWORD_RESET_LIMITS.startPerAccount.windowSeconds * 1000;

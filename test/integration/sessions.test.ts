@@ -14,6 +14,7 @@ import {
   type TestTenant,
   type TestUser,
 } from '../support/tenant.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 const WRONG = 'メールアドレスまたはパスワードが正しくありません。';
@@ -85,7 +86,7 @@ describe('sign-in', () => {
     for (const [path, body] of attempts) {
       const res = await client.post(path, body);
       expect(res.status, path).toBe(401);
-      expect(res.body).toEqual({ message: WRONG });
+      expect(res.body).toEqual(jaErrorBody(WRONG));
       expect(res.cookies.some((c) => c.startsWith('__Host-kintai_sid='))).toBe(false);
     }
   });
@@ -99,7 +100,7 @@ describe('sign-in', () => {
     const client = await anonymous();
     const res = await client.post('/users/sign_in', { user: { email: e.email, password: PASSWORD } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: WRONG });
+    expect(res.body).toEqual(jaErrorBody(WRONG));
   });
 
   it('refuses malformed bodies with 400 and without the CSRF header with 403', async () => {

@@ -16,6 +16,7 @@ import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let a: TestTenant;
@@ -171,15 +172,14 @@ describe('PUT /api/v1/shifts', () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      message: 'シフトの内容に不備があります。',
-      errors: {
+    expect(res.body).toEqual(
+      jaErrorBody('シフトの内容に不備があります。', {
         'entries.1.pattern_id': ['勤務パターンが見つかりません'],
         'entries.2.employee_id': ['スタッフが見つかりません'],
         'entries.3.pattern_id': ['勤務パターンが見つかりません'],
         'entries.4.date': ['同じスタッフと日付が重複しています'],
-      },
-    });
+      }),
+    );
     const shapes = await adminA.put('/api/v1/shifts', {
       entries: [
         { employee_id: e(2), date: '2026-11-05', pattern_id: 'day', day_off: false },
@@ -217,7 +217,7 @@ describe('PUT /api/v1/shifts', () => {
     const message =
       '2026年10月度（10月1日〜10月31日）は締め済みのため変更できません。変更が必要な場合は管理者が締めを解除してください。';
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message, errors: { 'entries.1.date': [message] } });
+    expect(res.body).toEqual(jaErrorBody(message, { 'entries.1.date': [message] }));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 });

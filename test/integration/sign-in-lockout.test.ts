@@ -18,6 +18,7 @@ import { createHttpClient, type HttpResponse } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { SIGN_IN_PATHS, createOperator, createTenant, type TestTenant, type TestUser } from '../support/tenant.js';
 import { totp } from '../support/totp.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 const SECRET = 'origin-secret-lockout-0123456789';
@@ -70,7 +71,7 @@ async function browser(address: string) {
 /** The answer every brake gives: 429, the Japanese message, and how long to wait. */
 function retryAfter(res: HttpResponse): number {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ message: THROTTLED });
+  expect(res.body).toEqual(jaErrorBody(THROTTLED));
   const seconds = Number(res.headers.get('retry-after'));
   expect(seconds).toBeGreaterThanOrEqual(1);
   return seconds;

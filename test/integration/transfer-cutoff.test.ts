@@ -13,6 +13,7 @@ import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -40,7 +41,7 @@ describe('a 振替 is fixed before the holiday to be worked begins', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await transfer(staff, '2026-11-30', '2026-11-28');
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body).toEqual({ message: '申請内容に不備があります。', errors: { work_date: [TOO_LATE] } });
+    expect(res.body).toEqual(jaErrorBody('申請内容に不備があります。', { work_date: [TOO_LATE] }));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 

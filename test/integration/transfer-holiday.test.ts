@@ -17,6 +17,7 @@ import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { tableSnapshot } from './admin-support.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -103,7 +104,7 @@ describe('振替休日 names the holiday worked and the swap day', () => {
     const before = await tableSnapshot(stack.dynamo, stack.tableName);
     const res = await leave(first, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: '申請内容に不備があります。', errors });
+    expect(res.body).toEqual(jaErrorBody('申請内容に不備があります。', errors));
     expect(await tableSnapshot(stack.dynamo, stack.tableName)).toEqual(before);
   });
 

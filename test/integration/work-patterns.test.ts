@@ -18,6 +18,7 @@ import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -170,7 +171,7 @@ describe('work patterns', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await admin.post('/api/v1/work_patterns', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.settingDefect, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.settingDefect, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
     // The same checks guard an edit.
     expect((await admin.put(`/api/v1/work_patterns/${ids.day}`, body)).status).toBe(400);
@@ -289,7 +290,7 @@ describe('default assignments', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await admin.put('/api/v1/work_pattern_assignments', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.settingDefect, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.settingDefect, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 
@@ -297,10 +298,9 @@ describe('default assignments', () => {
     const before = await tableSnapshot(stack.tableName);
     const unknown = '01jx7unknown00000000000000';
     const pattern = await admin.put('/api/v1/work_pattern_assignments', { scope: 'group', pattern_id: unknown });
-    expect(pattern.body).toEqual({
-      message: MESSAGES.settingDefect,
-      errors: { pattern_id: [WORK_PATTERN_MESSAGES.unknownPattern] },
-    });
+    expect(pattern.body).toEqual(
+      jaErrorBody(MESSAGES.settingDefect, { pattern_id: [WORK_PATTERN_MESSAGES.unknownPattern] }),
+    );
     const employee = await admin.put('/api/v1/work_pattern_assignments', { scope: 'employee', employee_id: unknown });
     expect(employee.body.errors).toEqual({ employee_id: [WORK_PATTERN_MESSAGES.unknownEmployee] });
     const dept = await admin.put('/api/v1/work_pattern_assignments', { scope: 'group', department_id: unknown });
@@ -424,7 +424,7 @@ describe('work settings', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await admin.put('/api/v1/work_settings', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.settingDefect, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.settingDefect, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 });

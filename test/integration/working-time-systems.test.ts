@@ -19,6 +19,7 @@ import { putTwoTierBreakRule } from '../support/company-break-rule.js';
 import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -284,7 +285,7 @@ describe('field errors (400, nothing written)', () => {
     const before = await tableSnapshot(stack.tableName);
     const res = await admin.put(PATH, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.settingDefect, errors });
+    expect(res.body).toEqual(jaErrorBody(MESSAGES.settingDefect, errors));
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });
 
@@ -294,12 +295,11 @@ describe('field errors (400, nothing written)', () => {
     expect(extra.status).toBe(400);
     const unknown = '01jx7unknown00000000000000';
     const status = await admin.put(PATH, { ...MONTHLY, employment_status_id: unknown });
-    expect(status.body).toEqual({
-      message: MESSAGES.settingDefect,
-      errors: { employment_status_id: [MESSAGES.unknownEmploymentStatus] },
-    });
+    expect(status.body).toEqual(
+      jaErrorBody(MESSAGES.settingDefect, { employment_status_id: [MESSAGES.unknownEmploymentStatus] }),
+    );
     const employee = await admin.put(PATH, { scope: 'employee', employee_id: unknown, system: 'standard' });
-    expect(employee.body).toEqual({ message: MESSAGES.settingDefect, errors: { employee_id: [M.unknownEmployee] } });
+    expect(employee.body).toEqual(jaErrorBody(MESSAGES.settingDefect, { employee_id: [M.unknownEmployee] }));
     expect([status.status, employee.status]).toEqual([400, 400]);
     expect(await tableSnapshot(stack.tableName)).toEqual(before);
   });

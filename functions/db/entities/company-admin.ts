@@ -15,6 +15,8 @@ export const CompanyAdmin = createSchema({
     status: { type: ['active', 'disabled'] as const, required: true, default: 'active' },
     /** Optional mail kinds this person turned off (domain/mail-templates.ts OPTIONAL_MAIL_KINDS). */
     mailOptOut: { type: 'list', items: { type: 'string' } },
+    /** The language this person reads the product in (issue 31; shared/i18n LANGUAGES); absent = the browser's, then the company's. */
+    language: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, required: true, default: () => new Date().toISOString() },
     updatedAt: {
       type: 'string',

@@ -32,6 +32,8 @@ export const Company = createSchema({
      * that an admin approves; absent or false = corrections apply at once (the behaviour before the flag).
      */
     correctionApproval: { type: 'boolean' },
+    /** The company's default language (issue 31): for callers with no setting of their own and no browser preference. Absent = Japanese. */
+    language: { type: 'string' },
     /** The admin created with the company: the account the operator edits (name, e-mail, password). */
     primaryAdminId: { type: 'string' },
     /** When the operator closed the account (records are kept for legal retention). */

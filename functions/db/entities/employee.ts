@@ -60,6 +60,8 @@ export const Employee = createSchema({
     leaveLedgerSeq: { type: 'number', default: 0 },
     /** Optional mail kinds this person turned off (domain/mail-templates.ts OPTIONAL_MAIL_KINDS). */
     mailOptOut: { type: 'list', items: { type: 'string' } },
+    /** The language this person reads the product in (issue 31; shared/i18n LANGUAGES); absent = the browser's, then the company's. */
+    language: { type: 'string' },
     /**
      * 五十音 order key (domain/staff-identity.ts `listOrderKey`), kept by ElectroDB from the names on
      * every write that sets them: a put has them all; an update that changes one must set all three

@@ -11,6 +11,8 @@ export interface SessionView {
   time_zone: string;
   /** Operators only: signed in without TOTP, so the SPA shows nothing but the enrolment page. */
   mfa_pending?: boolean;
+  /** GET /api/v1/session: the language in force (own setting, else browser, else company; issue 31). */
+  language?: string;
 }
 
 export const sessionView = (s: {

@@ -39,7 +39,8 @@ export const bulkApprove = (ids: string[], reason = '') =>
   api.post<BulkApproveView>('/api/v1/pending_requests/approve', { ids, reason });
 
 export const getApprovalSettings = () => api.get<ApprovalSettingsView>('/api/v1/approval_settings');
-export const saveApprovalSettings = (s: ApprovalSettingsView) =>
+/** The company's default language rides along when given (issue 31); absent leaves it. */
+export const saveApprovalSettings = (s: Pick<ApprovalSettingsView, 'correction_approval'> & { language?: string }) =>
   api.put<ApprovalSettingsView>('/api/v1/approval_settings', s);
 
 /** One page of the company's unapproved requests of every kind and month (oldest date first). */
