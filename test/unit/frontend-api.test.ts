@@ -130,6 +130,8 @@ describe('api client results', () => {
       data: null,
       message: MESSAGES.registrationDefect,
       errors: { name: ['必須です'] },
+      // The body as answered: the few answers that carry more (the sign-in's company choice) read it.
+      body: { message: MESSAGES.registrationDefect, errors: { name: ['必須です'] } },
     });
   });
 
