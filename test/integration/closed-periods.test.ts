@@ -19,6 +19,7 @@ import { useTestStack } from '../support/stack.js';
 import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { jaErrorBody } from '../support/error-body.js';
+import { standardAgreement } from '../support/agreement.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -73,15 +74,7 @@ const pending: Record<Kind, string> = { holiday_requests: '', holiday_work_reque
 /** Filed on 10/9 while open: a second set for the withdrawals. */
 const toWithdraw: Record<Kind, string> = { holiday_requests: '', holiday_work_requests: '', over_work_requests: '' };
 
-const agreement = (effectiveFrom?: string) => ({
-  ...(effectiveFrom ? { effective_from: effectiveFrom } : {}),
-  start_month: 4,
-  variant: 'standard',
-  monthly_limit_hours: 45,
-  annual_limit_hours: 360,
-  special_clause: false,
-  alert_percent: 80,
-});
+const agreement = standardAgreement;
 const workingTime = () => ({
   fixed_hour: 8,
   fixed_minute: 0,

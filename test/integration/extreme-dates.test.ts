@@ -21,6 +21,7 @@ import type { HttpClient } from '../support/http-client.js';
 import { useTestStack } from '../support/stack.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
+import { standardAgreement } from '../support/agreement.js';
 
 const stack = useTestStack();
 const realNow = clock.now;
@@ -109,15 +110,7 @@ describe('settings versions stored with extreme dates', () => {
   const bodies: Record<(typeof routes)[number], Record<string, unknown>> = {
     payroll_period: { closing_day: 20, effective_from: '2026-01-01' },
     company_calendar: { effective_from: '2026-01-01' },
-    overtime_agreement: {
-      effective_from: '2026-01-01',
-      start_month: 4,
-      variant: 'standard',
-      monthly_limit_hours: 45,
-      annual_limit_hours: 360,
-      special_clause: false,
-      alert_percent: 80,
-    },
+    overtime_agreement: standardAgreement('2026-01-01'),
     work_settings: { effective_from: '2026-01-01', grace_minutes: 5 },
   };
 

@@ -13,6 +13,7 @@ import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { workStatusAfterRefresh } from '../support/work-status.js';
 import { jaErrorBody } from '../support/error-body.js';
+import { standardAgreement } from '../support/agreement.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -23,14 +24,7 @@ const at = (iso: string) => {
   clock.now = () => new Date(iso);
 };
 
-const base = {
-  start_month: 4,
-  variant: 'standard',
-  monthly_limit_hours: 45,
-  annual_limit_hours: 360,
-  special_clause: false,
-  alert_percent: 80,
-};
+const base = standardAgreement();
 
 beforeAll(async () => {
   tenant = await createTenant({ employees: 1 });

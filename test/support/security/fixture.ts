@@ -13,6 +13,7 @@ import { pollUntil } from '../poll.js';
 import { createOperator, createTenant, signIn, type TestTenant, type TestUser } from '../tenant.js';
 import { workingDay } from '../working-days.js';
 import { testNow } from '../test-clock.js';
+import { standardAgreement } from '../agreement.js';
 
 export type Actor = 'anonymous' | 'employeeA' | 'employeeA2' | 'adminA' | 'operator' | 'employeeB' | 'adminB';
 export const ACTORS: readonly Actor[] = [
@@ -465,14 +466,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
     },
     'create-attendance-export': attendanceExportBody(ids.year, ids.month, ids.department, ids.employee),
     'create-paid-leave-grant': { granted_on: '2025-04-01', days: 1, kind: 'extra', reason: '調整' },
-    'update-overtime-agreement': {
-      start_month: 4,
-      variant: 'standard',
-      monthly_limit_hours: 45,
-      annual_limit_hours: 360,
-      special_clause: false,
-      alert_percent: 80,
-    },
+    'update-overtime-agreement': standardAgreement(),
     'run-paid-leave-grants': {},
     'update-payroll-period': { closing_day: 0, effective_from: '2024-01-01' },
     'create-period-closing': { period: '2024-01' },
