@@ -14,8 +14,11 @@ import { createOperator, createTenant, signIn, type TestTenant } from '../suppor
 import { LOGIN_ACCOUNTS_PER_EMAIL } from '../../functions/db/logins.js';
 import { db } from '../../functions/db/service.js';
 import { poolUsernamesByEmail } from '../support/pool-users.js';
+import { jaErrorBody } from '../support/error-body.js';
 
 const stack = useTestStack();
+/** The one refusal of a sign-in: the same body for a wrong password, an unknown e-mail and a wrong company. */
+const SIGN_IN_FAILED = { code: 'auth.sign_in_failed', params: {}, message: MESSAGES.signInFailed, fields: [] };
 const run = Date.now().toString(36);
 let n = 0;
 const address = (tag: string) => `shared-${tag}-${run}-${n++}@example.test`;
@@ -127,8 +130,10 @@ describe('signing in with an e-mail of several companies', () => {
     const ask = await employeeSignIn(email, SAME);
     expect(ask.status).toBe(409);
     expect(ask.body).toEqual({
-      message: MESSAGES.signInCompanyRequired,
       code: 'sign_in.company_required',
+      params: {},
+      message: MESSAGES.signInCompanyRequired,
+      fields: [],
       companies: [
         { company_code: a.companyId, company_name: a.companyName },
         { company_code: b.companyId, company_name: b.companyName },
@@ -144,7 +149,7 @@ describe('signing in with an e-mail of several companies', () => {
     // A company the password does not open, or an unknown code: the ordinary failure.
     const wrongCompany = await employeeSignIn(email, SAME, c.companyId);
     expect(wrongCompany.status).toBe(401);
-    expect(wrongCompany.body).toEqual({ message: MESSAGES.signInFailed });
+    expect(wrongCompany.body).toEqual(SIGN_IN_FAILED);
   });
 
   it('with a different password per company, each password goes straight into its company', async () => {
@@ -190,7 +195,7 @@ describe('signing in with an e-mail of several companies', () => {
     const oneCompany = await employeeSignIn(a.employees[0]!.email, 'Wrong#Passw0rd2026');
     for (const res of [wrong, unknown, oneCompany]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: MESSAGES.signInFailed });
+      expect(res.body).toEqual(SIGN_IN_FAILED);
     }
     // The temporary password no longer opens anything, in either company.
     expect((await employeeSignIn(email, TEMP_A)).status).toBe(401);
@@ -358,8 +363,8 @@ describe('the bound on one address’s accounts', () => {
     const refused = await adminA.post('/api/v1/employees', staffBody(a, email, TEMP_A));
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
-      message: MESSAGES.emailAccountLimit,
-      errors: { email: [MESSAGES.emailAccountLimit] },
+      ...jaErrorBody(MESSAGES.emailAccountLimit, { email: [MESSAGES.emailAccountLimit] }),
+      code: 'staff.email_account_limit',
     });
     expect(await listed(adminA, email)).toEqual([]);
     expect(await poolUsernamesByEmail('employee', email)).toEqual([]);
