@@ -14,7 +14,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/db/service.js';
-import { RULE_ANY } from '../../functions/domain/worktime/schedule.js';
 import type { HttpClient } from '../support/http-client.js';
 import { pollUntil } from '../support/poll.js';
 import { useTestStack } from '../support/stack.js';
@@ -22,6 +21,7 @@ import { tableSnapshot } from '../support/table.js';
 import { createTenant, signIn, type TestTenant } from '../support/tenant.js';
 import { pinClock } from '../support/test-clock.js';
 import { jaErrorBody } from '../support/error-body.js';
+import { seedCompanyDayPattern } from '../support/day-pattern.js';
 
 const stack = useTestStack();
 let tenant: TestTenant;
@@ -58,23 +58,7 @@ beforeAll(async () => {
   const { entities } = db();
   const companyId = tenant.companyId;
   const employeeId = tenant.employees[0]!.id;
-  await entities.WorkPatternItem.put({
-    companyId,
-    patternId: 'day',
-    name: '日勤',
-    startMinute: 9 * 60,
-    endMinute: 18 * 60,
-    breakWindows: [{ startMinute: 12 * 60, endMinute: 13 * 60 }],
-  }).go();
-  await entities.PatternAssignment.put({
-    companyId,
-    scope: 'group',
-    departmentId: RULE_ANY,
-    employmentStatusId: RULE_ANY,
-    employeeId: RULE_ANY,
-    effectiveFrom: '2026-01-01',
-    patternId: 'day',
-  }).go();
+  await seedCompanyDayPattern(companyId);
   await entities.WorkSetting.put({
     companyId,
     effectiveFrom: '2026-01-01',
