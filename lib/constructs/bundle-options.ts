@@ -130,7 +130,7 @@ export function sdkShimImports(): ShimImport[] {
 /**
  * Fails the build, by name, when an SDK upgrade moved or removed a file an SDK shim re-exports
  * (otherwise the first sign would be a route failing to bundle with esbuild's generic message).
- * Runs when this module loads; test/unit/bundle-shims.test.ts checks the same per shim.
+ * Runs when this module loads; test/infra/bundle-shims.test.ts checks the same per shim.
  */
 export function checkSdkShims(): void {
   const missing = sdkShimImports().filter((i) => !existsSync(i.file));

@@ -63,10 +63,16 @@ describe('company-local time', () => {
       dates.push(new Date(t).toISOString().slice(0, 10));
     }
     dates.push('2026-02-30', '2026-04-31', '2026-03-00', '2024-02-29', '2100-02-28');
+    // Mismatches are collected and asserted once: ~490,000 `expect` calls took 5.5 s of a unit run.
+    const wrong: string[] = [];
     for (const date of dates) {
-      expect(weekday(date)).toBe(wdByDate(date));
-      for (const n of [-40, -29, -7, -6, -1, 0, 1, 6, 7, 27, 28, 35]) expect(addDays(date, n)).toBe(byDate(date, n));
+      if (weekday(date) !== wdByDate(date)) wrong.push(`weekday(${date})`);
+      for (const n of [-40, -29, -7, -6, -1, 0, 1, 6, 7, 27, 28, 35]) {
+        if (addDays(date, n) !== byDate(date, n)) wrong.push(`addDays(${date}, ${n})`);
+      }
     }
+    expect(dates.length).toBeGreaterThan(37_000);
+    expect(wrong).toEqual([]);
   });
 });
 

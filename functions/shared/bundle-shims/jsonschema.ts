@@ -6,7 +6,7 @@
  * constructs all of them, so an invalid model cannot reach a deployment; re-checking them on every cold
  * start cost ~28 KB of bundle and the largest single share of the module-load time (measured with
  * --cpu-prof). The second use must still answer "no" for ElectroDB's own instances, which carry an
- * `_instance` marker and which the real schemas reject. test/unit/bundle-shims.test.ts builds ElectroDB
+ * `_instance` marker and which the real schemas reject. test/infra/bundle-shims.test.ts builds ElectroDB
  * with this shim and with the real package and compares them on the project's models (accepted alike,
  * Entity and Service instances refused alike, the same transaction built); dropping the shim was measured
  * at +28 KB and 1.6-1.8x the baseline's load CPU (over the 1.3x budget). bundled-handlers.test.ts runs
