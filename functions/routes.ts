@@ -27,18 +27,17 @@ export type Role = (typeof ROLES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type TableAccess = 'table:read' | 'table:write' | 'table:sessions' | 'table:describe';
+type TableAccess = 'table:read' | 'table:write' | 'table:sessions' | 'table:describe';
 export type PoolResource = 'employeePool' | 'adminPool' | 'operatorPool';
 /** The Cognito admin commands of functions/shared/clients/cognito-admin.ts, as IAM action names. */
-export type CognitoAdminAction =
+type CognitoAdminAction =
   | 'AdminCreateUser'
   | 'AdminDeleteUser'
   | 'AdminDisableUser'
-  | 'AdminEnableUser'
   | 'AdminGetUser'
   | 'AdminSetUserPassword'
   | 'AdminUpdateUserAttributes';
-export type PoolAction = `${PoolResource}:${CognitoAdminAction}`;
+type PoolAction = `${PoolResource}:${CognitoAdminAction}`;
 /** One thing a route may do to AWS (see the table's comment above). */
 export type Need = TableAccess | 'exports' | 'mail' | PoolAction;
 

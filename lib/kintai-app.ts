@@ -24,7 +24,7 @@ export const FEATURE_FLAGS = {
   '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 } as const;
 
-export const DEFAULT_REGION = 'ap-northeast-1';
+const DEFAULT_REGION = 'ap-northeast-1';
 
 export interface KintaiAppOptions {
   /** Overrides context `stage`. */

@@ -15,9 +15,9 @@ import { POOLS, clientName, poolName, type PoolKey } from '../functions/config/p
 import { EXPORTS_LIFECYCLE_DAYS, exportsBucketName, tableName } from '../functions/config/table';
 
 /** Placeholder sender until `-c mailFrom=…` names a domain the operator owns (README "Mail"). */
-export const DEFAULT_MAIL_FROM = 'no-reply@kintai.invalid';
+const DEFAULT_MAIL_FROM = 'no-reply@kintai.invalid';
 /** Placeholder public origin until `-c appUrl=…` gives the product's URL (the CloudFront domain or your own). */
-export const DEFAULT_APP_URL = 'https://kintai.invalid';
+const DEFAULT_APP_URL = 'https://kintai.invalid';
 
 export interface KintaiStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, …): part of every physical name. */

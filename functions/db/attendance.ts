@@ -55,20 +55,6 @@ export async function daysAndShiftsBetween(
   return { days: days as DayRecord[], shifts };
 }
 
-/** An employee's month: one Query with begins_with(sk, "day#YYYY-MM"). */
-export async function monthDays(
-  { companyId, employeeId }: Who,
-  year: number,
-  month: number,
-  service: Db = db(),
-): Promise<DayRecord[]> {
-  const { data } = await service.entities.AttendanceDay.query
-    .byEmployee({ companyId, employeeId })
-    .begins({ workDate: `${year}-${String(month).padStart(2, '0')}` })
-    .go({ pages: 'all' });
-  return data;
-}
-
 export interface PunchWrite extends Who {
   type: 'in' | 'out' | 'break_start' | 'break_end';
   workDate: string;

@@ -1,5 +1,5 @@
 /** BatchGetItem's limit: at most 100 keys a call. */
-export const BATCH_GET_KEYS = 100;
+const BATCH_GET_KEYS = 100;
 
 /**
  * The items of `keys` by BatchGetItem, 100 keys a call (so ceil(n / 100) requests: bounded by the

@@ -18,7 +18,7 @@ export async function backOff(attempt: number): Promise<void> {
 }
 
 /** DynamoDB cancelled a transaction because another one touched the same items at the same time. */
-export function isTransactionConflict(error: unknown): boolean {
+function isTransactionConflict(error: unknown): boolean {
   if (awsErrorName(error) !== 'TransactionCanceledException') return false;
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   const message = (error as { message?: string }).message ?? '';

@@ -18,16 +18,6 @@ export async function findExportJob(companyId: string, exportId: string, service
   return data;
 }
 
-/** Status, counts and finish time as the worker moves the job on (UpdateItem). */
-export async function updateExportJob(
-  companyId: string,
-  exportId: string,
-  changes: ExportJobChanges,
-  service: Db = db(),
-): Promise<void> {
-  await service.entities.ExportJob.patch({ companyId, exportId }).set(changes).go({ response: 'none' });
-}
-
 /**
  * Takes the job for run `runId` (waiting for its first run, or its last run's lease ran out): running.
  * The file is written again from the start (a takeover overwrites the same object). False when another

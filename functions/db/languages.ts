@@ -6,7 +6,7 @@ const known = (language: string | undefined) =>
   language !== undefined && availableLanguages().includes(language) ? language : undefined;
 
 /** The caller's own language setting (one GetItem on their employee or admin item), if any. */
-export async function ownLanguage(principal: Principal, service: Db = db()): Promise<string | undefined> {
+async function ownLanguage(principal: Principal, service: Db = db()): Promise<string | undefined> {
   if (!principal.companyId || !principal.userId) return undefined;
   if (principal.role === 'employee') {
     const { data } = await service.entities.Employee.get({
@@ -26,7 +26,7 @@ export async function ownLanguage(principal: Principal, service: Db = db()): Pro
 }
 
 /** The company's default language (one GetItem), if set. */
-export async function companyLanguage(companyId: string, service: Db = db()): Promise<string | undefined> {
+async function companyLanguage(companyId: string, service: Db = db()): Promise<string | undefined> {
   const { data } = await service.entities.Company.get({ companyId }).go({ attributes: ['language'] });
   return known(data?.language);
 }

@@ -57,7 +57,7 @@ export async function getOrgUnit(kind: OrgKind, companyId: string, id: string, s
  * The unique item that holds a name in a company, one partition per kind. The value is a hash of the
  * normalised name (nameKey): NFKC can expand a 50-character name past DynamoDB's sort-key size.
  */
-export const nameGuard = (kind: OrgKind, companyId: string, name: string) => ({
+const nameGuard = (kind: OrgKind, companyId: string, name: string) => ({
   partition: `c#${companyId}#${kind}-names`,
   value: `name#${createHash('sha256').update(nameKey(name)).digest('hex')}`,
 });

@@ -64,7 +64,7 @@ export interface LeaveProfile {
 }
 
 /** Staff registered before patterns existed, or left blank: the ordinary full-time table. */
-export const FULL_TIME: WorkingPattern = { basis: 'week', daysPerWeek: 5, weeklyHours: 40 };
+const FULL_TIME: WorkingPattern = { basis: 'week', daysPerWeek: 5, weeklyHours: 40 };
 
 export function patternOf(p: LeaveProfile): WorkingPattern | null {
   if (p.patternBasis === 'week' && p.daysPerWeek !== undefined && p.weeklyHours !== undefined) {
@@ -86,7 +86,7 @@ export function leaveEmployeeOf(p: LeaveProfile): LeaveEmployee | null {
   return { hireDate: p.hireDate, patterns: [{ from: p.hireDate, pattern: patternOf(p) ?? FULL_TIME }] };
 }
 
-export const toLeaveGrant = (g: LedgerGrant): LeaveGrant => ({
+const toLeaveGrant = (g: LedgerGrant): LeaveGrant => ({
   id: g.grantId,
   grantedOn: g.grantedOn,
   days: g.days,
@@ -120,7 +120,7 @@ interface LeaveRequestLike {
  * for 時間単位 (domain/paid-leave/units.ts). An hourly request stored without its day's worth (not
  * possible through the API) reads as 8 hours a day.
  */
-export function takingOfRequest(r: {
+function takingOfRequest(r: {
   requestId: string;
   date: string;
   leaveUnit?: LeaveUnit | undefined;

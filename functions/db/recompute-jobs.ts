@@ -24,16 +24,6 @@ export async function findRecomputeJob(companyId: string, jobId: string, service
   return data;
 }
 
-/** Status, counts and finish time as the worker moves the job on (UpdateItem). */
-export async function updateRecomputeJob(
-  companyId: string,
-  jobId: string,
-  changes: RecomputeJobChanges,
-  service: Db = db(),
-): Promise<void> {
-  await service.entities.RecomputeJob.patch({ companyId, jobId }).set(changes).go({ response: 'none' });
-}
-
 /** The statuses of a job that should be under way (db/job-leases.ts). */
 const ACTIVE = ['pending', 'running'] as const;
 

@@ -137,7 +137,7 @@ export async function fileRequest(r: NewRequest, service: Db = db(), mails: read
  * it through filePaidLeaveRequest, which checks the balance) still enters the employee's ledger in the
  * same transaction (db/leave-ledger.ts).
  */
-export async function insertRequest(r: NewRequest, service: Db = db(), mails: readonly OutboxMail[] = []) {
+async function insertRequest(r: NewRequest, service: Db = db(), mails: readonly OutboxMail[] = []) {
   const paid = isPaidLeave(r);
   for (let attempt = 0; attempt < CONTENTION.attempts; attempt++) {
     if (attempt > 0) await backOff(attempt);
@@ -266,7 +266,7 @@ const decisionChange = (req: Decided, status: 1 | 2): LedgerChange =>
   status === STATUS.approved ? { taking: ledgerTaking({ ...req, status }) } : { drop: req.requestId };
 
 /** What an approved leave request writes on its day besides the leave type. */
-export function leaveOfDay(req: { leaveUnit?: LeaveUnit | undefined; leaveHours?: number | undefined }) {
+function leaveOfDay(req: { leaveUnit?: LeaveUnit | undefined; leaveHours?: number | undefined }) {
   const unit = req.leaveUnit ?? 'day';
   return {
     leaveUnit: unit,

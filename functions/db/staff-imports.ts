@@ -18,16 +18,6 @@ export async function findStaffImport(companyId: string, importId: string, servi
   return data;
 }
 
-/** Status, counts and failures as the worker moves the job on (UpdateItem). */
-export async function updateStaffImport(
-  companyId: string,
-  importId: string,
-  changes: StaffImportChanges,
-  service: Db = db(),
-): Promise<void> {
-  await service.entities.StaffImportJob.patch({ companyId, importId }).set(changes).go({ response: 'none' });
-}
-
 /** The statuses of a job that should be under way (db/job-leases.ts). */
 const ACTIVE = ['pending', 'running'] as const;
 

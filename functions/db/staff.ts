@@ -153,7 +153,7 @@ export const employeeNumberGuard = (companyId: string, employeeNumber: string) =
   value: `number#${employeeNumberKey(employeeNumber)}`,
 });
 
-export const employeeNumberTaken = () =>
+const employeeNumberTaken = () =>
   new ConflictError(STAFF_IDENTITY_MESSAGES.employeeNumberTaken, {
     employee_number: [STAFF_IDENTITY_MESSAGES.employeeNumberTaken],
   });
@@ -715,20 +715,4 @@ export async function heldIdentities(
     takenEmails: taken(emailKeys, (e) => e),
     takenNumbers: taken(numberKeys, (n) => employeeNumberKey(n)),
   };
-}
-
-/**
- * The e-mails and 社員番号 of every staff member of a company, retired ones included (their Cognito
- * user keeps the e-mail, their unique item the number): what a bulk import checks its rows against.
- * One paginated Query of the company's staff; it grows with the staff count: for the import worker
- * only (a background job, once per run), never a request (the preview uses heldIdentities).
- */
-export async function staffIdentities(
-  companyId: string,
-  service: Db = db(),
-): Promise<{ employeeId: string; email: string; employeeNumber?: string | undefined; status: string }[]> {
-  const { data } = await service.entities.Employee.query
-    .byCompany({ companyId })
-    .go({ pages: 'all', attributes: ['employeeId', 'email', 'employeeNumber', 'status'] });
-  return data;
 }

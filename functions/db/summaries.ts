@@ -35,7 +35,7 @@ import {
 import { db, type Db } from './service.js';
 
 /** How many months of overtime history the 36協定 checks keep (a year plus the month before it). */
-export const HISTORY_MONTHS = 13;
+const HISTORY_MONTHS = 13;
 
 const ym = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
@@ -106,7 +106,7 @@ const ownShifts =
  * employee's schedule from the company's patterns, assignments and shifts, the company's 勤務設定 and
  * the company-local today (days before it are over: a scheduled day without punch or leave is 欠勤).
  */
-export async function scheduleInput(
+async function scheduleInput(
   employee: StaffRef,
   schedule: ScheduleSettings,
   shifts: ShiftsOf,
@@ -208,7 +208,7 @@ export async function computeEmployeeMonth(
  * A payroll period's result (its id is the `month` key of the stored summary and history line), or a
  * calendar month's (keyed by the month: the same thing under the default 末日締め).
  */
-export type SummaryResult = (MonthResult | (PeriodResult & { id: string })) & {
+type SummaryResult = (MonthResult | (PeriodResult & { id: string })) & {
   /** The working-time system in force on the period's last day (the 36協定 limits and the screens use it). */
   workSystem?: WorkSystem | undefined;
   /** Company-local today when computed: the stored flex 過不足 is the one as of today in a period under way. */
@@ -253,7 +253,7 @@ const flexItem = (f: FlexPeriodState | null) =>
  * Days worked on a 法定休日 (with 法定休日労働) and on another day off (所定休日): the 勤怠集計 columns.
  * Only the span's own dates (a month's or period's days).
  */
-export function holidayWorkDays(days: readonly DayResult[]) {
+function holidayWorkDays(days: readonly DayResult[]) {
   let legalHolidayWorkDays = 0;
   let nonLegalHolidayWorkDays = 0;
   for (const d of days) {
@@ -312,7 +312,7 @@ function summaryItem(companyId: string, employeeId: string, result: SummaryResul
  * history (both keyed by the period id, YYYY-MM = 〇月度), in one transaction (one read of the history,
  * so two periods never race on its map).
  */
-export async function saveSummary(
+async function saveSummary(
   companyId: string,
   employeeId: string,
   result: SummaryResult | readonly SummaryResult[],
@@ -339,7 +339,7 @@ async function writeSummary(write: SummaryWrite, service: Db): Promise<void> {
  * summaries and the history with the periods' lines (the 13 months before the latest kept). Pure; the
  * punch-out writes them in the punch's own transaction (db/attendance.ts writePunch).
  */
-export function summaryWrite(
+function summaryWrite(
   companyId: string,
   employeeId: string,
   results: readonly SummaryResult[],

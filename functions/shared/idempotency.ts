@@ -19,10 +19,10 @@ import { MESSAGES } from './messages.js';
  * the claim, so a retry runs anew. If completing fails after the change committed, the answer is
  * stored alone with the audit event marked pending: a retry writes the event and replays, never re-runs.
  */
-export const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/));
+const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/));
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
 /** How long a claim holds off duplicates: longer than any route's Lambda timeout (10–30 s). */
-export const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 60;
 /** How long a duplicate waits for the first attempt's answer before answering 409. */
 const WAIT_MS = 1500;
 const POLL_MS = 150;

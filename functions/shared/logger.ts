@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * README "Logger: the small one") while its context is process-wide rather than per request.
  */
 const LEVELS = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, SILENT: 28 } as const;
-export type LogLevel = keyof typeof LEVELS;
+type LogLevel = keyof typeof LEVELS;
 
 const levelOf = (name: string | undefined): LogLevel => {
   const upper = name?.toUpperCase();

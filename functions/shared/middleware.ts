@@ -75,7 +75,7 @@ function callerCheck<N extends RouteName>(route: RouteDef): (p: Principal | null
 }
 
 /** Dependencies, replaceable in tests (default parameters, no module mocks). */
-export const apiDeps: { auth: AuthDeps } = { auth: {} };
+const apiDeps: { auth: AuthDeps } = { auth: {} };
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -97,14 +97,6 @@ export async function disablePoolUser(role: Role, username: string): Promise<voi
   await client.send(new AdminDisableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
 }
 
-export async function enablePoolUser(role: Role, username: string): Promise<void> {
-  const {
-    sdk: { AdminEnableUserCommand },
-    client,
-  } = await admin();
-  await client.send(new AdminEnableUserCommand({ UserPoolId: pools()[role].poolId, Username: username }));
-}
-
 export async function updatePoolUserEmail(role: Role, username: string, email: string): Promise<void> {
   const {
     sdk: { AdminUpdateUserAttributesCommand },

@@ -19,7 +19,7 @@ type Purpose = 'cursor' | 'csrf' | 'challenge' | 'device' | 'reset' | 'temppw' |
 
 const keys = new Map<string, Buffer>();
 
-export function signingKey(purpose: Purpose): Buffer {
+function signingKey(purpose: Purpose): Buffer {
   // Read directly (the API's env() has validated these already): pure helpers and unit tests need no full env.
   const { SIGNING_SECRET, ORIGIN_VERIFY_SECRET, STAGE } = process.env;
   const secret = SIGNING_SECRET || ORIGIN_VERIFY_SECRET || (STAGE === 'prod' ? undefined : DEV_SECRET);

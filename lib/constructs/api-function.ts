@@ -15,7 +15,7 @@ import { SESSION_KEY_PREFIXES } from '../../functions/config/table';
 import type { BackgroundDef, Need, PoolResource, RouteDef } from '../../functions/routes';
 
 /** What a function serves: a route of the table, or a background job (no method/path). */
-export type FunctionDef =
+type FunctionDef =
   | (RouteDef & { timeoutSeconds?: undefined; memorySize?: undefined })
   | (BackgroundDef & { method?: undefined; path?: undefined });
 
@@ -30,8 +30,8 @@ import { BUNDLE_ALIAS_ARGS, BUNDLE_DEFINE, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER }
  * is a Get or a Query (see ARCHITECTURE.md §4), and IAM enforces it. DescribeTable serves only the
  * readiness route (GET /api/v1/health).
  */
-export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
-export const TABLE_WRITE_ACTIONS = [
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
@@ -39,7 +39,7 @@ export const TABLE_WRITE_ACTIONS = [
   'dynamodb:ConditionCheckItem',
 ] as const;
 /** What `table:sessions` allows, and only on items whose partition key has a SESSION_KEY_PREFIXES prefix. */
-export const SESSION_WRITE_ACTIONS = [
+const SESSION_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',

@@ -39,7 +39,7 @@ export const BUNDLE_ALIASES: Record<string, string> = {
  * tests, the benchmark). No shim names a node_modules path, and an SDK upgrade that moves a file stops
  * the build with the file's name (checkSdkShims below); esbuild refuses a name the file no longer exports.
  */
-export const SDK_DIST_PREFIX = '@kintai-sdk-dist/';
+const SDK_DIST_PREFIX = '@kintai-sdk-dist/';
 const SDK_SHIMS: Record<string, string> = {
   'client-dynamodb': 'client-dynamodb.js',
   'lib-dynamodb': 'lib-dynamodb.js',
@@ -132,7 +132,7 @@ export function sdkShimImports(): ShimImport[] {
  * (otherwise the first sign would be a route failing to bundle with esbuild's generic message).
  * Runs when this module loads; test/infra/bundle-shims.test.ts checks the same per shim.
  */
-export function checkSdkShims(): void {
+function checkSdkShims(): void {
   const missing = sdkShimImports().filter((i) => !existsSync(i.file));
   if (missing.length === 0) return;
   const lines = missing.map(

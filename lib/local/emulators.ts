@@ -23,7 +23,7 @@ export class StartupError extends Error {
   override readonly name = 'StartupError';
 }
 
-export const JAVA_MISSING =
+const JAVA_MISSING =
   'Java 17+ が必要です / DynamoDB Local needs a Java 17+ runtime: install e.g. openjdk-17-jre-headless';
 
 export interface EmulatorOptions {
@@ -61,7 +61,7 @@ export function ensureDummyAwsCredentials(): void {
 }
 
 /** Major version of the `java` on PATH, or null when there is none. */
-export function javaMajorVersion(): number | null {
+function javaMajorVersion(): number | null {
   const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) return null;
   // `java -version` writes to stderr: openjdk version "17.0.15" / java version "1.8.0_392"

@@ -49,7 +49,7 @@ const DEFAULT_MAX_BODY = 1024 * 1024;
 const LOCAL_ACCOUNT = '000000000000';
 
 /** Same policy as the CloudFront response headers policy of the deployed stack (minus HSTS: no TLS here). */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
@@ -119,7 +119,7 @@ function apiGatewayTime(date: Date): string {
 
 const sourceIpOf = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
 
-export interface EventInput {
+interface EventInput {
   req: IncomingMessage;
   route: RouteDef;
   params: Record<string, string>;
@@ -129,7 +129,7 @@ export interface EventInput {
 }
 
 /** Builds the event API Gateway HTTP API (payload format 2.0) would hand to the Lambda. */
-export function buildEvent({ req, route, params, body, requestId, now }: EventInput): APIGatewayProxyEventV2 {
+function buildEvent({ req, route, params, body, requestId, now }: EventInput): APIGatewayProxyEventV2 {
   const rawUrl = req.url ?? '/';
   const queryAt = rawUrl.indexOf('?');
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
@@ -196,7 +196,7 @@ export function buildEvent({ req, route, params, body, requestId, now }: EventIn
   };
 }
 
-export function buildContext(route: RouteDef, requestId: string, timeoutMs: number): Context {
+function buildContext(route: RouteDef, requestId: string, timeoutMs: number): Context {
   const deadline = Date.now() + timeoutMs;
   const functionName = `kintai-local-${route.name}`;
   const unsupported = () => {

@@ -14,7 +14,7 @@ import { LOCAL_HOST } from './emulators';
 export const MAIL_PAGE_PATH = '/_local/mail';
 
 /** Same shape as test/support/mail.ts ReceivedMail. */
-export interface StoredMail {
+interface StoredMail {
   id: number;
   from: string;
   to: string[];

@@ -34,10 +34,10 @@ import { TABLE, exportsBucketName, tableName } from '../../functions/config/tabl
 import { resetEnvCache, type RequiredApiEnv } from '../../functions/shared/env';
 import { ensureDummyAwsCredentials } from './emulators';
 
-export const LOCAL_STAGE = 'local';
-export const LOCAL_REGION = 'ap-northeast-1';
+const LOCAL_STAGE = 'local';
+const LOCAL_REGION = 'ap-northeast-1';
 /** Emulators have no accounts; this stands in where a name needs one (the bucket). */
-export const LOCAL_ACCOUNT = '000000000000';
+const LOCAL_ACCOUNT = '000000000000';
 
 export interface EmulatorEndpoints {
   dynamodbEndpoint: string;

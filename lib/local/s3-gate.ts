@@ -11,7 +11,6 @@
  * signed, as on AWS) and clock skew of header-signed requests.
  */
 import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Sha256 } from '@aws-sdk/checksums/sha';
 import { HttpRequest } from '@smithy/core/protocols';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
@@ -83,7 +82,7 @@ function claimOf(req: IncomingMessage, query: URLSearchParams): Claim | null {
 }
 
 /** Whether the request is signed with one of `keys`, as the SDK signs, and (presigned) not expired. */
-export async function isSignedRequest(req: IncomingMessage, keys: S3Keys, now = new Date()): Promise<boolean> {
+async function isSignedRequest(req: IncomingMessage, keys: S3Keys, now = new Date()): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://gate');
   const claim = claimOf(req, url.searchParams);
   const secretAccessKey = claim ? keys.get(claim.accessKeyId) : undefined;
@@ -190,6 +189,3 @@ export async function startS3Gate(host: string, port: number, upstreamPort: numb
       }),
   };
 }
-
-/** The port a started gate listens on. */
-export const gatePort = (gate: S3Gate) => (gate.server.address() as AddressInfo).port;

@@ -190,7 +190,7 @@ export async function analyseRoutes(routes: readonly RouteDef[]): Promise<Map<st
  * reached code (or the object is indexed, `obj[…]`): that is how injectable dependency objects stay
  * precise. Over-approximates (any mention of a name counts), never drops a call that can run.
  */
-export function reachableCode(bundle: string): string {
+function reachableCode(bundle: string): string {
   interface Chunk {
     names: string[];
     text: string;

@@ -2,7 +2,7 @@
  * A small cookie-jar HTTP client for API tests, on global fetch. It behaves like the SPA: keeps the
  * cookies the server sets and echoes the readable `__Host-csrf` cookie in `X-CSRF-Token`.
  */
-export interface RequestOptions {
+interface RequestOptions {
   /** Send `X-CSRF-Token` from the `__Host-csrf` cookie (default true; false to test the rejection). */
   csrf?: boolean;
   headers?: Record<string, string>;
@@ -14,7 +14,7 @@ export interface RequestOptions {
  * wants the type names it (`client.get<MonthView>(...)`).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON probed by tests, see above
-export type JsonBody = any;
+type JsonBody = any;
 
 export interface HttpResponse<T = JsonBody> {
   status: number;

@@ -16,11 +16,11 @@
  */
 import { clock } from '../../functions/shared/clock.js';
 
-export const TEST_ZONE = 'Asia/Tokyo';
+const TEST_ZONE = 'Asia/Tokyo';
 
 /** An ordinary Wednesday: the date the suite runs on unless KINTAI_TEST_TODAY says otherwise. */
-export const DEFAULT_TEST_TODAY = '2026-11-25';
-export const DEFAULT_TEST_TIME = '10:00';
+const DEFAULT_TEST_TODAY = '2026-11-25';
+const DEFAULT_TEST_TIME = '10:00';
 
 /**
  * The days test/dates/ runs the date-sensitive suites on (issue 29 item 1): the days a suite written on
@@ -45,7 +45,7 @@ function fromEnv(name: string, fallback: string, shape: RegExp): string {
 }
 
 export const TEST_TODAY = fromEnv('KINTAI_TEST_TODAY', DEFAULT_TEST_TODAY, DATE);
-export const TEST_TIME = fromEnv('KINTAI_TEST_TIME', DEFAULT_TEST_TIME, TIME);
+const TEST_TIME = fromEnv('KINTAI_TEST_TIME', DEFAULT_TEST_TIME, TIME);
 
 /** The instant of a Tokyo wall-clock time: `tokyo('2026-11-25', '09:00')` → 2026-11-25T00:00:00.000Z. */
 export function tokyo(date: string, hhmm = '00:00'): Date {
@@ -82,12 +82,6 @@ export const testNow = (): Date => clock.now();
 
 /** Today in Tokyo as the handlers see it (`YYYY-MM-DD`). */
 export const testToday = (): string => tokyoDate(clock.now());
-
-/** This month in Tokyo as the handlers see it: `[year, month]`. */
-export function testMonth(): [number, number] {
-  const [y, m] = testToday().split('-').map(Number) as [number, number];
-  return [y, m];
-}
 
 /** Calendar arithmetic on `YYYY-MM-DD` (zone-free). */
 export function plusDays(date: string, days: number): string {

@@ -9,7 +9,7 @@ import { createSchema } from 'electrodb';
  * (the item stays, with who and why; closing it again overwrites the snapshot). `failed` = the job could
  * not finish (nothing frozen; the admin may close again).
  */
-export const CLOSING_STATUSES = ['closing', 'closed', 'reopened', 'failed'] as const;
+const CLOSING_STATUSES = ['closing', 'closed', 'reopened', 'failed'] as const;
 export type ClosingStatus = (typeof CLOSING_STATUSES)[number];
 
 export const PeriodClosing = createSchema({

@@ -6,8 +6,6 @@ import { createSchema } from 'electrodb';
  * Each pair keeps versions keyed by the day they come into force (`effectiveFrom`, YYYY-MM-DD); a day is
  * computed with the version in force on it. Saving a version for a day that has one replaces it.
  */
-export const RULE_ANY = '-';
-
 export const Rule = createSchema({
   model: { entity: 'rule', version: '2', service: 'kintai' },
   attributes: {

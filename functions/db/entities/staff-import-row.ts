@@ -1,7 +1,7 @@
 import { createSchema } from 'electrodb';
 
 /** Where one row of a スタッフ一括登録 has got to (issue 30 item 11); see db/staff-import-rows.ts. */
-export const STAFF_IMPORT_ROW_STATES = ['pending', 'user', 'registered', 'mailing', 'mailed', 'failed'] as const;
+const STAFF_IMPORT_ROW_STATES = ['pending', 'user', 'registered', 'mailing', 'mailed', 'failed'] as const;
 export type StaffImportRowState = (typeof STAFF_IMPORT_ROW_STATES)[number];
 
 /**

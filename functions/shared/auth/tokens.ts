@@ -44,7 +44,7 @@ export class TokenError extends Error {
 export type KeySource = (pool: PoolConfig) => JWTVerifyGetKey;
 
 const remoteSets = new Map<string, JWTVerifyGetKey>();
-export const remoteKeys: KeySource = (pool) => {
+const remoteKeys: KeySource = (pool) => {
   let set = remoteSets.get(pool.jwksUrl);
   if (!set) {
     set = createRemoteJWKSet(new URL(pool.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });

@@ -86,7 +86,7 @@ export interface SecurityFixture {
   secretsOfEmployeeA: string[];
 }
 
-export const tokyoYearMonth = (date = testNow()) => {
+const tokyoYearMonth = (date = testNow()) => {
   const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' })
     .format(date)
     .split('-')
@@ -321,7 +321,7 @@ export async function buildFixture(baseUrl: string): Promise<SecurityFixture> {
 }
 
 /** An attendance export of day 1 of the month, narrowed to A's department and staff member. */
-export const attendanceExportBody = (year: number, month: number, departmentId: string, employeeId: string) => ({
+const attendanceExportBody = (year: number, month: number, departmentId: string, employeeId: string) => ({
   start_year: year,
   start_month: month,
   start_day: 1,
@@ -591,7 +591,7 @@ export function requestFor(route: RouteDef, ids: FixtureIds): Call {
 }
 
 /** A one-row スタッフ一括登録 file (base64 CSV; the department by name, which every test tenant has). */
-export function staffImportBody(email: string) {
+function staffImportBody(email: string) {
   const csv = `姓,名,メールアドレス,部署\r\n試験,一括,${email},営業部\r\n`;
   return { file: Buffer.from(csv).toString('base64') };
 }
@@ -633,11 +633,11 @@ export async function stubRoutes(): Promise<Set<string>> {
 }
 
 /** Nothing a client sees may reveal internals: stack frames, AWS/SDK error names, source paths. */
-export const INTERNALS =
+const INTERNALS =
   /(\bat\s+\S+\s+\(|\bat\s+(file:|node:|\/)|\.(ts|js|mjs):\d+|node_modules|\/work\/|\/var\/task|functions\/|Exception\b|ElectroError|ZodError|TypeError|SyntaxError|ReferenceError|RangeError|DynamoDB|Cognito|\bAWS\b|ECONN|\bstack\b)/i;
 
 /** Object keys of a sent JSON value: validation messages may quote them (an unknown key), so they are not leaks. */
-export function sentKeys(value: unknown, out: Set<string> = new Set()): Set<string> {
+function sentKeys(value: unknown, out: Set<string> = new Set()): Set<string> {
   if (Array.isArray(value)) value.forEach((v) => sentKeys(v, out));
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {

@@ -25,7 +25,7 @@ const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'];
 const huge = (n: number, unit = 'あ') => unit.repeat(n);
 
 /** Values of every wrong kind, including the ones that break naive code. */
-export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
     null,
     true,
@@ -155,7 +155,7 @@ export function bodyArbitrary(base: unknown, foreignIds: string[]): fc.Arbitrary
   );
 }
 
-export const CONTENT_TYPES = [
+const CONTENT_TYPES = [
   'application/json',
   'application/json; charset=utf-8',
   'APPLICATION/JSON',
