@@ -30,7 +30,7 @@ const AREAS = {
 };
 
 /** Messages that quote a data token users type in Japanese (the shift CSV's day-off mark 休). */
-const QUOTES_JAPANESE_TOKEN = new Set(['shifts.csvHint']);
+const QUOTES_JAPANESE_TOKEN = new Set(['shifts.csvHint', 'shifts.csvProblems.header', 'shifts.csvProblems.pattern']);
 
 type Tree = { readonly [key: string]: string | Tree };
 

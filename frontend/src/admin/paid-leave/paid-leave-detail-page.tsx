@@ -79,7 +79,7 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
         {d.five_day.map((w) => (
           <div key={w.from}>
             <dt>
-              {p.fiveDay}（{p.baseDate} {w.base_dates.map(jaDate).join('・')}）
+              {p.fiveDay}（{p.baseDate} {w.base_dates.map(jaDate).join(t.admin.listSeparator)}）
             </dt>
             <dd data-testid="five-day-window">
               <span
@@ -160,7 +160,7 @@ function Register({ d }: { d: PaidLeaveDetail }) {
                                 ? jaDate(x.date)
                                 : `${jaDate(x.date)}（${x.days}）`,
                           )
-                          .join('、')
+                          .join(t.admin.listComma)
                       : dash}
                   </td>
                   <td className="num">{daysHours({ days: r.days_taken, hours: r.hours_taken })}</td>
@@ -226,7 +226,9 @@ function Grants({ d, onDeleted }: { d: PaidLeaveDetail; onDeleted: () => void })
                   <th scope="row">{jaDate(g.granted_on)}</th>
                   <td className="num">{days(g.days)}</td>
                   <td>
-                    {p.kinds[g.kind]}・{p.sources[g.source]}
+                    {p.kinds[g.kind]}
+                    {t.admin.listSeparator}
+                    {p.sources[g.source]}
                     {g.attendance_basis === 'not_provided' && (
                       <span className="badge badge--pending">{p.notProvided}</span>
                     )}

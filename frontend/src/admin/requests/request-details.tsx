@@ -32,7 +32,7 @@ const breaksText = (day: Day, date: string, timeZone: string) =>
           (b) =>
             `${formatPunchTime(b.start_at, date, timeZone)}–${b.end_at ? formatPunchTime(b.end_at, date, timeZone) : '--:--'}`,
         )
-        .join('、')
+        .join(t.admin.listComma)
     : A.noBreaks;
 
 /** 修正前 / 修正後 of the day as a small table: 出勤, 退勤, 休憩; a changed value is emphasised. */

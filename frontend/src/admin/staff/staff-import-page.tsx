@@ -193,12 +193,12 @@ export default function StaffImportPage() {
         </div>
         <p className="page-hint">{T.intro}</p>
         <p>
-          <a className="button button--ghost" href={templateHref()} download="スタッフ一括登録テンプレート.csv">
+          <a className="button button--ghost" href={templateHref()} download={t.staffImport.templateFile}>
             {T.template}
           </a>
         </p>
         <p className="page-hint">
-          {TEMPLATE_HEADER.join('・')}
+          {TEMPLATE_HEADER.join(t.admin.listSeparator)}
           <br />
           {T.templateHint}
         </p>

@@ -24,7 +24,7 @@ function scheduleIssues(staff: Staff): string {
     [P.absent, staff.absent_days],
   ] as const;
   const shown = parts.filter(([, n]) => n).map(([label, n]) => label.replace('{n}', String(n)));
-  return shown.length ? shown.join('・') : t.admin.staff.scheduleIssuesNone;
+  return shown.length ? shown.join(t.admin.listSeparator) : t.admin.staff.scheduleIssuesNone;
 }
 
 function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) => void }) {

@@ -192,7 +192,7 @@ export function StaffPicker({
           >
             <span className="staff-picker__name">{s.name}</span>
             <span className="staff-picker__meta">
-              {[s.name_kana, s.employee_number, s.department_name].filter(Boolean).join('・')}
+              {[s.name_kana, s.employee_number, s.department_name].filter(Boolean).join(t.admin.listSeparator)}
             </span>
           </li>
         ))}

@@ -137,7 +137,7 @@ function monthRuns(months: readonly string[]): string {
     year = y;
     return text;
   };
-  return runs.map(([from, to]) => (from === to ? name(from) : `${name(from)}〜${name(to)}`)).join('、');
+  return runs.map(([from, to]) => (from === to ? name(from) : `${name(from)}〜${name(to)}`)).join(t.admin.listComma);
 }
 
 const nextMonth = (month: string) => {
