@@ -23,8 +23,13 @@ const DATA_TOKENS: Record<string, string[]> = {
     "'入社日',",
   ],
   'frontend/src/admin/attendance-totals/payroll-layout-editor.tsx': ["header: '社員番号'"],
+  // Reading, not writing: the period label from the server is split at its （, and full-width digits typed
+  // into a field are normalised.
+  'frontend/src/admin/closing/closing-page.tsx': ["label.indexOf('（')"],
+  'frontend/src/admin/overtime-agreement/agreement-settings-form.tsx': ['/[０-９]/g'],
 };
-const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+/** Kana, kanji, and Japanese punctuation (（）〜：、・ and full-width forms). */
+const JAPANESE = /[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

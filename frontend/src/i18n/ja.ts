@@ -455,6 +455,11 @@ export const ja = {
     newLink: '新規登録',
     listSeparator: '・',
     listComma: '、',
+    paren: '（{text}）',
+    range: '{from}〜{to}',
+    labelled: '{label}：',
+    tilde: '〜',
+    slash: '／',
     commonGrant: {
       title: '斉一的付与（基準日の統一）',
       enabled: '全員の付与日を毎年同じ基準日にそろえる',
@@ -970,6 +975,7 @@ export const ja = {
     register: '登録',
     update: '更新',
     backToList: '一覧へ戻る',
+    paren: '（{text}）',
     companies: {
       new: '新規登録',
       empty: '管理者アカウントはまだありません。',

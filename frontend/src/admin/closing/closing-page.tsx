@@ -15,6 +15,7 @@ import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
@@ -305,7 +306,9 @@ function Checklist({
               <ul>
                 {c.agreement_findings.map((f, i) => (
                   <li key={i}>
-                    {f.name}（{f.month}）{f.message}
+                    {f.name}
+                    {paren(f.month)}
+                    {f.message}
                   </li>
                 ))}
               </ul>

@@ -279,7 +279,9 @@ export function AgreementHistory({ versions }: { versions: AgreementVersion[] })
                   <td>{A.startMonthOption.replace('{m}', String(x.start_month))}</td>
                   <td className="num">
                     {x.monthly_limit_hours}
-                    {A.hoursUnit}／{x.annual_limit_hours}
+                    {A.hoursUnit}
+                    {t.admin.slash}
+                    {x.annual_limit_hours}
                     {A.hoursUnit}
                   </td>
                   <td>{clauseLabel(x)}</td>

@@ -17,7 +17,9 @@ export function PlannedTimes({ row }: { row: AdminRequestRow }) {
   if (!row.planned_start || !row.planned_end) return null;
   return (
     <span className="request-planned">
-      {A.planned} {row.planned_start}〜{row.planned_end_next_day ? A.plannedNextDay : ''}
+      {A.planned} {row.planned_start}
+      {t.admin.tilde}
+      {row.planned_end_next_day ? A.plannedNextDay : ''}
       {row.planned_end}
     </span>
   );

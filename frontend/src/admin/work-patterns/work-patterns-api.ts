@@ -52,7 +52,9 @@ export function rangeLabel(
   const next = (hhmm: string, isEnd: boolean) =>
     pattern.crosses_midnight &&
     (isPattern ? isEnd : hhmm < pattern.start_time || (isEnd && hhmm === pattern.start_time));
-  return `${clockLabel(range.start_time, next(range.start_time, false))}〜${clockLabel(range.end_time, next(range.end_time, true))}`;
+  return t.admin.range
+    .replace('{from}', clockLabel(range.start_time, next(range.start_time, false)))
+    .replace('{to}', clockLabel(range.end_time, next(range.end_time, true)));
 }
 
 /** 480 → "8時間00分". */

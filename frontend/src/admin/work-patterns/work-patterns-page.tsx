@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -504,7 +505,7 @@ function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (jo
                     <option value="">{W.noPattern}</option>
                     {patterns.map((p) => (
                       <option key={p.id} value={p.id}>
-                        {`${p.name}（${rangeLabel(p, p, true)}）`}
+                        {`${p.name}${paren(rangeLabel(p, p, true))}`}
                       </option>
                     ))}
                   </select>
