@@ -444,6 +444,7 @@ export const ja = {
       noneShort: 'なし',
       publicShort: '祝日休み',
       datesShort: '会社休日{off}日・出勤日{extra}日',
+      weekdayName: '{d}曜日',
     },
     notCalculated: '—',
     none: '未設定',
@@ -452,6 +453,28 @@ export const ja = {
     delete: '削除',
     detail: '詳細',
     newLink: '新規登録',
+    listSeparator: '・',
+    listComma: '、',
+    paren: '（{text}）',
+    range: '{from}〜{to}',
+    labelled: '{label}：',
+    tilde: '〜',
+    slash: '／',
+    commonGrant: {
+      title: '斉一的付与（基準日の統一）',
+      enabled: '全員の付与日を毎年同じ基準日にそろえる',
+      baseDate: '基準日',
+      month: '月',
+      day: '日',
+      first: '初回の付与',
+      firstGrants: {
+        first_common_date: '入社後最初の基準日に付与（6か月を待たない）',
+        six_months: '初回は入社6か月後、2回目から基準日',
+        hire_date: '入社日に付与',
+      },
+      hint: '法定の付与日より遅くなることはありません。変更は次回の付与から反映されます。',
+      submit: '設定',
+    },
     staff: {
       name: '氏名',
       department: '部署',
@@ -952,6 +975,7 @@ export const ja = {
     register: '登録',
     update: '更新',
     backToList: '一覧へ戻る',
+    paren: '（{text}）',
     companies: {
       new: '新規登録',
       empty: '管理者アカウントはまだありません。',
@@ -1175,6 +1199,15 @@ export const ja = {
     csvApply: '取り込んで保存',
     csvCancel: 'キャンセル',
     loading: '読み込み中…',
+    csvProblems: {
+      empty: 'CSVにデータがありません',
+      header: '1行目（見出し）は「社員,氏名,日付…」の形式にしてください',
+      day: '1行目: 「{h}」は表示中の月の日付ではありません',
+      employee: '{n}行目: 社員「{id}」は表示中のスタッフにいません',
+      duplicate: '{n}行目: 社員「{id}」が重複しています',
+      pattern: '{n}行目: {d}の「{v}」は勤務パターンにありません（パターン名か「休」、空欄）',
+      columns: '{n}行目: 列の数が見出しと合いません',
+    },
   },
   // 勤務パターン and 勤務設定 (issue 16): /management/work_patterns and /management/work_settings.
   workPatterns: {
@@ -1358,6 +1391,7 @@ export const ja = {
     checkNotVariable: '{date}の労働時間制度は{label}のため、変形期間のチェックの対象外です。',
     checkOk: '{label}の変形期間{from}〜{to}（所定労働時間の合計{total}）に問題はありません。',
     checkFound: '{label}の変形期間{from}〜{to}（所定労働時間の合計{total}）に{n}件の問題があります。',
+    oneWeek: '1週間',
   },
   // Admin: 勤怠集計 (/management/attendance_totals), monthly totals per employee and payroll period.
   attendanceTotals: {
@@ -1455,6 +1489,7 @@ export const ja = {
     welcomeHint: '登録したスタッフには仮パスワードをメールで送ります。',
     backToList: 'スタッフ一覧へ',
     readFailed: 'ファイルを読み込めませんでした。',
+    templateFile: 'スタッフ一括登録テンプレート.csv',
   },
   /** パスワードをお忘れの方 and the admin's reset on the staff edit screen (issue 18 item 7). */
   passwordReset: {

@@ -81,6 +81,9 @@ export const MANUAL_INDEX = {
   tipsLabel: 'ポイント',
 } as const;
 
+/** The index wording, the shape every language's manual gives (manual-content-en.ts). */
+export type ManualIndexText = { readonly [K in keyof typeof MANUAL_INDEX]: string };
+
 export const MANUAL_AREAS: readonly ManualArea[] = [
   {
     slug: 'employee',

@@ -6,7 +6,8 @@
 import { Link } from 'react-router-dom';
 import { useSession, type Role } from '../lib/session';
 import { PageTitle } from '../shared/page-title';
-import { MANUAL_AREAS, MANUAL_INDEX, SHOT_SIZE, SHOTS, type ManualArea, type ShotName } from './manual-content';
+import { SHOT_SIZE, SHOTS, type ManualArea, type ManualIndexText, type ShotName } from './manual-content';
+import { manualFor } from './manual-language';
 import './manual.css';
 
 const FILES = import.meta.glob<string>('./screenshots/*.webp', { eager: true, query: '?url', import: 'default' });
@@ -17,19 +18,24 @@ const shotUrl = (name: ShotName): string | undefined => FILES[`./screenshots/${n
 const AREA_HOME: Record<Role, string> = { employee: '/employees', admin: '/management', operator: '/management' };
 
 /** Signed-in readers (who came from the app's menu) get a way back to their area. */
-function BackToApp() {
+function BackToApp({ index }: { index: ManualIndexText }) {
   const { session } = useSession();
   if (!session) return null;
   return (
     <Link to={AREA_HOME[session.role]} className="manual__back-app">
-      {MANUAL_INDEX.backToApp}
+      {index.backToApp}
     </Link>
   );
 }
 
-export function ManualIndexPage() {
+/**
+ * `lang` is the reader's language tag; until the SPA has a language switch (issue 31, engineer A's
+ * catalogue machinery) public-area.tsx passes none and the manual is Japanese.
+ */
+export function ManualIndexPage({ lang = 'ja' }: { lang?: string }) {
+  const { index: MANUAL_INDEX, areas: MANUAL_AREAS } = manualFor(lang);
   return (
-    <article className="manual">
+    <article className="manual" lang={lang}>
       <PageTitle title={MANUAL_INDEX.title} />
       <p className="manual__lead">{MANUAL_INDEX.lead}</p>
       <ul className="manual__areas">
@@ -47,18 +53,19 @@ export function ManualIndexPage() {
           </li>
         ))}
       </ul>
-      <BackToApp />
+      <BackToApp index={MANUAL_INDEX} />
     </article>
   );
 }
 
-export function ManualAreaPage({ slug }: { slug: ManualArea['slug'] }) {
+export function ManualAreaPage({ slug, lang = 'ja' }: { slug: ManualArea['slug']; lang?: string }) {
+  const { index: MANUAL_INDEX, areas: MANUAL_AREAS } = manualFor(lang);
   const area = MANUAL_AREAS.find((a) => a.slug === slug)!;
   return (
-    <article className="manual">
+    <article className="manual" lang={lang}>
       <p className="manual__crumbs">
         <Link to="/manual">{MANUAL_INDEX.backToIndex}</Link>
-        <BackToApp />
+        <BackToApp index={MANUAL_INDEX} />
       </p>
       <PageTitle title={area.title} />
       <p className="manual__lead">{area.lead}</p>
@@ -125,6 +132,6 @@ export function ManualAreaPage({ slug }: { slug: ManualArea['slug'] }) {
   );
 }
 
-export default function ManualPages({ slug }: { slug?: ManualArea['slug'] }) {
-  return slug ? <ManualAreaPage slug={slug} /> : <ManualIndexPage />;
+export default function ManualPages({ slug, lang = 'ja' }: { slug?: ManualArea['slug']; lang?: string }) {
+  return slug ? <ManualAreaPage slug={slug} lang={lang} /> : <ManualIndexPage lang={lang} />;
 }

@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatMinutes, zonedParts } from '../../shared/time';
@@ -43,7 +44,7 @@ function Minutes({ value, rounded }: { value: number | null; rounded?: number | 
   return (
     <>
       {time(value)}
-      {rounded !== undefined && <span className="totals-rounded">（{formatMinutes(rounded)}）</span>}
+      {rounded !== undefined && <span className="totals-rounded">{paren(formatMinutes(rounded))}</span>}
     </>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatDateTime } from '../../shared/time';
@@ -60,7 +61,7 @@ function Changes({ event }: { event: AuditEvent }) {
     <details className="audit-changes">
       <summary>
         {A.showChanges}
-        <span className="visually-hidden">（{actionLabel(event.action)}）</span>
+        <span className="visually-hidden">{paren(actionLabel(event.action))}</span>
       </summary>
       {rows.length === 0 ? (
         <p className="page-hint">{A.unchanged}</p>

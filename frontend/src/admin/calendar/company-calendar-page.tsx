@@ -9,6 +9,7 @@
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
+import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
@@ -26,11 +27,7 @@ const WEEKDAYS = t.common.weekdays;
 /** Monday first, as Japanese calendars for work are usually read; values stay 0 = Sunday. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
-const ymdJa = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
-};
-const dayName = (wd: number) => `${WEEKDAYS[wd]}曜日`;
+const dayName = (wd: number) => C.weekdayName.replace('{d}', WEEKDAYS[wd] ?? '');
 
 interface Row {
   key: number;
@@ -191,7 +188,7 @@ function CalendarForm({
         {C.formTitle}
       </h2>
       <p className="page-hint" data-testid="calendar-in-force">
-        {data.in_force ? C.inForce.replace('{from}', ymdJa(data.in_force.effective_from!)) : C.none}
+        {data.in_force ? C.inForce.replace('{from}', jaDate(data.in_force.effective_from!)) : C.none}
       </p>
       <form className="form calendar-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
@@ -341,18 +338,19 @@ function History({ versions }: { versions: CalendarVersion[] }) {
             <tbody>
               {versions.map((v) => (
                 <tr key={v.effective_from}>
-                  <td>{ymdJa(v.effective_from!)}</td>
+                  <td>{jaDate(v.effective_from!)}</td>
                   <td>
                     {C.weekFrom.replace('{d}', dayName(v.week_starts_on))}
-                    {v.special_44h_week ? `・${C.special44hShort}` : ''}
+                    {v.special_44h_week ? `${t.admin.listSeparator}${C.special44hShort}` : ''}
                   </td>
                   <td>
-                    {C.legalShort.replace('{d}', legalHolidayLabel(v.legal_holiday))}・
+                    {C.legalShort.replace('{d}', legalHolidayLabel(v.legal_holiday))}
+                    {t.admin.listSeparator}
                     {C.weeklyShort.replace(
                       '{d}',
-                      v.weekly_days_off.map((wd) => WEEKDAYS[wd]).join('・') || C.noneShort,
+                      v.weekly_days_off.map((wd) => WEEKDAYS[wd]).join(t.admin.listSeparator) || C.noneShort,
                     )}
-                    {v.public_holidays_off ? `・${C.publicShort}` : ''}
+                    {v.public_holidays_off ? `${t.admin.listSeparator}${C.publicShort}` : ''}
                   </td>
                   <td>
                     {C.datesShort

@@ -15,6 +15,8 @@ import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
+import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
@@ -44,10 +46,6 @@ import './closing.css';
 const C = t.closing;
 const DAYS = range(1, 28);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ymdJa = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
-};
 const dayLabel = (d: number) => (d === 0 ? C.monthEnd : C.dayOption.replace('{d}', String(d)));
 /** How often the page asks again while the checklist is being built. */
 const POLL_MS = 2000;
@@ -98,7 +96,7 @@ function PayrollSetting({
         {data.in_force
           ? C.inForce
               .replace('{day}', dayLabel(data.in_force.closing_day))
-              .replace('{from}', ymdJa(data.in_force.effective_from))
+              .replace('{from}', jaDate(data.in_force.effective_from))
           : C.inForceDefault}
         <br />
         {C.currentPeriod.replace('{label}', data.period.label)}
@@ -149,7 +147,7 @@ function PayrollSetting({
             <tbody>
               {data.history.map((v) => (
                 <tr key={v.effective_from}>
-                  <td>{ymdJa(v.effective_from)}</td>
+                  <td>{jaDate(v.effective_from)}</td>
                   <td>{dayLabel(v.closing_day)}</td>
                 </tr>
               ))}
@@ -215,7 +213,7 @@ function Checklist({
               <ul>
                 {c.unapproved_requests.map((r, i) => (
                   <li key={i}>
-                    {ymdJa(r.date)} {r.employee_name} {C.kinds[r.kind as keyof typeof C.kinds] ?? r.kind}
+                    {jaDate(r.date)} {r.employee_name} {C.kinds[r.kind as keyof typeof C.kinds] ?? r.kind}
                   </li>
                 ))}
               </ul>
@@ -231,7 +229,10 @@ function Checklist({
               <ul>
                 {c.missing_punches.map((m) => (
                   <li key={m.employee_id}>
-                    {m.name} {C.missingDays.replace('{n}', String(m.days)).replace('{months}', m.months.join('・'))}
+                    {m.name}{' '}
+                    {C.missingDays
+                      .replace('{n}', String(m.days))
+                      .replace('{months}', m.months.join(t.admin.listSeparator))}
                   </li>
                 ))}
               </ul>
@@ -305,7 +306,9 @@ function Checklist({
               <ul>
                 {c.agreement_findings.map((f, i) => (
                   <li key={i}>
-                    {f.name}（{f.month}）{f.message}
+                    {f.name}
+                    {paren(f.month)}
+                    {f.message}
                   </li>
                 ))}
               </ul>

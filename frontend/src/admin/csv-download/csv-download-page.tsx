@@ -119,7 +119,7 @@ export default function CsvDownloadPage() {
           <div className="csv-form__dates">
             <DateSelects id="csv-from" legend={C.from} years={years} value={from} onChange={setFrom} />
             <span className="csv-form__tilde" aria-hidden="true">
-              〜
+              {t.admin.tilde}
             </span>
             <DateSelects id="csv-to" legend={C.to} years={years} value={to} onChange={setTo} />
           </div>

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { exportRequestFromQuery, getExport, newExportKey, startExport, type ExportJob } from './csv-download-api';
@@ -119,7 +120,7 @@ export default function CsvDownloadRunPage() {
             <p className="page-hint">
               {phase.job.file_name}
               {typeof phase.job.row_count === 'number' &&
-                `（${C.rows.replace('{n}', phase.job.row_count.toLocaleString('ja-JP'))}）`}
+                paren(C.rows.replace('{n}', phase.job.row_count.toLocaleString('ja-JP')))}
             </p>
             {phase.job.unencodable_chars ? (
               <p role="alert" className="form-error">

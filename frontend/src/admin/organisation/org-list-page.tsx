@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { useLoad } from '../../shared/use-load';
@@ -30,7 +31,7 @@ function OrgRow({ kind, unit, onDeleted }: { kind: OrgKind; unit: OrgUnit; onDel
             to={`${ORG[kind].screenPath}/${encodeURIComponent(unit.id)}/edit`}
           >
             {t.admin.edit}
-            <span className="visually-hidden">（{unit.name}）</span>
+            <span className="visually-hidden">{paren(unit.name)}</span>
           </Link>
           <button
             type="button"
@@ -39,7 +40,7 @@ function OrgRow({ kind, unit, onDeleted }: { kind: OrgKind; unit: OrgUnit; onDel
             disabled={busy}
           >
             {t.admin.delete}
-            <span className="visually-hidden">（{unit.name}）</span>
+            <span className="visually-hidden">{paren(unit.name)}</span>
           </button>
         </div>
       </td>

@@ -8,6 +8,7 @@
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
+import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { FormFeedback } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { failureMessage } from '../../shared/submit-failure';
@@ -22,11 +23,6 @@ import './overtime-agreement.css';
 
 const A = t.admin.workStatus.agreement;
 const MONTHS = range(1, 12);
-
-const ymdJa = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
-};
 
 function NumberField({
   id,
@@ -131,7 +127,7 @@ export function AgreementSettingsForm({
         {A.formTitle}
       </h2>
       <p className="agreement-in-force" data-testid="agreement-in-force">
-        {data.in_force ? A.inForce.replace('{from}', ymdJa(data.in_force.effective_from)) : A.none}
+        {data.in_force ? A.inForce.replace('{from}', jaDate(data.in_force.effective_from)) : A.none}
       </p>
       <form className="form agreement-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
@@ -279,11 +275,13 @@ export function AgreementHistory({ versions }: { versions: AgreementVersion[] })
             <tbody>
               {versions.map((x) => (
                 <tr key={x.effective_from}>
-                  <td>{ymdJa(x.effective_from)}</td>
+                  <td>{jaDate(x.effective_from)}</td>
                   <td>{A.startMonthOption.replace('{m}', String(x.start_month))}</td>
                   <td className="num">
                     {x.monthly_limit_hours}
-                    {A.hoursUnit}／{x.annual_limit_hours}
+                    {A.hoursUnit}
+                    {t.admin.slash}
+                    {x.annual_limit_hours}
                     {A.hoursUnit}
                   </td>
                   <td>{clauseLabel(x)}</td>

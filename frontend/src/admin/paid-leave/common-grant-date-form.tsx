@@ -21,11 +21,8 @@ interface Settings {
   common_grant_date: { month_day: string; first_grant: FirstGrant } | null;
 }
 
-const FIRST_GRANT: Record<FirstGrant, string> = {
-  first_common_date: '入社後最初の基準日に付与（6か月を待たない）',
-  six_months: '初回は入社6か月後、2回目から基準日',
-  hire_date: '入社日に付与',
-};
+const G = t.admin.commonGrant;
+const FIRST_GRANT: Record<FirstGrant, string> = G.firstGrants;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function CommonGrantDateForm() {
@@ -71,7 +68,7 @@ export function CommonGrantDateForm() {
   return (
     <section className="card page-section" aria-labelledby="common-grant-title">
       <h2 id="common-grant-title" className="page-section__title">
-        斉一的付与（基準日の統一）
+        {G.title}
       </h2>
       <form onSubmit={(e) => void save(e)} className="form">
         <label className="checkbox" htmlFor="common-grant-enabled">
@@ -81,14 +78,14 @@ export function CommonGrantDateForm() {
             checked={enabled}
             onChange={(e) => setEnabled(e.target.checked)}
           />
-          全員の付与日を毎年同じ基準日にそろえる
+          {G.enabled}
         </label>
         <fieldset
           className="date-selects"
           disabled={!enabled}
           aria-describedby={dateErrors.length ? fieldErrorId('common-grant-date') : undefined}
         >
-          <legend className="date-selects__legend">基準日</legend>
+          <legend className="date-selects__legend">{G.baseDate}</legend>
           <div className="date-selects__row">
             <span className="date-selects__part">
               <select id="common-grant-month" value={month} onChange={(e) => setMonth(e.target.value)}>
@@ -98,7 +95,7 @@ export function CommonGrantDateForm() {
                   </option>
                 ))}
               </select>
-              <label htmlFor="common-grant-month">月</label>
+              <label htmlFor="common-grant-month">{G.month}</label>
             </span>
             <span className="date-selects__part">
               <select id="common-grant-day" value={day} onChange={(e) => setDay(e.target.value)}>
@@ -108,12 +105,12 @@ export function CommonGrantDateForm() {
                   </option>
                 ))}
               </select>
-              <label htmlFor="common-grant-day">日</label>
+              <label htmlFor="common-grant-day">{G.day}</label>
             </span>
           </div>
           <FieldError id="common-grant-date" messages={dateErrors} />
         </fieldset>
-        <label htmlFor="common-grant-first">初回の付与</label>
+        <label htmlFor="common-grant-first">{G.first}</label>
         <select
           id="common-grant-first"
           value={firstGrant}
@@ -128,10 +125,10 @@ export function CommonGrantDateForm() {
           ))}
         </select>
         <FieldError id="common-grant-first" messages={firstErrors} />
-        <p className="form__hint">法定の付与日より遅くなることはありません。変更は次回の付与から反映されます。</p>
+        <p className="form__hint">{G.hint}</p>
         <FormFeedback {...result} />
         <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>
-          設定
+          {G.submit}
         </button>
       </form>
     </section>

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
+import { fromTo, paren } from '../wording';
 import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, LimitedTextarea, fieldErrorsOf, invalidProps, messagesFor } from '../../shared/field-errors';
@@ -79,7 +80,8 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
         {d.five_day.map((w) => (
           <div key={w.from}>
             <dt>
-              {p.fiveDay}（{p.baseDate} {w.base_dates.map(jaDate).join('・')}）
+              {p.fiveDay}
+              {paren(`${p.baseDate} ${w.base_dates.map(jaDate).join(t.admin.listSeparator)}`)}
             </dt>
             <dd data-testid="five-day-window">
               <span
@@ -144,23 +146,21 @@ function Register({ d }: { d: PaidLeaveDetail }) {
                   <th scope="row">{r.base_date ? jaDate(r.base_date) : p.beforeFirst}</th>
                   <td className="num">
                     {days(r.days_granted)}
-                    {r.extra_days_granted > 0 && `（${p.extraGranted} ${days(r.extra_days_granted)}）`}
+                    {r.extra_days_granted > 0 && paren(`${p.extraGranted} ${days(r.extra_days_granted)}`)}
                   </td>
                   <td>{r.expires_on ? jaDate(r.expires_on) : dash}</td>
-                  <td>
-                    {jaDate(r.period_from)}〜{r.period_to ? jaDate(r.period_to) : ''}
-                  </td>
+                  <td>{fromTo(jaDate(r.period_from), r.period_to ? jaDate(r.period_to) : '')}</td>
                   <td>
                     {r.taken.length
                       ? r.taken
                           .map((x) =>
                             x.hours !== null
-                              ? `${jaDate(x.date)}（${t.paidLeave.hours.replace('{h}', String(x.hours))}）`
+                              ? `${jaDate(x.date)}${paren(t.paidLeave.hours.replace('{h}', String(x.hours)))}`
                               : x.days === 1
                                 ? jaDate(x.date)
-                                : `${jaDate(x.date)}（${x.days}）`,
+                                : `${jaDate(x.date)}${paren(String(x.days))}`,
                           )
-                          .join('、')
+                          .join(t.admin.listComma)
                       : dash}
                   </td>
                   <td className="num">{daysHours({ days: r.days_taken, hours: r.hours_taken })}</td>
@@ -226,14 +226,16 @@ function Grants({ d, onDeleted }: { d: PaidLeaveDetail; onDeleted: () => void })
                   <th scope="row">{jaDate(g.granted_on)}</th>
                   <td className="num">{days(g.days)}</td>
                   <td>
-                    {p.kinds[g.kind]}・{p.sources[g.source]}
+                    {p.kinds[g.kind]}
+                    {t.admin.listSeparator}
+                    {p.sources[g.source]}
                     {g.attendance_basis === 'not_provided' && (
                       <span className="badge badge--pending">{p.notProvided}</span>
                     )}
                   </td>
                   <td>
                     {jaDate(g.expires_on)}
-                    {g.expired && `（${p.expired}）`}
+                    {g.expired && paren(p.expired)}
                   </td>
                   <td className="num">{days(g.used_days)}</td>
                   <td className="num">
@@ -274,9 +276,9 @@ function Grants({ d, onDeleted }: { d: PaidLeaveDetail; onDeleted: () => void })
               >
                 {jaDate(x.date)}
                 {x.hours !== null
-                  ? `（${t.paidLeave.hours.replace('{h}', String(x.hours))}）`
+                  ? paren(t.paidLeave.hours.replace('{h}', String(x.hours)))
                   : x.days === 0.5
-                    ? `（${x.days}）`
+                    ? paren(String(x.days))
                     : ''}{' '}
                 {p.takingStatus[x.status]}
               </li>
@@ -430,7 +432,7 @@ export default function PaidLeaveDetailPage() {
   const name = state.status === 'ready' ? state.data.name : '';
   return (
     <>
-      <PageTitle title={name ? `${t.pages.paidLeaveDetail}（${name}）` : t.pages.paidLeaveDetail} />
+      <PageTitle title={name ? `${t.pages.paidLeaveDetail}${paren(name)}` : t.pages.paidLeaveDetail} />
       <FormFeedback success={deleted} />
       <LoadView state={state} onRetry={() => void reload()}>
         {(d) => (

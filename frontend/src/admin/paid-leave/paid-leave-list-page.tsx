@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { days, daysHours, jaDate, pendingText, type PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
@@ -31,7 +32,8 @@ function DutyCell({ s }: { s: PaidLeaveSummary }) {
       >
         {p.fiveDayStatus[w.status]}
       </span>{' '}
-      {days(w.taken_days + w.planned_days)}/{days(w.required_days)}（{p.fiveDayDeadline} {jaDate(w.deadline)}）
+      {days(w.taken_days + w.planned_days)}/{days(w.required_days)}
+      {paren(`${p.fiveDayDeadline} ${jaDate(w.deadline)}`)}
     </>
   );
 }

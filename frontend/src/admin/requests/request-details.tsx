@@ -17,7 +17,9 @@ export function PlannedTimes({ row }: { row: AdminRequestRow }) {
   if (!row.planned_start || !row.planned_end) return null;
   return (
     <span className="request-planned">
-      {A.planned} {row.planned_start}〜{row.planned_end_next_day ? A.plannedNextDay : ''}
+      {A.planned} {row.planned_start}
+      {t.admin.tilde}
+      {row.planned_end_next_day ? A.plannedNextDay : ''}
       {row.planned_end}
     </span>
   );
@@ -32,7 +34,7 @@ const breaksText = (day: Day, date: string, timeZone: string) =>
           (b) =>
             `${formatPunchTime(b.start_at, date, timeZone)}–${b.end_at ? formatPunchTime(b.end_at, date, timeZone) : '--:--'}`,
         )
-        .join('、')
+        .join(t.admin.listComma)
     : A.noBreaks;
 
 /** 修正前 / 修正後 of the day as a small table: 出勤, 退勤, 休憩; a changed value is emphasised. */

@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { PendingPageView, PendingRequestView } from '../../../../functions/api/pending-requests/views';
 import { REQUEST_YEARS_AHEAD } from '../../../../functions/api/request-years';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
@@ -97,7 +98,7 @@ function RequestList({ kind, year, month }: { kind: RequestKind; year: number; m
                           >
                             {t.admin.requests.open}
                             <span className="visually-hidden">
-                              （{row.employee_name} {formatLongDate(row.date)}）
+                              {paren(`${row.employee_name} ${formatLongDate(row.date)}`)}
                             </span>
                           </button>
                         </td>
@@ -224,7 +225,7 @@ function PendingTable({ first }: { first: PendingPageView }) {
               onClick={() => void approveChosen()}
             >
               {A.bulkApprove}
-              {chosen.length > 0 && `（${A.bulkApproveCount.replace('{n}', String(chosen.length))}）`}
+              {chosen.length > 0 && paren(A.bulkApproveCount.replace('{n}', String(chosen.length)))}
             </button>
             {chosen.length > BULK_MAX && <span className="form-error">{A.bulkMax}</span>}
           </div>
@@ -280,7 +281,7 @@ function PendingTable({ first }: { first: PendingPageView }) {
                       <button type="button" className="button button--ghost button--small" onClick={() => setOpen(row)}>
                         {R.open}
                         <span className="visually-hidden">
-                          （{row.employee_name} {formatLongDate(row.date)} {kindLabel(row.request_kind)}）
+                          {paren(`${row.employee_name} ${formatLongDate(row.date)} ${kindLabel(row.request_kind)}`)}
                         </span>
                       </button>
                     </td>
@@ -368,7 +369,7 @@ export default function AdminRequestsPage() {
               <span className="side-nav__badge" aria-hidden="true">
                 {badge}
               </span>
-              <span className="visually-hidden">（{R.pendingCount.replace('{n}', badge)}）</span>
+              <span className="visually-hidden">{paren(R.pendingCount.replace('{n}', badge))}</span>
             </>
           )}
         </Link>

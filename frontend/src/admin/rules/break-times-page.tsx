@@ -71,7 +71,9 @@ const describeBreak = ({ rule: r }: RuleVersion<BreakRule>) =>
   (r.windows.length
     ? R.breakWindows.replace(
         '{windows}',
-        r.windows.map((w) => `${hm(w.start_hour, w.start_minute)}–${hm(w.end_hour, w.end_minute)}`).join('・'),
+        r.windows
+          .map((w) => `${hm(w.start_hour, w.start_minute)}–${hm(w.end_hour, w.end_minute)}`)
+          .join(t.admin.listSeparator),
       )
     : '') +
   (r.unpunched_breaks === 'none' ? R.breakUnpunchedNone : '');

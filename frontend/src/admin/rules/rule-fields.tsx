@@ -2,6 +2,7 @@
 import { EffectiveFromField as DateField } from '../../shared/effective-from-field';
 import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../i18n';
+import { labelled } from '../wording';
 import { formatDateTime, formatLongDate, range } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
 import type { OrgOptions } from '../organisation/org-api';
@@ -114,7 +115,7 @@ export function RuleTarget({
         </div>
       </div>
       <h2 className="page-section__title rule-heading" aria-live="polite">
-        <span className="rule-heading__label">{t.admin.rules.target}：</span>
+        <span className="rule-heading__label">{labelled(t.admin.rules.target)}</span>
         {heading}
       </h2>
     </>
@@ -133,7 +134,8 @@ export function RuleInForce({
 }) {
   return (
     <p className="page-hint rule-in-force" aria-live="polite">
-      {t.admin.rules.inForce}：{loading ? t.app.loading : level ? t.admin.rules.levels[level] : t.admin.rules.notSet}
+      {labelled(t.admin.rules.inForce)}
+      {loading ? t.app.loading : level ? t.admin.rules.levels[level] : t.admin.rules.notSet}
       {!loading && level && from ? t.admin.rules.inForceSince.replace('{from}', formatLongDate(from)) : null}
     </p>
   );

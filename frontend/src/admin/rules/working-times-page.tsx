@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
@@ -137,7 +138,7 @@ function WorkingTimeForm({ options }: { options: OrgOptions }) {
       <fieldset className="rule-row" aria-describedby={messages.length ? fieldErrorId(`working-${key}`) : undefined}>
         <legend>
           {label}
-          {optional && <span className="form__optional">（{t.admin.rules.optional}）</span>}
+          {optional && <span className="form__optional">{paren(t.admin.rules.optional)}</span>}
         </legend>
         <HourMinuteSelects
           id={`working-${key}`}

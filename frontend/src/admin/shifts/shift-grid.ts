@@ -3,6 +3,7 @@
  * CSV of the grid (export with a BOM; import of UTF-8 with or without BOM, or Shift_JIS).
  */
 import { neutralizeCell, restoreCell } from '../../../../functions/domain/csv-cell';
+import { t } from '../../i18n';
 
 /** A cell: '' = no shift (the default pattern applies), 'off' = 休, otherwise a pattern id. */
 export type Cell = string;
@@ -192,15 +193,7 @@ export interface CsvImport {
   rows: number;
 }
 
-export const CSV_MESSAGES = {
-  empty: 'CSVにデータがありません',
-  header: '1行目（見出し）は「社員,氏名,日付…」の形式にしてください',
-  day: '1行目: 「{h}」は表示中の月の日付ではありません',
-  employee: '{n}行目: 社員「{id}」は表示中のスタッフにいません',
-  duplicate: '{n}行目: 社員「{id}」が重複しています',
-  pattern: '{n}行目: {d}の「{v}」は勤務パターンにありません（パターン名か「休」、空欄）',
-  columns: '{n}行目: 列の数が見出しと合いません',
-} as const;
+export const CSV_MESSAGES = t.shifts.csvProblems;
 
 /**
  * Reads an imported grid: the header names the days (M/D, D or YYYY-MM-DD of the month shown),

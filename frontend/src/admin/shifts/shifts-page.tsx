@@ -12,6 +12,7 @@
  */
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { t } from '../../i18n';
+import { fromTo } from '../wording';
 import type { FieldErrors } from '../../lib/api';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
@@ -383,7 +384,7 @@ function ShiftEditor({
           >
             {weeks.map((w) => (
               <option key={w.start} value={w.start}>
-                {`${mdLabel(w.days[0]!)}〜${mdLabel(w.days.at(-1)!)}`}
+                {fromTo(mdLabel(w.days[0]!), mdLabel(w.days.at(-1)!))}
               </option>
             ))}
           </select>

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { api } from '../../lib/api';
 import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { PageTitle } from '../../shared/page-title';
@@ -36,7 +37,7 @@ function DeleteRecord({ day, onDeleted }: { day: AttendanceDay; onDeleted: () =>
   return (
     <button type="button" className="button button--ghost button--small" onClick={() => void onClick()} disabled={busy}>
       {t.admin.staff.deleteRecord}
-      <span className="visually-hidden">（{formatShortDate(day.date)}）</span>
+      <span className="visually-hidden">{paren(formatShortDate(day.date))}</span>
     </button>
   );
 }
@@ -64,7 +65,7 @@ export default function StaffDetailPage() {
   const name = state.status === 'ready' ? state.data.employee.name : '';
   return (
     <>
-      <PageTitle title={name ? `${t.pages.staffDetail}（${name}）` : t.pages.staffDetail} />
+      <PageTitle title={name ? `${t.pages.staffDetail}${paren(name)}` : t.pages.staffDetail} />
       <section className="card page-section">
         <form className="picker" onSubmit={onSubmit}>
           <DateSelects

@@ -6,6 +6,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
+import { labelled } from '../wording';
 import { PageTitle } from '../../shared/page-title';
 import {
   TEMPLATE_HEADER,
@@ -38,7 +39,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   const byRow = new Map<number, string[]>();
   for (const p of preview.problems) {
     const list = byRow.get(p.row) ?? [];
-    list.push(p.column ? `${p.column}：${p.message}` : p.message);
+    list.push(p.column ? `${labelled(p.column)}${p.message}` : p.message);
     byRow.set(p.row, list);
   }
   const C = T.columns;
@@ -52,7 +53,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
             {fileLevel.map((p, i) => (
               <li key={i}>
                 {p.row > 0 && `${T.rowLabel.replace('{row}', String(p.row))} `}
-                {p.column ? `${p.column}：` : ''}
+                {p.column ? labelled(p.column) : ''}
                 {p.message}
               </li>
             ))}
@@ -193,12 +194,12 @@ export default function StaffImportPage() {
         </div>
         <p className="page-hint">{T.intro}</p>
         <p>
-          <a className="button button--ghost" href={templateHref()} download="スタッフ一括登録テンプレート.csv">
+          <a className="button button--ghost" href={templateHref()} download={t.staffImport.templateFile}>
             {T.template}
           </a>
         </p>
         <p className="page-hint">
-          {TEMPLATE_HEADER.join('・')}
+          {TEMPLATE_HEADER.join(t.admin.listSeparator)}
           <br />
           {T.templateHint}
         </p>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatMinutes, formatShortDate, zonedDate } from '../../shared/time';
@@ -24,7 +25,7 @@ function scheduleIssues(staff: Staff): string {
     [P.absent, staff.absent_days],
   ] as const;
   const shown = parts.filter(([, n]) => n).map(([label, n]) => label.replace('{n}', String(n)));
-  return shown.length ? shown.join('・') : t.admin.staff.scheduleIssuesNone;
+  return shown.length ? shown.join(t.admin.listSeparator) : t.admin.staff.scheduleIssuesNone;
 }
 
 function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) => void }) {
@@ -61,7 +62,7 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
       <td>
         {staff.employment_status_name || t.admin.none}
         {/* The working-time system when not 通常 (issue 17): フレックスタイム制, 1か月単位の変形労働時間制 … */}
-        {staff.work_system_label && <small className="staff-work-system">（{staff.work_system_label}）</small>}
+        {staff.work_system_label && <small className="staff-work-system">{paren(staff.work_system_label)}</small>}
       </td>
       <td className="num">{hours(staff.monthly_working_minutes)}</td>
       <td className="num">{hours(staff.overtime_minutes)}</td>
@@ -71,14 +72,14 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
         <div className="row-actions">
           <Link className="button button--ghost button--small" to={`/management/${encodeURIComponent(staff.id)}`}>
             {t.admin.detail}
-            <span className="visually-hidden">（{staff.name}）</span>
+            <span className="visually-hidden">{paren(staff.name)}</span>
           </Link>
           <Link
             className="button button--ghost button--small"
             to={`/management/staff/${encodeURIComponent(staff.id)}/edit`}
           >
             {t.admin.edit}
-            <span className="visually-hidden">（{staff.name}）</span>
+            <span className="visually-hidden">{paren(staff.name)}</span>
           </Link>
           <button
             type="button"
@@ -87,7 +88,7 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
             disabled={busy}
           >
             {t.admin.delete}
-            <span className="visually-hidden">（{staff.name}）</span>
+            <span className="visually-hidden">{paren(staff.name)}</span>
           </button>
         </div>
       </td>

@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
 import { fieldErrorId } from '../../shared/field-errors';
 import { searchStaff, type Staff } from './staff-api';
 import './staff-picker.css';
@@ -173,7 +174,7 @@ export function StaffPicker({
           className="button button--ghost staff-picker__clear"
           onClick={() => onChange(null)}
           disabled={disabled}
-          aria-label={`${P.clear}（${label}）`}
+          aria-label={`${P.clear}${paren(label)}`}
         >
           {P.clear}
         </button>
@@ -192,7 +193,7 @@ export function StaffPicker({
           >
             <span className="staff-picker__name">{s.name}</span>
             <span className="staff-picker__meta">
-              {[s.name_kana, s.employee_number, s.department_name].filter(Boolean).join('・')}
+              {[s.name_kana, s.employee_number, s.department_name].filter(Boolean).join(t.admin.listSeparator)}
             </span>
           </li>
         ))}

@@ -7,6 +7,7 @@ import type {
   WorkSettingsView,
 } from '../../../../functions/api/work-patterns/views';
 import { api } from '../../lib/api';
+import { t } from '../../i18n';
 import type { RecomputeJob } from '../rules/rules-api';
 
 /** What the work-pattern routes answer and take: the backend's own types. */
@@ -40,7 +41,7 @@ export const saveWorkSettings = (body: WorkSettingsBody) =>
 
 /** "07:00" → "7:00"; on the next day "翌7:00". */
 export const clockLabel = (hhmm: string, nextDay = false) =>
-  `${nextDay ? '翌' : ''}${String(Number(hhmm.slice(0, 2)))}:${hhmm.slice(3)}`;
+  `${nextDay ? t.shifts.nextDay : ''}${String(Number(hhmm.slice(0, 2)))}:${hhmm.slice(3)}`;
 
 /** "22:00〜翌7:00" for a pattern or one of its breaks (a night break before the start is the next day's). */
 export function rangeLabel(
@@ -51,9 +52,13 @@ export function rangeLabel(
   const next = (hhmm: string, isEnd: boolean) =>
     pattern.crosses_midnight &&
     (isPattern ? isEnd : hhmm < pattern.start_time || (isEnd && hhmm === pattern.start_time));
-  return `${clockLabel(range.start_time, next(range.start_time, false))}〜${clockLabel(range.end_time, next(range.end_time, true))}`;
+  return t.admin.range
+    .replace('{from}', clockLabel(range.start_time, next(range.start_time, false)))
+    .replace('{to}', clockLabel(range.end_time, next(range.end_time, true)));
 }
 
 /** 480 → "8時間00分". */
 export const durationLabel = (minutes: number) =>
-  `${Math.floor(minutes / 60)}時間${String(minutes % 60).padStart(2, '0')}分`;
+  t.workPatterns.hoursMinutes
+    .replace('{h}', String(Math.floor(minutes / 60)))
+    .replace('{m}', String(minutes % 60).padStart(2, '0'));

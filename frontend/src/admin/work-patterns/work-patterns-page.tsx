@@ -8,6 +8,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
+import { paren } from '../wording';
+import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, TimeInput, type FieldErrors } from '../../shared/field-errors';
@@ -36,11 +38,6 @@ import '../admin.css';
 import './work-patterns.css';
 
 const W = t.workPatterns;
-
-const ymdJa = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
-};
 
 interface BreakRow {
   key: number;
@@ -93,7 +90,7 @@ function PatternList({
                   <th scope="row">{p.name}</th>
                   <td data-label={W.colTime}>{rangeLabel(p, p, true)}</td>
                   <td data-label={W.colBreaks}>
-                    {p.breaks.length ? p.breaks.map((b) => rangeLabel(p, b)).join('、') : W.noBreaks}
+                    {p.breaks.length ? p.breaks.map((b) => rangeLabel(p, b)).join(t.admin.listComma) : W.noBreaks}
                   </td>
                   <td data-label={W.colWork}>{durationLabel(p.work_minutes)}</td>
                   <td>
@@ -359,7 +356,7 @@ function AssignmentTable({
                 >
                   <td>{targetLabel(a, names)}</td>
                   <td>{patternLabel(a, patterns)}</td>
-                  <td>{ymdJa(a.effective_from)}</td>
+                  <td>{jaDate(a.effective_from)}</td>
                 </tr>
               ))}
             </tbody>
@@ -508,7 +505,7 @@ function AssignmentSection({ reloadKey, onJob }: { reloadKey: number; onJob: (jo
                     <option value="">{W.noPattern}</option>
                     {patterns.map((p) => (
                       <option key={p.id} value={p.id}>
-                        {`${p.name}（${rangeLabel(p, p, true)}）`}
+                        {`${p.name}${paren(rangeLabel(p, p, true))}`}
                       </option>
                     ))}
                   </select>

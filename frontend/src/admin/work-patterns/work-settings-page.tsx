@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { t } from '../../i18n';
+import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
@@ -29,10 +30,6 @@ import './work-patterns.css';
 const W = t.workPatterns;
 const ROUNDING = [0, 5, 10, 15, 30] as const;
 
-const ymdJa = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
-};
 const intervalLabel = (minutes: number | null) =>
   minutes === null
     ? W.off
@@ -102,7 +99,7 @@ function SettingsForm({ data, onSaved }: { data: WorkSettings; onSaved: (job: Re
         {W.settingsFormTitle}
       </h2>
       <p className="page-hint" data-testid="settings-in-force">
-        {data.in_force ? W.settingsInForce.replace('{from}', ymdJa(data.in_force.effective_from!)) : W.settingsNone}
+        {data.in_force ? W.settingsInForce.replace('{from}', jaDate(data.in_force.effective_from!)) : W.settingsNone}
       </p>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
@@ -266,7 +263,7 @@ function History({ versions }: { versions: WorkSettingsVersion[] }) {
             <tbody>
               {versions.map((v) => (
                 <tr key={v.effective_from}>
-                  <td>{ymdJa(v.effective_from!)}</td>
+                  <td>{jaDate(v.effective_from!)}</td>
                   <td>{W.minutes.replace('{n}', String(v.grace_minutes))}</td>
                   <td>{intervalLabel(v.interval_minutes)}</td>
                   <td>

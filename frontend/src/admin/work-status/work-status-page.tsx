@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../i18n';
+import { fromTo } from '../wording';
 import { FindingList } from '../../shared/agreement-findings';
 import { PageTitle } from '../../shared/page-title';
 import { Loading } from '../../shared/status-pages';
@@ -137,7 +138,7 @@ function monthRuns(months: readonly string[]): string {
     year = y;
     return text;
   };
-  return runs.map(([from, to]) => (from === to ? name(from) : `${name(from)}〜${name(to)}`)).join('、');
+  return runs.map(([from, to]) => (from === to ? name(from) : fromTo(name(from), name(to)))).join(t.admin.listComma);
 }
 
 const nextMonth = (month: string) => {

@@ -9,6 +9,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { WorkSystemKind } from '../../../../functions/domain/worktime/system';
 import { t } from '../../i18n';
+import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
@@ -19,6 +20,7 @@ import { listOrgUnits, type OrgUnit } from '../organisation/org-api';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
 import { StaffPicker, type PickedStaff } from '../staff/staff-picker';
+import { durationLabel } from '../work-patterns/work-patterns-api';
 import {
   checkWorkSystem,
   deleteWorkSystem,
@@ -34,10 +36,6 @@ import '../work-patterns/work-patterns.css';
 
 const W = t.workSystems;
 
-const ymdJa = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
-};
 const clock = (hhmm: string) => `${Number(hhmm.slice(0, 2))}:${hhmm.slice(3)}`;
 
 /** The systems in the order the form offers them (functions/domain/worktime/system.ts WORK_SYSTEMS). */
@@ -64,8 +62,8 @@ function detailLabel(v: WorkSystemVersion) {
   if (v.period_start)
     parts.push(
       W.detailPeriod
-        .replace('{start}', ymdJa(v.period_start))
-        .replace('{months}', v.period_months ? W.monthsUnit.replace('{n}', String(v.period_months)) : '1週間'),
+        .replace('{start}', jaDate(v.period_start))
+        .replace('{months}', v.period_months ? W.monthsUnit.replace('{n}', String(v.period_months)) : W.oneWeek),
     );
   if (v.special_44) parts.push(W.detailSpecial44);
   if (v.core_start && v.core_end)
@@ -81,9 +79,11 @@ function detailLabel(v: WorkSystemVersion) {
   if (v.full_two_days_off) parts.push(W.detailTwoDays);
   if (v.special_period_from && v.special_period_to)
     parts.push(
-      W.detailSpecialPeriod.replace('{from}', ymdJa(v.special_period_from)).replace('{to}', ymdJa(v.special_period_to)),
+      W.detailSpecialPeriod
+        .replace('{from}', jaDate(v.special_period_from))
+        .replace('{to}', jaDate(v.special_period_to)),
     );
-  return parts.join('、') || '―';
+  return parts.join(t.admin.listComma) || '―';
 }
 
 function Field({
@@ -435,14 +435,14 @@ function VersionTable({ data, onDeleted }: { data: Data; onDeleted: (job: Recomp
                     <td>{target}</td>
                     <td>{v.system_label}</td>
                     <td>{detailLabel(v)}</td>
-                    <td>{ymdJa(v.effective_from)}</td>
+                    <td>{jaDate(v.effective_from)}</td>
                     <td>
                       <button
                         type="button"
                         className="button"
                         aria-label={W.deleteLabel
                           .replace('{target}', target)
-                          .replace('{from}', ymdJa(v.effective_from))}
+                          .replace('{from}', jaDate(v.effective_from))}
                         onClick={() => void remove(v)}
                       >
                         {W.delete}
@@ -458,8 +458,6 @@ function VersionTable({ data, onDeleted }: { data: Data; onDeleted: (job: Recomp
     </section>
   );
 }
-
-const hmLabel = (minutes: number) => `${Math.floor(minutes / 60)}時間${String(minutes % 60).padStart(2, '0')}分`;
 
 /** 変形期間の所定労働時間のチェック: one employee and date, the period's plan checked by the server. */
 function PlanCheck() {
@@ -492,12 +490,12 @@ function PlanCheck() {
 
   const summary = (r: WorkSystemCheck) =>
     !r.checked
-      ? W.checkNotVariable.replace('{date}', ymdJa(r.date)).replace('{label}', r.system.label)
+      ? W.checkNotVariable.replace('{date}', jaDate(r.date)).replace('{label}', r.system.label)
       : (r.violations.length ? W.checkFound : W.checkOk)
           .replace('{label}', r.system.label)
-          .replace('{from}', ymdJa(r.system.period_from!))
-          .replace('{to}', ymdJa(r.system.period_to!))
-          .replace('{total}', hmLabel(r.scheduled_minutes ?? 0))
+          .replace('{from}', jaDate(r.system.period_from!))
+          .replace('{to}', jaDate(r.system.period_to!))
+          .replace('{total}', durationLabel(r.scheduled_minutes ?? 0))
           .replace('{n}', String(r.violations.length));
 
   return (

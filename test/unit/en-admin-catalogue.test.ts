@@ -1,0 +1,88 @@
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import enAdmin from '../../frontend/src/i18n/catalogues/en/admin.json' with { type: 'json' };
+import enOperator from '../../frontend/src/i18n/catalogues/en/operator.json' with { type: 'json' };
+import { ja } from '../../frontend/src/i18n/ja.js';
+
+/**
+ * Issue 31: the English admin and operator catalogues (catalogues/en/<area>.json) carry every key of
+ * the Japanese sections of their area, no more, and every message is ICU that keeps the Japanese
+ * message's placeholder names (the screens fill them by name).
+ */
+const AREAS = {
+  admin: {
+    en: enAdmin as Record<string, unknown>,
+    sections: [
+      'admin',
+      'audit',
+      'staffPicker',
+      'csvDownload',
+      'closing',
+      'shifts',
+      'workPatterns',
+      'workSystems',
+      'attendanceTotals',
+      'staffImport',
+      'payrollLayouts',
+    ],
+  },
+  operator: { en: enOperator as Record<string, unknown>, sections: ['operator'] },
+};
+
+/** Messages that quote a data token users type in Japanese (the shift CSV's day-off mark 休). */
+const QUOTES_JAPANESE_TOKEN = new Set(['shifts.csvHint', 'shifts.csvProblems.header', 'shifts.csvProblems.pattern']);
+
+type Tree = { readonly [key: string]: string | Tree };
+
+/** Every leaf as [dotted key, message]. */
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+/** The argument names a compiled ICU message uses, plural and select branches included. */
+function argNames(message: CompiledMessage, into = new Set<string>()): Set<string> {
+  for (const token of message) {
+    if (typeof token === 'string') continue;
+    const [name, , format] = token;
+    if (name !== '#') into.add(name);
+    if (format && typeof format === 'object') {
+      for (const [key, branch] of Object.entries(format))
+        if (key !== 'offset' && Array.isArray(branch)) argNames(branch as CompiledMessage, into);
+    }
+  }
+  return into;
+}
+
+const jaTree = ja as unknown as Tree;
+
+describe.each(Object.entries(AREAS))('the English %s catalogue', (_area, { en, sections }) => {
+  it('has exactly the sections of its area', () => {
+    expect(Object.keys(en).sort()).toEqual([...sections].sort());
+  });
+
+  it.each(sections)('section %s has exactly the keys of ja.ts', (section) => {
+    const jaKeys = leaves(jaTree[section] as Tree)
+      .map(([key]) => key)
+      .sort();
+    const enKeys = leaves(en[section] as Tree)
+      .map(([key]) => key)
+      .sort();
+    expect(enKeys).toEqual(jaKeys);
+  });
+
+  it.each(sections)('every message of section %s compiles and keeps the Japanese placeholders', (section) => {
+    const jaMessages = new Map(leaves(jaTree[section] as Tree));
+    for (const [key, text] of leaves(en[section] as Tree)) {
+      const where = `${section}.${key}`;
+      expect(() => compileMessageOrThrow(text), where).not.toThrow();
+      const expected = [...argNames(compileMessageOrThrow(jaMessages.get(key) ?? ''))].sort();
+      expect([...argNames(compileMessageOrThrow(text))].sort(), where).toEqual(expected);
+      expect(text, `${where}: typographic apostrophes only`).not.toMatch(/[A-Za-z]'[A-Za-z]/);
+      if (!QUOTES_JAPANESE_TOKEN.has(where)) {
+        expect(text, `${where}: no Japanese left`).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      }
+    }
+  });
+});
