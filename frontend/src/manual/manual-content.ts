@@ -48,7 +48,7 @@ export const SHOTS = {
 
 export type ShotName = keyof typeof SHOTS;
 
-export interface ManualSection {
+interface ManualSection {
   /** Anchor of the section (`/manual/employee#punch`). */
   id: string;
   title: string;

@@ -11,12 +11,12 @@ export interface Manual {
   areas: readonly ManualArea[];
 }
 
-export const MANUALS = {
+const MANUALS = {
   ja: { index: MANUAL_INDEX, areas: MANUAL_AREAS },
   en: { index: MANUAL_INDEX_EN, areas: MANUAL_AREAS_EN },
 } as const satisfies Record<string, Manual>;
 
-export type ManualLang = keyof typeof MANUALS;
+type ManualLang = keyof typeof MANUALS;
 
 /** The manual for a language tag ('ja', 'en', …); Japanese when there is none in that language. */
 export function manualFor(lang: string): Manual {

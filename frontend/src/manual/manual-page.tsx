@@ -32,7 +32,7 @@ function BackToApp({ index }: { index: ManualIndexText }) {
  * `lang` is the reader's language tag; until the SPA has a language switch (issue 31, engineer A's
  * catalogue machinery) public-area.tsx passes none and the manual is Japanese.
  */
-export function ManualIndexPage({ lang = 'ja' }: { lang?: string }) {
+function ManualIndexPage({ lang = 'ja' }: { lang?: string }) {
   const { index: MANUAL_INDEX, areas: MANUAL_AREAS } = manualFor(lang);
   return (
     <article className="manual" lang={lang}>
@@ -58,7 +58,7 @@ export function ManualIndexPage({ lang = 'ja' }: { lang?: string }) {
   );
 }
 
-export function ManualAreaPage({ slug, lang = 'ja' }: { slug: ManualArea['slug']; lang?: string }) {
+function ManualAreaPage({ slug, lang = 'ja' }: { slug: ManualArea['slug']; lang?: string }) {
   const { index: MANUAL_INDEX, areas: MANUAL_AREAS } = manualFor(lang);
   const area = MANUAL_AREAS.find((a) => a.slug === slug)!;
   return (

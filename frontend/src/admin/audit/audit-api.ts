@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 export type AuditEvent = AuditEventView;
 export type AuditPage = AuditPageView;
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export const listAuditEvents = (cursor: string | null) =>
   api.get<AuditPage>('/api/v1/audit_events', { limit: AUDIT_PAGE_SIZE, cursor });

@@ -18,19 +18,19 @@ import './audit.css';
 
 const A = t.audit;
 
-export const actionLabel = (action: string): string => A.actions[action] ?? action;
+const actionLabel = (action: string): string => A.actions[action] ?? action;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value as one short line: text as it is, anything structured as JSON. */
-export function showValue(value: unknown): string {
+function showValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return A.none;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 
-export interface ChangeRow {
+interface ChangeRow {
   field: string;
   before: string;
   after: string;
@@ -40,7 +40,7 @@ export interface ChangeRow {
  * The fields that differ between before and after. A creation (no before) or a deletion (no after)
  * lists every field of the side that exists; values that are not objects compare as a whole.
  */
-export function diffRows(before: unknown, after: unknown): ChangeRow[] {
+function diffRows(before: unknown, after: unknown): ChangeRow[] {
   if (!isRecord(before) && !isRecord(after)) {
     return before === after || (before == null && after == null)
       ? []

@@ -17,8 +17,6 @@ export interface ExportRequest {
   encoding: CsvEncoding;
 }
 
-export type ExportStatus = ExportJobView['status'];
-
 /** A job as the start (id and status) or the status route (everything) answers it: the backend's own types. */
 export type ExportJob = StartedExportView & Partial<ExportJobView>;
 

@@ -12,7 +12,6 @@ import type { PaidLeaveSummary } from '../../shared/paid-leave/paid-leave-api';
 export type PaidLeaveDetail = PaidLeaveDetailView;
 export type GrantRow = PaidLeaveDetailView['grants'][number];
 /** One row of the 年次有給休暇管理簿: a base date and the leave taken until the next one. */
-export type RegisterRow = PaidLeaveDetailView['register'][number];
 
 export interface ManualGrantBody {
   granted_on: string;

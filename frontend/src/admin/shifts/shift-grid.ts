@@ -8,13 +8,13 @@ import { t } from '../../i18n';
 /** A cell: '' = no shift (the default pattern applies), 'off' = 休, otherwise a pattern id. */
 export type Cell = string;
 export const OFF = 'off';
-export const OFF_LABEL = '休';
+const OFF_LABEL = '休';
 
 export const cellKey = (employeeId: string, date: string) => `${employeeId}#${date}`;
 
-export const pad2 = (n: number) => String(n).padStart(2, '0');
-export const ymd = (y: number, m: number, d: number) => `${y}-${pad2(m)}-${pad2(d)}`;
-export const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const ymd = (y: number, m: number, d: number) => `${y}-${pad2(m)}-${pad2(d)}`;
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 export const monthDates = (y: number, m: number) => Array.from({ length: daysIn(y, m) }, (_, i) => ymd(y, m, i + 1));
 /** 0 = Sunday … 6 = Saturday. */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -89,7 +89,7 @@ export function bulkFill(
  * start time, then name) takes tone n of PATTERN_TONES (shifts.css `.shift-tone-<n>`, dark text on a
  * light tint, 7:1 or more), repeating past the last.
  */
-export const PATTERN_TONES = 8;
+const PATTERN_TONES = 8;
 export const toneOf = (index: number) => `shift-tone-${index % PATTERN_TONES}`;
 
 /**
@@ -114,10 +114,10 @@ export function previousMonthSource(date: string): string {
 
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-export const CSV_ID = '社員';
-export const CSV_NAME = '氏名';
+const CSV_ID = '社員';
+const CSV_NAME = '氏名';
 /** Header of a day column: M/D. */
-export const dayHeader = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
+const dayHeader = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
 
 /** The grid as CSV text (CRLF, with a UTF-8 BOM): 社員 (id), 氏名, one column per day. */
 export function gridCsv(
@@ -193,7 +193,7 @@ export interface CsvImport {
   rows: number;
 }
 
-export const CSV_MESSAGES = t.shifts.csvProblems;
+const CSV_MESSAGES = t.shifts.csvProblems;
 
 /**
  * Reads an imported grid: the header names the days (M/D, D or YYYY-MM-DD of the month shown),

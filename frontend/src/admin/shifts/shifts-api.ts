@@ -3,7 +3,6 @@ import { api } from '../../lib/api';
 
 /** GET / PUT /api/v1/shifts: the backend's own types. */
 export type { ShiftMonthView, ShiftSaveView, ShiftEntryView };
-export type ShiftEmployee = ShiftMonthView['employees'][number];
 export type ShiftPattern = ShiftMonthView['patterns'][number];
 
 export const getShifts = (q: { year: number; month: number; limit: number; cursor?: string; department_id?: string }) =>

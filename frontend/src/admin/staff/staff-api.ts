@@ -6,7 +6,7 @@ import type { RecomputeJob } from '../rules/rules-api';
 export type Staff = StaffView;
 
 /** 所定労働 for the proportional grant, as the staff row gives it and the form sends it back. */
-export type WorkingPattern = NonNullable<StaffView['working_pattern']>;
+type WorkingPattern = NonNullable<StaffView['working_pattern']>;
 
 export interface StaffBody {
   last_name: string;

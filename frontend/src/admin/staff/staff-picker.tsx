@@ -14,7 +14,7 @@ import './staff-picker.css';
 
 const P = t.staffPicker;
 /** Results asked for per search: enough to pick from, small enough to read on a phone. */
-export const STAFF_PICKER_LIMIT = 20;
+const STAFF_PICKER_LIMIT = 20;
 const DEBOUNCE_MS = 250;
 
 /** A picked member: the id the form sends, the name the field shows, what a screen filters by. */

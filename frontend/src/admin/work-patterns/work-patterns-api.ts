@@ -40,7 +40,7 @@ export const saveWorkSettings = (body: WorkSettingsBody) =>
   api.put<WithRecompute<WorkSettingsView>>('/api/v1/work_settings', body);
 
 /** "07:00" → "7:00"; on the next day "翌7:00". */
-export const clockLabel = (hhmm: string, nextDay = false) =>
+const clockLabel = (hhmm: string, nextDay = false) =>
   `${nextDay ? t.shifts.nextDay : ''}${String(Number(hhmm.slice(0, 2)))}:${hhmm.slice(3)}`;
 
 /** "22:00〜翌7:00" for a pattern or one of its breaks (a night break before the start is the next day's). */

@@ -5,8 +5,6 @@ import type {
   WorkStatusView,
 } from '../../../../functions/api/work-status/views';
 
-export type { AgreementFinding, Severity } from '../../shared/agreement-findings';
-
 /** Spec §3 work status and its rows: the backend's own types. */
 export type {
   WorkStatusView as WorkStatus,

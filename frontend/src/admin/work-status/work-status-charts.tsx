@@ -10,7 +10,7 @@ import { formatHoursJa, formatMinutes } from '../../shared/time';
 import type { EmployeeMonthFigures } from './work-status-api';
 
 /** Bars drawn in the staff chart; a company of hundreds shows its longest hours, not a wall of bars. */
-export const STAFF_CHART_MAX = 20;
+const STAFF_CHART_MAX = 20;
 
 const WS = t.admin.workStatus;
 const fill = (template: string, values: Record<string, string | number>) =>

@@ -19,14 +19,7 @@ export const EMPTY_DATE_TIME: DateTimeSelection = { year: '', month: '', day: ''
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Spec §5's calendar check: month 1-12, day 1-31 and existing in that month, hour 0-23, minute and second 0-59. */
-export function isRealDateTime(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute = 0,
-  second = 0,
-): boolean {
+function isRealDateTime(year: number, month: number, day: number, hour: number, minute = 0, second = 0): boolean {
   const ints = [year, month, day, hour, minute, second].every(Number.isInteger);
   return (
     ints &&
