@@ -1,6 +1,6 @@
 import { monthCalendarInput, spanCalendarInput, type CalendarVersion } from '../domain/worktime/calendar.js';
 import { computeMonth, monthRange, spanRange, type MonthResult } from '../domain/worktime/month.js';
-import { withoutExplanations, type DayResult } from '../domain/worktime/day.js';
+import type { DayResult } from '../domain/worktime/day.js';
 import {
   periodOfSystem,
   systemOf,
@@ -145,8 +145,6 @@ export interface MonthContext {
   schedule?: ScheduleSettings;
   /** How to read shifts: batch paths pass companyShiftsLoader; default one Query per month for this employee. */
   shifts?: ShiftsOf;
-  /** False: the days' `explanation` stays empty (callers that write figures only: the exports, the closing). */
-  explain?: boolean;
 }
 
 /**
@@ -189,18 +187,16 @@ export async function computeEmployeeMonth(
     daysBetween({ companyId, employeeId }, range.from, range.to, service),
     scheduleInput(staff, sched, ctx.shifts ?? ownShifts(companyId, service), range.from, range.to, ctx.timeZone),
   ]);
-  const compute = () =>
-    computeMonth({
-      year,
-      month,
-      timeZone: ctx.timeZone,
-      rules: rulesByStaff(rules, staff),
-      records,
-      ...calendar,
-      ...schedule,
-      employment: employmentOf(employee),
-    });
-  const result = ctx.explain === false ? withoutExplanations(compute) : compute();
+  const result = computeMonth({
+    year,
+    month,
+    timeZone: ctx.timeZone,
+    rules: rulesByStaff(rules, staff),
+    records,
+    ...calendar,
+    ...schedule,
+    employment: employmentOf(employee),
+  });
   return { ...result, records, settings: schedule.settings, system: schedule.system, today: schedule.today };
 }
 

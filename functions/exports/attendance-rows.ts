@@ -164,8 +164,6 @@ export async function* employeeDays(
       schedule: ctx.schedule,
       shifts: ctx.shifts,
       employee: e,
-      // The rows and the closing's totals are figures only: no explanation lines to build.
-      explain: false,
     });
     // Records older than the 退勤 memo hold one memo in `note`: it stays in the 出勤メモ column.
     const records = new Map(result.records.map((r) => [r.workDate, r]));

@@ -29,7 +29,7 @@ type DayRow = {
   legal_holiday_work_minutes: number;
   late_night_minutes: number;
   late_minutes: number;
-  explanation: string[];
+  explanation: { code: string; params: Record<string, unknown>; message: string }[];
 };
 
 beforeAll(async () => {
@@ -91,7 +91,7 @@ describe('所定 after half-day and hourly leave (issue 29 item 5)', () => {
       600, 300, 180, 120,
     ]);
     expect([d.late_night_minutes, d.late_minutes]).toEqual([60, 0]);
-    expect(d.explanation).toContain(
+    expect(d.explanation.map((l) => l.message)).toContain(
       'この日の所定労働時間: 午前半休を除いた5:00（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）',
     );
   });

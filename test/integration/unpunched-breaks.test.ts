@@ -30,7 +30,7 @@ type DayRow = {
   break_shortfall_minutes: number;
   statutory_overtime_minutes: number;
   flags: string[];
-  explanation: string[];
+  explanation: { code: string; params: Record<string, unknown>; message: string }[];
 };
 
 async function monthRow(client: HttpClient, date: string): Promise<DayRow> {
@@ -78,8 +78,8 @@ describe('no break is invented for a day without punched breaks (issue 29 item 3
     const row = await monthRow(me, '2026-10-02');
     expect([row.worked_minutes, row.break_minutes, row.break_shortfall_minutes]).toEqual([361, 0, 45]);
     expect(row.flags).toContain('break_below_legal');
-    expect(row.explanation).toContain('休憩: 0分（休憩ルール(既定値): なし）');
-    expect(row.explanation).toContain(
+    expect(row.explanation.map((l) => l.message)).toContain('休憩: 0分（休憩ルール(既定値): なし）');
+    expect(row.explanation.map((l) => l.message)).toContain(
       '注意: 休憩0分は労働6:01に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に45分不足（休憩を補わず労働時間として計上）',
     );
   });
@@ -122,7 +122,7 @@ describe('the company chooses what a day without punched breaks takes (休憩時
     const row = await monthRow(me, '2026-10-07');
     expect([row.worked_minutes, row.break_minutes, row.statutory_overtime_minutes]).toEqual([495, 45, 15]);
     expect([row.break_shortfall_minutes, row.flags.includes('break_below_legal')]).toEqual([15, true]);
-    expect(row.explanation).toContain(
+    expect(row.explanation.map((l) => l.message)).toContain(
       '休憩の打刻なし: 休憩ルール(雇用形態)の設定により休憩ルール・勤務パターンの休憩を適用（法定の最低基準まで引き上げない）',
     );
   });
@@ -145,7 +145,7 @@ describe('the company chooses what a day without punched breaks takes (休憩時
     const row = await monthRow(me, '2026-10-08');
     expect([row.worked_minutes, row.break_minutes, row.statutory_overtime_minutes]).toEqual([540, 0, 60]);
     expect(row.break_shortfall_minutes).toBe(60);
-    expect(row.explanation).toContain(
+    expect(row.explanation.map((l) => l.message)).toContain(
       '休憩の打刻なし: 休憩ルール(雇用形態)の設定により休憩なしとして計算（休憩ルール・勤務パターンの休憩をみなさない）',
     );
     expect((await monthRow(me, '2026-10-07')).worked_minutes).toBe(495);
@@ -219,7 +219,9 @@ describe('a correction with breaks: [] records that no break was taken', () => {
     const row = await monthRow(me, '2026-10-12');
     expect([row.worked_minutes, row.break_minutes, row.statutory_overtime_minutes]).toEqual([540, 0, 60]);
     expect(row.break_shortfall_minutes).toBe(60);
-    expect(row.explanation).toContain('休憩（打刻修正）: なし、労働9:00（休憩を取らなかった記録どおり）');
+    expect(row.explanation.map((l) => l.message)).toContain(
+      '休憩（打刻修正）: なし、労働9:00（休憩を取らなかった記録どおり）',
+    );
     // An item stored before the mark existed, with an empty list: "not punched", the rule's 60 → 480.
     await putDay(t, 0, '2026-10-13', {
       punchInAt: iso('2026-10-13', '09:00'),
@@ -249,7 +251,9 @@ describe('管理監督者 have no 34条 minimum (issue 29 item 4)', () => {
     const row = await monthRow(boss, '2026-10-14');
     expect([row.worked_minutes, row.break_minutes, row.break_shortfall_minutes]).toEqual([600, 0, 0]);
     expect(row.flags).not.toContain('break_below_legal');
-    expect(row.explanation).toContain('休憩: 管理監督者のため労働基準法34条の休憩の最低基準は適用しない（41条）');
+    expect(row.explanation.map((l) => l.message)).toContain(
+      '休憩: 管理監督者のため労働基準法34条の休憩の最低基準は適用しない（41条）',
+    );
     // The company's rule (拘束6:01以上で0:45, taken on days without punched breaks) from the 15th:
     // Thu 15 October 09:00–19:00 → 600 ≥ 361 → 45 → 555 worked, still no shortfall.
     const saved = await admin.post('/api/v1/break_times', singleTier(t, { effective_from: '2026-10-15' }));

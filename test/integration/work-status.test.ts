@@ -147,9 +147,37 @@ describe('summaries follow every change', () => {
       statutory_overtime_minutes: 120,
       status: 'complete',
     });
-    expect(day.explanation.join('\n')).toMatch(/法定外/);
+    expect(day.explanation.map((l: { message: string }) => l.message).join('\n')).toMatch(/法定外/);
     expect(month.totals).toMatchObject({ worked_minutes: 1080, overtime_minutes: 240 });
     expect(month.rule_version).toEqual(expect.any(String));
+  });
+
+  it('answers the explanation lines as codes with params and the text in the caller’s language', async () => {
+    // 2026-04-20: punched 09:00–20:00 (拘束 660), break 60 → work 600 = 法内 60 + 法定外 120 (above) +
+    // 所定内 600 − 60 − 120 = 420; nothing between 22:00 and 05:00, so late night 0.
+    type Line = { code: string; params: Record<string, unknown>; message: string };
+    const dayIn = async (language: string): Promise<Line[]> => {
+      const res = await staff.get('/api/v1/timestamps?year=2026&month=4', { headers: { 'accept-language': language } });
+      expect(res.status).toBe(200);
+      return res.body.data.days.find((d: { date: string }) => d.date === '2026-04-20').explanation;
+    };
+    const ja = await dayIn('ja-JP,ja;q=0.9');
+    const en = await dayIn('en-GB,en;q=0.9');
+    // The same codes and params in either language; only the text differs.
+    expect(en.map(({ code, params }) => ({ code, params }))).toEqual(ja.map(({ code, params }) => ({ code, params })));
+    const byCode = (lines: Line[], code: string) => lines.find((l) => l.code === code)?.message;
+    expect(ja.find((l) => l.code === 'day.worked')).toEqual({
+      code: 'day.worked',
+      params: expect.objectContaining({ minutes: 600, lateNight: 0 }),
+      message: '労働: 600分 = 所定内420 + 法内残業60 + 法定外120、うち深夜0分',
+    });
+    expect(byCode(ja, 'day.restraint')).toBe('拘束: 09:00–20:00 660分');
+    expect(byCode(en, 'day.worked')).toBe(
+      'Work: 600 min = scheduled 420 + non-statutory overtime 60 + statutory overtime 120, of which late night 0 min',
+    );
+    expect(byCode(en, 'day.restraint')).toBe('On duty: 09:00–20:00, 660 min');
+    // No Japanese in an English user's lines (the day has no user data such as a holiday name).
+    for (const l of en) expect(l.message).not.toMatch(/[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/);
   });
 });
 
@@ -294,7 +322,7 @@ describe('a lawful company break is deducted as it stands', () => {
       statutory_overtime_minutes: 0,
       status: 'complete',
     });
-    expect(day.explanation).toContain(
+    expect(day.explanation.map((l: { message: string }) => l.message)).toContain(
       '休憩: 休憩ルール(全社)により45分（拘束6:00以上で0:45）、12:45–13:30に一括取得とみなす（出勤4時間後から）',
     );
     expect(await freshWorkStatus(boss)).toMatchObject({ total_working_time: 480 });

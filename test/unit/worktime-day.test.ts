@@ -17,6 +17,7 @@ import {
   tierBreak,
 } from '../../functions/domain/worktime/index.js';
 import { TWO_TIER_BREAK, TWO_TIER_BREAK_RECORD } from '../support/break-rules.js';
+import { jaLines } from '../support/explanation.js';
 
 /**
  * Every example is in Asia/Tokyo (UTC+9, no DST). 2026-04-01 is a Wednesday, 2026-04-04 a Saturday,
@@ -85,8 +86,8 @@ describe('worked examples (figures derived by hand)', () => {
     expect([d.breakSource, d.breakShortfallMinutes]).toEqual(['none', 60]);
     expect(d.ruleVersion).toBe(RULE_VERSION);
     expect(d.flags).toEqual(['unapproved_overtime', 'break_below_legal']);
-    expect(d.explanation).toContain('休憩: 0分（休憩ルール(既定値): なし）');
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain('休憩: 0分（休憩ルール(既定値): なし）');
+    expect(jaLines(d)).toContain(
       '注意: 休憩0分は労働9:00に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に60分不足（休憩を補わず労働時間として計上）',
     );
   });
@@ -108,7 +109,7 @@ describe('worked examples (figures derived by hand)', () => {
     expect(segs(d)).toEqual(['regular:240', 'break:60', 'regular:240']);
     expect([d.breakSource, d.breakShortfallMinutes]).toEqual(['rule', 0]);
     expect(d.flags).toEqual([]);
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       '休憩の打刻なし: 休憩ルール(全社)の設定により休憩ルール・勤務パターンの休憩を適用（法定の最低基準まで引き上げない）',
     );
   });
@@ -142,11 +143,11 @@ describe('worked examples (figures derived by hand)', () => {
     expect(d.overtimeMinutes).toBe(90);
     expect(d.breakSource).toBe('rule');
     expect(d.flags).toEqual([]);
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       '休憩: 休憩ルール(全社)により60分（拘束6:00以上で1:00）、13:00–14:00に一括取得とみなす（出勤4時間後から）',
     );
-    expect(d.explanation).toContain('17:30–18:00 法内残業（所定超・1日8時間以内） 30分');
-    expect(d.explanation).toContain('18:00–19:00 法定外残業（1日8時間超） 60分');
+    expect(jaLines(d)).toContain('17:30–18:00 法内残業（所定超・1日8時間以内） 30分');
+    expect(jaLines(d)).toContain('18:00–19:00 法定外残業（1日8時間超） 60分');
   });
 
   it('3. a night shift across midnight: late night on the clock, minus the break', () => {
@@ -166,8 +167,8 @@ describe('worked examples (figures derived by hand)', () => {
       lateNight: 360,
     });
     expect(segs(d)).toEqual(['regular+night:240', 'break:60', 'regular+night:120', 'regular:120']);
-    expect(d.explanation).toContain('拘束: 22:00–翌07:00 540分');
-    expect(d.explanation).toContain('翌03:00–翌05:00 所定内労働＋深夜 120分');
+    expect(jaLines(d)).toContain('拘束: 22:00–翌07:00 540分');
+    expect(jaLines(d)).toContain('翌03:00–翌05:00 所定内労働＋深夜 120分');
   });
 
   it('4. a long day running into late night: 法定外 and late night overlap', () => {
@@ -215,7 +216,7 @@ describe('worked examples (figures derived by hand)', () => {
     });
     expect(d.overtimeMinutes).toBe(0);
     expect(d.flags).toEqual([]);
-    expect(d.explanation[0]).toMatch(/^法定休日/);
+    expect(jaLines(d)[0]).toMatch(/^法定休日/);
   });
 
   it('6. Saturday night into the legal holiday: holiday work starts at 0:00', () => {
@@ -274,10 +275,10 @@ describe('worked examples (figures derived by hand)', () => {
       lateNight: 0,
     });
     expect([d.breakSource, d.breakShortfallMinutes, d.flags]).toEqual(['rule', 15, ['break_below_legal']]);
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       '休憩: 休憩ルール(部署)により30分（拘束5:00以上で0:30）、13:00–13:30に一括取得とみなす（出勤4時間後から）',
     );
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       '注意: 休憩30分は労働6:30に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に15分不足（休憩を補わず労働時間として計上）',
     );
   });
@@ -321,7 +322,7 @@ describe('worked examples (figures derived by hand)', () => {
       lateNight: 0,
     });
     expect(d.flags).toEqual(['missing_punch_out']);
-    expect(d.explanation).toEqual(['未完了: 退勤打刻がないため労働時間0分として扱い、集計に含めない']);
+    expect(jaLines(d)).toEqual(['未完了: 退勤打刻がないため労働時間0分として扱い、集計に含めない']);
   });
 
   it('10. a short break rule shift: the break moves to the end when 4 h do not fit', () => {
@@ -404,7 +405,7 @@ describe('computeDay edge cases', () => {
     const d = computeDay({ workDate: '2026-04-01', timeZone: TZ, rules: DEFAULTS, leaveType: 0 });
     expect(d.status).toBe('none');
     expect(d.leaveDays).toBe(1);
-    expect(d.explanation).toEqual(['有給休暇（1日）', '打刻なし']);
+    expect(jaLines(d)).toEqual(['有給休暇（1日）', '打刻なし']);
     const worked = day('2026-04-01', '09:00', '12:00', { leaveType: 0, leaveDays: 0.5 });
     expect(worked.flags).toContain('worked_on_leave');
     expect(worked.leaveDays).toBe(0.5);
@@ -569,7 +570,7 @@ describe('34条 on work time, company breaks used as they are (issues 15 and 29)
     const d = day('2026-04-01', '09:00', '17:45', { rules: breakRule({ conditionMinutes: 360, breakMinutes: 45 }) });
     expect(figures(d)).toMatchObject({ restraint: 525, break: 45, worked: 480, regular: 480, scheduled: 0 });
     expect(d.breakSource).toBe('rule');
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       '休憩: 休憩ルール(全社)により45分（拘束6:00以上で0:45）、13:00–13:45に一括取得とみなす（出勤4時間後から）',
     );
   });
@@ -630,7 +631,7 @@ describe('34条 on work time, company breaks used as they are (issues 15 and 29)
     // 拘束 526 ≥ 526 → tier 2: 60 → work 466.
     const t2 = run('17:46');
     expect([t2.breakMinutes, t2.workedMinutes, t2.breakSource]).toEqual([60, 466, 'rule']);
-    expect(t2.explanation).toContain(
+    expect(jaLines(t2)).toContain(
       '休憩: 休憩ルール(全社)により60分（拘束6:01以上で0:45、拘束8:46以上で1:00）、13:00–14:00に一括取得とみなす（出勤4時間後から）',
     );
   });
@@ -645,7 +646,7 @@ describe('34条 on work time, company breaks used as they are (issues 15 and 29)
       expect(figures(d)).toMatchObject({ restraint: 540, break: 60, worked: 480, regular: 480 });
       expect(segs(d)).toEqual(['regular:180', 'break:60', 'regular:300']);
       expect(d.breakSource).toBe('rule');
-      expect(d.explanation).toContain(
+      expect(jaLines(d)).toContain(
         '休憩: 休憩ルール(全社)により60分（休憩時間帯12:00–13:00）、12:00–13:00に取得とみなす（うち休憩時間帯60分）',
       );
     });

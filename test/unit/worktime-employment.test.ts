@@ -27,6 +27,7 @@ import {
   type ScheduleOf,
   type WorkPattern,
 } from '../../functions/domain/worktime/index.js';
+import { jaLines } from '../support/explanation.js';
 
 const TZ = 'Asia/Tokyo';
 const DEFAULTS: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
@@ -92,7 +93,7 @@ describe('a member hired on Monday 16 November', () => {
         isAbsent: false,
         lateMinutes: 0,
       });
-      expect(m.on(date).explanation[0]).toMatch(/^入社前/);
+      expect(jaLines(m.on(date))[0]).toMatch(/^入社前/);
     }
     expect(m.on('2026-11-16')).toMatchObject({ outsideEmployment: null, isAbsent: true });
   });
@@ -122,7 +123,7 @@ describe('a member whose last day was Friday 20 November', () => {
     for (const date of ['2026-11-24', '2026-11-27', '2026-11-30'])
       expect(m.on(date)).toMatchObject({ outsideEmployment: 'after_leave', schedule: null, isAbsent: false });
     expect(m.on('2026-11-20')).toMatchObject({ outsideEmployment: null, isAbsent: true });
-    expect(m.on('2026-11-24').explanation[0]).toMatch(/^退職後/);
+    expect(jaLines(m.on('2026-11-24'))[0]).toMatch(/^退職後/);
   });
 
   it('totals: the 14 working days up to the 20th are scheduled and, unpunched, 欠勤', () => {

@@ -18,6 +18,7 @@ import {
   type WorkSystem,
 } from '../../functions/domain/worktime/system.js';
 import { TWO_TIER_BREAK } from '../support/break-rules.js';
+import { jaLines, jaSystemLines } from '../support/explanation.js';
 
 /**
  * Asia/Tokyo; the calendar has Saturdays and Sundays off (Sunday the 法定休日) and public holidays
@@ -99,8 +100,8 @@ describe('フレックスタイム制: a 3-month 清算期間 with one month ove
     ]);
     expect(apr30.periodStatutoryOvertimeMinutes).toBe(343);
     expect(apr30.statutoryOvertimeMinutes).toBe(343);
-    expect(apr30.explanation).toContain('14:17–20:00 法定外残業（変形期間・清算期間の総枠超） 343分');
-    expect(apr30.explanation).toContain(
+    expect(jaLines(apr30)).toContain('14:17–20:00 法定外残業（変形期間・清算期間の総枠超） 343分');
+    expect(jaLines(apr30)).toContain(
       '清算期間の月50時間超（1か月目 2026-04-01〜2026-04-30）: 実労働220:00が50時間×30日÷7=214:17を超えた343分をこの月の法定外残業に計上（清算時に差し引く）',
     );
     expect(d['2026-04-29']!.periodStatutoryOvertimeMinutes).toBe(0);
@@ -117,8 +118,8 @@ describe('フレックスタイム制: a 3-month 清算期間 with one month ove
     expect(d['2026-06-23']!.periodStatutoryOvertimeMinutes).toBe(0);
     const settled =
       '清算期間の総枠超（2026-04-01〜2026-06-30）: 実労働564:00から月50時間超として計上済みの5:43を除いた558:17が総枠520:00（40時間×91日÷7）を超えた2297分を法定外残業として清算';
-    expect(d['2026-06-30']!.explanation).toContain(`${settled}（うちこの日480分）`);
-    expect(jun24.explanation).toContain(`${settled}（うちこの日377分）`);
+    expect(jaLines(d['2026-06-30']!)).toContain(`${settled}（うちこの日480分）`);
+    expect(jaLines(jun24)).toContain(`${settled}（うちこの日377分）`);
 
     expect(sum(days, (x) => x.periodStatutoryOvertimeMinutes)).toBe(2640);
     expect(sum(days, (x) => x.statutoryOvertimeMinutes)).toBe(2640);
@@ -195,7 +196,7 @@ describe('フレックスタイム制: the 50 h parts run one month at a time fr
       ['regular', 17],
       ['period_statutory_overtime', 343],
     ]);
-    expect(d['2026-05-15']!.systemLines).toEqual([
+    expect(jaSystemLines(d['2026-05-15']!)).toEqual([
       '清算期間の月50時間超（1か月目 2026-04-16〜2026-05-15）: 実労働220:00が50時間×30日÷7=214:17を超えた343分をこの月の法定外残業に計上（清算時に差し引く）',
     ]);
     expect(sum(days, (x) => x.statutoryOvertimeMinutes)).toBe(343);
@@ -228,18 +229,18 @@ describe('フレックスタイム制: a 1-month 清算期間', () => {
       ['scheduled_overtime', 120],
     ]);
     expect(d['2026-05-27']!.scheduledOvertimeMinutes).toBe(0);
-    expect(d['2026-05-29']!.systemLines).toEqual([
+    expect(jaSystemLines(d['2026-05-29']!)).toEqual([
       '清算期間の総枠超（2026-05-01〜2026-05-31）: 実労働178:30が総枠177:08（40時間×31日÷7）を超えた82分を法定外残業として清算',
       '清算期間の所定総労働時間超（2026-05-01〜2026-05-31）: 総枠以内の実労働177:08が所定総労働時間168:00（8:00×21日）を超えた548分を法内残業として清算（うちこの日428分）',
     ]);
-    expect(d['2026-05-28']!.explanation).toContain(
+    expect(jaLines(d['2026-05-28']!)).toContain(
       '清算期間の所定総労働時間超（2026-05-01〜2026-05-31）: 総枠以内の実労働177:08が所定総労働時間168:00（8:00×21日）を超えた548分を法内残業として清算（うちこの日120分）',
     );
     expect(sum(days, (x) => x.periodStatutoryOvertimeMinutes)).toBe(82);
     expect(sum(days, (x) => x.scheduledOvertimeMinutes)).toBe(548);
     expect(sum(days, (x) => x.regularMinutes)).toBe(10080);
     // A 1-month period has no 50 h monthly cap line.
-    expect(days.some((x) => x.systemLines.some((l) => l.includes('月50時間超')))).toBe(false);
+    expect(days.some((x) => jaSystemLines(x).some((l) => l.includes('月50時間超')))).toBe(false);
   });
 
   it('with 特例 (44 h) the 総枠 is 2640 × 31 ÷ 7 = 11691: no 法定外, 10710 − 10080 = 630 法内', () => {
@@ -272,7 +273,7 @@ describe('フレックスタイム制: a 1-month 清算期間', () => {
       ['period_statutory_overtime', 172],
     ]);
     expect(d['2026-05-26']!.scheduledOvertimeMinutes).toBe(600);
-    expect(d['2026-05-26']!.explanation).toContain(
+    expect(jaLines(d['2026-05-26']!)).toContain(
       '清算期間の所定総労働時間超（2026-05-01〜2026-05-31）: 総枠以内の実労働177:08＋有給8:00が所定総労働時間168:00（8:00×21日）を超えた1028分を法内残業として清算（うちこの日600分）',
     );
     expect(d['2026-05-25']!.overtimeMinutes).toBe(0);
@@ -332,7 +333,7 @@ describe('フレックスタイム制: 法定休日 day by day, and a joiner set
       totalFrameMinutes: 4800,
       requiredMinutes: 4800,
     });
-    expect(d['2026-05-29']!.explanation).toContain(
+    expect(jaLines(d['2026-05-29']!)).toContain(
       '清算期間の総枠超（2026-05-18〜2026-05-31）: 実労働85:00が総枠80:00（40時間×14日÷7）を超えた300分を法定外残業として清算',
     );
   });
@@ -355,8 +356,8 @@ describe('フレックスタイム制: 完全週休2日 (32条の3第3項)', () 
     expect(sum(days, (x) => x.periodStatutoryOvertimeMinutes)).toBe(60);
     expect(sum(days, (x) => x.scheduledOvertimeMinutes)).toBe(0);
     expect(dec31.flexPeriod?.totalFrameMinutes).toBe(11040);
-    expect(dec31.explanation).toContain('18:00–19:00 法定外残業（変形期間・清算期間の総枠超） 60分');
-    expect(dec31.explanation).toContain(
+    expect(jaLines(dec31)).toContain('18:00–19:00 法定外残業（変形期間・清算期間の総枠超） 60分');
+    expect(jaLines(dec31)).toContain(
       '清算期間の総枠超（2026-12-01〜2026-12-31）: 実労働185:00が総枠184:00（8時間×所定労働日23日（完全週休2日））を超えた60分を法定外残業として清算',
     );
   });
@@ -425,14 +426,14 @@ describe('フレックスタイム制: 遅刻・早退・欠勤 only against the
     const late = day(core, '10:20', '19:00');
     expect([late.lateMinutes, late.earlyLeaveMinutes]).toEqual([20, 0]);
     expect(late.flags).toContain('late');
-    expect(late.explanation).toContain(
+    expect(jaLines(late)).toContain(
       'コアタイム: 10:00–15:00（フレックスタイム制: 遅刻・早退はコアタイムに対してのみ）',
     );
-    expect(late.explanation).toContain('遅刻: 10:20出勤 20分（猶予0分）');
+    expect(jaLines(late)).toContain('遅刻: 10:20出勤 20分（猶予0分）');
     // Out at 14:30 against 15:00 → 30 minutes 早退; in at 07:00 is no lateness.
     const early = day(core, '07:00', '14:30');
     expect([early.lateMinutes, early.earlyLeaveMinutes]).toEqual([0, 30]);
-    expect(early.explanation).toContain('早退: 14:30退勤 30分（猶予0分）');
+    expect(jaLines(early)).toContain('早退: 14:30退勤 30分（猶予0分）');
     const covered = day(core, '07:00', '16:00');
     expect([covered.lateMinutes, covered.earlyLeaveMinutes]).toEqual([0, 0]);
   });

@@ -13,6 +13,7 @@ import {
 } from '../../functions/domain/worktime/index.js';
 import { STANDARD_SYSTEM, type WorkSystem } from '../../functions/domain/worktime/system.js';
 import { TWO_TIER_BREAK } from '../support/break-rules.js';
+import { jaLines } from '../support/explanation.js';
 
 /**
  * 管理監督者 (41条2号): 労働時間・休憩・休日の規定が適用されない — no 法定外 and no 休日労働 figures,
@@ -50,8 +51,8 @@ describe('管理監督者: the day', () => {
     expect(d.lateNightMinutes).toBe(60);
     expect([d.breakMinutes, d.breakShortfallMinutes]).toEqual([0, 0]);
     expect(d.flags).toEqual([]);
-    expect(d.explanation).toContain('労働時間制度: 管理監督者（法定外・休日労働の区分なし。深夜は計上）');
-    expect(d.explanation).toContain('休憩: 管理監督者のため労働基準法34条の休憩の最低基準は適用しない（41条）');
+    expect(jaLines(d)).toContain('労働時間制度: 管理監督者（法定外・休日労働の区分なし。深夜は計上）');
+    expect(jaLines(d)).toContain('休憩: 管理監督者のため労働基準法34条の休憩の最低基準は適用しない（41条）');
   });
 
   it('10 h with no break is 600, not 540: no 34条 minimum is deemed (issue 29 item 4)', () => {
@@ -71,7 +72,7 @@ describe('管理監督者: the day', () => {
     // …and not when the company chose 「休憩なし」 for days without punched breaks → 600.
     const none = run({ working: DEFAULT_WORKING_RULE, break: { ...TWO_TIER_BREAK, unpunched: 'none' } }, manager);
     expect([none.workedMinutes, none.breakMinutes, none.breakShortfallMinutes]).toEqual([600, 0, 0]);
-    expect(none.explanation).toContain(
+    expect(jaLines(none)).toContain(
       '休憩の打刻なし: 休憩ルール(全社)の設定により休憩なしとして計算（休憩ルール・勤務パターンの休憩をみなさない）',
     );
   });

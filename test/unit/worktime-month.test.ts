@@ -11,12 +11,12 @@ import {
   resolveRules,
   RULE_VERSION,
   weekStartOf,
-  withoutExplanations,
   type AttendanceRecord,
   type DayResult,
   type RulesInForce,
 } from '../../functions/domain/worktime/index.js';
 import { TWO_TIER_BREAK, TWO_TIER_BREAK_RECORD } from '../support/break-rules.js';
+import { jaLines } from '../support/explanation.js';
 
 /**
  * Asia/Tokyo. April 2026: the 1st is a Wednesday, Sundays are 5, 12, 19, 26, 29th is 昭和の日.
@@ -55,8 +55,8 @@ describe('the 40 h/week rule', () => {
       sat.statutoryOvertimeMinutes,
       sat.workedMinutes,
     ]).toEqual([0, 300, 300, 300]);
-    expect(sat.explanation).toContain('09:00–14:00 法定外残業（週40時間超） 300分');
-    expect(sat.explanation).toContain('週40時間超: 週の累計が40時間を超えた300分を法定外残業（週40時間超）に振替');
+    expect(jaLines(sat)).toContain('09:00–14:00 法定外残業（週40時間超） 300分');
+    expect(jaLines(sat)).toContain('週40時間超: 週の累計が40時間を超えた300分を法定外残業（週40時間超）に振替');
   });
 
   it('14. the week passes 40 h in the middle of a day: only the tail converts', () => {
@@ -75,7 +75,7 @@ describe('the 40 h/week rule', () => {
       ['regular', 105],
       ['weekly_statutory_overtime', 255],
     ]);
-    expect(sat.explanation).toContain('10:45–15:00 法定外残業（週40時間超） 255分');
+    expect(jaLines(sat)).toContain('10:45–15:00 法定外残業（週40時間超） 255分');
   });
 
   it('15. daily 法定外 is not counted again toward 40 h; 法内 converts before regular', () => {
@@ -435,7 +435,7 @@ describe('振替休日 (swap decided in advance) vs 代休 (rest given after hol
     expect(figures(sunday)).toEqual([480, 480, 0, 0]);
     expect(sunday.calendar).toMatchObject({ isDayOff: false, isLegalHoliday: false });
     expect(sunday.flags).not.toContain('unapproved_holiday_work');
-    expect(sunday.explanation[0]).toContain('振替出勤日');
+    expect(jaLines(sunday)[0]).toContain('振替出勤日');
     // Wednesday takes Sunday's character: the week's 法定休日 now.
     expect(days['2026-04-15']!.calendar).toMatchObject({ isDayOff: true, isLegalHoliday: true });
     expect(days['2026-04-15']!.leaveType).toBe(2);
@@ -507,37 +507,5 @@ describe('振替休日 (swap decided in advance) vs 代休 (rest given after hol
     const wed = byDate(result.days)['2026-04-22']!;
     expect(figures(wed)).toEqual([480, 0, 0, 480]);
     expect(wed.flags).toContain('worked_on_leave');
-  });
-});
-
-describe('a month without explanation lines (the exports and the closing)', () => {
-  it('gives every figure and flag of the explained month, with no explanation lines', () => {
-    // A week with a late night, a 7-hour day, a missing punch-out, a Saturday (所定休日) and a
-    // Sunday (法定休日) worked, and 昭和の日: each figure comes out the same without the lines.
-    const records: AttendanceRecord[] = [
-      shift('2026-04-06', '09:00', '23:30'),
-      shift('2026-04-07', '09:00', '16:00'),
-      { workDate: '2026-04-08', punchInAt: instantOf('2026-04-08', 9, 0, TZ) },
-      shift('2026-04-09', '08:30', '19:15'),
-      shift('2026-04-10', '09:00', '18:00'),
-      shift('2026-04-11', '10:00', '15:00'),
-      shift('2026-04-12', '10:00', '12:00'),
-      shift('2026-04-29', '09:00', '18:00'),
-    ];
-    const input = { year: 2026, month: 4, timeZone: TZ, rules: DEFAULTS, records, calendar, today: '2026-05-01' };
-    const explained = computeMonth(input);
-    const plainMonth = withoutExplanations(() => computeMonth(input));
-    expect(explained.days.some((d) => d.explanation.length > 0)).toBe(true);
-    expect(plainMonth.days.every((d) => d.explanation.length === 0)).toBe(true);
-    const withoutLines = (m: typeof explained) => ({ ...m, days: m.days.map((d) => ({ ...d, explanation: [] })) });
-    expect(plainMonth).toEqual(withoutLines(explained));
-    // The switch is back on afterwards, and after a throw.
-    expect(computeMonth(input).days.some((d) => d.explanation.length > 0)).toBe(true);
-    expect(() =>
-      withoutExplanations(() => {
-        throw new Error('boom');
-      }),
-    ).toThrow('boom');
-    expect(computeMonth(input)).toEqual(explained);
   });
 });

@@ -7,6 +7,7 @@ import {
   resolveRules,
   type RuleRecord,
 } from '../../functions/domain/worktime/index.js';
+import { jaLines } from '../support/explanation.js';
 
 const working = (departmentId: string, employmentStatusId: string, fixedMinutes: number): RuleRecord => ({
   ruleType: 'working',
@@ -114,8 +115,8 @@ describe('resolveRules: most specific wins, per rule type', () => {
       punchOutAt: instantOf('2026-04-01', 18, 0, 'Asia/Tokyo'),
       rules,
     });
-    expect(d.explanation[0]).toBe('勤務ルール(雇用形態): 所定労働時間7:40、残業基準1:00');
-    expect(d.explanation[2]).toMatch(/^休憩: 休憩ルール\(部署\)により60分/);
+    expect(jaLines(d)[0]).toBe('勤務ルール(雇用形態): 所定労働時間7:40、残業基準1:00');
+    expect(jaLines(d)[2]).toMatch(/^休憩: 休憩ルール\(部署\)により60分/);
     expect([d.regularMinutes, d.scheduledOvertimeMinutes]).toEqual([460, 20]);
   });
 });

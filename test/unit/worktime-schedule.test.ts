@@ -36,6 +36,7 @@ import {
   type WorkSettings,
 } from '../../functions/domain/worktime/index.js';
 import { TWO_TIER_BREAK } from '../support/break-rules.js';
+import { jaLines } from '../support/explanation.js';
 
 const TZ = 'Asia/Tokyo';
 /**
@@ -105,8 +106,8 @@ describe('遅刻 and grace', () => {
     expect([d.restraintMinutes, d.breakMinutes, d.breakSource, d.workedMinutes]).toEqual([539, 60, 'pattern', 479]);
     // 9:00 JST = 00:00Z, 18:00 JST = 09:00Z.
     expect([d.scheduledStartAt, d.scheduledEndAt]).toEqual(['2026-04-01T00:00:00.000Z', '2026-04-01T09:00:00.000Z']);
-    expect(d.explanation).toContain('予定: 9:00–18:00（日勤）、休憩12:00–13:00');
-    expect(d.explanation).toContain('遅刻: 9:01出勤 1分（猶予0分）');
+    expect(jaLines(d)).toContain('予定: 9:00–18:00（日勤）、休憩12:00–13:00');
+    expect(jaLines(d)).toContain('遅刻: 9:01出勤 1分（猶予0分）');
     // 09:00:59 truncates to 9:00: on time.
     expect(day('09:00:59', '18:00').lateMinutes).toBe(0);
   });
@@ -115,11 +116,11 @@ describe('遅刻 and grace', () => {
     const grace = { settings: settings({ graceMinutes: 5 }) };
     const five = day('09:05', '18:00', grace);
     expect([five.lateMinutes, five.flags]).toEqual([0, []]);
-    expect(five.explanation).toContain('遅刻なし: 9:05出勤 5分は猶予5分以内');
+    expect(jaLines(five)).toContain('遅刻なし: 9:05出勤 5分は猶予5分以内');
     // 6 > 5: beyond the grace the whole lateness counts (not 6 − 5 = 1).
     const six = day('09:06', '18:00', grace);
     expect([six.lateMinutes, six.flags]).toEqual([6, ['late']]);
-    expect(six.explanation).toContain('遅刻: 9:06出勤 6分（猶予5分）');
+    expect(jaLines(six)).toContain('遅刻: 9:06出勤 6分（猶予5分）');
     // The same grace for early leave: 17:55 (5) → 0, 17:54 (6) → 6.
     expect(day('09:00', '17:55', grace).earlyLeaveMinutes).toBe(0);
     expect(day('09:00', '17:54', grace).earlyLeaveMinutes).toBe(6);
@@ -129,7 +130,7 @@ describe('遅刻 and grace', () => {
     // 09:00–17:30: 17:30–18:00 missed = 30 early.
     const d = day('09:00', '17:30');
     expect([d.lateMinutes, d.earlyLeaveMinutes, d.flags]).toEqual([0, 30, ['early_leave']]);
-    expect(d.explanation).toContain('早退: 17:30退勤 30分（猶予0分）');
+    expect(jaLines(d)).toContain('早退: 17:30退勤 30分（猶予0分）');
     // 09:00–12:30: 12:30–18:00 = 330 minutes, of which 12:30–13:00 (30) is the break → 300 early.
     // Break: the window inside the shift is 12:00–12:30 = 30; restraint 210, work 180 ≤ 6 h → lawful.
     const noon = day('09:00', '12:30');
@@ -151,9 +152,9 @@ describe('遅刻 and grace', () => {
     ]);
     expect(segs(d)).toEqual(['regular+night:230', 'break:60', 'regular+night:120', 'regular:90']);
     expect(d.flags).toEqual(['late', 'early_leave']);
-    expect(d.explanation).toContain('予定: 22:00–翌7:00（夜勤）、休憩翌2:00–翌3:00');
-    expect(d.explanation).toContain('遅刻: 22:10出勤 10分（猶予0分）');
-    expect(d.explanation).toContain('早退: 翌6:30退勤 30分（猶予0分）');
+    expect(jaLines(d)).toContain('予定: 22:00–翌7:00（夜勤）、休憩翌2:00–翌3:00');
+    expect(jaLines(d)).toContain('遅刻: 22:10出勤 10分（猶予0分）');
+    expect(jaLines(d)).toContain('早退: 翌6:30退勤 30分（猶予0分）');
   });
 });
 
@@ -175,7 +176,7 @@ describe('欠勤', () => {
   it('a scheduled day that is over with no punch and no leave is 欠勤; not before it is over; not with leave', () => {
     const absent = day(null, null, { isOver: true });
     expect([absent.isAbsent, absent.flags]).toEqual([true, ['absent']]);
-    expect(absent.explanation).toContain('欠勤: 予定のある日に打刻・休暇なし');
+    expect(jaLines(absent)).toContain('欠勤: 予定のある日に打刻・休暇なし');
     // Today or later: not yet.
     expect(day(null, null, { isOver: false }).isAbsent).toBe(false);
     // 終日 有給, 午前半休, 時間単位: leave of any unit → not 欠勤.
@@ -216,7 +217,7 @@ describe('break punches', () => {
       480, 60, 60,
     ]);
     expect(recorded.flags).toContain('break_below_legal');
-    expect(recorded.explanation).toContain('休憩（打刻修正）: なし、労働9:00（休憩を取らなかった記録どおり）');
+    expect(jaLines(recorded)).toContain('休憩（打刻修正）: なし、労働9:00（休憩を取らなかった記録どおり）');
     // The same [] without the mark (a day punched without breaks, or an item stored before the mark
     // existed) keeps its old meaning: no break punched → the pattern's window, 60 → 480 worked.
     const unmarked = day('09:00', '18:00', { breaks: [] });
@@ -245,7 +246,7 @@ describe('break punches', () => {
     ]);
     expect(segs(d)).toEqual(['regular:180', 'break:30', 'regular:300', 'statutory_overtime:30']);
     expect(d.flags).toEqual(['unapproved_overtime', 'break_below_legal']);
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       '休憩（打刻）: 12:00–12:30 計30分、労働8:30（打刻どおり。法定の最低基準まで引き上げない）',
     );
     // 09:00–17:45 with 45 minutes (no schedule, so no 早退): work 480 (not over 8 h) needs 45 → lawful.
@@ -300,7 +301,7 @@ describe('break punches', () => {
     expect([forgotten.breakMinutes, forgotten.workedMinutes, forgotten.statutoryOvertimeMinutes]).toEqual([0, 540, 60]);
     expect(forgotten.flags).toContain('break_open');
     expect(forgotten.flags).toContain('break_below_legal');
-    expect(forgotten.explanation).toContain(
+    expect(jaLines(forgotten)).toContain(
       '注意: 休憩終了の打刻がない休憩あり（終了が不明なため休憩に数えず労働時間として計上）',
     );
     // The correction gives the break its end (12:00–13:00): 480 worked, no finding about breaks.
@@ -361,9 +362,9 @@ describe('half-day and hourly leave', () => {
     const d = day('13:10', '18:00', { leaveType: 0, leaveUnit: 'am' });
     expect([d.lateMinutes, d.earlyLeaveMinutes, d.leaveDays, d.workedMinutes]).toEqual([10, 0, 0.5, 290]);
     expect(d.flags).toEqual(['late']);
-    expect(d.explanation).toContain('有給休暇（午前半休・0.5日）');
-    expect(d.explanation).toContain('午前半休: 13:00から勤務予定');
-    expect(d.explanation).toContain('遅刻: 13:10出勤 10分（猶予0分）');
+    expect(jaLines(d)).toContain('有給休暇（午前半休・0.5日）');
+    expect(jaLines(d)).toContain('午前半休: 13:00から勤務予定');
+    expect(jaLines(d)).toContain('遅刻: 13:10出勤 10分（猶予0分）');
     // 12:50 is before 13:00: on time.
     expect(day('12:50', '18:00', { leaveType: 0, leaveUnit: 'am' }).lateMinutes).toBe(0);
     // 午後半休: work expected 9:00–12:00; leaving 12:00 is on time, 11:30 is 30 early.
@@ -393,11 +394,11 @@ describe('half-day and hourly leave', () => {
       ['unapproved_overtime'],
     ]);
     expect([two.regularMinutes, two.scheduledOvertimeMinutes]).toEqual([360, 15]);
-    expect(two.explanation).toContain('遅刻なし: 10:30出勤 90分は時間単位休暇で充当');
+    expect(jaLines(two)).toContain('遅刻なし: 10:30出勤 90分は時間単位休暇で充当');
     // 1 h = 60: 90 late → 60 covered, 30 counted; nothing left for leaving 17:50 → 10 early.
     const one = day('10:30', '17:50', { leaveType: 0, leaveUnit: 'hours', leaveHours: 1 });
     expect([one.lateMinutes, one.earlyLeaveMinutes]).toEqual([30, 10]);
-    expect(one.explanation).toContain('遅刻: 10:30出勤 90分のうち時間単位休暇60分を充当、30分（猶予0分）');
+    expect(jaLines(one)).toContain('遅刻: 10:30出勤 90分のうち時間単位休暇60分を充当、30分（猶予0分）');
     // Leave first, then grace: 63 late − 60 = 3 ≤ 5 → 0.
     const graced = day('10:03', '18:00', {
       leaveType: 0,
@@ -430,7 +431,7 @@ describe('所定 after half-day and hourly leave (issue 29)', () => {
       'statutory_overtime+night:60',
     ]);
     expect([d.lateMinutes, d.earlyLeaveMinutes, d.breakShortfallMinutes]).toEqual([0, 0, 60]);
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       'この日の所定労働時間: 午前半休を除いた5:00（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）',
     );
   });
@@ -449,7 +450,7 @@ describe('所定 after half-day and hourly leave (issue 29)', () => {
     // 所定 480 − 120 = 360: 9:00–12:00 180 + 13:00–16:00 180 所定内; 16:00–18:00 法内 120; 法定外 0.
     const d = day('09:00', '18:00', { leaveType: 0, leaveUnit: 'hours', leaveHours: 2 });
     expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([360, 120, 0]);
-    expect(d.explanation).toContain(
+    expect(jaLines(d)).toContain(
       'この日の所定労働時間: 時間単位の休暇2時間を除いた6:00（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）',
     );
   });
@@ -534,11 +535,11 @@ describe('shifts change the day for the employee', () => {
     ]);
     expect([wed.regularMinutes, wed.legalHolidayWorkMinutes, wed.isAbsent]).toEqual([480, 0, false]);
     expect(wed.flags).toEqual(['unapproved_holiday_work']);
-    expect(wed.explanation).toContain('シフトにより休み（所定休日）');
+    expect(jaLines(wed)).toContain('シフトにより休み（所定休日）');
     // Sat 4th, 日勤 by shift on a calendar day off: a working day for her; no punch, over → 欠勤.
     const sat = m.on('2026-04-04');
     expect([sat.calendar.isDayOff, sat.calendar.shift, sat.isAbsent]).toEqual([false, 'working', true]);
-    expect(sat.explanation).toContain('シフトにより出勤日（会社カレンダーでは休日）');
+    expect(jaLines(sat)).toContain('シフトにより出勤日（会社カレンダーでは休日）');
     // Sun 5th, 法定休日 with a shift: stays the 法定休日 (moving it needs 振替); the work is 休日労働.
     const sun = m.on('2026-04-05');
     expect([sun.calendar.isLegalHoliday, sun.legalHolidayWorkMinutes, sun.regularMinutes]).toEqual([true, 480, 0]);
@@ -591,7 +592,7 @@ describe('所定労働時間 from the pattern', () => {
     const d = day('10:00', '18:45', { schedule: shiftOf(SHORT) });
     expect([d.breakMinutes, d.workedMinutes]).toEqual([45, 480]);
     expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([300, 180, 0]);
-    expect(d.explanation).toContain('この日の所定労働時間: 勤務パターン「短時間」の5:00（勤務ルールの8:00に代えて）');
+    expect(jaLines(d)).toContain('この日の所定労働時間: 勤務パターン「短時間」の5:00（勤務ルールの8:00に代えて）');
     // Without the pattern the rule's 8:00 applies: all 480 所定内.
     const none = day('10:00', '18:45', { schedule: null });
     expect([none.regularMinutes, none.scheduledOvertimeMinutes]).toEqual([480, 0]);
@@ -602,7 +603,7 @@ describe('所定労働時間 from the pattern', () => {
     // 600 → 所定内 480, 法定外 120 (past 8 h), 法内 0; no extra explanation line.
     const d = day('09:00', '20:00');
     expect([d.regularMinutes, d.scheduledOvertimeMinutes, d.statutoryOvertimeMinutes]).toEqual([480, 0, 120]);
-    expect(d.explanation.some((l) => l.startsWith('この日の所定労働時間'))).toBe(false);
+    expect(jaLines(d).some((l) => l.startsWith('この日の所定労働時間'))).toBe(false);
   });
 });
 
@@ -624,7 +625,7 @@ describe('勤務間インターバル', () => {
     );
     expect(m.on('2026-04-01').restBeforeMinutes).toBeNull();
     expect([m.on('2026-04-02').restBeforeMinutes, m.on('2026-04-02').flags]).toEqual([540, ['short_interval']]);
-    expect(m.on('2026-04-02').explanation).toContain('勤務間インターバル: 前回の退勤から9:00で設定11:00に満たない');
+    expect(jaLines(m.on('2026-04-02'))).toContain('勤務間インターバル: 前回の退勤から9:00で設定11:00に満たない');
     expect([m.on('2026-04-03').restBeforeMinutes, m.on('2026-04-03').flags]).toEqual([960, []]);
     // Mon 6th in 22:00 after Fri out 18:00: 3 days + 4 h = 76 h = 4560.
     expect(m.on('2026-04-06').restBeforeMinutes).toBe(4560);

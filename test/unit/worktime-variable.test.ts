@@ -31,6 +31,7 @@ import {
 } from '../../functions/domain/worktime/index.js';
 import { STANDARD_SYSTEM, type WorkSystem } from '../../functions/domain/worktime/system.js';
 import { checkVariablePlan, type PlanDay } from '../../functions/domain/worktime/variable.js';
+import { jaLines } from '../support/explanation.js';
 
 const TZ = 'Asia/Tokyo';
 const RULES: RulesInForce = { working: DEFAULT_WORKING_RULE, break: DEFAULT_BREAK_RULE };
@@ -158,10 +159,8 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     const d = days.get('2026-02-02')!;
     expect(segs(d)).toEqual(['regular:240', 'break:60', 'regular:360', 'statutory_overtime:60']);
     expect(d.dailyStatutoryOvertimeMinutes).toBe(60);
-    expect(d.explanation).toContain('この日の所定労働時間: 勤務パターン「長日勤」の10:00（勤務ルールの8:00に代えて）');
-    expect(d.explanation).toContain(
-      '法定外（日単位で判定）: この日の所定10:00が8時間を超えるため、所定10:00を超えた60分',
-    );
+    expect(jaLines(d)).toContain('この日の所定労働時間: 勤務パターン「長日勤」の10:00（勤務ルールの8:00に代えて）');
+    expect(jaLines(d)).toContain('法定外（日単位で判定）: この日の所定10:00が8時間を超えるため、所定10:00を超えた60分');
     // Tue 2/3 worked its 10 h exactly: no 法定外 at all (通常 would have had 120 minutes over 8 h).
     expect(days.get('2026-02-03')!.statutoryOvertimeMinutes).toBe(0);
   });
@@ -176,7 +175,7 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     // 40 h on Saturday by 300 → all of Saturday's 300 minutes are weekly 法定外.
     const sat = days.get('2026-02-14')!;
     expect(segs(sat)).toEqual(['weekly_statutory_overtime:300']);
-    expect(sat.explanation).toContain(
+    expect(jaLines(sat)).toContain(
       '法定外（週単位で判定）: 2026-02-08〜2026-02-14の週の所定40:00は40時間以下のため、40時間を超えた300分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）',
     );
     // Week 3 (scheduled 36 h → line 40 h): 480 × 3 + Thu 2/19 (S6 worked 8 h: 360 所定内 + 120 法内) +
@@ -202,7 +201,7 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:300']);
     const thu = days.get('2026-02-19')!;
     expect(thu.segments[3]!.startAt).toBe(at('2026-02-19', '16:00'));
-    expect(thu.explanation).toContain(
+    expect(jaLines(thu)).toContain(
       '法定外（変形期間で判定）: 変形期間2026-02-01〜2026-02-28（28日）の総枠160:00（40時間×28日÷7）を、日・週の法定外と法定休日労働を除く労働162:00が超えた120分のうち120分（所定を超えた労働（法内残業）から先に、期間の最後から）',
     );
     // Each step found 法定外 once, and no minute twice: worked = week 1 (660 + 600 + 1,440) + week 2
@@ -235,7 +234,7 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     );
     expect(span.reduce((n, d) => n + d.periodStatutoryOvertimeMinutes, 0)).toBe(0);
     expect(span.reduce((n, d) => n + d.statutoryOvertimeMinutes, 0)).toBe(360);
-    expect(span[span.length - 1]!.explanation).toContain(
+    expect(jaLines(span[span.length - 1]!)).toContain(
       '変形期間2026-02-01〜2026-02-28の総枠（40時間×28日÷7）を超えた法定外は期間の末日2026-02-28に判定',
     );
   });
@@ -257,7 +256,7 @@ describe('1か月単位の変形労働時間制 (32条の2): 法定外 per day, 
     const fri = byDate(m.days).get('2026-02-06')!;
     expect(segs(fri)).toEqual(['regular:180', 'break:60', 'regular:60', 'period_statutory_overtime:240']);
     expect(fri.segments[3]!.startAt).toBe(at('2026-02-06', '14:00'));
-    expect(fri.explanation).toContain(
+    expect(jaLines(fri)).toContain(
       '法定外（変形期間で判定）: 2026-02-08から労働時間制度が変わるため2026-02-07までで清算、変形期間2026-02-01〜2026-02-07（7日）の総枠40:00（40時間×7日÷7）を、日・週の法定外と法定休日労働を除く労働44:00が超えた240分のうち240分（所定を超えた労働（法内残業）から先に、期間の最後から）',
     );
     expect(m.days.filter((d) => d.periodStatutoryOvertimeMinutes > 0).map((d) => d.workDate)).toEqual(['2026-02-06']);
@@ -340,10 +339,10 @@ describe('1週間単位の非定型的変形労働時間制 (32条の5)', () => 
     ]);
     expect(segs(d.get('2026-04-10')!)).toEqual(['regular:180', 'break:60', 'regular:300']);
     expect(segs(d.get('2026-04-11')!)).toEqual(['weekly_statutory_overtime:180']);
-    expect(d.get('2026-04-08')!.explanation).toContain(
+    expect(jaLines(d.get('2026-04-08')!)).toContain(
       '法定外（週単位で判定）: 2026-04-05〜2026-04-11の週の所定40:00は40時間以下のため、40時間を超えた120分のうち120分（累計が2026-04-10に超えた分を、所定を超えた労働（法内残業）から先に）',
     );
-    expect(d.get('2026-04-11')!.explanation).toContain(
+    expect(jaLines(d.get('2026-04-11')!)).toContain(
       '法定外（週単位で判定）: 2026-04-05〜2026-04-11の週の所定40:00は40時間以下のため、40時間を超えた180分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）',
     );
     const sum = (f: (x: DayResult) => number) => days.reduce((n, x) => n + f(x), 0);
@@ -410,7 +409,7 @@ describe('1年単位の変形労働時間制: a joiner settled on their own span
     expect(days.get('2027-03-29')!.segments[1]!.startAt).toBe(at('2027-03-29', '10:08'));
     expect(m.totals.periodStatutoryOvertimeMinutes).toBe(1372);
     expect([m.totals.dailyStatutoryOvertimeMinutes, m.totals.weeklyStatutoryOvertimeMinutes]).toEqual([0, 0]);
-    expect(days.get('2027-03-29')!.explanation).toContain(
+    expect(jaLines(days.get('2027-03-29')!)).toContain(
       '法定外（在籍期間で判定）: 途中入社・退職の清算（32条の4の2）、在籍期間2027-03-15〜2027-03-31（17日）の総枠97:08（40時間×17日÷7）を、日・週の法定外と法定休日労働を除く労働120:00が超えた1372分のうち412分（所定を超えた労働（法内残業）から先に、期間の最後から）',
     );
   });
@@ -693,7 +692,7 @@ describe('1か月単位: each minute is counted once, 所定内 = the scheduled 
       'regular:180',
       'weekly_statutory_overtime:120',
     ]);
-    expect(days.get('2026-11-20')!.explanation).toContain(
+    expect(jaLines(days.get('2026-11-20')!)).toContain(
       '法定外（週単位で判定）: 2026-11-15〜2026-11-21の週の所定39:00は40時間以下のため、40時間を超えた180分のうち120分（累計が2026-11-20に超えた分を、所定を超えた労働（法内残業）から先に）',
     );
     expect(days.get('2026-11-16')!.weeklyStatutoryOvertimeMinutes).toBe(60);

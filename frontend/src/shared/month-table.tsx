@@ -320,7 +320,7 @@ function DayRow({
               <p className="month-detail__title">{t.monthTable.detailsOf.replace('{date}', date)}</p>
               <ul className="month-detail__lines">
                 {day.explanation?.map((line, i) => (
-                  <li key={i}>{line}</li>
+                  <li key={i}>{line.message}</li>
                 ))}
               </ul>
             </div>

@@ -1,3 +1,4 @@
+import { callerLanguage } from '../../db/languages.js';
 import { findEmployee } from '../../db/staff.js';
 import { computeEmployeeMonth } from '../../db/summaries.js';
 import { NotFoundError } from '../../shared/errors.js';
@@ -13,7 +14,7 @@ import { monthAttendanceView } from './month-view.js';
  * their own month; admins name a staff id of their own company. Reads: the employee (GetItem), the
  * company's rules (Query) and the month's days (one Query).
  */
-export const handler = api('list-timestamps', { query: YearMonthQuerySchema }, async ({ query, principal }) => {
+export const handler = api('list-timestamps', { query: YearMonthQuerySchema }, async ({ query, principal, event }) => {
   const companyId = principal.companyId;
   const employeeId = principal.role === 'admin' ? query.id : principal.userId;
   // An employee only ever sees their own month, whatever id they send.
@@ -30,5 +31,7 @@ export const handler = api('list-timestamps', { query: YearMonthQuerySchema }, a
     month: query.month,
     employee,
   });
-  return ok(monthAttendanceView(query, employee, month));
+  // The explanation lines in the caller's language (issue 31).
+  const language = await callerLanguage(principal, event.headers?.['accept-language']);
+  return ok(monthAttendanceView(query, employee, month, language));
 });

@@ -1,7 +1,9 @@
 import type { DayRecord } from '../../db/attendance.js';
+import { explanationView, type ExplanationLineView } from '../explanation-view.js';
 import { flexStateAsOf } from '../../db/summaries.js';
 import { localTime } from '../../domain/time.js';
 import type { DayKind, DayResult, OutsideEmployment } from '../../domain/worktime/day.js';
+import { explainDay } from '../../domain/worktime/explain-day.js';
 import { dayKindOf } from '../../domain/worktime/employee-day.js';
 import type { MonthResult } from '../../domain/worktime/month.js';
 import type { LeaveUnit, SettingsOf } from '../../domain/worktime/schedule.js';
@@ -144,8 +146,8 @@ export interface AttendanceDayView {
   late_night_minutes: number;
   status: MonthResult['days'][number]['status'];
   flags: MonthResult['days'][number]['flags'];
-  /** Japanese lines: the rules in force and where each minute went. */
-  explanation: string[];
+  /** The rules in force and where each minute went: code, params and the text in the caller's language. */
+  explanation: ExplanationLineView[];
   employee_id: string;
   /** The day's schedule (勤務予定): scheduled start and end (ISO-8601), null without a pattern. */
   scheduled_start: string | null;
@@ -268,6 +270,7 @@ export function monthAttendanceView(
   query: { year: number; month: number },
   employee: { employeeId: string; lastName: string; firstName: string },
   month: MonthResult & { records: DayRecord[]; settings?: SettingsOf; system?: SystemOf; today?: string },
+  language: string,
 ): MonthAttendanceView {
   const employeeId = employee.employeeId;
   const records = new Map(month.records.map((r) => [r.workDate, r]));
@@ -299,7 +302,7 @@ export function monthAttendanceView(
     late_night_minutes: d.lateNightMinutes,
     status: d.status,
     flags: d.flags,
-    explanation: d.explanation,
+    explanation: explanationView(language, explainDay(d)),
     employee_id: employeeId,
     ...scheduleFields(d, month.settings),
   }));

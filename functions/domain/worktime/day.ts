@@ -1,10 +1,19 @@
 /**
  * One work date: punches + rules in force + calendar → restraint, break, worked time split into law
- * buckets, late night, flags and a Japanese explanation. Rules: see version.ts.
+ * buckets, late night and flags; explain-day.ts states why, as codes. Rules: see version.ts.
  */
 import { addDays } from '../time.js';
-import { hm } from './format.js';
-import { RULE_LEVEL_LABELS, type RulesInForce, type UnpunchedBreaks } from './rules.js';
+import {
+  EMPTY,
+  clockParam,
+  hmParam,
+  line,
+  listParam,
+  patternClockParam,
+  rangeParam,
+  type ExplanationLine,
+} from './explanation.js';
+import { type RulesInForce, type UnpunchedBreaks } from './rules.js';
 import {
   BREAK_AFTER_MINUTES,
   DAILY_LIMIT_MINUTES,
@@ -13,18 +22,11 @@ import {
   RULE_VERSION,
 } from './version.js';
 import { localClock, toIso, toMinute, wallMinute } from './zone.js';
-import { DEFAULT_WORK_SETTINGS, LEAVE_UNIT_LABELS } from './schedule.js';
+import { DEFAULT_WORK_SETTINGS } from './schedule.js';
 import type { DaySchedule, LeaveUnit, PunchedBreak, WorkPattern, WorkSettings } from './schedule.js';
-import {
-  STANDARD_SYSTEM,
-  VARIABLE_SYSTEMS,
-  WORK_SYSTEM_LABELS,
-  type FlexPeriodState,
-  type WorkSystem,
-} from './system.js';
+import { STANDARD_SYSTEM, VARIABLE_SYSTEMS, type FlexPeriodState, type WorkSystem } from './system.js';
 import {
   clipMerge,
-  patternClock,
   patternWorkMinutes,
   punchedBreakIntervals,
   scheduledAfterLeave,
@@ -79,11 +81,6 @@ export const WORKING_DAY: DayCalendar = { isDayOff: false, isLegalHoliday: false
  * contract began (issue 29 item 8). Work punched on it still counts (the minutes were worked).
  */
 export type OutsideEmployment = 'before_hire' | 'after_leave';
-export const OUTSIDE_EMPLOYMENT_LABELS: Record<OutsideEmployment, string> = {
-  before_hire: '入社前',
-  after_leave: '退職後',
-};
-
 /** 0 有給, 1 代休, 2 振替休日 (spec §3). */
 export type LeaveType = 0 | 1 | 2;
 export const LEAVE_LABELS: Record<LeaveType, string> = { 0: '有給休暇', 1: '代休', 2: '振替休日' };
@@ -139,16 +136,6 @@ export type SegmentKind =
   | 'period_statutory_overtime'
   | 'legal_holiday'
   | 'break';
-
-export const SEGMENT_LABELS: Record<SegmentKind, string> = {
-  regular: '所定内労働',
-  scheduled_overtime: '法内残業（所定超・1日8時間以内）',
-  statutory_overtime: '法定外残業（1日8時間超）',
-  weekly_statutory_overtime: '法定外残業（週40時間超）',
-  period_statutory_overtime: '法定外残業（変形期間・清算期間の総枠超）',
-  legal_holiday: '法定休日労働',
-  break: '休憩',
-};
 
 /** A run of minutes of one kind; instants are ISO UTC, end exclusive. */
 export interface Segment {
@@ -233,7 +220,6 @@ export interface DayResult {
   approved: { overWork: boolean; holidayWork: boolean };
   segments: Segment[];
   flags: DayFlag[];
-  explanation: string[];
   /** The day's schedule, and its scheduled start and end as instants (null without a pattern). */
   schedule: DaySchedule | null;
   scheduledStartAt: string | null;
@@ -257,7 +243,7 @@ export interface DayResult {
    * Internal to the explanation: the schedule's lines (予定, 遅刻, 早退, 欠勤, 勤務間インターバル), fixed by
    * computeDay (they need figures the result does not keep, e.g. lateness before grace).
    */
-  scheduleLines: string[];
+  scheduleLines: ExplanationLine[];
   /** Internal to the explanation: the time zone the clock times are shown in. */
   timeZone: string;
   /** The working-time system in force on the day. */
@@ -266,7 +252,7 @@ export interface DayResult {
    * Internal to the explanation: lines of the system's passes (which of day / week / period found
    * 法定外, the flex settlement…), set by variable.ts / flex.ts before finishDay; shown after the segments.
    */
-  systemLines: string[];
+  systemLines: ExplanationLine[];
   /** Flex only: the 清算期間 state through this day (flex.ts); null otherwise. */
   flexPeriod: FlexPeriodState | null;
   /** 入社前 / 退職後: the day lies outside the employment (no schedule, never 欠勤); null inside it. */
@@ -407,10 +393,9 @@ export function effectiveSchedule(schedule: DaySchedule | null | undefined, cale
 }
 
 /** A company-local clock time relative to the work date, e.g. "9:01", "翌7:00". */
-function clockOf(minute: number, workDate: string, timeZone: string): string {
+function clockOf(minute: number, workDate: string, timeZone: string): ExplanationLine {
   const { date, time } = localClock(minute, timeZone);
-  const prefix = date > workDate ? (date > addDays(workDate, 1) ? '翌々' : '翌') : date < workDate ? '前日' : '';
-  return `${prefix}${time.replace(/^0(?=\d:)/, '')}`;
+  return clockParam(time.replace(/^0(?=\d:)/, ''), date, workDate);
 }
 
 /**
@@ -429,7 +414,7 @@ function attendanceOf(
 ): Pick<DayResult, 'lateMinutes' | 'earlyLeaveMinutes' | 'isAbsent' | 'restBeforeMinutes' | 'scheduleLines'> {
   const { workDate, timeZone } = base;
   const clock = (m: number) => clockOf(m, workDate, timeZone);
-  const lines: string[] = [];
+  const lines: ExplanationLine[] = [];
   let lateMinutes = 0;
   let earlyLeaveMinutes = 0;
   let isAbsent = false;
@@ -437,22 +422,23 @@ function attendanceOf(
   if (plan) {
     const p = plan.pattern;
     const windows = p.breaks.length
-      ? `、休憩${p.breaks.map((b) => `${patternClock(b.startMinute)}–${patternClock(b.endMinute)}`).join('・')}`
-      : '';
+      ? line('day.scheduled_breaks', {
+          ranges: listParam(
+            p.breaks.map((b) => rangeParam(patternClockParam(b.startMinute), patternClockParam(b.endMinute))),
+          ),
+        })
+      : EMPTY;
     const core = base.system.kind === 'flex';
-    lines.push(
-      core
-        ? `コアタイム: ${patternClock(p.startMinute)}–${patternClock(p.endMinute)}（フレックスタイム制: 遅刻・早退はコアタイムに対してのみ）`
-        : `予定: ${patternClock(p.startMinute)}–${patternClock(p.endMinute)}（${p.name}）${windows}`,
-    );
+    const range = rangeParam(patternClockParam(p.startMinute), patternClockParam(p.endMinute));
+    lines.push(core ? line('day.core_time', { range }) : line('day.scheduled', { range, name: p.name, windows }));
     if (base.leaveType !== null && base.leaveUnit === 'day') {
-      lines.push('休暇（終日）のため遅刻・早退・欠勤なし');
+      lines.push(line('day.leave_full_day'));
     } else if (status === 'none') {
       // A shift on the 法定休日 plans 休日労働 (35条, 36協定), not a 労働日: not turning up is no 欠勤
       // (leave cannot be taken on it either).
       if (base.leaveType === null && input.isOver && !base.calendar.isLegalHoliday) {
         isAbsent = true;
-        lines.push(core ? '欠勤: コアタイムのある労働日に打刻・休暇なし' : '欠勤: 予定のある日に打刻・休暇なし');
+        lines.push(line(core ? 'day.absent_core' : 'day.absent'));
       }
     } else {
       const t = tardiness(
@@ -461,24 +447,23 @@ function attendanceOf(
         { unit: base.leaveUnit, hours: base.leaveHours },
         grace,
       );
-      if (base.leaveUnit === 'am') lines.push(`午前半休: ${clock(t.expectedStart)}から勤務予定`);
-      if (base.leaveUnit === 'pm') lines.push(`午後半休: ${clock(t.expectedEnd)}まで勤務予定`);
+      if (base.leaveUnit === 'am') lines.push(line('day.am_off', { time: clock(t.expectedStart) }));
+      if (base.leaveUnit === 'pm') lines.push(line('day.pm_off', { time: clock(t.expectedEnd) }));
       lateMinutes = t.late;
       earlyLeaveMinutes = t.early;
-      const note = (label: string, punch: string, raw: number, covered: number, counted: number) => {
+      // kind: late (遅刻, at the punch-in) or early (早退, at the punch-out).
+      const note = (kind: 'late' | 'early', time: ExplanationLine, raw: number, covered: number, counted: number) => {
         if (raw === 0) return;
-        const cover = covered ? `のうち時間単位休暇${covered}分を充当` : '';
-        if (counted > 0)
-          lines.push(`${label}: ${punch} ${raw}分${cover}${cover ? `、${counted}分` : ''}（猶予${grace}分）`);
-        else if (raw - covered === 0) lines.push(`${label}なし: ${punch} ${raw}分は時間単位休暇で充当`);
-        else lines.push(`${label}なし: ${punch} ${raw}分${cover}${cover ? '、残り' : 'は'}猶予${grace}分以内`);
+        const params = { kind, time, raw, covered, counted, grace };
+        if (counted > 0) lines.push(line(covered ? 'day.tardy_covered' : 'day.tardy', params));
+        else if (raw - covered === 0) lines.push(line('day.tardy_all_covered', params));
+        else lines.push(line(covered ? 'day.tardy_covered_within_grace' : 'day.tardy_within_grace', params));
       };
-      if (inMin !== null) note('遅刻', `${clock(inMin)}出勤`, t.lateRaw, t.lateCovered, t.late);
-      if (outMin !== null && status === 'complete')
-        note('早退', `${clock(outMin)}退勤`, t.earlyRaw, t.earlyCovered, t.early);
+      if (inMin !== null) note('late', clock(inMin), t.lateRaw, t.lateCovered, t.late);
+      if (outMin !== null && status === 'complete') note('early', clock(outMin), t.earlyRaw, t.earlyCovered, t.early);
     }
   } else if (base.schedule?.kind === 'day_off') {
-    lines.push('予定: 休み（シフト）');
+    lines.push(line('day.shift_off'));
   }
   // 勤務間インターバル: from the previous work's end (the latest earlier punch-out, see month.ts) to
   // this punch-in; unknown (null) when either is missing.
@@ -486,9 +471,10 @@ function attendanceOf(
   const interval = base.settings.intervalMinutes;
   if (interval !== null && restBeforeMinutes !== null) {
     lines.push(
-      restBeforeMinutes < interval
-        ? `勤務間インターバル: 前回の退勤から${hm(restBeforeMinutes)}で設定${hm(interval)}に満たない`
-        : `勤務間インターバル: 前回の退勤から${hm(restBeforeMinutes)}（設定${hm(interval)}以上）`,
+      line(restBeforeMinutes < interval ? 'day.interval_short' : 'day.interval_ok', {
+        rest: hmParam(restBeforeMinutes),
+        interval: hmParam(interval),
+      }),
     );
   }
   return { lateMinutes, earlyLeaveMinutes, isAbsent, restBeforeMinutes, scheduleLines: lines };
@@ -561,7 +547,6 @@ export function computeDay(input: DayInput): DayResult {
     approved: { overWork: Boolean(input.approved?.overWork), holidayWork: Boolean(input.approved?.holidayWork) },
     segments: [],
     flags: [],
-    explanation: [],
     schedule,
     scheduledStartAt: plan ? toIso(plan.start) : null,
     scheduledEndAt: plan ? toIso(plan.end) : null,
@@ -648,7 +633,13 @@ export function computeDay(input: DayInput): DayResult {
   const whole = dayLimits(system, plan, rules, calendar).regularCap;
   if (regularCap < whole && (leaveUnit === 'am' || leaveUnit === 'pm' || leaveUnit === 'hours'))
     attendance.scheduleLines.push(
-      `この日の所定労働時間: ${leaveUnit === 'hours' ? `時間単位の休暇${leaveHours}時間` : LEAVE_UNIT_LABELS[leaveUnit]}を除いた${hm(regularCap)}（これを超えた労働は法内残業、1日の法定の枠を超えると法定外）`,
+      line('day.leave_scheduled', {
+        leave:
+          leaveUnit === 'hours'
+            ? line('day.leave_hours', { hours: leaveHours })
+            : line(`engine.leave_unit_${leaveUnit}`),
+        cap: hmParam(regularCap),
+      }),
     );
   const segments: Segment[] = [];
   const push = (start: number, end: number, kind: SegmentKind, night: boolean) => {
@@ -755,26 +746,7 @@ export function variableScheduledMinutes(
   return calendar.isDayOff ? 0 : Math.min(rules.working.fixedMinutes, DAILY_LIMIT_MINUTES);
 }
 
-/** False while withoutExplanations runs: finishDay leaves `explanation` empty. */
-let explaining = true;
-
-/**
- * Runs a synchronous computation (computeMonth, computeSpan…) whose days' `explanation` stays empty:
- * for callers that never show it (the CSV exports and the period closing write figures only; the
- * lines took over half of the engine's time in the export bench, which computes every employee's
- * month). Every figure and flag is the same. Synchronous: no other computation runs in between.
- */
-export function withoutExplanations<T>(compute: () => T): T {
-  const before = explaining;
-  explaining = false;
-  try {
-    return compute();
-  } finally {
-    explaining = before;
-  }
-}
-
-/** Recomputes every figure, flag and explanation line from the segments (used again after the weekly pass). */
+/** Recomputes every figure and flag from the segments (used again after the weekly pass). */
 export function finishDay(day: DayResult): DayResult {
   const sum = (...kinds: SegmentKind[]) =>
     day.segments.filter((s) => kinds.includes(s.kind)).reduce((n, s) => n + s.minutes, 0);
@@ -798,7 +770,6 @@ export function finishDay(day: DayResult): DayResult {
     lateNightMinutes: day.segments.filter((s) => s.lateNight && s.kind !== 'break').reduce((n, s) => n + s.minutes, 0),
   };
   out.flags = dayFlags(out);
-  out.explanation = explaining ? explainDay(out) : [];
   return out;
 }
 
@@ -837,182 +808,4 @@ function dayFlags(day: DayResult): DayFlag[] {
   if (interval !== null && day.restBeforeMinutes !== null && day.restBeforeMinutes < interval)
     flags.push('short_interval');
   return flags;
-}
-
-/** The break rule as the explanation states it, e.g. 拘束6:00以上で0:45、拘束9:00以上で1:00、休憩時間帯12:00–13:00. */
-export function breakRuleTerms(rule: RulesInForce['break']): string {
-  const parts: string[] = [];
-  if (rule.conditionMinutes !== null && (rule.breakMinutes > 0 || !rule.windows?.length))
-    parts.push(`拘束${hm(rule.conditionMinutes)}以上で${hm(rule.breakMinutes)}`);
-  if (rule.tier2) parts.push(`拘束${hm(rule.tier2.conditionMinutes)}以上で${hm(rule.tier2.breakMinutes)}`);
-  if (rule.windows?.length)
-    parts.push(`休憩時間帯${rule.windows.map((w) => `${hm(w.startMinute)}–${hm(w.endMinute)}`).join('・')}`);
-  return parts.length ? parts.join('、') : 'なし';
-}
-
-/** The explanation's line naming a non-standard system, e.g. 労働時間制度: フレックスタイム制（清算期間3か月、起算日2026-04-01）. */
-export function systemLine(system: WorkSystem): string {
-  const label = WORK_SYSTEM_LABELS[system.kind];
-  if (system.kind === 'manager') return `労働時間制度: ${label}（法定外・休日労働の区分なし。深夜は計上）`;
-  if (system.kind === 'weekly_variable') return `労働時間制度: ${label}（起算日${system.periodStart}から1週間ごと）`;
-  const period = system.kind === 'flex' ? '清算期間' : '変形期間';
-  return `労働時間制度: ${label}（${period}${system.periodMonths}か月、起算日${system.periodStart}）`;
-}
-
-/** How ordinary work (a 所定休日 or 振替出勤日 worked) is judged under the day's system. */
-function ordinaryJudgement(system: WorkSystem): string {
-  if (system.kind === 'manager') return '管理監督者のため法定外・休日労働の区分なし（41条）';
-  if (system.kind === 'flex') return 'フレックスタイム制の労働時間として清算期間の総枠で判定';
-  if (VARIABLE_SYSTEMS.includes(system.kind)) return '変形労働時間制の労働時間として日・週・変形期間の枠で判定';
-  return '通常の労働時間として1日8時間・週40時間で判定';
-}
-
-function explainDay(day: DayResult): string[] {
-  const { working, break: brk } = day.rules;
-  const clock = (iso: string) => {
-    const { date, time } = localClock(toMinute(iso), day.timeZone);
-    const prefix = date > day.workDate ? (date > addDays(day.workDate, 1) ? '翌々' : '翌') : '';
-    return `${prefix}${time}`;
-  };
-  const lines: string[] = [];
-
-  if (day.outsideEmployment === 'before_hire')
-    lines.push('入社前: 雇入れの日より前のため勤務予定・欠勤なし（所定労働日に数えない）');
-  if (day.outsideEmployment === 'after_leave')
-    lines.push('退職後: 退職日より後のため勤務予定・欠勤なし（所定労働日に数えない）');
-  const judged = ordinaryJudgement(day.system);
-  if (day.calendar.transfer?.role === 'working') {
-    lines.push(
-      `振替出勤日（振替休日 ${day.calendar.transfer.partner}）: 休日を出勤日に振り替えたため休日労働にならず、${judged}`,
-    );
-  } else if (day.calendar.transfer?.role === 'day_off') {
-    lines.push(`振替により休日（振替出勤日 ${day.calendar.transfer.partner}）`);
-  }
-  if (day.calendar.isLegalHoliday) {
-    lines.push(
-      day.system.kind === 'manager'
-        ? `法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 管理監督者のため休日労働の区分なし（41条）`
-        : `法定休日${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: この日の労働はすべて法定休日労働（残業・週40時間に含めない）`,
-    );
-  } else if (day.calendar.isDayOff) {
-    lines.push(
-      `所定休日（法定外休日）${day.calendar.holidayName ? `（${day.calendar.holidayName}）` : ''}: 労働は${judged}`,
-    );
-  }
-  if (day.calendar.shift === 'working') lines.push('シフトにより出勤日（会社カレンダーでは休日）');
-  if (day.calendar.shift === 'day_off') lines.push('シフトにより休み（所定休日）');
-  if (day.leaveType !== null) {
-    const unit =
-      day.leaveUnit === 'hours'
-        ? `時間単位${day.leaveHours}時間`
-        : day.leaveUnit === 'am' || day.leaveUnit === 'pm'
-          ? `${LEAVE_UNIT_LABELS[day.leaveUnit]}・${day.leaveDays}日`
-          : `${day.leaveDays}日`;
-    lines.push(`${LEAVE_LABELS[day.leaveType]}（${unit}）`);
-  }
-  lines.push(...day.scheduleLines);
-
-  if (day.system.kind !== 'standard') lines.push(systemLine(day.system));
-  if (day.status === 'none') return [...lines, '打刻なし'];
-  if (day.status === 'incomplete') {
-    const why = !day.punchInAt ? '出勤打刻がない' : !day.punchOutAt ? '退勤打刻がない' : '退勤時刻が出勤時刻より前';
-    return [...lines, `未完了: ${why}ため労働時間0分として扱い、集計に含めない`];
-  }
-
-  const threshold = working.overMinutes === null ? '' : `、残業基準${hm(working.overMinutes)}`;
-  lines.push(`勤務ルール(${RULE_LEVEL_LABELS[working.level]}): 所定労働時間${hm(working.fixedMinutes)}${threshold}`);
-  if (day.schedule?.kind === 'pattern') {
-    const { pattern } = day.schedule;
-    // 変形: the schedule may exceed 8 h (its own daily line), so it is shown uncapped.
-    const scheduled = VARIABLE_SYSTEMS.includes(day.system.kind)
-      ? patternWorkMinutes(pattern)
-      : Math.min(patternWorkMinutes(pattern), DAILY_LIMIT_MINUTES);
-    if (scheduled !== working.fixedMinutes)
-      lines.push(
-        `この日の所定労働時間: 勤務パターン「${pattern.name}」の${hm(scheduled)}（勤務ルールの${hm(working.fixedMinutes)}に代えて）`,
-      );
-  }
-  lines.push(`拘束: ${clock(day.punchInAt!)}–${clock(day.punchOutAt!)} ${day.restraintMinutes}分`);
-
-  // Where the break came from: the punches (or a correction's record), the pattern's windows or the
-  // break rule (no punches, when the company deems breaks), or nothing.
-  const pattern = day.schedule?.kind === 'pattern' && !day.punchedBreaks.length ? day.schedule.pattern : null;
-  const byPattern = pattern !== null && pattern.breaks.length > 0;
-  const ruleName = byPattern ? `勤務パターン（${pattern.name}）` : `休憩ルール(${RULE_LEVEL_LABELS[brk.level]})`;
-  const ruleTerms = byPattern
-    ? `休憩時間帯${pattern.breaks.map((b) => `${patternClock(b.startMinute)}–${patternClock(b.endMinute)}`).join('・')}`
-    : breakRuleTerms(brk);
-  const worked = day.restraintMinutes - day.breakMinutes;
-  if (day.breakSource === 'punched') {
-    const placed = day.segments.filter((s) => s.kind === 'break');
-    const ranges = placed.map((s) => `${clock(s.startAt)}–${clock(s.endAt)}`).join('・');
-    lines.push(
-      !day.punchedBreaks.length
-        ? `休憩（打刻修正）: なし、労働${hm(worked)}（休憩を取らなかった記録どおり）`
-        : `休憩（打刻）: ${ranges ? `${ranges} ` : ''}計${day.breakMinutes}分、労働${hm(worked)}（打刻どおり。法定の最低基準まで引き上げない）`,
-    );
-  } else {
-    if (day.breakSource === 'none') {
-      lines.push(day.unpunchedBreaks === 'none' ? '休憩: 0分' : `休憩: 0分（${ruleName}: ${ruleTerms}）`);
-    } else {
-      const why = `${ruleName}により${day.breakMinutes}分（${ruleTerms}）`;
-      const placed = day.segments.filter((s) => s.kind === 'break');
-      let where = '';
-      if (placed.length === 1 && day.breakInWindowsMinutes === 0) {
-        const block = placed[0]!;
-        const after4h = toMinute(block.startAt) - toMinute(day.punchInAt!) === BREAK_AFTER_MINUTES;
-        where = `、${clock(block.startAt)}–${clock(block.endAt)}に一括取得とみなす（${after4h ? '出勤4時間後から' : '出勤4時間後では退勤を過ぎるため退勤直前'}）`;
-      } else if (placed.length) {
-        const ranges = placed.map((s) => `${clock(s.startAt)}–${clock(s.endAt)}`).join('・');
-        where = `、${ranges}に取得とみなす（うち休憩時間帯${day.breakInWindowsMinutes}分）`;
-      }
-      lines.push(`休憩: ${why}${where}`);
-    }
-    // The company's choice for days without punched breaks, as the figure used it.
-    lines.push(
-      day.unpunchedBreaks === 'none'
-        ? `休憩の打刻なし: 休憩ルール(${RULE_LEVEL_LABELS[brk.level]})の設定により休憩なしとして計算（休憩ルール・勤務パターンの休憩をみなさない）`
-        : `休憩の打刻なし: 休憩ルール(${RULE_LEVEL_LABELS[brk.level]})の設定により休憩ルール・勤務パターンの休憩を適用（法定の最低基準まで引き上げない）`,
-    );
-  }
-  if (day.system.kind === 'manager' && requiredBreak(worked) > day.breakMinutes)
-    lines.push('休憩: 管理監督者のため労働基準法34条の休憩の最低基準は適用しない（41条）');
-
-  for (const s of day.segments) {
-    if (s.kind === 'break') continue;
-    lines.push(
-      `${clock(s.startAt)}–${clock(s.endAt)} ${SEGMENT_LABELS[s.kind]}${s.lateNight ? '＋深夜' : ''} ${s.minutes}分`,
-    );
-  }
-  if (day.weeklyStatutoryOvertimeMinutes > 0 && day.system.kind === 'standard') {
-    lines.push(
-      `週40時間超: 週の累計が40時間を超えた${day.weeklyStatutoryOvertimeMinutes}分を法定外残業（週40時間超）に振替`,
-    );
-  }
-  lines.push(...day.systemLines);
-
-  const parts = [
-    ['所定内', day.regularMinutes],
-    ['法内残業', day.scheduledOvertimeMinutes],
-    ['法定外', day.statutoryOvertimeMinutes],
-    ['法定休日', day.legalHolidayWorkMinutes],
-  ] as const;
-  const split = parts
-    .filter(([, n]) => n > 0)
-    .map(([label, n]) => `${label}${n}`)
-    .join(' + ');
-  lines.push(`労働: ${day.workedMinutes}分${split ? ` = ${split}` : ''}、うち深夜${day.lateNightMinutes}分`);
-
-  if (day.flags.includes('unapproved_overtime')) lines.push('注意: 承認済みの残業申請がない日の残業');
-  if (day.flags.includes('unapproved_holiday_work')) lines.push('注意: 承認済みの休日出勤申請がない休日の労働');
-  if (day.flags.includes('worked_on_leave')) lines.push('注意: 休暇の日に打刻あり');
-  if (day.flags.includes('over_daily_threshold'))
-    lines.push(`注意: 残業${day.overtimeMinutes}分が残業基準${hm(working.overMinutes ?? 0)}を超過`);
-  if (day.flags.includes('break_below_legal'))
-    lines.push(
-      `注意: 休憩${day.breakMinutes}分は労働${hm(day.restraintMinutes - day.breakMinutes)}に対し労働基準法34条の最低基準（労働6時間超は45分・8時間超は60分）に${day.breakShortfallMinutes}分不足（休憩を補わず労働時間として計上）`,
-    );
-  if (day.flags.includes('break_open'))
-    lines.push('注意: 休憩終了の打刻がない休憩あり（終了が不明なため休憩に数えず労働時間として計上）');
-  return lines;
 }

@@ -23,7 +23,7 @@
  */
 import { addDays } from '../time.js';
 import { finishDay, type DayCalendar, type DayResult, type SegmentKind } from './day.js';
-import { hm } from './format.js';
+import { EMPTY, hmParam, line, type ExplanationLine } from './explanation.js';
 import type { LimitContext } from './month.js';
 import { periodOfSystem, type FlexPeriodState, type WorkSystem } from './system.js';
 import { DAILY_LIMIT_MINUTES, WEEKLY_LIMIT_MINUTES } from './version.js';
@@ -45,16 +45,16 @@ export function flexTotalFrame(
   from: string,
   to: string,
   workingDays: number,
-): { minutes: number; basis: string } {
+): { minutes: number; basis: ExplanationLine } {
   if (system.flex.fullTwoDaysOff)
     return {
       minutes: workingDays * DAILY_LIMIT_MINUTES,
-      basis: `8時間×所定労働日${workingDays}日（完全週休2日）`,
+      basis: line('flex.basis_two_days_off', { days: workingDays }),
     };
   const special = system.special44 && system.periodMonths <= 1;
   const week = special ? SPECIAL_WEEK_MINUTES : WEEKLY_LIMIT_MINUTES;
   const days = daysIn(from, to);
-  return { minutes: Math.floor((week * days) / 7), basis: `${week / 60}時間×${days}日÷7` };
+  return { minutes: Math.floor((week * days) / 7), basis: line('flex.basis_week', { hours: week / 60, days }) };
 }
 
 /** Minutes of paid leave (有給) a day counts toward 所定: the standard day × days, or the hours. */
@@ -81,7 +81,7 @@ function placeBackwards(
   minutes: number,
   from: readonly SegmentKind[],
   to: SegmentKind,
-  line: (taken: number) => string,
+  explain: (taken: number) => ExplanationLine,
 ): void {
   let left = minutes;
   for (let i = last; i >= first && left > 0; i--) {
@@ -92,12 +92,12 @@ function placeBackwards(
     days[i] = {
       ...day,
       segments: convertTailSegments(day.segments, take, to, from),
-      systemLines: [...day.systemLines, line(take)],
+      systemLines: [...day.systemLines, explain(take)],
     };
   }
 }
 
-const part = (taken: number, total: number) => (taken === total ? '' : `（うちこの日${taken}分）`);
+const part = (taken: number, total: number) => (taken === total ? EMPTY : line('flex.today_part', { minutes: taken }));
 
 /** The settlement of one run of days under one flex system (date order). */
 export function applyFlexSettlement(days: readonly DayResult[], ctx: LimitContext): DayResult[] {
@@ -212,7 +212,16 @@ function settlePeriod(
             ['regular', 'scheduled_overtime'],
             'period_statutory_overtime',
             (taken) =>
-              `清算期間の月50時間超（${k}か月目 ${start}〜${end}）: 実労働${hm(w)}が50時間×${n}日÷7=${hm(cap)}を超えた${excess}分をこの月の法定外残業に計上${part(taken, excess)}（清算時に差し引く）`,
+              line('flex.monthly_cap', {
+                month: k,
+                from: start,
+                to: end,
+                worked: hmParam(w),
+                days: n,
+                cap: hmParam(cap),
+                excess,
+                part: part(taken, excess),
+              }),
           );
         }
       }
@@ -224,7 +233,9 @@ function settlePeriod(
   if (to <= ctx.last && span) {
     const w = worked(from, to);
     const over = Math.max(0, w - frame.minutes - monthly);
-    const deducted = monthly ? `から月50時間超として計上済みの${hm(monthly)}を除いた${hm(w - monthly)}` : '';
+    const deducted = monthly
+      ? line('flex.settled_deducted', { monthly: hmParam(monthly), rest: hmParam(w - monthly) })
+      : EMPTY;
     if (over > 0)
       placeBackwards(
         days,
@@ -234,22 +245,34 @@ function settlePeriod(
         ['regular', 'scheduled_overtime'],
         'period_statutory_overtime',
         (taken) =>
-          `清算期間の総枠超（${from}〜${to}）: 実労働${hm(w)}${deducted}が総枠${hm(frame.minutes)}（${frame.basis}）を超えた${over}分を法定外残業として清算${part(taken, over)}`,
+          line('flex.settled_over', {
+            from,
+            to,
+            worked: hmParam(w),
+            deducted,
+            frame: hmParam(frame.minutes),
+            basis: frame.basis,
+            over,
+            part: part(taken, over),
+          }),
       );
     // 法内残業: worked + paid leave beyond 所定総労働時間, only among the minutes within the 総枠.
     const within = w - monthly - over;
     const inner = Math.min(within, Math.max(0, within + leaveTotal - required));
-    const withLeave = leaveTotal ? `＋有給${hm(leaveTotal)}` : '';
+    const withLeave = leaveTotal ? line('flex.with_leave', { leave: hmParam(leaveTotal) }) : EMPTY;
     if (inner > 0)
-      placeBackwards(
-        days,
-        span[0]!,
-        span[1]!,
-        inner,
-        ['regular'],
-        'scheduled_overtime',
-        (taken) =>
-          `清算期間の所定総労働時間超（${from}〜${to}）: 総枠以内の実労働${hm(within)}${withLeave}が所定総労働時間${hm(required)}（${hm(standard)}×${workingDays}日）を超えた${inner}分を法内残業として清算${part(taken, inner)}`,
+      placeBackwards(days, span[0]!, span[1]!, inner, ['regular'], 'scheduled_overtime', (taken) =>
+        line('flex.settled_inner', {
+          from,
+          to,
+          within: hmParam(within),
+          withLeave,
+          required: hmParam(required),
+          standard: hmParam(standard),
+          days: workingDays,
+          inner,
+          part: part(taken, inner),
+        }),
       );
   }
 

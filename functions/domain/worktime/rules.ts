@@ -87,14 +87,6 @@ export const DEFAULT_WORKING_RULE: WorkingRule = {
 
 export const DEFAULT_BREAK_RULE: BreakRule = { level: 'default', conditionMinutes: null, breakMinutes: 0 };
 
-export const RULE_LEVEL_LABELS: Record<RuleSource, string> = {
-  department_and_status: '部署・雇用形態',
-  department: '部署',
-  employment_status: '雇用形態',
-  company: '全社',
-  default: '既定値',
-};
-
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
 
 function tier2Of(rule: RuleRecord): BreakRule['tier2'] {

@@ -47,6 +47,7 @@
  *   DayResult.systemLines; the last day with records of a period not yet settled says when it is.
  */
 import { addDays } from '../time.js';
+import { EMPTY, hmParam, line as explain, type ExplanationLine } from './explanation.js';
 import { hm } from './format.js';
 import { finishDay, variableScheduledMinutes, type DayResult, type Segment, type SegmentKind } from './day.js';
 import type { LimitContext } from './month.js';
@@ -166,7 +167,7 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
   const ownSpan = (hire !== null && hire > period.from) || (leave !== null && leave < period.to);
 
   const segments = days.map((d) => d.segments);
-  const lines: string[][] = days.map(() => []);
+  const lines: ExplanationLine[][] = days.map(() => []);
   const index = new Map(days.map((d, i) => [d.workDate, i]));
 
   // 1. Day: found by computeDay; say so.
@@ -175,9 +176,11 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
     const s = scheduledOf(d);
     const line = Math.max(DAILY_LIMIT_MINUTES, s);
     lines[i]!.push(
-      s > DAILY_LIMIT_MINUTES
-        ? `法定外（日単位で判定）: この日の所定${hm(s)}が8時間を超えるため、所定${hm(line)}を超えた${d.dailyStatutoryOvertimeMinutes}分`
-        : `法定外（日単位で判定）: この日の所定${hm(s)}は8時間以下のため、8:00を超えた${d.dailyStatutoryOvertimeMinutes}分`,
+      explain(s > DAILY_LIMIT_MINUTES ? 'variable.daily_over_schedule' : 'variable.daily_within_limit', {
+        scheduled: hmParam(s),
+        line: hmParam(line),
+        minutes: d.dailyStatutoryOvertimeMinutes,
+      }),
     );
   });
 
@@ -212,15 +215,22 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
           excess,
           'weekly_statutory_overtime',
         );
-        const why =
-          scheduled > base
-            ? `の週の所定${hm(scheduled)}が${base / 60}時間を超えるため、所定を超えた`
-            : `の週の所定${hm(scheduled)}は${base / 60}時間以下のため、${base / 60}時間を超えた`;
+        const why = explain(scheduled > base ? 'variable.week_over_schedule' : 'variable.week_within_base', {
+          scheduled: hmParam(scheduled),
+          hours: base / 60,
+        });
         for (const [j, n] of taken)
           lines[j]!.push(
             j === i && n === excess
-              ? `法定外（週単位で判定）: ${week.from}〜${week.to}${why}${excess}分（日単位の法定外・法定休日労働を除く累計がこの日に超えたため、この日の終わりから）`
-              : `法定外（週単位で判定）: ${week.from}〜${week.to}${why}${excess}分のうち${n}分（累計が${days[i]!.workDate}に超えた分を、所定を超えた労働（法内残業）から先に）`,
+              ? explain('variable.weekly', { from: week.from, to: week.to, why, excess })
+              : explain('variable.weekly_part', {
+                  from: week.from,
+                  to: week.to,
+                  why,
+                  excess,
+                  minutes: n,
+                  date: days[i]!.workDate,
+                }),
           );
       });
     }
@@ -228,12 +238,12 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
     // 3. Period (or the employee's own span).
     const count = spanDays(from, to);
     const present = days.filter((d) => d.workDate >= from && d.workDate <= to).length;
-    const kindLabel = ownSpan ? '在籍期間' : '変形期間';
+    const kindLabel = explain(ownSpan ? 'variable.kind_own_span' : 'variable.kind_period');
     const note = ownSpan
-      ? '途中入社・退職の清算（32条の4の2）、'
+      ? explain('variable.note_own_span')
       : systemEnds
-        ? `${addDays(to, 1)}から労働時間制度が変わるため${to}までで清算、`
-        : '';
+        ? explain('variable.note_system_ends', { changes: addDays(to, 1), to })
+        : EMPTY;
     if (to <= ctx.last && present === count && !startsLate) {
       const frame = variableFrameMinutes(system, count);
       let total = 0;
@@ -253,12 +263,23 @@ function settlePeriod(days: DayResult[], period: { from: string; to: string }, c
         );
         for (const [i, take] of [...taken].sort((a, b) => b[0] - a[0]))
           lines[i]!.push(
-            `法定外（${kindLabel}で判定）: ${note}${kindLabel}${from}〜${to}（${count}日）の総枠${hm(frame)}（${base / 60}時間×${count}日÷7）を、日・週の法定外と法定休日労働を除く労働${hm(total)}が超えた${excess}分のうち${take}分（所定を超えた労働（法内残業）から先に、期間の最後から）`,
+            explain('variable.period', {
+              kind: kindLabel,
+              note,
+              from,
+              to,
+              days: count,
+              frame: hmParam(frame),
+              hours: base / 60,
+              total: hmParam(total),
+              excess,
+              minutes: take,
+            }),
           );
       }
     } else if (to > ctx.last && index.has(ctx.last) && ctx.last >= from) {
       lines[index.get(ctx.last)!]!.push(
-        `${kindLabel}${from}〜${to}の総枠（${base / 60}時間×${count}日÷7）を超えた法定外は期間の末日${to}に判定`,
+        explain('variable.period_pending', { kind: kindLabel, from, to, hours: base / 60, days: count }),
       );
     }
   }

@@ -100,6 +100,8 @@ function jaPatterns() {
   const exact = new Map<string, MessageCode>();
   const filled: Pattern[] = [];
   for (const [code, text] of Object.entries(ja) as [MessageCode, string][]) {
+    // The engine's explanation lines are never thrown (domain/worktime/explanation.ts).
+    if (/^(engine|day|variable|flex)\./.test(code)) continue;
     const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     if (names.length === 0) {
       if (!exact.has(text)) exact.set(text, code);

@@ -1,3 +1,4 @@
+import { engineEn } from './engine.en.js';
 import type { MessageCode } from './ja.js';
 
 /**
@@ -149,4 +150,5 @@ export const en = {
   'agreement.annual_limit': 'Enter an annual limit from 1 to 360 hours.',
   'agreement.special_clause': 'Choose whether there is a special clause.',
   'agreement.alert_percent': 'Enter an alert threshold from 1% to 100% of the limit.',
+  ...engineEn,
 } as const satisfies Record<MessageCode, string>;

@@ -1,6 +1,7 @@
 import { FIELD_MESSAGES } from '../../field-messages.js';
 import { MESSAGES } from '../../messages.js';
 import { FIELD_CODES, MESSAGE_CODES } from '../codes.js';
+import { engineJa } from './engine.ja.js';
 
 type ByCode<C extends Record<string, string>> = { [K in keyof C as C[K]]: string };
 
@@ -54,6 +55,8 @@ export const ja = {
   'agreement.annual_limit': '年の限度時間は1〜360時間で入力してください',
   'agreement.special_clause': '特別条項の有無を選択してください',
   'agreement.alert_percent': 'アラート基準は限度時間の1〜100%で入力してください',
+  // The engine's explanation lines (domain/worktime/explanation.ts)
+  ...engineJa,
 };
 
 export type MessageCode = keyof typeof ja;
