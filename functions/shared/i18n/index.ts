@@ -5,8 +5,6 @@ import { ja, type MessageCode } from './catalogues/ja.js';
 import { splitCodeText } from './code-text.js';
 
 export type { MessageCode };
-/** The Japanese catalogue's raw texts: the message a zod schema gives (resolved back to its code by toHttp). */
-export const JA: Readonly<Record<MessageCode, string>> = ja;
 export type MessageParams = Record<string, string | number>;
 
 /**

@@ -131,6 +131,21 @@ export const ja = {
     'このメールアドレスは別の一括登録で登録中です。終わってからもう一度実行してください',
   'staff_import.mail_not_sent': '登録しましたが、仮パスワードのメールを送れませんでした。再実行すると送ります',
   'staff_import.registered': '登録済み（登録しません）',
+  'totals.department': '部署を選択してください',
+  'totals.employment_status': '雇用形態を選択してください',
+  'totals.sort': '並べ替えの項目を選択してください',
+  'totals.order': '並び順は昇順か降順を選択してください',
+  'period.no_closing_day': 'この月に締め日はありません',
+  'staff.search_length': '検索語は1〜{max}文字で入力してください',
+  'staff.search_no_more': '検索結果に続きはありません。検索語を変えてください',
+  'mail.kind_invalid': 'お知らせメールの種類が正しくありません',
+  'paid_leave.grant_date_range': '付与日は{min_year}年1月1日から1年後までの日付を入力してください',
+  'paid_leave.expiry_range': '有効期限は付与日から5年以内の日付を入力してください',
+  'paid_leave.expiry_after_grant': '有効期限は付与日より後の日付を指定してください',
+  'field.page_limit': '件数は1〜{max}で指定してください',
+  'field.effective_date_range': '日付は{min_year}年1月1日から{years}年後の12月31日までで入力してください',
+  'work_system.special_week': '特例（週44時間）を適用するか選択してください',
+  'work_system.full_two_days_off': '完全週休2日とするか選択してください',
 };
 
 export type MessageCode = keyof typeof ja;
