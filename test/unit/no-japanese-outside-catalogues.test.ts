@@ -78,10 +78,7 @@ const NOT_MOVED_YET: Record<string, string> = {
   'functions/db/period-closings.ts': 'item 1: messages naming the closed period (periodLabel)',
   'functions/domain/payroll-period.ts': 'item 1: periodLabel / monthDayLabel (Japanese period names)',
   'functions/api/work-patterns/pattern-routes.ts': 'item 1: work pattern refusals',
-  'functions/api/working-times/rule-routes.ts': 'item 1: break rule schema messages',
   'functions/api/employee-imports/import-validation.ts': 'item 1: column names of department and employment type',
-  'functions/domain/company-schema.ts': 'item 1: schema messages',
-  'functions/domain/paid-leave/schemas.ts': 'item 1: schema message',
   'functions/domain/punch.ts': 'item 1: break correction messages and punch state labels',
   'functions/services/sessions/sign-in.ts': 'item 1: the operator’s display name',
 };

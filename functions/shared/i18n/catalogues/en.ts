@@ -250,4 +250,17 @@ export const en = {
   'field.effective_date_range': 'Enter a date from 1 January {min_year} to 31 December {years} years from now.',
   'work_system.special_week': 'Choose whether the special provision (44-hour week) applies.',
   'work_system.full_two_days_off': 'Choose whether staff have two full days off every week.',
+  'rules.group_required': 'Choose a department or an employment type.',
+  'rules.window_end_max': 'A break window must end by 24:00.',
+  'rules.window_end_after_start': 'A break window must end after it starts.',
+  'rules.tier_two_complete': 'Choose all of the second tier’s working span and break time.',
+  'rules.tier_two_span': 'The second tier’s working span must be at least the first tier’s.',
+  'rules.tier_two_break':
+    'The second tier’s break must be at least the first tier’s and no longer than the second tier’s working span.',
+  'rules.windows_overlap': 'Break windows overlap.',
+  'rules.unpunched_breaks': 'Choose how to treat days without break punches.',
+  'company.time_zone': 'The time zone is not valid.',
+  'company.plan_choose': 'Choose a plan.',
+  'company.plan_invalid': 'The plan is not valid.',
+  'paid_leave.taken_before_records': 'Enter the days taken before records began: 0 to 40, in steps of 0.5 days.',
 } as const satisfies Record<MessageCode, string>;

@@ -146,6 +146,18 @@ export const ja = {
   'field.effective_date_range': '日付は{min_year}年1月1日から{years}年後の12月31日までで入力してください',
   'work_system.special_week': '特例（週44時間）を適用するか選択してください',
   'work_system.full_two_days_off': '完全週休2日とするか選択してください',
+  'rules.group_required': '部署または雇用形態を選択してください',
+  'rules.window_end_max': '休憩時間帯の終了は24:00までにしてください',
+  'rules.window_end_after_start': '休憩時間帯の終了は開始より後にしてください',
+  'rules.tier_two_complete': '2段階目の拘束時間と休憩時間をすべて選択してください',
+  'rules.tier_two_span': '2段階目の拘束時間は1段階目以上にしてください',
+  'rules.tier_two_break': '2段階目の休憩時間は1段階目以上、2段階目の拘束時間以下にしてください',
+  'rules.windows_overlap': '休憩時間帯が重なっています',
+  'rules.unpunched_breaks': '休憩の打刻がない日の扱いを選択してください',
+  'company.time_zone': 'タイムゾーンが正しくありません',
+  'company.plan_choose': 'プランを選択してください',
+  'company.plan_invalid': 'プランが正しくありません',
+  'paid_leave.taken_before_records': '記録開始前の取得日数は0〜40日の0.5日単位で入力してください',
 };
 
 export type MessageCode = keyof typeof ja;
