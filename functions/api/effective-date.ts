@@ -2,11 +2,15 @@ import * as z from 'zod/mini';
 import { INPUT_MESSAGES } from '../domain/input.js';
 import { clock } from '../shared/clock.js';
 import { MIN_YEAR } from './schemas.js';
+import { codeText } from '../shared/i18n/code-text.js';
 
 /** How far ahead a settings version may take effect (a plan for the coming years, not for 9999). */
 export const EFFECTIVE_YEARS_AHEAD = 5;
 
-export const EFFECTIVE_DATE_MESSAGE = `日付は${MIN_YEAR}年1月1日から${EFFECTIVE_YEARS_AHEAD}年後の12月31日までで入力してください`;
+export const EFFECTIVE_DATE_MESSAGE = codeText('field.effective_date_range', {
+  min_year: MIN_YEAR,
+  years: EFFECTIVE_YEARS_AHEAD,
+});
 
 /**
  * The first day of a settings version, or the day a version is read at (`?on=`): a real date from

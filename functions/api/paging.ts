@@ -7,10 +7,11 @@ import { integerSchema } from '../domain/input.js';
 import { ValidationError } from '../shared/errors.js';
 import { MESSAGES } from '../shared/messages.js';
 import { openCursor } from '../shared/signing.js';
+import { codeText } from '../shared/i18n/code-text.js';
 
 /** `limit` (1–max; a product message) and `cursor` (the last answer's, opaque). */
 export const pageFields = (max: number) => ({
-  limit: z.optional(integerSchema(1, max, `件数は1〜${max}で指定してください`)),
+  limit: z.optional(integerSchema(1, max, codeText('field.page_limit', { max }))),
   cursor: pageCursorField,
 });
 

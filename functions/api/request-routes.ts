@@ -29,6 +29,7 @@ import { MESSAGES } from '../shared/messages.js';
 import { api, type RouteNamesFor } from '../shared/middleware.js';
 import { IdParamsSchema, MIN_YEAR, YMD_FIELDS, realDate, ymdToDate } from './schemas.js';
 import { openPageCursor, pageFields } from './paging.js';
+import { codeText } from '../shared/i18n/code-text.js';
 
 /** Route functions shared by the three request kinds; each route keeps its own entry and Lambda. */
 
@@ -198,8 +199,8 @@ export const listRequests = (routeName: RouteNamesFor<'employee' | 'admin'>, kin
     // An employee's own list is theirs whole (it grows with their own requests, not the company).
     if (query.limit !== undefined || query.cursor !== undefined)
       throw new ValidationError(MESSAGES.invalidRequest, {
-        ...(query.limit !== undefined ? { limit: ['不要です'] } : {}),
-        ...(query.cursor !== undefined ? { cursor: ['不要です'] } : {}),
+        ...(query.limit !== undefined ? { limit: [codeText('field.not_needed')] } : {}),
+        ...(query.cursor !== undefined ? { cursor: [codeText('field.not_needed')] } : {}),
       });
     return ok((await employeeRequests(companyId, principal.userId, kind)).map(requestView));
   });
@@ -210,17 +211,17 @@ export const createRequest = (routeName: RouteNamesFor<'employee'>, kind: Reques
     { body: NewRequestSchema, invalidMessage: MESSAGES.applicationDefect, idempotent: true },
     async ({ body, principal }) => {
       if (kind === 'holiday' && body.kind === undefined)
-        throw new ValidationError(MESSAGES.applicationDefect, { kind: ['必須です'] });
+        throw new ValidationError(MESSAGES.applicationDefect, { kind: [codeText('field.needed')] });
       if (kind !== 'holiday' && body.kind !== undefined)
-        throw new ValidationError(MESSAGES.applicationDefect, { kind: ['不要です'] });
+        throw new ValidationError(MESSAGES.applicationDefect, { kind: [codeText('field.not_needed')] });
       const date = ymdToDate(body);
       const transfer = kind === 'holiday' && body.kind === 2;
       if (!transfer && body.work_date !== undefined)
         throw new ValidationError(MESSAGES.applicationDefect, { work_date: [TRANSFER_MESSAGES.workDateNotAllowed] });
       if (kind !== 'holiday' && (body.unit !== undefined || body.hours !== undefined))
         throw new ValidationError(MESSAGES.applicationDefect, {
-          ...(body.unit === undefined ? {} : { unit: ['不要です'] }),
-          ...(body.hours === undefined ? {} : { hours: ['不要です'] }),
+          ...(body.unit === undefined ? {} : { unit: [codeText('field.not_needed')] }),
+          ...(body.hours === undefined ? {} : { hours: [codeText('field.not_needed')] }),
         });
       const planned = plannedOf(kind, body);
       const unit = body.unit ?? 'day';

@@ -25,7 +25,7 @@ const TimeZoneSchema = z.pipe(
   z.transform((v: string, ctx) => {
     const zone = canonicalTimeZone(v);
     if (!zone) {
-      ctx.issues.push({ code: 'custom', message: 'タイムゾーンが正しくありません', input: v });
+      ctx.issues.push({ code: 'custom', message: 'company.time_zone', input: v });
       return z.NEVER;
     }
     return zone;
@@ -44,8 +44,8 @@ const OptionalPhoneSchema = z.optional(
 );
 
 const PlanSchema = z.pipe(
-  integerSchema(1, 12, 'プランを選択してください'),
-  z.number().check(z.refine((p) => (PLANS as readonly number[]).includes(p), { message: 'プランが正しくありません' })),
+  integerSchema(1, 12, 'company.plan_choose'),
+  z.number().check(z.refine((p) => (PLANS as readonly number[]).includes(p), { message: 'company.plan_invalid' })),
 );
 
 const fields = {

@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
-
 /**
  * Shared checks for what people type: names and texts (no invisible control characters) and integers
  * (no JSON `true`, `[2]`, `"0x1f"`, `"1e1"` turned into numbers by a coercion).
  */
 
+/** Catalogue codes (issue 31; the domain names them, the request pipeline renders them per caller). */
 export const INPUT_MESSAGES = {
-  blank: '入力してください',
-  invisible: '制御文字や書式制御文字（文字の向きを変える記号など）は使用できません',
-  integer: '半角数字で入力してください',
-  date: '正しい日付を選択してください',
+  blank: 'field.required',
+  invisible: 'field.invisible_characters',
+  integer: 'field.integer',
+  date: 'field.date',
 } as const;
 
 // C0/C1 controls (NUL, BEL, ESC, DEL…), format characters (bidi overrides such as U+202E, zero-width

@@ -1,7 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError, type MetadataJson } from 'libphonenumber-js/core';
 import * as z from 'zod/mini';
 import jpMetadata from './phone-metadata-jp.json' with { type: 'json' };
-
 /**
  * Japan's entry of libphonenumber-js's full metadata (generated: test/bench/phone-metadata.ts), so a
  * mobile number one digit short is refused without bundling every other country's rules (~190 KB).
@@ -17,7 +16,7 @@ export const JpPhoneSchema = z.pipe(
     z.minLength(1),
     z.maxLength(20),
     z.refine((v) => /^[0-9+\-() ]+$/.test(v) && isValidPhoneNumber(v, 'JP', METADATA), {
-      message: '電話番号の形式が正しくありません',
+      message: 'field.phone',
     }),
   ),
   z.transform((v: string) => parsePhoneNumberWithError(v, 'JP', METADATA).formatNational()),

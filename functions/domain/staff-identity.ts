@@ -9,12 +9,13 @@
  *   (ﾔﾏﾀﾞ) and hiragana (やまだ) are accepted and converted; 全角/半角 spaces collapse to one space.
  */
 
+/** Catalogue codes (issue 31), rendered per caller by the request pipeline. */
 export const STAFF_IDENTITY_MESSAGES = {
-  employeeNumberFormat: '社員番号は半角英数字・「-」・「_」の20文字以内で入力してください',
-  employeeNumberTaken: 'この社員番号はすでに使われています。',
-  nameKanaFormat: 'フリガナは全角カタカナで入力してください',
-  nameKanaLength: 'フリガナは60文字以内で入力してください',
-  leaveBeforeHire: '退職日は入社日以降の日付を入力してください',
+  employeeNumberFormat: 'staff.employee_number_format',
+  employeeNumberTaken: 'staff.employee_number_taken',
+  nameKanaFormat: 'staff.name_kana_format',
+  nameKanaLength: 'staff.name_kana_length',
+  leaveBeforeHire: 'staff.leave_before_hire',
 } as const;
 
 export const EMPLOYEE_NUMBER_MAX = 20;

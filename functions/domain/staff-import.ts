@@ -9,7 +9,6 @@
  */
 import { parseCsv, CsvSyntaxError, UNREADABLE } from './csv-parse.js';
 import { employeeNumberKey } from './staff-identity.js';
-
 /** The columns, in the template's order, and the staff form field each fills. */
 export const STAFF_IMPORT_COLUMNS = [
   { header: '社員番号', field: 'employee_number', required: false },
@@ -30,38 +29,36 @@ export const STAFF_IMPORT_MAX_ROWS = 2000;
 /** File size: 2,000 rows of long names and addresses in UTF-8 stay well under it. */
 export const STAFF_IMPORT_MAX_BYTES = 512 * 1024;
 
+/** Catalogue codes (issue 31): a problem's `message` is one, with its `params`; rendered in the admin's language. */
 export const STAFF_IMPORT_MESSAGES = {
-  defect: 'CSVファイルに不備があります。各行の内容を確認してください。',
-  fileTooLarge: 'ファイルサイズは512KB以内にしてください',
-  tooManyRows: 'スタッフは1ファイル2,000人以内にしてください',
-  noRows: '登録するスタッフの行がありません',
-  unclosedQuote: '「"」で始まる項目が閉じられていません',
-  unreadable:
-    '{column}に文字として読めないバイト列があります。UTF-8かShift_JISのCSVとして保存し直してください（ファイルは登録されません）',
-  unknownColumn: '「{name}」は使えない列名です（テンプレートの見出しを使ってください）',
-  missingColumn: '「{name}」の列がありません',
-  duplicateColumn: '「{name}」の列が2つあります',
-  fieldCount: '項目の数が見出し行と合いません',
-  duplicateEmail: '{row}行目と同じメールアドレスです',
-  duplicateNumber: '{row}行目と同じ社員番号です',
-  emailRegistered: 'このメールアドレスはすでに登録されています。',
-  unknownDepartment: '部署「{name}」は登録されていません',
-  unknownStatus: '雇用形態「{name}」は登録されていません',
-  registerFailed: 'このスタッフを登録できませんでした',
-  heldByOtherImport: 'このメールアドレスは別の一括登録で登録中です。終わってからもう一度実行してください',
-  mailNotSent: '登録しましたが、仮パスワードのメールを送れませんでした。再実行すると送ります',
+  defect: 'staff_import.csv_invalid',
+  fileTooLarge: 'staff_import.file_too_large',
+  tooManyRows: 'staff_import.too_many_rows',
+  noRows: 'staff_import.no_rows',
+  unclosedQuote: 'staff_import.unclosed_quote',
+  unknownColumn: 'staff_import.unknown_column',
+  missingColumn: 'staff_import.missing_column',
+  duplicateColumn: 'staff_import.duplicate_column',
+  fieldCount: 'staff_import.field_count',
+  duplicateEmail: 'staff_import.duplicate_email',
+  duplicateNumber: 'staff_import.duplicate_number',
+  emailRegistered: 'staff_import.email_registered',
+  unknownDepartment: 'staff_import.unknown_department',
+  unknownStatus: 'staff_import.unknown_status',
+  registerFailed: 'staff_import.register_failed',
+  heldByOtherImport: 'staff_import.held_by_other_import',
+  mailNotSent: 'staff_import.mail_not_sent',
   /** The preview's result of a row an earlier import registered (the same file uploaded again). */
-  registered: '登録済み（登録しません）',
+  registered: 'staff_import.registered',
 } as const;
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /** One problem: the row (1 = header, 0 = the file as a whole), the column's header if any, the message. */
 export interface ImportProblem {
   row: number;
   column: StaffImportHeader | null;
+  /** A catalogue code (STAFF_IMPORT_MESSAGES, or a field rule's), with its params. */
   message: string;
+  params?: Record<string, string | number>;
 }
 
 /** A staff row as read: the file's row number and each column's text (trimmed; '' when left out). */
@@ -98,14 +95,15 @@ export function readImportRows(text: string): { rows: ImportRow[]; problems: Imp
     const column = STAFF_IMPORT_COLUMNS.find((c) => c.header === name);
     if (!column) {
       if (name !== '' || i < head.fields.length - 1)
-        problems.push({ row: head.row, column: null, message: fill(STAFF_IMPORT_MESSAGES.unknownColumn, { name }) });
+        problems.push({ row: head.row, column: null, message: STAFF_IMPORT_MESSAGES.unknownColumn, params: { name } });
       return;
     }
     if (positions.has(column.field))
       problems.push({
         row: head.row,
         column: column.header,
-        message: fill(STAFF_IMPORT_MESSAGES.duplicateColumn, { name }),
+        message: STAFF_IMPORT_MESSAGES.duplicateColumn,
+        params: { name },
       });
     positions.set(column.field, i);
   });
@@ -114,7 +112,8 @@ export function readImportRows(text: string): { rows: ImportRow[]; problems: Imp
       problems.push({
         row: head.row,
         column: c.header,
-        message: fill(STAFF_IMPORT_MESSAGES.missingColumn, { name: c.header }),
+        message: STAFF_IMPORT_MESSAGES.missingColumn,
+        params: { name: c.header },
       });
   if (body.length === 0) problems.push({ row: 0, column: null, message: STAFF_IMPORT_MESSAGES.noRows });
   if (body.length > STAFF_IMPORT_MAX_ROWS)
@@ -155,7 +154,9 @@ function firstUnreadable(records: readonly { row: number; fields: readonly strin
     return {
       row: r.row,
       column: column ?? null,
-      message: fill(STAFF_IMPORT_MESSAGES.unreadable, { column: column ? `「${column}」` : `${at + 1}列目` }),
+      ...(column
+        ? { message: 'staff_import.unreadable_column', params: { column } }
+        : { message: 'staff_import.unreadable_index', params: { n: at + 1 } }),
     };
   }
   return null;
@@ -185,7 +186,8 @@ export function duplicatesInFile(
         problems.push({
           row: r.row,
           column: 'メールアドレス',
-          message: fill(STAFF_IMPORT_MESSAGES.duplicateEmail, { row: first }),
+          message: STAFF_IMPORT_MESSAGES.duplicateEmail,
+          params: { row: first },
         });
       else emails.set(email, r.row);
     }
@@ -196,12 +198,11 @@ export function duplicatesInFile(
         problems.push({
           row: r.row,
           column: '社員番号',
-          message: fill(STAFF_IMPORT_MESSAGES.duplicateNumber, { row: first }),
+          message: STAFF_IMPORT_MESSAGES.duplicateNumber,
+          params: { row: first },
         });
       else numbers.set(key, r.row);
     }
   }
   return problems;
 }
-
-export const importMessage = fill;

@@ -3,7 +3,8 @@ import { isStalled, leaseFrom } from '../domain/job-lease.js';
 import { importObjectKey, saveImportRows, type ImportStaffRow } from '../services/staff-import.js';
 import { clock } from '../shared/clock.js';
 import { env } from '../shared/env.js';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { ConflictError, NotFoundError, renderMessage } from '../shared/errors.js';
+import { codeText } from '../shared/i18n/code-text.js';
 import { newId } from '../shared/ids.js';
 import { logger } from '../shared/logger.js';
 
@@ -65,9 +66,13 @@ const importStalled = (job: ImportRecord) =>
     clock.now().getTime(),
   );
 
-function importView(job: ImportRecord) {
+/** The job in the admin's `language`: a failed row's message is stored as its code (or, before issue 31, Japanese). */
+function importView(job: ImportRecord, language: string) {
   const stalled = importStalled(job);
-  const failures = (job.failures ?? []).map((f) => ({ row: f.row ?? 0, message: f.message ?? '' }));
+  const failures = (job.failures ?? []).map((f) => ({
+    row: f.row ?? 0,
+    message: f.message ? renderMessage(f.message, language) : '',
+  }));
   return {
     id: job.importId,
     /** A job whose worker died reads `failed` (with `stalled`): 再実行 carries every row on. */
@@ -87,19 +92,19 @@ function importView(job: ImportRecord) {
 }
 
 /** The job as the screen sees it: processed of total, registered, and the rows that failed. */
-export async function staffImportStatus(companyId: string, importId: string) {
+export async function staffImportStatus(companyId: string, importId: string, language: string) {
   const job = await findStaffImport(companyId, importId);
   if (!job) throw new NotFoundError();
-  return importView(job);
+  return importView(job, language);
 }
 
 /** `GET /api/v1/employee_imports/{id}` (the SPA imports the type). */
 export type StaffImportJobView = ReturnType<typeof importView>;
 
 /** 「この一括登録は実行中です。」: 再実行 of an import whose worker is alive. */
-export const IMPORT_RUNNING_MESSAGE = 'この一括登録は実行中です。終わるまでお待ちください。';
+export const IMPORT_RUNNING_MESSAGE = codeText('staff_import.running');
 /** 「この一括登録はすべて登録済みです。」: 再実行 of an import with nothing left to do. */
-export const IMPORT_DONE_MESSAGE = 'この一括登録はすべての行を登録済みです。';
+export const IMPORT_DONE_MESSAGE = codeText('staff_import.done');
 
 /**
  * 再実行 of a スタッフ一括登録 (issue 30 items 11 and 13): an import that failed, whose worker died, or
@@ -107,7 +112,7 @@ export const IMPORT_DONE_MESSAGE = 'この一括登録はすべての行を登�
  * row again, each carrying on from its intent, so registered rows are counted, never registered twice.
  * Three requests whatever the file (GetItem, UpdateItem, Invoke). 409 while it runs or when nothing is left.
  */
-export async function retryStaffImport(companyId: string, importId: string) {
+export async function retryStaffImport(companyId: string, importId: string, language: string) {
   const job = await findStaffImport(companyId, importId);
   if (!job) throw new NotFoundError();
   const now = clock.now().getTime();
@@ -115,5 +120,5 @@ export async function retryStaffImport(companyId: string, importId: string) {
   if (!(await reopenStaffImport(companyId, importId, now, again)))
     throw new ConflictError(job.status === 'done' ? IMPORT_DONE_MESSAGE : IMPORT_RUNNING_MESSAGE);
   await startImportWorker({ companyId, importId });
-  return importView({ ...job, status: 'pending', leaseUntil: leaseFrom(now), finishedAt: undefined });
+  return importView({ ...job, status: 'pending', leaseUntil: leaseFrom(now), finishedAt: undefined }, language);
 }

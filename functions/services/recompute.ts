@@ -22,6 +22,7 @@ import { logger } from '../shared/logger.js';
 import type { ClosingChecklistDigestEvent } from './closing-checklist-digest.js';
 import type { CompanyCloseEvent } from './company-close.js';
 import type { WorkStatusDigestEvent } from './work-status-digest.js';
+import { codeText } from '../shared/i18n/code-text.js';
 
 const JOB_TTL_SECONDS = 7 * 24 * 60 * 60;
 
@@ -176,9 +177,9 @@ export async function recomputeStatus(companyId: string, jobId: string): Promise
 }
 
 /** 「この処理は実行中です。」: 再実行 of a job whose worker is alive and well. */
-export const JOB_RUNNING_MESSAGE = 'この処理は実行中です。終わるまでお待ちください。';
+export const JOB_RUNNING_MESSAGE = codeText('job.running');
 /** 「この処理は完了しています。」: 再実行 of a job that finished. */
-export const JOB_DONE_MESSAGE = 'この処理は完了しています。';
+export const JOB_DONE_MESSAGE = codeText('job.done');
 
 /**
  * 再実行 of a recompute or a grant run that failed or whose worker died (issue 30 item 13): gives the

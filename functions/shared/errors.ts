@@ -2,17 +2,33 @@
 // bundle all of zod's core and every locale (~400 KB). Classic zod's ZodError is an instance of it too.
 import { $ZodError } from 'zod/v4/core';
 import { MESSAGES } from './messages.js';
-import { DEFAULT_LANGUAGE, codeOfJapanese, formatMessage, type MessageCode, type MessageParams } from './i18n/index.js';
+import {
+  DEFAULT_LANGUAGE,
+  codeOfJapanese,
+  formatMessage,
+  parseCodeText,
+  type MessageCode,
+  type MessageParams,
+} from './i18n/index.js';
 
 /** A catalogue message by its code (issue 31): what new throw sites give instead of a sentence. */
 export interface Coded {
   code: MessageCode;
   params?: MessageParams;
 }
-/** A message as thrown: a catalogue code, or (today's sites) a Japanese sentence of the catalogue. */
+/**
+ * A message as thrown: a catalogue code, a code as a string (`codeText`: zod schemas' messages), or
+ * (sites not moved yet) a Japanese sentence of the catalogue.
+ */
 export type Thrown = string | Coded;
 
-const japanese = (m: Thrown) => (typeof m === 'string' ? m : formatMessage(DEFAULT_LANGUAGE, m.code, m.params));
+/** A thrown message's code and params, when it names one. */
+const codedOf = (m: Thrown) => (typeof m === 'string' ? parseCodeText(m) : { code: m.code, params: m.params ?? {} });
+
+const japanese = (m: Thrown) => {
+  const coded = codedOf(m);
+  return coded ? formatMessage(DEFAULT_LANGUAGE, coded.code, coded.params) : (m as string);
+};
 
 /**
  * Typed errors thrown by route and domain code. One table (toHttp) turns every error, including zod,
@@ -146,14 +162,22 @@ function fallbackCode(statusCode: number): MessageCode {
  * code and text in other languages (test/integration/error-contract.test.ts lists any it meets).
  */
 function rendered(thrown: Thrown, fallback: MessageCode, language: string) {
-  const coded =
-    typeof thrown === 'string' ? codeOfJapanese(thrown) : { code: thrown.code, params: thrown.params ?? {} };
+  const coded = codedOf(thrown) ?? codeOfJapanese(thrown as string);
   if (coded) return { ...coded, message: formatMessage(language, coded.code, coded.params) };
   return {
     code: fallback,
     params: {},
     message: language === DEFAULT_LANGUAGE ? (thrown as string) : formatMessage(language, fallback),
   };
+}
+
+/**
+ * One message as the caller reads it outside an error body (a preview's row problems, a job's failed
+ * rows): a code in `language`; a sentence not moved to a code yet (or stored before) as it is.
+ */
+export function renderMessage(thrown: Thrown, language: string = DEFAULT_LANGUAGE): string {
+  const coded = codedOf(thrown) ?? codeOfJapanese(thrown as string);
+  return coded ? formatMessage(language, coded.code, coded.params) : (thrown as string);
 }
 
 /** The body of an error with this status, message and field errors, in `language`. */
@@ -181,14 +205,22 @@ export function errorBody(
   return { ...top, fields, ...(errors ? { errors: byName } : {}) };
 }
 
-/** Zod issues → `{ "user.email": ["..."] }`, the shape the SPA shows next to fields. */
-export function fieldErrors(error: $ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+/**
+ * Zod issues → `{ "user.email": [...] }` as given: codes (`codeText`) that HttpError and toHttp
+ * render in the caller's language.
+ */
+export function fieldIssues(error: $ZodError): Record<string, Thrown[]> {
+  const out: Record<string, Thrown[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     (out[key] ??= []).push(issue.message);
   }
   return out;
+}
+
+/** Zod issues → `{ "user.email": ["..."] }` in Japanese, the shape the SPA shows next to fields. */
+export function fieldErrors(error: $ZodError): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fieldIssues(error)).map(([k, list]) => [k, list.map(japanese)]));
 }
 
 const THROTTLING = new Set([
@@ -234,7 +266,7 @@ export function toHttp(
   if (error instanceof $ZodError) {
     return {
       statusCode: 400,
-      body: errorBody(400, MESSAGES.invalidRequest, fieldErrors(error), language),
+      body: errorBody(400, MESSAGES.invalidRequest, fieldIssues(error), language),
       log: false,
     };
   }

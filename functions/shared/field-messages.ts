@@ -1,4 +1,6 @@
 import type { $ZodErrorMap, $ZodRawIssue } from 'zod/v4/core';
+import { codeText } from './i18n/code-text.js';
+import { FIELD_CODES } from './i18n/codes.js';
 
 /**
  * Product wording for every field error a schema does not name itself (issue 14 item 4). zod's own
@@ -22,40 +24,51 @@ export const FIELD_MESSAGES = {
   multipleOf: '{n}の倍数で入力してください',
 } as const;
 
-const fill = (text: string, n: number | bigint) => text.replace('{n}', String(n));
-
 const COUNTED = new Set(['array', 'set', 'map']);
 
-/** The message of one zod issue, in product wording. */
-export function fieldMessage(issue: $ZodRawIssue): string {
+/** The FIELD_MESSAGES key and `{n}` of one zod issue, in product wording. */
+function fieldKey(issue: $ZodRawIssue): { key: FieldMessageKey; n?: number } {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalid;
+      return { key: issue.input === undefined || issue.input === null ? 'required' : 'invalid' };
     case 'invalid_value':
-      return FIELD_MESSAGES.choose;
+      return { key: 'choose' };
     case 'too_big': {
-      const max = typeof issue.maximum === 'number' && !issue.inclusive ? issue.maximum - 1 : issue.maximum;
-      if (issue.origin === 'string') return fill(FIELD_MESSAGES.maxChars, max);
-      if (COUNTED.has(issue.origin)) return fill(FIELD_MESSAGES.maxItems, max);
-      return fill(FIELD_MESSAGES.maxNumber, max);
+      const max = Number(typeof issue.maximum === 'number' && !issue.inclusive ? issue.maximum - 1 : issue.maximum);
+      if (issue.origin === 'string') return { key: 'maxChars', n: max };
+      if (COUNTED.has(issue.origin)) return { key: 'maxItems', n: max };
+      return { key: 'maxNumber', n: max };
     }
     case 'too_small': {
-      const min = typeof issue.minimum === 'number' && !issue.inclusive ? issue.minimum + 1 : issue.minimum;
-      if (issue.origin === 'string') return min <= 1 ? FIELD_MESSAGES.required : fill(FIELD_MESSAGES.minChars, min);
-      if (COUNTED.has(issue.origin)) return fill(FIELD_MESSAGES.minItems, min);
-      return fill(FIELD_MESSAGES.minNumber, min);
+      const min = Number(typeof issue.minimum === 'number' && !issue.inclusive ? issue.minimum + 1 : issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? { key: 'required' } : { key: 'minChars', n: min };
+      if (COUNTED.has(issue.origin)) return { key: 'minItems', n: min };
+      return { key: 'minNumber', n: min };
     }
     case 'invalid_format':
-      return issue.format === 'email' ? FIELD_MESSAGES.email : FIELD_MESSAGES.invalid;
+      return { key: issue.format === 'email' ? 'email' : 'invalid' };
     case 'not_multiple_of':
-      return fill(FIELD_MESSAGES.multipleOf, issue.divisor);
+      return { key: 'multipleOf', n: Number(issue.divisor) };
     case 'unrecognized_keys':
-      return FIELD_MESSAGES.unknownField;
+      return { key: 'unknownField' };
     default:
-      return FIELD_MESSAGES.invalid;
+      return { key: 'invalid' };
   }
 }
 
-export const fieldErrorMap: $ZodErrorMap = (issue) => fieldMessage(issue);
+/** The message of one zod issue, in product wording (Japanese). */
+export function fieldMessage(issue: $ZodRawIssue): string {
+  const { key, n } = fieldKey(issue);
+  return n === undefined ? FIELD_MESSAGES[key] : FIELD_MESSAGES[key].replace('{n}', String(n));
+}
+
+/**
+ * The request pipeline's zod error map: the issue's code (`codeText`), which toHttp renders in the
+ * caller's language.
+ */
+export const fieldErrorMap: $ZodErrorMap = (issue) => {
+  const { key, n } = fieldKey(issue);
+  return codeText(FIELD_CODES[key], n === undefined ? undefined : { n });
+};
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

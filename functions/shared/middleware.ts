@@ -6,7 +6,7 @@ import { COOKIE } from './auth/cookies.js';
 import { csrfMatches, sameOrigin, secretMatches } from './auth/csrf.js';
 import { authenticate, isComplete, type AuthDeps, type Principal, type PrincipalOf } from './auth/session.js';
 import { env } from './env.js';
-import { ForbiddenError, UnauthenticatedError, ValidationError, fieldErrors, toHttp } from './errors.js';
+import { ForbiddenError, UnauthenticatedError, ValidationError, fieldIssues, toHttp } from './errors.js';
 import { fieldErrorMap } from './field-messages.js';
 import { SECURITY_HEADERS, STATUS, parseCookies, type Reply } from './http.js';
 import { claimKey, completeKey, idempotencyKey, idempotencyScope, releaseKey, type Claim } from './idempotency.js';
@@ -33,6 +33,8 @@ export interface ApiRequest<B, Q, P, A extends Principal | null> {
   cookies: Record<string, string>;
   sourceIp: string;
   event: ApiEvent;
+  /** The caller's language (issue 31), for the texts of a success answer: read when asked for. */
+  language: () => Promise<string>;
 }
 
 interface RouteSpec<B, Q, P> {
@@ -123,7 +125,7 @@ function parseWith<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, me
   if (!schema) return {} as T;
   const result = z.safeParse(schema, value);
   if (!result.success) {
-    throw new ValidationError(message, fieldErrors(result.error));
+    throw new ValidationError(message, fieldIssues(result.error));
   }
   return result.data;
 }
@@ -275,6 +277,7 @@ export function api<
         cookies,
         sourceIp: event.requestContext?.http?.sourceIp ?? '',
         event,
+        language: () => errorLanguage(event),
       };
       reply = audit ? await audit.withAuditSink(sink, () => fn(request)) : await fn(request);
     } catch (error) {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import { PERIOD_MESSAGE } from '../../functions/api/period-closings/schemas.js';
+import { ja } from '../../functions/shared/i18n/catalogues/ja.js';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
 import { db } from '../../functions/db/service.js';
 import { instantOf } from '../../functions/domain/time.js';
@@ -187,7 +187,7 @@ describe('勤怠集計 list', () => {
     expect((await staff.post('/api/v1/attendance_totals_exports', { period: '2026-10' })).status).toBe(403);
     const missing = await admin.get('/api/v1/attendance_totals');
     expect(missing.status).toBe(400);
-    expect(missing.body.errors.period).toEqual([PERIOD_MESSAGE]);
+    expect(missing.body.errors.period).toEqual([ja['period.choose']]);
     const bad = await admin.get('/api/v1/attendance_totals?period=2026-10&sort=salary&order=up&limit=101');
     expect(bad.status).toBe(400);
     expect(bad.body.errors.sort).toEqual(['並べ替えの項目を選択してください']);

@@ -179,7 +179,7 @@ describe('the caller’s language', () => {
       expect(refused.status).toBe(400);
       const body = expectContract(refused, 'en', 'mail_settings');
       expect(body.fields.map((f) => [f.name, f.code])).toEqual([
-        ['mail_opt_out.0', 'field.invalid'],
+        ['mail_opt_out.0', 'mail.kind_invalid'],
         ['language', 'field.language'],
       ]);
       expect(body.fields[1]!.message).toBe('Choose a display language.');
@@ -235,5 +235,194 @@ describe('the company’s default language', () => {
         language: 'ja',
       });
     }
+  });
+});
+
+describe('each route family’s own refusals, for an English user (issue 31 item 1: codes at the throw sites)', () => {
+  /** A refusal's field: its code, params and English message, and no fallback where a rule has its own code. */
+  async function refusedField(
+    call: () => Promise<HttpResponse>,
+    where: string,
+    name: string,
+  ): Promise<Body['fields'][number]> {
+    const res = await call();
+    const body = expectContract(res, 'en', where);
+    const field = body.fields.find((f) => f.name === name);
+    expect(field, `${where}: ${JSON.stringify(body.fields)}`).toBeDefined();
+    expect(['field.invalid', 'request.invalid'], where).not.toContain(field!.code);
+    return field!;
+  }
+
+  it('answers each family’s own rule with its own code and English text, and the same words as before in Japanese', async () => {
+    const admin = fx.clients.adminA;
+    const staff = fx.clients.employeeA;
+    const cases: {
+      where: string;
+      call: (headers: Record<string, string>) => Promise<HttpResponse>;
+      name: string;
+      code: string;
+      params?: Record<string, unknown>;
+      en: string;
+      ja: string;
+    }[] = [
+      {
+        where: '36協定 (overtime_agreement)',
+        call: (headers) =>
+          admin.put(
+            '/api/v1/overtime_agreement',
+            {
+              start_month: 4,
+              variant: 'standard',
+              monthly_limit_hours: 45,
+              annual_limit_hours: 360,
+              special_clause: true,
+              alert_percent: 80,
+            },
+            { headers },
+          ),
+        name: 'special_monthly_limit_hours',
+        code: 'agreement.special_monthly_required',
+        en: 'Enter the monthly limit under the special clause.',
+        ja: '特別条項の月の上限を入力してください',
+      },
+      {
+        where: 'company calendar',
+        call: (headers) =>
+          admin.put(
+            '/api/v1/company_calendar',
+            {
+              company_days_off: [
+                { date: '2026-12-30', name: 'A' },
+                { date: '2026-12-30', name: 'B' },
+              ],
+            },
+            { headers },
+          ),
+        name: 'company_days_off',
+        code: 'calendar.dates_duplicate',
+        params: { list: 'company_days_off' },
+        en: 'The same date appears more than once in the company days off.',
+        ja: '会社休日に同じ日付が重複しています',
+      },
+      {
+        where: '締め日 (payroll_period)',
+        call: (headers) => admin.put('/api/v1/payroll_period', { closing_day: 99 }, { headers }),
+        name: 'closing_day',
+        code: 'period.closing_day',
+        params: { max: 28 },
+        en: formatMessage('en', 'period.closing_day', { max: 28 }),
+        ja: '締め日は末日または1〜28日から選択してください',
+      },
+      {
+        where: '締め処理 reopen',
+        call: (headers) => admin.delete('/api/v1/period_closings/2026-10', { reason: 'x'.repeat(201) }, { headers }),
+        name: 'reason',
+        code: 'period.reopen_reason_max_chars',
+        params: { n: 200 },
+        en: 'Enter a reason of 200 characters or fewer.',
+        ja: '解除の理由は200文字以内で入力してください',
+      },
+      {
+        where: 'payroll layouts',
+        call: (headers) =>
+          admin.post(
+            '/api/v1/payroll_layouts',
+            {
+              name: 'No key',
+              columns: [{ field: 'paid_leave_days', header: 'Leave' }],
+              time_format: 'hmm',
+              encoding: 'sjis',
+            },
+            { headers },
+          ),
+        name: 'columns',
+        code: 'payroll_layout.key_column',
+        en: 'Include the employee number column (the payroll software matches staff by it).',
+        ja: '社員番号の列を含めてください（給与ソフトが社員を照合するキーです）',
+      },
+      {
+        where: 'shifts',
+        call: (headers) =>
+          admin.put(
+            '/api/v1/shifts',
+            { entries: [{ employee_id: fx.ids.employee, date: '2026-12-01', pattern_id: 'day', day_off: true }] },
+            { headers },
+          ),
+        name: 'entries.0.day_off',
+        code: 'shift.pattern_and_day_off',
+        en: 'A work pattern and a day off cannot be set together.',
+        ja: '勤務パターンと休みは同時に指定できません',
+      },
+      {
+        where: 'work settings',
+        call: (headers) => admin.put('/api/v1/work_settings', { grace_minutes: 99 }, { headers }),
+        name: 'grace_minutes',
+        code: 'work_settings.grace_minutes',
+        en: 'Enter a grace period from 0 to 59 minutes.',
+        ja: '猶予は0〜59分で入力してください',
+      },
+      {
+        where: 'work pattern assignment',
+        call: (headers) =>
+          admin.put(
+            '/api/v1/work_pattern_assignments',
+            { scope: 'employee', department_id: null, employment_status_id: null, employee_id: null, pattern_id: null },
+            { headers },
+          ),
+        name: 'employee_id',
+        code: 'work_pattern.employee_required',
+        en: 'Choose an employee.',
+        ja: '従業員を選択してください',
+      },
+      {
+        where: 'own phone number (employee settings)',
+        call: (headers) => staff.put('/api/v1/employees/update_cell', { cell: '090-1234-567' }, { headers }),
+        name: 'cell',
+        code: 'field.phone',
+        en: 'Enter a valid phone number.',
+        ja: '電話番号の形式が正しくありません',
+      },
+      {
+        where: 'staff form (フリガナ)',
+        call: (headers) =>
+          admin.post(
+            '/api/v1/employees',
+            { last_name: 'Smith', first_name: 'Anna', email: 'anna.smith@example.test', name_kana: 'smith' },
+            { headers },
+          ),
+        name: 'name_kana',
+        code: 'staff.name_kana_format',
+        en: 'Enter the furigana (name reading) in full-width katakana.',
+        ja: 'フリガナは全角カタカナで入力してください',
+      },
+    ];
+    for (const c of cases) {
+      const field = await refusedField(() => c.call(EN), c.where, c.name);
+      expect(field, c.where).toMatchObject({ code: c.code, params: c.params ?? {}, message: c.en });
+      const ja = (await c.call(JA)).body as Body;
+      expect(ja.fields.find((f) => f.name === c.name)?.message, c.where).toBe(c.ja);
+    }
+  }, 180_000);
+
+  it('renders the staff import preview’s row problems in the admin’s language', async () => {
+    const csv = '姓,名,メールアドレス\r\n,Anna,anna@example.test\r\nSmith,John,anna@example.test\r\n';
+    const file = Buffer.from(csv, 'utf8').toString('base64');
+    const preview = async (headers: Record<string, string>) => {
+      const res = await fx.clients.adminA.post('/api/v1/employee_imports/preview', { file }, { headers });
+      expect(res.status).toBe(200);
+      return (res.body as { data: { problems: { row: number; message: string }[] } }).data.problems;
+    };
+    const en = await preview(EN);
+    expect(en).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 2, message: 'This field is required.' }),
+        expect.objectContaining({ row: 3, message: 'Same e-mail address as row 2.' }),
+      ]),
+    );
+    expect(JSON.stringify(en.map((p) => p.message))).not.toMatch(JAPANESE);
+    const ja = await preview(JA);
+    expect(ja.map((p) => p.message)).toEqual(
+      expect.arrayContaining(['入力してください', '2行目と同じメールアドレスです']),
+    );
   });
 });

@@ -4,7 +4,7 @@
  * reopening with a reason (DELETE /api/v1/period_closings/{period}), and the frozen CSV: an export of a
  * closed period returns the bytes stored at closing even after a rule changes the live figures.
  */
-import { PERIOD_MESSAGE } from '../../functions/api/period-closings/schemas.js';
+import { ja } from '../../functions/shared/i18n/catalogues/ja.js';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCompanyMonth } from '../../functions/db/summaries.js';
@@ -144,7 +144,7 @@ describe('締め日 and the closing checklist', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const bad = await admin.post('/api/v1/period_closings', { period: 'x' });
-    expect(bad.body.errors.period).toEqual([PERIOD_MESSAGE]);
+    expect(bad.body.errors.period).toEqual([ja['period.choose']]);
     const future = await admin.post('/api/v1/period_closings', { period: '2026-11' });
     expect(future.status).toBe(409);
     expect(future.body.message).toBe(

@@ -1,5 +1,6 @@
 /** Issue 18 item 3: 社員番号 and フリガナ as typed → as stored, and the 五十音 order of staff lists. */
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../../functions/shared/errors.js';
 import { EmployeeNumberSchema, NameKanaSchema } from '../../functions/api/employees/staff-profile-schema.js';
 import {
   employeeNumberKey,
@@ -30,12 +31,12 @@ describe('フリガナ', () => {
   it.each(['山田', 'yamada', 'ヤマダ1', 'ヤマダ-ハナコ'])('refuses %j', (typed) => {
     const r = NameKanaSchema.safeParse(typed);
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe('フリガナは全角カタカナで入力してください');
+    expect(renderMessage(r.error!.issues[0]!.message)).toBe('フリガナは全角カタカナで入力してください');
   });
 
   it('takes 60 characters, not 61', () => {
     expect(NameKanaSchema.safeParse('ア'.repeat(60)).success).toBe(true);
-    expect(NameKanaSchema.safeParse('あ'.repeat(61)).error?.issues[0]?.message).toBe(
+    expect(renderMessage(NameKanaSchema.safeParse('あ'.repeat(61)).error!.issues[0]!.message)).toBe(
       'フリガナは60文字以内で入力してください',
     );
   });
@@ -54,7 +55,7 @@ describe('社員番号', () => {
 
   it.each(['1'.repeat(21), 'A 001', '社員1', 'A/001', 'A.001'])('refuses %j', (typed) => {
     expect(isEmployeeNumber(normaliseEmployeeNumber(typed))).toBe(false);
-    expect(EmployeeNumberSchema.safeParse(typed).error?.issues[0]?.message).toBe(
+    expect(renderMessage(EmployeeNumberSchema.safeParse(typed).error!.issues[0]!.message)).toBe(
       '社員番号は半角英数字・「-」・「_」の20文字以内で入力してください',
     );
   });

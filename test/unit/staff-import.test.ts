@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { duplicatesInFile, normaliseImportDate, readImportRows } from '../../functions/domain/staff-import.js';
 import { decodeCsvBytes } from '../../functions/domain/csv-parse.js';
+import type { ImportProblem } from '../../functions/domain/staff-import.js';
+import { renderMessage } from '../../functions/shared/errors.js';
+import { codeText, type MessageCode } from '../../functions/shared/i18n/index.js';
+
+/** Problems carry catalogue codes (issue 31): rendered, they are the Japanese wording. */
+const ja = <T extends { problems: ImportProblem[] }>(r: T): T => ({
+  ...r,
+  problems: r.problems.map(({ params, ...p }) => ({
+    ...p,
+    message: renderMessage(params ? codeText(p.message as MessageCode, params) : p.message),
+  })),
+});
+const jaList = (ps: ImportProblem[]) => ja({ problems: ps }).problems;
 
 describe('readImportRows', () => {
   it('maps columns by header (any order, optional ones left out), skips blank lines, numbers rows as a spreadsheet', () => {
@@ -24,15 +37,15 @@ describe('readImportRows', () => {
   });
 
   it('reports a row with the wrong number of fields', () => {
-    const { problems } = readImportRows('姓,名,メールアドレス\n山田,花子\n');
+    const { problems } = ja(readImportRows('姓,名,メールアドレス\n山田,花子\n'));
     expect(problems).toEqual([{ row: 2, column: null, message: '項目の数が見出し行と合いません' }]);
   });
 
   it('reports an empty file and a header with no rows', () => {
-    expect(readImportRows('').problems).toEqual([
+    expect(ja(readImportRows('')).problems).toEqual([
       { row: 0, column: null, message: '登録するスタッフの行がありません' },
     ]);
-    expect(readImportRows('姓,名,メールアドレス\r\n').problems).toEqual([
+    expect(ja(readImportRows('姓,名,メールアドレス\r\n')).problems).toEqual([
       { row: 0, column: null, message: '登録するスタッフの行がありません' },
     ]);
   });
@@ -41,11 +54,13 @@ describe('readImportRows', () => {
 describe('duplicatesInFile', () => {
   it('names the earlier row of a repeated e-mail (any case) and 社員番号 (case folded)', () => {
     expect(
-      duplicatesInFile([
-        { row: 2, email: 'a@x.test', employeeNumber: 'A-1' },
-        { row: 3, email: 'A@X.test', employeeNumber: 'a-1' },
-        { row: 4, email: 'c@x.test', employeeNumber: null },
-      ]),
+      jaList(
+        duplicatesInFile([
+          { row: 2, email: 'a@x.test', employeeNumber: 'A-1' },
+          { row: 3, email: 'A@X.test', employeeNumber: 'a-1' },
+          { row: 4, email: 'c@x.test', employeeNumber: null },
+        ]),
+      ),
     ).toEqual([
       { row: 3, column: 'メールアドレス', message: '2行目と同じメールアドレスです' },
       { row: 3, column: '社員番号', message: '2行目と同じ社員番号です' },
@@ -65,7 +80,7 @@ describe('normaliseImportDate', () => {
 describe('unreadable bytes (issue 30 item 6)', () => {
   it('refuses the file at the first U+FFFD the decoder left, naming the column by header or position', () => {
     const header = '社員番号,姓,名,フリガナ,メールアドレス';
-    expect(readImportRows(`${header}\r\nA1,山田,一\ufffd郎,,a@x.test\r\nA2,\ufffd,,,b@x.test\r\n`)).toEqual({
+    expect(ja(readImportRows(`${header}\r\nA1,山田,一\ufffd郎,,a@x.test\r\nA2,\ufffd,,,b@x.test\r\n`))).toEqual({
       rows: [],
       problems: [
         {
@@ -78,7 +93,7 @@ describe('unreadable bytes (issue 30 item 6)', () => {
     });
     // In the header itself, or in a column the header does not name: by position.
     expect(readImportRows(`社員番号,\ufffd\r\nA1,x\r\n`).problems[0]).toMatchObject({ row: 1, column: null });
-    expect(readImportRows(`社員番号,\ufffd\r\nA1,x\r\n`).problems[0]!.message).toMatch(/^2列目に/);
+    expect(ja(readImportRows(`社員番号,\ufffd\r\nA1,x\r\n`)).problems[0]!.message).toMatch(/^2列目に/);
   });
 
   it('reads a UTF-8 file with a BOM as UTF-8 even when a sequence is broken', () => {

@@ -11,6 +11,7 @@ import { api } from '../../shared/middleware.js';
 import { FIELD_MESSAGES } from '../../shared/field-messages.js';
 import { PERIOD_MESSAGE } from '../period-closings/schemas.js';
 import { IdSchema, YMD_FIELDS, realDate, ymdToDate } from '../schemas.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 const Ymd = z.object(YMD_FIELDS).check(z.refine(...realDate));
 const OptionalId = z.optional(
@@ -67,7 +68,7 @@ export const handler = api(
       const [versions, closings] = await Promise.all([payrollVersions(companyId), periodClosings(companyId)]);
       const closed = closings.find((c) => c.period === body.period && isFrozen(c));
       const period = closed ?? periodById(body.period, versions);
-      if (!period) throw new ValidationError(MESSAGES.downloadFailed, { period: ['この月に締め日はありません'] });
+      if (!period) throw new ValidationError(MESSAGES.downloadFailed, { period: [codeText('period.no_closing_day')] });
       [start, end] = [period.from, period.to];
     } else {
       const from = Ymd.safeParse({ year: body.start_year, month: body.start_month, day: body.start_day });

@@ -8,6 +8,8 @@ import { api } from '../../shared/middleware.js';
 import { csvEncodingOf } from '../../exports/payroll-layouts.js';
 import { resolveLayout } from './payroll-layout-routes.js';
 import { TotalsExportSchema } from './export-schemas.js';
+import { DEPARTMENT, STATUS } from './schemas.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /**
  * Start the 勤怠集計 CSV of a payroll period (one row per active staff member, 社員番号 first; a closed
@@ -27,11 +29,9 @@ export const handler = api(
       body.employment_status_id ? findOrgUnit('employmentStatus', companyId, body.employment_status_id) : undefined,
       body.layout ? resolveLayout(companyId, body.layout) : undefined,
     ]);
-    if (!period) throw new ValidationError(MESSAGES.downloadFailed, { period: ['この月に締め日はありません'] });
-    if (dept === null)
-      throw new ValidationError(MESSAGES.downloadFailed, { department_id: ['部署を選択してください'] });
-    if (status === null)
-      throw new ValidationError(MESSAGES.downloadFailed, { employment_status_id: ['雇用形態を選択してください'] });
+    if (!period) throw new ValidationError(MESSAGES.downloadFailed, { period: [codeText('period.no_closing_day')] });
+    if (dept === null) throw new ValidationError(MESSAGES.downloadFailed, { department_id: [DEPARTMENT] });
+    if (status === null) throw new ValidationError(MESSAGES.downloadFailed, { employment_status_id: [STATUS] });
     const job = await createExportJob({
       companyId,
       kind: 'attendance_totals',

@@ -6,6 +6,7 @@ import { api } from '../../shared/middleware.js';
 import { sealCursor } from '../../shared/signing.js';
 import { TotalsQuerySchema } from './schemas.js';
 import { openPageCursor } from '../paging.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /**
  * 勤怠集計: one page (≤ 100) of active staff in 五十音 order with their totals of the payroll period
@@ -28,7 +29,7 @@ export const handler = api('list-attendance-totals', { query: TotalsQuerySchema 
     after,
     limit: query.limit,
   });
-  if (!page) throw new ValidationError(MESSAGES.fetchDataFailed, { period: ['この月に締め日はありません'] });
+  if (!page) throw new ValidationError(MESSAGES.fetchDataFailed, { period: [codeText('period.no_closing_day')] });
   const { next, ...rest } = page;
   return ok({ ...rest, cursor: sealCursor(next, scope) });
 });

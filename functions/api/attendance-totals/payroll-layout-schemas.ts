@@ -1,21 +1,22 @@
 import * as z from 'zod/mini';
 import { nameSchema } from '../../domain/input.js';
 import { PAYROLL_FIELD_IDS, PRESET_IDS } from '../../exports/payroll-layouts.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /** Limits of a company's own payroll layouts (レイアウト設定). */
 export const LAYOUT_LIMITS = { layouts: 10, name: 40, columns: 40, header: 40 } as const;
 
 export const LAYOUT_MESSAGES = {
-  name: `名称は${LAYOUT_LIMITS.name}文字以内で入力してください`,
-  header: `見出しは${LAYOUT_LIMITS.header}文字以内で入力してください`,
-  field: '出力する項目を選択してください',
-  columns: `列は1〜${LAYOUT_LIMITS.columns}個で指定してください`,
-  keyColumn: '社員番号の列を含めてください（給与ソフトが社員を照合するキーです）',
-  timeFormat: '時間の形式を選択してください',
-  encoding: '文字コードを選択してください',
-  nameTaken: '同じ名称のレイアウトがあります',
-  tooMany: `レイアウトは${LAYOUT_LIMITS.layouts}件まで登録できます`,
-  layout: '出力レイアウトを選択してください',
+  name: codeText('field.name_max_chars', { n: LAYOUT_LIMITS.name }),
+  header: codeText('payroll_layout.header_max_chars', { n: LAYOUT_LIMITS.header }),
+  field: codeText('payroll_layout.field'),
+  columns: codeText('payroll_layout.columns', { max: LAYOUT_LIMITS.columns }),
+  keyColumn: codeText('payroll_layout.key_column'),
+  timeFormat: codeText('payroll_layout.time_format'),
+  encoding: codeText('export.encoding'),
+  nameTaken: codeText('payroll_layout.name_taken'),
+  tooMany: codeText('payroll_layout.too_many', { n: LAYOUT_LIMITS.layouts }),
+  layout: codeText('payroll_layout.layout'),
 } as const;
 
 // nameSchema trims and refuses blanks and invisible characters; the length limit is checked with its own wording.

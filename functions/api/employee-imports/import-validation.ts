@@ -26,7 +26,6 @@ import {
   STAFF_IMPORT_MAX_BYTES,
   STAFF_IMPORT_MESSAGES,
   duplicatesInFile,
-  importMessage,
   normaliseImportDate,
   readImportRows,
   type ImportProblem,
@@ -34,7 +33,8 @@ import {
 } from '../../domain/staff-import.js';
 import { STAFF_IDENTITY_MESSAGES, employeeNumberKey } from '../../domain/staff-identity.js';
 import type { ImportStaffRow } from '../../services/staff-import.js';
-import { ValidationError } from '../../shared/errors.js';
+import { ValidationError, renderMessage, type Thrown } from '../../shared/errors.js';
+import { codeText, type MessageCode } from '../../shared/i18n/index.js';
 import { StaffProfileSchema, staffFields } from '../employees/staff-profile-schema.js';
 
 /** The largest file in base64 characters (STAFF_IMPORT_MAX_BYTES bytes, a little slack for padding). */
@@ -114,20 +114,23 @@ export async function checkImport(companyId: string, base64: string): Promise<Im
   const checked: {
     row: number;
     mine: ImportProblem[];
-    add: (field: StaffImportField, message: string) => void;
+    add: (field: StaffImportField, message: string, params?: ImportProblem['params']) => void;
     email: string | null;
     number: string | null;
   }[] = [];
   for (const { row, values } of read.rows) {
     const mine: ImportProblem[] = [];
-    const add = (field: StaffImportField | 'department_id' | 'employment_status_id', message: string) =>
-      mine.push({ row, column: HEADER_OF[field] ?? null, message });
+    const add = (
+      field: StaffImportField | 'department_id' | 'employment_status_id',
+      message: string,
+      params?: ImportProblem['params'],
+    ) => mine.push({ row, column: HEADER_OF[field] ?? null, message, ...(params ? { params } : {}) });
     const departmentId = values.department ? (departmentByName.get(values.department) ?? null) : null;
     const statusId = values.employment_status ? (statusByName.get(values.employment_status) ?? null) : null;
     if (values.department && !departmentId)
-      add('department', importMessage(STAFF_IMPORT_MESSAGES.unknownDepartment, { name: values.department }));
+      add('department', STAFF_IMPORT_MESSAGES.unknownDepartment, { name: values.department });
     if (values.employment_status && !statusId)
-      add('employment_status', importMessage(STAFF_IMPORT_MESSAGES.unknownStatus, { name: values.employment_status }));
+      add('employment_status', STAFF_IMPORT_MESSAGES.unknownStatus, { name: values.employment_status });
     const result = z.safeParse(RowSchema, {
       last_name: values.last_name,
       first_name: values.first_name,
@@ -202,16 +205,24 @@ export async function checkImport(companyId: string, base64: string): Promise<Im
 
 /** The 400 of the import route: every problem, keyed `rows.<row>.<column>` (`file` for the whole file). */
 export function importProblemsError(problems: readonly ImportProblem[]): ValidationError {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, Thrown[]> = {};
   for (const p of problems) {
     const key = p.row === 0 ? 'file' : `rows.${p.row}${p.column ? `.${p.column}` : ''}`;
-    (errors[key] ??= []).push(p.message);
+    (errors[key] ??= []).push(problemMessage(p));
   }
   return new ValidationError(STAFF_IMPORT_MESSAGES.defect, errors);
 }
 
+/** A problem's message as thrown: its code with its params (`codeText`). */
+const problemMessage = (p: ImportProblem): Thrown =>
+  p.params ? codeText(p.message as MessageCode, p.params) : p.message;
+
 /** The preview answer (the SPA imports the type). */
-export function previewView(check: ImportCheck) {
-  return { encoding: check.encoding, ok: check.ok, rows: check.rows, problems: check.problems };
+export function previewView(check: ImportCheck, language: string) {
+  const problems = check.problems.map(({ params: _params, ...p }) => ({
+    ...p,
+    message: renderMessage(problemMessage({ ...p, params: _params }), language),
+  }));
+  return { encoding: check.encoding, ok: check.ok, rows: check.rows, problems };
 }
 export type StaffImportPreviewView = ReturnType<typeof previewView>;

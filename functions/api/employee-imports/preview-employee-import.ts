@@ -10,5 +10,6 @@ import { IMPORT_BODY_BYTES, ImportBodySchema, checkImport, previewView } from '.
 export const handler = api(
   'preview-employee-import',
   { body: ImportBodySchema, invalidMessage: STAFF_IMPORT_MESSAGES.defect, maxBodyBytes: IMPORT_BODY_BYTES },
-  async ({ body, principal }) => ok(previewView(await checkImport(principal.companyId, body.file))),
+  async ({ body, principal, language }) =>
+    ok(previewView(await checkImport(principal.companyId, body.file), await language())),
 );

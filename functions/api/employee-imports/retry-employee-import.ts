@@ -12,5 +12,6 @@ import { IdParamsSchema } from '../schemas.js';
 export const handler = api(
   'retry-employee-import',
   { params: IdParamsSchema, body: z.strictObject({}), audit: 'staff.import_retry' },
-  async ({ params, principal }) => ok(await retryStaffImport(principal.companyId, params.id)),
+  async ({ params, principal, language }) =>
+    ok(await retryStaffImport(principal.companyId, params.id, await language())),
 );

@@ -6,10 +6,11 @@ import { api } from '../../shared/middleware.js';
 import { sealCursor } from '../../shared/signing.js';
 import { STAFF_PAGE_LIMIT, staffList } from '../../services/staff-service.js';
 import { openPageCursor, pageFields } from '../paging.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /** Longest search text (`?q=`): a 社員番号 is 20, an e-mail 254 characters. */
 export const STAFF_SEARCH_MAX = 254;
-const SEARCH_MESSAGE = `検索語は1〜${STAFF_SEARCH_MAX}文字で入力してください`;
+const SEARCH_MESSAGE = codeText('staff.search_length', { max: STAFF_SEARCH_MAX });
 
 /**
  * `GET /api/v1/employees[?limit=1–100][&cursor=…]`: a page of the list; the cursor is the last answer's
@@ -27,7 +28,7 @@ export const StaffListQuerySchema = z
   })
   .check(
     z.refine((query) => query.q === undefined || query.cursor === undefined, {
-      message: '検索結果に続きはありません。検索語を変えてください',
+      message: codeText('staff.search_no_more'),
       path: ['cursor'],
     }),
   );

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { OPTIONAL_MAIL_KINDS } from '../../domain/mail-templates.js';
-import { JA, LANGUAGES } from '../../shared/i18n/index.js';
+import { LANGUAGES, codeText } from '../../shared/i18n/index.js';
 
 /**
  * The caller's own settings: the optional mail kinds they turned off (welcome and password mails
@@ -9,9 +9,9 @@ import { JA, LANGUAGES } from '../../shared/i18n/index.js';
  */
 export const MailSettingsSchema = z.strictObject({
   mail_opt_out: z
-    .array(z.enum(OPTIONAL_MAIL_KINDS, { error: 'お知らせメールの種類が正しくありません' }))
+    .array(z.enum(OPTIONAL_MAIL_KINDS, { error: codeText('mail.kind_invalid') }))
     .check(z.maxLength(OPTIONAL_MAIL_KINDS.length)),
-  language: z.optional(z.nullable(z.enum(LANGUAGES, { error: JA['field.language'] }))),
+  language: z.optional(z.nullable(z.enum(LANGUAGES, { error: codeText('field.language') }))),
 });
 
 /** The settings as the API answers them (the SPA imports the type): every kind, in a fixed order. */

@@ -2,10 +2,11 @@ import * as z from 'zod/mini';
 import { IsoDateSchema, ManualGrantSchema } from '../../domain/paid-leave/schemas.js';
 import { clock } from '../../shared/clock.js';
 import { IdSchema, MIN_YEAR } from '../schemas.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /** How far a manual grant's dates may reach (issue 30 item 8): a grant dated 9999-12-31 broke 有給管理. */
-export const GRANT_DATE_MESSAGE = `付与日は${MIN_YEAR}年1月1日から1年後までの日付を入力してください`;
-export const GRANT_EXPIRY_MESSAGE = '有効期限は付与日から5年以内の日付を入力してください';
+export const GRANT_DATE_MESSAGE = codeText('paid_leave.grant_date_range', { min_year: MIN_YEAR });
+export const GRANT_EXPIRY_MESSAGE = codeText('paid_leave.expiry_range');
 const yearOf = (d: string) => Number(d.slice(0, 4));
 const GrantDateSchema = IsoDateSchema.check(
   z.refine((d) => yearOf(d) >= MIN_YEAR && yearOf(d) <= clock.now().getUTCFullYear() + 1, GRANT_DATE_MESSAGE),
@@ -43,7 +44,7 @@ export const ManualGrantBodySchema = z
   )
   .check(
     z.refine((g) => !g.expiresOn || g.expiresOn > g.grantedOn, {
-      message: '有効期限は付与日より後の日付を指定してください',
+      message: codeText('paid_leave.expiry_after_grant'),
       path: ['expires_on'],
     }),
     // Five years to the day: 2026-06-01 may expire on 2031-06-01 at the latest.

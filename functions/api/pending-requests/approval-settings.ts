@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_LANGUAGE, JA, LANGUAGES } from '../../shared/i18n/index.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, codeText } from '../../shared/i18n/index.js';
 
 /**
  * 承認設定: 打刻修正の承認 (off by default: corrections apply at once). One flag on the company, not a
@@ -12,7 +12,7 @@ export const ApprovalSettingsSchema = z.strictObject({
    * The company's default language (issue 31): for its admins and staff who set none and whose browser
    * asks for no language the product has. A display preference, not a dated rule; absent = unchanged.
    */
-  language: z.optional(z.enum(LANGUAGES, { error: JA['field.language'] })),
+  language: z.optional(z.enum(LANGUAGES, { error: codeText('field.language') })),
 });
 
 export interface ApprovalSettingsView {

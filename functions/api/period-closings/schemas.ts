@@ -2,10 +2,11 @@ import * as z from 'zod/mini';
 import { effectiveDateSchema } from '../effective-date.js';
 import { visibleText } from '../../domain/input.js';
 import { MAX_CLOSING_DAY } from '../../domain/payroll-period.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
-const CLOSING_DAY = `締め日は末日または1〜${MAX_CLOSING_DAY}日から選択してください`;
+const CLOSING_DAY = codeText('period.closing_day', { max: MAX_CLOSING_DAY });
 /** Shared with the export's `period` (one wording for a 〇月度 that is not a year and month). */
-export const PERIOD_MESSAGE = '対象の月度を年と月で選択してください';
+export const PERIOD_MESSAGE = codeText('period.choose');
 const PERIOD = PERIOD_MESSAGE;
 export const REOPEN_REASON_MAX = 200;
 
@@ -36,11 +37,11 @@ export const PeriodParamsSchema = z.strictObject({ period: PeriodIdSchema });
 /** `DELETE /api/v1/period_closings/{period}`: reopening needs a reason (kept in the item and the audit trail). */
 export const ReopenBodySchema = z.strictObject({
   reason: z
-    .string({ error: '解除の理由を入力してください' })
+    .string({ error: codeText('period.reopen_reason_required') })
     .check(
       z.trim(),
-      z.minLength(1, '解除の理由を入力してください'),
-      z.maxLength(REOPEN_REASON_MAX, `解除の理由は${REOPEN_REASON_MAX}文字以内で入力してください`),
+      z.minLength(1, codeText('period.reopen_reason_required')),
+      z.maxLength(REOPEN_REASON_MAX, codeText('period.reopen_reason_max_chars', { n: REOPEN_REASON_MAX })),
       visibleText(),
     ),
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { INPUT_MESSAGES, integerSchema } from '../../domain/input.js';
 import { IdSchema, MIN_YEAR } from '../schemas.js';
 import { pageCursorField } from '../paging.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /** Requests of GET / PUT /api/v1/shifts (the SPA imports the limits). */
 
@@ -12,14 +13,14 @@ export const MAX_SHIFT_PAGE = 100;
 export const DEFAULT_SHIFT_PAGE = 50;
 
 export const SHIFT_MESSAGES = {
-  tooMany: `一度に保存できるのは${MAX_SHIFT_ENTRIES}件までです`,
-  patternAndDayOff: '勤務パターンと休みは同時に指定できません',
-  unknownEmployee: 'スタッフが見つかりません',
-  unknownPattern: '勤務パターンが見つかりません',
-  duplicate: '同じスタッフと日付が重複しています',
+  tooMany: codeText('shift.too_many', { n: MAX_SHIFT_ENTRIES }),
+  patternAndDayOff: codeText('shift.pattern_and_day_off'),
+  unknownEmployee: codeText('shift.unknown_employee'),
+  unknownPattern: codeText('shift.unknown_pattern'),
+  duplicate: codeText('shift.duplicate'),
   date: INPUT_MESSAGES.date,
-  ownOnly: 'ご自身のシフトのみ表示できます',
-  dayOffRequired: '休みにするかどうかを指定してください',
+  ownOnly: codeText('shift.own_only'),
+  dayOffRequired: codeText('shift.day_off_required'),
 } as const;
 
 /** Pattern ids: generated ids, or the short fixed ids of seeded patterns ('day', 'night'). */

@@ -9,8 +9,9 @@ import { ok, withAudit } from '../../shared/http.js';
 import { api } from '../../shared/middleware.js';
 import { SHIFT_MESSAGES, ShiftsBodySchema } from './shift-schemas.js';
 import type { ShiftSaveView } from './views.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
-export const SHIFTS_INVALID = 'シフトの内容に不備があります。';
+export const SHIFTS_INVALID = codeText('shift.invalid');
 
 /**
  * Saves shifts in bulk: per entry a pattern, a day off (休), or neither (the shift is removed and the

@@ -9,6 +9,7 @@ import {
   patternProblems,
 } from '../../domain/work-patterns.js';
 import { IdSchema } from '../schemas.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /**
  * Request schemas of the work patterns (勤務パターン), their default assignments and the work settings
@@ -21,19 +22,19 @@ const BreakSchema = z.strictObject({ start_time: time, end_time: time });
 export const PatternBodySchema = z
   .strictObject({
     name: nameSchema(PATTERN_NAME_MAX).check(
-      z.maxLength(PATTERN_NAME_MAX, `名称は${PATTERN_NAME_MAX}文字以内で入力してください`),
+      z.maxLength(PATTERN_NAME_MAX, codeText('field.name_max_chars', { n: PATTERN_NAME_MAX })),
     ),
     start_time: time,
     end_time: time,
     // Required, as the README lists them (issue 30 item 9): a body without them must not save a day
     // pattern without breaks by default. No breaks is `[]`.
-    crosses_midnight: z.boolean({ error: '「終業は翌日」を選ぶかどうかを指定してください' }),
+    crosses_midnight: z.boolean({ error: codeText('work_pattern.crosses_midnight_required') }),
     breaks: z
       .array(BreakSchema, {
         error: (issue) =>
           issue.input === undefined
-            ? '休憩時間を指定してください（なければ空の一覧）'
-            : '休憩時間の形式が正しくありません',
+            ? codeText('work_pattern.breaks_required')
+            : codeText('work_pattern.breaks_invalid'),
       })
       .check(z.maxLength(MAX_PATTERN_BREAKS, PATTERN_MESSAGES.tooManyBreaks)),
   })
@@ -74,7 +75,7 @@ export const OnQuerySchema = z.strictObject({ on: EffectiveDate });
  */
 export const AssignmentBodySchema = z
   .strictObject({
-    scope: z.enum(['group', 'employee'], { error: '割り当ての対象を選択してください' }),
+    scope: z.enum(['group', 'employee'], { error: codeText('work_pattern.assignment_scope') }),
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
     employee_id: OptionalRef,
@@ -83,15 +84,15 @@ export const AssignmentBodySchema = z
   })
   .check(
     z.refine((b) => b.scope !== 'employee' || b.employee_id !== null, {
-      message: '従業員を選択してください',
+      message: codeText('work_pattern.employee_required'),
       path: ['employee_id'],
     }),
     z.refine((b) => b.scope !== 'group' || b.employee_id === null, {
-      message: '部署・雇用形態ごとの割り当てに従業員は指定できません',
+      message: codeText('work_pattern.group_without_employee'),
       path: ['employee_id'],
     }),
     z.refine((b) => b.scope !== 'employee' || (b.department_id === null && b.employment_status_id === null), {
-      message: '従業員ごとの割り当てに部署・雇用形態は指定できません',
+      message: codeText('work_pattern.employee_without_group'),
       path: ['department_id'],
     }),
   );
@@ -107,17 +108,13 @@ export const ROUNDING_UNITS = [0, 5, 10, 15, 30] as const;
  */
 export const WorkSettingsBodySchema = z.strictObject({
   effective_from: EffectiveDate,
-  grace_minutes: z.optional(integerSchema(0, 59, '猶予は0〜59分で入力してください')),
-  interval_minutes: z.optional(
-    z.nullable(integerSchema(0, 1440, '勤務間インターバルは0〜1440分（24時間）で入力してください')),
-  ),
+  grace_minutes: z.optional(integerSchema(0, 59, codeText('work_settings.grace_minutes'))),
+  interval_minutes: z.optional(z.nullable(integerSchema(0, 1440, codeText('work_settings.interval_minutes')))),
   display_rounding_minutes: z.optional(
-    z.literal(ROUNDING_UNITS, { error: '表示の丸め単位は0・5・10・15・30分から選択してください' }),
+    z.literal(ROUNDING_UNITS, { error: codeText('work_settings.display_rounding') }),
   ),
-  monthly_rounding_30: z.optional(z.boolean({ error: '1か月の端数処理をするか選択してください' })),
-  hourly_leave_enabled: z.optional(z.boolean({ error: '時間単位年休を使うか選択してください' })),
-  hourly_leave_days_per_year: z.optional(
-    integerSchema(1, 5, '時間単位年休の日数は1〜5日で入力してください（労働基準法39条4項）'),
-  ),
+  monthly_rounding_30: z.optional(z.boolean({ error: codeText('work_settings.monthly_rounding') })),
+  hourly_leave_enabled: z.optional(z.boolean({ error: codeText('work_settings.hourly_leave_enabled') })),
+  hourly_leave_days_per_year: z.optional(integerSchema(1, 5, codeText('work_settings.hourly_leave_days'))),
 });
 export type WorkSettingsBody = z.input<typeof WorkSettingsBodySchema>;

@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
 import { effectiveDateSchema } from '../effective-date.js';
 import { STATUTORY_HOURS } from '../../domain/worktime/agreement-settings.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /** A whole number in [min, max] with one message for every way it can be wrong. */
 const hours = (min: number, max: number, message: string) =>
   z.number({ error: message }).check(z.int(message), z.minimum(min, message), z.maximum(max, message));
 
-const MONTHLY = '月の限度時間は1〜45時間で入力してください';
-const ANNUAL = '年の限度時間は1〜360時間で入力してください';
-const SPECIAL_MONTHLY = '特別条項の月の上限（休日労働を含む）は100時間未満（99時間以下）で入力してください';
-const SPECIAL_ANNUAL = '特別条項の年の上限は720時間以下で入力してください';
-const SPECIAL_MONTHS = '特別条項を適用できる回数は1〜6回で入力してください';
+const MONTHLY = codeText('agreement.monthly_limit');
+const ANNUAL = codeText('agreement.annual_limit');
+const SPECIAL_MONTHLY = codeText('agreement.special_monthly_limit');
+const SPECIAL_ANNUAL = codeText('agreement.special_annual_limit');
+const SPECIAL_MONTHS = codeText('agreement.special_months');
 
 /**
  * `PUT /api/v1/overtime_agreement`: one version of the 36協定 settings. `effective_from` (YYYY-MM-DD)
@@ -22,43 +23,43 @@ const SPECIAL_MONTHS = '特別条項を適用できる回数は1〜6回で入力
 export const AgreementBodySchema = z
   .strictObject({
     effective_from: effectiveDateSchema,
-    start_month: hours(1, 12, '起算日の月は1〜12月から選択してください'),
-    variant: z.enum(['standard', 'one_year_variable'], { error: '労働時間制度を選択してください' }),
+    start_month: hours(1, 12, codeText('agreement.start_month')),
+    variant: z.enum(['standard', 'one_year_variable'], { error: codeText('work_system.system') }),
     monthly_limit_hours: hours(1, 45, MONTHLY),
     annual_limit_hours: hours(1, 360, ANNUAL),
-    special_clause: z.boolean({ error: '特別条項の有無を選択してください' }),
+    special_clause: z.boolean({ error: codeText('agreement.special_clause') }),
     special_monthly_limit_hours: z.optional(z.nullable(hours(1, 99, SPECIAL_MONTHLY))),
     special_annual_limit_hours: z.optional(z.nullable(hours(1, 720, SPECIAL_ANNUAL))),
     special_months: z.optional(z.nullable(hours(1, 6, SPECIAL_MONTHS))),
-    alert_percent: hours(1, 100, 'アラート基準は限度時間の1〜100%で入力してください'),
+    alert_percent: hours(1, 100, codeText('agreement.alert_percent')),
   })
   .check(
     z.refine((b) => b.variant === 'standard' || b.monthly_limit_hours <= STATUTORY_HOURS[b.variant].monthly, {
-      message: '1年単位の変形労働時間制では月の限度時間は42時間以下で入力してください',
+      message: codeText('agreement.variable_monthly_limit'),
       path: ['monthly_limit_hours'],
     }),
     z.refine((b) => b.variant === 'standard' || b.annual_limit_hours <= STATUTORY_HOURS[b.variant].annual, {
-      message: '1年単位の変形労働時間制では年の限度時間は320時間以下で入力してください',
+      message: codeText('agreement.variable_annual_limit'),
       path: ['annual_limit_hours'],
     }),
     z.refine((b) => !b.special_clause || typeof b.special_monthly_limit_hours === 'number', {
-      message: '特別条項の月の上限を入力してください',
+      message: codeText('agreement.special_monthly_required'),
       path: ['special_monthly_limit_hours'],
     }),
     z.refine((b) => !b.special_clause || typeof b.special_annual_limit_hours === 'number', {
-      message: '特別条項の年の上限を入力してください',
+      message: codeText('agreement.special_annual_required'),
       path: ['special_annual_limit_hours'],
     }),
     z.refine((b) => !b.special_clause || typeof b.special_months === 'number', {
-      message: '特別条項を適用できる回数を入力してください',
+      message: codeText('agreement.special_months_required'),
       path: ['special_months'],
     }),
     z.refine((b) => (b.special_monthly_limit_hours ?? 99) > b.monthly_limit_hours, {
-      message: '特別条項の月の上限は月の限度時間より長くしてください',
+      message: codeText('agreement.special_monthly_above_limit'),
       path: ['special_monthly_limit_hours'],
     }),
     z.refine((b) => (b.special_annual_limit_hours ?? 720) >= b.annual_limit_hours, {
-      message: '特別条項の年の上限は年の限度時間以上にしてください',
+      message: codeText('agreement.special_annual_above_limit'),
       path: ['special_annual_limit_hours'],
     }),
     z.refine(
@@ -67,7 +68,7 @@ export const AgreementBodySchema = z
         [b.special_monthly_limit_hours, b.special_annual_limit_hours, b.special_months].every(
           (v) => v === undefined || v === null,
         ),
-      { message: '特別条項なしでは特別条項の上限は入力できません', path: ['special_clause'] },
+      { message: codeText('agreement.special_without_clause'), path: ['special_clause'] },
     ),
   );
 

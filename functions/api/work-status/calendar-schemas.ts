@@ -3,8 +3,9 @@ import { effectiveDateSchema } from '../effective-date.js';
 import { INPUT_MESSAGES, integerSchema, nameSchema } from '../../domain/input.js';
 import { MAX_CALENDAR_DATES } from '../../domain/worktime/calendar.js';
 import { MIN_YEAR } from '../schemas.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
-const WEEKDAY = '曜日は日曜日〜土曜日から選択してください';
+const WEEKDAY = codeText('calendar.weekday');
 /** Longest name of a listed date (年末年始, 夏季休暇, 創立記念日…). */
 export const CALENDAR_DATE_NAME_MAX = 30;
 
@@ -13,27 +14,27 @@ const weekday = z.number({ error: WEEKDAY }).check(z.int(WEEKDAY), z.minimum(0, 
 const listedDate = z.strictObject({
   date: z.iso.date({ error: INPUT_MESSAGES.date }),
   name: nameSchema(CALENDAR_DATE_NAME_MAX).check(
-    z.maxLength(CALENDAR_DATE_NAME_MAX, `名称は${CALENDAR_DATE_NAME_MAX}文字以内で入力してください`),
+    z.maxLength(CALENDAR_DATE_NAME_MAX, codeText('field.name_max_chars', { n: CALENDAR_DATE_NAME_MAX })),
   ),
 });
 
-const listedDates = (label: string) =>
-  z.array(listedDate, { error: `${label}の形式が正しくありません` }).check(
-    z.maxLength(MAX_CALENDAR_DATES, `${label}は1つの版に${MAX_CALENDAR_DATES}日までです`),
-    z.refine((l) => new Set(l.map((d) => d.date)).size === l.length, `${label}に同じ日付が重複しています`),
+const listedDates = (list: 'company_days_off' | 'extra_working_days') =>
+  z.array(listedDate, { error: codeText('calendar.dates_format', { list }) }).check(
+    z.maxLength(MAX_CALENDAR_DATES, codeText('calendar.dates_max', { list, n: MAX_CALENDAR_DATES })),
+    z.refine((l) => new Set(l.map((d) => d.date)).size === l.length, codeText('calendar.dates_duplicate', { list })),
   );
 
 const legalHoliday = z.union([weekday, z.literal('latest')], {
-  error: '法定休日は曜日か「週の後の休日」を選択してください',
+  error: codeText('calendar.legal_holiday'),
 });
-const weeklyDaysOff = z.array(weekday, { error: '所定休日の曜日を選択してください' }).check(
-  z.maxLength(7, '所定休日の曜日を選択してください'),
-  z.refine((l) => new Set(l).size === l.length, '所定休日の曜日が重複しています'),
+const weeklyDaysOff = z.array(weekday, { error: codeText('calendar.weekly_days_off') }).check(
+  z.maxLength(7, codeText('calendar.weekly_days_off')),
+  z.refine((l) => new Set(l).size === l.length, codeText('calendar.weekly_days_off_duplicate')),
 );
-const publicHolidaysOff = z.boolean({ error: '祝日を休日にするか選択してください' });
-const special44hWeek = z.boolean({ error: '週44時間の特例を選択してください' });
-const companyDaysOff = listedDates('会社休日');
-const extraWorkingDays = listedDates('出勤日');
+const publicHolidaysOff = z.boolean({ error: codeText('calendar.public_holidays_off') });
+const special44hWeek = z.boolean({ error: codeText('calendar.special_week') });
+const companyDaysOff = listedDates('company_days_off');
+const extraWorkingDays = listedDates('extra_working_days');
 
 /**
  * One version of the company calendar as it is stored, every field given: what a `PUT` body becomes
@@ -55,7 +56,7 @@ export const CalendarVersionSchema = z
   })
   .check(
     z.refine((b) => b.legal_holiday !== 'latest' || b.weekly_days_off.length > 0, {
-      message: '法定休日を「週の後の休日」にするには所定休日の曜日を1つ以上選択してください',
+      message: codeText('calendar.latest_needs_days_off'),
       path: ['weekly_days_off'],
     }),
     z.refine(
@@ -63,7 +64,7 @@ export const CalendarVersionSchema = z
         const off = new Set(b.company_days_off.map((d) => d.date));
         return b.extra_working_days.every((d) => !off.has(d.date));
       },
-      { message: '会社休日と出勤日に同じ日付は登録できません', path: ['extra_working_days'] },
+      { message: codeText('calendar.day_off_and_working_day'), path: ['extra_working_days'] },
     ),
   );
 
@@ -98,7 +99,7 @@ export const CalendarQuerySchema = z
   })
   .check(
     z.refine((q) => (q.year === undefined) === (q.month === undefined), {
-      message: '年と月は両方指定してください',
+      message: codeText('calendar.year_and_month'),
       path: ['month'],
     }),
   );

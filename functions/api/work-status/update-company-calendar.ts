@@ -5,7 +5,7 @@ import { today } from '../../domain/time.js';
 import type { WeekStart } from '../../domain/worktime/week.js';
 import { calendarSettingsOn, type CalendarVersion } from '../../domain/worktime/calendar.js';
 import { clock } from '../../shared/clock.js';
-import { fieldErrors, ValidationError } from '../../shared/errors.js';
+import { fieldIssues, ValidationError } from '../../shared/errors.js';
 import * as z from 'zod/mini';
 import { ok } from '../../shared/http.js';
 import { MESSAGES } from '../../shared/messages.js';
@@ -41,7 +41,7 @@ export const handler = api(
       extra_working_days: body.extra_working_days ?? inForce.extraWorkingDays,
       special_44h_week: body.special_44h_week ?? inForce.special44hWeek,
     });
-    if (!merged.success) throw new ValidationError(MESSAGES.settingDefect, fieldErrors(merged.error));
+    if (!merged.success) throw new ValidationError(MESSAGES.settingDefect, fieldIssues(merged.error));
     const version = merged.data;
     const saved: CalendarVersion = {
       effectiveFrom,

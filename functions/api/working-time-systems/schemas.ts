@@ -5,6 +5,7 @@ import { HHMM } from '../../domain/work-patterns.js';
 import { WORK_SYSTEM_MESSAGES as M, workSystemProblems } from '../../domain/work-systems.js';
 import { WORK_SYSTEMS } from '../../domain/worktime/system.js';
 import { IdSchema } from '../schemas.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /**
  * Request schemas of the working-time systems (労働時間制度, `/api/v1/working_time_systems`). A body
@@ -48,13 +49,13 @@ export const WorkSystemBodySchema = z
     system: z.enum(WORK_SYSTEMS, { error: M.system }),
     period_start: date,
     period_months: optionalOf(integerSchema(0, 99)),
-    special_44: flag('特例（週44時間）を適用するか選択してください'),
+    special_44: flag(codeText('work_system.special_week')),
     core_start: time,
     core_end: time,
     flexible_start: time,
     flexible_end: time,
     standard_daily_minutes: optionalOf(integerSchema(1, 1440, M.standardDaily)),
-    full_two_days_off: flag('完全週休2日とするか選択してください'),
+    full_two_days_off: flag(codeText('work_system.full_two_days_off')),
     special_period_from: date,
     special_period_to: date,
   })

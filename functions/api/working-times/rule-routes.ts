@@ -20,6 +20,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { ok, withAudit } from '../../shared/http.js';
 import { IdSchema } from '../schemas.js';
+import { codeText } from '../../shared/i18n/code-text.js';
 
 /**
  * Shared pieces of the working-time and break-time rule routes (spec §2, §5, §7). Rules are stored
@@ -66,7 +67,7 @@ export const WorkingTimeBodySchema = z
   })
   .check(
     z.refine((b) => b.department_id !== null || b.employment_status_id !== null, {
-      message: '部署または雇用形態を選択してください',
+      message: codeText('rules.group_required'),
       path: ['department_id'],
     }),
     z.refine((b) => withinDay(b.fixed_hour, b.fixed_minute), { path: ['fixed_hour'] }),
@@ -85,11 +86,11 @@ const BreakWindowSchema = z
   .strictObject({ start_hour: hour(23), start_minute: minute, end_hour: hour(24), end_minute: minute })
   .check(
     z.refine((w) => withinDay(w.end_hour, w.end_minute), {
-      message: '休憩時間帯の終了は24:00までにしてください',
+      message: codeText('rules.window_end_max'),
       path: ['end_hour'],
     }),
     z.refine((w) => toMinutes(w.start_hour, w.start_minute) < toMinutes(w.end_hour, w.end_minute), {
-      message: '休憩時間帯の終了は開始より後にしてください',
+      message: codeText('rules.window_end_after_start'),
       path: ['end_hour'],
     }),
   );
@@ -134,7 +135,7 @@ export const BreakTimeBodySchema = z
      * What a day without punched breaks takes: 'rule' (this rule's break, or the day's pattern's
      * windows, deemed taken; the default) or 'none' (no break deemed). Never raised to 34条 either way.
      */
-    unpunched_breaks: z.optional(z.enum(UNPUNCHED_BREAKS, { error: '休憩の打刻がない日の扱いを選択してください' })),
+    unpunched_breaks: z.optional(z.enum(UNPUNCHED_BREAKS, { error: codeText('rules.unpunched_breaks') })),
     department_id: OptionalRef,
     employment_status_id: OptionalRef,
     effective_from: EffectiveDate,
@@ -154,7 +155,7 @@ export const BreakTimeBodySchema = z
         [b.tier2_condition_hour, b.tier2_condition_minute, b.tier2_break_hour, b.tier2_break_minute].every(
           (v) => typeof v === 'number',
         ),
-      { message: '2段階目の拘束時間と休憩時間をすべて選択してください', path: ['tier2_condition_hour'] },
+      { message: codeText('rules.tier_two_complete'), path: ['tier2_condition_hour'] },
     ),
     z.refine(
       (b) => {
@@ -163,7 +164,7 @@ export const BreakTimeBodySchema = z
           condition === null || (condition <= 24 * 60 && condition >= toMinutes(b.condition_hour, b.condition_minute))
         );
       },
-      { message: '2段階目の拘束時間は1段階目以上にしてください', path: ['tier2_condition_hour'] },
+      { message: codeText('rules.tier_two_span'), path: ['tier2_condition_hour'] },
     ),
     z.refine(
       (b) => {
@@ -173,9 +174,9 @@ export const BreakTimeBodySchema = z
           brk === null || condition === null || (brk >= toMinutes(b.break_hour, b.break_minute) && brk <= condition)
         );
       },
-      { message: '2段階目の休憩時間は1段階目以上、2段階目の拘束時間以下にしてください', path: ['tier2_break_hour'] },
+      { message: codeText('rules.tier_two_break'), path: ['tier2_break_hour'] },
     ),
-    z.refine((b) => disjoint(b.windows ?? []), { message: '休憩時間帯が重なっています', path: ['windows'] }),
+    z.refine((b) => disjoint(b.windows ?? []), { message: codeText('rules.windows_overlap'), path: ['windows'] }),
   );
 
 /** The stored values of a valid break-time body. */

@@ -62,7 +62,8 @@ export const ManualGrantSchema = z.object({
 });
 
 /** 記録開始前の有給取得日数 (staff form, issue 29 item 8): 0–40 days in half-day steps. */
-export const TAKEN_BEFORE_RECORDS_MESSAGE = '記録開始前の取得日数は0〜40日の0.5日単位で入力してください';
+/** A catalogue code (issue 31), rendered per caller by the request pipeline. */
+export const TAKEN_BEFORE_RECORDS_MESSAGE = 'paid_leave.taken_before_records';
 export const TakenBeforeRecordsSchema = z
   .number(TAKEN_BEFORE_RECORDS_MESSAGE)
   .check(

@@ -2,10 +2,9 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { en } from './catalogues/en.js';
 import { ja, type MessageCode } from './catalogues/ja.js';
+import { splitCodeText } from './code-text.js';
 
 export type { MessageCode };
-/** The Japanese catalogue's raw texts: the message a zod schema gives (resolved back to its code by toHttp). */
-export const JA: Readonly<Record<MessageCode, string>> = ja;
 export type MessageParams = Record<string, string | number>;
 
 /**
@@ -37,6 +36,14 @@ export function registerCatalogue(language: string, catalogue: Catalogue): void 
 export const availableLanguages = (): string[] => [...catalogues.keys()];
 
 export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(ja, code);
+
+export { codeText } from './code-text.js';
+
+/** The code and params of a `codeText` string whose code the catalogue has, else undefined. */
+export function parseCodeText(text: string): { code: MessageCode; params: MessageParams } | undefined {
+  const split = splitCodeText(text);
+  return split && isMessageCode(split.code) ? { code: split.code, params: split.params } : undefined;
+}
 
 function formatter(language: string): I18n {
   let i18n = formatters.get(language);
