@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
+import { language, loadArea, onLanguageChange, setLanguage } from './i18n';
+import { initialLanguage } from './i18n/choice';
 import { SessionProvider } from './lib/session';
 
 // The prerendered landing page (scripts/prerender.ts) is only for `/`; the SPA renders its own pages.
@@ -10,12 +12,25 @@ document.getElementById('landing')?.remove();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <SessionProvider>
-        <App />
-      </SessionProvider>
-    </BrowserRouter>
-  </StrictMode>,
-);
+/** Renders the app again, from the top, when the language changes (every screen reads `t` as it renders). */
+function LanguageRoot() {
+  const lang = useSyncExternalStore(onLanguageChange, language);
+  return <App key={lang} />;
+}
+
+async function start(container: HTMLElement) {
+  // The shell's own texts (header, loading, status pages) come before the first paint.
+  await setLanguage(initialLanguage());
+  await loadArea('common');
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <SessionProvider>
+          <LanguageRoot />
+        </SessionProvider>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+void start(root);

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { exportRequestFromQuery, getExport, newExportKey, startExport, type ExportJob } from './csv-download-api';
@@ -80,9 +80,10 @@ export default function CsvDownloadRunPage() {
   const request = exportRequestFromQuery(params);
   const rangeErrors = phase.kind === 'failed' ? (phase.range ?? []) : [];
   const period = request
-    ? C.period
-        .replace('{from}', `${request.start_year}/${request.start_month}/${request.start_day}`)
-        .replace('{to}', `${request.end_year}/${request.end_month}/${request.end_day}`)
+    ? fmt(C.period, {
+        from: `${request.start_year}/${request.start_month}/${request.start_day}`,
+        to: `${request.end_year}/${request.end_month}/${request.end_day}`,
+      })
     : null;
 
   return (
@@ -106,7 +107,7 @@ export default function CsvDownloadRunPage() {
               </p>
               <progress className="csv-run__bar" aria-label={C.progressLabel} />
               {phase.kind === 'running' && phase.rows !== null && (
-                <p className="page-hint">{C.rows.replace('{n}', phase.rows.toLocaleString('ja-JP'))}</p>
+                <p className="page-hint">{fmt(C.rows, { n: phase.rows.toLocaleString('ja-JP') })}</p>
               )}
             </div>
           </div>
@@ -119,11 +120,11 @@ export default function CsvDownloadRunPage() {
             <p className="page-hint">
               {phase.job.file_name}
               {typeof phase.job.row_count === 'number' &&
-                `（${C.rows.replace('{n}', phase.job.row_count.toLocaleString('ja-JP'))}）`}
+                `（${fmt(C.rows, { n: phase.job.row_count.toLocaleString('ja-JP') })}）`}
             </p>
             {phase.job.unencodable_chars ? (
               <p role="alert" className="form-error">
-                {C.unencodable.replace('{n}', phase.job.unencodable_chars.toLocaleString('ja-JP'))}
+                {fmt(C.unencodable, { n: phase.job.unencodable_chars.toLocaleString('ja-JP') })}
               </p>
             ) : null}
             {phase.job.download_url && (
@@ -133,7 +134,7 @@ export default function CsvDownloadRunPage() {
                 </a>
                 {phase.job.link_expires_in ? (
                   <span className="form__hint csv-run__expiry">
-                    {C.linkExpiry.replace('{n}', String(Math.round(phase.job.link_expires_in / 60)))}
+                    {fmt(C.linkExpiry, { n: String(Math.round(phase.job.link_expires_in / 60)) })}
                   </span>
                 ) : null}
               </p>

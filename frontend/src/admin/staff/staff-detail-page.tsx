@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { api } from '../../lib/api';
 import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { PageTitle } from '../../shared/page-title';
@@ -26,7 +26,7 @@ function DeleteRecord({ day, onDeleted }: { day: AttendanceDay; onDeleted: () =>
   if (!day.id) return null;
   const recordId = day.id;
   async function onClick() {
-    if (!window.confirm(t.admin.staff.confirmDeleteRecord.replace('{date}', formatShortDate(day.date)))) return;
+    if (!window.confirm(fmt(t.admin.staff.confirmDeleteRecord, { date: formatShortDate(day.date) }))) return;
     setBusy(true);
     const res = await deleteRecord(recordId);
     setBusy(false);

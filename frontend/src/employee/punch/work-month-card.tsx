@@ -5,7 +5,7 @@
  * (punching must not suffer).
  */
 import type { OwnWorkStatusView } from '../../../../functions/api/work-status/views';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { api } from '../../lib/api';
 import { FindingList } from '../../shared/agreement-findings';
 import { flexBalanceText, flexProjectionText } from '../../shared/flex-balance';
@@ -62,7 +62,7 @@ export function WorkMonthCard() {
         </>
       )}
       <p className="page-hint work-month-card__limit">
-        {W.limit.replace('{h}', String(Math.round(s.alert_limit_minutes / 60)))}
+        {fmt(W.limit, { h: String(Math.round(s.alert_limit_minutes / 60)) })}
       </p>
       {s.findings.length > 0 && <FindingList findings={s.findings} label={W.findings} />}
     </section>

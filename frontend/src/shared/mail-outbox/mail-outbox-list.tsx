@@ -5,7 +5,7 @@
  * times, the last error, and 再送 where the screen offers it.
  */
 import type { MailOutboxView } from '../../../../functions/api/mail-outbox/views';
-import { t } from '../../i18n';
+import { labelOf, t } from '../../i18n';
 import { formatDateTime } from '../time';
 import './mail-outbox.css';
 
@@ -59,7 +59,7 @@ function MailCard({
     <li className="card mail-outbox__item" data-mail-id={mail.id}>
       <div className="mail-outbox__head">
         <h3 id={titleId} className="mail-outbox__kind">
-          {M.kinds[mail.kind] ?? mail.kind}
+          {labelOf(M.kinds, mail.kind) ?? mail.kind}
         </h3>
         <span className={`badge ${STATUS_CLASS[mail.status]}`}>{M.status[mail.status]}</span>
       </div>
@@ -106,7 +106,7 @@ function MailCard({
         >
           {resend.busyId === mail.id ? M.resending : M.resend}
           <span className="visually-hidden">
-            （{M.kinds[mail.kind] ?? mail.kind}・{mail.to}）
+            （{labelOf(M.kinds, mail.kind) ?? mail.kind}・{mail.to}）
           </span>
         </button>
       )}
