@@ -1,6 +1,6 @@
 /**
- * Japanese copy of the landing page's contact form. Apart from the catalogue (ja.ts, which takes it
- * from here) so that the landing page's script (public/landing-client.tsx → contact-form.tsx) loads
+ * Japanese copy of the landing page's contact form. Apart from the catalogue (catalogues/ja/public.json's
+ * `contact` holds the same words) so that the landing page's script (public/landing-client.tsx → contact-form.tsx) loads
  * these few lines instead of the whole application's copy: `/` has a 90 kB JavaScript budget.
  */
 export const contactCopy = {
