@@ -11,9 +11,10 @@
  * such a text rather than guess. `messages` (the server's sentences) is not copied: the build takes it
  * from the server's catalogues (functions/shared/i18n/catalogues/<lang>.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { AREA_SECTIONS } from '../src/i18n/areas';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,17 +31,34 @@ function check(value: unknown, path: string): void {
   }
 }
 
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** ja.ts's value, plus the keys only the JSON file has (added since the move, e.g. the language switch's). */
+function merged(fromJa: unknown, existing: unknown): unknown {
+  if (!isTree(fromJa) || !isTree(existing)) return fromJa;
+  const out: Tree = { ...fromJa };
+  for (const [key, value] of Object.entries(existing)) out[key] = key in fromJa ? merged(fromJa[key], value) : value;
+  return out;
+}
+
 const placed = new Set<string>(['messages']);
+const prettierOptions = { ...(await resolveConfig(resolve(outDir, 'common.json'))), parser: 'json' };
 mkdirSync(outDir, { recursive: true });
 for (const [area, sections] of Object.entries(AREA_SECTIONS)) {
-  const file: Record<string, unknown> = {};
+  const path = resolve(outDir, `${area}.json`);
+  const existing = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Tree) : {};
+  const file: Tree = {};
   for (const section of sections) {
-    if (!(section in ja)) continue; // a section another branch has not added yet
+    if (!(section in ja)) {
+      if (section in existing) file[section] = existing[section];
+      continue; // a section another branch has not added yet
+    }
     check(ja[section], section);
-    file[section] = ja[section];
+    file[section] = merged(ja[section], existing[section]);
     placed.add(section);
   }
-  writeFileSync(resolve(outDir, `${area}.json`), `${JSON.stringify(file, null, 2)}\n`);
+  writeFileSync(path, await format(JSON.stringify(file), prettierOptions));
 }
 const unplaced = Object.keys(ja).filter((section) => !placed.has(section));
 if (unplaced.length > 0) {

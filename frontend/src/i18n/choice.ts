@@ -3,7 +3,7 @@
  * first of `navigator.languages` that has catalogues (exactly or by its primary subtag, `en-GB` → `en`),
  * else Japanese. Once signed in, the session's `language` wins (lib/session.tsx).
  */
-import { DEFAULT_LANGUAGE, LANGUAGES } from './index';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 
 const STORAGE_KEY = 'kintai.language';
 

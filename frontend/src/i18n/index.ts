@@ -13,6 +13,7 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import type { MessageKey } from '../../../functions/shared/messages';
 import { AREA_FILES, AREA_SECTIONS, type Area, type CatalogueFile } from './areas';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 import type jaAdmin from './catalogues/ja/admin.json';
 import type jaCommon from './catalogues/ja/common.json';
 import type jaEmployee from './catalogues/ja/employee.json';
@@ -26,18 +27,12 @@ export type Catalogue = DeepReadonly<
   typeof jaCommon & typeof jaPublic & typeof jaEmployee & typeof jaAdmin & typeof jaOperator
 > & { readonly messages: Readonly<Record<MessageKey, string>> };
 
-export type Language = string;
-export const DEFAULT_LANGUAGE = 'ja';
+export { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 
 type Loader = () => Promise<unknown>;
 const FILES: Record<string, Loader> = import.meta.glob('./catalogues/*/*.json', { import: 'default' });
 const loaderOf = (language: string, file: CatalogueFile): Loader | undefined =>
   extraLanguages.get(language)?.(file) ?? FILES[`./catalogues/${language}/${file}.json`];
-
-/** Languages with catalogue files (a folder with a `common.json`), Japanese first. */
-export const LANGUAGES: readonly string[] = [
-  ...new Set([DEFAULT_LANGUAGE, ...Object.keys(FILES).map((path) => path.split('/')[2] ?? DEFAULT_LANGUAGE)]),
-];
 
 const extraLanguages = new Map<string, (file: CatalogueFile) => Loader>();
 
@@ -141,7 +136,7 @@ export function onLanguageChange(listener: () => void): () => void {
  */
 export function registerLanguage(name: string, loaderFor: (file: CatalogueFile) => Loader): void {
   extraLanguages.set(name, loaderFor);
-  (LANGUAGES as string[]).push(name);
+  if (!LANGUAGES.includes(name)) LANGUAGES.push(name);
 }
 
 /** The Japanese file's loader (the pseudo-locale is made from it). */
