@@ -2,7 +2,7 @@
  * Writes the Japanese SPA catalogues (frontend/src/i18n/catalogues/ja/<area>.json) from the former
  * single-file catalogue frontend/src/i18n/ja.ts, word for word (issue 31). Deterministic: the same
  * ja.ts always gives the same files, so it can be re-run after a branch added keys to ja.ts (the file
- * no longer exists here; give the path of the branch's copy, which imports './contact' beside it):
+ * no longer exists here: put the branch's ja.ts and contact.ts back into frontend/src/i18n/, run, delete them):
  *
  *   npx tsx frontend/scripts/ja-to-catalogues.ts [path/to/ja.ts]   (default frontend/src/i18n/ja.ts)
  *

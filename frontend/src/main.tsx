@@ -2,8 +2,9 @@ import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
-import { language, loadArea, onLanguageChange, setLanguage } from './i18n';
+import { language, loadArea, onLanguageChange, pinLanguage, setLanguage } from './i18n';
 import { initialLanguage } from './i18n/choice';
+import { PSEUDO_FLAG, registerPseudoLocale } from './i18n/pseudo';
 import { SessionProvider } from './lib/session';
 
 // The prerendered landing page (scripts/prerender.ts) is only for `/`; the SPA renders its own pages.
@@ -20,7 +21,12 @@ function LanguageRoot() {
 
 async function start(container: HTMLElement) {
   // The shell's own texts (header, loading, status pages) come before the first paint.
-  await setLanguage(initialLanguage());
+  const pseudo = (window as unknown as Record<string, unknown>)[PSEUDO_FLAG];
+  if (typeof pseudo === 'string') {
+    // Test only (i18n/pseudo.ts): a browser test set the flag before the page loaded.
+    await setLanguage(registerPseudoLocale(pseudo));
+    pinLanguage();
+  } else await setLanguage(initialLanguage());
   await loadArea('common');
   createRoot(container).render(
     <StrictMode>

@@ -34,7 +34,7 @@ const FILES: Record<string, Loader> = import.meta.glob('./catalogues/*/*.json', 
 const loaderOf = (language: string, file: CatalogueFile): Loader | undefined =>
   extraLanguages.get(language)?.(file) ?? FILES[`./catalogues/${language}/${file}.json`];
 
-const extraLanguages = new Map<string, (file: CatalogueFile) => Loader>();
+const extraLanguages = new Map<string, (file: CatalogueFile) => Loader | undefined>();
 
 /** Every section of every file, created up front so a module may keep `const R = t.refreshBar`. */
 export const t = Object.fromEntries(
@@ -113,8 +113,15 @@ export const language = (): string => active;
 /** The `Intl` locale of the active language (the pseudo-locale formats as English). */
 export const locale = (): string => (extraLanguages.has(active) ? 'en' : active);
 
+let pinned = false;
+/** Keeps the current language whatever the session says (the tests' pseudo-locale only). */
+export function pinLanguage(): void {
+  pinned = true;
+}
+
 /** Switches every loaded area to `next` (a language without files falls back to Japanese). */
 export async function setLanguage(next: string): Promise<void> {
+  if (pinned) return;
   const target = LANGUAGES.includes(next) || extraLanguages.has(next) ? next : DEFAULT_LANGUAGE;
   if (target === active && wanted.size > 0) return;
   active = target;
@@ -134,7 +141,7 @@ export function onLanguageChange(listener: () => void): () => void {
  * Adds a language whose files come from `loaderFor` instead of a folder: the tests' pseudo-locale.
  * Not a product path (languages are folders); nothing in the product calls it.
  */
-export function registerLanguage(name: string, loaderFor: (file: CatalogueFile) => Loader): void {
+export function registerLanguage(name: string, loaderFor: (file: CatalogueFile) => Loader | undefined): void {
   extraLanguages.set(name, loaderFor);
   if (!LANGUAGES.includes(name)) LANGUAGES.push(name);
 }

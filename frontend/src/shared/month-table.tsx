@@ -13,7 +13,7 @@ import type {
 } from '../../../functions/api/timestamps/month-view';
 import { fmt, labelOf, t } from '../i18n';
 import { flexBalanceText, flexProjectionText } from './flex-balance';
-import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime } from './time';
+import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime, inParentheses } from './time';
 import './page.css';
 import './month-table.css';
 
@@ -75,7 +75,7 @@ export function WorkSystemNote({
         <dt>{S.label}</dt>
         <dd>
           {system.label}
-          {period && `（${period}）`}
+          {period && inParentheses(period)}
         </dd>
       </div>
       {flex && (
@@ -136,8 +136,8 @@ function leaveLabel(day: AttendanceDayView): string {
   if (!day.leave_unit || day.leave_unit === 'day') return type;
   const unit = t.monthTable.leaveUnits[day.leave_unit] ?? day.leave_unit;
   return day.leave_unit === 'hours'
-    ? `${type}（${unit} ${fmt(t.monthTable.leaveHours, { n: String(day.leave_hours) })}）`
-    : `${type}（${unit}）`;
+    ? `${type}${inParentheses(`${unit} ${fmt(t.monthTable.leaveHours, { n: String(day.leave_hours) })}`)}`
+    : `${type}${inParentheses(unit)}`;
 }
 
 /** The 予定 cell: 9:00–18:00 and the pattern's name, 休み for a shift day off, blank without a schedule. */

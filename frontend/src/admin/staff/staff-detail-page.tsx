@@ -10,7 +10,7 @@ import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { PageTitle } from '../../shared/page-title';
 import { MonthTable, type AttendanceDay, type MonthAttendance } from '../../shared/month-table';
 import { Loading } from '../../shared/status-pages';
-import { formatShortDate, monthViewYears, zonedDate, zonedParts } from '../../shared/time';
+import { formatShortDate, formatYearMonth, monthViewYears, zonedDate, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import '../../shared/page.css';
@@ -89,16 +89,11 @@ export default function StaffDetailPage() {
         )}
         {state.status === 'ready' && (
           <>
-            <h2 className="page-section__title attendance-heading">
-              {year}
-              {t.common.year}
-              {month}
-              {t.common.month}
-            </h2>
+            <h2 className="page-section__title attendance-heading">{formatYearMonth(year, month)}</h2>
             <MonthTable
               days={state.data.days}
               timeZone={timeZone}
-              caption={`${name} ${year}${t.common.year}${month}${t.common.month}`}
+              caption={`${name} ${formatYearMonth(year, month)}`}
               today={zonedDate(new Date(), timeZone)}
               action={{
                 label: t.admin.actions,

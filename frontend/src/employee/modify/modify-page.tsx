@@ -25,6 +25,7 @@ import {
   addDaysTo,
   formatLongDate,
   formatPunchTime,
+  inParentheses,
   inputTime,
   parseDateString,
   toDateString,
@@ -454,7 +455,7 @@ function CorrectionRequests({
                     onClick={() => void withdraw(r.id)}
                   >
                     {t.approvals.withdraw}
-                    <span className="visually-hidden">（{formatLongDate(r.date)}）</span>
+                    <span className="visually-hidden">{inParentheses(formatLongDate(r.date))}</span>
                   </button>
                 )}
               </li>

@@ -2,6 +2,7 @@
  * The employee's paid leave on the punch screen: days left, days pending, the next expiry and the
  * five-day duty (年5日の取得義務) status. A failed load hides the card: punching must not suffer.
  */
+import { inParentheses } from '../../shared/time';
 import { fmt, t } from '../../i18n';
 import {
   daysHours,
@@ -21,7 +22,8 @@ function FiveDay({ w }: { w: FiveDayWindow }) {
   });
   return (
     <p className={`paid-leave-card__duty paid-leave-card__duty--${w.status}`}>
-      {t.paidLeave.fiveDay}：<strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>（{progress}）
+      {t.paidLeave.fiveDay}：<strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>
+      {inParentheses(progress)}
     </p>
   );
 }

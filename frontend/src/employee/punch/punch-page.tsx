@@ -8,7 +8,14 @@ import { Link } from 'react-router-dom';
 import { fmt, t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { formatClock, formatLongDate, formatMinutes, formatPunchTime, formatTime } from '../../shared/time';
+import {
+  formatClock,
+  formatLongDate,
+  formatMinutes,
+  formatPunchTime,
+  formatTime,
+  inParentheses,
+} from '../../shared/time';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { Clock } from './clock';
@@ -249,7 +256,8 @@ export default function PunchPage() {
                   autoComplete="off"
                 />
                 <span id="punch-memo-hint" className="form__hint">
-                  {t.punch.memoHint}（{memoValue.length}/{MEMO_MAX_LENGTH}）
+                  {t.punch.memoHint}
+                  {inParentheses(`${memoValue.length}/${MEMO_MAX_LENGTH}`)}
                 </span>
               </div>
             )}

@@ -26,9 +26,11 @@ export function dayOffKind(day: Day): string {
     case 'legal_holiday':
       return M.legalHoliday;
     case 'company_day_off':
-      return day.day_name ? `${M.companyDayOff}・${day.day_name}` : M.companyDayOff;
+      return day.day_name
+        ? fmt(t.common.nameAndDetail, { name: M.companyDayOff, detail: day.day_name })
+        : M.companyDayOff;
     case 'public_holiday':
-      return day.holiday_name ? `${M.holiday}・${day.holiday_name}` : M.holiday;
+      return day.holiday_name ? fmt(t.common.nameAndDetail, { name: M.holiday, detail: day.holiday_name }) : M.holiday;
     default:
       return M.dayOff;
   }

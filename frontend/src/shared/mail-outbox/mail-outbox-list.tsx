@@ -6,7 +6,7 @@
  */
 import type { MailOutboxView } from '../../../../functions/api/mail-outbox/views';
 import { labelOf, t } from '../../i18n';
-import { formatDateTime } from '../time';
+import { formatDateTime, inParentheses } from '../time';
 import './mail-outbox.css';
 
 const M = t.mailOutbox;
@@ -20,7 +20,9 @@ const STATUS_CLASS: Record<MailOutboxView['status'], string> = {
 
 /** The row's error in words, with the server's short answer (`SMTP 550`) when there was one. */
 const errorText = (mail: MailOutboxView) =>
-  mail.error ? `${M.errors[mail.error] ?? mail.error}${mail.error_detail ? `（${mail.error_detail}）` : ''}` : null;
+  mail.error
+    ? `${M.errors[mail.error] ?? mail.error}${mail.error_detail ? inParentheses(mail.error_detail) : ''}`
+    : null;
 
 export function MailOutboxList({
   mails,

@@ -4,6 +4,7 @@ import type {
 } from '../../../../functions/services/paid-leave-service';
 import { api } from '../../lib/api';
 import { fmt, t } from '../../i18n';
+import { formatDateOnly } from '../time';
 
 /** One employee's paid leave today (`GET /api/v1/paid_leave`, each row of the admin list): the backend's own type. */
 export type PaidLeaveSummary = PaidLeaveSummaryView;
@@ -28,10 +29,7 @@ export const pendingText = (s: { pending_days: number; pending_hours: number }) 
     : daysHours({ days: s.pending_days, hours: s.pending_hours });
 
 /** `2026-04-01` → `2026年4月1日` (no weekday: these dates sit in dense tables and sentences). */
-export const jaDate = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${y}${t.common.year}${m}${t.common.month}${d}${t.common.day}`;
-};
+export const jaDate = (date: string) => formatDateOnly(date);
 
 export const isBehind = (s: { five_day_status: FiveDayWindow['status'] | null }) =>
   s.five_day_status === 'behind' || s.five_day_status === 'overdue';
