@@ -34,7 +34,7 @@ const AREAS = {
 } as const;
 /** The catalogue files (src/i18n/areas.ts AREA_FILES) each route loads before it renders. */
 const CATALOGUES: Record<keyof typeof AREAS, readonly string[]> = {
-  '/ (prerendered landing)': [],
+  '/ (prerendered landing)': ['common', 'public'], // the contact form's words
   '/users/sign_in (public)': ['common', 'public'],
   '/employees': ['common', 'employee'],
   '/management (admin)': ['common', 'employee', 'admin'],
