@@ -261,8 +261,10 @@ function DayRow({
           {day.is_holiday && day.holiday_name && <span className="badge month-badge--holiday">{day.holiday_name}</span>}
           {day.day_name && (
             <span className="badge month-badge--calendar">
-              {(kind === 'extra-working' ? t.monthTable.extraWorkingDay : t.monthTable.companyDayOff) +
-                `：${day.day_name}`}
+              {fmt(t.common.labelled, {
+                label: kind === 'extra-working' ? t.monthTable.extraWorkingDay : t.monthTable.companyDayOff,
+                value: day.day_name,
+              })}
             </span>
           )}
           {kind === 'leave' && <span className="badge month-badge--leave">{leaveLabel(day)}</span>}
@@ -273,7 +275,7 @@ function DayRow({
           )}
           {pending && (
             <span className="badge badge--pending month-badge--correction-pending">
-              {t.approvals.correctionKind}：{t.approvals.pendingStatus}
+              {fmt(t.common.labelled, { label: t.approvals.correctionKind, value: t.approvals.pendingStatus })}
             </span>
           )}
           {flags.map((label) => (

@@ -199,7 +199,8 @@ export function formatHoursJa(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '';
   const m = Math.max(0, Math.round(minutes));
   const rest = m % 60;
-  return `${Math.floor(m / 60)}時間${rest ? `${rest}分` : ''}`;
+  const h = Math.floor(m / 60);
+  return rest ? fmt(t.common.hoursMinutes, { h, m: rest }) : fmt(t.common.hours, { h });
 }
 
 /** `09:05` (padded, as `<input type="time">` takes it), or '' when there is no instant. */

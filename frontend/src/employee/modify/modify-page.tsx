@@ -182,7 +182,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
                             (b) =>
                               `${formatPunchTime(b.start_at, date, timeZone)}–${b.end_at ? formatPunchTime(b.end_at, date, timeZone) : t.modify.breakEndMissing}`,
                           )
-                          .join('、')
+                          .join(t.common.listSeparator)
                       : punch.breaks_recorded
                         ? t.modify.noBreakRecorded
                         : t.modify.noBreaks}
@@ -444,7 +444,7 @@ function CorrectionRequests({
                 )}
                 {r.decision_reason && (
                   <span className="modify-requests__reason text-block">
-                    {t.approvals.decisionReasonShown}：{r.decision_reason}
+                    {fmt(t.common.labelled, { label: t.approvals.decisionReasonShown, value: r.decision_reason })}
                   </span>
                 )}
                 {r.status === 0 && (

@@ -22,7 +22,8 @@ function FiveDay({ w }: { w: FiveDayWindow }) {
   });
   return (
     <p className={`paid-leave-card__duty paid-leave-card__duty--${w.status}`}>
-      {t.paidLeave.fiveDay}：<strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>
+      {fmt(t.common.labelled, { label: t.paidLeave.fiveDay, value: '' })}
+      <strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>
       {inParentheses(progress)}
     </p>
   );

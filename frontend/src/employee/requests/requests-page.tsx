@@ -76,7 +76,7 @@ function RequestItem({
         )}
         {row.decision_reason && (
           <span className="request-item__decision">
-            {t.approvals.decisionReasonShown}：{row.decision_reason}
+            {fmt(t.common.labelled, { label: t.approvals.decisionReasonShown, value: row.decision_reason })}
           </span>
         )}
       </span>

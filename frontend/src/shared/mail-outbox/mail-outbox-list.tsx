@@ -5,7 +5,7 @@
  * times, the last error, and 再送 where the screen offers it.
  */
 import type { MailOutboxView } from '../../../../functions/api/mail-outbox/views';
-import { labelOf, t } from '../../i18n';
+import { fmt, labelOf, t } from '../../i18n';
 import { formatDateTime, inParentheses } from '../time';
 import './mail-outbox.css';
 
@@ -108,7 +108,9 @@ function MailCard({
         >
           {resend.busyId === mail.id ? M.resending : M.resend}
           <span className="visually-hidden">
-            （{labelOf(M.kinds, mail.kind) ?? mail.kind}・{mail.to}）
+            {inParentheses(
+              fmt(t.common.nameAndDetail, { name: labelOf(M.kinds, mail.kind) ?? mail.kind, detail: mail.to }),
+            )}
           </span>
         </button>
       )}
