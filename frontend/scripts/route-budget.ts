@@ -37,7 +37,7 @@ const CATALOGUES: Record<keyof typeof AREAS, readonly string[]> = {
   '/ (prerendered landing)': ['common', 'public'], // the contact form's words
   '/users/sign_in (public)': ['common', 'public'],
   '/employees': ['common', 'employee'],
-  '/management (admin)': ['common', 'employee', 'admin'],
+  '/management (admin)': ['common', 'public', 'employee', 'admin'],
   '/management (operator)': ['common', 'operator'],
 };
 const BUDGETS: Partial<Record<keyof typeof AREAS, number>> = {

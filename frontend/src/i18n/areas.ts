@@ -41,7 +41,8 @@ export type CatalogueFile = keyof typeof AREA_SECTIONS;
 export const AREA_FILES = {
   public: ['common', 'public'],
   employee: ['common', 'employee'],
-  admin: ['common', 'employee', 'admin'],
+  // The admin's staff screen resets a password with the public pages' passwordReset texts.
+  admin: ['common', 'public', 'employee', 'admin'],
   operator: ['common', 'operator'],
 } as const satisfies Record<string, readonly CatalogueFile[]>;
 
