@@ -107,6 +107,9 @@ const POLICIES = [
             '**/functions/domain/text-limits.ts',
             // CSV injection's one rule, for the shift grid's own CSV (issue 30 item 5).
             '**/functions/domain/csv-cell.ts',
+            // The server's sentences in each language, which the SPA's build puts into `common` (issue 31).
+            '**/functions/shared/i18n/catalogues/*.ts',
+            '**/functions/shared/i18n/codes.ts',
           ],
         },
       },
@@ -159,7 +162,11 @@ export default tseslint.config(
         projectService: {
           // Build scripts of the SPA run by tsx, outside tsconfig.json's include (prerender.ts is in it,
           // through vite.config.ts).
-          allowDefaultProject: ['frontend/scripts/make-icons.ts', 'frontend/scripts/route-budget.ts'],
+          allowDefaultProject: [
+            'frontend/scripts/make-icons.ts',
+            'frontend/scripts/route-budget.ts',
+            'frontend/scripts/ja-to-catalogues.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

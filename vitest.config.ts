@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { cataloguePlugin } from './frontend/scripts/catalogue-plugin.js';
 
 /**
  * Test tiers by folder (see STYLE.md): unit (no network), integration (handlers through the local
@@ -11,6 +12,8 @@ const stackProject = {
 };
 
 export default defineConfig({
+  // The SPA's catalogues compile as in the build (unit tests of SPA modules load them).
+  plugins: [cataloguePlugin()],
   test: {
     // Child processes, not threads: handlers keep module-scope SDK clients and env caches per file.
     pool: 'forks',

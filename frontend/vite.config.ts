@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { API_PATH_PREFIXES, isApiRequest } from '../functions/routes.js';
+import { cataloguePlugin } from './scripts/catalogue-plugin.js';
 import { prerenderLanding } from './scripts/prerender.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -42,7 +43,7 @@ function prerenderLandingPlugin(): Plugin {
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), prerenderLandingPlugin()],
+  plugins: [cataloguePlugin(), react(), prerenderLandingPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -47,8 +47,10 @@ async function renderLandingHtml(): Promise<string> {
       rollupOptions: { output: { entryFileNames: 'landing-prerender.mjs' } },
     },
   });
-  const mod = (await import(pathToFileURL(`${ssrOut}landing-prerender.mjs`).href)) as { renderLanding: () => string };
-  const html = mod.renderLanding();
+  const mod = (await import(pathToFileURL(`${ssrOut}landing-prerender.mjs`).href)) as {
+    renderLanding: () => Promise<string>;
+  };
+  const html = await mod.renderLanding();
   rmSync(ssrOut, { recursive: true, force: true });
   return html;
 }

@@ -1,7 +1,8 @@
 /**
  * Prints the gzipped JS and CSS each area's first visit downloads (the shell plus the area chunk
- * and everything they import statically) and fails when /employees or the prerendered landing `/`
- * exceeds its budget: staff punch from phones on mobile networks. Run after `npm run build:web`:
+ * and everything they import statically, plus the area's catalogue files in one language) and fails
+ * when /employees (in any language) or the prerendered landing `/` exceeds its budget: staff punch
+ * from phones on mobile networks. Run after `npm run build:web`:
  *   npx tsx frontend/scripts/route-budget.ts
  */
 import { readFileSync } from 'node:fs';
@@ -31,6 +32,14 @@ const AREAS = {
   '/management (admin)': [SPA, 'src/admin/admin-area.tsx'],
   '/management (operator)': [SPA, 'src/operator/operator-area.tsx'],
 } as const;
+/** The catalogue files (src/i18n/areas.ts AREA_FILES) each route loads before it renders. */
+const CATALOGUES: Record<keyof typeof AREAS, readonly string[]> = {
+  '/ (prerendered landing)': ['common', 'public'], // the contact form's words
+  '/users/sign_in (public)': ['common', 'public'],
+  '/employees': ['common', 'employee'],
+  '/management (admin)': ['common', 'public', 'employee', 'admin'],
+  '/management (operator)': ['common', 'operator'],
+};
 const BUDGETS: Partial<Record<keyof typeof AREAS, number>> = {
   '/ (prerendered landing)': LANDING_BUDGET_BYTES,
   '/employees': EMPLOYEE_BUDGET_BYTES,
@@ -56,7 +65,26 @@ let failed = false;
 const gate = /src="\/(assets\/route-gate-[^"]+\.js)"/.exec(readFileSync(`${dist}index.html`, 'utf8'))?.[1];
 if (!gate) throw new Error('dist/index.html has no route gate: run `npm run build:web` (vite build + prerender)');
 
-for (const [route, keys] of Object.entries(AREAS) as [keyof typeof AREAS, readonly string[]][]) {
+// Every language folder the build has (a language lacking a file loads the Japanese one).
+const languages = [
+  ...new Set(Object.keys(manifest).flatMap((k) => /^src\/i18n\/catalogues\/([^/]+)\//.exec(k)?.[1] ?? [])),
+].sort((a, b) => (a === 'ja' ? -1 : b === 'ja' ? 1 : a.localeCompare(b)));
+const catalogueKey = (language: string, file: string) =>
+  manifest[`src/i18n/catalogues/${language}/${file}.json`]
+    ? `src/i18n/catalogues/${language}/${file}.json`
+    : `src/i18n/catalogues/ja/${file}.json`;
+
+const runs = (Object.entries(AREAS) as [keyof typeof AREAS, readonly string[]][]).flatMap(([route, keys]) =>
+  CATALOGUES[route].length === 0
+    ? [{ route, label: route as string, keys }]
+    : languages.map((language) => ({
+        route,
+        label: `${route} [${language}]`,
+        keys: [...keys, ...CATALOGUES[route].map((file) => catalogueKey(language, file))],
+      })),
+);
+
+for (const { route, label, keys } of runs) {
   for (const key of keys)
     if (!manifest[key]) throw new Error(`${key} is not a chunk in the manifest; did the lazy import move?`);
   const chunks = [...closure(['index.html', ...keys])].map((k) => manifest[k]!);
@@ -66,7 +94,7 @@ for (const [route, keys] of Object.entries(AREAS) as [keyof typeof AREAS, readon
   const over = budget !== undefined && js > budget;
   failed ||= over;
   console.log(
-    `${route.padEnd(26)} JS ${kb(js).padStart(9)} gz   CSS ${kb(css).padStart(8)} gz${budget ? `   budget ${kb(budget)}${over ? ' OVER' : ''}` : ''}`,
+    `${label.padEnd(31)} JS ${kb(js).padStart(9)} gz   CSS ${kb(css).padStart(8)} gz${budget ? `   budget ${kb(budget)}${over ? ' OVER' : ''}` : ''}`,
   );
 }
 process.exitCode = failed ? 1 : 0;

@@ -5,14 +5,16 @@
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { loadArea } from './i18n';
 import { useSession } from './lib/session';
 import { RequireRole } from './shared/require-role';
 import { Loading } from './shared/status-pages';
 
-const PublicArea = lazy(() => import('./public/public-area'));
-const EmployeeArea = lazy(() => import('./employee/employee-area'));
-const AdminArea = lazy(() => import('./admin/admin-area'));
-const OperatorArea = lazy(() => import('./operator/operator-area'));
+// Each area's catalogue files (i18n/areas.ts) load before its code, which may read `t` when it loads.
+const PublicArea = lazy(() => loadArea('public').then(() => import('./public/public-area')));
+const EmployeeArea = lazy(() => loadArea('employee').then(() => import('./employee/employee-area')));
+const AdminArea = lazy(() => loadArea('admin').then(() => import('./admin/admin-area')));
+const OperatorArea = lazy(() => loadArea('operator').then(() => import('./operator/operator-area')));
 
 /**
  * Management paths only the platform operator uses; a signed-out visitor there signs in as operator.

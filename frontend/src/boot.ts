@@ -9,6 +9,12 @@ import './styles/base.css';
 import './public/public.css';
 import './public/landing.css';
 
-// In `npm run dev:web` nothing is prerendered: the SPA renders the landing page itself.
-if (location.pathname === '/' && document.getElementById('landing')) void import('./public/landing-client');
+import { DEFAULT_LANGUAGE } from './i18n/languages';
+import { initialLanguage } from './i18n/choice';
+
+// In `npm run dev:web` nothing is prerendered: the SPA renders the landing page itself. The
+// prerendered landing is Japanese: a visitor who chose (or whose browser asks for) another language
+// gets the SPA's landing page in it.
+if (location.pathname === '/' && document.getElementById('landing') && initialLanguage() === DEFAULT_LANGUAGE)
+  void import('./public/landing-client');
 else void import('./main');

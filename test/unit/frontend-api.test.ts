@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadArea } from '../../frontend/src/i18n';
 import {
   buildHeaders,
   createApiClient,
@@ -10,6 +11,9 @@ import {
 } from '../../frontend/src/lib/api';
 import { parseSession } from '../../frontend/src/lib/session';
 import { MESSAGES } from '../../functions/shared/messages';
+
+// The client's own failure message is the catalogue's (issue 31): Japanese here.
+beforeAll(() => loadArea('common'));
 
 interface Call {
   url: string;

@@ -6,7 +6,8 @@
  * is 文化の日.
  */
 import iconv from 'iconv-lite';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadArea } from '../../frontend/src/i18n';
 import {
   OFF,
   bulkFill,
@@ -108,6 +109,9 @@ describe('一括入力 leaves days off alone unless asked (issue 29 item 18)', (
 });
 
 describe('grid CSV', () => {
+  // The admin screens load their catalogue before they run; so does this test.
+  beforeAll(() => loadArea('admin'));
+
   const dates = monthDates(2026, 11).slice(0, 3);
   const rows = [
     { id: 'e1aaaaaaaa', name: '山田, 太郎' },

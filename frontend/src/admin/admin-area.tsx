@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
-import { t } from '../i18n';
+import { fmt, t } from '../i18n';
 import { AreaLayout, type MenuEntry } from '../shared/area-layout';
 import { InfoBanners } from '../shared/info-items/info-banners';
 import { InfoItemDetail } from '../shared/info-items/info-item-detail';
@@ -47,7 +47,7 @@ const menu = (pending: string | null): readonly MenuEntry[] => [
     label: t.nav.requestManagement,
     to: '/management/requests',
     badge: pending,
-    badgeLabel: t.admin.requests.pendingCount.replace('{n}', pending ?? '0'),
+    badgeLabel: fmt(t.admin.requests.pendingCount, { n: pending ?? '0' }),
   },
   { label: t.nav.staff, to: '/management/staff' },
   { label: t.nav.shifts, to: '/management/shifts' },

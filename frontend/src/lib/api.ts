@@ -2,9 +2,9 @@
  * The one HTTP client of the SPA. Same-origin cookies carry the session (the SPA never holds
  * tokens); every state-changing call echoes the readable `__Host-csrf` cookie in `X-CSRF-Token`
  * (double-submit). Calls never throw: they resolve to an `ApiResult` so pages handle failure in one
- * shape, with the server's Japanese message when there is one.
+ * shape, with the server's message (in the caller's language) when there is one.
  */
-import { MESSAGES } from '../../../functions/shared/messages';
+import { language, t } from '../i18n';
 
 export const CSRF_COOKIE = '__Host-csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -112,7 +112,7 @@ export function toResult<T>(status: number, body: unknown): ApiResult<T> {
     return { ok: true, status, data, message: null, errors: null, ...page };
   }
   const message =
-    isRecord(body) && typeof body.message === 'string' && body.message ? body.message : MESSAGES.communicationFailed;
+    isRecord(body) && typeof body.message === 'string' && body.message ? body.message : t.messages.communicationFailed;
   const errors = isRecord(body) ? toFieldErrors(body.errors) : null;
   return { ok: false, status, data: null, message, errors, body };
 }
@@ -171,14 +171,19 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}) {
       const res = await deps.fetch(withQuery(path, options.query), {
         method,
         credentials: 'same-origin',
-        headers: { ...options.headers, ...buildHeaders(method, { csrfToken: token, hasBody }) },
+        // The server answers errors in this language (issue 31).
+        headers: {
+          ...options.headers,
+          ...buildHeaders(method, { csrfToken: token, hasBody }),
+          'Accept-Language': language(),
+        },
         ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
       });
       const result = toResult<T>(res.status, await readBody(res));
       if (res.status === 401) unauthorizedListeners.forEach((listener) => listener());
       return result;
     } catch {
-      return { ok: false, status: 0, data: null, message: MESSAGES.communicationFailed, errors: null };
+      return { ok: false, status: 0, data: null, message: t.messages.communicationFailed, errors: null };
     }
   }
 

@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '../../../functions/routes';
 import type { SessionView } from '../../../functions/services/sessions/session-view';
+import { setLanguage } from '../i18n';
 import { api as defaultApi, SESSION_PATH, type ApiClient } from './api';
 
 export type { Role };
@@ -38,6 +39,7 @@ export function parseSession(data: unknown): Session | null {
     admin_flag: d.admin_flag === 1 ? 1 : 0,
     ...(typeof d.time_zone === 'string' && d.time_zone ? { time_zone: d.time_zone } : {}),
     ...(d.mfa_pending === true ? { mfa_pending: true } : {}),
+    ...(typeof d.language === 'string' && d.language ? { language: d.language } : {}),
   };
 }
 
@@ -50,6 +52,8 @@ export function SessionProvider({ children, client = defaultApi }: { children: R
   const refresh = useCallback(async () => {
     const res = await client.get<unknown>(SESSION_PATH);
     const next = res.ok ? parseSession(res.data) : null;
+    // Signed in, the user's language (own setting, else browser, else company) decides (issue 31).
+    if (next?.language) await setLanguage(next.language);
     setSession(next);
     setStatus('ready');
     return next;

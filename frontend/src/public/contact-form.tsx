@@ -3,10 +3,10 @@
  * wrong), then stored as an inquiry for the operator. Success and failure are announced.
  */
 import { useState, type FormEvent } from 'react';
-import { contactCopy } from '../i18n/contact';
+import { fmt, t } from '../i18n';
 import { INQUIRY_LIMITS, postInquiry, validateInquiry, type InquiryField, type InquiryInput } from './contact-api';
 
-const C = contactCopy.contact;
+const C = t.contact;
 
 /** Element around the form on the landing page; the prerendered `/` hydrates only this (landing-client.tsx). */
 export const CONTACT_FORM_SLOT = 'contact-form-slot';
@@ -61,7 +61,7 @@ export function ContactForm() {
     const id = `contact-${name}`;
     const error = own
       ? own === 'tooLong'
-        ? C.tooLong.replace('{max}', String(INQUIRY_LIMITS[name]))
+        ? fmt(C.tooLong, { max: INQUIRY_LIMITS[name] })
         : C.errors[own]
       : serverErrors[name]?.join(' ');
     // The message box counts its characters against the server's limit (announced politely).
@@ -91,7 +91,7 @@ export function ContactForm() {
             aria-live="polite"
           >
             {values[name].length} / {INQUIRY_LIMITS[name]}
-            <span className="visually-hidden">{contactCopy.countUnit}</span>
+            <span className="visually-hidden">{t.fields.countUnit}</span>
           </span>
         )}
         {error && (

@@ -4,9 +4,13 @@
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { loadArea, setLanguage } from '../i18n';
 import PublicArea from './public-area';
 
-export function renderLanding(): string {
+/** In Japanese: `/` is served as this HTML to everyone (the switch on the page changes the language). */
+export async function renderLanding(): Promise<string> {
+  await setLanguage('ja');
+  await loadArea('public');
   return renderToString(
     <StaticRouter location="/">
       <PublicArea />

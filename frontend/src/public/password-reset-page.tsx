@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { t } from '../i18n';
+import { fmt, t } from '../i18n';
 import { api } from '../lib/api';
 import { FormFeedback } from '../shared/feedback';
 import { PageTitle } from '../shared/page-title';
@@ -38,9 +38,7 @@ export function PasswordResetPage({ audience }: { audience: ResetAudience }) {
   const [confirmation, setConfirmation] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(
-    mailed ? t.passwordReset.fromMail.replace('{email}', mailed) : null,
-  );
+  const [notice, setNotice] = useState<string | null>(mailed ? fmt(t.passwordReset.fromMail, { email: mailed }) : null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const codeComplete = /^\d{6}$/.test(code.replace(/\s/g, ''));
 

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { t } from '../i18n';
+import { LANGUAGE_SELECT_ID, LanguageSwitch } from '../shared/language-switch';
 import { Loading } from '../shared/status-pages';
 import './public.css';
 
@@ -35,6 +36,7 @@ export function PublicLayout() {
         <p className="site-footer__links">
           <Link to="/manual">{t.nav.manual}</Link>
         </p>
+        <LanguageSwitch id={LANGUAGE_SELECT_ID} />
         <p className="site-footer__copyright">
           <small>{t.landing.copyright}</small>
         </p>

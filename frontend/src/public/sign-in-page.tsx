@@ -6,6 +6,7 @@
  * opens accounts of several companies (issue 30 item 3) continues with the choice of the company: the
  * server names only the companies the password opened, and the credentials are sent again with it.
  */
+import { inParentheses } from '../shared/time';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../i18n';
@@ -32,7 +33,8 @@ interface SignInConfig {
   resetPath: string | null;
 }
 
-const CONFIG: Record<SignInKind, SignInConfig> = {
+/** Read at render time: its titles follow the active language. */
+const configs = (): Record<SignInKind, SignInConfig> => ({
   employee: {
     title: t.signIn.employeeTitle,
     path: '/users/sign_in',
@@ -63,7 +65,7 @@ const CONFIG: Record<SignInKind, SignInConfig> = {
     other: null,
     resetPath: null,
   },
-};
+});
 
 interface SignInAnswer {
   challenge?: string;
@@ -103,7 +105,7 @@ function ErrorMessage({ message }: { message: string | null }) {
 }
 
 export function SignInPage({ kind }: { kind: SignInKind }) {
-  const config = CONFIG[kind];
+  const config = configs()[kind];
   const navigate = useNavigate();
   const { refresh } = useSession();
   // A notice handed over by the page before (the password was reset), shown above the form.
@@ -322,7 +324,7 @@ function CompanyChoiceForm({
             }}
           >
             {repeated.has(c.company_name)
-              ? `${c.company_name}（${t.signIn.companyCode}: ${c.company_code}）`
+              ? `${c.company_name}${inParentheses(`${t.signIn.companyCode}: ${c.company_code}`)}`
               : c.company_name}
           </button>
         </li>

@@ -33,9 +33,9 @@ export function FindingList<F extends AgreementFinding>({
         <li key={`${f.code}-${i}`} className={`finding finding--${f.severity}`}>
           <span className="finding__tags">
             <span className={`badge finding__severity finding__severity--${f.severity}`}>
-              {t.admin.workStatus.severity[f.severity] ?? f.severity}
+              {t.workMonth.severity[f.severity] ?? f.severity}
             </span>
-            {f.projected && <span className="badge finding__projected">{t.admin.workStatus.projected}</span>}
+            {f.projected && <span className="badge finding__projected">{t.workMonth.projected}</span>}
           </span>
           {lead && <span className="finding__lead">{lead(f)}</span>}
           <span className="finding__message">{f.message}</span>

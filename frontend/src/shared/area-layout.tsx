@@ -2,6 +2,7 @@
  * The signed-in frame shared by the employee, admin and operator areas: header with the account
  * title, company and user; a side menu that is a drawer on phones; the page in <main>.
  */
+import { inParentheses } from './time';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { t } from '../i18n';
@@ -52,7 +53,7 @@ function MenuLink({
           <span className="side-nav__badge" aria-hidden="true">
             {badge}
           </span>
-          <span className="visually-hidden">（{badgeLabel ?? badge}）</span>
+          <span className="visually-hidden">{inParentheses(String(badgeLabel ?? badge))}</span>
         </>
       )}
     </NavLink>

@@ -5,7 +5,7 @@
  * Free texts get their limit (the server's, from TEXT_LIMITS) as `maxLength` and a live counter.
  */
 import type { ApiResult, FieldErrors } from '../lib/api';
-import { t } from '../i18n';
+import { fmt, t } from '../i18n';
 
 export type { FieldErrors };
 
@@ -70,7 +70,7 @@ export function LimitedTextarea({
   describedBy?: string;
 }) {
   const over = value.length > max;
-  const own = over ? [t.fields.tooLong.replace('{max}', String(max))] : [];
+  const own = over ? [fmt(t.fields.tooLong, { max: String(max) })] : [];
   const shown = [...new Set([...own, ...(messages ?? [])])];
   const aria = invalidProps(id, shown, [describedBy, textCountId(id)].filter(Boolean).join(' '));
   return (

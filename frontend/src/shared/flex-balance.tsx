@@ -5,7 +5,7 @@
  * month table's system line show them alike.
  */
 import type { FlexBalanceView } from '../../../functions/api/work-status/views';
-import { t } from '../i18n';
+import { fmt, t } from '../i18n';
 import { formatMinutes } from './time';
 
 /** What both answers carry (the month table's FlexPeriodView and the punch screen's FlexBalanceView). */
@@ -27,17 +27,19 @@ export function formatBalance(minutes: number): string {
 export function flexBalanceText(flex: FlexFigures, today: string | undefined): string {
   const S = t.monthTable.system;
   const asOf = !flex.as_of ? S.flexAsOfComputed : flex.as_of === today ? S.flexAsOfToday : monthDay(flex.as_of);
-  return S.flexBalance
-    .replace('{from}', monthDay(flex.from))
-    .replace('{to}', monthDay(flex.to))
-    .replace('{asOf}', asOf)
-    .replace('{balance}', formatBalance(flex.balance_minutes));
+  return fmt(S.flexBalance, {
+    from: monthDay(flex.from),
+    to: monthDay(flex.to),
+    asOf: asOf,
+    balance: formatBalance(flex.balance_minutes),
+  });
 }
 
 /** 「期間見込みの過不足（総枠 520:00）+12:00」; null on figures stored before the projection. */
 export function flexProjectionText(flex: FlexFigures): string | null {
   if (flex.total_frame_minutes === null || flex.projected_over_frame_minutes === null) return null;
-  return t.monthTable.system.flexProjected
-    .replace('{frame}', formatMinutes(flex.total_frame_minutes))
-    .replace('{balance}', formatBalance(flex.projected_over_frame_minutes));
+  return fmt(t.monthTable.system.flexProjected, {
+    frame: formatMinutes(flex.total_frame_minutes),
+    balance: formatBalance(flex.projected_over_frame_minutes),
+  });
 }

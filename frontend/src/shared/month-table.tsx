@@ -11,9 +11,9 @@ import type {
   MonthSystemView,
   MonthTotalsView,
 } from '../../../functions/api/timestamps/month-view';
-import { t } from '../i18n';
+import { fmt, labelOf, t } from '../i18n';
 import { flexBalanceText, flexProjectionText } from './flex-balance';
-import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime } from './time';
+import { formatMinutes, formatMinutesIfAny, formatPunchTime, formatShortDate, formatTime, inParentheses } from './time';
 import './page.css';
 import './month-table.css';
 
@@ -64,9 +64,10 @@ export function WorkSystemNote({
   const S = t.monthTable.system;
   const period =
     system.period_from && system.period_to
-      ? (system.kind === 'flex' ? S.flexPeriod : S.variablePeriod)
-          .replace('{from}', monthDay(system.period_from))
-          .replace('{to}', monthDay(system.period_to))
+      ? fmt(system.kind === 'flex' ? S.flexPeriod : S.variablePeriod, {
+          from: monthDay(system.period_from),
+          to: monthDay(system.period_to),
+        })
       : null;
   return (
     <dl className="work-system-note" data-testid="work-system">
@@ -74,7 +75,7 @@ export function WorkSystemNote({
         <dt>{S.label}</dt>
         <dd>
           {system.label}
-          {period && `（${period}）`}
+          {period && inParentheses(period)}
         </dd>
       </div>
       {flex && (
@@ -130,13 +131,13 @@ const LEGEND: [RowKind, string][] = [
 /** 有給, or 有給（午前半休） / 有給（時間単位 2時間） for part-day leave. */
 function leaveLabel(day: AttendanceDayView): string {
   if (day.transfer === 'day_off' && day.transfer_date)
-    return t.monthTable.transferDayOff.replace('{date}', formatShortDate(day.transfer_date));
+    return fmt(t.monthTable.transferDayOff, { date: formatShortDate(day.transfer_date) });
   const type = t.monthTable.leaveTypes[day.leave_type ?? 0] ?? t.monthTable.leaveTypes[0]!;
   if (!day.leave_unit || day.leave_unit === 'day') return type;
   const unit = t.monthTable.leaveUnits[day.leave_unit] ?? day.leave_unit;
   return day.leave_unit === 'hours'
-    ? `${type}（${unit} ${t.monthTable.leaveHours.replace('{n}', String(day.leave_hours))}）`
-    : `${type}（${unit}）`;
+    ? `${type}${inParentheses(`${unit} ${fmt(t.monthTable.leaveHours, { n: String(day.leave_hours) })}`)}`
+    : `${type}${inParentheses(unit)}`;
 }
 
 /** The 予定 cell: 9:00–18:00 and the pattern's name, 休み for a shift day off, blank without a schedule. */
@@ -169,7 +170,7 @@ function PunchCell({
   return (
     <>
       {display}
-      <span className="month-table__punched">{t.monthTable.punchedAt.replace('{time}', actual)}</span>
+      <span className="month-table__punched">{fmt(t.monthTable.punchedAt, { time: actual })}</span>
     </>
   );
 }
@@ -186,8 +187,8 @@ function flagLabels(day: AttendanceDayView, today: string | undefined): string[]
   return flags.map((f) =>
     // 休憩不足 says by how much (the minutes 34条 needs beyond the break the day had).
     f === 'break_below_legal' && day.break_shortfall_minutes
-      ? t.monthTable.breakShortfall.replace('{n}', String(day.break_shortfall_minutes))
-      : (t.monthTable.flags[f] ?? f),
+      ? fmt(t.monthTable.breakShortfall, { n: String(day.break_shortfall_minutes) })
+      : (labelOf(t.monthTable.flags, f) ?? f),
   );
 }
 
@@ -260,19 +261,21 @@ function DayRow({
           {day.is_holiday && day.holiday_name && <span className="badge month-badge--holiday">{day.holiday_name}</span>}
           {day.day_name && (
             <span className="badge month-badge--calendar">
-              {(kind === 'extra-working' ? t.monthTable.extraWorkingDay : t.monthTable.companyDayOff) +
-                `：${day.day_name}`}
+              {fmt(t.common.labelled, {
+                label: kind === 'extra-working' ? t.monthTable.extraWorkingDay : t.monthTable.companyDayOff,
+                value: day.day_name,
+              })}
             </span>
           )}
           {kind === 'leave' && <span className="badge month-badge--leave">{leaveLabel(day)}</span>}
           {day.transfer === 'working' && day.transfer_date && (
             <span className="badge month-badge--transfer">
-              {t.monthTable.transferWorking.replace('{date}', formatShortDate(day.transfer_date))}
+              {fmt(t.monthTable.transferWorking, { date: formatShortDate(day.transfer_date) })}
             </span>
           )}
           {pending && (
             <span className="badge badge--pending month-badge--correction-pending">
-              {t.approvals.correctionKind}：{t.approvals.pendingStatus}
+              {fmt(t.common.labelled, { label: t.approvals.correctionKind, value: t.approvals.pendingStatus })}
             </span>
           )}
           {flags.map((label) => (
@@ -304,7 +307,7 @@ function DayRow({
               className="month-table__toggle"
               aria-expanded={open}
               aria-controls={detailsId}
-              aria-label={t.monthTable.detailsOf.replace('{date}', date)}
+              aria-label={fmt(t.monthTable.detailsOf, { date: date })}
               onClick={() => setOpen((v) => !v)}
             >
               <span aria-hidden="true">{open ? '▲' : '▼'}</span> {t.monthTable.showDetails}
@@ -317,7 +320,7 @@ function DayRow({
         <tr id={detailsId} className="month-detail">
           <td colSpan={columns}>
             <div className="month-detail__body">
-              <p className="month-detail__title">{t.monthTable.detailsOf.replace('{date}', date)}</p>
+              <p className="month-detail__title">{fmt(t.monthTable.detailsOf, { date: date })}</p>
               <ul className="month-detail__lines">
                 {day.explanation?.map((line, i) => (
                   <li key={i}>{line.message}</li>
@@ -348,12 +351,12 @@ export function MonthTotalsSummary({
     [L.excess, formatMinutes(totals.excess_overtime_minutes)],
     [L.lateNight, formatMinutes(totals.late_night_minutes)],
     [L.legalHoliday, formatMinutes(totals.legal_holiday_work_minutes)],
-    [L.paidLeave, t.monthTable.daysUnit.replace('{n}', String(totals.paid_leave_days))],
-    [L.workDays, t.monthTable.daysUnit.replace('{n}', String(totals.work_days))],
+    [L.paidLeave, fmt(t.monthTable.daysUnit, { n: String(totals.paid_leave_days) })],
+    [L.workDays, fmt(t.monthTable.daysUnit, { n: String(totals.work_days) })],
   ];
-  const days = (n: number | undefined) => t.monthTable.daysUnit.replace('{n}', String(n ?? 0));
+  const days = (n: number | undefined) => fmt(t.monthTable.daysUnit, { n: String(n ?? 0) });
   const daysAndMinutes = (n: number | undefined, m: number | undefined) =>
-    t.monthTable.daysAndMinutes.replace('{n}', String(n ?? 0)).replace('{m}', formatMinutes(m ?? 0));
+    fmt(t.monthTable.daysAndMinutes, { n: String(n ?? 0), m: formatMinutes(m ?? 0) });
   // Schedules (issue 16): shown once the company has a schedule, or when something was found.
   if (totals.scheduled_days || totals.late_days || totals.early_leave_days || totals.absent_days)
     items.push(
@@ -365,7 +368,7 @@ export function MonthTotalsSummary({
   if (totals.break_below_legal_days) items.push([L.breakBelowLegal, days(totals.break_below_legal_days)]);
   if (totals.short_interval_days) items.push([L.shortInterval, days(totals.short_interval_days)]);
   if (totals.paid_leave_hours)
-    items.push([L.paidLeaveHours, t.monthTable.hoursUnit.replace('{n}', String(totals.paid_leave_hours))]);
+    items.push([L.paidLeaveHours, fmt(t.monthTable.hoursUnit, { n: String(totals.paid_leave_hours) })]);
   if (totals.period_statutory_overtime_minutes)
     items.push([L.periodStatutory, formatMinutes(totals.period_statutory_overtime_minutes)]);
   if (totals.rounded30)
@@ -388,7 +391,7 @@ export function MonthTotalsSummary({
           </div>
         ))}
       </dl>
-      {ruleVersion && <p className="month-totals__version">{t.monthTable.ruleVersion.replace('{v}', ruleVersion)}</p>}
+      {ruleVersion && <p className="month-totals__version">{fmt(t.monthTable.ruleVersion, { v: ruleVersion })}</p>}
     </section>
   );
 }

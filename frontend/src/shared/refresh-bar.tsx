@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { fmt, t } from '../i18n';
 import { formatAsOf } from './time';
 import { useTimeZone } from './use-time-zone';
 import './refresh-bar.css';
@@ -30,7 +30,7 @@ export function RefreshBar({
   return (
     <div className="refresh-bar">
       <p className="page-hint refresh-bar__as-of" data-testid={testId}>
-        {asOf ? R.asOf.replace('{at}', formatAsOf(asOf, zone)) : (notYet ?? null)}
+        {asOf ? fmt(R.asOf, { at: formatAsOf(asOf, zone) }) : (notYet ?? null)}
         {refreshing && (
           <span className="refresh-bar__busy" role="status">
             {R.refreshing}

@@ -3,7 +3,7 @@
  * travelling abroad still sees the office clock. Built on Intl only, so no date library ships to
  * phones. Calendar dates (`YYYY-MM-DD`) carry no zone and are formatted as they are.
  */
-import { t } from '../i18n';
+import { fmt, locale, t } from '../i18n';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
 /** First year of the year selects (spec §9). */
@@ -118,21 +118,49 @@ export function weekdayOf(year: number, month: number, day: number): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
-const weekdayName = (year: number, month: number, day: number) => t.common.weekdays[weekdayOf(year, month, day)] ?? '';
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `2026年4月1日(水)` */
-export function formatLongDate(date: string): string {
+/** A calendar date (`YYYY-MM-DD`, no zone) through `Intl` in the active language (issue 31). */
+export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions): string {
   const d = parseDateString(date);
   if (!d) return date;
-  return `${d.year}${t.common.year}${d.month}${t.common.month}${d.day}${t.common.day}(${weekdayName(d.year, d.month, d.day)})`;
+  const lang = locale();
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+    formats.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
 }
 
-/** `4/1(水)` */
-export function formatShortDate(date: string): string {
-  const d = parseDateString(date);
-  if (!d) return date;
-  return `${d.month}/${d.day}(${weekdayName(d.year, d.month, d.day)})`;
-}
+/** `2026年4月1日(水)` / `Wed, Apr 1, 2026` */
+export const formatLongDate = (date: string): string =>
+  formatCalendarDate(date, {
+    year: 'numeric',
+    month: locale() === 'ja' ? 'long' : 'short',
+    day: 'numeric',
+    weekday: 'short',
+  });
+
+/** `4/1(水)` / `Wed, 4/1` */
+export const formatShortDate = (date: string): string =>
+  formatCalendarDate(date, { month: 'numeric', day: 'numeric', weekday: 'short' });
+
+/** `2026年4月1日` / `Apr 1, 2026` (no weekday: for dense tables and sentences). */
+export const formatDateOnly = (date: string): string =>
+  formatCalendarDate(date, { year: 'numeric', month: locale() === 'ja' ? 'long' : 'short', day: 'numeric' });
+
+/** `11月1日` / `Nov 1` */
+export const formatMonthDay = (date: string): string =>
+  formatCalendarDate(date, { month: locale() === 'ja' ? 'long' : 'short', day: 'numeric' });
+
+/** A text in parentheses as the language writes it: `（…）` / ` (…)`. */
+export const inParentheses = (text: string): string => fmt(t.common.inParentheses, { text });
+
+/** `2026年11月` / `November 2026` */
+export const formatYearMonth = (year: number, month: number): string =>
+  formatCalendarDate(toDateString(year, month, 1), { year: 'numeric', month: 'long' });
 
 /** Minutes as `h:mm` (`485` → `8:05`); '' when unknown. */
 export function formatMinutes(minutes: number | null | undefined): string {
@@ -171,7 +199,8 @@ export function formatHoursJa(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '';
   const m = Math.max(0, Math.round(minutes));
   const rest = m % 60;
-  return `${Math.floor(m / 60)}時間${rest ? `${rest}分` : ''}`;
+  const h = Math.floor(m / 60);
+  return rest ? fmt(t.common.hoursMinutes, { h, m: rest }) : fmt(t.common.hours, { h });
 }
 
 /** `09:05` (padded, as `<input type="time">` takes it), or '' when there is no instant. */

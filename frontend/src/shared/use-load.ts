@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '../i18n';
 import type { ApiResult } from '../lib/api';
-import { MESSAGES } from '../../../functions/shared/messages';
 
 export type LoadState<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string; httpStatus: number };
 
 /** True when the failure carries no message of the server's own (network down, proxy page, 5xx without body). */
 export const isGenericFailure = (res: { ok: boolean; message: string | null }) =>
-  !res.ok && (res.message === null || res.message === MESSAGES.communicationFailed);
+  !res.ok && (res.message === null || res.message === t.messages.communicationFailed);
 
 /**
  * Loads data for a page section and keeps the latest answer. `load` runs again whenever `key`
@@ -34,7 +34,7 @@ export function useLoad<T>(
       setState({ status: 'ready', data: res.data });
     } else {
       setState({ status: 'error', message: res.message, httpStatus: res.status });
-      if (alertRef.current && isGenericFailure(res)) window.alert(MESSAGES.communicationFailed);
+      if (alertRef.current && isGenericFailure(res)) window.alert(t.messages.communicationFailed);
     }
   }, []);
 

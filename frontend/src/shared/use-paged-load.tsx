@@ -48,7 +48,7 @@ export function ListMore({
   return (
     <div className="list-more">
       <button type="button" className="button button--ghost" disabled={more.busy} onClick={() => void onMore()}>
-        {more.busy ? t.admin.staff.loadingMore : t.admin.staff.more}
+        {more.busy ? t.app.loading : t.common.more}
       </button>
       {more.error && (
         <p role="alert" className="form-error">

@@ -6,7 +6,7 @@
  * frozen at closing. On a phone the table scrolls sideways inside its box, the name column kept in view.
  */
 import { useRef, useState } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
@@ -53,8 +53,8 @@ function balance(r: TotalsRow) {
   const b = r.paid_leave_balance;
   if (!b) return '—';
   return b.hours
-    ? T.balanceHours.replace('{days}', String(b.days)).replace('{hours}', String(b.hours))
-    : T.balance.replace('{days}', String(b.days));
+    ? fmt(T.balanceHours, { days: String(b.days), hours: String(b.hours) })
+    : fmt(T.balance, { days: String(b.days) });
 }
 
 function Row({ r }: { r: TotalsRow }) {
@@ -80,10 +80,10 @@ function Row({ r }: { r: TotalsRow }) {
       </td>
       <td className="num">{num(r.absent_days)}</td>
       <td className="num">
-        {r.late_days === null ? '—' : T.count.replace('{n}', String(r.late_days))} {time(r.late_minutes)}
+        {r.late_days === null ? '—' : fmt(T.count, { n: String(r.late_days) })} {time(r.late_minutes)}
       </td>
       <td className="num">
-        {r.early_leave_days === null ? '—' : T.count.replace('{n}', String(r.early_leave_days))}{' '}
+        {r.early_leave_days === null ? '—' : fmt(T.count, { n: String(r.early_leave_days) })}{' '}
         {time(r.early_leave_minutes)}
       </td>
       <td className="num">{time(r.regular_minutes)}</td>
@@ -152,16 +152,14 @@ function layoutHint(layouts: PayrollLayouts | null, id: string): string | null {
   const encoding = L.encodings[chosen.encoding];
   const time = L.timeFormats[chosen.time_format];
   return preset
-    ? L.presetHint
-        .replace('{name}', preset.name)
-        .replace('{encoding}', encoding)
-        .replace('{time}', time)
-        .replace('{note}', preset.note)
-        .replace(
-          '{missing}',
-          (preset.missing === 'omit_row' ? L.missingOmit : L.missingZero).replace('{reason}', preset.missingReason),
-        )
-    : L.ownHint.replace('{encoding}', encoding).replace('{time}', time);
+    ? fmt(L.presetHint, {
+        name: preset.name,
+        encoding: encoding,
+        time: time,
+        note: preset.note,
+        missing: fmt(preset.missing === 'omit_row' ? L.missingOmit : L.missingZero, { reason: preset.missingReason }),
+      })
+    : fmt(L.ownHint, { encoding: encoding, time: time });
 }
 
 function CsvDownload({
@@ -271,7 +269,7 @@ function CsvDownload({
             {state.total !== null && (
               <>
                 <progress max={state.total || 1} value={state.done} />{' '}
-                {T.progress.replace('{done}', String(state.done)).replace('{total}', String(state.total))}
+                {fmt(T.progress, { done: String(state.done), total: String(state.total) })}
               </>
             )}
           </>
@@ -279,7 +277,7 @@ function CsvDownload({
         {state.kind === 'done' && (
           <>
             {T.downloaded}
-            {state.unencodable > 0 && <> {L.unencodable.replace('{n}', String(state.unencodable))}</>}
+            {state.unencodable > 0 && <> {fmt(L.unencodable, { n: String(state.unencodable) })}</>}
           </>
         )}
         {state.kind === 'failed' && (state.message ?? T.downloadFailed)}
@@ -394,8 +392,7 @@ export default function AttendanceTotalsPage() {
             return (
               <>
                 <p className="page-hint">
-                  {page.closed ? T.closed : T.open}{' '}
-                  {T.periodRange.replace('{from}', page.from).replace('{to}', page.to)}
+                  {page.closed ? T.closed : T.open} {fmt(T.periodRange, { from: page.from, to: page.to })}
                 </p>
                 {rows.some((r) => r.rounding) && <p className="page-hint">{T.rounding}</p>}
                 <p className="page-hint">{T.sortHint}</p>

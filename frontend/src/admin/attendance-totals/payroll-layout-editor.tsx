@@ -7,7 +7,7 @@
  * below.
  */
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
 import { failureMessage } from '../../shared/submit-failure';
@@ -38,10 +38,7 @@ type Draft = {
 };
 
 const detail = (l: PayrollLayout) =>
-  L.detail
-    .replace('{n}', String(l.columns.length))
-    .replace('{time}', L.timeFormats[l.time_format])
-    .replace('{encoding}', L.encodings[l.encoding]);
+  fmt(L.detail, { n: String(l.columns.length), time: L.timeFormats[l.time_format], encoding: L.encodings[l.encoding] });
 
 function LayoutForm({
   data,
@@ -162,7 +159,7 @@ function LayoutForm({
                 <div className="layout-column__inputs">
                   <select
                     id={fieldId}
-                    aria-label={L.field.replace('{n}', n)}
+                    aria-label={fmt(L.field, { n: n })}
                     value={c.field}
                     onChange={(e) => setField(i, e.target.value)}
                     {...invalidProps(fieldId, fieldErrors)}
@@ -175,7 +172,7 @@ function LayoutForm({
                   </select>
                   <input
                     id={headerId}
-                    aria-label={L.header.replace('{n}', n)}
+                    aria-label={fmt(L.header, { n: n })}
                     value={c.header}
                     maxLength={data.limits.header}
                     onChange={(e) => setHeader(i, e.target.value)}
@@ -186,7 +183,7 @@ function LayoutForm({
                   <button
                     type="button"
                     className="button button--ghost"
-                    aria-label={L.up.replace('{n}', n)}
+                    aria-label={fmt(L.up, { n: n })}
                     disabled={i === 0}
                     onClick={() => move(i, -1)}
                   >
@@ -195,7 +192,7 @@ function LayoutForm({
                   <button
                     type="button"
                     className="button button--ghost"
-                    aria-label={L.down.replace('{n}', n)}
+                    aria-label={fmt(L.down, { n: n })}
                     disabled={i === columns.length - 1}
                     onClick={() => move(i, 1)}
                   >
@@ -204,7 +201,7 @@ function LayoutForm({
                   <button
                     type="button"
                     className="button button--ghost"
-                    aria-label={L.remove.replace('{n}', n)}
+                    aria-label={fmt(L.remove, { n: n })}
                     onClick={() => remove(i)}
                   >
                     {L.delete}
@@ -257,7 +254,7 @@ export function PayrollLayoutEditor({ data, onChanged }: { data: PayrollLayouts;
   });
 
   async function onDelete(l: PayrollLayout) {
-    if (!window.confirm(L.confirmDelete.replace('{name}', l.name))) return;
+    if (!window.confirm(fmt(L.confirmDelete, { name: l.name }))) return;
     const res = await deletePayrollLayout(l.id);
     if (res.ok) {
       setMessage({ success: L.deleted });
@@ -270,7 +267,7 @@ export function PayrollLayoutEditor({ data, onChanged }: { data: PayrollLayouts;
       <h2 id="layout-settings-title" className="page-section__title">
         {L.settings}
       </h2>
-      <p className="page-hint">{L.settingsIntro.replace('{max}', String(data.limits.layouts))}</p>
+      <p className="page-hint">{fmt(L.settingsIntro, { max: String(data.limits.layouts) })}</p>
       <FormFeedback error={message.error ?? null} success={message.success ?? null} />
       {data.layouts.length === 0 ? (
         <p className="page-hint">{L.empty}</p>
@@ -284,7 +281,7 @@ export function PayrollLayoutEditor({ data, onChanged }: { data: PayrollLayouts;
                 <button
                   type="button"
                   className="button button--ghost"
-                  aria-label={L.editLabel.replace('{name}', l.name)}
+                  aria-label={fmt(L.editLabel, { name: l.name })}
                   onClick={() => {
                     setMessage({});
                     setDraft(editDraft(l));
@@ -295,7 +292,7 @@ export function PayrollLayoutEditor({ data, onChanged }: { data: PayrollLayouts;
                 <button
                   type="button"
                   className="button button--ghost"
-                  aria-label={L.deleteLabel.replace('{name}', l.name)}
+                  aria-label={fmt(L.deleteLabel, { name: l.name })}
                   onClick={() => void onDelete(l)}
                 >
                   {L.delete}

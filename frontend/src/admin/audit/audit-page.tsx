@@ -4,7 +4,7 @@
  * and screen readers) onto the fields that changed, before and after.
  */
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { labelOf, t } from '../../i18n';
 import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
@@ -18,7 +18,7 @@ import './audit.css';
 
 const A = t.audit;
 
-const actionLabel = (action: string): string => A.actions[action] ?? action;
+const actionLabel = (action: string): string => labelOf(A.actions, action) ?? action;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -97,7 +97,7 @@ function EventRow({ event, timeZone }: { event: AuditEvent; timeZone: string }) 
       </td>
       <td>
         {event.actor_name || A.none}
-        <span className="audit-role">{A.roles[event.actor_role] ?? event.actor_role}</span>
+        <span className="audit-role">{labelOf(A.roles, event.actor_role) ?? event.actor_role}</span>
       </td>
       <th scope="row">{actionLabel(event.action)}</th>
       <td className="audit-target">{event.target_id ?? A.none}</td>

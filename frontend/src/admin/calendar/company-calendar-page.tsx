@@ -8,7 +8,7 @@
  */
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
@@ -78,7 +78,7 @@ function DateList({
               <li key={r.key} className="calendar-dates__row">
                 <span className="calendar-dates__field">
                   <label htmlFor={dateId} className="visually-hidden">
-                    {C.dateLabel.replace('{list}', legend).replace('{n}', String(i + 1))}
+                    {fmt(C.dateLabel, { list: legend, n: String(i + 1) })}
                   </label>
                   <input
                     id={dateId}
@@ -91,7 +91,7 @@ function DateList({
                 </span>
                 <span className="calendar-dates__field">
                   <label htmlFor={nameId} className="visually-hidden">
-                    {C.nameLabel.replace('{list}', legend).replace('{n}', String(i + 1))}
+                    {fmt(C.nameLabel, { list: legend, n: String(i + 1) })}
                   </label>
                   <input
                     id={nameId}
@@ -107,7 +107,7 @@ function DateList({
                   type="button"
                   className="button button--ghost"
                   onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
-                  aria-label={C.removeOf.replace('{list}', legend).replace('{n}', String(i + 1))}
+                  aria-label={fmt(C.removeOf, { list: legend, n: String(i + 1) })}
                 >
                   {C.remove}
                 </button>
@@ -121,7 +121,7 @@ function DateList({
         className="button button--ghost"
         onClick={() => onChange([...rows, { key: nextKey++, date: '', name: defaultName }])}
       >
-        {C.addTo.replace('{list}', legend)}
+        {fmt(C.addTo, { list: legend })}
       </button>
     </fieldset>
   );
@@ -188,7 +188,7 @@ function CalendarForm({
         {C.formTitle}
       </h2>
       <p className="page-hint" data-testid="calendar-in-force">
-        {data.in_force ? C.inForce.replace('{from}', jaDate(data.in_force.effective_from!)) : C.none}
+        {data.in_force ? fmt(C.inForce, { from: jaDate(data.in_force.effective_from!) }) : C.none}
       </p>
       <form className="form calendar-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
@@ -340,22 +340,22 @@ function History({ versions }: { versions: CalendarVersion[] }) {
                 <tr key={v.effective_from}>
                   <td>{jaDate(v.effective_from!)}</td>
                   <td>
-                    {C.weekFrom.replace('{d}', dayName(v.week_starts_on))}
+                    {fmt(C.weekFrom, { d: dayName(v.week_starts_on) })}
                     {v.special_44h_week ? `${t.admin.listSeparator}${C.special44hShort}` : ''}
                   </td>
                   <td>
-                    {C.legalShort.replace('{d}', legalHolidayLabel(v.legal_holiday))}
+                    {fmt(C.legalShort, { d: legalHolidayLabel(v.legal_holiday) })}
                     {t.admin.listSeparator}
-                    {C.weeklyShort.replace(
-                      '{d}',
-                      v.weekly_days_off.map((wd) => WEEKDAYS[wd]).join(t.admin.listSeparator) || C.noneShort,
-                    )}
+                    {fmt(C.weeklyShort, {
+                      d: v.weekly_days_off.map((wd) => WEEKDAYS[wd]).join(t.admin.listSeparator) || C.noneShort,
+                    })}
                     {v.public_holidays_off ? `${t.admin.listSeparator}${C.publicShort}` : ''}
                   </td>
                   <td>
-                    {C.datesShort
-                      .replace('{off}', String(v.company_days_off.length))
-                      .replace('{extra}', String(v.extra_working_days.length))}
+                    {fmt(C.datesShort, {
+                      off: String(v.company_days_off.length),
+                      extra: String(v.extra_working_days.length),
+                    })}
                   </td>
                 </tr>
               ))}

@@ -14,7 +14,7 @@ import { EffectiveFromField } from '../../shared/effective-from-field';
 import { RecomputeProgress } from '../rules/rule-fields';
 import type { RecomputeJob } from '../rules/rules-api';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -46,11 +46,11 @@ import './closing.css';
 const C = t.closing;
 const DAYS = range(1, 28);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const dayLabel = (d: number) => (d === 0 ? C.monthEnd : C.dayOption.replace('{d}', String(d)));
+const dayLabel = (d: number) => (d === 0 ? C.monthEnd : fmt(C.dayOption, { d: String(d) }));
 /** How often the page asks again while the checklist is being built. */
 const POLL_MS = 2000;
 const more = (shown: number, total: number) =>
-  total > shown ? <p className="page-hint">{C.more.replace('{n}', String(total - shown))}</p> : null;
+  total > shown ? <p className="page-hint">{fmt(C.more, { n: String(total - shown) })}</p> : null;
 
 function PayrollSetting({
   data,
@@ -94,12 +94,10 @@ function PayrollSetting({
       </h2>
       <p className="page-hint" data-testid="payroll-in-force">
         {data.in_force
-          ? C.inForce
-              .replace('{day}', dayLabel(data.in_force.closing_day))
-              .replace('{from}', jaDate(data.in_force.effective_from))
+          ? fmt(C.inForce, { day: dayLabel(data.in_force.closing_day), from: jaDate(data.in_force.effective_from) })
           : C.inForceDefault}
         <br />
-        {C.currentPeriod.replace('{label}', data.period.label)}
+        {fmt(C.currentPeriod, { label: data.period.label })}
       </p>
       <form className="form closing-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
@@ -192,7 +190,7 @@ function Checklist({
   return (
     <section id="closing-checklist" className="card page-section" aria-labelledby="closing-checklist-title">
       <h2 id="closing-checklist-title" ref={heading} tabIndex={-1} className="page-section__title">
-        {C.checklistTitle.replace('{label}', label)}
+        {fmt(C.checklistTitle, { label: label })}
       </h2>
       <RefreshBar
         asOf={data.as_of}
@@ -229,10 +227,7 @@ function Checklist({
               <ul>
                 {c.missing_punches.map((m) => (
                   <li key={m.employee_id}>
-                    {m.name}{' '}
-                    {C.missingDays
-                      .replace('{n}', String(m.days))
-                      .replace('{months}', m.months.join(t.admin.listSeparator))}
+                    {m.name} {fmt(C.missingDays, { n: String(m.days), months: m.months.join(t.admin.listSeparator) })}
                   </li>
                 ))}
               </ul>
@@ -245,7 +240,7 @@ function Checklist({
           <dd>
             {c.break_short_days === null
               ? C.breakShortAtClosing
-              : C.breakShortCount.replace('{n}', String(c.break_short_days))}
+              : fmt(C.breakShortCount, { n: String(c.break_short_days) })}
           </dd>
         </div>
         <div>
@@ -256,23 +251,25 @@ function Checklist({
             ) : (
               <>
                 <p>
-                  {C.scheduleTotals
-                    .replace('{late}', String(c.schedule_totals.late_days))
-                    .replace('{early}', String(c.schedule_totals.early_leave_days))
-                    .replace('{absent}', String(c.schedule_totals.absent_days))}
+                  {fmt(C.scheduleTotals, {
+                    late: String(c.schedule_totals.late_days),
+                    early: String(c.schedule_totals.early_leave_days),
+                    absent: String(c.schedule_totals.absent_days),
+                  })}
                 </p>
                 <ul>
                   {c.schedule_findings
                     .filter((f) => f.late_days || f.early_leave_days || f.absent_days)
                     .map((f) => (
                       <li key={f.employee_id}>
-                        {C.scheduleLine
-                          .replace('{name}', f.name)
-                          .replace('{late}', String(f.late_days))
-                          .replace('{lateM}', formatMinutes(f.late_minutes))
-                          .replace('{early}', String(f.early_leave_days))
-                          .replace('{earlyM}', formatMinutes(f.early_leave_minutes))
-                          .replace('{absent}', String(f.absent_days))}
+                        {fmt(C.scheduleLine, {
+                          name: f.name,
+                          late: String(f.late_days),
+                          lateM: formatMinutes(f.late_minutes),
+                          early: String(f.early_leave_days),
+                          earlyM: formatMinutes(f.early_leave_minutes),
+                          absent: String(f.absent_days),
+                        })}
                       </li>
                     ))}
                 </ul>
@@ -285,7 +282,7 @@ function Checklist({
           <dt>{C.breakBelowLegal}</dt>
           <dd>
             {c.schedule_totals.break_below_legal_days
-              ? C.daysCount.replace('{n}', String(c.schedule_totals.break_below_legal_days))
+              ? fmt(C.daysCount, { n: String(c.schedule_totals.break_below_legal_days) })
               : C.none}
           </dd>
         </div>
@@ -293,7 +290,7 @@ function Checklist({
           <dt>{C.shortInterval}</dt>
           <dd>
             {c.schedule_totals.short_interval_days
-              ? C.daysCount.replace('{n}', String(c.schedule_totals.short_interval_days))
+              ? fmt(C.daysCount, { n: String(c.schedule_totals.short_interval_days) })
               : C.none}
           </dd>
         </div>
@@ -459,26 +456,21 @@ function Periods({
                   {p.status === 'closing' && p.progress && (
                     <span className="closing-progress">
                       {' '}
-                      {C.progress
-                        .replace('{done}', String(p.progress.done))
-                        .replace('{total}', String(p.progress.total))}
+                      {fmt(C.progress, { done: String(p.progress.done), total: String(p.progress.total) })}
                     </span>
                   )}
                 </td>
                 <td className="closing-who">
                   {p.closed_at && p.status !== 'open' && (
-                    <div>
-                      {C.closedBy
-                        .replace('{at}', formatDateTime(p.closed_at, zone))
-                        .replace('{who}', p.closed_by ?? '')}
-                    </div>
+                    <div>{fmt(C.closedBy, { at: formatDateTime(p.closed_at, zone), who: p.closed_by ?? '' })}</div>
                   )}
                   {p.reopened_at && (
                     <div>
-                      {C.reopenedBy
-                        .replace('{at}', formatDateTime(p.reopened_at, zone))
-                        .replace('{who}', p.reopened_by ?? '')
-                        .replace('{reason}', p.reopen_reason ?? '')}
+                      {fmt(C.reopenedBy, {
+                        at: formatDateTime(p.reopened_at, zone),
+                        who: p.reopened_by ?? '',
+                        reason: p.reopen_reason ?? '',
+                      })}
                     </div>
                   )}
                 </td>
@@ -579,8 +571,8 @@ function Closings({
           data.checklist.agreement_findings_total
         : 0;
     const question =
-      C.confirmClose.replace('{label}', p.label) +
-      (findings ? `\n${C.confirmFindings.replace('{n}', String(findings))}` : '');
+      fmt(C.confirmClose, { label: p.label }) +
+      (findings ? `\n${fmt(C.confirmFindings, { n: String(findings) })}` : '');
     if (!window.confirm(question)) return;
     setBusy(p.id);
     const res = await closePeriod(p.id);
@@ -608,7 +600,7 @@ function Closings({
           disabled={busy === checked.id}
           onClick={() => void close(checked)}
         >
-          {C.closeOlder.replace('{label}', checked.label)}
+          {fmt(C.closeOlder, { label: checked.label })}
         </button>
       </p>
     ) : null;

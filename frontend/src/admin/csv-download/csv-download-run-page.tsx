@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, locale, t } from '../../i18n';
 import { paren } from '../wording';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
@@ -81,9 +81,10 @@ export default function CsvDownloadRunPage() {
   const request = exportRequestFromQuery(params);
   const rangeErrors = phase.kind === 'failed' ? (phase.range ?? []) : [];
   const period = request
-    ? C.period
-        .replace('{from}', `${request.start_year}/${request.start_month}/${request.start_day}`)
-        .replace('{to}', `${request.end_year}/${request.end_month}/${request.end_day}`)
+    ? fmt(C.period, {
+        from: `${request.start_year}/${request.start_month}/${request.start_day}`,
+        to: `${request.end_year}/${request.end_month}/${request.end_day}`,
+      })
     : null;
 
   return (
@@ -107,7 +108,7 @@ export default function CsvDownloadRunPage() {
               </p>
               <progress className="csv-run__bar" aria-label={C.progressLabel} />
               {phase.kind === 'running' && phase.rows !== null && (
-                <p className="page-hint">{C.rows.replace('{n}', phase.rows.toLocaleString('ja-JP'))}</p>
+                <p className="page-hint">{fmt(C.rows, { n: phase.rows.toLocaleString('ja-JP') })}</p>
               )}
             </div>
           </div>
@@ -120,11 +121,11 @@ export default function CsvDownloadRunPage() {
             <p className="page-hint">
               {phase.job.file_name}
               {typeof phase.job.row_count === 'number' &&
-                paren(C.rows.replace('{n}', phase.job.row_count.toLocaleString('ja-JP')))}
+                paren(fmt(C.rows, { n: phase.job.row_count.toLocaleString(locale()) }))}
             </p>
             {phase.job.unencodable_chars ? (
               <p role="alert" className="form-error">
-                {C.unencodable.replace('{n}', phase.job.unencodable_chars.toLocaleString('ja-JP'))}
+                {fmt(C.unencodable, { n: phase.job.unencodable_chars.toLocaleString('ja-JP') })}
               </p>
             ) : null}
             {phase.job.download_url && (
@@ -134,7 +135,7 @@ export default function CsvDownloadRunPage() {
                 </a>
                 {phase.job.link_expires_in ? (
                   <span className="form__hint csv-run__expiry">
-                    {C.linkExpiry.replace('{n}', String(Math.round(phase.job.link_expires_in / 60)))}
+                    {fmt(C.linkExpiry, { n: String(Math.round(phase.job.link_expires_in / 60)) })}
                   </span>
                 ) : null}
               </p>

@@ -1,7 +1,7 @@
 /** 部署 / 雇用形態 lists (`/management/departments`, `/management/employment_statuses`). */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
@@ -13,7 +13,7 @@ import '../admin.css';
 function OrgRow({ kind, unit, onDeleted }: { kind: OrgKind; unit: OrgUnit; onDeleted: (id: string) => void }) {
   const [busy, setBusy] = useState(false);
   async function onDelete() {
-    if (!window.confirm(t.admin.org.confirmDelete.replace('{name}', unit.name))) return;
+    if (!window.confirm(fmt(t.admin.org.confirmDelete, { name: unit.name }))) return;
     setBusy(true);
     const res = await deleteOrgUnit(kind, unit.id);
     setBusy(false);

@@ -7,7 +7,7 @@
  */
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { FormFeedback } from '../../shared/feedback';
 import { FieldError, fieldErrorsOf, invalidProps, type FieldErrors } from '../../shared/field-errors';
@@ -127,7 +127,7 @@ export function AgreementSettingsForm({
         {A.formTitle}
       </h2>
       <p className="agreement-in-force" data-testid="agreement-in-force">
-        {data.in_force ? A.inForce.replace('{from}', jaDate(data.in_force.effective_from)) : A.none}
+        {data.in_force ? fmt(A.inForce, { from: jaDate(data.in_force.effective_from) }) : A.none}
       </p>
       <form className="form agreement-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
@@ -150,7 +150,7 @@ export function AgreementSettingsForm({
             >
               {MONTHS.map((m) => (
                 <option key={m} value={String(m)}>
-                  {A.startMonthOption.replace('{m}', String(m))}
+                  {fmt(A.startMonthOption, { m: String(m) })}
                 </option>
               ))}
             </select>
@@ -239,7 +239,7 @@ export function AgreementSettingsForm({
           />
           {typeof v.alert_hours === 'number' && (
             <p className="form__hint" data-testid="agreement-alert-hours">
-              {A.alertHoursNote.replace('{h}', String(v.alert_hours))}
+              {fmt(A.alertHoursNote, { h: String(v.alert_hours) })}
             </p>
           )}
         </div>
@@ -276,7 +276,7 @@ export function AgreementHistory({ versions }: { versions: AgreementVersion[] })
               {versions.map((x) => (
                 <tr key={x.effective_from}>
                   <td>{jaDate(x.effective_from)}</td>
-                  <td>{A.startMonthOption.replace('{m}', String(x.start_month))}</td>
+                  <td>{fmt(A.startMonthOption, { m: String(x.start_month) })}</td>
                   <td className="num">
                     {x.monthly_limit_hours}
                     {A.hoursUnit}
@@ -304,8 +304,9 @@ export function AgreementHistory({ versions }: { versions: AgreementVersion[] })
 function clauseLabel(x: AgreementVersion): string {
   if (!x.special_clause) return A.clauseOff;
   if (x.special_monthly_limit_hours === null) return A.clauseStatutory;
-  return A.clauseOn
-    .replace('{m}', String(x.special_monthly_limit_hours))
-    .replace('{y}', String(x.special_annual_limit_hours))
-    .replace('{n}', String(x.special_months));
+  return fmt(A.clauseOn, {
+    m: String(x.special_monthly_limit_hours),
+    y: String(x.special_annual_limit_hours),
+    n: String(x.special_months),
+  });
 }

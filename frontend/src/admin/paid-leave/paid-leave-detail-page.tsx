@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { fromTo, paren } from '../wording';
 import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -28,9 +28,10 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
   const pattern = d.working_pattern;
   const patternText = !pattern
     ? p.patternFullTime
-    : (pattern.basis === 'week' ? p.patternWeek : p.patternYear)
-        .replace('{d}', String(pattern.basis === 'week' ? pattern.days_per_week : pattern.days_per_year))
-        .replace('{h}', String(pattern.weekly_hours));
+    : fmt(pattern.basis === 'week' ? p.patternWeek : p.patternYear, {
+        d: String(pattern.basis === 'week' ? pattern.days_per_week : pattern.days_per_year),
+        h: String(pattern.weekly_hours),
+      });
   return (
     <section className="card page-section" aria-label={p.title}>
       {!d.hire_date && <p className="form-warning">{p.notManagedHint}</p>}
@@ -55,9 +56,7 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
           <dt>{p.expiresOn}</dt>
           <dd>
             {d.next_expiry
-              ? p.nextExpiry
-                  .replace('{date}', jaDate(d.next_expiry.expires_on))
-                  .replace('{n}', String(d.next_expiry.days))
+              ? fmt(p.nextExpiry, { date: jaDate(d.next_expiry.expires_on), n: String(d.next_expiry.days) })
               : dash}
           </dd>
         </div>
@@ -65,9 +64,7 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
           <dt>{p.nextGrant}</dt>
           <dd>
             {d.next_grant
-              ? p.nextGrantValue
-                  .replace('{date}', jaDate(d.next_grant.grant_date))
-                  .replace('{n}', String(d.next_grant.days))
+              ? fmt(p.nextGrantValue, { date: jaDate(d.next_grant.grant_date), n: String(d.next_grant.days) })
               : dash}
           </dd>
         </div>
@@ -95,15 +92,16 @@ function Summary({ d }: { d: PaidLeaveDetail }) {
               >
                 {p.fiveDayStatus[w.status]}
               </span>{' '}
-              {p.fiveDayProgress
-                .replace('{taken}', String(w.taken_days + w.planned_days))
-                .replace('{required}', String(w.required_days))
-                .replace('{deadline}', jaDate(w.deadline))}
+              {fmt(p.fiveDayProgress, {
+                taken: String(w.taken_days + w.planned_days),
+                required: String(w.required_days),
+                deadline: jaDate(w.deadline),
+              })}
               {w.before_records && (
                 <span className="form__hint">
                   {w.taken_before_records === null
                     ? p.takenBeforeUnstated
-                    : p.takenBeforeRecords.replace('{n}', String(w.taken_before_records))}
+                    : fmt(p.takenBeforeRecords, { n: String(w.taken_before_records) })}
                 </span>
               )}
             </dd>
@@ -155,7 +153,7 @@ function Register({ d }: { d: PaidLeaveDetail }) {
                       ? r.taken
                           .map((x) =>
                             x.hours !== null
-                              ? `${jaDate(x.date)}${paren(t.paidLeave.hours.replace('{h}', String(x.hours)))}`
+                              ? `${jaDate(x.date)}${paren(fmt(t.paidLeave.hours, { h: String(x.hours) }))}`
                               : x.days === 1
                                 ? jaDate(x.date)
                                 : `${jaDate(x.date)}${paren(String(x.days))}`,
@@ -184,7 +182,7 @@ function useGrantDelete(d: PaidLeaveDetail, onDeleted: () => void) {
   const [error, setError] = useState<string | null>(null);
   async function remove(g: GrantRow) {
     const what = { date: jaDate(g.granted_on), n: String(g.days) };
-    if (busy || !window.confirm(p.confirmDeleteGrant.replace('{date}', what.date).replace('{n}', what.n))) return;
+    if (busy || !window.confirm(fmt(p.confirmDeleteGrant, { date: what.date, n: what.n }))) return;
     setBusy(g.id);
     setError(null);
     const res = await deleteGrant(d.employee_id, g.id);
@@ -248,9 +246,7 @@ function Grants({ d, onDeleted }: { d: PaidLeaveDetail; onDeleted: () => void })
                       <button
                         type="button"
                         className="button button--danger"
-                        aria-label={p.deleteGrantLabel
-                          .replace('{date}', jaDate(g.granted_on))
-                          .replace('{n}', String(g.days))}
+                        aria-label={fmt(p.deleteGrantLabel, { date: jaDate(g.granted_on), n: String(g.days) })}
                         disabled={busy !== null}
                         aria-busy={busy === g.id}
                         onClick={() => void remove(g)}
@@ -276,7 +272,7 @@ function Grants({ d, onDeleted }: { d: PaidLeaveDetail; onDeleted: () => void })
               >
                 {jaDate(x.date)}
                 {x.hours !== null
-                  ? paren(t.paidLeave.hours.replace('{h}', String(x.hours)))
+                  ? paren(fmt(t.paidLeave.hours, { h: String(x.hours) }))
                   : x.days === 0.5
                     ? paren(String(x.days))
                     : ''}{' '}

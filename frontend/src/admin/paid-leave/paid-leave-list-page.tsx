@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
@@ -50,14 +50,12 @@ function Row({ s }: { s: PaidLeaveSummary }) {
       <td className="num">{s.managed ? pendingText(s) : t.admin.notCalculated}</td>
       <td>
         {s.next_expiry
-          ? p.nextExpiry.replace('{date}', jaDate(s.next_expiry.expires_on)).replace('{n}', String(s.next_expiry.days))
+          ? fmt(p.nextExpiry, { date: jaDate(s.next_expiry.expires_on), n: String(s.next_expiry.days) })
           : t.admin.notCalculated}
       </td>
       <td>
         {s.next_grant
-          ? p.nextGrantValue
-              .replace('{date}', jaDate(s.next_grant.grant_date))
-              .replace('{n}', String(s.next_grant.days))
+          ? fmt(p.nextGrantValue, { date: jaDate(s.next_grant.grant_date), n: String(s.next_grant.days) })
           : t.admin.notCalculated}
       </td>
       <td>
@@ -90,7 +88,7 @@ export default function PaidLeaveListPage() {
     // The run goes through the staff in the background: ask for its progress until it ends.
     let job = res.data;
     for (let attempt = 0; job.status === 'pending' || job.status === 'running'; attempt++) {
-      setSuccess(p.running.replace('{n}', String(job.done)).replace('{m}', String(job.total ?? '-')));
+      setSuccess(fmt(p.running, { n: String(job.done), m: String(job.total ?? '-') }));
       await new Promise((r) => setTimeout(r, Math.min(500 + attempt * 250, 2000)));
       const next = await getGrantRun(job.id);
       if (next.ok) job = next.data;
@@ -98,11 +96,11 @@ export default function PaidLeaveListPage() {
     setBusy(false);
     if (job.status === 'failed') {
       setSuccess(null);
-      setError(p.runFailed.replace('{n}', String(job.granted ?? 0)));
+      setError(fmt(p.runFailed, { n: String(job.granted ?? 0) }));
       // The grants made before the break are stored: the balances show them.
       return void reload();
     }
-    setSuccess(p.runDone.replace('{n}', String(job.granted ?? 0)));
+    setSuccess(fmt(p.runDone, { n: String(job.granted ?? 0) }));
     void reload();
   }
 

@@ -5,7 +5,7 @@
  * of leaving for the browser's toolbar, and closing returns focus to the 確認 button that opened it.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { formatLongDate } from '../../shared/time';
 import { leaveLabel } from '../../shared/leave-label';
 import { TransferWorkDate } from '../../shared/transfer-work-date';
@@ -95,7 +95,7 @@ export function ApprovalDialog({
   return (
     <dialog ref={ref} className="approval-dialog" aria-labelledby={titleId} onClose={closed} onKeyDown={keepTabInside}>
       <h2 id={titleId} className="approval-dialog__title">
-        {t.admin.requests.dialogTitle.replace('{name}', row.employee_name)}
+        {fmt(t.admin.requests.dialogTitle, { name: row.employee_name })}
       </h2>
       <dl className="approval-dialog__content">
         <div>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PendingPageView, PendingRequestView } from '../../../../functions/api/pending-requests/views';
 import { REQUEST_YEARS_AHEAD } from '../../../../functions/api/request-years';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
@@ -172,15 +172,16 @@ function PendingTable({ first }: { first: PendingPageView }) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     setRows((list) => list.filter((r) => !done.has(r.id)));
     setSelected(new Set(res.data.failed.map((f) => f.id)));
-    setBulkDone(done.size ? A.bulkDone.replace('{n}', String(done.size)) : null);
+    setBulkDone(done.size ? fmt(A.bulkDone, { n: String(done.size) }) : null);
     setFailures(
       res.data.failed.map((f) => {
         const r = byId.get(f.id);
-        return A.bulkFailedRow
-          .replace('{name}', r?.employee_name ?? '')
-          .replace('{date}', r ? formatLongDate(r.date) : '')
-          .replace('{kind}', r ? kindLabel(r.request_kind) : '')
-          .replace('{message}', f.message);
+        return fmt(A.bulkFailedRow, {
+          name: r?.employee_name ?? '',
+          date: r ? formatLongDate(r.date) : '',
+          kind: r ? kindLabel(r.request_kind) : '',
+          message: f.message,
+        });
       }),
     );
     refresh();
@@ -204,7 +205,7 @@ function PendingTable({ first }: { first: PendingPageView }) {
       <FormFeedback error={null} success={bulkDone} />
       {failures.length > 0 && (
         <div role="alert" className="bulk-approve__result">
-          <p className="form-error">{A.bulkFailed.replace('{n}', String(failures.length))}</p>
+          <p className="form-error">{fmt(A.bulkFailed, { n: String(failures.length) })}</p>
           <ul className="bulk-approve__failures">
             {failures.map((f) => (
               <li key={f}>{f}</li>
@@ -225,7 +226,7 @@ function PendingTable({ first }: { first: PendingPageView }) {
               onClick={() => void approveChosen()}
             >
               {A.bulkApprove}
-              {chosen.length > 0 && paren(A.bulkApproveCount.replace('{n}', String(chosen.length)))}
+              {chosen.length > 0 && paren(fmt(A.bulkApproveCount, { n: String(chosen.length) }))}
             </button>
             {chosen.length > BULK_MAX && <span className="form-error">{A.bulkMax}</span>}
           </div>
@@ -257,10 +258,11 @@ function PendingTable({ first }: { first: PendingPageView }) {
                       <label className="check-cell">
                         <input
                           type="checkbox"
-                          aria-label={A.selectRow
-                            .replace('{name}', row.employee_name)
-                            .replace('{date}', formatLongDate(row.date))
-                            .replace('{kind}', kindLabel(row.request_kind))}
+                          aria-label={fmt(A.selectRow, {
+                            name: row.employee_name,
+                            date: formatLongDate(row.date),
+                            kind: kindLabel(row.request_kind),
+                          })}
                           checked={selected.has(row.id)}
                           onChange={(e) => toggle(row.id, e.target.checked)}
                         />
@@ -369,7 +371,7 @@ export default function AdminRequestsPage() {
               <span className="side-nav__badge" aria-hidden="true">
                 {badge}
               </span>
-              <span className="visually-hidden">{paren(R.pendingCount.replace('{n}', badge))}</span>
+              <span className="visually-hidden">{paren(fmt(R.pendingCount, { n: badge }))}</span>
             </>
           )}
         </Link>

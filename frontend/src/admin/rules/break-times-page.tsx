@@ -10,7 +10,7 @@
  * rule's break (or the day's pattern's windows), or none. No break is ever raised to 34条's minimum.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
@@ -60,21 +60,19 @@ const windowInput = (w: BreakWindow): WindowInput => ({
 const hm = (h: number | null, m: number | null) => (h === null || m === null ? '' : formatMinutes(h * 60 + m));
 /** 拘束 6:00以上で休憩 1:00、拘束 8:46以上で休憩 1:00、休憩時間帯 12:00–13:00 */
 const describeBreak = ({ rule: r }: RuleVersion<BreakRule>) =>
-  R.breakSummary
-    .replace('{condition}', hm(r.condition_hour, r.condition_minute))
-    .replace('{brk}', hm(r.break_hour, r.break_minute)) +
+  fmt(R.breakSummary, { condition: hm(r.condition_hour, r.condition_minute), brk: hm(r.break_hour, r.break_minute) }) +
   (r.tier2_condition_hour !== null
-    ? R.breakTier2
-        .replace('{condition}', hm(r.tier2_condition_hour, r.tier2_condition_minute))
-        .replace('{brk}', hm(r.tier2_break_hour, r.tier2_break_minute))
+    ? fmt(R.breakTier2, {
+        condition: hm(r.tier2_condition_hour, r.tier2_condition_minute),
+        brk: hm(r.tier2_break_hour, r.tier2_break_minute),
+      })
     : '') +
   (r.windows.length
-    ? R.breakWindows.replace(
-        '{windows}',
-        r.windows
+    ? fmt(R.breakWindows, {
+        windows: r.windows
           .map((w) => `${hm(w.start_hour, w.start_minute)}–${hm(w.end_hour, w.end_minute)}`)
           .join(t.admin.listSeparator),
-      )
+      })
     : '') +
   (r.unpunched_breaks === 'none' ? R.breakUnpunchedNone : '');
 
@@ -320,7 +318,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
                 <span>{R.windowStart}</span>
                 <HourMinuteSelects
                   id={`break-window-${i + 1}-start`}
-                  label={R.windowFrom.replace('{n}', String(i + 1))}
+                  label={fmt(R.windowFrom, { n: String(i + 1) })}
                   maxHour={23}
                   value={w.start}
                   onChange={(start) => setWindows(windows.map((x, j) => (j === i ? { ...x, start } : x)))}
@@ -328,7 +326,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
                 <span>{R.windowEnd}</span>
                 <HourMinuteSelects
                   id={`break-window-${i + 1}-end`}
-                  label={R.windowTo.replace('{n}', String(i + 1))}
+                  label={fmt(R.windowTo, { n: String(i + 1) })}
                   maxHour={24}
                   value={w.end}
                   onChange={(end) => setWindows(windows.map((x, j) => (j === i ? { ...x, end } : x)))}
@@ -336,7 +334,7 @@ function BreakTimeForm({ options }: { options: OrgOptions }) {
                 <button
                   type="button"
                   className="button"
-                  aria-label={R.removeWindowLabel.replace('{n}', String(i + 1))}
+                  aria-label={fmt(R.removeWindowLabel, { n: String(i + 1) })}
                   onClick={() => setWindows(windows.filter((_, j) => j !== i))}
                 >
                   {R.removeWindow}

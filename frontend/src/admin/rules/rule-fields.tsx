@@ -1,7 +1,7 @@
 /** Pieces shared by the working-time and break-time rule forms. */
 import { EffectiveFromField as DateField } from '../../shared/effective-from-field';
 import { useEffect, useState, type ReactNode } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { labelled } from '../wording';
 import { formatDateTime, formatLongDate, range } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
@@ -136,7 +136,7 @@ export function RuleInForce({
     <p className="page-hint rule-in-force" aria-live="polite">
       {labelled(t.admin.rules.inForce)}
       {loading ? t.app.loading : level ? t.admin.rules.levels[level] : t.admin.rules.notSet}
-      {!loading && level && from ? t.admin.rules.inForceSince.replace('{from}', formatLongDate(from)) : null}
+      {!loading && level && from ? fmt(t.admin.rules.inForceSince, { from: formatLongDate(from) }) : null}
     </p>
   );
 }
@@ -251,12 +251,12 @@ export function RecomputeProgress({ job }: { job: RecomputeJob | null }) {
   const R = t.admin.rules;
   const text =
     current.status === 'done'
-      ? R.recomputed.replace('{at}', formatDateTime(current.finished_at, timeZone))
+      ? fmt(R.recomputed, { at: formatDateTime(current.finished_at, timeZone) })
       : current.stalled
         ? R.recomputeStalled
         : current.status === 'failed'
-          ? R.recomputeFailed.replace('{n}', String(current.failed))
-          : R.recomputing.replace('{n}', String(current.done)).replace('{m}', String(current.total ?? '-'));
+          ? fmt(R.recomputeFailed, { n: String(current.failed) })
+          : fmt(R.recomputing, { n: String(current.done), m: String(current.total ?? '-') });
   return (
     <>
       <p className="page-hint rule-recompute" role="status" data-testid="rule-recompute">

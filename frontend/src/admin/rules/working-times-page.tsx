@@ -5,7 +5,7 @@
  * the stored figures are recomputed in the background (再計算中 n/m, then 集計日時).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { FormFeedback, LoadView } from '../../shared/feedback';
 import { FieldError, fieldErrorId, fieldErrorsOf, messagesFor, type FieldErrors } from '../../shared/field-errors';
@@ -55,10 +55,11 @@ const fromRule = (r: WorkingRule | null): Fields =>
 const hm = (h: number | null, m: number | null) => (h === null || m === null ? null : formatMinutes(h * 60 + m));
 /** 所定 8:00／残業判定 8:00／固定残業 20:00 */
 const describeWorking = (v: RuleVersion<WorkingRule>) =>
-  t.admin.rules.workingSummary
-    .replace('{fixed}', hm(v.rule.fixed_hour, v.rule.fixed_minute) ?? t.admin.rules.none)
-    .replace('{over}', hm(v.rule.over_hour, v.rule.over_minute) ?? t.admin.rules.none)
-    .replace('{unpaid}', hm(v.rule.unpaid_hour, v.rule.unpaid_minute) ?? t.admin.rules.none);
+  fmt(t.admin.rules.workingSummary, {
+    fixed: hm(v.rule.fixed_hour, v.rule.fixed_minute) ?? t.admin.rules.none,
+    over: hm(v.rule.over_hour, v.rule.over_minute) ?? t.admin.rules.none,
+    unpaid: hm(v.rule.unpaid_hour, v.rule.unpaid_minute) ?? t.admin.rules.none,
+  });
 
 function WorkingTimeForm({ options }: { options: OrgOptions }) {
   const [pair, setPair] = useState<RulePair>({ department_id: null, employment_status_id: null });

@@ -3,7 +3,7 @@
  * CSV of the grid (export with a BOM; import of UTF-8 with or without BOM, or Shift_JIS).
  */
 import { neutralizeCell, restoreCell } from '../../../../functions/domain/csv-cell';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 
 /** A cell: '' = no shift (the default pattern applies), 'off' = 休, otherwise a pattern id. */
 export type Cell = string;
@@ -193,7 +193,8 @@ export interface CsvImport {
   rows: number;
 }
 
-const CSV_MESSAGES = t.shifts.csvProblems;
+/** Read when a file is checked, not when the module loads: the catalogue may load (or change) later. */
+const csvMessages = () => t.shifts.csvProblems;
 
 /**
  * Reads an imported grid: the header names the days (M/D, D or YYYY-MM-DD of the month shown),
@@ -210,9 +211,9 @@ export function readGridCsv(
   const rows = parseCsv(text).map((r) => r.map(restoreCell));
   const errors: string[] = [];
   const cells = new Map<string, Cell>();
-  if (rows.length < 2) return { cells, errors: [CSV_MESSAGES.empty], rows: 0 };
+  if (rows.length < 2) return { cells, errors: [csvMessages().empty], rows: 0 };
   const header = rows[0]!.map((h) => h.trim());
-  if (header[0] !== CSV_ID || header[1] !== CSV_NAME) return { cells, errors: [CSV_MESSAGES.header], rows: 0 };
+  if (header[0] !== CSV_ID || header[1] !== CSV_NAME) return { cells, errors: [csvMessages().header], rows: 0 };
   const month = ctx.dates[0]!.slice(0, 7);
   const columns = header.slice(2).map((h) => {
     const md = /^(\d{1,2})\/(\d{1,2})/.exec(h);
@@ -226,7 +227,7 @@ export function readGridCsv(
         : d
           ? `${month}-${d[1]!.padStart(2, '0')}`
           : '';
-    if (!ctx.dates.includes(iso)) errors.push(CSV_MESSAGES.day.replace('{h}', h));
+    if (!ctx.dates.includes(iso)) errors.push(fmt(csvMessages().day, { h }));
     return iso;
   });
   if (errors.length) return { cells, errors, rows: 0 };
@@ -235,18 +236,17 @@ export function readGridCsv(
     const n = String(i + 2);
     const id = (r[0] ?? '').trim();
     if (r.length !== header.length && !(r.length > header.length && r.slice(header.length).every((f) => !f.trim())))
-      errors.push(CSV_MESSAGES.columns.replace('{n}', n));
+      errors.push(fmt(csvMessages().columns, { n }));
     if (!ctx.employeeIds.has(id)) {
-      errors.push(CSV_MESSAGES.employee.replace('{n}', n).replace('{id}', id));
+      errors.push(fmt(csvMessages().employee, { n, id }));
       return;
     }
-    if (seen.has(id)) errors.push(CSV_MESSAGES.duplicate.replace('{n}', n).replace('{id}', id));
+    if (seen.has(id)) errors.push(fmt(csvMessages().duplicate, { n, id }));
     seen.add(id);
     columns.forEach((date, c) => {
       const v = (r[c + 2] ?? '').trim();
       const cell = v === '' ? '' : v === OFF_LABEL ? OFF : ctx.patternIdByName.get(v);
-      if (cell === undefined)
-        errors.push(CSV_MESSAGES.pattern.replace('{n}', n).replace('{d}', dayHeader(date)).replace('{v}', v));
+      if (cell === undefined) errors.push(fmt(csvMessages().pattern, { n, d: dayHeader(date), v }));
       else cells.set(cellKey(id, date), cell);
     });
   });

@@ -11,7 +11,7 @@
  * desktop's width, a few days on a phone.
  */
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { fromTo } from '../wording';
 import type { FieldErrors } from '../../lib/api';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -98,7 +98,7 @@ export default function ShiftsPage() {
           {S.prevMonth}
         </button>
         <strong className="shift-toolbar__month" data-testid="shift-month">
-          {S.month.replace('{y}', String(ym.year)).replace('{m}', String(ym.month))}
+          {fmt(S.month, { y: String(ym.year), m: String(ym.month) })}
         </strong>
         <button type="button" className="button button--ghost" onClick={() => moveMonth(1)}>
           {S.nextMonth}
@@ -228,11 +228,7 @@ function ShiftEditor({
       isDayOff: (e, d) => calendarOff.has(cellKey(e, d)) || cell(e, d) === OFF,
     });
     const n = setCells(fill.cells);
-    say(
-      S.applied
-        .replace('{n}', String(n))
-        .replace('{skipped}', fill.skipped ? S.skipped.replace('{n}', String(fill.skipped)) : ''),
-    );
+    say(fmt(S.applied, { n: String(n), skipped: fill.skipped ? fmt(S.skipped, { n: String(fill.skipped) }) : '' }));
   };
 
   // ---- copies (the previous month's shifts of the same page of staff) ----
@@ -263,7 +259,7 @@ function ShiftEditor({
         target.days.map((d) => [cellKey(e.id, d), source(prev, e.id, addDays(d, -7))] as [string, Cell]),
       ),
     );
-    say(S.copied.replace('{n}', String(n)));
+    say(fmt(S.copied, { n: String(n) }));
   };
   const copyMonth = async () => {
     const prev = await previous();
@@ -273,7 +269,7 @@ function ShiftEditor({
         dates.map((d) => [cellKey(e.id, d), prev.get(cellKey(e.id, previousMonthSource(d))) ?? ''] as [string, Cell]),
       ),
     );
-    say(S.copied.replace('{n}', String(n)));
+    say(fmt(S.copied, { n: String(n) }));
   };
 
   // ---- save ----
@@ -283,10 +279,11 @@ function ShiftEditor({
       const entry = m ? batch[Number(m[1])] : undefined;
       return messages.map((message) =>
         entry
-          ? S.entryError
-              .replace('{date}', mdLabel(entry.date))
-              .replace('{name}', employeeName.get(entry.employee_id) ?? entry.employee_id)
-              .replace('{message}', message)
+          ? fmt(S.entryError, {
+              date: mdLabel(entry.date),
+              name: employeeName.get(entry.employee_id) ?? entry.employee_id,
+              message: message,
+            })
           : message,
       );
     });
@@ -323,7 +320,7 @@ function ShiftEditor({
     setBusy(false);
     setDraft(new Map());
     setCsv(null);
-    setNotice(S.saved.replace('{n}', String(savedCount)));
+    setNotice(fmt(S.saved, { n: String(savedCount) }));
   };
 
   // ---- CSV ----
@@ -401,7 +398,7 @@ function ShiftEditor({
           </button>
         </div>
         <p id="shift-week-hint" className="form__hint">
-          {S.weekHint.replace('{d}', WEEKDAYS[data.week_starts_on] ?? '')}
+          {fmt(S.weekHint, { d: WEEKDAYS[data.week_starts_on] ?? '' })}
         </p>
         <p id="shift-copy-month-hint" className="form__hint">
           {S.copyMonthHint}
@@ -409,7 +406,7 @@ function ShiftEditor({
       </section>
 
       <div className="shift-savebar">
-        <span data-testid="shift-changes">{S.changes.replace('{n}', String(changes.length))}</span>
+        <span data-testid="shift-changes">{fmt(S.changes, { n: String(changes.length) })}</span>
         <button
           type="button"
           className="button button--primary"
@@ -484,7 +481,7 @@ function ShiftEditor({
                         type="checkbox"
                         checked={selected.has(e.id)}
                         onChange={(x) => toggle(e.id, x.target.checked)}
-                        aria-label={S.selectOne.replace('{name}', e.name)}
+                        aria-label={fmt(S.selectOne, { name: e.name })}
                       />
                       <span>
                         {e.name}
@@ -504,17 +501,14 @@ function ShiftEditor({
                         patterns={data.patterns}
                         fallback={
                           fallback
-                            ? S.defaultOf.replace('{p}', fallback)
+                            ? fmt(S.defaultOf, { p: fallback })
                             : day.calendar_day_off
                               ? S.calendarOff
                               : S.noDefault
                         }
                         fallbackText={fallback ?? (day.calendar_day_off ? S.calendarOffShort : S.noDefault)}
                         unknownName={day.pattern_name}
-                        label={S.cellLabel
-                          .replace('{name}', e.name)
-                          .replace('{m}', String(md(day.date).m))
-                          .replace('{d}', String(md(day.date).d))}
+                        label={fmt(S.cellLabel, { name: e.name, m: String(md(day.date).m), d: String(md(day.date).d) })}
                         changed={(saved.get(k) ?? '') !== value}
                         onChange={(v) => setCells([[k, v]])}
                       />
@@ -553,7 +547,7 @@ function ShiftEditor({
               </>
             ) : (
               <>
-                <p>{S.csvPreview.replace('{rows}', String(csv.rows)).replace('{n}', String(csv.changes))}</p>
+                <p>{fmt(S.csvPreview, { rows: String(csv.rows), n: String(csv.changes) })}</p>
                 <button type="button" className="button button--primary" disabled={busy} onClick={applyCsv}>
                   {S.csvApply}
                 </button>

@@ -3,7 +3,7 @@
  * temporary password, mails it to the staff member and ends their sessions; the admin never sees it.
  */
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { api } from '../../lib/api';
 import { FormFeedback } from '../../shared/feedback';
 import { failureMessage } from '../../shared/submit-failure';
@@ -17,7 +17,7 @@ export function PasswordResetSection({ id, name }: { id: string; name: string })
   const [success, setSuccess] = useState<string | null>(null);
 
   async function onReset() {
-    if (busy || !window.confirm(t.passwordReset.staffConfirm.replace('{name}', name))) return;
+    if (busy || !window.confirm(fmt(t.passwordReset.staffConfirm, { name: name }))) return;
     setBusy(true);
     setError(null);
     setSuccess(null);

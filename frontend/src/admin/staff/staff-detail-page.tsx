@@ -4,14 +4,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { api } from '../../lib/api';
 import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { PageTitle } from '../../shared/page-title';
 import { MonthTable, type AttendanceDay, type MonthAttendance } from '../../shared/month-table';
 import { Loading } from '../../shared/status-pages';
-import { formatShortDate, monthViewYears, zonedDate, zonedParts } from '../../shared/time';
+import { formatShortDate, formatYearMonth, monthViewYears, zonedDate, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import '../../shared/page.css';
@@ -27,7 +27,7 @@ function DeleteRecord({ day, onDeleted }: { day: AttendanceDay; onDeleted: () =>
   if (!day.id) return null;
   const recordId = day.id;
   async function onClick() {
-    if (!window.confirm(t.admin.staff.confirmDeleteRecord.replace('{date}', formatShortDate(day.date)))) return;
+    if (!window.confirm(fmt(t.admin.staff.confirmDeleteRecord, { date: formatShortDate(day.date) }))) return;
     setBusy(true);
     const res = await deleteRecord(recordId);
     setBusy(false);
@@ -90,16 +90,11 @@ export default function StaffDetailPage() {
         )}
         {state.status === 'ready' && (
           <>
-            <h2 className="page-section__title attendance-heading">
-              {year}
-              {t.common.year}
-              {month}
-              {t.common.month}
-            </h2>
+            <h2 className="page-section__title attendance-heading">{formatYearMonth(year, month)}</h2>
             <MonthTable
               days={state.data.days}
               timeZone={timeZone}
-              caption={`${name} ${year}${t.common.year}${month}${t.common.month}`}
+              caption={`${name} ${formatYearMonth(year, month)}`}
               today={zonedDate(new Date(), timeZone)}
               action={{
                 label: t.admin.actions,

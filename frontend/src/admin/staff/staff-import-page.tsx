@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { labelled } from '../wording';
 import { PageTitle } from '../../shared/page-title';
 import {
@@ -52,7 +52,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
           <ul className="import-problems">
             {fileLevel.map((p, i) => (
               <li key={i}>
-                {p.row > 0 && `${T.rowLabel.replace('{row}', String(p.row))} `}
+                {p.row > 0 && `${fmt(T.rowLabel, { row: String(p.row) })} `}
                 {p.column ? labelled(p.column) : ''}
                 {p.message}
               </li>
@@ -216,29 +216,30 @@ export default function StaffImportPage() {
         </div>
         <p role="status" aria-live="polite">
           {stage.kind === 'checking' && T.checking}
-          {preview?.encoding && T.encoding.replace('{name}', T.encodings[preview.encoding] ?? preview.encoding)}
+          {preview?.encoding && fmt(T.encoding, { name: T.encodings[preview.encoding] ?? preview.encoding })}
           {preview && ' '}
           {preview &&
             (preview.ok
               ? registeredRows > 0
-                ? T.allOkWithRegistered
-                    .replace('{n}', String(preview.rows.length - registeredRows))
-                    .replace('{registered}', String(registeredRows))
-                : T.allOk.replace('{n}', String(preview.rows.length))
-              : T.problemCount.replace('{n}', String(preview.problems.length)))}
+                ? fmt(T.allOkWithRegistered, {
+                    n: String(preview.rows.length - registeredRows),
+                    registered: String(registeredRows),
+                  })
+                : fmt(T.allOk, { n: String(preview.rows.length) })
+              : fmt(T.problemCount, { n: String(preview.problems.length) }))}
           {stage.kind === 'importing' && (
             <>
               <progress max={stage.total || 1} value={stage.done} />{' '}
-              {T.registering.replace('{done}', String(stage.done)).replace('{total}', String(stage.total))}
+              {fmt(T.registering, { done: String(stage.done), total: String(stage.total) })}
             </>
           )}
-          {stage.kind === 'done' && T.done.replace('{created}', String(stage.job.created))}
+          {stage.kind === 'done' && fmt(T.done, { created: String(stage.job.created) })}
           {stage.kind === 'done' &&
             stage.job.existing > 0 &&
-            ` ${T.doneWithSkipped.replace('{existing}', String(stage.job.existing))}`}
+            ` ${fmt(T.doneWithSkipped, { existing: String(stage.job.existing) })}`}
           {stage.kind === 'done' &&
             stage.job.failures.length > 0 &&
-            ` ${T.doneWithFailures.replace('{failed}', String(stage.job.failures.length))}`}
+            ` ${fmt(T.doneWithFailures, { failed: String(stage.job.failures.length) })}`}
         </p>
         {stage.kind === 'failed' && <p role="alert">{stage.message}</p>}
         {(stage.kind === 'failed' || stage.kind === 'done') && stage.job?.retryable && (
@@ -253,7 +254,7 @@ export default function StaffImportPage() {
           <ul className="import-problems" role="alert">
             {stage.job.failures.map((f) => (
               <li key={f.row}>
-                {T.rowLabel.replace('{row}', String(f.row))} {f.message}
+                {fmt(T.rowLabel, { row: String(f.row) })} {f.message}
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 /** スタッフ管理 (`/management/staff`): the staff table, plus the department and employment-status lists. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
@@ -24,7 +24,7 @@ function scheduleIssues(staff: Staff): string {
     [P.early, staff.early_leave_days],
     [P.absent, staff.absent_days],
   ] as const;
-  const shown = parts.filter(([, n]) => n).map(([label, n]) => label.replace('{n}', String(n)));
+  const shown = parts.filter(([, n]) => n).map(([label, n]) => fmt(label, { n: String(n) }));
   return shown.length ? shown.join(t.admin.listSeparator) : t.admin.staff.scheduleIssuesNone;
 }
 
@@ -36,7 +36,7 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
   const scheduledFrom = latest?.from && latest.from > zonedDate(new Date(), timeZone) ? latest.from : null;
 
   async function onDelete() {
-    if (!window.confirm(t.admin.staff.confirmDelete.replace('{name}', staff.name))) return;
+    if (!window.confirm(fmt(t.admin.staff.confirmDelete, { name: staff.name }))) return;
     setBusy(true);
     const res = await deleteStaff(staff.id);
     setBusy(false);
@@ -55,7 +55,7 @@ function StaffRow({ staff, onDeleted }: { staff: Staff; onDeleted: (id: string) 
         {staff.department_name || t.admin.none}
         {scheduledFrom && (
           <small className="staff-work-system">
-            {t.admin.staff.assignmentFromDate.replace('{date}', formatShortDate(scheduledFrom))}
+            {fmt(t.admin.staff.assignmentFromDate, { date: formatShortDate(scheduledFrom) })}
           </small>
         )}
       </td>

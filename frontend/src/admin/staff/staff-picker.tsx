@@ -6,7 +6,7 @@
  * Empty means "none picked": the screen says what that stands for (the CSV download's 全て).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { fieldErrorId } from '../../shared/field-errors';
 import { searchStaff, type Staff } from './staff-api';
@@ -135,7 +135,7 @@ export function StaffPicker({
         : search.status === 'ready'
           ? options.length === 0
             ? P.none
-            : `${P.found.replace('{n}', String(options.length))}${search.full ? P.more.replace('{n}', String(STAFF_PICKER_LIMIT)) : ''}`
+            : `${fmt(P.found, { n: String(options.length) })}${search.full ? fmt(P.more, { n: String(STAFF_PICKER_LIMIT) }) : ''}`
           : '';
   const describedBy = [hintId, statusId, errors?.length ? fieldErrorId(id) : ''].filter(Boolean).join(' ');
 

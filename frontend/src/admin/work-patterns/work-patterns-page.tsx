@@ -7,7 +7,7 @@
  * item 23), the assignment tables scroll on their own and the break rows wrap.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { paren } from '../wording';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { EffectiveFromField } from '../../shared/effective-from-field';
@@ -57,7 +57,7 @@ function PatternList({
 }) {
   const [message, setMessage] = useState<{ error?: string | null; success?: string | null }>({});
   async function onDelete(p: WorkPattern) {
-    if (!window.confirm(W.confirmDelete.replace('{name}', p.name))) return;
+    if (!window.confirm(fmt(W.confirmDelete, { name: p.name }))) return;
     const res = await deletePattern(p.id);
     if (res.ok) {
       setMessage({ success: W.deleted });
@@ -99,7 +99,7 @@ function PatternList({
                         type="button"
                         className="button button--ghost button--small"
                         onClick={() => onEdit(p)}
-                        aria-label={W.editOf.replace('{name}', p.name)}
+                        aria-label={fmt(W.editOf, { name: p.name })}
                       >
                         {W.edit}
                       </button>
@@ -107,7 +107,7 @@ function PatternList({
                         type="button"
                         className="button button--danger button--small"
                         onClick={() => void onDelete(p)}
-                        aria-label={W.removeOf.replace('{name}', p.name)}
+                        aria-label={fmt(W.removeOf, { name: p.name })}
                       >
                         {W.remove}
                       </button>
@@ -182,7 +182,7 @@ function PatternForm({
 
   const update = (key: number, change: Partial<BreakRow>) =>
     setBreaks((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
-  const title = editing ? W.editTitle.replace('{name}', editing.name) : W.newTitle;
+  const title = editing ? fmt(W.editTitle, { name: editing.name }) : W.newTitle;
 
   return (
     <section className="card page-section" aria-labelledby="pattern-form-title">
@@ -246,7 +246,7 @@ function PatternForm({
               return (
                 <li key={b.key} className="pattern-breaks__row">
                   <span className="form__field">
-                    <label htmlFor={startId}>{W.breakStart.replace('{n}', n)}</label>
+                    <label htmlFor={startId}>{fmt(W.breakStart, { n: n })}</label>
                     <TimeInput
                       id={startId}
                       value={b.start_time}
@@ -255,7 +255,7 @@ function PatternForm({
                     />
                   </span>
                   <span className="form__field">
-                    <label htmlFor={endId}>{W.breakEnd.replace('{n}', n)}</label>
+                    <label htmlFor={endId}>{fmt(W.breakEnd, { n: n })}</label>
                     <TimeInput
                       id={endId}
                       value={b.end_time}
@@ -268,7 +268,7 @@ function PatternForm({
                     className="button button--ghost button--small"
                     onClick={() => setBreaks((rows) => rows.filter((r) => r.key !== b.key))}
                   >
-                    {W.breakRemove.replace('{n}', n)}
+                    {fmt(W.breakRemove, { n: n })}
                   </button>
                 </li>
               );
@@ -314,7 +314,7 @@ function targetLabel(a: AssignmentVersion, names: Names) {
 function patternLabel(a: AssignmentVersion, live: readonly WorkPattern[]) {
   if (!a.pattern_id) return W.noPattern;
   const name = a.pattern_name ?? a.pattern_id;
-  return live.some((p) => p.id === a.pattern_id) ? name : W.deletedPattern.replace('{name}', name);
+  return live.some((p) => p.id === a.pattern_id) ? name : fmt(W.deletedPattern, { name: name });
 }
 
 function AssignmentTable({

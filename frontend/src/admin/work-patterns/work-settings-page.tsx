@@ -5,7 +5,7 @@
  * version; a save shows the background recompute of the stored months.
  */
 import { useState, type FormEvent } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -31,9 +31,7 @@ const W = t.workPatterns;
 const ROUNDING = [0, 5, 10, 15, 30] as const;
 
 const intervalLabel = (minutes: number | null) =>
-  minutes === null
-    ? W.off
-    : W.hoursMinutes.replace('{h}', String(Math.floor(minutes / 60))).replace('{m}', String(minutes % 60));
+  minutes === null ? W.off : fmt(W.hoursMinutes, { h: String(Math.floor(minutes / 60)), m: String(minutes % 60) });
 
 function Hint({ id, text }: { id: string; text: string }) {
   return (
@@ -99,7 +97,7 @@ function SettingsForm({ data, onSaved }: { data: WorkSettings; onSaved: (job: Re
         {W.settingsFormTitle}
       </h2>
       <p className="page-hint" data-testid="settings-in-force">
-        {data.in_force ? W.settingsInForce.replace('{from}', jaDate(data.in_force.effective_from!)) : W.settingsNone}
+        {data.in_force ? fmt(W.settingsInForce, { from: jaDate(data.in_force.effective_from!) }) : W.settingsNone}
       </p>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <FormFeedback error={error} success={success} />
@@ -179,7 +177,7 @@ function SettingsForm({ data, onSaved }: { data: WorkSettings; onSaved: (job: Re
           >
             {ROUNDING.map((n) => (
               <option key={n} value={String(n)}>
-                {n === 0 ? W.roundingNone : W.roundingUnit.replace('{n}', String(n))}
+                {n === 0 ? W.roundingNone : fmt(W.roundingUnit, { n: String(n) })}
               </option>
             ))}
           </select>
@@ -223,7 +221,7 @@ function SettingsForm({ data, onSaved }: { data: WorkSettings; onSaved: (job: Re
             >
               {[1, 2, 3, 4, 5].map((n) => (
                 <option key={n} value={String(n)}>
-                  {W.daysUnit.replace('{n}', String(n))}
+                  {fmt(W.daysUnit, { n: String(n) })}
                 </option>
               ))}
             </select>
@@ -264,16 +262,16 @@ function History({ versions }: { versions: WorkSettingsVersion[] }) {
               {versions.map((v) => (
                 <tr key={v.effective_from}>
                   <td>{jaDate(v.effective_from!)}</td>
-                  <td>{W.minutes.replace('{n}', String(v.grace_minutes))}</td>
+                  <td>{fmt(W.minutes, { n: String(v.grace_minutes) })}</td>
                   <td>{intervalLabel(v.interval_minutes)}</td>
                   <td>
                     {v.display_rounding_minutes
-                      ? W.roundingUnit.replace('{n}', String(v.display_rounding_minutes))
+                      ? fmt(W.roundingUnit, { n: String(v.display_rounding_minutes) })
                       : W.off}
                   </td>
                   <td>{v.monthly_rounding_30 ? W.on : W.off}</td>
                   <td>
-                    {v.hourly_leave_enabled ? W.daysUnit.replace('{n}', String(v.hourly_leave_days_per_year)) : W.off}
+                    {v.hourly_leave_enabled ? fmt(W.daysUnit, { n: String(v.hourly_leave_days_per_year) }) : W.off}
                   </td>
                 </tr>
               ))}

@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { FiveDayBehindView } from '../../../../functions/services/paid-leave-service';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { days, jaDate } from '../../shared/paid-leave/paid-leave-api';
 
 /**
@@ -45,7 +45,7 @@ export function FiveDayDutySection({ rows, total }: { rows: readonly FiveDayBehi
                   </td>
                   <td>
                     <span className="badge badge--rejected">{t.paidLeave.fiveDayStatus[w.status]}</span>{' '}
-                    {t.paidLeave.fiveDayRemaining.replace('{n}', String(w.remaining_days))}
+                    {fmt(t.paidLeave.fiveDayRemaining, { n: String(w.remaining_days) })}
                   </td>
                 </tr>
               ))}
@@ -54,7 +54,7 @@ export function FiveDayDutySection({ rows, total }: { rows: readonly FiveDayBehi
         </div>
       )}
       {total > rows.length && (
-        <p className="page-hint">{t.admin.workStatus.more.replace('{n}', String(total - rows.length))}</p>
+        <p className="page-hint">{fmt(t.admin.workStatus.more, { n: String(total - rows.length) })}</p>
       )}
     </section>
   );

@@ -5,15 +5,14 @@
  * listed (the digest keeps those with the most days; 他N件 counts the rest); a table that scrolls
  * sideways inside its box on a phone.
  */
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { formatMinutes } from '../../shared/time';
 import type { EmployeeMonthFigures } from './work-status-api';
 
 const S = t.admin.scheduleFigures;
 
-const timesAndMinutes = (n: number, m: number) =>
-  n ? S.daysMinutes.replace('{n}', String(n)).replace('{m}', formatMinutes(m)) : '';
-const days = (n: number) => (n ? S.days.replace('{n}', String(n)) : '');
+const timesAndMinutes = (n: number, m: number) => (n ? fmt(S.daysMinutes, { n: String(n), m: formatMinutes(m) }) : '');
+const days = (n: number) => (n ? fmt(S.days, { n: String(n) }) : '');
 
 export function ScheduleFiguresSection({
   employees,
@@ -65,7 +64,7 @@ export function ScheduleFiguresSection({
         </div>
       )}
       {total > rows.length && (
-        <p className="page-hint">{t.admin.workStatus.more.replace('{n}', String(total - rows.length))}</p>
+        <p className="page-hint">{fmt(t.admin.workStatus.more, { n: String(total - rows.length) })}</p>
       )}
     </section>
   );

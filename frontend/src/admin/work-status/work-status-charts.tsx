@@ -5,7 +5,7 @@
  * Each chart is one image for assistive technology, with the same figures in a table under 表で見る.
  */
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { formatHoursJa, formatMinutes } from '../../shared/time';
 import type { EmployeeMonthFigures } from './work-status-api';
 
@@ -13,8 +13,6 @@ import type { EmployeeMonthFigures } from './work-status-api';
 const STAFF_CHART_MAX = 20;
 
 const WS = t.admin.workStatus;
-const fill = (template: string, values: Record<string, string | number>) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, String(v)), template);
 const monthLabel = (ym: string) => `${Number(ym.slice(5, 7))}${t.common.month}`;
 const longMonth = (ym: string) => `${ym.slice(0, 4)}${t.common.year}${Number(ym.slice(5, 7))}${t.common.month}`;
 const pct = (n: number) => `${Math.max(0, Math.min(100, n)).toFixed(2)}%`;
@@ -52,7 +50,7 @@ export function StaffOvertimeChart({
   const scale = Math.max(limitMinutes, ...rows.map((r) => r.statutory_overtime_minutes), 60) * 1.05;
   const limitX = (limitMinutes / scale) * 100;
   const height = TOP + rows.length * ROW + 6;
-  const limitText = fill(WS.limitLine, { h: Math.round(limitMinutes / 60) });
+  const limitText = fmt(WS.limitLine, { h: Math.round(limitMinutes / 60) });
 
   return (
     <section className="card page-section chart-card" aria-labelledby="chart-staff-title">
@@ -63,11 +61,11 @@ export function StaffOvertimeChart({
         <p className="page-hint">{WS.chartStaffEmpty}</p>
       ) : (
         <>
-          {employees.length > rows.length && <p className="page-hint">{fill(WS.chartStaffTop, { n: rows.length })}</p>}
+          {employees.length > rows.length && <p className="page-hint">{fmt(WS.chartStaffTop, { n: rows.length })}</p>}
           <svg
             className="chart"
             role="img"
-            aria-label={fill(WS.chartStaffLabel, { limit: formatHoursJa(limitMinutes), over })}
+            aria-label={fmt(WS.chartStaffLabel, { limit: formatHoursJa(limitMinutes), over })}
             width="100%"
             height={height}
           >
@@ -126,8 +124,8 @@ export function StaffOvertimeChart({
                       <td className="num">{formatMinutes(r.statutory_overtime_minutes)}</td>
                       <td className={diff > 0 ? 'num chart-table__over' : 'num'}>
                         {diff > 0
-                          ? fill(WS.overBy, { v: formatMinutes(diff) })
-                          : fill(WS.underBy, { v: formatMinutes(-diff) })}
+                          ? fmt(WS.overBy, { v: formatMinutes(diff) })
+                          : fmt(WS.underBy, { v: formatMinutes(-diff) })}
                       </td>
                       {/* Named only when not 通常 (most staff): the cell stays empty for them. */}
                       <td>{r.system && r.system.kind !== 'standard' ? r.system.label : ''}</td>
@@ -173,7 +171,7 @@ export function MonthlyOvertimeChart({ months }: { months: readonly { month: str
           <svg
             className="chart"
             role="img"
-            aria-label={fill(WS.chartMonthsLabel, {
+            aria-label={fmt(WS.chartMonthsLabel, {
               n: data.length,
               max: formatHoursJa(peak.overtime_minutes),
               month: longMonth(peak.month),

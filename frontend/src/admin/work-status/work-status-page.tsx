@@ -9,7 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { fromTo } from '../wording';
 import { FindingList } from '../../shared/agreement-findings';
 import { PageTitle } from '../../shared/page-title';
@@ -35,7 +35,7 @@ const WS = t.admin.workStatus;
 const figure = (minutes: number | null) => (minutes === null ? t.admin.notCalculated : formatHoursJa(minutes));
 const more = (shown: number, total: number | undefined) =>
   total !== undefined && total > shown ? (
-    <p className="page-hint">{WS.more.replace('{n}', String(total - shown))}</p>
+    <p className="page-hint">{fmt(WS.more, { n: String(total - shown) })}</p>
   ) : null;
 /** How often the page asks again while the figures are being built. */
 const POLL_MS = 2000;
@@ -48,9 +48,10 @@ const PANELS: { title: string; total: keyof WorkStatus; average: keyof WorkStatu
 ];
 
 function AlertList({ data }: { data: WorkStatus }) {
-  const limit = WS.limitNow
-    .replace('{h}', String(Math.round(data.alert_limit_minutes / 60)))
-    .replace('{clause}', data.special_clause ? WS.clauseOn : WS.clauseOff);
+  const limit = fmt(WS.limitNow, {
+    h: String(Math.round(data.alert_limit_minutes / 60)),
+    clause: data.special_clause ? WS.clauseOn : WS.clauseOff,
+  });
   return (
     <section className="card page-section alert-section" aria-labelledby="alerts-title">
       <div className="page-section__header">
@@ -58,7 +59,7 @@ function AlertList({ data }: { data: WorkStatus }) {
           {WS.alerts}
           {data.alerts.length > 0 && (
             <span className="badge alert-section__count">
-              {WS.alertsCount.replace('{n}', String(data.alerts_total ?? data.alerts.length))}
+              {fmt(WS.alertsCount, { n: String(data.alerts_total ?? data.alerts.length) })}
             </span>
           )}
         </h2>
@@ -87,14 +88,14 @@ function AlertList({ data }: { data: WorkStatus }) {
 function AgreementMonths({ data }: { data: WorkStatus }) {
   const label = (month: string) => {
     const [y, m] = month.split('-');
-    return WS.agreementMonthOf.replace('{y}', y ?? '').replace('{m}', String(Number(m)));
+    return fmt(WS.agreementMonthOf, { y: y ?? '', m: String(Number(m)) });
   };
   const withFindings = [...data.agreement_months].reverse().filter((m) => m.alerts_total > 0 || m.alerts.length > 0);
   const rest = data.agreement_months.filter((m) => m.alerts_total === 0 && m.alerts.length === 0).map((m) => m.month);
   return (
     <section className="card page-section" aria-labelledby="agreement-months-title">
       <h2 id="agreement-months-title" className="page-section__title">
-        {WS.agreementMonths.replace('{from}', label(data.agreement_year_start))}
+        {fmt(WS.agreementMonths, { from: label(data.agreement_year_start) })}
       </h2>
       <div className="agreement-months">
         {withFindings.map((m) => (
@@ -111,9 +112,10 @@ function AgreementMonths({ data }: { data: WorkStatus }) {
       </div>
       {rest.length > 0 && (
         <p className="page-hint" data-testid="agreement-months-rest">
-          {(withFindings.length ? WS.agreementMonthsRest : WS.agreementMonthsNone)
-            .replace('{n}', String(rest.length))
-            .replace('{months}', monthRuns(rest))}
+          {fmt(withFindings.length ? WS.agreementMonthsRest : WS.agreementMonthsNone, {
+            n: String(rest.length),
+            months: monthRuns(rest),
+          })}
         </p>
       )}
     </section>
@@ -134,7 +136,7 @@ function monthRuns(months: readonly string[]): string {
   let year = '';
   const name = (month: string) => {
     const [y, m] = month.split('-') as [string, string];
-    const text = (y === year ? WS.monthOnly : WS.agreementMonthOf).replace('{y}', y).replace('{m}', String(Number(m)));
+    const text = fmt(y === year ? WS.monthOnly : WS.agreementMonthOf, { y: y, m: String(Number(m)) });
     year = y;
     return text;
   };
@@ -164,7 +166,7 @@ function Panels({ data, onAsk }: { data: WorkStatus; onAsk: (asked: PeriodAsked)
           <span className="work-count__number">{data.count_employees}</span>
           {WS.people}
         </p>
-        <p className="page-hint work-count__period">{WS.periodOf.replace('{period}', data.period.label)}</p>
+        <p className="page-hint work-count__period">{fmt(WS.periodOf, { period: data.period.label })}</p>
         <p className="work-count__nav">
           <button
             type="button"
@@ -193,9 +195,7 @@ function Panels({ data, onAsk }: { data: WorkStatus; onAsk: (asked: PeriodAsked)
               </div>
               <div>
                 <dt>
-                  {data.count_with_data === null
-                    ? WS.average
-                    : WS.averageOf.replace('{n}', String(data.count_with_data))}
+                  {data.count_with_data === null ? WS.average : fmt(WS.averageOf, { n: String(data.count_with_data) })}
                 </dt>
                 <dd className="num">{figure(data[p.average] as number | null)}</dd>
               </div>

@@ -8,7 +8,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { WorkSystemKind } from '../../../../functions/domain/worktime/system';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { jaDate } from '../../shared/paid-leave/paid-leave-api';
 import { EffectiveFromField } from '../../shared/effective-from-field';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -61,28 +61,25 @@ function detailLabel(v: WorkSystemVersion) {
   const parts: string[] = [];
   if (v.period_start)
     parts.push(
-      W.detailPeriod
-        .replace('{start}', jaDate(v.period_start))
-        .replace('{months}', v.period_months ? W.monthsUnit.replace('{n}', String(v.period_months)) : W.oneWeek),
+      fmt(W.detailPeriod, {
+        start: jaDate(v.period_start),
+        months: v.period_months ? fmt(W.monthsUnit, { n: String(v.period_months) }) : W.oneWeek,
+      }),
     );
   if (v.special_44) parts.push(W.detailSpecial44);
-  if (v.core_start && v.core_end)
-    parts.push(W.detailCore.replace('{from}', clock(v.core_start)).replace('{to}', clock(v.core_end)));
+  if (v.core_start && v.core_end) parts.push(fmt(W.detailCore, { from: clock(v.core_start), to: clock(v.core_end) }));
   if (v.flexible_start && v.flexible_end)
-    parts.push(W.detailFlexible.replace('{from}', clock(v.flexible_start)).replace('{to}', clock(v.flexible_end)));
+    parts.push(fmt(W.detailFlexible, { from: clock(v.flexible_start), to: clock(v.flexible_end) }));
   if (v.standard_daily_minutes !== null)
     parts.push(
-      W.detailStandard
-        .replace('{h}', String(Math.floor(v.standard_daily_minutes / 60)))
-        .replace('{m}', String(v.standard_daily_minutes % 60).padStart(2, '0')),
+      fmt(W.detailStandard, {
+        h: String(Math.floor(v.standard_daily_minutes / 60)),
+        m: String(v.standard_daily_minutes % 60).padStart(2, '0'),
+      }),
     );
   if (v.full_two_days_off) parts.push(W.detailTwoDays);
   if (v.special_period_from && v.special_period_to)
-    parts.push(
-      W.detailSpecialPeriod
-        .replace('{from}', jaDate(v.special_period_from))
-        .replace('{to}', jaDate(v.special_period_to)),
-    );
+    parts.push(fmt(W.detailSpecialPeriod, { from: jaDate(v.special_period_from), to: jaDate(v.special_period_to) }));
   return parts.join(t.admin.listComma) || '―';
 }
 
@@ -284,7 +281,7 @@ function SystemForm({ data, onSaved }: { data: Data; onSaved: (job: RecomputeJob
                 >
                   {monthChoices.map((n) => (
                     <option key={n} value={String(n)}>
-                      {W.monthsUnit.replace('{n}', String(n))}
+                      {fmt(W.monthsUnit, { n: String(n) })}
                     </option>
                   ))}
                 </select>
@@ -440,9 +437,7 @@ function VersionTable({ data, onDeleted }: { data: Data; onDeleted: (job: Recomp
                       <button
                         type="button"
                         className="button"
-                        aria-label={W.deleteLabel
-                          .replace('{target}', target)
-                          .replace('{from}', jaDate(v.effective_from))}
+                        aria-label={fmt(W.deleteLabel, { target, from: jaDate(v.effective_from) })}
                         onClick={() => void remove(v)}
                       >
                         {W.delete}
@@ -490,13 +485,14 @@ function PlanCheck() {
 
   const summary = (r: WorkSystemCheck) =>
     !r.checked
-      ? W.checkNotVariable.replace('{date}', jaDate(r.date)).replace('{label}', r.system.label)
-      : (r.violations.length ? W.checkFound : W.checkOk)
-          .replace('{label}', r.system.label)
-          .replace('{from}', jaDate(r.system.period_from!))
-          .replace('{to}', jaDate(r.system.period_to!))
-          .replace('{total}', durationLabel(r.scheduled_minutes ?? 0))
-          .replace('{n}', String(r.violations.length));
+      ? fmt(W.checkNotVariable, { date: jaDate(r.date), label: r.system.label })
+      : fmt(r.violations.length ? W.checkFound : W.checkOk, {
+          label: r.system.label,
+          from: jaDate(r.system.period_from!),
+          to: jaDate(r.system.period_to!),
+          total: durationLabel(r.scheduled_minutes ?? 0),
+          n: String(r.violations.length),
+        });
 
   return (
     <section className="card page-section" aria-labelledby="system-check-title">

@@ -10,7 +10,7 @@ import { DateSelects, type DateSelection } from '../../shared/date-selects';
 import { LoadView } from '../../shared/feedback';
 import { MonthTable } from '../../shared/month-table';
 import { PageTitle } from '../../shared/page-title';
-import { monthViewYears, zonedDate, zonedParts } from '../../shared/time';
+import { formatYearMonth, monthViewYears, zonedDate, zonedParts } from '../../shared/time';
 import { useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { getMonth } from './attendance-api';
@@ -36,19 +36,14 @@ function MonthView({ year, month, timeZone }: { year: number; month: number; tim
     <LoadView state={state} onRetry={() => void reload()}>
       {(data) => (
         <>
-          <h2 className="page-section__title attendance-heading">
-            {year}
-            {t.common.year}
-            {month}
-            {t.common.month}
-          </h2>
+          <h2 className="page-section__title attendance-heading">{formatYearMonth(year, month)}</h2>
           {data.days.length === 0 ? (
             <p className="page-hint">{t.monthTable.empty}</p>
           ) : (
             <MonthTable
               days={data.days}
               timeZone={timeZone}
-              caption={`${data.employee?.name ?? ''} ${year}${t.common.year}${month}${t.common.month}`.trim()}
+              caption={`${data.employee?.name ?? ''} ${formatYearMonth(year, month)}`.trim()}
               today={zonedDate(new Date(), timeZone)}
               totals={data.totals}
               ruleVersion={data.rule_version}

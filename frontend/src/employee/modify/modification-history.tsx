@@ -11,7 +11,7 @@ function breaksText(breaks: Modification['before_breaks'], workDate: string, tim
       (b) =>
         `${formatPunchTime(b.start_at, workDate, timeZone)}–${b.end_at ? formatPunchTime(b.end_at, workDate, timeZone) : t.modify.breakEndMissing}`,
     )
-    .join('、');
+    .join(t.common.listSeparator);
 }
 
 export function ModificationHistory({ rows, timeZone }: { rows: readonly Modification[]; timeZone: string }) {

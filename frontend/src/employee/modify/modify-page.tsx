@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { DateSelects, selectedDate, type DateSelection } from '../../shared/date-selects';
 import { TEXT_LIMITS } from '../../../../functions/domain/text-limits';
 import { FormFeedback, LoadView } from '../../shared/feedback';
@@ -25,6 +25,7 @@ import {
   addDaysTo,
   formatLongDate,
   formatPunchTime,
+  inParentheses,
   inputTime,
   parseDateString,
   toDateString,
@@ -181,7 +182,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
                             (b) =>
                               `${formatPunchTime(b.start_at, date, timeZone)}–${b.end_at ? formatPunchTime(b.end_at, date, timeZone) : t.modify.breakEndMissing}`,
                           )
-                          .join('、')
+                          .join(t.common.listSeparator)
                       : punch.breaks_recorded
                         ? t.modify.noBreakRecorded
                         : t.modify.noBreaks}
@@ -240,7 +241,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
             return (
               <div className="modify-breaks__row" key={i}>
                 <div className="form__field">
-                  <label htmlFor={`modify-break-${n}-start`}>{t.modify.breakStart.replace('{n}', n)}</label>
+                  <label htmlFor={`modify-break-${n}-start`}>{fmt(t.modify.breakStart, { n: n })}</label>
                   <input
                     id={`modify-break-${n}-start`}
                     type="time"
@@ -251,7 +252,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
                   <FieldError id={`modify-break-${n}-start`} messages={startErrors} />
                 </div>
                 <div className="form__field">
-                  <label htmlFor={`modify-break-${n}-end`}>{t.modify.breakEnd.replace('{n}', n)}</label>
+                  <label htmlFor={`modify-break-${n}-end`}>{fmt(t.modify.breakEnd, { n: n })}</label>
                   <input
                     id={`modify-break-${n}-end`}
                     type="time"
@@ -264,7 +265,7 @@ function DayCorrection({ day: { year, month, day }, timeZone, onCorrected, onFil
                 <button
                   type="button"
                   className="button modify-breaks__remove"
-                  aria-label={t.modify.removeBreakLabel.replace('{n}', n)}
+                  aria-label={fmt(t.modify.removeBreakLabel, { n: n })}
                   onClick={() => editRows(rows.filter((_, j) => j !== i))}
                 >
                   {t.modify.removeBreak}
@@ -443,7 +444,7 @@ function CorrectionRequests({
                 )}
                 {r.decision_reason && (
                   <span className="modify-requests__reason text-block">
-                    {t.approvals.decisionReasonShown}：{r.decision_reason}
+                    {fmt(t.common.labelled, { label: t.approvals.decisionReasonShown, value: r.decision_reason })}
                   </span>
                 )}
                 {r.status === 0 && (
@@ -454,7 +455,7 @@ function CorrectionRequests({
                     onClick={() => void withdraw(r.id)}
                   >
                     {t.approvals.withdraw}
-                    <span className="visually-hidden">（{formatLongDate(r.date)}）</span>
+                    <span className="visually-hidden">{inParentheses(formatLongDate(r.date))}</span>
                   </button>
                 )}
               </li>

@@ -2,7 +2,8 @@
  * The employee's paid leave on the punch screen: days left, days pending, the next expiry and the
  * five-day duty (年5日の取得義務) status. A failed load hides the card: punching must not suffer.
  */
-import { t } from '../../i18n';
+import { inParentheses } from '../../shared/time';
+import { fmt, t } from '../../i18n';
 import {
   daysHours,
   getOwnPaidLeave,
@@ -14,13 +15,16 @@ import {
 import { useLoad } from '../../shared/use-load';
 
 function FiveDay({ w }: { w: FiveDayWindow }) {
-  const progress = t.paidLeave.fiveDayProgress
-    .replace('{taken}', String(w.taken_days + w.planned_days))
-    .replace('{required}', String(w.required_days))
-    .replace('{deadline}', jaDate(w.deadline));
+  const progress = fmt(t.paidLeave.fiveDayProgress, {
+    taken: String(w.taken_days + w.planned_days),
+    required: String(w.required_days),
+    deadline: jaDate(w.deadline),
+  });
   return (
     <p className={`paid-leave-card__duty paid-leave-card__duty--${w.status}`}>
-      {t.paidLeave.fiveDay}：<strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>（{progress}）
+      {fmt(t.common.labelled, { label: t.paidLeave.fiveDay, value: '' })}
+      <strong>{t.paidLeave.fiveDayStatus[w.status]}</strong>
+      {inParentheses(progress)}
     </p>
   );
 }
@@ -53,9 +57,7 @@ export function PaidLeaveCard() {
           </dl>
           {s.next_expiry && (
             <p className="page-hint">
-              {t.paidLeave.nextExpiry
-                .replace('{date}', jaDate(s.next_expiry.expires_on))
-                .replace('{n}', String(s.next_expiry.days))}
+              {fmt(t.paidLeave.nextExpiry, { date: jaDate(s.next_expiry.expires_on), n: String(s.next_expiry.days) })}
             </p>
           )}
           {s.five_day.map((w) => (

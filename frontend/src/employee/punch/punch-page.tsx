@@ -5,10 +5,17 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { FormFeedback } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { formatClock, formatLongDate, formatMinutes, formatPunchTime, formatTime } from '../../shared/time';
+import {
+  formatClock,
+  formatLongDate,
+  formatMinutes,
+  formatPunchTime,
+  formatTime,
+  inParentheses,
+} from '../../shared/time';
 import { isGenericFailure, useLoad } from '../../shared/use-load';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { Clock } from './clock';
@@ -217,15 +224,16 @@ export default function PunchPage() {
             {ignored && (
               <p className="punch-ignored">
                 {ignored.reason === 'too_soon_after_punch_in' && ignored.retry_at
-                  ? t.punch.punchOutTooSoon
-                      .replace('{seconds}', String(ignored.retry_after_seconds))
-                      .replace('{time}', formatClock(new Date(ignored.retry_at), timeZone))
+                  ? fmt(t.punch.punchOutTooSoon, {
+                      seconds: String(ignored.retry_after_seconds),
+                      time: formatClock(new Date(ignored.retry_at), timeZone),
+                    })
                   : ignored.message}
               </p>
             )}
             {openBreak && (
               <p className="punch-notice punch-notice--open-break">
-                {t.punch.breakLeftOpen.replace('{time}', formatPunchTime(openBreak.start_at, workDate, timeZone))}{' '}
+                {fmt(t.punch.breakLeftOpen, { time: formatPunchTime(openBreak.start_at, workDate, timeZone) })}{' '}
                 <Link to={`/employees/modify?date=${encodeURIComponent(workDate)}`}>{t.punch.correctBreak}</Link>
               </p>
             )}
@@ -248,7 +256,8 @@ export default function PunchPage() {
                   autoComplete="off"
                 />
                 <span id="punch-memo-hint" className="form__hint">
-                  {t.punch.memoHint}（{memoValue.length}/{MEMO_MAX_LENGTH}）
+                  {t.punch.memoHint}
+                  {inParentheses(`${memoValue.length}/${MEMO_MAX_LENGTH}`)}
                 </span>
               </div>
             )}

@@ -4,7 +4,7 @@
  * day off without a pattern 予定 休日（所定休日 / 法定休日 / 祝日（文化の日） / 会社休日（年末年始休暇） / 振替休日…）.
  * Nothing on a working day without a pattern.
  */
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { formatShortDate } from '../../shared/time';
 import type { TodayPunch } from './punch-api';
 
@@ -21,14 +21,16 @@ function scheduleTimes(s: Schedule): string {
 export function dayOffKind(day: Day): string {
   const M = t.monthTable;
   if (day.transfer === 'day_off' && day.transfer_date)
-    return M.transferDayOff.replace('{date}', formatShortDate(day.transfer_date));
+    return fmt(M.transferDayOff, { date: formatShortDate(day.transfer_date) });
   switch (day.day_kind) {
     case 'legal_holiday':
       return M.legalHoliday;
     case 'company_day_off':
-      return day.day_name ? `${M.companyDayOff}・${day.day_name}` : M.companyDayOff;
+      return day.day_name
+        ? fmt(t.common.nameAndDetail, { name: M.companyDayOff, detail: day.day_name })
+        : M.companyDayOff;
     case 'public_holiday':
-      return day.holiday_name ? `${M.holiday}・${day.holiday_name}` : M.holiday;
+      return day.holiday_name ? fmt(t.common.nameAndDetail, { name: M.holiday, detail: day.holiday_name }) : M.holiday;
     default:
       return M.dayOff;
   }
@@ -46,10 +48,10 @@ export function PunchScheduleLine({ schedule, day }: { schedule: TodayPunch['sch
       ) : schedule ? (
         <>
           <span className="punch-schedule__times">{scheduleTimes(schedule)}</span> {schedule.pattern_name}
-          {dayOff && day && t.punch.scheduleOnDayOff.replace('{kind}', dayOffKind(day))}
+          {dayOff && day && fmt(t.punch.scheduleOnDayOff, { kind: dayOffKind(day) })}
         </>
       ) : (
-        day && t.punch.scheduleHoliday.replace('{kind}', dayOffKind(day))
+        day && fmt(t.punch.scheduleHoliday, { kind: dayOffKind(day) })
       )}
     </p>
   );

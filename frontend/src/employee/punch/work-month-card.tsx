@@ -5,11 +5,11 @@
  * (punching must not suffer).
  */
 import type { OwnWorkStatusView } from '../../../../functions/api/work-status/views';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { api } from '../../lib/api';
 import { FindingList } from '../../shared/agreement-findings';
 import { flexBalanceText, flexProjectionText } from '../../shared/flex-balance';
-import { formatMinutes, zonedDate } from '../../shared/time';
+import { formatMinutes, formatMonthDay, formatYearMonth, zonedDate } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { useLoad } from '../../shared/use-load';
 import './work-month-card.css';
@@ -38,7 +38,13 @@ export function WorkMonthCard() {
       <h2 id="work-month-title" className="page-section__title">
         {W.title}
         {/* The payroll period holding today: 2026年12月度（11月21日〜12月20日）. */}
-        <span className="work-month-card__month">{s.period.label}</span>
+        <span className="work-month-card__month">
+          {fmt(W.period, {
+            month: formatYearMonth(Number(s.period.id.slice(0, 4)), Number(s.period.id.slice(5, 7))),
+            from: formatMonthDay(s.period.from),
+            to: formatMonthDay(s.period.to),
+          })}
+        </span>
       </h2>
       <dl className="work-month-card__figures">
         {figures.map(([label, minutes]) => (
@@ -62,7 +68,7 @@ export function WorkMonthCard() {
         </>
       )}
       <p className="page-hint work-month-card__limit">
-        {W.limit.replace('{h}', String(Math.round(s.alert_limit_minutes / 60)))}
+        {fmt(W.limit, { h: String(Math.round(s.alert_limit_minutes / 60)) })}
       </p>
       {s.findings.length > 0 && <FindingList findings={s.findings} label={W.findings} />}
     </section>

@@ -4,7 +4,7 @@
  * domain/paid-leave/units.ts); 時間単位 is offered only when the company's 勤務設定 allows it today (the
  * server checks the leave date's settings and the yearly cap and answers on the field).
  */
-import { t } from '../../i18n';
+import { fmt, labelOf, t } from '../../i18n';
 import { FieldError, invalidProps } from '../../shared/field-errors';
 import { getOwnPaidLeave } from '../../shared/paid-leave/paid-leave-api';
 import { useLoad } from '../../shared/use-load';
@@ -47,7 +47,7 @@ export function LeaveUnitFields({
         >
           {units.map((u) => (
             <option key={u} value={u}>
-              {t.requests.units[u]}
+              {labelOf(t.requests.units, u)}
             </option>
           ))}
         </select>
@@ -73,9 +73,7 @@ export function LeaveUnitFields({
           <p id="request-hours-hint" className="form__hint">
             {t.requests.hoursHint}
             {own &&
-              ` ${t.paidLeave.formHourly
-                .replace('{d}', String(own.hourly_leave.days_per_year))
-                .replace('{h}', String(own.hourly_year.used_hours))}`}
+              ` ${fmt(t.paidLeave.formHourly, { d: String(own.hourly_leave.days_per_year), h: String(own.hourly_year.used_hours) })}`}
           </p>
           <FieldError id="request-hours" messages={errors.hours} />
         </div>

@@ -17,7 +17,7 @@ import {
 } from '../../shared/field-errors';
 import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
-import { yearChoices } from '../../shared/time';
+import { inParentheses, yearChoices } from '../../shared/time';
 import { useTimeZone } from '../../shared/use-time-zone';
 import { LeaveUnitFields } from './leave-unit-fields';
 import { PaidLeaveRemaining } from './paid-leave-remaining';
@@ -199,7 +199,7 @@ export default function NewRequestPage({ kind }: { kind: RequestKind }) {
           <div className="form__field">
             <label htmlFor="request-reason">
               {t.requests.reason}
-              <span className="form__optional">（{t.requests.reasonOptional}）</span>
+              <span className="form__optional">{inParentheses(t.requests.reasonOptional)}</span>
             </label>
             <LimitedTextarea
               id="request-reason"

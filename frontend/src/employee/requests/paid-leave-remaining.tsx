@@ -1,5 +1,5 @@
 /** On the leave form once 有給 is chosen: the days left and pending, so a request beyond them is not a surprise. */
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { daysHours, getOwnPaidLeave, pendingText } from '../../shared/paid-leave/paid-leave-api';
 import { useLoad } from '../../shared/use-load';
 
@@ -10,7 +10,7 @@ export function PaidLeaveRemaining({ version }: { version: number }) {
   return (
     <p className="page-hint paid-leave-remaining" role="note">
       {s.managed
-        ? t.paidLeave.formRemaining.replace('{n}', daysHours(s.remaining)).replace('{p}', pendingText(s))
+        ? fmt(t.paidLeave.formRemaining, { n: daysHours(s.remaining), p: pendingText(s) })
         : t.paidLeave.notManagedHint}
     </p>
   );

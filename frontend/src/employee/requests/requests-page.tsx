@@ -1,10 +1,10 @@
 /** 各種申請 (`/employees/requests`): the leave, overtime and holiday-work lists, each with its new-request link. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
-import { formatLongDate } from '../../shared/time';
+import { formatLongDate, inParentheses } from '../../shared/time';
 import { leaveLabel } from '../../shared/leave-label';
 import { TransferWorkDate } from '../../shared/transfer-work-date';
 import { useLoad } from '../../shared/use-load';
@@ -67,13 +67,16 @@ function RequestItem({
         ) : null}
         {row.planned_start && row.planned_end && (
           <span className="request-item__planned">
-            {t.approvals.planned} {row.planned_start}〜{row.planned_end_next_day ? t.approvals.plannedNextDay : ''}
-            {row.planned_end}
+            {t.approvals.planned}{' '}
+            {fmt(t.common.timeRange, {
+              from: row.planned_start,
+              to: `${row.planned_end_next_day ? t.approvals.plannedNextDay : ''}${row.planned_end}`,
+            })}
           </span>
         )}
         {row.decision_reason && (
           <span className="request-item__decision">
-            {t.approvals.decisionReasonShown}：{row.decision_reason}
+            {fmt(t.common.labelled, { label: t.approvals.decisionReasonShown, value: row.decision_reason })}
           </span>
         )}
       </span>
@@ -86,7 +89,7 @@ function RequestItem({
             disabled={deleting}
           >
             {t.requests.cancel}
-            <span className="visually-hidden">（{date}）</span>
+            <span className="visually-hidden">{inParentheses(date)}</span>
           </button>
         )}
       </span>
@@ -106,7 +109,7 @@ function RequestSection({ kind }: { kind: RequestKind }) {
         </h2>
         <Link className="button button--primary button--small" to={NEW_REQUEST_PATH[kind]}>
           {t.requests.newRequest}
-          <span className="visually-hidden">（{requestTitle(kind)}）</span>
+          <span className="visually-hidden">{inParentheses(requestTitle(kind))}</span>
         </Link>
       </div>
       <LoadView state={state} onRetry={() => void reload()}>

@@ -7,7 +7,7 @@ import { PageTitle } from '../../shared/page-title';
 import { failureMessage } from '../../shared/submit-failure';
 import { useLoad } from '../../shared/use-load';
 import { getProfile, updateCell, type Profile } from './settings-api';
-import { EMPLOYEE_MAIL_KINDS, MailSettingsSection } from '../../shared/mail-settings/mail-settings';
+import { EMPLOYEE_MAIL_KINDS, LanguageSection, MailSettingsSection } from '../../shared/mail-settings/mail-settings';
 import '../../shared/page.css';
 import './settings.css';
 
@@ -102,6 +102,7 @@ export default function SettingsPage() {
         </LoadView>
       </section>
       <div className="settings">
+        <LanguageSection />
         <MailSettingsSection kinds={EMPLOYEE_MAIL_KINDS} />
       </div>
     </>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { useLoad } from '../../shared/use-load';
@@ -62,10 +62,11 @@ function ClosingProgress({ closing }: { closing: Closing }) {
 
   const C = O.companies;
   const fill = (text: string) =>
-    text
-      .replace('{name}', closing.name)
-      .replace('{n}', String(job.status === 'failed' ? job.failed : job.done))
-      .replace('{m}', String(job.total ?? '-'));
+    fmt(text, {
+      name: closing.name,
+      n: String(job.status === 'failed' ? job.failed : job.done),
+      m: String(job.total ?? '-'),
+    });
   return (
     <p className="page-hint" role="status" data-testid="company-closing">
       {fill(
@@ -100,7 +101,7 @@ function CompanyRow({ company, onDeleted }: { company: Company; onDeleted: (job:
       <RowActions
         label={company.name}
         editTo={`/management/companies/${encodeURIComponent(company.id)}/edit`}
-        confirmText={O.companies.confirmDelete.replace('{name}', company.name)}
+        confirmText={fmt(O.companies.confirmDelete, { name: company.name })}
         remove={async () => {
           const res = await deleteCompany(company.id);
           if (res.ok) job.current = res.data.close_job;

@@ -1,6 +1,6 @@
 /** お知らせ一覧 (`/management/info_items`): id, title, display start and end; detail, edit and delete per row. */
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import { LoadView } from '../../shared/feedback';
 import { PageTitle } from '../../shared/page-title';
 import { formatDateTime } from '../../shared/time';
@@ -28,7 +28,7 @@ function InfoItemRow({ item, onDeleted }: { item: InfoItem; onDeleted: (id: stri
       <RowActions
         label={item.title}
         editTo={`${path}/edit`}
-        confirmText={O.infoItems.confirmDelete.replace('{title}', item.title)}
+        confirmText={fmt(O.infoItems.confirmDelete, { title: item.title })}
         remove={() => deleteInfoItem(item.id)}
         onDeleted={() => onDeleted(item.id)}
       />

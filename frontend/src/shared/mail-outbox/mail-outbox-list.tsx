@@ -5,8 +5,8 @@
  * times, the last error, and 再送 where the screen offers it.
  */
 import type { MailOutboxView } from '../../../../functions/api/mail-outbox/views';
-import { t } from '../../i18n';
-import { formatDateTime } from '../time';
+import { fmt, labelOf, t } from '../../i18n';
+import { formatDateTime, inParentheses } from '../time';
 import './mail-outbox.css';
 
 const M = t.mailOutbox;
@@ -20,7 +20,9 @@ const STATUS_CLASS: Record<MailOutboxView['status'], string> = {
 
 /** The row's error in words, with the server's short answer (`SMTP 550`) when there was one. */
 const errorText = (mail: MailOutboxView) =>
-  mail.error ? `${M.errors[mail.error] ?? mail.error}${mail.error_detail ? `（${mail.error_detail}）` : ''}` : null;
+  mail.error
+    ? `${M.errors[mail.error] ?? mail.error}${mail.error_detail ? inParentheses(mail.error_detail) : ''}`
+    : null;
 
 export function MailOutboxList({
   mails,
@@ -59,7 +61,7 @@ function MailCard({
     <li className="card mail-outbox__item" data-mail-id={mail.id}>
       <div className="mail-outbox__head">
         <h3 id={titleId} className="mail-outbox__kind">
-          {M.kinds[mail.kind] ?? mail.kind}
+          {labelOf(M.kinds, mail.kind) ?? mail.kind}
         </h3>
         <span className={`badge ${STATUS_CLASS[mail.status]}`}>{M.status[mail.status]}</span>
       </div>
@@ -106,7 +108,9 @@ function MailCard({
         >
           {resend.busyId === mail.id ? M.resending : M.resend}
           <span className="visually-hidden">
-            （{M.kinds[mail.kind] ?? mail.kind}・{mail.to}）
+            {inParentheses(
+              fmt(t.common.nameAndDetail, { name: labelOf(M.kinds, mail.kind) ?? mail.kind, detail: mail.to }),
+            )}
           </span>
         </button>
       )}

@@ -7,8 +7,11 @@ import { useState, type FormEvent } from 'react';
 import type { MailSettingsView } from '../../../../functions/api/mail-settings/mail-settings-schemas';
 import type { OptionalMailKind } from '../../../../functions/domain/mail-templates';
 import { t } from '../../i18n';
+import { nativeName } from '../../i18n/languages';
 import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { FormFeedback, LoadView } from '../feedback';
+import { FieldError, fieldErrorsOf, invalidProps } from '../field-errors';
 import { failureMessage } from '../submit-failure';
 import { useLoad } from '../use-load';
 import './mail-settings.css';
@@ -88,6 +91,77 @@ export function MailSettingsSection({ kinds }: { kinds: readonly OptionalMailKin
       </h2>
       <LoadView state={state} onRetry={() => void reload()}>
         {(data) => <MailSettingsForm kinds={kinds} saved={data.mail_opt_out} />}
+      </LoadView>
+    </section>
+  );
+}
+
+const LANGUAGE_FIELD = 'language-setting';
+
+/**
+ * 表示言語 (issue 31): the language the user reads the product (and their mails) in; empty = the
+ * browser's, then the company's. Saved as soon as it is chosen; the session then carries the new
+ * language and every screen switches to it at once.
+ */
+export function LanguageSection() {
+  const { refresh } = useSession();
+  const { state, reload } = useLoad(getMailSettings, 'language-settings');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<string[]>([]);
+
+  async function choose(value: string) {
+    setSending(true);
+    setError(null);
+    setFieldErrors([]);
+    // The opt-outs as saved now (the form above may have changed them since this section loaded).
+    const current = await getMailSettings();
+    const res = current.ok
+      ? await api.put<MailSettingsView>('/api/v1/mail_settings', {
+          mail_opt_out: current.data.mail_opt_out,
+          language: value || null,
+        })
+      : current;
+    setSending(false);
+    if (!res.ok) {
+      setError(failureMessage(res) ?? null);
+      setFieldErrors(fieldErrorsOf(res).language ?? []);
+      return;
+    }
+    await refresh();
+  }
+
+  return (
+    <section className="card page-section" aria-labelledby="language-settings-title">
+      <h2 id="language-settings-title" className="page-section__title">
+        {t.mailSettings.languageTitle}
+      </h2>
+      <LoadView state={state} onRetry={() => void reload()}>
+        {(data) => (
+          <form className="form" onSubmit={(e) => e.preventDefault()}>
+            <FormFeedback error={error} success={null} />
+            <div className="form__field">
+              <label htmlFor={LANGUAGE_FIELD}>{t.mailSettings.language}</label>
+              <select
+                id={LANGUAGE_FIELD}
+                name="language"
+                defaultValue={data.language ?? ''}
+                disabled={sending}
+                aria-busy={sending}
+                onChange={(e) => void choose(e.target.value)}
+                {...invalidProps(LANGUAGE_FIELD, fieldErrors)}
+              >
+                <option value="">{t.mailSettings.languageDefault}</option>
+                {data.languages.map((lang) => (
+                  <option key={lang} value={lang} lang={lang}>
+                    {nativeName(lang)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={LANGUAGE_FIELD} messages={fieldErrors} />
+            </div>
+          </form>
+        )}
       </LoadView>
     </section>
   );

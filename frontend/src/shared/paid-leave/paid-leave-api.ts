@@ -3,7 +3,8 @@ import type {
   PaidLeaveSummary as PaidLeaveSummaryView,
 } from '../../../../functions/services/paid-leave-service';
 import { api } from '../../lib/api';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
+import { formatDateOnly } from '../time';
 
 /** One employee's paid leave today (`GET /api/v1/paid_leave`, each row of the admin list): the backend's own type. */
 export type PaidLeaveSummary = PaidLeaveSummaryView;
@@ -15,23 +16,20 @@ export type FiveDayWindow = PaidLeaveSummaryView['five_day'][number];
 export const getOwnPaidLeave = () => api.get<OwnPaidLeave>('/api/v1/paid_leave');
 
 /** `{n}日`, half days as 0.5. */
-export const days = (n: number) => t.paidLeave.days.replace('{n}', String(n));
+export const days = (n: number) => fmt(t.paidLeave.days, { n: String(n) });
 
 /** `{days, hours}` → `8日と4時間` (時間単位年休), `8日` or `8.5日` without hours. */
 export const daysHours = (v: { days: number; hours: number }) =>
-  v.hours ? t.paidLeave.daysHours.replace('{n}', String(v.days)).replace('{h}', String(v.hours)) : days(v.days);
+  v.hours ? fmt(t.paidLeave.daysHours, { n: String(v.days), h: String(v.hours) }) : days(v.days);
 
 /** Pending days and hours: `0.5日`, `2時間`, `1日と3時間`. */
 export const pendingText = (s: { pending_days: number; pending_hours: number }) =>
   s.pending_hours && !s.pending_days
-    ? t.paidLeave.hours.replace('{h}', String(s.pending_hours))
+    ? fmt(t.paidLeave.hours, { h: String(s.pending_hours) })
     : daysHours({ days: s.pending_days, hours: s.pending_hours });
 
 /** `2026-04-01` → `2026年4月1日` (no weekday: these dates sit in dense tables and sentences). */
-export const jaDate = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${y}${t.common.year}${m}${t.common.month}${d}${t.common.day}`;
-};
+export const jaDate = (date: string) => formatDateOnly(date);
 
 export const isBehind = (s: { five_day_status: FiveDayWindow['status'] | null }) =>
   s.five_day_status === 'behind' || s.five_day_status === 'overdue';
