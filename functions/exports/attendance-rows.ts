@@ -201,14 +201,14 @@ export async function* employeeDays(
 }
 
 /** 12:00-12:45 13:30-13:40: the breaks as punched (a running break has no end yet). */
-export function punchedBreaksText(d: DayResult, timeZone: string): string {
+function punchedBreaksText(d: DayResult, timeZone: string): string {
   return d.punchedBreaks
     .map((b) => `${localTime(b.startAt, timeZone)}-${b.endAt ? localTime(b.endAt, timeZone) : ''}`)
     .join(' ');
 }
 
 /** 休暇単位: 終日 / 午前半休 / 午後半休 / 時間単位(2時間); empty without leave. */
-export function leaveUnitText(d: Pick<DayResult, 'leaveType' | 'leaveUnit' | 'leaveHours'>): string {
+function leaveUnitText(d: Pick<DayResult, 'leaveType' | 'leaveUnit' | 'leaveHours'>): string {
   if (d.leaveType === null || d.leaveType === undefined) return '';
   const unit = d.leaveUnit ?? 'day';
   return unit === 'hours' ? `${LEAVE_UNIT_LABELS.hours}(${d.leaveHours}時間)` : LEAVE_UNIT_LABELS[unit];

@@ -18,7 +18,7 @@ export interface TotalsExportParams {
   layout?: ResolvedLayout;
 }
 
-export const TOTALS_HEADER = [
+const TOTALS_HEADER = [
   '社員番号',
   '氏名',
   'フリガナ',
@@ -56,19 +56,19 @@ export const TOTALS_HEADER = [
 ] as const;
 
 /** Minutes as H:MM (e.g. 125 → 2:05); empty when unknown. */
-export const hmm = (minutes: number | null | undefined): string =>
+const hmm = (minutes: number | null | undefined): string =>
   typeof minutes === 'number' ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}` : '';
 
 const num = (v: number | null | undefined): Cell => (typeof v === 'number' ? v : '');
 
 /** 締め済 / 再計算待ち / データなし / 集計中 (open, up to date). */
-export function stateLabel(r: AttendanceTotalsRow): string {
+function stateLabel(r: AttendanceTotalsRow): string {
   if (r.no_data) return 'データなし';
   if (r.recompute_pending) return '再計算待ち';
   return r.closed ? '締め済' : '集計中';
 }
 
-export function totalsRow(r: AttendanceTotalsRow): Cell[] {
+function totalsRow(r: AttendanceTotalsRow): Cell[] {
   return [
     r.employee_number ?? '',
     r.name,

@@ -104,7 +104,7 @@ const SCHEDULE_COUNTS = [
 ] as const;
 
 /** The CSV taken at closing: the same encoder, header and rows as the attendance export (UTF-8, BOM). */
-export async function closingCsv(rows: readonly Cell[][]): Promise<Buffer> {
+async function closingCsv(rows: readonly Cell[][]): Promise<Buffer> {
   return buffer(csvStream([[...ATTENDANCE_HEADER], ...rows], 'utf8'));
 }
 

@@ -15,7 +15,7 @@ import type { CsvEncoding } from './csv.js';
 export type ExportKind = 'attendance' | 'leave_register' | 'attendance_totals';
 
 /** Presigned links live at most five minutes. */
-export const LINK_SECONDS = 300;
+const LINK_SECONDS = 300;
 const JOB_TTL_SECONDS = 24 * 60 * 60;
 
 export interface NewExport {
@@ -77,7 +77,7 @@ async function startWorker(event: WorkerEvent | ClosingJobEvent): Promise<void> 
 }
 
 /** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so browsers save 勤怠データ_….csv. */
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -20,7 +20,7 @@ export interface LeaveRegisterParams {
   employeeIds?: readonly string[] | undefined;
 }
 
-export const LEAVE_REGISTER_HEADER = [
+const LEAVE_REGISTER_HEADER = [
   'スタッフID',
   '氏名',
   '在籍',

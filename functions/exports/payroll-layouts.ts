@@ -42,7 +42,7 @@ const rounded = (r: AttendanceTotalsRow, key: keyof NonNullable<AttendanceTotals
 const sum = (...v: (number | null)[]) => (v.some((n) => n === null) ? null : v.reduce<number>((a, n) => a + n!, 0));
 
 /** The 勤怠集計 fields a column can show (the list and CSV of item 1), in the editor's order. */
-export const PAYROLL_FIELDS = {
+const PAYROLL_FIELDS = {
   employee_number: { label: '社員番号', kind: 'text', value: (r) => r.employee_number },
   name: { label: '氏名', kind: 'text', value: (r) => r.name },
   name_kana: { label: 'フリガナ', kind: 'text', value: (r) => r.name_kana },
@@ -124,7 +124,7 @@ export type LayoutColumn = Column<PayrollField>;
  * What a row does with a figure the period has no data for (see the file's comment): an empty cell
  * (`blank`, custom layouts and jobs started before the rule), 0 (`zero`) or no row at all (`omit_row`).
  */
-export type MissingFigures = 'blank' | 'zero' | 'omit_row';
+type MissingFigures = 'blank' | 'zero' | 'omit_row';
 
 /** What the export job carries: the layout as it was when the export started. */
 export interface ResolvedLayout {

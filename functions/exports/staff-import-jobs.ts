@@ -102,7 +102,7 @@ export async function staffImportStatus(companyId: string, importId: string, lan
 export type StaffImportJobView = ReturnType<typeof importView>;
 
 /** 「この一括登録は実行中です。」: 再実行 of an import whose worker is alive. */
-export const IMPORT_RUNNING_MESSAGE = codeText('staff_import.running');
+const IMPORT_RUNNING_MESSAGE = codeText('staff_import.running');
 /** 「この一括登録はすべて登録済みです。」: 再実行 of an import with nothing left to do. */
 export const IMPORT_DONE_MESSAGE = codeText('staff_import.done');
 

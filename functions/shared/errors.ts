@@ -12,7 +12,7 @@ import {
 } from './i18n/index.js';
 
 /** A catalogue message by its code (issue 31): what new throw sites give instead of a sentence. */
-export interface Coded {
+interface Coded {
   code: MessageCode;
   params?: MessageParams;
 }
@@ -121,7 +121,7 @@ export class ServiceUnavailableError extends HttpError {
 }
 
 /** One field's error (issue 31 contract). */
-export interface FieldError {
+interface FieldError {
   name: string;
   code: MessageCode;
   params: MessageParams;

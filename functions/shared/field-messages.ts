@@ -57,7 +57,7 @@ function fieldKey(issue: $ZodRawIssue): { key: FieldMessageKey; n?: number } {
 }
 
 /** The message of one zod issue, in product wording (Japanese). */
-export function fieldMessage(issue: $ZodRawIssue): string {
+function fieldMessage(issue: $ZodRawIssue): string {
   const { key, n } = fieldKey(issue);
   return n === undefined ? FIELD_MESSAGES[key] : FIELD_MESSAGES[key].replace('{n}', String(n));
 }

@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 const STORAGE_KEY = 'kintai.language';
 
 /** The best of `wanted` (browser order) among `available`, or null. */
-export function matchLanguage(wanted: readonly string[], available: readonly string[]): string | null {
+function matchLanguage(wanted: readonly string[], available: readonly string[]): string | null {
   for (const tag of wanted) {
     const lower = tag.toLowerCase();
     const exact = available.find((a) => a.toLowerCase() === lower);
@@ -19,7 +19,7 @@ export function matchLanguage(wanted: readonly string[], available: readonly str
   return null;
 }
 
-export function storedLanguage(): string | null {
+function storedLanguage(): string | null {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     return stored && LANGUAGES.includes(stored) ? stored : null;

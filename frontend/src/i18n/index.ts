@@ -27,7 +27,7 @@ export type Catalogue = DeepReadonly<
   typeof jaCommon & typeof jaPublic & typeof jaEmployee & typeof jaAdmin & typeof jaOperator
 > & { readonly messages: Readonly<Record<MessageKey, string>> };
 
-export { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
+export { LANGUAGES } from './languages';
 
 type Loader = () => Promise<unknown>;
 const FILES: Record<string, Loader> = import.meta.glob('./catalogues/*/*.json', { import: 'default' });

@@ -6,7 +6,7 @@
  */
 import { language, t } from '../i18n';
 
-export const CSRF_COOKIE = '__Host-csrf';
+const CSRF_COOKIE = '__Host-csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 /** Public route that reports the session and sets the CSRF cookie when it is missing. */
 export const SESSION_PATH = '/api/v1/session';
@@ -66,7 +66,7 @@ export function readCookie(cookieString: string, name: string): string | null {
   return null;
 }
 
-export const isStateChanging = (method: Method): boolean => method !== 'GET';
+const isStateChanging = (method: Method): boolean => method !== 'GET';
 
 /** Headers for one call: JSON in and out, plus the CSRF header on state-changing calls. */
 export function buildHeaders(

@@ -17,7 +17,7 @@ export type ResetAudience = 'employee' | 'admin';
 const SIGN_IN_PATH: Record<ResetAudience, string> = { employee: '/users/sign_in', admin: '/companies/sign_in' };
 
 /** What the sign-in page reads from the router's state to show a notice above its form. */
-export interface SignInNotice {
+interface SignInNotice {
   notice: string;
 }
 

@@ -10,12 +10,12 @@ import './agreement-findings.css';
 
 /** A 36協定 finding as GET /api/v1/work_status (alerts) and /work_status/me (findings) return it: the backend's own type. */
 export type AgreementFinding = FindingView;
-export type Severity = FindingView['severity'];
+type Severity = FindingView['severity'];
 
 const SEVERITY_ORDER: Record<Severity, number> = { violation: 0, warning: 1, notice: 2 };
 
 /** Most serious first; an actual finding before a projected one. */
-export const bySeverity = (a: AgreementFinding, b: AgreementFinding) =>
+const bySeverity = (a: AgreementFinding, b: AgreementFinding) =>
   (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3) || Number(a.projected) - Number(b.projected);
 
 export function FindingList<F extends AgreementFinding>({

@@ -44,7 +44,7 @@ export function FieldError({ id, messages }: { id: string; messages: readonly st
   );
 }
 
-export const textCountId = (id: string) => `${id}-count`;
+const textCountId = (id: string) => `${id}-count`;
 
 type TextareaProps = Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'maxLength'>;
 

@@ -18,7 +18,7 @@ export type FlexFigures = Pick<
 const monthDay = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
 
 /** A signed balance: `+3:20`, `-1:05`, `±0:00`. */
-export function formatBalance(minutes: number): string {
+function formatBalance(minutes: number): string {
   const sign = minutes > 0 ? '+' : minutes < 0 ? '-' : '±';
   return `${sign}${formatMinutes(Math.abs(minutes))}`;
 }

@@ -18,11 +18,7 @@ import './page.css';
 import './month-table.css';
 
 /** The answer of `GET /api/v1/timestamps?year&month[&id]`, its rows and totals: the backend's own types. */
-export type {
-  AttendanceDayView as AttendanceDay,
-  MonthAttendanceView as MonthAttendance,
-  MonthTotalsView as MonthTotals,
-};
+export type { AttendanceDayView as AttendanceDay, MonthAttendanceView as MonthAttendance };
 
 export interface MonthTableProps {
   days: readonly AttendanceDayView[];
@@ -51,7 +47,7 @@ const monthDay = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.sl
  * flex the 過不足 to date and the period's projection against its 総枠 (shared/flex-balance.tsx).
  * Nothing under 通常 without a stored system (most companies).
  */
-export function WorkSystemNote({
+function WorkSystemNote({
   system,
   flex,
   today,
@@ -335,7 +331,7 @@ function DayRow({
 }
 
 /** The month's figures as a list of labelled values (reads well on a phone, unlike a wide footer row). */
-export function MonthTotalsSummary({
+function MonthTotalsSummary({
   totals,
   ruleVersion,
 }: {

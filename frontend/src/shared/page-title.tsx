@@ -9,8 +9,3 @@ export function PageTitle({ title }: { title: string }) {
     </>
   );
 }
-
-/** A page whose feature is not built yet: its title and nothing invented. */
-export function PlaceholderPage({ title }: { title: string }) {
-  return <PageTitle title={title} />;
-}

@@ -5,9 +5,9 @@
  */
 import { fmt, locale, t } from '../i18n';
 
-export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
+const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
 /** First year of the year selects (spec §9). */
-export const FIRST_YEAR = 2022;
+const FIRST_YEAR = 2022;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -113,15 +113,10 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** 0 = Sunday … 6 = Saturday for a calendar date. */
-export function weekdayOf(year: number, month: number, day: number): number {
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
-
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** A calendar date (`YYYY-MM-DD`, no zone) through `Intl` in the active language (issue 31). */
-export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions): string {
+function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions): string {
   const d = parseDateString(date);
   if (!d) return date;
   const lang = locale();

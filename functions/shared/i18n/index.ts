@@ -35,7 +35,7 @@ export function registerCatalogue(language: string, catalogue: Catalogue): void 
 /** Every language a caller may be answered in (the product's, plus any a test registered). */
 export const availableLanguages = (): string[] => [...catalogues.keys()];
 
-export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(ja, code);
+const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(ja, code);
 
 export { codeText } from './code-text.js';
 

@@ -18,7 +18,7 @@ function scheduleTimes(s: Schedule): string {
 }
 
 /** The kind of a day off in the month table's words (its legend and badges). */
-export function dayOffKind(day: Day): string {
+function dayOffKind(day: Day): string {
   const M = t.monthTable;
   if (day.transfer === 'day_off' && day.transfer_date)
     return fmt(M.transferDayOff, { date: formatShortDate(day.transfer_date) });

@@ -15,7 +15,7 @@ import { useLoad } from '../../shared/use-load';
 import './work-month-card.css';
 
 /** GET /api/v1/work_status/me (minutes): the backend's own type. */
-export type OwnWorkStatus = OwnWorkStatusView;
+type OwnWorkStatus = OwnWorkStatusView;
 
 const getOwnWorkStatus = () => api.get<OwnWorkStatus>('/api/v1/work_status/me');
 const W = t.workMonth;
