@@ -6,8 +6,8 @@ import { FIELD_CODES } from './i18n/codes.js';
  * Product wording for every field error a schema does not name itself (issue 14 item 4). zod's own
  * locale texts (無効な入力: 数値が期待されましたが…, 大きすぎる値: string は 500 文字…) are developer
  * texts; the SPA shows these next to the field, so they say what to do, in the product's words.
- * Installed once by the request pipeline (`z.config({ localeError: fieldMessage })`); a message a schema
- * gives explicitly (INPUT_MESSAGES, MESSAGES.nonexistentDate) still wins.
+ * The request pipeline's zod error map (below) gives each issue's code, rendered in the caller's
+ * language; a message a schema gives explicitly (INPUT_MESSAGES, MESSAGES.nonexistentDate) still wins.
  */
 export const FIELD_MESSAGES = {
   required: '入力してください',
@@ -54,12 +54,6 @@ function fieldKey(issue: $ZodRawIssue): { key: FieldMessageKey; n?: number } {
     default:
       return { key: 'invalid' };
   }
-}
-
-/** The message of one zod issue, in product wording (Japanese). */
-function fieldMessage(issue: $ZodRawIssue): string {
-  const { key, n } = fieldKey(issue);
-  return n === undefined ? FIELD_MESSAGES[key] : FIELD_MESSAGES[key].replace('{n}', String(n));
 }
 
 /**
