@@ -109,11 +109,6 @@ export class TooManyRequestsError extends HttpError {
     super(429, message);
   }
 }
-export class NotImplementedError extends HttpError {
-  constructor() {
-    super(501, MESSAGES.notImplemented);
-  }
-}
 export class ServiceUnavailableError extends HttpError {
   constructor() {
     super(503, MESSAGES.serviceUnavailable);
@@ -150,7 +145,6 @@ function fallbackCode(statusCode: number): MessageCode {
   if (statusCode === 404) return 'request.not_found';
   if (statusCode === 409) return 'request.conflict';
   if (statusCode === 429) return 'request.too_many';
-  if (statusCode === 501) return 'request.not_implemented';
   if (statusCode === 503) return 'request.service_unavailable';
   if (statusCode >= 500) return 'request.internal_error';
   return 'request.invalid';

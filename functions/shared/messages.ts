@@ -76,7 +76,6 @@ export const MESSAGES = {
   unknownEmploymentStatus: '存在しない雇用形態です。',
   breakBelowLegalMinimum:
     '法定の休憩時間を下回っています（労働時間が6時間を超える日は45分以上、8時間を超える日は60分以上の休憩が必要です）。',
-  notImplemented: 'この機能は準備中です。',
   companyEmailTaken: 'このメールアドレスはすでに登録されています。',
   endBeforeStart: '表示終了日時は表示開始日時より後の日時を指定してください。',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',

@@ -72,7 +72,6 @@ export const MESSAGE_CODES = {
   unknownDepartment: 'department.unknown',
   unknownEmploymentStatus: 'employment_status.unknown',
   breakBelowLegalMinimum: 'rules.break_below_legal_minimum',
-  notImplemented: 'request.not_implemented',
   companyEmailTaken: 'company.email_taken',
   endBeforeStart: 'info.end_before_start',
   tooManyRequests: 'request.too_many',

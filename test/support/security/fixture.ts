@@ -6,7 +6,7 @@
  * `requestFor(route)` turns a route of the route table into a concrete, well-formed call against
  * company A's real ids, so a refusal proves the check and not a 400 on a made-up id.
  */
-import { ROUTES, type Role, type RouteDef } from '../../../functions/routes.js';
+import type { Role, RouteDef } from '../../../functions/routes.js';
 import { newId } from '../../../functions/shared/ids.js';
 import { createHttpClient, type HttpClient, type HttpResponse } from '../http-client.js';
 import { pollUntil } from '../poll.js';
@@ -616,20 +616,6 @@ export async function send(
     case 'DELETE':
       return client.delete(url, call.body, options);
   }
-}
-
-/** Routes still answering 501 (their entry file is the not-implemented stub). */
-export async function stubRoutes(): Promise<Set<string>> {
-  const { readFile } = await import('node:fs/promises');
-  const out = new Set<string>();
-  for (const r of ROUTES) {
-    // A route whose entry file is not written yet counts as a stub too (the table may run ahead).
-    const text = await readFile(new URL(`../../../${r.handler}`, import.meta.url), 'utf8').catch(
-      () => 'notImplemented(',
-    );
-    if (/notImplemented\(/.test(text)) out.add(r.name);
-  }
-  return out;
 }
 
 /** Nothing a client sees may reveal internals: stack frames, AWS/SDK error names, source paths. */

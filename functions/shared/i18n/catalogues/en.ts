@@ -72,7 +72,6 @@ export const en = {
   'employment_status.unknown': 'This employment type does not exist.',
   'rules.break_below_legal_minimum':
     'The break is shorter than the legal minimum (at least 45 minutes on days with more than 6 hours of work, and at least 60 minutes on days with more than 8 hours).',
-  'request.not_implemented': 'This feature is not available yet.',
   'company.email_taken': 'This e-mail address is already registered.',
   'info.end_before_start': 'The display end must be later than the display start.',
   'request.too_many': 'Too many requests. Please wait a while and try again.',
