@@ -109,3 +109,20 @@ describe('SPA catalogues', () => {
     expect(common('en').messages.communicationFailed).toBe('Could not connect. Check your connection and try again.');
   });
 });
+
+describe('SPA code fills catalogue messages only through fmt()', () => {
+  // A message with arguments is compiled at build time: `t.x.y` is then its key, not its text, so a
+  // `.replace('{n}', …)` left in a screen shows the key (the merge of two branches once did).
+  const src = fileURLToPath(new URL('../../frontend/src/', import.meta.url));
+  const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f));
+
+  it('has no .replace of a {placeholder} anywhere in frontend/src', () => {
+    const found = files.flatMap((f) =>
+      readFileSync(`${src}${f}`, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/\.replace\(\s*['"`]\{/.test(line) ? [`${f}:${i + 1}`] : [])),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(found).toEqual([]);
+  });
+});

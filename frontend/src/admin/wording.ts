@@ -2,11 +2,11 @@
  * The punctuation the admin screens put around their words, from the catalogue (issue 31): Japanese
  * full-width brackets, wave dash and colon, or their English forms.
  */
-import { t } from '../i18n';
+import { fmt, t } from '../i18n';
 
 /** `（text）` */
-export const paren = (text: string) => t.admin.paren.replace('{text}', text);
+export const paren = (text: string) => fmt(t.admin.paren, { text });
 /** `from〜to` */
-export const fromTo = (from: string, to: string) => t.admin.range.replace('{from}', from).replace('{to}', to);
+export const fromTo = (from: string, to: string) => fmt(t.admin.range, { from, to });
 /** `label：` */
-export const labelled = (label: string) => t.admin.labelled.replace('{label}', label);
+export const labelled = (label: string) => fmt(t.admin.labelled, { label });

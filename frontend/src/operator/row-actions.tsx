@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiResult } from '../lib/api';
-import { t } from '../i18n';
+import { fmt, t } from '../i18n';
 import { failureMessage } from '../shared/submit-failure';
 
 interface RowActionsProps {
@@ -36,7 +36,7 @@ export function RowActions({ label, editTo, confirmText, remove, onDeleted }: Ro
     <td className="op-actions">
       <Link className="button button--ghost op-button" to={editTo}>
         {t.operator.edit}
-        <span className="visually-hidden">{t.operator.paren.replace('{text}', label)}</span>
+        <span className="visually-hidden">{fmt(t.operator.paren, { text: label })}</span>
       </Link>
       <button
         type="button"
@@ -45,7 +45,7 @@ export function RowActions({ label, editTo, confirmText, remove, onDeleted }: Ro
         disabled={deleting}
       >
         {t.operator.delete}
-        <span className="visually-hidden">{t.operator.paren.replace('{text}', label)}</span>
+        <span className="visually-hidden">{fmt(t.operator.paren, { text: label })}</span>
       </button>
     </td>
   );

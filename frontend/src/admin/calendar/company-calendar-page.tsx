@@ -27,7 +27,7 @@ const WEEKDAYS = t.common.weekdays;
 /** Monday first, as Japanese calendars for work are usually read; values stay 0 = Sunday. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
-const dayName = (wd: number) => C.weekdayName.replace('{d}', WEEKDAYS[wd] ?? '');
+const dayName = (wd: number) => fmt(C.weekdayName, { d: WEEKDAYS[wd] ?? '' });
 
 interface Row {
   key: number;

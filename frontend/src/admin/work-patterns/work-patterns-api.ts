@@ -7,7 +7,7 @@ import type {
   WorkSettingsView,
 } from '../../../../functions/api/work-patterns/views';
 import { api } from '../../lib/api';
-import { t } from '../../i18n';
+import { fmt, t } from '../../i18n';
 import type { RecomputeJob } from '../rules/rules-api';
 
 /** What the work-pattern routes answer and take: the backend's own types. */
@@ -52,13 +52,12 @@ export function rangeLabel(
   const next = (hhmm: string, isEnd: boolean) =>
     pattern.crosses_midnight &&
     (isPattern ? isEnd : hhmm < pattern.start_time || (isEnd && hhmm === pattern.start_time));
-  return t.admin.range
-    .replace('{from}', clockLabel(range.start_time, next(range.start_time, false)))
-    .replace('{to}', clockLabel(range.end_time, next(range.end_time, true)));
+  return fmt(t.admin.range, {
+    from: clockLabel(range.start_time, next(range.start_time, false)),
+    to: clockLabel(range.end_time, next(range.end_time, true)),
+  });
 }
 
 /** 480 → "8時間00分". */
 export const durationLabel = (minutes: number) =>
-  t.workPatterns.hoursMinutes
-    .replace('{h}', String(Math.floor(minutes / 60)))
-    .replace('{m}', String(minutes % 60).padStart(2, '0'));
+  fmt(t.workPatterns.hoursMinutes, { h: String(Math.floor(minutes / 60)), m: String(minutes % 60).padStart(2, '0') });
