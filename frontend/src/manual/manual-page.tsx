@@ -4,6 +4,7 @@
  * (text in manual-content.ts, screenshots bundled by Vite from ./screenshots).
  */
 import { Link } from 'react-router-dom';
+import { language } from '../i18n';
 import { useSession, type Role } from '../lib/session';
 import { PageTitle } from '../shared/page-title';
 import { SHOT_SIZE, SHOTS, type ManualArea, type ManualIndexText, type ShotName } from './manual-content';
@@ -28,10 +29,7 @@ function BackToApp({ index }: { index: ManualIndexText }) {
   );
 }
 
-/**
- * `lang` is the reader's language tag; until the SPA has a language switch (issue 31, engineer A's
- * catalogue machinery) public-area.tsx passes none and the manual is Japanese.
- */
+/** `lang` is the reader's language tag: the SPA's active language unless a caller names another. */
 function ManualIndexPage({ lang = 'ja' }: { lang?: string }) {
   const { index: MANUAL_INDEX, areas: MANUAL_AREAS } = manualFor(lang);
   return (
@@ -132,6 +130,6 @@ function ManualAreaPage({ slug, lang = 'ja' }: { slug: ManualArea['slug']; lang?
   );
 }
 
-export default function ManualPages({ slug, lang = 'ja' }: { slug?: ManualArea['slug']; lang?: string }) {
+export default function ManualPages({ slug, lang = language() }: { slug?: ManualArea['slug']; lang?: string }) {
   return slug ? <ManualAreaPage slug={slug} lang={lang} /> : <ManualIndexPage lang={lang} />;
 }
