@@ -22,13 +22,13 @@ const PUBLIC_PATHS = [
   '/users/sign_in',
   '/companies/sign_in',
   '/operators/sign_in',
-  '/users/password_reset',
-  '/companies/password_reset',
   // The operation manual, in the reader's language.
   '/manual',
   '/manual/employee',
   '/manual/admin',
   '/manual/operator',
+  '/users/password_reset',
+  '/companies/password_reset',
 ];
 const EMPLOYEE_PATHS = [
   '/employees',
