@@ -1,6 +1,7 @@
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AREA_SECTIONS } from '../../frontend/src/i18n/areas.js';
 
 /** A catalogue file as written (the test run's Vite plugin would hand an import its compiled form). */
 const catalogue = (language: string, area: string) =>
@@ -16,23 +17,8 @@ const enOperator = catalogue('en', 'operator');
  * message's placeholder names (the screens fill them by name).
  */
 const AREAS = {
-  admin: {
-    en: enAdmin,
-    sections: [
-      'admin',
-      'audit',
-      'staffPicker',
-      'csvDownload',
-      'closing',
-      'shifts',
-      'workPatterns',
-      'workSystems',
-      'attendanceTotals',
-      'staffImport',
-      'payrollLayouts',
-    ],
-  },
-  operator: { en: enOperator, sections: ['operator'] },
+  admin: { en: enAdmin, sections: AREA_SECTIONS.admin },
+  operator: { en: enOperator, sections: AREA_SECTIONS.operator },
 };
 
 /** Messages that quote a data token users type in Japanese (the shift CSV's day-off mark 休). */
