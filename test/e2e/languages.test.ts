@@ -126,6 +126,23 @@ describe('languages on a phone', () => {
     await expect.poll(() => other.textContent('main')).toContain('Clock in');
   });
 
+  it('a company admin chooses English on メール通知設定, and the admin screens follow', async () => {
+    const page = await e2e.page(PHONE);
+    await signInAs(page, e2e.stack.baseUrl, 'admin', tenant.admin);
+    await page.waitForURL('**/management');
+    await settle(page, '/management/mail_settings');
+    await page.getByLabel('表示する言語').selectOption('en');
+    await expect.poll(() => page.textContent('main')).toContain('Display language');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    // Each screen's own title and its menu in English (the full admin walk is still to come).
+    for (const path of ['/management', '/management/staff', '/management/shifts', '/management/closing']) {
+      await settle(page, path);
+      const title = (await page.textContent('main h1')) ?? '';
+      expect(title, path).not.toMatch(JAPANESE);
+      expect(title.trim(), path).not.toBe('');
+    }
+  });
+
   it('in the pseudo-locale every text of the public and employee screens comes from a catalogue', async () => {
     const page = await e2e.page(PHONE);
     await page.addInitScript(() => {
