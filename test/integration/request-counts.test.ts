@@ -400,17 +400,26 @@ budget(
 );
 budget(
   ['preview-employee-import'],
-  3,
-  "issue 19: departments and statuses (one Query page each) and the unique items of the file's e-mails and 社員番号 (one BatchGetItem per 100 keys: grows with the file, never with the staff count); a file whose e-mails are taken also reads those e-mails' import intents (issue 30 item 11: one BatchGetItem per 100), to skip the rows an earlier import registered",
+  5,
+  "issue 19: departments and statuses (one Query page each) and the unique items of the file's e-mails and 社員番号 (one BatchGetItem per 100 keys: grows with the file, never with the staff count); a file whose e-mails are taken also reads those e-mails' import intents (issue 30 item 11: one BatchGetItem per 100), to skip the rows an earlier import registered; and the admin's language for the row problems (issue 31): their own setting (GetItem), then the company's default (GetItem) when neither it nor Accept-Language decides",
 );
 budget(
   ['create-employee-import'],
   6,
   "the preview's reads (two Queries and one BatchGetItem for a small file), the job (PutItem), its audit record and idempotency record; the rows go to S3 and the worker is its own function",
 );
-budget(['get-employee-import'], 1, 'the job (GetItem)');
 budget(
-  ['retry-employee-import', 'retry-recompute-job'],
+  ['get-employee-import'],
+  3,
+  "the job (GetItem); and the admin's language for the row problems (issue 31): their own setting (GetItem), then the company's default (GetItem) when neither it nor Accept-Language decides",
+);
+budget(
+  ['retry-employee-import'],
+  5,
+  "issue 30 item 13: 再実行 — the job (GetItem), giving it back on condition it failed or its lease ran out (UpdateItem), audit record; the worker is its own function; and the admin's language for the row problems (issue 31): their own setting (GetItem), then the company's default (GetItem) when neither it nor Accept-Language decides",
+);
+budget(
+  ['retry-recompute-job'],
   3,
   'issue 30 item 13: 再実行 — the job (GetItem), giving it back on condition it failed or its lease ran out (UpdateItem), audit record; the worker is its own function',
 );
