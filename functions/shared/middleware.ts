@@ -84,9 +84,20 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** The verified caller of each event in flight: an error's body is in their language (issue 31). */
 const callers = new WeakMap<ApiEvent, Principal>();
 
-/** The language of an error's body; Japanese if even that lookup fails (the error must still answer). */
-async function errorLanguage(event: ApiEvent): Promise<string> {
-  return callerLanguage(callers.get(event) ?? null, event.headers?.['accept-language']).catch(() => 'ja');
+const languages = new WeakMap<ApiEvent, Promise<string>>();
+
+/**
+ * The caller's language for a success answer's texts and for an error's body, read once per event
+ * (a handler that asked and then failed does not read it again); Japanese if even that lookup fails
+ * (the error must still answer).
+ */
+function languageOf(event: ApiEvent): Promise<string> {
+  let language = languages.get(event);
+  if (!language) {
+    language = callerLanguage(callers.get(event) ?? null, event.headers?.['accept-language']).catch(() => 'ja');
+    languages.set(event, language);
+  }
+  return language;
 }
 
 /** What a session signed in without the pool's TOTP may still call (GET /api/v1/session is public). */
@@ -277,14 +288,14 @@ export function api<
         cookies,
         sourceIp: event.requestContext?.http?.sourceIp ?? '',
         event,
-        language: () => errorLanguage(event),
+        language: () => languageOf(event),
       };
       reply = audit ? await audit.withAuditSink(sink, () => fn(request)) : await fn(request);
     } catch (error) {
       if (claim && sink?.state === 'written') {
         // The change and its audit event committed, then a follow-up failed: a retry must not apply the
         // change again, so it gets this failure's answer (the screen, reloaded, shows the change).
-        const mapped = toHttp(error, await errorLanguage(event));
+        const mapped = toHttp(error, await languageOf(event));
         await completeKey(claim, { status: mapped.statusCode, body: mapped.body }).catch(() => undefined);
       } else if (claim) {
         // Nothing committed: free the key for a retry.
@@ -308,7 +319,7 @@ export function api<
 
   const handler = middy<ApiEvent, ApiResult>(core).use({
     onError: async (request) => {
-      const mapped = toHttp(request.error, await errorLanguage(request.event));
+      const mapped = toHttp(request.error, await languageOf(request.event));
       if (mapped.log) {
         logger.error('request failed', { status: mapped.statusCode, error: request.error as Error });
       } else {

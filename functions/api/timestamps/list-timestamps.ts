@@ -1,4 +1,3 @@
-import { callerLanguage } from '../../db/languages.js';
 import { findEmployee } from '../../db/staff.js';
 import { computeEmployeeMonth } from '../../db/summaries.js';
 import { NotFoundError } from '../../shared/errors.js';
@@ -14,24 +13,30 @@ import { monthAttendanceView } from './month-view.js';
  * their own month; admins name a staff id of their own company. Reads: the employee (GetItem), the
  * company's rules (Query) and the month's days (one Query).
  */
-export const handler = api('list-timestamps', { query: YearMonthQuerySchema }, async ({ query, principal, event }) => {
-  const companyId = principal.companyId;
-  const employeeId = principal.role === 'admin' ? query.id : principal.userId;
-  // An employee only ever sees their own month, whatever id they send.
-  if (!employeeId || (principal.role === 'employee' && query.id && query.id !== employeeId))
-    throw new NotFoundError(MESSAGES.fetchDataFailed);
-  const employee = await findEmployee(companyId, employeeId);
-  if (!employee) throw new NotFoundError(MESSAGES.fetchDataFailed);
+export const handler = api(
+  'list-timestamps',
+  { query: YearMonthQuerySchema },
+  async ({ query, principal, language }) => {
+    const companyId = principal.companyId;
+    const employeeId = principal.role === 'admin' ? query.id : principal.userId;
+    // An employee only ever sees their own month, whatever id they send.
+    if (!employeeId || (principal.role === 'employee' && query.id && query.id !== employeeId))
+      throw new NotFoundError(MESSAGES.fetchDataFailed);
+    const employee = await findEmployee(companyId, employeeId);
+    if (!employee) throw new NotFoundError(MESSAGES.fetchDataFailed);
 
-  const month = await computeEmployeeMonth({
-    companyId,
-    employeeId,
-    timeZone: principal.timeZone,
-    year: query.year,
-    month: query.month,
-    employee,
-  });
-  // The explanation lines in the caller's language (issue 31).
-  const language = await callerLanguage(principal, event.headers?.['accept-language']);
-  return ok(monthAttendanceView(query, employee, month, language));
-});
+    // The explanation lines in the caller's language (issue 31), read beside the month.
+    const [month, lang] = await Promise.all([
+      computeEmployeeMonth({
+        companyId,
+        employeeId,
+        timeZone: principal.timeZone,
+        year: query.year,
+        month: query.month,
+        employee,
+      }),
+      language(),
+    ]);
+    return ok(monthAttendanceView(query, employee, month, lang));
+  },
+);
